@@ -1,0 +1,200 @@
+// Package emulate runs a SAM template without AWS Lambda: it creates the template's tables, buckets
+// and queues in an AWS emulator, serves every HttpApi route through the functions' own handlers as
+// API Gateway would, polls every SQS event source like a Lambda event source mapping, and fires the
+// schedules. Everything it does is read from the template.
+package emulate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	"github.com/trustline/platform/shared/awsclient"
+	"github.com/trustline/platform/shared/samtemplate"
+)
+
+// CreateResources creates every table, bucket and queue of the stack's template in the emulator
+// (skipping resources whose Condition is false) and records their physical names on the stack.
+// Other resources get a placeholder name so that !Ref of them still resolves.
+func CreateResources(ctx context.Context, aws awsclient.Clients, stack *samtemplate.Stack) error {
+	t := stack.Template
+	for id := range t.Resources {
+		stack.SetPhysical(id, physicalName(stack, id), nil)
+	}
+	for _, id := range t.ResourcesOfType("AWS::DynamoDB::Table") {
+		if err := ifIncluded(stack, id, func() error { return createTable(ctx, aws.DynamoDB, stack, id) }); err != nil {
+			return err
+		}
+	}
+	for _, id := range t.ResourcesOfType("AWS::S3::Bucket") {
+		if err := ifIncluded(stack, id, func() error { return createBucket(ctx, aws.S3, stack, id) }); err != nil {
+			return err
+		}
+	}
+	// Queues without a redrive policy first: they are the dead-letter targets of the others.
+	queues := t.ResourcesOfType("AWS::SQS::Queue")
+	for _, withRedrive := range []bool{false, true} {
+		for _, id := range queues {
+			if _, has := t.Resources[id].Properties["RedrivePolicy"]; has != withRedrive {
+				continue
+			}
+			if err := ifIncluded(stack, id, func() error { return createQueue(ctx, aws.SQS, stack, id) }); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func ifIncluded(stack *samtemplate.Stack, id string, create func() error) error {
+	ok, err := stack.Included(id)
+	if err != nil || !ok {
+		return err
+	}
+	if err := create(); err != nil {
+		return fmt.Errorf("create %s: %w", id, err)
+	}
+	return nil
+}
+
+// physicalName is what CloudFormation would generate, made deterministic: stack name, then logical ID.
+func physicalName(stack *samtemplate.Stack, id string) string {
+	return stack.Name + "-" + id
+}
+
+func properties(stack *samtemplate.Stack, id string) (map[string]any, error) {
+	v, err := stack.Resolve(stack.Template.Resources[id].Properties)
+	if err != nil {
+		return nil, err
+	}
+	m, _ := v.(map[string]any)
+	return m, nil
+}
+
+// into decodes a resolved template value into an SDK type: CloudFormation property names are the
+// API's field names.
+func into(v any, out any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
+}
+
+func createTable(ctx context.Context, api *dynamodb.Client, stack *samtemplate.Stack, id string) error {
+	p, err := properties(stack, id)
+	if err != nil {
+		return err
+	}
+	name := physicalName(stack, id)
+	in := &dynamodb.CreateTableInput{TableName: aws.String(name), BillingMode: ddbtypes.BillingModePayPerRequest}
+	if err := into(p["AttributeDefinitions"], &in.AttributeDefinitions); err != nil {
+		return err
+	}
+	if err := into(p["KeySchema"], &in.KeySchema); err != nil {
+		return err
+	}
+	if gsis, ok := p["GlobalSecondaryIndexes"]; ok {
+		if err := into(gsis, &in.GlobalSecondaryIndexes); err != nil {
+			return err
+		}
+	}
+	out, err := api.CreateTable(ctx, in)
+	if err != nil {
+		return err
+	}
+	if ttl, _ := p["TimeToLiveSpecification"].(map[string]any); ttl != nil && ttl["Enabled"] == true {
+		if _, err := api.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
+			TableName: aws.String(name),
+			TimeToLiveSpecification: &ddbtypes.TimeToLiveSpecification{
+				AttributeName: aws.String(fmt.Sprint(ttl["AttributeName"])), Enabled: aws.Bool(true)},
+		}); err != nil {
+			return fmt.Errorf("time to live: %w", err)
+		}
+	}
+	stack.SetPhysical(id, name, map[string]string{"Arn": aws.ToString(out.TableDescription.TableArn)})
+	return nil
+}
+
+func createBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Stack, id string) error {
+	name := strings.ToLower(physicalName(stack, id))
+	in := &s3.CreateBucketInput{Bucket: aws.String(name)}
+	if stack.Region != "us-east-1" {
+		in.CreateBucketConfiguration = &s3types.CreateBucketConfiguration{
+			LocationConstraint: s3types.BucketLocationConstraint(stack.Region)}
+	}
+	if _, err := api.CreateBucket(ctx, in); err != nil {
+		return err
+	}
+	stack.SetPhysical(id, name, map[string]string{"Arn": "arn:aws:s3:::" + name, "DomainName": name + ".s3.amazonaws.com"})
+	return nil
+}
+
+// queueAttributes are the AWS::SQS::Queue properties that are also SQS attributes.
+var queueAttributes = []string{"VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds",
+	"MaximumMessageSize", "ReceiveMessageWaitTimeSeconds", "FifoQueue", "ContentBasedDeduplication"}
+
+func createQueue(ctx context.Context, api *sqs.Client, stack *samtemplate.Stack, id string) error {
+	p, err := properties(stack, id)
+	if err != nil {
+		return err
+	}
+	name := physicalName(stack, id)
+	if p["FifoQueue"] == true {
+		name += ".fifo"
+	}
+	attrs := map[string]string{}
+	for _, a := range queueAttributes {
+		if v, ok := p[a]; ok {
+			attrs[a] = fmt.Sprint(v)
+		}
+	}
+	if rp, ok := p["RedrivePolicy"].(map[string]any); ok {
+		b, err := json.Marshal(map[string]any{"deadLetterTargetArn": rp["deadLetterTargetArn"], "maxReceiveCount": rp["maxReceiveCount"]})
+		if err != nil {
+			return err
+		}
+		attrs["RedrivePolicy"] = string(b)
+	}
+	out, err := api.CreateQueue(ctx, &sqs.CreateQueueInput{QueueName: aws.String(name), Attributes: attrs})
+	if err != nil {
+		return err
+	}
+	got, err := api.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{
+		QueueUrl: out.QueueUrl, AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameQueueArn}})
+	if err != nil {
+		return err
+	}
+	stack.SetPhysical(id, aws.ToString(out.QueueUrl), map[string]string{
+		"Arn": got.Attributes["QueueArn"], "QueueName": name, "QueueUrl": aws.ToString(out.QueueUrl)})
+	return nil
+}
+
+// rate parses "rate(5 minutes)" into seconds.
+func rate(expr string) (int, error) {
+	inner, ok := strings.CutPrefix(expr, "rate(")
+	inner, ok2 := strings.CutSuffix(inner, ")")
+	fields := strings.Fields(inner)
+	if !ok || !ok2 || len(fields) != 2 {
+		return 0, fmt.Errorf("only rate(N unit) schedules run locally, not %q", expr)
+	}
+	n, err := strconv.Atoi(fields[0])
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("bad rate %q", expr)
+	}
+	unit := map[string]int{"minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400, "days": 86400}[fields[1]]
+	if unit == 0 {
+		return 0, fmt.Errorf("bad rate unit in %q", expr)
+	}
+	return n * unit, nil
+}

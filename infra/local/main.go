@@ -1,0 +1,207 @@
+// Command local runs the whole system on one machine without AWS: an AWS emulator (moto, or an
+// external one such as LocalStack), the resources and functions of template.yaml, and the demo data.
+//
+//	go run ./infra/local                      serve on 127.0.0.1:3000 with moto on 127.0.0.1:4566
+//	go run ./infra/local -external            use the emulator at AWS_ENDPOINT_URL (LocalStack)
+//	go run ./infra/local exec -- go test ./... run a command against a fresh moto
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+
+	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/infra/local/emulate"
+	"github.com/trustline/platform/shared/awsclient"
+	"github.com/trustline/platform/shared/config"
+	"github.com/trustline/platform/shared/logs"
+	"github.com/trustline/platform/shared/samtemplate"
+)
+
+const stateDir = ".local"
+
+func main() {
+	start := time.Now()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
+	if len(os.Args) > 1 && os.Args[1] == "exec" {
+		var code int
+		code, err = execWithEmulator(ctx, os.Args[2:])
+		if err == nil {
+			stop()
+			os.Exit(code)
+		}
+	} else {
+		err = run(ctx, start, os.Args[1:])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "local:", err)
+		stop()
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, start time.Time, args []string) error {
+	fs := flag.NewFlagSet("local", flag.ContinueOnError)
+	addr := fs.String("addr", "127.0.0.1:3000", "address of the HTTP API")
+	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:4566", "address moto listens on")
+	external := fs.Bool("external", false, "use the emulator at AWS_ENDPOINT_URL (e.g. LocalStack) instead of starting moto")
+	stackName := fs.String("stack", "trustline-local", "stack name, the prefix of every resource name")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(stateDir, 0o700); err != nil {
+		return err
+	}
+	listener, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return alreadyRunning(*addr, err)
+	}
+	pidFile := filepath.Join(stateDir, "run.pid")
+	if err := os.WriteFile(pidFile, []byte(strconv.Itoa(os.Getpid())), 0o600); err != nil {
+		return err
+	}
+	defer os.Remove(pidFile)
+
+	endpoint := os.Getenv("AWS_ENDPOINT_URL")
+	if !*external {
+		moto, err := startMoto(ctx, *emulatorAddr)
+		if err != nil {
+			return err
+		}
+		defer moto.stop()
+		endpoint = "http://" + *emulatorAddr
+		useEmulator(endpoint)
+	} else if endpoint == "" {
+		return errors.New("-external needs AWS_ENDPOINT_URL, e.g. AWS_ENDPOINT_URL=http://127.0.0.1:4566 for LocalStack")
+	}
+	defaultEnv("AWS_REGION", "eu-west-1")
+
+	log := logs.New(os.Stdout, slogLevel())
+	clients, err := awsclient.New(ctx)
+	if err != nil {
+		return err
+	}
+	tmpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		return err
+	}
+	baseURL := "http://" + listener.Addr().String()
+	stack, err := samtemplate.NewStack(tmpl, *stackName, os.Getenv("AWS_REGION"), "123456789012", map[string]string{
+		"Stage": config.StageLocal, "PublicBaseUrl": baseURL, "PartnerBaseUrl": baseURL})
+	if err != nil {
+		return err
+	}
+	local, err := emulate.Start(ctx, emulate.Options{Stack: stack, AWS: clients, Listener: listener, Env: passthrough(), Log: log})
+	if err != nil {
+		return fmt.Errorf("start: %w (is the emulator fresh? a second stack with the same -stack name collides)", err)
+	}
+	if err := writeCredentials(credentials{BaseURL: local.URL, AWSEndpoint: endpoint}); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "local: ready in %s: %s (AWS emulator %s; credentials in %s/credentials.json). Ctrl-C stops.\n",
+		time.Since(start).Round(time.Millisecond), local.URL, endpoint, stateDir)
+	return local.Wait()
+}
+
+// passthrough returns the settings of the caller's environment that override the template's:
+// every documented setting except the resource names, which the template owns.
+func passthrough() map[string]string {
+	env := map[string]string{}
+	for _, s := range config.Settings {
+		if v, ok := os.LookupEnv(s.Name); ok && !s.Resource {
+			env[s.Name] = v
+		}
+	}
+	return env
+}
+
+func alreadyRunning(addr string, listenErr error) error {
+	if b, err := os.ReadFile(filepath.Join(stateDir, "run.pid")); err == nil {
+		if pid, err := strconv.Atoi(string(b)); err == nil && syscall.Kill(pid, 0) == nil {
+			return fmt.Errorf("make run is already running (pid %d) on %s: use it, or stop it with Ctrl-C in its terminal or `kill %d`", pid, addr, pid)
+		}
+	}
+	return fmt.Errorf("cannot listen on %s (%v): another program holds the port; stop it or pass ADDR=127.0.0.1:<port> to make run", addr, listenErr)
+}
+
+// credentials is .local/credentials.json: where the local stack is and the demo accounts on it.
+type credentials struct {
+	BaseURL     string `json:"baseUrl"`
+	AWSEndpoint string `json:"awsEndpoint"`
+}
+
+func writeCredentials(c credentials) error {
+	b, err := json.MarshalIndent(c, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(stateDir, "credentials.json"), append(b, '\n'), 0o600)
+}
+
+func defaultEnv(k, v string) {
+	if os.Getenv(k) == "" {
+		os.Setenv(k, v)
+	}
+}
+
+// useEmulator points the SDK at a local emulator with throw-away credentials, so that real ones in
+// the caller's environment are never sent to it.
+func useEmulator(endpoint string) {
+	os.Setenv("AWS_ENDPOINT_URL", endpoint)
+	os.Setenv("AWS_ACCESS_KEY_ID", "test")
+	os.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	os.Unsetenv("AWS_SESSION_TOKEN")
+	os.Unsetenv("AWS_PROFILE")
+}
+
+// execWithEmulator starts a fresh moto, runs the command with the SDK pointed at it, and returns
+// the command's exit code.
+func execWithEmulator(ctx context.Context, args []string) (int, error) {
+	fs := flag.NewFlagSet("local exec", flag.ContinueOnError)
+	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:4599", "address moto listens on")
+	if err := fs.Parse(args); err != nil {
+		return 0, err
+	}
+	if fs.NArg() == 0 {
+		return 0, errors.New("usage: local exec [-emulator-addr host:port] -- command [args...]")
+	}
+	if err := os.MkdirAll(stateDir, 0o700); err != nil {
+		return 0, err
+	}
+	moto, err := startMoto(ctx, *emulatorAddr)
+	if err != nil {
+		return 0, err
+	}
+	defer moto.stop()
+	useEmulator("http://" + *emulatorAddr)
+	defaultEnv("AWS_REGION", "eu-west-1")
+	cmd := exec.CommandContext(ctx, fs.Arg(0), fs.Args()[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode(), nil
+	}
+	return 0, err
+}
+
+// slogLevel is LOG_LEVEL, info when unset or unreadable.
+func slogLevel() slog.Level {
+	var lv slog.Level
+	_ = lv.UnmarshalText([]byte(os.Getenv("LOG_LEVEL")))
+	return lv
+}

@@ -1,0 +1,113 @@
+// Package app builds each function's handler from its configuration: the one wiring that the
+// Lambda mains and the local runner both use, so that what runs locally is what runs on AWS.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net/http"
+	"os"
+	"slices"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/awsclient"
+	"github.com/trustline/platform/shared/config"
+	"github.com/trustline/platform/shared/health"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/lambdarun"
+	"github.com/trustline/platform/shared/logs"
+	"github.com/trustline/platform/shared/queue"
+	"github.com/trustline/platform/shared/samtemplate"
+)
+
+// Version is the build version, set at link time (-X .../shared/app.Version=...).
+var Version = "dev"
+
+// Getenv reads one setting; os.Getenv under Lambda, the function's resolved template environment
+// in the local runner.
+type Getenv func(string) string
+
+// deps are what every function starts from.
+type deps struct {
+	cfg   config.Config
+	log   *slog.Logger
+	bases httpapi.Bases
+}
+
+func load(name string, getenv Getenv) (deps, error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return deps{}, err
+	}
+	log := logs.New(os.Stdout, cfg.LogLevel).With("function", name, "version", Version)
+	return deps{cfg: cfg, log: log, bases: httpapi.Bases{Identity: cfg.PublicBaseURL, Partner: cfg.PartnerBaseURL}}, nil
+}
+
+// Health serves the health routes of both APIs and answers every route no other function serves
+// (API Gateway's $default route) with a 404 or 405 problem.
+func Health(_ context.Context, getenv Getenv) (http.Handler, error) {
+	d, err := load("health", getenv)
+	if err != nil {
+		return nil, err
+	}
+	tmpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		return nil, err
+	}
+	declared, err := tmpl.Routes()
+	if err != nil {
+		return nil, err
+	}
+	routes := append(health.Routes(Version, d.cfg.Stage),
+		httpapi.Route{Pattern: "/", Handler: httpapi.Unrouted(slices.Collect(maps.Keys(declared))).ServeHTTP})
+	return httpapi.New(d.log, d.bases, routes), nil
+}
+
+// errNoDelivery is what the dispatcher answers until webhook delivery lands: every message fails,
+// stays on the queue and reaches the dead-letter queue, where its alarm reports it.
+var errNoDelivery = errors.New("webhook delivery is not implemented yet")
+
+// WebhookDispatcher works through batches of webhook deliveries, ten at a time.
+func WebhookDispatcher(ctx context.Context, getenv Getenv) (queue.BatchHandler, error) {
+	d, err := load("webhook-dispatcher", getenv)
+	if err != nil {
+		return nil, err
+	}
+	aws, err := awsclient.New(ctx)
+	if err != nil {
+		return nil, err
+	}
+	self := queue.Queue{API: aws.SQS, URL: d.cfg.WebhookQueueURL}
+	return queue.Batch(d.log, 10, self, func(context.Context, events.SQSMessage) error { return errNoDelivery }), nil
+}
+
+// Maintenance runs the scheduled housekeeping tasks, each independently: one failing does not stop
+// the others, and the run fails (so the schedule's retry policy applies) if any failed.
+func Maintenance(_ context.Context, getenv Getenv) (lambdarun.ScheduleHandler, error) {
+	d, err := load("maintenance", getenv)
+	if err != nil {
+		return nil, err
+	}
+	var tasks []task // filled as expiring and invoicing capabilities land
+	return func(ctx context.Context, e events.EventBridgeEvent) error {
+		var errs []error
+		for _, t := range tasks {
+			if err := t.run(ctx); err != nil {
+				d.log.ErrorContext(ctx, "maintenance task failed", "task", t.name, "error", err)
+				errs = append(errs, fmt.Errorf("%s: %w", t.name, err))
+			}
+		}
+		d.log.InfoContext(ctx, "maintenance run", "tasks", len(tasks), "failed", len(errs), "scheduledAt", e.Time)
+		return errors.Join(errs...)
+	}, nil
+}
+
+type task struct {
+	name string
+	run  func(context.Context) error
+}

@@ -1,0 +1,46 @@
+// Package awsclient builds the AWS SDK clients once per process. The endpoint comes only from the
+// SDK's standard settings (AWS_ENDPOINT_URL), so no code path knows whether it talks to AWS, moto or
+// LocalStack.
+package awsclient
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+)
+
+// Clients are the SDK clients the product uses.
+type Clients struct {
+	DynamoDB *dynamodb.Client
+	S3       *s3.Client
+	SQS      *sqs.Client
+}
+
+// New loads the SDK configuration from the environment and builds the clients. It does no I/O.
+func New(ctx context.Context) (Clients, error) {
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		return Clients{}, fmt.Errorf("awsclient: %w", err)
+	}
+	return Clients{
+		DynamoDB: dynamodb.NewFromConfig(cfg),
+		// Path-style addressing whenever an endpoint is configured: an emulator on 127.0.0.1 has
+		// no bucket subdomains.
+		S3:  s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = cfg.BaseEndpoint != nil }),
+		SQS: sqs.NewFromConfig(cfg),
+	}, nil
+}
+
+// Region returns the configured region, for local tools that need to print or build ARNs.
+func Region(ctx context.Context) (string, error) {
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		return "", fmt.Errorf("awsclient: %w", err)
+	}
+	return aws.ToString(&cfg.Region), nil
+}

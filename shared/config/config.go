@@ -1,0 +1,190 @@
+// Package config reads the typed settings every function and the local runner start from,
+// validating all of them at once so that a bad deployment names each missing or malformed setting.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Stages a deployment can run in.
+const (
+	StageLocal      = "local"
+	StageSandbox    = "sandbox"
+	StageProduction = "production"
+)
+
+// Config is every setting of the product. Fields are filled from environment variables named
+// in Settings.
+type Config struct {
+	Stage          string
+	PublicBaseURL  string // identity API, e.g. https://api.example.com
+	PartnerBaseURL string // insurance partner API
+
+	TableName          string
+	DocumentsBucket    string
+	ExtractionQueueURL string
+	IssuanceQueueURL   string
+	WebhookQueueURL    string
+
+	WebhookRetrySchedule []time.Duration // offsets from the first attempt
+	WebhookTimeout       time.Duration
+	WebhookAllowLoopback bool // true only when set and Stage is local
+	HandoffTTL           time.Duration
+	KeyRotationGrace     time.Duration
+
+	LogLevel slog.Level
+}
+
+// Setting describes one environment variable.
+type Setting struct {
+	Name     string
+	Default  string // empty: required
+	Doc      string
+	Resource bool // names a resource of template.yaml: the template sets it, the caller never does
+}
+
+// Settings lists every environment variable Load reads, in README order.
+var Settings = []Setting{
+	{"STAGE", "", "`local`, `sandbox` or `production`. Partner keys only work in the stage they were issued for; sandbox services run outside production.", false},
+	{"PUBLIC_BASE_URL", "", "Public base URL of the identity API, without trailing slash. Used in links and in problem `type` URIs.", false},
+	{"PARTNER_BASE_URL", "PUBLIC_BASE_URL", "Public base URL of the insurance partner API.", false},
+	{"TABLE_NAME", "", "The DynamoDB table.", true},
+	{"DOCUMENTS_BUCKET", "", "The S3 bucket for identity documents, selfies and handoff uploads.", true},
+	{"EXTRACTION_QUEUE_URL", "", "SQS queue of extraction jobs.", true},
+	{"ISSUANCE_QUEUE_URL", "", "SQS queue of contract issuance jobs.", true},
+	{"WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries.", true},
+	{"WEBHOOK_RETRY_SCHEDULE", "2m,4m,8m,16m,32m", "Retry offsets of a webhook delivery, counted from the first attempt, increasing.", false},
+	{"WEBHOOK_TIMEOUT", "10s", "How long a webhook receiver has to answer.", false},
+	{"WEBHOOK_ALLOW_LOOPBACK", "false", "Allow `http://` webhook targets on loopback addresses. Honoured only when STAGE=local.", false},
+	{"HANDOFF_TTL", "15m", "Lifetime of a mobile handoff session.", false},
+	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
+	{"LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`.", false},
+}
+
+// Load reads and validates every setting. The error lists each problem, one per line.
+func Load(getenv func(string) string) (Config, error) {
+	l := loader{getenv: getenv}
+	c := Config{
+		Stage:              l.oneOf("STAGE", StageLocal, StageSandbox, StageProduction),
+		PublicBaseURL:      l.baseURL("PUBLIC_BASE_URL"),
+		TableName:          l.str("TABLE_NAME"),
+		DocumentsBucket:    l.str("DOCUMENTS_BUCKET"),
+		ExtractionQueueURL: l.str("EXTRACTION_QUEUE_URL"),
+		IssuanceQueueURL:   l.str("ISSUANCE_QUEUE_URL"),
+		WebhookQueueURL:    l.str("WEBHOOK_QUEUE_URL"),
+		WebhookTimeout:     l.duration("WEBHOOK_TIMEOUT"),
+		HandoffTTL:         l.duration("HANDOFF_TTL"),
+		KeyRotationGrace:   l.duration("KEY_ROTATION_GRACE"),
+		LogLevel:           l.level("LOG_LEVEL"),
+	}
+	c.PartnerBaseURL = c.PublicBaseURL
+	if l.getenv("PARTNER_BASE_URL") != "" {
+		c.PartnerBaseURL = l.baseURL("PARTNER_BASE_URL")
+	}
+	c.WebhookRetrySchedule = l.schedule("WEBHOOK_RETRY_SCHEDULE")
+	c.WebhookAllowLoopback = l.boolean("WEBHOOK_ALLOW_LOOPBACK") && c.Stage == StageLocal
+	if err := errors.Join(l.errs...); err != nil {
+		return Config{}, fmt.Errorf("configuration:\n%w", err)
+	}
+	return c, nil
+}
+
+type loader struct {
+	getenv func(string) string
+	errs   []error
+}
+
+func (l *loader) fail(name, format string, args ...any) {
+	l.errs = append(l.errs, fmt.Errorf("  %s: %s", name, fmt.Sprintf(format, args...)))
+}
+
+// raw returns the value, or the documented default, or records the setting as missing.
+func (l *loader) raw(name string) string {
+	if v := strings.TrimSpace(l.getenv(name)); v != "" {
+		return v
+	}
+	for _, s := range Settings {
+		if s.Name == name && s.Default != "" {
+			return s.Default
+		}
+	}
+	l.fail(name, "missing")
+	return ""
+}
+
+func (l *loader) str(name string) string { return l.raw(name) }
+
+func (l *loader) oneOf(name string, allowed ...string) string {
+	v := l.raw(name)
+	for _, a := range allowed {
+		if v == a {
+			return v
+		}
+	}
+	if v != "" {
+		l.fail(name, "%q is not one of %s", v, strings.Join(allowed, ", "))
+	}
+	return v
+}
+
+func (l *loader) baseURL(name string) string {
+	v := l.raw(name)
+	if v == "" {
+		return ""
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
+		l.fail(name, "%q is not a base URL such as https://api.example.com", v)
+		return ""
+	}
+	return strings.TrimSuffix(v, "/")
+}
+
+func (l *loader) duration(name string) time.Duration {
+	v := l.raw(name)
+	if v == "" {
+		return 0
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		l.fail(name, "%q is not a positive duration such as 10s or 15m", v)
+	}
+	return d
+}
+
+func (l *loader) schedule(name string) []time.Duration {
+	v := l.raw(name)
+	var out []time.Duration
+	for _, part := range strings.Split(v, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(part))
+		if err != nil || d <= 0 || (len(out) > 0 && d <= out[len(out)-1]) {
+			l.fail(name, "%q is not a list of increasing positive durations such as 2m,4m,8m", v)
+			return nil
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func (l *loader) boolean(name string) bool {
+	v := l.raw(name)
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		l.fail(name, "%q is not true or false", v)
+	}
+	return b
+}
+
+func (l *loader) level(name string) slog.Level {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(l.raw(name))); err != nil {
+		l.fail(name, "%q is not debug, info, warn or error", l.getenv(name))
+	}
+	return lv
+}

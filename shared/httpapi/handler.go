@@ -1,0 +1,148 @@
+package httpapi
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/logs"
+)
+
+// Route is one endpoint of a handler: a ServeMux pattern such as "GET /v1/health".
+type Route struct {
+	Pattern string
+	Handler http.HandlerFunc
+}
+
+// Bases are the public base URLs of the two APIs, used in problem type URIs and links.
+type Bases struct {
+	Identity string
+	Partner  string
+}
+
+type basesKey struct{}
+type requestIDKey struct{}
+
+// New returns the handler serving routes behind the middleware every endpoint group shares:
+// request id, request log, panic recovery, and problems for unmatched paths (404) and methods (405).
+func New(log *slog.Logger, bases Bases, routes []Route) http.Handler {
+	mux := http.NewServeMux()
+	patterns := make([]string, 0, len(routes))
+	for _, rt := range routes {
+		mux.HandleFunc(rt.Pattern, rt.Handler)
+		patterns = append(patterns, rt.Pattern)
+	}
+	if !slices.Contains(patterns, "/") {
+		mux.Handle("/", Unrouted(patterns))
+	}
+	return Middleware(log, bases, mux)
+}
+
+// Unrouted answers the requests no pattern matched: 405 with an Allow header when the path is
+// served with other methods, 404 otherwise.
+func Unrouted(patterns []string) http.Handler {
+	paths := http.NewServeMux()
+	allow := map[string][]string{}
+	for _, p := range patterns {
+		method, path, ok := strings.Cut(p, " ")
+		if !ok {
+			method, path = "", p
+		}
+		if path == "/" {
+			continue
+		}
+		if _, seen := allow[path]; !seen {
+			paths.HandleFunc(path, func(http.ResponseWriter, *http.Request) {})
+		}
+		if method != "" {
+			allow[path] = append(allow[path], method)
+			if method == http.MethodGet {
+				allow[path] = append(allow[path], http.MethodHead)
+			}
+		}
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, matched := paths.Handler(r); matched != "" {
+			methods := allow[matched]
+			slices.Sort(methods)
+			w.Header().Set("Allow", strings.Join(methods, ", "))
+			WriteError(w, r, fault.Newf(fault.MethodNotAllowed, "%s does not accept %s; allowed: %s.", r.URL.Path, r.Method, strings.Join(methods, ", ")))
+			return
+		}
+		WriteError(w, r, fault.Newf(fault.NotFound, "No endpoint at %s.", r.URL.Path))
+	})
+}
+
+// Middleware gives every request an id (the caller's x-request-id when well-formed, else a new
+// one), echoes it, carries a logger with it, logs the outcome, and turns a panic into a 500 problem.
+func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if !validRequestID.MatchString(id) {
+			id = rand.Text()
+		}
+		reqLog := log.With("requestId", id)
+		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
+		ctx = context.WithValue(ctx, basesKey{}, bases)
+		ctx = logs.With(ctx, reqLog)
+		r = r.WithContext(ctx)
+		w.Header().Set("X-Request-Id", id)
+		rec := &recorder{ResponseWriter: w}
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				reqLog.ErrorContext(ctx, "panic", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				if rec.status == 0 {
+					WriteError(rec, r, fault.New(fault.Internal, ""))
+				}
+			}
+			// Only the method, path and status: query strings and bodies may carry personal data.
+			reqLog.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path,
+				"status", rec.status, "durationMs", time.Since(start).Milliseconds())
+		}()
+		next.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+	})
+}
+
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._:\-]{1,128}$`)
+
+// RequestID returns the id of the request being served.
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+type recorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *recorder) WriteHeader(status int) {
+	if r.status == 0 {
+		r.status = status
+	}
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.ResponseWriter.Write(b)
+}
+
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }

@@ -1,0 +1,54 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// maxJSONBody bounds JSON request bodies; files travel as multipart or through S3.
+const maxJSONBody = 1 << 20
+
+// WriteJSON answers v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// DecodeJSON reads a JSON request body into v. It answers the fault kinds a caller can act on:
+// UnsupportedMedia for another content type, TooLarge over 1 MiB, BadRequest for malformed JSON,
+// unknown fields or trailing data.
+func DecodeJSON(r *http.Request, v any) error {
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "application/json" {
+		return fault.New(fault.UnsupportedMedia, "Content-Type must be application/json.")
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, maxJSONBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		var syntax *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &tooBig):
+			return fault.Newf(fault.TooLarge, "JSON bodies are limited to %d bytes.", maxJSONBody)
+		case errors.As(err, &syntax):
+			return fault.Newf(fault.BadRequest, "Malformed JSON at byte %d.", syntax.Offset)
+		case errors.As(err, &typ):
+			return fault.Newf(fault.BadRequest, "Field %q must be of JSON type %s.", typ.Field, typ.Type)
+		case errors.Is(err, io.EOF):
+			return fault.New(fault.BadRequest, "The request body is empty.")
+		default:
+			return fault.Newf(fault.BadRequest, "Malformed JSON: %v.", err)
+		}
+	}
+	if dec.More() {
+		return fault.New(fault.BadRequest, "Unexpected data after the JSON body.")
+	}
+	return nil
+}
