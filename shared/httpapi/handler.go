@@ -31,19 +31,29 @@ type Bases struct {
 type basesKey struct{}
 type requestIDKey struct{}
 
+// Handler is an endpoint group's handler.
+type Handler struct {
+	http.Handler
+	patterns []string
+}
+
+// Patterns lists the routes the handler serves, as declared in template.yaml.
+func (h *Handler) Patterns() []string { return slices.Clone(h.patterns) }
+
 // New returns the handler serving routes behind the middleware every endpoint group shares:
 // request id, request log, panic recovery, and problems for unmatched paths (404) and methods (405).
-func New(log *slog.Logger, bases Bases, routes []Route) http.Handler {
+func New(log *slog.Logger, bases Bases, routes []Route) *Handler {
 	mux := http.NewServeMux()
 	patterns := make([]string, 0, len(routes))
 	for _, rt := range routes {
 		mux.HandleFunc(rt.Pattern, rt.Handler)
 		patterns = append(patterns, rt.Pattern)
 	}
+	h := &Handler{Handler: Middleware(log, bases, mux), patterns: slices.Clone(patterns)}
 	if !slices.Contains(patterns, "/") {
 		mux.Handle("/", Unrouted(patterns))
 	}
-	return Middleware(log, bases, mux)
+	return h
 }
 
 // Unrouted answers the requests no pattern matched: 405 with an Allow header when the path is

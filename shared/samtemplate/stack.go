@@ -48,6 +48,24 @@ func (s *Stack) SetPhysical(id, ref string, attrs map[string]string) {
 	s.attrs[id] = maps.Clone(attrs)
 }
 
+// SetPlaceholders records a made-up physical name and ARN for every resource, what CloudFormation
+// would generate: stack name, then logical ID. Creating a resource later replaces its placeholder.
+func (s *Stack) SetPlaceholders() {
+	for id, r := range s.Template.Resources {
+		name := s.Name + "-" + id
+		service, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(r.Type, "AWS::"), "Serverless::"), "::")
+		arn := fmt.Sprintf("arn:aws:%s:%s:%s:%s", strings.ToLower(service), s.Region, s.Account, name)
+		switch r.Type {
+		case "AWS::S3::Bucket":
+			name = strings.ToLower(name)
+			arn = "arn:aws:s3:::" + name
+		case "AWS::DynamoDB::Table":
+			arn = fmt.Sprintf("arn:aws:dynamodb:%s:%s:table/%s", s.Region, s.Account, name)
+		}
+		s.SetPhysical(id, name, map[string]string{"Arn": arn, "QueueName": name})
+	}
+}
+
 // Included reports whether a resource exists in this stack, given its Condition.
 func (s *Stack) Included(id string) (bool, error) {
 	r, ok := s.Template.Resources[id]

@@ -25,12 +25,10 @@ import (
 
 // CreateResources creates every table, bucket and queue of the stack's template in the emulator
 // (skipping resources whose Condition is false) and records their physical names on the stack.
-// Other resources get a placeholder name so that !Ref of them still resolves.
+// Other resources keep a placeholder name so that !Ref of them still resolves.
 func CreateResources(ctx context.Context, aws awsclient.Clients, stack *samtemplate.Stack) error {
 	t := stack.Template
-	for id := range t.Resources {
-		stack.SetPhysical(id, physicalName(stack, id), nil)
-	}
+	stack.SetPlaceholders()
 	for _, id := range t.ResourcesOfType("AWS::DynamoDB::Table") {
 		if err := ifIncluded(stack, id, func() error { return createTable(ctx, aws.DynamoDB, stack, id) }); err != nil {
 			return err
@@ -67,9 +65,10 @@ func ifIncluded(stack *samtemplate.Stack, id string, create func() error) error 
 	return nil
 }
 
-// physicalName is what CloudFormation would generate, made deterministic: stack name, then logical ID.
+// physicalName is the placeholder name SetPlaceholders gave the resource.
 func physicalName(stack *samtemplate.Stack, id string) string {
-	return stack.Name + "-" + id
+	name, _ := stack.String(map[string]any{"Ref": id})
+	return name
 }
 
 func properties(stack *samtemplate.Stack, id string) (map[string]any, error) {
@@ -127,7 +126,7 @@ func createTable(ctx context.Context, api *dynamodb.Client, stack *samtemplate.S
 }
 
 func createBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Stack, id string) error {
-	name := strings.ToLower(physicalName(stack, id))
+	name := physicalName(stack, id)
 	in := &s3.CreateBucketInput{Bucket: aws.String(name)}
 	if stack.Region != "us-east-1" {
 		in.CreateBucketConfiguration = &s3types.CreateBucketConfiguration{

@@ -1,0 +1,296 @@
+// Package functions_test builds every function's bootstrap for this machine and runs it as a real
+// Lambda runtime would: the process starts, asks the Runtime API for the next invocation, gets its
+// sample event from events/, and must answer it.
+package functions_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/samtemplate"
+)
+
+// checks are what each function's answer to its sample event must satisfy, beyond its shape.
+var checks = map[string]func(t *testing.T, answer []byte){
+	"HealthFunction": func(t *testing.T, answer []byte) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 200 || !strings.Contains(resp.Body, `"status":"ok"`) || resp.Headers["X-Request-Id"] != "sample-health-1" {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
+	"WebhookDispatcherFunction": func(t *testing.T, answer []byte) {
+		// Until webhook delivery lands every message is reported failed, so it is retried, not lost.
+		var resp events.SQSEventResponse
+		mustDecode(t, answer, &resp)
+		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "059f36b4-87a3-44ab-83d2-661975830a7d" {
+			t.Errorf("answer = %s", answer)
+		}
+	},
+	"MaintenanceFunction": func(t *testing.T, answer []byte) {
+		if string(answer) != "null" {
+			t.Errorf("answer = %s, want null (success)", answer)
+		}
+	},
+}
+
+// eventTypes decodes a sample event strictly into the aws-lambda-go type of its event source.
+var eventTypes = map[string]func() any{
+	samtemplate.EventHttpAPI:    func() any { return &events.APIGatewayV2HTTPRequest{} },
+	samtemplate.EventSQS:        func() any { return &events.SQSEvent{} },
+	samtemplate.EventScheduleV2: func() any { return &events.EventBridgeEvent{} },
+	samtemplate.EventSchedule:   func() any { return &events.EventBridgeEvent{} },
+	samtemplate.EventS3:         func() any { return &events.S3Event{} },
+}
+
+func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
+	fns, stack := functions(t)
+	samples, _ := filepath.Glob("../events/*.json")
+	if len(samples) != len(fns) {
+		t.Errorf("events/ has %d files for %d functions", len(samples), len(fns))
+	}
+	for _, fn := range fns {
+		t.Run(fn.ID, func(t *testing.T) {
+			t.Parallel()
+			event := sampleEvent(t, fn)
+			check, ok := checks[fn.ID]
+			if !ok {
+				t.Fatalf("no check for %s in bootstrap_test.go", fn.ID)
+			}
+			bin := build(t, fn)
+			if info, err := os.Stat(bin); err == nil {
+				t.Logf("%s: bootstrap %.1f MB (%s/%s)", fn.ID, float64(info.Size())/1e6, runtime.GOOS, runtime.GOARCH)
+			}
+			answer, coldStart := invoke(t, bin, env(t, stack, fn), event)
+			t.Logf("%s: process start to answered event: %v", fn.ID, coldStart.Round(time.Millisecond))
+			check(t, answer)
+		})
+	}
+}
+
+// A function whose configuration is incomplete stops before taking any invocation, and its log
+// (stderr, which Lambda sends to CloudWatch) names the missing setting.
+func TestBootstrapRefusesIncompleteConfiguration(t *testing.T) {
+	fns, stack := functions(t)
+	fn := fns[slices.IndexFunc(fns, func(f samtemplate.Function) bool { return f.ID == "HealthFunction" })]
+	environment := slices.DeleteFunc(env(t, stack, fn), func(kv string) bool { return strings.HasPrefix(kv, "TABLE_NAME=") })
+	api := newRuntimeAPI(t, sampleEvent(t, fn))
+	cmd := exec.Command(build(t, fn))
+	cmd.Env = append(environment, "AWS_LAMBDA_RUNTIME_API="+strings.TrimPrefix(api.URL, "http://"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(stderr.String(), "TABLE_NAME: missing") {
+			t.Errorf("exit %v, stderr %q: want a failure naming TABLE_NAME", err, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatal("the function kept running without its configuration")
+	}
+	select {
+	case inv := <-api.results:
+		t.Errorf("the function answered %s without its configuration", inv.body)
+	default:
+	}
+}
+
+func BenchmarkColdStart(b *testing.B) {
+	fns, stack := functions(b)
+	for _, fn := range fns {
+		b.Run(fn.ID, func(b *testing.B) {
+			event, bin, environment := sampleEvent(b, fn), build(b, fn), env(b, stack, fn)
+			var total time.Duration
+			for b.Loop() {
+				_, d := invoke(b, bin, environment, event)
+				total += d
+			}
+			b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms/coldstart")
+		})
+	}
+}
+
+func functions(t testing.TB) ([]samtemplate.Function, *samtemplate.Stack) {
+	t.Helper()
+	tmpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns, err := tmpl.Functions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack, err := samtemplate.NewStack(tmpl, "boot", "eu-west-1", "123456789012",
+		map[string]string{"Stage": "sandbox", "PublicBaseUrl": "https://api.example.com", "PartnerBaseUrl": "https://partners.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack.SetPlaceholders()
+	return fns, stack
+}
+
+func sampleEvent(t testing.TB, fn samtemplate.Function) []byte {
+	t.Helper()
+	path := filepath.Join("..", "events", strings.TrimPrefix(fn.Dir, "functions/")+".json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("sample event for %s: %v", fn.ID, err)
+	}
+	if len(fn.Events) == 0 {
+		t.Fatalf("%s has no events", fn.ID)
+	}
+	newEvent, ok := eventTypes[fn.Events[0].Type]
+	if !ok {
+		t.Fatalf("no event type for %s", fn.Events[0].Type)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(newEvent()); err != nil {
+		t.Fatalf("%s does not decode into its %s event type: %v", path, fn.Events[0].Type, err)
+	}
+	return raw
+}
+
+// build compiles the function as make build does, for this machine's architecture.
+func build(t testing.TB, fn samtemplate.Function) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "bootstrap")
+	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out, "./"+fn.Dir)
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build %s: %v\n%s", fn.Dir, err, b)
+	}
+	return out
+}
+
+func env(t testing.TB, stack *samtemplate.Stack, fn samtemplate.Function) []string {
+	t.Helper()
+	vars, err := stack.Environment(fn.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []string{
+		"AWS_LAMBDA_FUNCTION_NAME=" + fn.ID, "AWS_LAMBDA_FUNCTION_VERSION=$LATEST",
+		"AWS_LAMBDA_FUNCTION_MEMORY_SIZE=128", "AWS_REGION=eu-west-1", "AWS_DEFAULT_REGION=eu-west-1",
+		"AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test", "_HANDLER=bootstrap", "TZ=:UTC",
+	}
+	for k, v := range vars {
+		out = append(out, k+"="+v)
+	}
+	return out
+}
+
+type invocation struct {
+	body    []byte
+	errored bool
+}
+
+// runtimeAPI serves the Lambda Runtime API for one invocation of one process.
+type runtimeAPI struct {
+	*httptest.Server
+	results chan invocation
+}
+
+func newRuntimeAPI(t testing.TB, event []byte) *runtimeAPI {
+	api := &runtimeAPI{results: make(chan invocation, 1)}
+	var delivered atomic.Bool
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /2018-06-01/runtime/invocation/next", func(w http.ResponseWriter, r *http.Request) {
+		if delivered.Swap(true) {
+			<-r.Context().Done() // one invocation per process: the next one never comes
+			return
+		}
+		w.Header().Set("Lambda-Runtime-Aws-Request-Id", "req-1")
+		w.Header().Set("Lambda-Runtime-Deadline-Ms", fmt.Sprint(time.Now().Add(time.Minute).UnixMilli()))
+		w.Header().Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:eu-west-1:123456789012:function:test")
+		w.Header().Set("Lambda-Runtime-Trace-Id", "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=0")
+		_, _ = w.Write(event)
+	})
+	result := func(errored bool) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			select {
+			case api.results <- invocation{body: body, errored: errored}:
+			default:
+			}
+			w.WriteHeader(http.StatusAccepted)
+		}
+	}
+	mux.HandleFunc("POST /2018-06-01/runtime/invocation/{id}/response", result(false))
+	mux.HandleFunc("POST /2018-06-01/runtime/invocation/{id}/error", result(true))
+	mux.HandleFunc("POST /2018-06-01/runtime/init/error", result(true))
+	api.Server = httptest.NewServer(mux)
+	t.Cleanup(func() {
+		api.CloseClientConnections()
+		api.Close()
+	})
+	return api
+}
+
+func start(t testing.TB, bin string, api *runtimeAPI, environment []string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Env = append(environment, "AWS_LAMBDA_RUNTIME_API="+strings.TrimPrefix(api.URL, "http://"))
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_, _ = cmd.Process.Wait()
+		if t.Failed() && stderr.Len() > 0 {
+			t.Logf("stderr:\n%s", stderr.String())
+		}
+	})
+	return cmd
+}
+
+// invoke runs the bootstrap for one event and returns its answer and the time from process start
+// to the answer: a cold start.
+func invoke(t testing.TB, bin string, environment []string, event []byte) ([]byte, time.Duration) {
+	t.Helper()
+	api := newRuntimeAPI(t, event)
+	begin := time.Now()
+	start(t, bin, api, environment)
+	select {
+	case inv := <-api.results:
+		elapsed := time.Since(begin)
+		if inv.errored {
+			t.Fatalf("the function answered an error: %s", inv.body)
+		}
+		return inv.body, elapsed
+	case <-time.After(30 * time.Second):
+		t.Fatal("the function did not answer within 30 s")
+	}
+	return nil, 0
+}
+
+func mustDecode(t *testing.T, b []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("answer %s: %v", b, err)
+	}
+}

@@ -1,0 +1,326 @@
+package emulate
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"maps"
+	"net"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
+
+	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/samtemplate"
+)
+
+// startLocal runs the project's template against the emulator under a fresh stack name.
+func startLocal(t *testing.T) *Local {
+	t.Helper()
+	clients := awstest.Clients(t)
+	tmpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + l.Addr().String()
+	stack, err := samtemplate.NewStack(tmpl, "t"+strings.ToLower(rand.Text()[:8]), "eu-west-1", "123456789012",
+		map[string]string{"Stage": "local", "PublicBaseUrl": base, "PartnerBaseUrl": base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	local, err := Start(ctx, Options{Stack: stack, AWS: clients, Listener: l, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		if err := local.Wait(); err != nil {
+			t.Error(err)
+		}
+	})
+	return local
+}
+
+func TestLocalStack(t *testing.T) {
+	local := startLocal(t)
+	ctx := context.Background()
+	clients := awstest.Clients(t)
+	ref := func(id string) string {
+		v, err := local.Stack.String(map[string]any{"Ref": id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+
+	t.Run("table from the template", func(t *testing.T) {
+		out, err := clients.DynamoDB.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(ref("Table"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		td := out.Table
+		if len(td.KeySchema) != 2 || *td.KeySchema[0].AttributeName != "pk" || *td.KeySchema[1].AttributeName != "sk" {
+			t.Errorf("key schema = %+v", td.KeySchema)
+		}
+		if len(td.GlobalSecondaryIndexes) != 1 || *td.GlobalSecondaryIndexes[0].IndexName != "gsi1" {
+			t.Errorf("indexes = %+v", td.GlobalSecondaryIndexes)
+		}
+		ttl, err := clients.DynamoDB.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(ref("Table"))})
+		if err != nil || ttl.TimeToLiveDescription.AttributeName == nil || *ttl.TimeToLiveDescription.AttributeName != "ttl" {
+			t.Errorf("time to live = %+v, %v", ttl, err)
+		}
+	})
+
+	t.Run("bucket from the template", func(t *testing.T) {
+		if _, err := clients.S3.HeadBucket(ctx, &s3.HeadBucketInput{Bucket: aws.String(ref("DocumentsBucket"))}); err != nil {
+			t.Error(err)
+		}
+	})
+
+	t.Run("queues with their redrive policies", func(t *testing.T) {
+		for _, q := range []struct{ queue, dlq, visibility string }{
+			{"ExtractionQueue", "ExtractionDeadLetterQueue", "180"},
+			{"IssuanceQueue", "IssuanceDeadLetterQueue", "90"},
+			{"WebhookQueue", "WebhookDeadLetterQueue", "90"},
+		} {
+			out, err := clients.SQS.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{QueueUrl: aws.String(ref(q.queue)),
+				AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameAll}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rp struct {
+				DeadLetterTargetArn string `json:"deadLetterTargetArn"`
+				MaxReceiveCount     any    `json:"maxReceiveCount"`
+			}
+			_ = json.Unmarshal([]byte(out.Attributes["RedrivePolicy"]), &rp)
+			dlqARN, _ := local.Stack.String(map[string]any{"Fn::GetAtt": []any{q.dlq, "Arn"}})
+			if rp.DeadLetterTargetArn != dlqARN || dlqARN == "" || fmtNum(rp.MaxReceiveCount) != "5" {
+				t.Errorf("%s redrive = %+v, want %s after 5", q.queue, rp, dlqARN)
+			}
+			if v := out.Attributes["VisibilityTimeout"]; v != q.visibility {
+				t.Errorf("%s visibility = %s, want %s", q.queue, v, q.visibility)
+			}
+		}
+	})
+
+	t.Run("every declared route reaches its function", func(t *testing.T) {
+		routes, err := local.Stack.Template.Routes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for pattern := range routes {
+			method, path, ok := strings.Cut(pattern, " ")
+			if !ok || path == "/" {
+				continue
+			}
+			path = regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "sample")
+			resp, p := call(t, method, local.URL+path, "", nil)
+			if resp.StatusCode == http.StatusMethodNotAllowed || (resp.StatusCode == http.StatusNotFound && strings.HasPrefix(p.Detail, "No endpoint")) {
+				t.Errorf("%s answered %d %q: not routed to its function", pattern, resp.StatusCode, p.Detail)
+			}
+		}
+	})
+
+	t.Run("health over HTTP", func(t *testing.T) {
+		for _, path := range []string{"/v1/health", "/api/v1/health"} {
+			resp, _ := call(t, "GET", local.URL+path, "", nil)
+			var body map[string]string
+			_ = json.NewDecoder(resp.Body).Decode(&body)
+			if resp.StatusCode != 200 || body["status"] != "ok" || body["version"] == "" {
+				t.Errorf("GET %s = %d %v", path, resp.StatusCode, body)
+			}
+		}
+	})
+
+	t.Run("unknown route and method are problems", func(t *testing.T) {
+		resp, p := call(t, "GET", local.URL+"/v1/nope", "", nil)
+		if resp.StatusCode != 404 || p.Status != 404 || p.Type != local.URL+"/errors/not_found" {
+			t.Errorf("unknown route: %d %+v", resp.StatusCode, p)
+		}
+		resp, p = call(t, "DELETE", local.URL+"/api/v1/health", "", nil)
+		if resp.StatusCode != 405 || p.Status != 405 || resp.Header.Get("Allow") != "GET, HEAD" {
+			t.Errorf("wrong method: %d %+v allow %q", resp.StatusCode, p, resp.Header.Get("Allow"))
+		}
+	})
+
+	t.Run("request over the Lambda limit is a 413 naming the upload path", func(t *testing.T) {
+		resp, p := call(t, "POST", local.URL+"/v1/health", "application/octet-stream", bytes.Repeat([]byte{1}, 7<<20))
+		if resp.StatusCode != 413 || p.Status != 413 || !strings.Contains(p.Detail, "/v1/uploads") {
+			t.Errorf("oversized: %d %+v", resp.StatusCode, p)
+		}
+	})
+
+	t.Run("request id is echoed through gateway and function", func(t *testing.T) {
+		req, _ := http.NewRequest("GET", local.URL+"/v1/health", nil)
+		req.Header.Set("X-Request-Id", "trace-123")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("X-Request-Id"); got != "trace-123" {
+			t.Errorf("X-Request-Id = %q", got)
+		}
+	})
+
+	t.Run("the webhook queue is polled by its function", func(t *testing.T) {
+		url := ref("WebhookQueue")
+		if _, err := clients.SQS.SendMessage(ctx, &sqs.SendMessageInput{QueueUrl: aws.String(url), MessageBody: aws.String("{}")}); err != nil {
+			t.Fatal(err)
+		}
+		// The dispatcher receives it; while it holds it, the message is in flight (not visible).
+		deadline := time.Now().Add(10 * time.Second)
+		for {
+			out, err := clients.SQS.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{QueueUrl: aws.String(url),
+				AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameApproximateNumberOfMessagesNotVisible}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Attributes["ApproximateNumberOfMessagesNotVisible"] == "1" {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the message was never received by the webhook dispatcher's mapping")
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	})
+}
+
+// Every function of the template has a constructor of the kind its events need, and every HTTP
+// function serves exactly the routes the template declares for it: no route is served that API
+// Gateway would never send, and none is declared that no handler serves.
+func TestTemplateAndHandlersAgree(t *testing.T) {
+	tmpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fns, err := tmpl.Functions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack, err := samtemplate.NewStack(tmpl, "fake", "eu-west-1", "123456789012",
+		map[string]string{"Stage": "local", "PublicBaseUrl": "http://127.0.0.1:3000", "PartnerBaseUrl": "http://127.0.0.1:3000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stack.SetPlaceholders()
+	declared := map[string][]string{}
+	kinds := map[string]string{}
+	for _, fn := range fns {
+		for _, ev := range fn.Events {
+			kinds[fn.ID] = ev.Type
+			if ev.Type == samtemplate.EventHttpAPI {
+				declared[fn.ID] = append(declared[fn.ID], ev.Pattern())
+			}
+		}
+	}
+	for id, kind := range kinds {
+		_, isHTTP := httpFunctions[id]
+		_, isQueue := queueFunctions[id]
+		_, isSchedule := scheduleFunctions[id]
+		want := map[string]bool{samtemplate.EventHttpAPI: isHTTP, samtemplate.EventSQS: isQueue,
+			samtemplate.EventScheduleV2: isSchedule, samtemplate.EventSchedule: isSchedule}
+		if !want[kind] {
+			t.Errorf("%s: no %s constructor", id, kind)
+		}
+	}
+	for _, registry := range []map[string]bool{keys(httpFunctions), keys(queueFunctions), keys(scheduleFunctions)} {
+		for id := range registry {
+			if _, ok := kinds[id]; !ok {
+				t.Errorf("constructor for %s, which template.yaml does not declare", id)
+			}
+		}
+	}
+	for id, build := range httpFunctions {
+		env, err := stack.Environment(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := build(context.Background(), func(k string) string { return env[k] })
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		served := h.(*httpapi.Handler).Patterns()
+		slices.Sort(served)
+		slices.Sort(declared[id])
+		if !slices.Equal(served, declared[id]) {
+			t.Errorf("%s serves %v, template.yaml declares %v", id, served, declared[id])
+		}
+	}
+}
+
+func TestRate(t *testing.T) {
+	for expr, want := range map[string]int{"rate(5 minutes)": 300, "rate(1 minute)": 60, "rate(2 hours)": 7200, "rate(1 day)": 86400} {
+		if got, err := rate(expr); err != nil || got != want {
+			t.Errorf("rate(%q) = %d, %v; want %d", expr, got, err, want)
+		}
+	}
+	for _, bad := range []string{"cron(0 12 * * ? *)", "rate(0 minutes)", "rate(5 fortnights)", "rate(5)"} {
+		if _, err := rate(bad); err == nil {
+			t.Errorf("rate(%q) accepted", bad)
+		}
+	}
+}
+
+func keys[V any](m map[string]V) map[string]bool {
+	out := map[string]bool{}
+	for k := range maps.Keys(m) {
+		out[k] = true
+	}
+	return out
+}
+
+func call(t *testing.T, method, url, contentType string, body []byte) (*http.Response, httpapi.Problem) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(raw))
+	var p httpapi.Problem
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") {
+		_ = json.Unmarshal(raw, &p)
+	}
+	return resp, p
+}
+
+func fmtNum(v any) string {
+	switch n := v.(type) {
+	case float64:
+		return strconv.Itoa(int(n))
+	case string:
+		return n
+	}
+	return ""
+}

@@ -1,0 +1,97 @@
+package config_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/config"
+)
+
+func env(overrides map[string]string) func(string) string {
+	base := map[string]string{
+		"STAGE": "sandbox", "PUBLIC_BASE_URL": "https://api.example.com",
+		"TABLE_NAME": "t", "DOCUMENTS_BUCKET": "b",
+		"EXTRACTION_QUEUE_URL": "q1", "ISSUANCE_QUEUE_URL": "q2", "WEBHOOK_QUEUE_URL": "q3",
+	}
+	for k, v := range overrides {
+		base[k] = v
+	}
+	return func(k string) string { return base[k] }
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := config.Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []time.Duration{2 * time.Minute, 4 * time.Minute, 8 * time.Minute, 16 * time.Minute, 32 * time.Minute}
+	if len(c.WebhookRetrySchedule) != len(want) {
+		t.Fatalf("schedule = %v", c.WebhookRetrySchedule)
+	}
+	for i := range want {
+		if c.WebhookRetrySchedule[i] != want[i] {
+			t.Errorf("schedule[%d] = %v, want %v", i, c.WebhookRetrySchedule[i], want[i])
+		}
+	}
+	if c.WebhookTimeout != 10*time.Second || c.HandoffTTL != 15*time.Minute || c.KeyRotationGrace != 168*time.Hour {
+		t.Errorf("durations = %v %v %v", c.WebhookTimeout, c.HandoffTTL, c.KeyRotationGrace)
+	}
+	if c.PartnerBaseURL != "https://api.example.com" {
+		t.Errorf("PartnerBaseURL defaults to %q, want PUBLIC_BASE_URL", c.PartnerBaseURL)
+	}
+	if c.WebhookAllowLoopback {
+		t.Error("loopback allowed by default")
+	}
+}
+
+func TestEveryProblemIsNamed(t *testing.T) {
+	_, err := config.Load(env(map[string]string{
+		"STAGE": "prod", "PUBLIC_BASE_URL": "api.example.com/v1", "TABLE_NAME": "",
+		"WEBHOOK_RETRY_SCHEDULE": "2m,1m", "WEBHOOK_TIMEOUT": "ten", "WEBHOOK_ALLOW_LOOPBACK": "maybe",
+	}))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, name := range []string{"STAGE", "PUBLIC_BASE_URL", "TABLE_NAME: missing", "WEBHOOK_RETRY_SCHEDULE", "WEBHOOK_TIMEOUT", "WEBHOOK_ALLOW_LOOPBACK"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("error does not name %s:\n%v", name, err)
+		}
+	}
+}
+
+func TestLoopbackOnlyHonouredLocally(t *testing.T) {
+	for stage, want := range map[string]bool{"local": true, "sandbox": false, "production": false} {
+		c, err := config.Load(env(map[string]string{"STAGE": stage, "WEBHOOK_ALLOW_LOOPBACK": "true"}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.WebhookAllowLoopback != want {
+			t.Errorf("stage %s: loopback = %v, want %v", stage, c.WebhookAllowLoopback, want)
+		}
+	}
+}
+
+func TestCompressedScheduleForTests(t *testing.T) {
+	c, err := config.Load(env(map[string]string{"WEBHOOK_RETRY_SCHEDULE": "1s, 2s,3s", "WEBHOOK_TIMEOUT": "500ms"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.WebhookRetrySchedule) != 3 || c.WebhookRetrySchedule[2] != 3*time.Second || c.WebhookTimeout != 500*time.Millisecond {
+		t.Errorf("got %v, %v", c.WebhookRetrySchedule, c.WebhookTimeout)
+	}
+}
+
+// The README's configuration table documents every setting.
+func TestREADMEDocumentsEverySetting(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range config.Settings {
+		if !strings.Contains(string(readme), "| `"+s.Name+"` |") {
+			t.Errorf("README.md has no table row for %s", s.Name)
+		}
+	}
+}
