@@ -11,7 +11,7 @@ ENV     ?= sandbox
 ADDR    ?= 127.0.0.1:3000
 # EMULATOR=external uses the emulator at AWS_ENDPOINT_URL (LocalStack) instead of starting moto.
 EMULATOR ?= moto
-STATICCHECK := honnef.co/go/tools/cmd/staticcheck@2025.1.1
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
@@ -31,8 +31,7 @@ $(VENV)/.installed: infra/requirements.txt
 run: venv ## run the whole system locally; Ctrl-C stops it
 	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
 
-test: venv ## unit and integration tests (moto started for them), then make validate
-	go vet ./...
+test: venv lint ## make lint, unit and integration tests (moto started for them), make validate
 	go run ./infra/local exec -- go test -race -count=1 ./...
 	$(MAKE) --no-print-directory validate
 
