@@ -35,6 +35,22 @@ var checks = map[string]func(t *testing.T, answer []byte){
 			t.Errorf("answer = %+v", resp)
 		}
 	},
+	// Without a credential: a 401 problem, before any AWS call.
+	"AccountsFunction": func(t *testing.T, answer []byte) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 401 || resp.Headers["Content-Type"] != "application/problem+json" || !strings.Contains(resp.Body, "https://api.example.com/errors/unauthorized") {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
+	// A production key on the sandbox stage: refused by its prefix, before any AWS call.
+	"PartnersFunction": func(t *testing.T, answer []byte) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "https://partners.example.com/errors/unauthorized") || !strings.Contains(resp.Body, "production environment") {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
 	"WebhookDispatcherFunction": func(t *testing.T, answer []byte) {
 		// Until webhook delivery lands every message is reported failed, so it is retried, not lost.
 		var resp events.SQSEventResponse

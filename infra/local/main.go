@@ -109,7 +109,11 @@ func run(ctx context.Context, start time.Time, args []string) error {
 	if err != nil {
 		return fmt.Errorf("start: %w (is the emulator fresh? a second stack with the same -stack name collides)", err)
 	}
-	if err := writeCredentials(credentials{BaseURL: local.URL, AWSEndpoint: endpoint}); err != nil {
+	creds, err := local.Seed(ctx, endpoint)
+	if err != nil {
+		return err
+	}
+	if err := writeCredentials(creds); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "local: ready in %s: %s (AWS emulator %s; credentials in %s/credentials.json). Ctrl-C stops.\n",
@@ -138,13 +142,7 @@ func alreadyRunning(addr string, listenErr error) error {
 	return fmt.Errorf("cannot listen on %s (%v): another program holds the port; stop it or pass ADDR=127.0.0.1:<port> to make run", addr, listenErr)
 }
 
-// credentials is .local/credentials.json: where the local stack is and the demo accounts on it.
-type credentials struct {
-	BaseURL     string `json:"baseUrl"`
-	AWSEndpoint string `json:"awsEndpoint"`
-}
-
-func writeCredentials(c credentials) error {
+func writeCredentials(c emulate.Credentials) error {
 	b, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return err

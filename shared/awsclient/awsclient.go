@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 )
 
@@ -19,6 +20,7 @@ type Clients struct {
 	DynamoDB *dynamodb.Client
 	S3       *s3.Client
 	SQS      *sqs.Client
+	SES      *sesv2.Client
 }
 
 // New loads the SDK configuration from the environment and builds the clients. It does no I/O.
@@ -33,6 +35,7 @@ func New(ctx context.Context) (Clients, error) {
 		// no bucket subdomains.
 		S3:  s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = cfg.BaseEndpoint != nil }),
 		SQS: sqs.NewFromConfig(cfg),
+		SES: sesv2.NewFromConfig(cfg),
 	}, nil
 }
 

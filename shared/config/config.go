@@ -38,6 +38,11 @@ type Config struct {
 	HandoffTTL           time.Duration
 	KeyRotationGrace     time.Duration
 
+	JWTSecret     []byte
+	RateLimits    map[string]int // requests per minute, by plan and by role (partner, admin)
+	MailFrom      string
+	MailOutboxDir string // local stage: mails are written here instead of sent
+
 	LogLevel slog.Level
 }
 
@@ -64,6 +69,10 @@ var Settings = []Setting{
 	{"WEBHOOK_ALLOW_LOOPBACK", "false", "Allow `http://` webhook targets on loopback addresses. Honoured only when STAGE=local.", false},
 	{"HANDOFF_TTL", "15m", "Lifetime of a mobile handoff session.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
+	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
+	{"RATE_LIMITS", "free=60,starter=300,business=1200,partner=600,admin=1200", "Requests per minute per key (or per user token), by plan for identity API users and by role for partners and admins. A partner created with its own `rateLimit` keeps it.", false},
+	{"MAIL_FROM", "no-reply@example.com", "Sender of verification mails (an SES-verified identity outside the local stage).", false},
+	{"MAIL_OUTBOX_DIR", ".local/outbox", "Local stage only: where mails are written, one file each, instead of being sent.", false},
 	{"LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`.", false},
 }
 
@@ -81,6 +90,10 @@ func Load(getenv func(string) string) (Config, error) {
 		WebhookTimeout:     l.duration("WEBHOOK_TIMEOUT"),
 		HandoffTTL:         l.duration("HANDOFF_TTL"),
 		KeyRotationGrace:   l.duration("KEY_ROTATION_GRACE"),
+		JWTSecret:          l.secret("JWT_SECRET", 32),
+		RateLimits:         l.limits("RATE_LIMITS"),
+		MailFrom:           l.str("MAIL_FROM"),
+		MailOutboxDir:      l.str("MAIL_OUTBOX_DIR"),
 		LogLevel:           l.level("LOG_LEVEL"),
 	}
 	c.PartnerBaseURL = c.PublicBaseURL
@@ -168,6 +181,28 @@ func (l *loader) schedule(name string) []time.Duration {
 			return nil
 		}
 		out = append(out, d)
+	}
+	return out
+}
+
+func (l *loader) secret(name string, minLen int) []byte {
+	v := l.raw(name)
+	if v != "" && len(v) < minLen {
+		l.fail(name, "too short: at least %d characters", minLen)
+	}
+	return []byte(v)
+}
+
+func (l *loader) limits(name string) map[string]int {
+	out := map[string]int{}
+	for _, part := range strings.Split(l.raw(name), ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
+		n, err := strconv.Atoi(v)
+		if !ok || k == "" || err != nil || n < 0 {
+			l.fail(name, "%q is not a list such as free=60,partner=600", part)
+			return nil
+		}
+		out[k] = n
 	}
 	return out
 }

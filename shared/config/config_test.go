@@ -14,6 +14,7 @@ func env(overrides map[string]string) func(string) string {
 		"STAGE": "sandbox", "PUBLIC_BASE_URL": "https://api.example.com",
 		"TABLE_NAME": "t", "DOCUMENTS_BUCKET": "b",
 		"EXTRACTION_QUEUE_URL": "q1", "ISSUANCE_QUEUE_URL": "q2", "WEBHOOK_QUEUE_URL": "q3",
+		"JWT_SECRET": "0123456789abcdef0123456789abcdef",
 	}
 	for k, v := range overrides {
 		base[k] = v
@@ -50,11 +51,12 @@ func TestEveryProblemIsNamed(t *testing.T) {
 	_, err := config.Load(env(map[string]string{
 		"STAGE": "prod", "PUBLIC_BASE_URL": "api.example.com/v1", "TABLE_NAME": "",
 		"WEBHOOK_RETRY_SCHEDULE": "2m,1m", "WEBHOOK_TIMEOUT": "ten", "WEBHOOK_ALLOW_LOOPBACK": "maybe",
+		"JWT_SECRET": "short", "RATE_LIMITS": "free=ten",
 	}))
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, name := range []string{"STAGE", "PUBLIC_BASE_URL", "TABLE_NAME: missing", "WEBHOOK_RETRY_SCHEDULE", "WEBHOOK_TIMEOUT", "WEBHOOK_ALLOW_LOOPBACK"} {
+	for _, name := range []string{"STAGE", "PUBLIC_BASE_URL", "TABLE_NAME: missing", "WEBHOOK_RETRY_SCHEDULE", "WEBHOOK_TIMEOUT", "WEBHOOK_ALLOW_LOOPBACK", "JWT_SECRET", "RATE_LIMITS"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s:\n%v", name, err)
 		}

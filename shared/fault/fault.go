@@ -37,6 +37,7 @@ type Error struct {
 	Detail        string         // safe to show the caller
 	InvalidParams []string       // one entry per validation problem, naming the field
 	Extensions    map[string]any // e.g. provider and upstreamStatus
+	RetryAfter    int            // seconds, for RateLimited and Unavailable
 	Err           error          // cause, logged, never shown
 }
 

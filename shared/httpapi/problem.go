@@ -3,6 +3,7 @@ package httpapi
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -80,6 +81,9 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		Timestamp:     time.Now().UTC().Format(time.RFC3339),
 		InvalidParams: e.InvalidParams,
 		Extensions:    e.Extensions,
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")

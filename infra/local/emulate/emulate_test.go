@@ -29,8 +29,9 @@ import (
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
-// startLocal runs the project's template against the emulator under a fresh stack name.
-func startLocal(t *testing.T) *Local {
+// startLocal runs the project's template against the emulator under a fresh stack name, with the
+// given settings overriding the template's.
+func startLocal(t *testing.T, env map[string]string) *Local {
 	t.Helper()
 	clients := awstest.Clients(t)
 	tmpl, err := samtemplate.Parse(platform.Template)
@@ -48,7 +49,7 @@ func startLocal(t *testing.T) *Local {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	local, err := Start(ctx, Options{Stack: stack, AWS: clients, Listener: l, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	local, err := Start(ctx, Options{Stack: stack, AWS: clients, Listener: l, Env: env, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -63,7 +64,8 @@ func startLocal(t *testing.T) *Local {
 }
 
 func TestLocalStack(t *testing.T) {
-	local := startLocal(t)
+	t.Parallel()
+	local := startLocal(t, map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()})
 	ctx := context.Background()
 	clients := awstest.Clients(t)
 	ref := func(id string) string {

@@ -1,0 +1,432 @@
+package emulate
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+const testJWTSecret = "test-secret-0123456789-0123456789-abcdef"
+
+// client calls the local stack with a credential, as a partner or a user would.
+type client struct {
+	t    *testing.T
+	base string
+}
+
+type result struct {
+	status  int
+	header  http.Header
+	body    []byte
+	problem httpapi.Problem
+}
+
+func (r result) json(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		t.Fatalf("%s: %v", r.body, err)
+	}
+}
+
+func (c client) do(method, path string, body any, headers ...string) result {
+	c.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, c.base+path, rd)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Add(headers[i], headers[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	r := result{status: resp.StatusCode, header: resp.Header, body: raw}
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") {
+		_ = json.Unmarshal(raw, &r.problem)
+	}
+	return r
+}
+
+func key(k string) []string    { return []string{"X-API-Key", k} }
+func bearer(t string) []string { return []string{"Authorization", "Bearer " + t} }
+
+func expect(t *testing.T, what string, r result, status int, kind string) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("%s: status %d, want %d: %s", what, r.status, status, r.body)
+	}
+	if kind != "" && !strings.HasSuffix(r.problem.Type, "/errors/"+kind) {
+		t.Fatalf("%s: problem type %q, want kind %s", what, r.problem.Type, kind)
+	}
+}
+
+// accountsStack starts a stack with a known JWT secret, a short rotation grace and a mail outbox,
+// and returns its seeded demo accounts.
+func accountsStack(t *testing.T) (*Local, Credentials, client, string) {
+	t.Helper()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "KEY_ROTATION_GRACE": "2s", "MAIL_OUTBOX_DIR": outbox})
+	creds, err := local.Seed(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return local, creds, client{t: t, base: local.URL}, outbox
+}
+
+var tokenInMail = regexp.MustCompile(`token=([A-Z2-7]+)`)
+
+func TestRegistrationVerificationAndLogin(t *testing.T) {
+	t.Parallel()
+	_, _, c, outbox := accountsStack(t)
+	email := "Ada.Lovelace@Example.com"
+
+	r := c.do("POST", "/v1/auth/register", map[string]string{"email": email, "password": "correct horse battery"})
+	expect(t, "register", r, 201, "")
+	expect(t, "register again", c.do("POST", "/v1/auth/register", map[string]string{"email": "ada.lovelace@example.com", "password": "another long password"}), 409, "email_taken")
+	bad := c.do("POST", "/v1/auth/register", map[string]string{"email": "nope", "password": "short"})
+	expect(t, "register invalid", bad, 422, "validation_failed")
+	if len(bad.problem.InvalidParams) != 2 {
+		t.Errorf("invalidParams = %v, want one per field", bad.problem.InvalidParams)
+	}
+	expect(t, "malformed JSON", c.do("POST", "/v1/auth/register", json.RawMessage(`{"email":`)), 400, "bad_request")
+
+	login := map[string]string{"email": email, "password": "correct horse battery"}
+	expect(t, "login unverified", c.do("POST", "/v1/auth/login", login), 403, "email_not_verified")
+	expect(t, "wrong password", c.do("POST", "/v1/auth/login", map[string]string{"email": email, "password": "wrong password!!"}), 401, "unauthorized")
+	expect(t, "unknown address", c.do("POST", "/v1/auth/login", map[string]string{"email": "nobody@example.com", "password": "whatever12345"}), 401, "unauthorized")
+
+	token := verificationToken(t, outbox, "ada.lovelace@example.com")
+	link := c.do("GET", "/v1/auth/verify-email?token="+token, nil)
+	if link.status != 200 || !strings.Contains(string(link.body), "ada.lovelace@example.com is confirmed") {
+		t.Fatalf("verification link: %d %s", link.status, link.body)
+	}
+	expect(t, "token used twice", c.do("POST", "/v1/auth/verify-email", map[string]string{"token": token}), 422, "invalid_token")
+
+	r = c.do("POST", "/v1/auth/login", login)
+	expect(t, "login", r, 200, "")
+	var tok struct {
+		Token     string    `json:"token"`
+		TokenType string    `json:"tokenType"`
+		ExpiresAt time.Time `json:"expiresAt"`
+	}
+	r.json(t, &tok)
+	if tok.TokenType != "Bearer" || time.Until(tok.ExpiresAt) < 23*time.Hour || time.Until(tok.ExpiresAt) > 25*time.Hour {
+		t.Errorf("login answer = %+v, want a Bearer token for 24 h", tok)
+	}
+	var me map[string]any
+	r = c.do("GET", "/v1/users/me", nil, bearer(tok.Token)...)
+	expect(t, "me", r, 200, "")
+	r.json(t, &me)
+	if me["email"] != "ada.lovelace@example.com" || me["plan"] != "free" || me["credits"] != float64(0) || me["id"] == "" {
+		t.Errorf("me = %v", me)
+	}
+}
+
+func verificationToken(t *testing.T, outbox, to string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(outbox, "*"+to+".txt"))
+	if len(files) != 1 {
+		t.Fatalf("mails to %s in the outbox: %v", to, files)
+	}
+	b, _ := os.ReadFile(files[0])
+	m := tokenInMail.FindStringSubmatch(string(b))
+	if m == nil {
+		t.Fatalf("no link in the mail:\n%s", b)
+	}
+	return m[1]
+}
+
+func loginToken(t *testing.T, c client, email, password string) string {
+	t.Helper()
+	r := c.do("POST", "/v1/auth/login", map[string]string{"email": email, "password": password})
+	expect(t, "login "+email, r, 200, "")
+	var tok struct{ Token string }
+	r.json(t, &tok)
+	return tok.Token
+}
+
+func TestIdentityAPIKeys(t *testing.T) {
+	t.Parallel()
+	local, creds, c, _ := accountsStack(t)
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+
+	r := c.do("POST", "/v1/api-keys", map[string]any{"name": "backend", "mode": "live"}, bearer(jwt)...)
+	expect(t, "create live key", r, 201, "")
+	var created struct {
+		ID, Key, Prefix, Last4 string
+		Livemode               bool
+	}
+	r.json(t, &created)
+	if !strings.HasPrefix(created.Key, "sk_live_") || created.Prefix != "sk_live_" || !strings.HasSuffix(created.Key, created.Last4) || !created.Livemode {
+		t.Fatalf("created = %+v", created)
+	}
+	if r.header.Get("Cache-Control") != "no-store" {
+		t.Error("the one response carrying a secret may be cached")
+	}
+
+	t.Run("both headers work", func(t *testing.T) {
+		expect(t, "X-API-Key", c.do("GET", "/v1/users/me", nil, key(created.Key)...), 200, "")
+		expect(t, "Bearer key", c.do("GET", "/v1/users/me", nil, bearer(created.Key)...), 200, "")
+		expect(t, "two different keys", c.do("GET", "/v1/users/me", nil, append(key(created.Key), bearer(creds.User.APIKey)...)...), 401, "unauthorized")
+	})
+
+	t.Run("listing never shows a secret", func(t *testing.T) {
+		r := c.do("GET", "/v1/api-keys", nil, bearer(jwt)...)
+		expect(t, "list", r, 200, "")
+		if bytes.Contains(r.body, []byte(created.Key)) || bytes.Contains(r.body, []byte(creds.User.APIKey)) {
+			t.Fatal("a key's secret is in the listing")
+		}
+		var list struct {
+			Data []struct{ ID, Last4, Status string }
+		}
+		r.json(t, &list)
+		if len(list.Data) != 2 || list.Data[0].ID != created.ID || list.Data[0].Last4 != created.Last4 || list.Data[0].Status != "active" {
+			t.Errorf("list = %+v", list)
+		}
+	})
+
+	t.Run("keys are managed with a login token only", func(t *testing.T) {
+		expect(t, "create with a key", c.do("POST", "/v1/api-keys", map[string]any{"name": "x", "mode": "live"}, key(created.Key)...), 403, "forbidden")
+	})
+
+	t.Run("invalid key requests", func(t *testing.T) {
+		r := c.do("POST", "/v1/api-keys", map[string]any{"name": "", "mode": "prod", "allowedIps": []string{"10.0.0.0/33"}, "expiresAt": "2020-01-01T00:00:00Z"}, bearer(jwt)...)
+		expect(t, "invalid", r, 422, "validation_failed")
+	})
+
+	t.Run("revocation is immediate and scoped to the owner", func(t *testing.T) {
+		other := c.do("POST", "/v1/api-keys", map[string]any{"name": "temp", "mode": "test"}, bearer(jwt)...)
+		var k struct{ ID, Key string }
+		other.json(t, &k)
+		expect(t, "before revocation", c.do("GET", "/v1/users/me", nil, key(k.Key)...), 200, "")
+		// Another user cannot revoke it.
+		svc, _ := app.AccountsService(context.Background(), mustGetenv(t, local))
+		if _, _, err := svc.CreateAdmin(context.Background(), "mallory@example.com", "mallory-password"); err != nil {
+			t.Fatal(err)
+		}
+		mallory := loginToken(t, c, "mallory@example.com", "mallory-password")
+		expect(t, "revoke as someone else", c.do("DELETE", "/v1/api-keys/"+k.ID, nil, bearer(mallory)...), 403, "forbidden")
+		expect(t, "revoke", c.do("DELETE", "/v1/api-keys/"+k.ID, nil, bearer(jwt)...), 204, "")
+		r := c.do("GET", "/v1/users/me", nil, key(k.Key)...)
+		expect(t, "after revocation", r, 401, "unauthorized")
+		if bytes.Contains(r.body, []byte(k.Key)) {
+			t.Error("the error echoes the key")
+		}
+		expect(t, "revoke unknown", c.do("DELETE", "/v1/api-keys/key_nope", nil, bearer(jwt)...), 404, "not_found")
+	})
+
+	t.Run("expiry", func(t *testing.T) {
+		exp := time.Now().Add(1500 * time.Millisecond).UTC()
+		r := c.do("POST", "/v1/api-keys", map[string]any{"name": "short", "mode": "test", "expiresAt": exp}, bearer(jwt)...)
+		var k struct{ Key string }
+		r.json(t, &k)
+		expect(t, "before expiry", c.do("GET", "/v1/users/me", nil, key(k.Key)...), 200, "")
+		time.Sleep(time.Until(exp) + 100*time.Millisecond)
+		expect(t, "after expiry", c.do("GET", "/v1/users/me", nil, key(k.Key)...), 401, "unauthorized")
+	})
+
+	t.Run("IP allow-list uses the address API Gateway saw", func(t *testing.T) {
+		r := c.do("POST", "/v1/api-keys", map[string]any{"name": "office", "mode": "live", "allowedIps": []string{"203.0.113.0/24"}}, bearer(jwt)...)
+		var office struct{ Key string }
+		r.json(t, &office)
+		expect(t, "from elsewhere", c.do("GET", "/v1/users/me", nil, key(office.Key)...), 401, "unauthorized")
+		expect(t, "spoofed header", c.do("GET", "/v1/users/me", nil, append(key(office.Key), "X-Forwarded-For", "203.0.113.7")...), 401, "unauthorized")
+		r = c.do("POST", "/v1/api-keys", map[string]any{"name": "here", "mode": "live", "allowedIps": []string{"127.0.0.1"}}, bearer(jwt)...)
+		var here struct{ Key string }
+		r.json(t, &here)
+		expect(t, "from the allowed address", c.do("GET", "/v1/users/me", nil, key(here.Key)...), 200, "")
+	})
+}
+
+func mustGetenv(t *testing.T, l *Local) app.Getenv {
+	getenv, err := l.Getenv("AccountsFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return getenv
+}
+
+func TestUnauthorizedCredentials(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	tokens := access.Tokens{Secret: []byte(testJWTSecret), Issuer: c.base, TTL: time.Hour}
+	expired, _, _ := access.Tokens{Secret: []byte(testJWTSecret), Issuer: c.base, TTL: time.Hour,
+		Now: func() time.Time { return time.Now().Add(-2 * time.Hour) }}.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID})
+	forged, _, _ := access.Tokens{Secret: []byte("another-secret-0123456789-0123456789"), Issuer: c.base, TTL: time.Hour}.
+		Issue(access.Principal{Role: access.RoleAdmin, UserID: "usr_x"})
+	valid, _, _ := tokens.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID})
+	unsigned := "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(valid, ".")[1] + "."
+	wrongStage := "pk_sandbox_" + strings.Repeat("A", 26)
+
+	for name, headers := range map[string][]string{
+		"no credential":         nil,
+		"empty key":             key(""),
+		"malformed key":         key("sk_live_short"),
+		"unknown key":           key("sk_live_" + strings.Repeat("B", 26)),
+		"basic auth":            {"Authorization", "Basic dXNlcjpwYXNz"},
+		"garbage bearer":        bearer("not.a.jwt"),
+		"expired JWT":           bearer(expired),
+		"JWT of another secret": bearer(forged),
+		"alg none":              bearer(unsigned),
+		"key of another stage":  key(wrongStage),
+	} {
+		t.Run(name, func(t *testing.T) {
+			r := c.do("GET", "/v1/users/me", nil, headers...)
+			expect(t, name, r, 401, "unauthorized")
+			if r.problem.RequestID == "" || r.problem.Detail == "" {
+				t.Errorf("problem = %+v", r.problem)
+			}
+			for i := 1; i < len(headers); i += 2 {
+				if len(headers[i]) > 12 && bytes.Contains(r.body, []byte(strings.TrimPrefix(headers[i], "Bearer "))) {
+					t.Error("the credential is echoed in the error")
+				}
+			}
+		})
+	}
+	expect(t, "valid JWT", c.do("GET", "/v1/users/me", nil, bearer(valid)...), 200, "")
+	if r := c.do("GET", "/api/v1/partners/me", nil, key(wrongStage)...); !strings.Contains(r.problem.Detail, "sandbox environment") {
+		t.Errorf("wrong-environment detail = %q", r.problem.Detail)
+	}
+}
+
+func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
+	t.Parallel()
+	local, creds, c, _ := accountsStack(t)
+	admin, partnerA, partnerB := creds.Admin.APIKey, creds.Partners[0], creds.Partners[1]
+
+	t.Run("roles", func(t *testing.T) {
+		expect(t, "partner reads itself", c.do("GET", "/api/v1/partners/me", nil, key(partnerA.APIKey)...), 200, "")
+		expect(t, "partner on an admin route", c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "x"}, key(partnerA.APIKey)...), 403, "forbidden")
+		expect(t, "user key on a partner route", c.do("GET", "/api/v1/partners/me", nil, key(creds.User.APIKey)...), 403, "forbidden")
+		expect(t, "partner key on the identity API", c.do("GET", "/v1/users/me", nil, key(partnerA.APIKey)...), 403, "forbidden")
+		expect(t, "admin has no partner space", c.do("GET", "/api/v1/partners/me", nil, key(admin)...), 403, "forbidden")
+		expect(t, "partner A revokes B's key", c.do("DELETE", "/api/v1/partners/me/keys/"+keyID(t, c, admin, partnerB.PartnerID), nil, key(partnerA.APIKey)...), 404, "not_found")
+		expect(t, "no credential", c.do("GET", "/api/v1/partners/me", nil), 401, "unauthorized")
+	})
+
+	t.Run("admin creates a partner; its key is shown once", func(t *testing.T) {
+		r := c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Assur Plus"}, key(admin)...)
+		expect(t, "create", r, 201, "")
+		var p struct {
+			PartnerID, Environment string
+			APIKey                 struct{ Key string }
+		}
+		r.json(t, &p)
+		if p.Environment != "local" || !strings.HasPrefix(p.APIKey.Key, "pk_local_") {
+			t.Fatalf("partner = %+v", p)
+		}
+		list := c.do("GET", "/api/v1/admin/partners/"+p.PartnerID+"/keys", nil, key(admin)...)
+		expect(t, "admin lists", list, 200, "")
+		if bytes.Contains(list.body, []byte(p.APIKey.Key)) {
+			t.Error("the listing shows the secret")
+		}
+		expect(t, "unknown partner", c.do("GET", "/api/v1/admin/partners/prt_nope/keys", nil, key(admin)...), 404, "not_found")
+	})
+
+	t.Run("rotation keeps the old key for the grace period", func(t *testing.T) {
+		old := partnerA.APIKey
+		r := c.do("POST", "/api/v1/partners/me/keys/rotate", nil, key(old)...)
+		expect(t, "rotate", r, 201, "")
+		var rotated struct{ Key string }
+		r.json(t, &rotated)
+		expect(t, "new key", c.do("GET", "/api/v1/partners/me", nil, key(rotated.Key)...), 200, "")
+		expect(t, "old key in grace", c.do("GET", "/api/v1/partners/me", nil, key(old)...), 200, "")
+		time.Sleep(2100 * time.Millisecond) // KEY_ROTATION_GRACE is 2s in this stack
+		expect(t, "old key after grace", c.do("GET", "/api/v1/partners/me", nil, key(old)...), 401, "unauthorized")
+		expect(t, "new key after grace", c.do("GET", "/api/v1/partners/me", nil, key(rotated.Key)...), 200, "")
+
+		r = c.do("POST", "/api/v1/admin/partners/"+partnerB.PartnerID+"/keys/rotate", nil, key(admin)...)
+		expect(t, "admin rotates", r, 201, "")
+	})
+
+	t.Run("revocation is immediate", func(t *testing.T) {
+		r := c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Short Lived"}, key(admin)...)
+		var p struct {
+			PartnerID string
+			APIKey    struct{ ID, Key string }
+		}
+		r.json(t, &p)
+		expect(t, "revoke own key", c.do("DELETE", "/api/v1/partners/me/keys/"+p.APIKey.ID, nil, key(p.APIKey.Key)...), 204, "")
+		expect(t, "revoked", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...), 401, "unauthorized")
+	})
+
+	t.Run("back-office users log in for a JWT", func(t *testing.T) {
+		svc, _ := app.AccountsService(context.Background(), mustGetenv(t, local))
+		if _, err := svc.CreatePartnerUser(context.Background(), "ops@partner-b.example", "partner-b-password", partnerB.PartnerID); err != nil {
+			t.Fatal(err)
+		}
+		jwt := loginToken(t, c, "ops@partner-b.example", "partner-b-password")
+		r := c.do("GET", "/api/v1/partners/me", nil, bearer(jwt)...)
+		expect(t, "partner JWT", r, 200, "")
+		var me struct{ PartnerID string }
+		r.json(t, &me)
+		if me.PartnerID != partnerB.PartnerID {
+			t.Errorf("partner JWT acts for %q, want %q", me.PartnerID, partnerB.PartnerID)
+		}
+		adminJWT := loginToken(t, c, creds.Admin.Email, creds.Admin.Password)
+		expect(t, "admin JWT", c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Via JWT"}, bearer(adminJWT)...), 201, "")
+	})
+}
+
+func keyID(t *testing.T, c client, admin, partnerID string) string {
+	t.Helper()
+	r := c.do("GET", "/api/v1/admin/partners/"+partnerID+"/keys", nil, key(admin)...)
+	var list struct{ Data []struct{ ID string } }
+	r.json(t, &list)
+	if len(list.Data) == 0 {
+		t.Fatal("partner has no key")
+	}
+	return list.Data[0].ID
+}
+
+func TestRateLimit(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	r := c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Tiny Quota", "rateLimit": 3}, key(creds.Admin.APIKey)...)
+	var p struct{ APIKey struct{ Key string } }
+	r.json(t, &p)
+	// Three requests fit in any one-minute window; within seven, one must be refused even if a
+	// window boundary passes during the test.
+	var limited *result
+	for i := range 7 {
+		r := c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...)
+		if i < 3 && r.status != 200 {
+			t.Fatalf("request %d: %d %s", i+1, r.status, r.body)
+		}
+		if r.status == 429 {
+			limited = &r
+			break
+		}
+	}
+	if limited == nil {
+		t.Fatal("seven requests at a limit of three per minute were all served")
+	}
+	expect(t, "limited", *limited, 429, "rate_limited")
+	if s, err := strconv.Atoi(limited.header.Get("Retry-After")); err != nil || s < 1 || s > 61 {
+		t.Errorf("Retry-After = %q", limited.header.Get("Retry-After"))
+	}
+}

@@ -1,0 +1,95 @@
+package emulate
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/app"
+)
+
+// Credentials is .local/credentials.json: where the local stack is, and the demo accounts on it.
+type Credentials struct {
+	BaseURL     string         `json:"baseUrl"`
+	AWSEndpoint string         `json:"awsEndpoint"`
+	User        DemoUser       `json:"user"`
+	Partners    []DemoPartner  `json:"partners"`
+	Admin       DemoBackOffice `json:"admin"`
+}
+
+// DemoUser is a verified identity API user with credits and an sk_test_ key.
+type DemoUser struct {
+	ID       string `json:"id"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	APIKey   string `json:"apiKey"`
+}
+
+// DemoPartner is an insurance partner with its key.
+type DemoPartner struct {
+	PartnerID string `json:"partnerId"`
+	Name      string `json:"name"`
+	APIKey    string `json:"apiKey"`
+}
+
+// DemoBackOffice is an administrator: an ak_ key, and a login for a JWT.
+type DemoBackOffice struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	APIKey   string `json:"apiKey"`
+}
+
+// Demo account values. The passwords are public on purpose: the local stack is a demo.
+const (
+	demoCredits  = 1000
+	demoPassword = "local-demo-password"
+)
+
+// Seed creates the demo accounts: a verified user with credits and an sk_test_ key, two partners,
+// and an administrator, through the same account operations as the API and infra/admin.
+func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, error) {
+	getenv, err := l.Getenv("AccountsFunction")
+	if err != nil {
+		return Credentials{}, err
+	}
+	svc, err := app.AccountsService(ctx, getenv)
+	if err != nil {
+		return Credentials{}, err
+	}
+	c := Credentials{BaseURL: l.URL, AWSEndpoint: awsEndpoint}
+	if c.User, err = seedUser(ctx, svc, "demo@example.com"); err != nil {
+		return c, fmt.Errorf("seed user: %w", err)
+	}
+	for _, name := range []string{"Demo Partner A", "Demo Partner B"} {
+		p, k, err := svc.CreatePartner(ctx, name, 0)
+		if err != nil {
+			return c, fmt.Errorf("seed partner: %w", err)
+		}
+		c.Partners = append(c.Partners, DemoPartner{PartnerID: p.ID, Name: p.Name, APIKey: k.Secret})
+	}
+	_, admin, err := svc.CreateAdmin(ctx, "admin@example.com", demoPassword)
+	if err != nil {
+		return c, fmt.Errorf("seed admin: %w", err)
+	}
+	c.Admin = DemoBackOffice{Email: "admin@example.com", Password: demoPassword, APIKey: admin.Secret}
+	return c, nil
+}
+
+func seedUser(ctx context.Context, svc *accounts.Service, email string) (DemoUser, error) {
+	u, err := svc.Register(ctx, email, demoPassword)
+	if err != nil {
+		return DemoUser{}, err
+	}
+	if _, err := svc.VerifyUser(ctx, email); err != nil {
+		return DemoUser{}, err
+	}
+	if err := svc.GrantCredits(ctx, u.ID, demoCredits); err != nil {
+		return DemoUser{}, err
+	}
+	k, err := svc.CreateUserKey(ctx, u.ID, accounts.KeyRequest{Name: "demo", Mode: access.ModeTest})
+	if err != nil {
+		return DemoUser{}, err
+	}
+	return DemoUser{ID: u.ID, Email: email, Password: demoPassword, APIKey: k.Secret}, nil
+}

@@ -1,0 +1,146 @@
+package access_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/fault"
+)
+
+func FuzzReadCredential(f *testing.F) {
+	for _, s := range []string{"", "Bearer x", "bearer sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAA", "Basic abc", "Bearer  a b", "Bearer\tx"} {
+		f.Add(s, "sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAA")
+	}
+	f.Fuzz(func(t *testing.T, authorization, apiKey string) {
+		h := http.Header{}
+		if authorization != "" {
+			h.Set("Authorization", authorization)
+		}
+		if apiKey != "" {
+			h.Set("X-Api-Key", apiKey)
+		}
+		c, err := access.ReadCredential(h)
+		if err != nil {
+			if !fault.Is(err, fault.Unauthorized) {
+				t.Fatalf("error of kind %v", fault.As(err).Kind)
+			}
+			if len(apiKey) > 8 && strings.Contains(err.Error(), apiKey) {
+				t.Fatal("the error echoes the key")
+			}
+			return
+		}
+		if c.APIKey == "" && c.JWT == "" {
+			t.Fatal("accepted without a credential")
+		}
+		if strings.ContainsAny(c.JWT, " \t") {
+			t.Fatalf("JWT with white space: %q", c.JWT)
+		}
+	})
+}
+
+func FuzzParseKey(f *testing.F) {
+	for _, s := range []string{"sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAA", "pk_sandbox_ZZZZZZZZZZZZZZZZZZZZZZZZZZ", "ak_local_2222222222222222222222222Z", "sk_prod_x", "__", "pk__"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, key string) {
+		format, err := access.ParseKey(key)
+		if err != nil {
+			if len(key) > 8 && strings.Contains(err.Error(), key) {
+				t.Fatal("the error echoes the key")
+			}
+			return
+		}
+		if !strings.HasPrefix(key, format.Prefix) || len(key) != len(format.Prefix)+26 {
+			t.Fatalf("%q parsed as %+v", key, format)
+		}
+	})
+}
+
+func TestNewKeysParseBack(t *testing.T) {
+	for _, f := range []access.KeyFormat{access.UserKeyFormat("live"), access.UserKeyFormat("test"),
+		access.PartnerKeyFormat("sandbox"), access.PartnerKeyFormat("production"), access.AdminKeyFormat("local")} {
+		k := access.NewKey(f)
+		got, err := access.ParseKey(k)
+		if err != nil || got != f {
+			t.Errorf("ParseKey(%q) = %+v, %v; want %+v", k, got, err, f)
+		}
+		if access.NewKey(f) == k {
+			t.Error("two keys alike")
+		}
+	}
+}
+
+// fakeKeys is a KeyStore and RateCounter in memory.
+type fakeKeys struct {
+	mu      sync.Mutex
+	keys    map[string]access.KeyRecord
+	touches int
+	hits    map[string]int
+}
+
+func (f *fakeKeys) KeyByHash(_ context.Context, hash string) (access.KeyRecord, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	k, ok := f.keys[hash]
+	if !ok {
+		return k, fault.New(fault.NotFound, "no")
+	}
+	return k, nil
+}
+
+func (f *fakeKeys) TouchKey(_ context.Context, hash string, at time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	k := f.keys[hash]
+	k.LastUsedAt = &at
+	f.keys[hash] = k
+	f.touches++
+	return nil
+}
+
+func (f *fakeKeys) Hit(_ context.Context, subject string, window, _ time.Time) (int, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.hits[subject+window.String()]++
+	return f.hits[subject+window.String()], nil
+}
+
+func TestRateLimitWindowsAndKeyUse(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)
+	secret := access.NewKey(access.PartnerKeyFormat("sandbox"))
+	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
+		access.HashKey(secret): {ID: "key_1", Hash: access.HashKey(secret), Role: access.RolePartner, OwnerID: "prt_1", RateLimit: 2},
+	}}
+	a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", Now: func() time.Time { return now }}
+	call := func() error {
+		r := httptest.NewRequest("GET", "/api/v1/partners/me", nil)
+		r.Header.Set("X-Api-Key", secret)
+		p, err := a.Authenticate(r)
+		if err == nil && (p.PartnerID != "prt_1" || p.Role != access.RolePartner) {
+			t.Fatalf("principal = %+v", p)
+		}
+		return err
+	}
+	for i := range 2 {
+		if err := call(); err != nil {
+			t.Fatalf("request %d: %v", i, err)
+		}
+	}
+	err := call()
+	if e := fault.As(err); e.Kind != fault.RateLimited || e.RetryAfter != 51 {
+		t.Fatalf("third request: %+v, want rate limited with Retry-After 51", e)
+	}
+	now = now.Add(time.Minute)
+	if err := call(); err != nil {
+		t.Fatalf("next window: %v", err)
+	}
+	if store.touches != 2 {
+		t.Errorf("lastUsedAt written %d times in two minutes of use, want 2", store.touches)
+	}
+}

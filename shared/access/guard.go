@@ -1,0 +1,87 @@
+package access
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// Rule decides whether a principal may call a route; it returns a Forbidden fault when not.
+type Rule func(Principal) error
+
+// HandlerFunc is a handler that knows its caller.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request, p Principal)
+
+// Require authenticates the request, applies the rule, and calls h with the principal. Failures
+// are problems: 401 for the credential, 403 for the rule, 429 for the rate limit.
+func (a *Authenticator) Require(rule Rule, h HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, err := a.Authenticate(r)
+		if err == nil {
+			err = rule(p)
+		}
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		h(w, r, p)
+	}
+}
+
+// Users admits identity API users (JWT or sk_ key).
+func Users(p Principal) error {
+	if p.Role != RoleUser {
+		return fault.New(fault.Forbidden, "This endpoint belongs to the identity API: use a user token or an sk_ key.")
+	}
+	return nil
+}
+
+// UserSessions admits users logged in with a JWT: managing keys needs a console session, so a
+// leaked key cannot mint more keys.
+func UserSessions(p Principal) error {
+	if err := Users(p); err != nil {
+		return err
+	}
+	if p.KeyID != "" {
+		return fault.New(fault.Forbidden, "API keys are managed with a login token (POST /v1/auth/login), not with an API key.")
+	}
+	return nil
+}
+
+// Partners admits partners (pk_ key, or a back-office user bound to a partner).
+func Partners(p Principal) error {
+	if p.Role != RolePartner {
+		return fault.New(fault.Forbidden, "This endpoint is the partner's own space: call it with the partner's key. Administrators use /api/v1/admin/partners/{partnerId}/...")
+	}
+	return nil
+}
+
+// PartnersOrAdmins admits partners and administrators.
+func PartnersOrAdmins(p Principal) error {
+	if p.Role != RolePartner && p.Role != RoleAdmin {
+		return fault.New(fault.Forbidden, "This endpoint needs a partner or administrator credential.")
+	}
+	return nil
+}
+
+// Admins admits administrators only.
+func Admins(p Principal) error {
+	if p.Role != RoleAdmin {
+		return fault.New(fault.Forbidden, "This endpoint is for administrators only.")
+	}
+	return nil
+}
+
+// AdminsInsteadOf admits administrators, and tells a partner which route is theirs.
+func AdminsInsteadOf(partnerRoute string) Rule {
+	return func(p Principal) error {
+		if p.Role == RolePartner {
+			return fault.Newf(fault.Forbidden, "This route is for administrators; partners use %s.", partnerRoute)
+		}
+		return Admins(p)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

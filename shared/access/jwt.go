@@ -1,0 +1,71 @@
+package access
+
+import (
+	"errors"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// Tokens issues and verifies the JWTs of POST /v1/auth/login (HS256).
+type Tokens struct {
+	Secret []byte
+	Issuer string
+	TTL    time.Duration
+	Now    func() time.Time
+}
+
+type claims struct {
+	Role      Role   `json:"role"`
+	PartnerID string `json:"partnerId,omitempty"`
+	RateLimit int    `json:"rl,omitempty"`
+	jwt.RegisteredClaims
+}
+
+// Issue returns a signed token for a user principal and its expiry.
+func (t Tokens) Issue(p Principal) (string, time.Time, error) {
+	now := t.now()
+	exp := now.Add(t.TTL)
+	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
+		Role: p.Role, PartnerID: p.PartnerID, RateLimit: p.RateLimit,
+		RegisteredClaims: jwt.RegisteredClaims{
+			Subject: p.UserID, Issuer: t.Issuer,
+			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(exp),
+		},
+	})
+	s, err := tok.SignedString(t.Secret)
+	return s, exp.UTC(), err
+}
+
+// Verify checks signature, algorithm, issuer and expiry. Every failure is Unauthorized.
+func (t Tokens) Verify(token string) (Principal, error) {
+	var c claims
+	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.Secret, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithIssuer(t.Issuer), jwt.WithExpirationRequired(), jwt.WithTimeFunc(t.now))
+	switch {
+	case errors.Is(err, jwt.ErrTokenExpired):
+		return Principal{}, fault.New(fault.Unauthorized, "The token has expired; log in again.")
+	case err != nil:
+		return Principal{}, fault.New(fault.Unauthorized, "The token is invalid.")
+	}
+	switch c.Role {
+	case RoleUser, RoleAdmin:
+	case RolePartner:
+		if c.PartnerID == "" {
+			return Principal{}, fault.New(fault.Unauthorized, "The token is invalid.")
+		}
+	default:
+		return Principal{}, fault.New(fault.Unauthorized, "The token is invalid.")
+	}
+	return Principal{Role: c.Role, UserID: c.Subject, PartnerID: c.PartnerID, Live: true, RateLimit: c.RateLimit}, nil
+}
+
+func (t Tokens) now() time.Time {
+	if t.Now != nil {
+		return t.Now()
+	}
+	return time.Now()
+}

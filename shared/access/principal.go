@@ -1,0 +1,181 @@
+package access
+
+import (
+	"context"
+	"crypto/subtle"
+	"net/http"
+	"net/netip"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/logs"
+)
+
+// Principal is who a request acts as.
+type Principal struct {
+	Role      Role
+	UserID    string // the user (JWT, or owner of an sk_ key); empty for partner and admin keys
+	PartnerID string // role partner
+	KeyID     string // set when authenticated by an API key
+	Live      bool   // false for sk_test_ keys: never charged, resources marked livemode: false
+	RateLimit int    // requests per minute; 0 means unlimited
+}
+
+// subject is what the rate limit counts: the key, or the user of a JWT.
+func (p Principal) subject() string {
+	if p.KeyID != "" {
+		return "key#" + p.KeyID
+	}
+	return "user#" + p.UserID
+}
+
+// KeyRecord is a stored API key: everything but the key itself, of which only the hash is kept.
+type KeyRecord struct {
+	ID         string
+	Hash       string
+	Role       Role
+	OwnerID    string // user ID for sk_ keys, partner ID for pk_ keys, admin user ID for ak_ keys
+	Name       string
+	Prefix     string
+	Last4      string
+	Mode       string // sk_ keys
+	Stage      string // pk_ and ak_ keys
+	AllowedIPs []netip.Prefix
+	RateLimit  int
+	CreatedAt  time.Time
+	ExpiresAt  *time.Time // set by the caller, or by rotation (end of the grace period)
+	RevokedAt  *time.Time
+	LastUsedAt *time.Time
+}
+
+// KeyStore finds keys by hash.
+type KeyStore interface {
+	// KeyByHash returns the key with that hash, or a NotFound fault.
+	KeyByHash(ctx context.Context, hash string) (KeyRecord, error)
+	// TouchKey records that the key was used at the given time.
+	TouchKey(ctx context.Context, hash string, at time.Time) error
+}
+
+// RateCounter counts requests in fixed windows.
+type RateCounter interface {
+	// Hit adds one to subject's counter for the window starting at window, kept until expires,
+	// and returns the new count: one write.
+	Hit(ctx context.Context, subject string, window, expires time.Time) (int, error)
+}
+
+// Authenticator turns a request's credential into a principal.
+type Authenticator struct {
+	Keys    KeyStore
+	Counter RateCounter
+	Tokens  Tokens
+	Stage   string // this deployment's stage: partner and admin keys of another stage are refused
+	Now     func() time.Time
+}
+
+// Authenticate returns the request's principal, after checking the credential (format, stage,
+// revocation, expiry, IP allow-list) and counting the request against the rate limit. When both an
+// API key and a JWT are sent, both must be valid and the key decides the principal.
+func (a *Authenticator) Authenticate(r *http.Request) (Principal, error) {
+	ctx := r.Context()
+	cred, err := ReadCredential(r.Header)
+	if err != nil {
+		return Principal{}, err
+	}
+	var p Principal
+	if cred.JWT != "" {
+		if p, err = a.Tokens.Verify(cred.JWT); err != nil {
+			return Principal{}, err
+		}
+	}
+	if cred.APIKey != "" {
+		if p, err = a.key(ctx, cred.APIKey, httpapi.SourceIP(r)); err != nil {
+			return Principal{}, err
+		}
+	}
+	if err := a.limit(ctx, p); err != nil {
+		return Principal{}, err
+	}
+	return p, nil
+}
+
+func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) (Principal, error) {
+	f, err := ParseKey(key)
+	if err != nil {
+		return Principal{}, err
+	}
+	if f.Stage != "" && f.Stage != a.Stage {
+		return Principal{}, fault.Newf(fault.Unauthorized, "This key belongs to the %s environment, not %s.", f.Stage, a.Stage)
+	}
+	hash := HashKey(key)
+	rec, err := a.Keys.KeyByHash(ctx, hash)
+	if fault.Is(err, fault.NotFound) {
+		return Principal{}, fault.New(fault.Unauthorized, "The API key is not valid.")
+	}
+	if err != nil {
+		return Principal{}, err
+	}
+	now := a.now()
+	switch {
+	case subtle.ConstantTimeCompare([]byte(rec.Hash), []byte(hash)) != 1:
+		return Principal{}, fault.New(fault.Unauthorized, "The API key is not valid.")
+	case rec.RevokedAt != nil:
+		return Principal{}, fault.New(fault.Unauthorized, "The API key has been revoked.")
+	case rec.ExpiresAt != nil && !now.Before(*rec.ExpiresAt):
+		return Principal{}, fault.New(fault.Unauthorized, "The API key has expired.")
+	case len(rec.AllowedIPs) > 0 && !allowed(rec.AllowedIPs, source):
+		return Principal{}, fault.New(fault.Unauthorized, "The API key is not allowed from this address.")
+	}
+	p := Principal{Role: rec.Role, KeyID: rec.ID, RateLimit: rec.RateLimit, Live: rec.Mode != ModeTest}
+	switch rec.Role {
+	case RoleUser, RoleAdmin:
+		p.UserID = rec.OwnerID
+	case RolePartner:
+		p.PartnerID = rec.OwnerID
+	}
+	if rec.LastUsedAt == nil || now.Sub(*rec.LastUsedAt) >= time.Minute {
+		// lastUsedAt is kept to the minute: at most one extra write per key per minute.
+		if err := a.Keys.TouchKey(ctx, hash, now); err != nil {
+			logs.From(ctx).WarnContext(ctx, "recording key use failed", "keyId", rec.ID, "error", err)
+		}
+	}
+	return p, nil
+}
+
+func allowed(prefixes []netip.Prefix, ip netip.Addr) bool {
+	if !ip.IsValid() {
+		return false
+	}
+	for _, p := range prefixes {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// limit counts the request in the current one-minute window: one DynamoDB write per request.
+func (a *Authenticator) limit(ctx context.Context, p Principal) error {
+	if p.RateLimit <= 0 {
+		return nil
+	}
+	now := a.now()
+	window := now.Truncate(time.Minute)
+	n, err := a.Counter.Hit(ctx, p.subject(), window, window.Add(2*time.Minute))
+	if err != nil {
+		return err
+	}
+	if n > p.RateLimit {
+		retry := int(window.Add(time.Minute).Sub(now).Seconds()) + 1
+		return &fault.Error{Kind: fault.RateLimited, RetryAfter: retry,
+			Detail: "Rate limit of " + itoa(p.RateLimit) + " requests per minute reached; retry after " + itoa(retry) + " s."}
+	}
+	return nil
+}
+
+func (a *Authenticator) now() time.Time {
+	if a.Now != nil {
+		return a.Now()
+	}
+	return time.Now()
+}

@@ -1,0 +1,121 @@
+// Package accounts provides users (registration, e-mail verification, login), their API keys, and
+// insurance partners with their rotating keys. It knows no storage and no HTTP: Store and Mailer are
+// satisfied by the dynamo and mail adapters, and by test fakes.
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+)
+
+// User is an account of the identity API or a back-office user of the partner API.
+type User struct {
+	ID           string
+	Email        string
+	PasswordHash string
+	Verified     bool
+	Role         access.Role // user, or partner / admin for back-office users
+	PartnerID    string      // role partner
+	Plan         string
+	Credits      int
+	CreatedAt    time.Time
+}
+
+// Partner is an insurance distribution partner.
+type Partner struct {
+	ID        string
+	Name      string
+	Stage     string // the environment its keys belong to
+	RateLimit int    // requests per minute of its keys
+	CreatedAt time.Time
+}
+
+// Store keeps accounts. Methods return fault kinds: NotFound for what does not exist (for this
+// owner), Conflict for a taken e-mail address.
+type Store interface {
+	CreateUser(ctx context.Context, u User) error
+	User(ctx context.Context, id string) (User, error)
+	UserByEmail(ctx context.Context, email string) (User, error)
+	SetVerified(ctx context.Context, userID string) error
+	AddCredits(ctx context.Context, userID string, n int) error
+
+	SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error
+	// ConsumeVerification deletes the token and returns its user ID; NotFound when unknown or expired.
+	ConsumeVerification(ctx context.Context, tokenHash string, now time.Time) (string, error)
+
+	PutKey(ctx context.Context, k access.KeyRecord) error
+	Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error)
+	RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error
+	// RotateKey stores k and sets the expiry of every key in old, in one transaction.
+	RotateKey(ctx context.Context, k access.KeyRecord, old []access.KeyRecord, expires time.Time) error
+
+	CreatePartner(ctx context.Context, p Partner, firstKey access.KeyRecord) error
+	Partner(ctx context.Context, id string) (Partner, error)
+}
+
+// Mail is one message.
+type Mail struct {
+	To      string
+	Subject string
+	Text    string
+}
+
+// Mailer sends mail.
+type Mailer interface {
+	Send(ctx context.Context, m Mail) error
+}
+
+// Service runs the account operations.
+type Service struct {
+	Store         Store
+	Mailer        Mailer
+	Tokens        access.Tokens
+	Stage         string
+	BaseURL       string // identity API, for the verification link
+	RotationGrace time.Duration
+	RateLimits    map[string]int // by plan, and "partner", "admin"
+	Now           func() time.Time
+}
+
+// DefaultPlan is the plan of a new user.
+const DefaultPlan = "free"
+
+// NewKey is a key as returned once at creation: the secret and its record.
+type NewKey struct {
+	Secret string
+	Record access.KeyRecord
+}
+
+// KeyRequest is what a user asks for when creating an identity API key.
+type KeyRequest struct {
+	Name       string
+	Mode       string
+	AllowedIPs []netip.Prefix
+	ExpiresAt  *time.Time
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) newKey(f access.KeyFormat, ownerID, name string, rateLimit int) NewKey {
+	secret := access.NewKey(f)
+	return NewKey{Secret: secret, Record: access.KeyRecord{
+		ID: newID("key"), Hash: access.HashKey(secret), Role: f.Role, OwnerID: ownerID, Name: name,
+		Prefix: f.Prefix, Last4: access.Last4(secret), Mode: f.Mode, Stage: f.Stage,
+		RateLimit: rateLimit, CreatedAt: s.now(),
+	}}
+}
+
+// newID returns prefix_ and 16 random lowercase characters (80 bits).
+func newID(prefix string) string {
+	return prefix + "_" + strings.ToLower(rand.Text()[:16])
+}

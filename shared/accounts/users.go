@@ -1,0 +1,193 @@
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/fault"
+)
+
+const (
+	minPassword       = 10
+	maxPassword       = 72 // bcrypt's limit
+	bcryptCost        = 11
+	verificationValid = 48 * time.Hour
+)
+
+// dummyHash is compared against when no user has the address, so that a login takes as long for an
+// unknown address as for a wrong password. Made on first use, not at cold start.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("not a password of anyone"), bcryptCost)
+	return h
+})
+
+// Register creates an unverified user and mails a verification link.
+func (s *Service) Register(ctx context.Context, email, password string) (User, error) {
+	email, err := normalEmail(email)
+	var invalid []string
+	if err != nil {
+		invalid = append(invalid, "email: must be an e-mail address")
+	}
+	if n := len(password); n < minPassword || n > maxPassword {
+		invalid = append(invalid, fmt.Sprintf("password: must be %d to %d bytes long", minPassword, maxPassword))
+	}
+	if len(invalid) > 0 {
+		return User{}, &fault.Error{Kind: fault.Invalid, Detail: "The registration is incomplete.", InvalidParams: invalid}
+	}
+	u, err := s.newUser(email, password, access.RoleUser, "")
+	if err != nil {
+		return User{}, err
+	}
+	if err := s.Store.CreateUser(ctx, u); err != nil {
+		return User{}, err
+	}
+	return u, s.sendVerification(ctx, u)
+}
+
+func (s *Service) newUser(email, password string, role access.Role, partnerID string) (User, error) {
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcryptCost)
+	if err != nil {
+		return User{}, err
+	}
+	return User{ID: newID("usr"), Email: email, PasswordHash: string(hash), Role: role, PartnerID: partnerID,
+		Plan: DefaultPlan, CreatedAt: s.now()}, nil
+}
+
+func (s *Service) sendVerification(ctx context.Context, u User) error {
+	token := rand.Text()
+	if err := s.Store.SaveVerification(ctx, access.HashKey(token), u.ID, s.now().Add(verificationValid)); err != nil {
+		return err
+	}
+	link := s.BaseURL + "/v1/auth/verify-email?token=" + url.QueryEscape(token)
+	return s.Mailer.Send(ctx, Mail{To: u.Email, Subject: "Confirm your e-mail address",
+		Text: "Open this link to confirm your address (valid 48 hours):\n\n" + link +
+			"\n\nOr POST {\"token\": \"" + token + "\"} to " + s.BaseURL + "/v1/auth/verify-email.\n"})
+}
+
+// VerifyEmail marks the user of a verification token verified. The token works once.
+func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
+	if token == "" {
+		return User{}, &fault.Error{Kind: fault.Invalid, Detail: "The token is missing.", InvalidParams: []string{"token: required"}}
+	}
+	userID, err := s.Store.ConsumeVerification(ctx, access.HashKey(token), s.now())
+	if fault.Is(err, fault.NotFound) {
+		return User{}, &fault.Error{Kind: fault.Invalid, Code: "invalid_token", Detail: "The verification token is unknown, used or expired."}
+	}
+	if err != nil {
+		return User{}, err
+	}
+	if err := s.Store.SetVerified(ctx, userID); err != nil {
+		return User{}, err
+	}
+	return s.Store.User(ctx, userID)
+}
+
+// Login checks the password of a verified user and issues a JWT.
+func (s *Service) Login(ctx context.Context, email, password string) (string, time.Time, error) {
+	wrong := fault.New(fault.Unauthorized, "The e-mail address or the password is wrong.")
+	email, err := normalEmail(email)
+	if err != nil {
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		return "", time.Time{}, wrong
+	}
+	u, err := s.Store.UserByEmail(ctx, email)
+	if fault.Is(err, fault.NotFound) {
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		return "", time.Time{}, wrong
+	}
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil {
+		return "", time.Time{}, wrong
+	}
+	if !u.Verified {
+		return "", time.Time{}, &fault.Error{Kind: fault.Forbidden, Code: "email_not_verified",
+			Detail: "Confirm your e-mail address with the link we sent before logging in."}
+	}
+	return s.Tokens.Issue(access.Principal{Role: u.Role, UserID: u.ID, PartnerID: u.PartnerID, RateLimit: s.limitOf(u)})
+}
+
+func (s *Service) limitOf(u User) int {
+	if u.Role == access.RoleUser {
+		return s.RateLimits[u.Plan]
+	}
+	return s.RateLimits[string(u.Role)]
+}
+
+// CreateAdmin creates a verified administrator and its first ak_ key (operators only: infra/admin).
+func (s *Service) CreateAdmin(ctx context.Context, email, password string) (User, NewKey, error) {
+	return s.createBackOffice(ctx, email, password, access.RoleAdmin, "")
+}
+
+// CreatePartnerUser creates a verified back-office user bound to a partner (operators only).
+func (s *Service) CreatePartnerUser(ctx context.Context, email, password, partnerID string) (User, error) {
+	if _, err := s.Store.Partner(ctx, partnerID); err != nil {
+		return User{}, err
+	}
+	u, _, err := s.createBackOffice(ctx, email, password, access.RolePartner, partnerID)
+	return u, err
+}
+
+func (s *Service) createBackOffice(ctx context.Context, email, password string, role access.Role, partnerID string) (User, NewKey, error) {
+	email, err := normalEmail(email)
+	if err != nil || len(password) < minPassword || len(password) > maxPassword {
+		return User{}, NewKey{}, fault.Newf(fault.Invalid, "an e-mail address and a password of %d to %d bytes are required", minPassword, maxPassword)
+	}
+	u, err := s.newUser(email, password, role, partnerID)
+	if err != nil {
+		return User{}, NewKey{}, err
+	}
+	u.Verified = true
+	if err := s.Store.CreateUser(ctx, u); err != nil {
+		return User{}, NewKey{}, err
+	}
+	if role != access.RoleAdmin {
+		return u, NewKey{}, nil
+	}
+	k := s.newKey(access.AdminKeyFormat(s.Stage), u.ID, "admin", s.RateLimits["admin"])
+	return u, k, s.Store.PutKey(ctx, k.Record)
+}
+
+// VerifyUser marks a user verified without the mail (operators only).
+func (s *Service) VerifyUser(ctx context.Context, email string) (User, error) {
+	u, err := s.UserByEmail(ctx, email)
+	if err != nil {
+		return User{}, err
+	}
+	return u, s.Store.SetVerified(ctx, u.ID)
+}
+
+// UserByEmail finds a user by address.
+func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
+	email, err := normalEmail(email)
+	if err != nil {
+		return User{}, fault.New(fault.Invalid, "not an e-mail address")
+	}
+	return s.Store.UserByEmail(ctx, email)
+}
+
+// GrantCredits adds credits to a user's balance (operators only).
+func (s *Service) GrantCredits(ctx context.Context, userID string, n int) error {
+	if n <= 0 {
+		return fault.New(fault.Invalid, "credits must be positive")
+	}
+	return s.Store.AddCredits(ctx, userID, n)
+}
+
+func normalEmail(s string) (string, error) {
+	a, err := mail.ParseAddress(strings.TrimSpace(s))
+	if err != nil || a.Name != "" || !strings.Contains(a.Address, "@") {
+		return "", fmt.Errorf("not an address")
+	}
+	return strings.ToLower(a.Address), nil
+}

@@ -1,0 +1,270 @@
+// Package accountsapi provides the HTTP endpoints of accounts: registration, e-mail verification,
+// login, the profile and API keys of the identity API (/v1), and partners with their keys in the
+// insurance partner API (/api/v1).
+package accountsapi
+
+import (
+	"html/template"
+	"net/http"
+	"net/netip"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// API serves the account endpoints.
+type API struct {
+	Accounts *accounts.Service
+	Auth     *access.Authenticator
+}
+
+// IdentityRoutes are the /v1 account endpoints.
+func (a API) IdentityRoutes() []httpapi.Route {
+	return []httpapi.Route{
+		{Pattern: "POST /v1/auth/register", Handler: a.register},
+		{Pattern: "POST /v1/auth/verify-email", Handler: a.verifyEmail},
+		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
+		{Pattern: "POST /v1/auth/login", Handler: a.login},
+		{Pattern: "GET /v1/users/me", Handler: a.Auth.Require(access.Users, a.me)},
+		{Pattern: "POST /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.createKey)},
+		{Pattern: "GET /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.listKeys)},
+		{Pattern: "DELETE /v1/api-keys/{id}", Handler: a.Auth.Require(access.UserSessions, a.revokeKey)},
+	}
+}
+
+// PartnerRoutes are the /api/v1 partner account endpoints.
+func (a API) PartnerRoutes() []httpapi.Route {
+	return []httpapi.Route{
+		{Pattern: "POST /api/v1/admin/partners", Handler: a.Auth.Require(access.Admins, a.createPartner)},
+		{Pattern: "GET /api/v1/partners/me", Handler: a.Auth.Require(access.Partners, a.partnerMe)},
+		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Auth.Require(access.Partners, a.partnerKeys(own))},
+		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Auth.Require(access.Partners, a.rotate(own))},
+		{Pattern: "DELETE /api/v1/partners/me/keys/{keyId}", Handler: a.Auth.Require(access.Partners, a.revokePartnerKey(own))},
+		{Pattern: "GET /api/v1/admin/partners/{partnerId}/keys", Handler: a.Auth.Require(access.Admins, a.partnerKeys(named))},
+		{Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate", Handler: a.Auth.Require(access.Admins, a.rotate(named))},
+		{Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}", Handler: a.Auth.Require(access.Admins, a.revokePartnerKey(named))},
+	}
+}
+
+type credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type userView struct {
+	ID            string `json:"id"`
+	Email         string `json:"email"`
+	EmailVerified bool   `json:"emailVerified"`
+	Plan          string `json:"plan"`
+	Credits       int    `json:"credits"`
+}
+
+func viewUser(u accounts.User) userView {
+	return userView{ID: u.ID, Email: u.Email, EmailVerified: u.Verified, Plan: u.Plan, Credits: u.Credits}
+}
+
+func (a API) register(w http.ResponseWriter, r *http.Request) {
+	var in credentials
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	u, err := a.Accounts.Register(r.Context(), in.Email, in.Password)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusCreated, viewUser(u))
+}
+
+func (a API) verifyEmail(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Token string `json:"token"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	u, err := a.Accounts.VerifyEmail(r.Context(), in.Token)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, viewUser(u))
+}
+
+var verifiedPage = template.Must(template.New("verified").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>{{.Title}}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}</style>
+</head><body><h1>{{.Title}}</h1><p>{{.Text}}</p></body></html>`))
+
+// verifyEmailLink is the link of the verification mail, opened in a browser.
+func (a API) verifyEmailLink(w http.ResponseWriter, r *http.Request) {
+	u, err := a.Accounts.VerifyEmail(r.Context(), r.URL.Query().Get("token"))
+	page := struct{ Title, Text string }{"Address confirmed", ""}
+	status := http.StatusOK
+	switch {
+	case err == nil:
+		page.Text = u.Email + " is confirmed. You can log in now."
+	case fault.As(err).Kind == fault.Invalid:
+		status, page.Title, page.Text = http.StatusUnprocessableEntity, "Link not valid", "This link is unknown, used already, or expired."
+	default:
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = verifiedPage.Execute(w, page)
+}
+
+func (a API) login(w http.ResponseWriter, r *http.Request) {
+	var in credentials
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	token, exp, err := a.Accounts.Login(r.Context(), in.Email, in.Password)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"token": token, "tokenType": "Bearer", "expiresAt": exp})
+}
+
+func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	u, err := a.Accounts.Store.User(r.Context(), p.UserID)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, struct {
+		ID      string `json:"id"`
+		Email   string `json:"email"`
+		Plan    string `json:"plan"`
+		Credits int    `json:"credits"`
+	}{u.ID, u.Email, u.Plan, u.Credits})
+}
+
+// keyView is a key as listed: never the secret, which appears once, in Key, at creation.
+type keyView struct {
+	ID          string     `json:"id"`
+	Name        string     `json:"name"`
+	Mode        string     `json:"mode,omitempty"`
+	Livemode    *bool      `json:"livemode,omitempty"`
+	Environment string     `json:"environment,omitempty"`
+	Key         string     `json:"key,omitempty"`
+	Prefix      string     `json:"prefix"`
+	Last4       string     `json:"last4"`
+	Display     string     `json:"display"`
+	AllowedIPs  []string   `json:"allowedIps"`
+	Status      string     `json:"status"`
+	CreatedAt   time.Time  `json:"createdAt"`
+	LastUsedAt  *time.Time `json:"lastUsedAt"`
+	ExpiresAt   *time.Time `json:"expiresAt"`
+	RevokedAt   *time.Time `json:"revokedAt"`
+}
+
+func viewKey(k access.KeyRecord, now time.Time) keyView {
+	v := keyView{ID: k.ID, Name: k.Name, Mode: k.Mode, Environment: k.Stage, Prefix: k.Prefix, Last4: k.Last4,
+		Display: access.Display(k.Prefix, k.Last4), AllowedIPs: []string{}, Status: "active", CreatedAt: k.CreatedAt,
+		LastUsedAt: k.LastUsedAt, ExpiresAt: k.ExpiresAt, RevokedAt: k.RevokedAt}
+	if k.Mode != "" {
+		live := k.Mode == access.ModeLive
+		v.Livemode = &live
+	}
+	for _, p := range k.AllowedIPs {
+		v.AllowedIPs = append(v.AllowedIPs, p.String())
+	}
+	switch {
+	case k.RevokedAt != nil:
+		v.Status = "revoked"
+	case k.ExpiresAt != nil && !now.Before(*k.ExpiresAt):
+		v.Status = "expired"
+	}
+	return v
+}
+
+func viewKeys(keys []access.KeyRecord) map[string][]keyView {
+	now := time.Now()
+	views := make([]keyView, 0, len(keys))
+	for _, k := range keys {
+		views = append(views, viewKey(k, now))
+	}
+	return map[string][]keyView{"data": views}
+}
+
+func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	var in struct {
+		Name       string     `json:"name"`
+		Mode       string     `json:"mode"`
+		AllowedIPs []string   `json:"allowedIps"`
+		ExpiresAt  *time.Time `json:"expiresAt"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	req := accounts.KeyRequest{Name: in.Name, Mode: in.Mode, ExpiresAt: in.ExpiresAt}
+	var invalid []string
+	for i, s := range in.AllowedIPs {
+		prefix, err := parseCIDR(s)
+		if err != nil {
+			invalid = append(invalid, "allowedIps["+itoa(i)+"]: not an IP address or CIDR block")
+			continue
+		}
+		req.AllowedIPs = append(req.AllowedIPs, prefix)
+	}
+	if len(invalid) > 0 {
+		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The key request is invalid.", InvalidParams: invalid})
+		return
+	}
+	k, err := a.Accounts.CreateUserKey(r.Context(), p.UserID, req)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	writeNewKey(w, k)
+}
+
+func writeNewKey(w http.ResponseWriter, k accounts.NewKey) {
+	v := viewKey(k.Record, time.Now())
+	v.Key = k.Secret
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusCreated, v)
+}
+
+func parseCIDR(s string) (netip.Prefix, error) {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, "/") {
+		ip, err := netip.ParseAddr(s)
+		if err != nil {
+			return netip.Prefix{}, err
+		}
+		return netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen()), nil
+	}
+	p, err := netip.ParsePrefix(s)
+	return p.Masked(), err
+}
+
+func (a API) listKeys(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	keys, err := a.Accounts.Keys(r.Context(), p.UserID)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, viewKeys(keys))
+}
+
+func (a API) revokeKey(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	if err := a.Accounts.RevokeKey(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,100 @@
+package accountsapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// partnerOf picks the partner a route acts on: the caller's own, or the one named in the path.
+type partnerOf func(r *http.Request, p access.Principal) string
+
+func own(_ *http.Request, p access.Principal) string   { return p.PartnerID }
+func named(r *http.Request, _ access.Principal) string { return r.PathValue("partnerId") }
+
+type partnerView struct {
+	PartnerID   string    `json:"partnerId"`
+	Name        string    `json:"name"`
+	Environment string    `json:"environment"`
+	RateLimit   int       `json:"rateLimit"`
+	CreatedAt   time.Time `json:"createdAt"`
+	APIKey      *keyView  `json:"apiKey,omitempty"`
+}
+
+func viewPartner(p accounts.Partner) partnerView {
+	return partnerView{PartnerID: p.ID, Name: p.Name, Environment: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt}
+}
+
+func (a API) createPartner(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+	var in struct {
+		Name      string `json:"name"`
+		RateLimit int    `json:"rateLimit"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	partner, k, err := a.Accounts.CreatePartner(r.Context(), in.Name, in.RateLimit)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	v := viewPartner(partner)
+	key := viewKey(k.Record, time.Now())
+	key.Key = k.Secret
+	v.APIKey = &key
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusCreated, v)
+}
+
+func (a API) partnerMe(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	partner, err := a.Accounts.Store.Partner(r.Context(), p.PartnerID)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, viewPartner(partner))
+}
+
+func (a API) partnerKeys(which partnerOf) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+		id := which(r, p)
+		if _, err := a.Accounts.Store.Partner(r.Context(), id); err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		keys, err := a.Accounts.Keys(r.Context(), id)
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		httpapi.WriteJSON(w, http.StatusOK, viewKeys(keys))
+	}
+}
+
+func (a API) rotate(which partnerOf) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+		k, err := a.Accounts.RotatePartnerKey(r.Context(), which(r, p))
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		writeNewKey(w, k)
+	}
+}
+
+func (a API) revokePartnerKey(which partnerOf) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+		if err := a.Accounts.RevokeKey(r.Context(), which(r, p), r.PathValue("keyId")); err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

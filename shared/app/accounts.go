@@ -1,0 +1,71 @@
+package app
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/accountsapi"
+	"github.com/trustline/platform/shared/awsclient"
+	"github.com/trustline/platform/shared/config"
+	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/mail"
+)
+
+// tokenTTL is the lifetime of a login JWT.
+const tokenTTL = 24 * time.Hour
+
+// Accounts serves registration, login, the profile and API keys of the identity API.
+func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
+	d, api, err := accountsAPI(ctx, "accounts", getenv)
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.New(d.log, d.bases, api.IdentityRoutes()), nil
+}
+
+// Partners serves partner accounts and keys of the insurance partner API.
+func Partners(ctx context.Context, getenv Getenv) (http.Handler, error) {
+	d, api, err := accountsAPI(ctx, "partners", getenv)
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.New(d.log, d.bases, api.PartnerRoutes()), nil
+}
+
+// AccountsService builds the account operations for operator tools (infra/admin, the local seed).
+func AccountsService(ctx context.Context, getenv Getenv) (*accounts.Service, error) {
+	_, api, err := accountsAPI(ctx, "admin", getenv)
+	return api.Accounts, err
+}
+
+func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, accountsapi.API, error) {
+	d, err := load(name, getenv)
+	if err != nil {
+		return deps{}, accountsapi.API{}, err
+	}
+	aws, err := awsclient.New(ctx)
+	if err != nil {
+		return deps{}, accountsapi.API{}, err
+	}
+	store := dynamo.Store{API: aws.DynamoDB, Table: d.cfg.TableName}
+	tokens := access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL}
+	var mailer accounts.Mailer = mail.SES{API: aws.SES, From: d.cfg.MailFrom}
+	if d.cfg.Stage == config.StageLocal {
+		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
+	}
+	return d, accountsapi.API{
+		Accounts: &accounts.Service{Store: store, Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
+			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits},
+		Auth: authenticator(d.cfg, store),
+	}, nil
+}
+
+// authenticator is the one way every function checks credentials.
+func authenticator(cfg config.Config, store dynamo.Store) *access.Authenticator {
+	return &access.Authenticator{Keys: store, Counter: store, Stage: cfg.Stage,
+		Tokens: access.Tokens{Secret: cfg.JWTSecret, Issuer: cfg.PublicBaseURL, TTL: tokenTTL}}
+}

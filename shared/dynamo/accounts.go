@@ -1,0 +1,364 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"net/netip"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/fault"
+)
+
+type userItem struct {
+	PK           string      `dynamodbav:"pk"`
+	SK           string      `dynamodbav:"sk"`
+	ID           string      `dynamodbav:"id"`
+	Email        string      `dynamodbav:"email"`
+	PasswordHash string      `dynamodbav:"passwordHash"`
+	Verified     bool        `dynamodbav:"verified"`
+	Role         access.Role `dynamodbav:"role"`
+	PartnerID    string      `dynamodbav:"partnerId,omitempty"`
+	Plan         string      `dynamodbav:"plan"`
+	Credits      int         `dynamodbav:"credits"`
+	CreatedAt    time.Time   `dynamodbav:"createdAt"`
+}
+
+type emailItem struct {
+	PK     string `dynamodbav:"pk"`
+	SK     string `dynamodbav:"sk"`
+	UserID string `dynamodbav:"userId"`
+}
+
+type verificationItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	UserID    string    `dynamodbav:"userId"`
+	ExpiresAt time.Time `dynamodbav:"expiresAt"`
+	TTL       int64     `dynamodbav:"ttl"`
+}
+
+type keyItem struct {
+	PK         string      `dynamodbav:"pk"`
+	SK         string      `dynamodbav:"sk"`
+	GSI1PK     string      `dynamodbav:"gsi1pk"`
+	GSI1SK     string      `dynamodbav:"gsi1sk"`
+	ID         string      `dynamodbav:"id"`
+	Hash       string      `dynamodbav:"hash"`
+	Role       access.Role `dynamodbav:"role"`
+	OwnerID    string      `dynamodbav:"ownerId"`
+	Name       string      `dynamodbav:"name"`
+	Prefix     string      `dynamodbav:"prefix"`
+	Last4      string      `dynamodbav:"last4"`
+	Mode       string      `dynamodbav:"mode,omitempty"`
+	Stage      string      `dynamodbav:"stage,omitempty"`
+	AllowedIPs []string    `dynamodbav:"allowedIps,omitempty"`
+	RateLimit  int         `dynamodbav:"rateLimit"`
+	CreatedAt  time.Time   `dynamodbav:"createdAt"`
+	ExpiresAt  *time.Time  `dynamodbav:"expiresAt,omitempty"`
+	RevokedAt  *time.Time  `dynamodbav:"revokedAt,omitempty"`
+	LastUsedAt *time.Time  `dynamodbav:"lastUsedAt,omitempty"`
+}
+
+type partnerItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	ID        string    `dynamodbav:"id"`
+	Name      string    `dynamodbav:"name"`
+	Stage     string    `dynamodbav:"stage"`
+	RateLimit int       `dynamodbav:"rateLimit"`
+	CreatedAt time.Time `dynamodbav:"createdAt"`
+}
+
+const profile = "PROFILE"
+
+func userPK(id string) string      { return "USER#" + id }
+func emailPK(email string) string  { return "EMAIL#" + email }
+func keyPK(hash string) string     { return "KEY#" + hash }
+func ownerPK(owner string) string  { return "OWNER#" + owner }
+func partnerPK(id string) string   { return "PARTNER#" + id }
+func verifyPK(hash string) string  { return "VERIFY#" + hash }
+func rateSK(window int64) string   { return "RATE#" + strconv.FormatInt(window, 10) }
+func ratePK(subject string) string { return "RATE#" + subject }
+
+// CreateUser stores the user and reserves its address, in one transaction.
+func (s Store) CreateUser(ctx context.Context, u accounts.User) error {
+	user, err := s.putNew(userItem{PK: userPK(u.ID), SK: profile, ID: u.ID, Email: u.Email, PasswordHash: u.PasswordHash,
+		Verified: u.Verified, Role: u.Role, PartnerID: u.PartnerID, Plan: u.Plan, Credits: u.Credits, CreatedAt: u.CreatedAt})
+	if err != nil {
+		return err
+	}
+	email, err := s.putNew(emailItem{PK: emailPK(u.Email), SK: "EMAIL", UserID: u.ID})
+	if err != nil {
+		return err
+	}
+	return s.transact(ctx, []types.TransactWriteItem{user, email},
+		&fault.Error{Kind: fault.Conflict, Code: "email_taken", Detail: "An account with this e-mail address exists already."})
+}
+
+func (it userItem) user() accounts.User {
+	return accounts.User{ID: it.ID, Email: it.Email, PasswordHash: it.PasswordHash, Verified: it.Verified, Role: it.Role,
+		PartnerID: it.PartnerID, Plan: it.Plan, Credits: it.Credits, CreatedAt: it.CreatedAt}
+}
+
+// User returns a user by ID.
+func (s Store) User(ctx context.Context, id string) (accounts.User, error) {
+	var it userItem
+	if err := s.get(ctx, userPK(id), profile, &it, "user"); err != nil {
+		return accounts.User{}, err
+	}
+	return it.user(), nil
+}
+
+// UserByEmail returns the user with the address: two reads, the address item then the user.
+func (s Store) UserByEmail(ctx context.Context, email string) (accounts.User, error) {
+	var e emailItem
+	if err := s.get(ctx, emailPK(email), "EMAIL", &e, "user"); err != nil {
+		return accounts.User{}, err
+	}
+	return s.User(ctx, e.UserID)
+}
+
+// SetVerified marks a user's address verified.
+func (s Store) SetVerified(ctx context.Context, userID string) error {
+	return s.updateUser(ctx, userID, "SET verified = :t", map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}})
+}
+
+// AddCredits adds n to a user's balance.
+func (s Store) AddCredits(ctx context.Context, userID string, n int) error {
+	return s.updateUser(ctx, userID, "ADD credits :n", map[string]types.AttributeValue{":n": &types.AttributeValueMemberN{Value: strconv.Itoa(n)}})
+}
+
+func (s Store) updateUser(ctx context.Context, userID, expr string, values map[string]types.AttributeValue) error {
+	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),
+		UpdateExpression: aws.String(expr), ConditionExpression: aws.String("attribute_exists(pk)"), ExpressionAttributeValues: values})
+	if isConditionFailed(err) {
+		return fault.New(fault.NotFound, "No such user.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: update user: %w", err)
+	}
+	return nil
+}
+
+// SaveVerification stores a verification token's hash until it expires.
+func (s Store) SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error {
+	av, err := attributevalue.MarshalMap(verificationItem{PK: verifyPK(tokenHash), SK: "VERIFY", UserID: userID, ExpiresAt: expires, TTL: expires.Unix()})
+	if err != nil {
+		return err
+	}
+	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av}); err != nil {
+		return fmt.Errorf("dynamo: put verification: %w", err)
+	}
+	return nil
+}
+
+// ConsumeVerification deletes a valid token and returns its user; the delete is conditional, so a
+// token works once even when used twice at the same moment.
+func (s Store) ConsumeVerification(ctx context.Context, tokenHash string, now time.Time) (string, error) {
+	out, err := s.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: key(verifyPK(tokenHash), "VERIFY"),
+		ConditionExpression: aws.String("attribute_exists(pk)"), ReturnValues: types.ReturnValueAllOld})
+	if isConditionFailed(err) {
+		return "", fault.New(fault.NotFound, "No such token.")
+	}
+	if err != nil {
+		return "", fmt.Errorf("dynamo: consume verification: %w", err)
+	}
+	var it verificationItem
+	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
+		return "", err
+	}
+	if !now.Before(it.ExpiresAt) {
+		return "", fault.New(fault.NotFound, "No such token.")
+	}
+	return it.UserID, nil
+}
+
+func toKeyItem(k access.KeyRecord) keyItem {
+	it := keyItem{PK: keyPK(k.Hash), SK: "KEY", GSI1PK: ownerPK(k.OwnerID), GSI1SK: "KEY#" + k.CreatedAt.Format(time.RFC3339Nano) + "#" + k.ID,
+		ID: k.ID, Hash: k.Hash, Role: k.Role, OwnerID: k.OwnerID, Name: k.Name, Prefix: k.Prefix, Last4: k.Last4,
+		Mode: k.Mode, Stage: k.Stage, RateLimit: k.RateLimit, CreatedAt: k.CreatedAt,
+		ExpiresAt: k.ExpiresAt, RevokedAt: k.RevokedAt, LastUsedAt: k.LastUsedAt}
+	for _, p := range k.AllowedIPs {
+		it.AllowedIPs = append(it.AllowedIPs, p.String())
+	}
+	return it
+}
+
+func (it keyItem) record() (access.KeyRecord, error) {
+	k := access.KeyRecord{ID: it.ID, Hash: it.Hash, Role: it.Role, OwnerID: it.OwnerID, Name: it.Name, Prefix: it.Prefix,
+		Last4: it.Last4, Mode: it.Mode, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt,
+		ExpiresAt: it.ExpiresAt, RevokedAt: it.RevokedAt, LastUsedAt: it.LastUsedAt}
+	for _, s := range it.AllowedIPs {
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			return k, fmt.Errorf("dynamo: key %s: allowed IP %q: %w", it.ID, s, err)
+		}
+		k.AllowedIPs = append(k.AllowedIPs, p)
+	}
+	return k, nil
+}
+
+// PutKey stores a new key.
+func (s Store) PutKey(ctx context.Context, k access.KeyRecord) error {
+	put, err := s.putNew(toKeyItem(k))
+	if err != nil {
+		return err
+	}
+	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: put.Put.Item,
+		ConditionExpression: put.Put.ConditionExpression}); err != nil {
+		return fmt.Errorf("dynamo: put key: %w", err)
+	}
+	return nil
+}
+
+// KeyByHash is the one read of authentication.
+func (s Store) KeyByHash(ctx context.Context, hash string) (access.KeyRecord, error) {
+	var it keyItem
+	if err := s.get(ctx, keyPK(hash), "KEY", &it, "key"); err != nil {
+		return access.KeyRecord{}, err
+	}
+	return it.record()
+}
+
+// TouchKey records the last use of a key.
+func (s Store) TouchKey(ctx context.Context, hash string, at time.Time) error {
+	av, err := attributevalue.Marshal(at)
+	if err != nil {
+		return err
+	}
+	_, err = s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(keyPK(hash), "KEY"),
+		UpdateExpression: aws.String("SET lastUsedAt = :t"), ConditionExpression: aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": av}})
+	if err != nil && !isConditionFailed(err) {
+		return fmt.Errorf("dynamo: touch key: %w", err)
+	}
+	return nil
+}
+
+// Keys lists an owner's keys through gsi1.
+func (s Store) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error) {
+	var keys []access.KeyRecord
+	p := dynamodb.NewQueryPaginator(s.API, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"),
+		KeyConditionExpression: aws.String("gsi1pk = :o AND begins_with(gsi1sk, :k)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":o": &types.AttributeValueMemberS{Value: ownerPK(ownerID)}, ":k": &types.AttributeValueMemberS{Value: "KEY#"}}})
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("dynamo: list keys: %w", err)
+		}
+		var items []keyItem
+		if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
+			return nil, err
+		}
+		for _, it := range items {
+			k, err := it.record()
+			if err != nil {
+				return nil, err
+			}
+			keys = append(keys, k)
+		}
+	}
+	return keys, nil
+}
+
+// RevokeKey revokes one of an owner's keys; NotFound when the owner has no such key.
+func (s Store) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error {
+	keys, err := s.Keys(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if k.ID != keyID {
+			continue
+		}
+		av, err := attributevalue.Marshal(at)
+		if err != nil {
+			return err
+		}
+		_, err = s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(keyPK(k.Hash), "KEY"),
+			UpdateExpression:          aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
+			ConditionExpression:       aws.String("attribute_exists(pk) AND ownerId = :o"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":t": av, ":o": &types.AttributeValueMemberS{Value: ownerID}}})
+		if isConditionFailed(err) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("dynamo: revoke key: %w", err)
+		}
+		return nil
+	}
+	return fault.New(fault.NotFound, "No such key.")
+}
+
+// RotateKey stores the new key and ends the old ones at expires, in one transaction.
+func (s Store) RotateKey(ctx context.Context, k access.KeyRecord, old []access.KeyRecord, expires time.Time) error {
+	put, err := s.putNew(toKeyItem(k))
+	if err != nil {
+		return err
+	}
+	exp, err := attributevalue.Marshal(expires)
+	if err != nil {
+		return err
+	}
+	items := []types.TransactWriteItem{put}
+	for _, o := range old {
+		items = append(items, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(keyPK(o.Hash), "KEY"),
+			UpdateExpression:          aws.String("SET expiresAt = :e"),
+			ConditionExpression:       aws.String("attribute_exists(pk) AND attribute_not_exists(revokedAt)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":e": exp}}})
+	}
+	return s.transact(ctx, items, fault.New(fault.Conflict, "The keys changed during the rotation; retry."))
+}
+
+// CreatePartner stores a partner and its first key in one transaction.
+func (s Store) CreatePartner(ctx context.Context, p accounts.Partner, k access.KeyRecord) error {
+	partner, err := s.putNew(partnerItem{PK: partnerPK(p.ID), SK: profile, ID: p.ID, Name: p.Name, Stage: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt})
+	if err != nil {
+		return err
+	}
+	first, err := s.putNew(toKeyItem(k))
+	if err != nil {
+		return err
+	}
+	return s.transact(ctx, []types.TransactWriteItem{partner, first}, fault.New(fault.Conflict, "The partner exists already."))
+}
+
+// Partner returns a partner by ID.
+func (s Store) Partner(ctx context.Context, id string) (accounts.Partner, error) {
+	var it partnerItem
+	if err := s.get(ctx, partnerPK(id), profile, &it, "partner"); err != nil {
+		return accounts.Partner{}, err
+	}
+	return accounts.Partner{ID: it.ID, Name: it.Name, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt}, nil
+}
+
+// Hit counts one request of subject in a window: one UpdateItem with ADD, which creates the counter
+// on first use; the TTL attribute lets DynamoDB delete old windows.
+func (s Store) Hit(ctx context.Context, subject string, window, expires time.Time) (int, error) {
+	out, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table),
+		Key:                      key(ratePK(subject), rateSK(window.Unix())),
+		UpdateExpression:         aws.String("ADD hits :one SET #ttl = :ttl"),
+		ExpressionAttributeNames: map[string]string{"#ttl": "ttl"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":one": &types.AttributeValueMemberN{Value: "1"}, ":ttl": &types.AttributeValueMemberN{Value: strconv.FormatInt(expires.Unix(), 10)}},
+		ReturnValues: types.ReturnValueUpdatedNew})
+	if err != nil {
+		return 0, fmt.Errorf("dynamo: rate counter: %w", err)
+	}
+	var got struct {
+		Hits int `dynamodbav:"hits"`
+	}
+	if err := attributevalue.UnmarshalMap(out.Attributes, &got); err != nil {
+		return 0, err
+	}
+	return got.Hits, nil
+}

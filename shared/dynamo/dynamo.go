@@ -1,0 +1,85 @@
+// Package dynamo is the DynamoDB adapter: the repositories of every domain on the one table
+// (single-table design: pk, sk, and gsi1 for listings by owner). Item types are private and mapped
+// to domain types; condition failures become conflict or not-found faults.
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// API is the part of the DynamoDB client the store uses.
+type API interface {
+	GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+	Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+}
+
+// Store is the table.
+type Store struct {
+	API   API
+	Table string
+}
+
+func key(pk, sk string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: pk}, "sk": &types.AttributeValueMemberS{Value: sk}}
+}
+
+// get reads one item into out; NotFound when it does not exist.
+func (s Store) get(ctx context.Context, pk, sk string, out any, what string) error {
+	res, err := s.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(pk, sk), ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		return fmt.Errorf("dynamo: get %s: %w", what, err)
+	}
+	if res.Item == nil {
+		return fault.Newf(fault.NotFound, "No such %s.", what)
+	}
+	if err := attributevalue.UnmarshalMap(res.Item, out); err != nil {
+		return fmt.Errorf("dynamo: decode %s: %w", what, err)
+	}
+	return nil
+}
+
+// put builds a transaction Put of item, failing if the key exists.
+func (s Store) putNew(item any) (types.TransactWriteItem, error) {
+	av, err := attributevalue.MarshalMap(item)
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)")}}, nil
+}
+
+// transact runs a transaction; a failed condition becomes a fault of kind onCondition.
+func (s Store) transact(ctx context.Context, items []types.TransactWriteItem, onCondition *fault.Error) error {
+	_, err := s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	var cancelled *types.TransactionCanceledException
+	if errors.As(err, &cancelled) {
+		for _, r := range cancelled.CancellationReasons {
+			if aws.ToString(r.Code) == "ConditionalCheckFailed" {
+				return onCondition
+			}
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: transaction: %w", err)
+	}
+	return nil
+}
+
+// isConditionFailed reports a failed ConditionExpression of a single-item write.
+func isConditionFailed(err error) bool {
+	var ccf *types.ConditionalCheckFailedException
+	return errors.As(err, &ccf)
+}
