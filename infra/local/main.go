@@ -116,6 +116,9 @@ func run(ctx context.Context, start time.Time, args []string) error {
 	if err := writeCredentials(creds); err != nil {
 		return err
 	}
+	if err := local.WriteEnvFiles(filepath.Join(stateDir, "env")); err != nil {
+		return err
+	}
 	fmt.Fprintf(os.Stderr, "local: ready in %s: %s (AWS emulator %s; credentials in %s/credentials.json). Ctrl-C stops.\n",
 		time.Since(start).Round(time.Millisecond), local.URL, endpoint, stateDir)
 	return local.Wait()

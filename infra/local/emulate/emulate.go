@@ -3,18 +3,23 @@ package emulate
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"maps"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
+	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awsclient"
 	"github.com/trustline/platform/shared/fault"
@@ -165,6 +170,14 @@ var secretRef = regexp.MustCompile(`\{\{resolve:secretsmanager:([^:}]+):SecretSt
 // a random value made once per stack (as Secrets Manager's GenerateSecretString does), then the
 // caller's overrides.
 func (l *Local) Getenv(functionID string) (func(string) string, error) {
+	env, err := l.environment(functionID)
+	if err != nil {
+		return nil, err
+	}
+	return func(k string) string { return env[k] }, nil
+}
+
+func (l *Local) environment(functionID string) (map[string]string, error) {
 	env, err := l.Stack.Environment(functionID)
 	if err != nil {
 		return nil, err
@@ -178,7 +191,58 @@ func (l *Local) Getenv(functionID string) (func(string) string, error) {
 		})
 	}
 	maps.Copy(env, l.options.Env)
-	return func(k string) string { return env[k] }, nil
+	return env, nil
+}
+
+// StartEphemeral starts the project's template under a fresh random stack name on a free port of
+// 127.0.0.1, as tests need: many can share one emulator.
+func StartEphemeral(ctx context.Context, clients awsclient.Clients, env map[string]string, log *slog.Logger) (*Local, error) {
+	tmpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	base := "http://" + l.Addr().String()
+	stack, err := samtemplate.NewStack(tmpl, "t"+strings.ToLower(rand.Text()[:8]), "eu-west-1", "123456789012",
+		map[string]string{"Stage": "local", "PublicBaseUrl": base, "PartnerBaseUrl": base})
+	if err != nil {
+		l.Close()
+		return nil, err
+	}
+	local, err := Start(ctx, Options{Stack: stack, AWS: clients, Listener: l, Env: env, Log: log})
+	if err != nil {
+		l.Close()
+	}
+	return local, err
+}
+
+// WriteEnvFiles writes each function's resolved environment to dir/<FunctionID>.json, for operator
+// tools (infra/admin -local) to act with exactly the settings the functions have.
+func (l *Local) WriteEnvFiles(dir string) error {
+	fns, err := l.Stack.Template.Functions()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	for _, fn := range fns {
+		env, err := l.environment(fn.ID)
+		if err != nil {
+			return err
+		}
+		b, err := json.MarshalIndent(env, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, fn.ID+".json"), b, 0o600); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Wait blocks until the stack has stopped.

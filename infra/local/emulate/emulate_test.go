@@ -3,12 +3,10 @@ package emulate
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"maps"
-	"net"
 	"net/http"
 	"regexp"
 	"slices"
@@ -33,23 +31,8 @@ import (
 // given settings overriding the template's.
 func startLocal(t *testing.T, env map[string]string) *Local {
 	t.Helper()
-	clients := awstest.Clients(t)
-	tmpl, err := samtemplate.Parse(platform.Template)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + l.Addr().String()
-	stack, err := samtemplate.NewStack(tmpl, "t"+strings.ToLower(rand.Text()[:8]), "eu-west-1", "123456789012",
-		map[string]string{"Stage": "local", "PublicBaseUrl": base, "PartnerBaseUrl": base})
-	if err != nil {
-		t.Fatal(err)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
-	local, err := Start(ctx, Options{Stack: stack, AWS: clients, Listener: l, Env: env, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	local, err := StartEphemeral(ctx, awstest.Clients(t), env, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		cancel()
 		t.Fatal(err)
