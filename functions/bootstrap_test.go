@@ -26,6 +26,10 @@ import (
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
+// maxBootstrap is the size budget of one function's binary: size is cold-start time (download and
+// load of the zip).
+const maxBootstrap = 16 << 20
+
 // checks are what each function's answer to its sample event must satisfy, beyond its shape.
 var checks = map[string]func(t *testing.T, answer []byte){
 	"HealthFunction": func(t *testing.T, answer []byte) {
@@ -90,8 +94,14 @@ func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
 				t.Fatalf("no check for %s in bootstrap_test.go", fn.ID)
 			}
 			bin := build(t, fn)
-			if info, err := os.Stat(bin); err == nil {
-				t.Logf("%s: bootstrap %.1f MB (%s/%s)", fn.ID, float64(info.Size())/1e6, runtime.GOOS, runtime.GOARCH)
+			info, err := os.Stat(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: bootstrap %.1f MB (%s/%s)", fn.ID, float64(info.Size())/1e6, runtime.GOOS, runtime.GOARCH)
+			if info.Size() > maxBootstrap {
+				t.Errorf("%s: bootstrap of %.1f MB exceeds the %d MB budget (a reflection-heavy import such as html/template keeps every method of every linked type)",
+					fn.ID, float64(info.Size())/1e6, maxBootstrap>>20)
 			}
 			answer, coldStart := invoke(t, bin, env(t, stack, fn), event)
 			t.Logf("%s: process start to answered event: %v", fn.ID, coldStart.Round(time.Millisecond))

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -37,13 +36,4 @@ func New(ctx context.Context) (Clients, error) {
 		SQS: sqs.NewFromConfig(cfg),
 		SES: sesv2.NewFromConfig(cfg),
 	}, nil
-}
-
-// Region returns the configured region, for local tools that need to print or build ARNs.
-func Region(ctx context.Context) (string, error) {
-	cfg, err := config.LoadDefaultConfig(ctx)
-	if err != nil {
-		return "", fmt.Errorf("awsclient: %w", err)
-	}
-	return aws.ToString(&cfg.Region), nil
 }
