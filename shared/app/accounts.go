@@ -18,22 +18,31 @@ import (
 // tokenTTL is the lifetime of a login JWT.
 const tokenTTL = 24 * time.Hour
 
-// Accounts serves registration, login, the profile and API keys of the identity API.
+// Accounts serves registration, login, the profile, API keys and webhook endpoints of the
+// identity API.
 func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	d, api, err := accountsAPI(ctx, "accounts", getenv)
 	if err != nil {
 		return nil, err
 	}
-	return httpapi.New(d.log, d.bases, api.IdentityRoutes()), nil
+	hooks, err := webhookAPI(ctx, d, api.Auth)
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.New(d.log, d.bases, append(api.IdentityRoutes(), hooks.IdentityRoutes()...)), nil
 }
 
-// Partners serves partner accounts and keys of the insurance partner API.
+// Partners serves partner accounts, keys and webhook configuration of the insurance partner API.
 func Partners(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	d, api, err := accountsAPI(ctx, "partners", getenv)
 	if err != nil {
 		return nil, err
 	}
-	return httpapi.New(d.log, d.bases, api.PartnerRoutes()), nil
+	hooks, err := webhookAPI(ctx, d, api.Auth)
+	if err != nil {
+		return nil, err
+	}
+	return httpapi.New(d.log, d.bases, append(api.PartnerRoutes(), hooks.PartnerRoutes()...)), nil
 }
 
 // AccountsService builds the account operations for operator tools (infra/admin, the local seed).

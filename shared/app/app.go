@@ -15,7 +15,6 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/awsclient"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/health"
 	"github.com/trustline/platform/shared/httpapi"
@@ -68,32 +67,31 @@ func Health(_ context.Context, getenv Getenv) (http.Handler, error) {
 	return httpapi.New(d.log, d.bases, routes), nil
 }
 
-// errNoDelivery is what the dispatcher answers until webhook delivery lands: every message fails,
-// stays on the queue and reaches the dead-letter queue, where its alarm reports it.
-var errNoDelivery = errors.New("webhook delivery is not implemented yet")
-
-// WebhookDispatcher works through batches of webhook deliveries, ten at a time.
+// WebhookDispatcher delivers webhooks, ten messages of a batch at a time.
 func WebhookDispatcher(ctx context.Context, getenv Getenv) (queue.BatchHandler, error) {
 	d, err := load("webhook-dispatcher", getenv)
 	if err != nil {
 		return nil, err
 	}
-	aws, err := awsclient.New(ctx)
+	hooks, err := webhooks(ctx, d)
 	if err != nil {
 		return nil, err
 	}
-	self := queue.Queue{API: aws.SQS, URL: d.cfg.WebhookQueueURL}
-	return queue.Batch(d.log, 10, self, func(context.Context, events.SQSMessage) error { return errNoDelivery }), nil
+	return queue.Batch(d.log, 10, hooks.wake, hooks.service.Engine.Handle), nil
 }
 
 // Maintenance runs the scheduled housekeeping tasks, each independently: one failing does not stop
 // the others, and the run fails (so the schedule's retry policy applies) if any failed.
-func Maintenance(_ context.Context, getenv Getenv) (lambdarun.ScheduleHandler, error) {
+func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler, error) {
 	d, err := load("maintenance", getenv)
 	if err != nil {
 		return nil, err
 	}
-	var tasks []task // filled as expiring and invoicing capabilities land
+	hooks, err := webhooks(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	tasks := []task{{name: "webhook-sweep", run: hooks.service.Engine.Sweep}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error
 		for _, t := range tasks {

@@ -38,10 +38,12 @@ type Config struct {
 	HandoffTTL           time.Duration
 	KeyRotationGrace     time.Duration
 
-	JWTSecret     []byte
-	RateLimits    map[string]int // requests per minute, by plan and by role (partner, admin)
-	MailFrom      string
-	MailOutboxDir string // local stage: mails are written here instead of sent
+	JWTSecret         []byte
+	DataEncryptionKey []byte // seals webhook secrets before they are stored
+	IdempotencyWindow time.Duration
+	RateLimits        map[string]int // requests per minute, by plan and by role (partner, admin)
+	MailFrom          string
+	MailOutboxDir     string // local stage: mails are written here instead of sent
 
 	LogLevel slog.Level
 }
@@ -70,6 +72,8 @@ var Settings = []Setting{
 	{"HANDOFF_TTL", "15m", "Lifetime of a mobile handoff session.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
+	{"DATA_ENCRYPTION_KEY", "", "Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates one in Secrets Manager; make run makes one per run.", false},
+	{"IDEMPOTENCY_WINDOW", "24h", "How long an idempotency-key and its stored response are kept.", false},
 	{"RATE_LIMITS", "free=60,starter=300,business=1200,partner=600,admin=1200", "Requests per minute per key (or per user token), by plan for identity API users and by role for partners and admins. A partner created with its own `rateLimit` keeps it.", false},
 	{"MAIL_FROM", "no-reply@example.com", "Sender of verification mails (an SES-verified identity outside the local stage).", false},
 	{"MAIL_OUTBOX_DIR", ".local/outbox", "Local stage only: where mails are written, one file each, instead of being sent.", false},
@@ -91,6 +95,8 @@ func Load(getenv func(string) string) (Config, error) {
 		HandoffTTL:         l.duration("HANDOFF_TTL"),
 		KeyRotationGrace:   l.duration("KEY_ROTATION_GRACE"),
 		JWTSecret:          l.secret("JWT_SECRET", 32),
+		DataEncryptionKey:  l.secret("DATA_ENCRYPTION_KEY", 32),
+		IdempotencyWindow:  l.duration("IDEMPOTENCY_WINDOW"),
 		RateLimits:         l.limits("RATE_LIMITS"),
 		MailFrom:           l.str("MAIL_FROM"),
 		MailOutboxDir:      l.str("MAIL_OUTBOX_DIR"),

@@ -1,0 +1,459 @@
+package emulate
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/webhookverify"
+)
+
+// receiver is a partner's or user's webhook endpoint: it records every request and answers with
+// the status its script gives for the n-th request (1-based).
+type receiver struct {
+	*httptest.Server
+	mu       sync.Mutex
+	requests []received
+}
+
+type received struct {
+	at     time.Time
+	header http.Header
+	body   []byte
+}
+
+func newReceiver(t *testing.T, script func(n int) (status int, delay time.Duration)) *receiver {
+	rc := &receiver{}
+	rc.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		rc.mu.Lock()
+		rc.requests = append(rc.requests, received{at: time.Now(), header: r.Header.Clone(), body: body})
+		n := len(rc.requests)
+		rc.mu.Unlock()
+		status, delay := script(n)
+		select {
+		case <-time.After(delay):
+		case <-r.Context().Done():
+			return
+		}
+		if status == http.StatusFound {
+			w.Header().Set("Location", "http://127.0.0.1:1/elsewhere")
+		}
+		w.WriteHeader(status)
+	}))
+	t.Cleanup(rc.Close)
+	return rc
+}
+
+func (rc *receiver) got() []received {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([]received(nil), rc.requests...)
+}
+
+// waitFor polls until cond holds or the time is up.
+func waitFor(t *testing.T, within time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// schedule is the compressed retry schedule of these tests: offsets 1 to 5 s from the first attempt.
+var retryOffsets = []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 4 * time.Second, 5 * time.Second}
+
+func webhookStack(t *testing.T) (*Local, Credentials, client, *webhook.Service) {
+	t.Helper()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
+		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "1s"})
+	creds, err := local.Seed(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	getenv, err := local.Getenv("PartnersFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := app.Webhooks(context.Background(), getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return local, creds, client{t: t, base: local.URL}, svc
+}
+
+// newPartner creates a partner of its own for one test, so that no other test's deliveries (which
+// go to the partner's current URL) reach its receiver.
+func newPartner(t *testing.T, c client, adminKey string) DemoPartner {
+	t.Helper()
+	r := c.do("POST", "/api/v1/admin/partners", map[string]any{"name": t.Name()}, key(adminKey)...)
+	expect(t, "create partner", r, 201, "")
+	var p struct {
+		PartnerID string
+		APIKey    struct{ Key string }
+	}
+	r.json(t, &p)
+	return DemoPartner{PartnerID: p.PartnerID, Name: t.Name(), APIKey: p.APIKey.Key}
+}
+
+func configure(t *testing.T, c client, partnerKey, url, secret string) {
+	t.Helper()
+	body := map[string]any{"webhookUrl": url, "webhookSecret": secret}
+	expect(t, "configure webhook", c.do("PATCH", "/api/v1/partners/me/webhook", body, key(partnerKey)...), 200, "")
+}
+
+func issued(t *testing.T, svc *webhook.Service, partnerID, reference string) webhook.Delivery {
+	t.Helper()
+	body, err := webhook.PartnerIssuedPayload(reference, time.Now(), webhook.Issued{ContractID: "C-1", NumeroPolice: "P-1",
+		NumeroFacture: "F-1", LinkAttestation: "https://docs.example/a.pdf", LinkCarteBrune: "https://docs.example/c.pdf"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := svc.Engine.Enqueue(context.Background(), webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: partnerID,
+		Event: webhook.EventContractIssued, Reference: reference, Body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestPartnerWebhookRetriesAtTheScheduledOffsets(t *testing.T) {
+	t.Parallel()
+	_, creds, c, svc := webhookStack(t)
+	const secret = "partner-secret-0123456789"
+	partner := creds.Partners[0]
+
+	t.Run("fails five times, then succeeds: six attempts at the offsets", func(t *testing.T) {
+		rc := newReceiver(t, func(n int) (int, time.Duration) {
+			if n <= 5 {
+				return 500, 0
+			}
+			return 200, 0
+		})
+		configure(t, c, partner.APIKey, rc.URL+"/insurance", secret)
+		d := issued(t, svc, partner.PartnerID, "REF-RETRY")
+		waitFor(t, 30*time.Second, "six attempts", func() bool { return len(rc.got()) >= 6 })
+		reqs := rc.got()
+		for i, want := range retryOffsets {
+			offset := reqs[i+1].at.Sub(reqs[0].at)
+			t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
+			if ratio := offset.Seconds() / want.Seconds(); ratio < 0.9 || ratio > 1.8 {
+				t.Errorf("attempt %d at T0+%v, want about T0+%v (ratio %.2f)", i+2, offset.Round(time.Millisecond), want, ratio)
+			}
+		}
+		for i, r := range reqs {
+			if string(r.body) != string(d.Body) {
+				t.Fatalf("attempt %d body differs from the stored body", i+1)
+			}
+			if err := webhookverify.Insurance([]byte(secret), r.body, r.header.Get("x-insurance-signature")); err != nil {
+				t.Errorf("attempt %d: x-insurance-signature: %v", i+1, err)
+			}
+			if err := webhookverify.Standard([]byte(secret), r.body, r.header, 5*time.Minute, time.Now()); err != nil {
+				t.Errorf("attempt %d: webhook-signature: %v", i+1, err)
+			}
+			if r.header.Get("webhook-id") != d.ID || r.header.Get("x-insurance-event") != webhook.EventContractIssued ||
+				r.header.Get("x-insurance-reference") != "REF-RETRY" || r.header.Get("Content-Type") != "application/json" {
+				t.Errorf("attempt %d headers: %v", i+1, r.header)
+			}
+		}
+		var payload map[string]any
+		_ = json.Unmarshal(reqs[0].body, &payload)
+		data, _ := payload["data"].(map[string]any)
+		liens, _ := data["liens"].(map[string]any)
+		if payload["event"] != webhook.EventContractIssued || payload["paymentStatus"] != "COMPLETED" || data["status"] != "ACTIVE" || liens["linkCarteBrune"] == nil {
+			t.Errorf("payload = %s", reqs[0].body)
+		}
+		history := deliveries(t, c, partner.APIKey, "?reference=REF-RETRY")
+		if len(history) != 1 || history[0].Status != "SUCCEEDED" || len(history[0].Attempts) != 6 ||
+			history[0].Attempts[0].StatusCode != 500 || history[0].Attempts[5].StatusCode != 200 {
+			t.Errorf("history = %+v", history)
+		}
+	})
+
+	t.Run("always failing: FAILED after six attempts, never a seventh", func(t *testing.T) {
+		partner := creds.Partners[1]
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 503, 0 })
+		configure(t, c, partner.APIKey, rc.URL, secret)
+		issued(t, svc, partner.PartnerID, "REF-DOOMED")
+		waitFor(t, 30*time.Second, "six attempts", func() bool { return len(rc.got()) >= 6 })
+		waitFor(t, 5*time.Second, "FAILED", func() bool {
+			h := deliveries(t, c, partner.APIKey, "?reference=REF-DOOMED")
+			return len(h) == 1 && h[0].Status == "FAILED"
+		})
+		time.Sleep(3 * time.Second)
+		if n := len(rc.got()); n != 6 {
+			t.Errorf("%d attempts, want 6", n)
+		}
+		if failed := deliveries(t, c, partner.APIKey, "?status=FAILED"); len(failed) != 1 {
+			t.Errorf("status filter: %d deliveries", len(failed))
+		}
+	})
+}
+
+type deliveryJSON struct {
+	DeliveryID string
+	Status     string
+	Attempts   []struct {
+		StatusCode int
+		DurationMs int64
+		Error      string
+	}
+}
+
+func deliveries(t *testing.T, c client, partnerKey, query string) []deliveryJSON {
+	t.Helper()
+	r := c.do("GET", "/api/v1/partners/me/webhook/deliveries"+query, nil, key(partnerKey)...)
+	expect(t, "deliveries", r, 200, "")
+	var page struct{ Data []deliveryJSON }
+	r.json(t, &page)
+	return page.Data
+}
+
+func TestPartnerWebhookEdges(t *testing.T) {
+	t.Parallel()
+	_, creds, c, svc := webhookStack(t)
+
+	t.Run("a hanging receiver is cut at the timeout", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 5 * time.Second })
+		configure(t, c, partner.APIKey, rc.URL, "")
+		issued(t, svc, partner.PartnerID, "REF-HANG")
+		var h []deliveryJSON
+		waitFor(t, 10*time.Second, "the first attempt", func() bool {
+			h = deliveries(t, c, partner.APIKey, "?reference=REF-HANG")
+			return len(h) == 1 && len(h[0].Attempts) >= 1
+		})
+		a := h[0].Attempts[0]
+		if !strings.Contains(a.Error, "no answer within 1s") || a.DurationMs < 900 || a.DurationMs > 2500 {
+			t.Errorf("attempt = %+v, want cut at 1 s", a)
+		}
+	})
+
+	t.Run("no signature headers without a secret", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 204, 0 })
+		configure(t, c, partner.APIKey, rc.URL, "")
+		issued(t, svc, partner.PartnerID, "REF-UNSIGNED")
+		waitFor(t, 10*time.Second, "the delivery", func() bool { return len(rc.got()) == 1 })
+		h := rc.got()[0].header
+		if h.Get("x-insurance-signature") != "" || h.Get("webhook-signature") != "" || h.Get("webhook-id") == "" {
+			t.Errorf("headers = %v", h)
+		}
+	})
+
+	t.Run("redirects are not followed", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return http.StatusFound, 0 })
+		configure(t, c, partner.APIKey, rc.URL, "")
+		issued(t, svc, partner.PartnerID, "REF-REDIRECT")
+		var h []deliveryJSON
+		waitFor(t, 10*time.Second, "the first attempt", func() bool {
+			h = deliveries(t, c, partner.APIKey, "?reference=REF-REDIRECT")
+			return len(h) == 1 && len(h[0].Attempts) >= 1
+		})
+		if a := h[0].Attempts[0]; a.StatusCode != 302 || a.Error != "redirect not followed" {
+			t.Errorf("attempt = %+v", a)
+		}
+	})
+
+	t.Run("a duplicate wake-up never POSTs an attempt twice", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 300 * time.Millisecond })
+		configure(t, c, partner.APIKey, rc.URL, "")
+		d := issued(t, svc, partner.PartnerID, "REF-DUP")
+		for range 3 {
+			body := `{"deliveryId":"` + d.ID + `","attempt":1}`
+			if err := svc.Engine.Wake.Send(context.Background(), body, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		waitFor(t, 10*time.Second, "the delivery", func() bool { return len(rc.got()) >= 1 })
+		time.Sleep(2 * time.Second)
+		if n := len(rc.got()); n != 1 {
+			t.Errorf("%d POSTs for one attempt", n)
+		}
+	})
+
+	t.Run("a lost wake-up is recovered by the sweep", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		configure(t, c, partner.APIKey, rc.URL, "")
+		// The record exists, its message was never sent: as if the process died in between.
+		lost := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: webhook.EventContractIssued,
+			Reference: "REF-LOST", Body: []byte(`{"event":"insurance.contract.issued"}`), Status: webhook.StatusPending,
+			CreatedAt: time.Now().Add(-5 * time.Minute), NextAt: time.Now().Add(-5 * time.Minute)}
+		if err := svc.Engine.Store.PutDelivery(context.Background(), lost); err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.Engine.Sweep(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, 10*time.Second, "the swept delivery", func() bool { return len(rc.got()) == 1 })
+	})
+
+	t.Run("redelivery sends the same body as a new delivery", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		configure(t, c, partner.APIKey, rc.URL, "")
+		d := issued(t, svc, partner.PartnerID, "REF-AGAIN")
+		waitFor(t, 10*time.Second, "the delivery", func() bool { return len(rc.got()) == 1 })
+		r := c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+d.ID+"/redeliver", nil, key(partner.APIKey)...)
+		expect(t, "redeliver", r, 202, "")
+		waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == 2 })
+		first, second := rc.got()[0], rc.got()[1]
+		if string(first.body) != string(second.body) || first.header.Get("webhook-id") == second.header.Get("webhook-id") {
+			t.Error("redelivery: want the same body under a new webhook-id")
+		}
+		other := creds.Partners[1]
+		expect(t, "redeliver another partner's delivery", c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+d.ID+"/redeliver", nil, key(other.APIKey)...), 404, "not_found")
+	})
+
+	t.Run("pagination returns every delivery once", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		configure(t, c, partner.APIKey, rc.URL, "")
+		for i := range 5 {
+			issued(t, svc, partner.PartnerID, "REF-PAGE-"+strconv.Itoa(i))
+		}
+		seen := map[string]bool{}
+		cursor := ""
+		for page := 0; page < 50; page++ {
+			q := "?limit=2"
+			if cursor != "" {
+				q += "&cursor=" + cursor
+			}
+			r := c.do("GET", "/api/v1/partners/me/webhook/deliveries"+q, nil, key(partner.APIKey)...)
+			var p struct {
+				Data       []deliveryJSON
+				NextCursor *string
+			}
+			r.json(t, &p)
+			for _, d := range p.Data {
+				if seen[d.DeliveryID] {
+					t.Fatalf("delivery %s listed twice", d.DeliveryID)
+				}
+				seen[d.DeliveryID] = true
+			}
+			if p.NextCursor == nil {
+				break
+			}
+			cursor = *p.NextCursor
+		}
+		if len(seen) != 5 {
+			t.Errorf("listed %d deliveries, want the 5 of this partner", len(seen))
+		}
+		expect(t, "bad cursor", c.do("GET", "/api/v1/partners/me/webhook/deliveries?cursor=garbage", nil, key(partner.APIKey)...), 422, "validation_failed")
+	})
+}
+
+func TestWebhookConfiguration(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStack(t)
+	partner := creds.Partners[0]
+
+	r := c.do("GET", "/api/v1/partners/me/webhook", nil, key(partner.APIKey)...)
+	expect(t, "unconfigured", r, 200, "")
+	if string(r.body) != "{\"webhookUrl\":null,\"webhookSecretConfigured\":false}\n" {
+		t.Errorf("unconfigured = %s", r.body)
+	}
+	body := map[string]any{"webhookUrl": "http://127.0.0.1:9/hooks", "webhookSecret": "s3cret-value-0123456789"}
+	first := c.do("PATCH", "/api/v1/partners/me/webhook", body, append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...)
+	expect(t, "configure", first, 200, "")
+	if strings.Contains(string(first.body), "s3cret") || !strings.Contains(string(first.body), `"webhookSecretConfigured":true`) {
+		t.Errorf("answer = %s", first.body)
+	}
+	replay := c.do("PATCH", "/api/v1/partners/me/webhook", body, append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...)
+	if replay.status != 200 || replay.header.Get("Idempotent-Replayed") != "true" || string(replay.body) != string(first.body) {
+		t.Errorf("replay = %d %v %s", replay.status, replay.header, replay.body)
+	}
+	changed := map[string]any{"webhookUrl": "http://127.0.0.1:10/hooks"}
+	expect(t, "same key, other body", c.do("PATCH", "/api/v1/partners/me/webhook", changed, append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...), 409, "idempotency_key_reused")
+	// Keys are scoped to the caller: another partner's use of the same key is its own.
+	expect(t, "same key, other partner", c.do("PATCH", "/api/v1/partners/me/webhook", changed, append(key(creds.Partners[1].APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...), 200, "")
+
+	for name, url := range map[string]string{"private": "https://10.0.0.1/x", "metadata": "https://169.254.169.254/latest", "not a URL": "hooks"} {
+		r := c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookUrl": url}, key(partner.APIKey)...)
+		expect(t, name, r, 422, "validation_failed")
+	}
+	expect(t, "short secret", c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookSecret": "short"}, key(partner.APIKey)...), 422, "validation_failed")
+	expect(t, "admin configures a partner", c.do("PATCH", "/api/v1/partners/"+partner.PartnerID+"/webhook", map[string]any{"webhookSecret": ""}, key(creds.Admin.APIKey)...), 200, "")
+	r = c.do("GET", "/api/v1/partners/me/webhook", nil, key(partner.APIKey)...)
+	if !strings.Contains(string(r.body), `"webhookSecretConfigured":false`) {
+		t.Errorf("after the admin removed the secret: %s", r.body)
+	}
+	expect(t, "partner patches another partner", c.do("PATCH", "/api/v1/partners/"+creds.Partners[1].PartnerID+"/webhook", map[string]any{"webhookSecret": ""}, key(partner.APIKey)...), 403, "forbidden")
+}
+
+func TestIdentityWebhookEndpoints(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStack(t)
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+
+	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"extraction.completed", "webhook.test"}}, bearer(jwt)...)
+	expect(t, "create", r, 201, "")
+	var ep struct{ ID, Secret string }
+	r.json(t, &ep)
+	if !strings.HasPrefix(ep.Secret, "whsec_") {
+		t.Fatalf("endpoint = %s", r.body)
+	}
+	list := c.do("GET", "/v1/webhooks", nil, key(creds.User.APIKey)...)
+	if strings.Contains(string(list.body), ep.Secret) || !strings.Contains(string(list.body), ep.ID) {
+		t.Errorf("list = %s", list.body)
+	}
+	expect(t, "unknown event", c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"everything"}}, bearer(jwt)...), 422, "validation_failed")
+
+	expect(t, "test", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 202, "")
+	waitFor(t, 10*time.Second, "webhook.test", func() bool { return len(rc.got()) == 1 })
+	got := rc.got()[0]
+	if got.header.Get("X-Service-Event") != "webhook.test" {
+		t.Errorf("X-Service-Event = %q", got.header.Get("X-Service-Event"))
+	}
+	if err := webhookverify.Service([]byte(ep.Secret), got.body, got.header.Get("X-Service-Signature")); err != nil {
+		t.Errorf("X-Service-Signature: %v", err)
+	}
+	if err := webhookverify.Standard([]byte(ep.Secret), got.body, got.header, time.Minute, time.Now()); err != nil {
+		t.Errorf("webhook-signature: %v", err)
+	}
+	var payload struct {
+		Event, APIVersion, ID, CreatedAt string
+		Data                             map[string]any
+	}
+	_ = json.Unmarshal(got.body, &payload)
+	if payload.Event != "webhook.test" || payload.APIVersion == "" || !strings.HasPrefix(payload.ID, "evt_") || payload.Data["webhookId"] != ep.ID {
+		t.Errorf("payload = %s", got.body)
+	}
+
+	r = c.do("POST", "/v1/webhooks/"+ep.ID+"/rotate-secret", nil, bearer(jwt)...)
+	var rotated struct{ Secret string }
+	r.json(t, &rotated)
+	c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...)
+	waitFor(t, 10*time.Second, "the second test", func() bool { return len(rc.got()) == 2 })
+	second := rc.got()[1]
+	if webhookverify.Service([]byte(rotated.Secret), second.body, second.header.Get("X-Service-Signature")) != nil ||
+		webhookverify.Service([]byte(ep.Secret), second.body, second.header.Get("X-Service-Signature")) == nil {
+		t.Error("after rotation, only the new secret must verify")
+	}
+
+	waitFor(t, 5*time.Second, "two succeeded deliveries", func() bool {
+		r := c.do("GET", "/v1/webhooks/"+ep.ID+"/deliveries?status=SUCCEEDED", nil, bearer(jwt)...)
+		var page struct{ Data []deliveryJSON }
+		r.json(t, &page)
+		return len(page.Data) == 2
+	})
+	expect(t, "someone else's endpoint", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, key(creds.Admin.APIKey)...), 403, "forbidden")
+	expect(t, "delete", c.do("DELETE", "/v1/webhooks/"+ep.ID, nil, bearer(jwt)...), 204, "")
+	expect(t, "deleted", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 404, "not_found")
+}

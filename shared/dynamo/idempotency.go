@@ -1,0 +1,84 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/idempotency"
+)
+
+type idempotencyItem struct {
+	PK          string `dynamodbav:"pk"`
+	SK          string `dynamodbav:"sk"`
+	RequestHash string `dynamodbav:"requestHash"`
+	Done        bool   `dynamodbav:"done"`
+	Status      int    `dynamodbav:"status,omitempty"`
+	ContentType string `dynamodbav:"contentType,omitempty"`
+	Body        []byte `dynamodbav:"body,omitempty"`
+	ExpiresAt   int64  `dynamodbav:"expiresAt"`
+	TTL         int64  `dynamodbav:"ttl"`
+}
+
+func idemKey(scope, k string) map[string]types.AttributeValue {
+	return key("IDEMPOTENCY#"+scope+"#"+k, "IDEMPOTENCY")
+}
+
+// Begin stores an in-flight record unless a live one exists, which it returns instead. An expired
+// record (TTL deletion lags) is replaced.
+func (s Store) Begin(ctx context.Context, scope, k, requestHash string, expires time.Time) (idempotency.Record, bool, error) {
+	item := idempotencyItem{RequestHash: requestHash, ExpiresAt: expires.Unix(), TTL: expires.Unix()}
+	av, err := attributevalue.MarshalMap(item)
+	if err != nil {
+		return idempotency.Record{}, false, err
+	}
+	for name, v := range idemKey(scope, k) {
+		av[name] = v
+	}
+	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av,
+		ConditionExpression:                 aws.String("attribute_not_exists(pk) OR expiresAt < :now"),
+		ExpressionAttributeValues:           map[string]types.AttributeValue{":now": num(time.Now().Unix())},
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
+	if err == nil {
+		return idempotency.Record{RequestHash: requestHash}, true, nil
+	}
+	var ccf *types.ConditionalCheckFailedException
+	if !errors.As(err, &ccf) {
+		return idempotency.Record{}, false, fmt.Errorf("dynamo: idempotency: %w", err)
+	}
+	if ccf.Item == nil {
+		return idempotency.Record{}, false, fmt.Errorf("dynamo: idempotency: condition failed without the item")
+	}
+	var old idempotencyItem
+	if err := attributevalue.UnmarshalMap(ccf.Item, &old); err != nil {
+		return idempotency.Record{}, false, err
+	}
+	return idempotency.Record{RequestHash: old.RequestHash, Done: old.Done, Status: old.Status, ContentType: old.ContentType, Body: old.Body}, false, nil
+}
+
+// Finish stores the response.
+func (s Store) Finish(ctx context.Context, scope, k string, r idempotency.Record) error {
+	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: idemKey(scope, k),
+		UpdateExpression:         aws.String("SET done = :t, #s = :s, contentType = :c, body = :b"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true},
+			":s": num(int64(r.Status)), ":c": &types.AttributeValueMemberS{Value: r.ContentType}, ":b": &types.AttributeValueMemberB{Value: append([]byte{}, r.Body...)}}})
+	if err != nil {
+		return fmt.Errorf("dynamo: idempotency finish: %w", err)
+	}
+	return nil
+}
+
+// Abandon deletes the record.
+func (s Store) Abandon(ctx context.Context, scope, k string) error {
+	if _, err := s.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: idemKey(scope, k)}); err != nil {
+		return fmt.Errorf("dynamo: idempotency abandon: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,353 @@
+package dynamo
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/webhook"
+)
+
+type attemptItem struct {
+	N          int       `dynamodbav:"n"`
+	At         time.Time `dynamodbav:"at"`
+	StatusCode int       `dynamodbav:"statusCode,omitempty"`
+	DurationMs int64     `dynamodbav:"durationMs"`
+	Error      string    `dynamodbav:"error,omitempty"`
+}
+
+type deliveryItem struct {
+	PK           string         `dynamodbav:"pk"`
+	SK           string         `dynamodbav:"sk"`
+	GSI1PK       string         `dynamodbav:"gsi1pk"`
+	GSI1SK       string         `dynamodbav:"gsi1sk"`
+	GSI2PK       string         `dynamodbav:"gsi2pk,omitempty"` // set while pending: the sweep's index
+	GSI2SK       string         `dynamodbav:"gsi2sk,omitempty"`
+	ID           string         `dynamodbav:"id"`
+	Scheme       webhook.Scheme `dynamodbav:"scheme"`
+	OwnerID      string         `dynamodbav:"ownerId"`
+	EndpointID   string         `dynamodbav:"endpointId,omitempty"`
+	Event        string         `dynamodbav:"event"`
+	Reference    string         `dynamodbav:"reference"`
+	Body         []byte         `dynamodbav:"body"`
+	Status       webhook.Status `dynamodbav:"status"`
+	Attempts     []attemptItem  `dynamodbav:"attempts"`
+	CreatedAt    time.Time      `dynamodbav:"createdAt"`
+	NextAt       time.Time      `dynamodbav:"nextAt"`
+	RedeliveryOf string         `dynamodbav:"redeliveryOf,omitempty"`
+}
+
+const dueIndexPK = "WEBHOOK_DUE"
+
+func deliveryPK(id string) string { return "DELIVERY#" + id }
+
+// dueKey sorts by due time: zero-padded Unix milliseconds.
+func dueKey(t time.Time, id string) string { return fmt.Sprintf("%013d#%s", t.UnixMilli(), id) }
+
+func (it deliveryItem) delivery() webhook.Delivery {
+	d := webhook.Delivery{ID: it.ID, Scheme: it.Scheme, OwnerID: it.OwnerID, EndpointID: it.EndpointID, Event: it.Event,
+		Reference: it.Reference, Body: it.Body, Status: it.Status, CreatedAt: it.CreatedAt, NextAt: it.NextAt, RedeliveryOf: it.RedeliveryOf}
+	for _, a := range it.Attempts {
+		d.Attempts = append(d.Attempts, webhook.Attempt{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, Error: a.Error})
+	}
+	return d
+}
+
+// PutDelivery stores a new pending delivery, listed under its owner and in the due index.
+func (s Store) PutDelivery(ctx context.Context, d webhook.Delivery) error {
+	av, err := attributevalue.MarshalMap(deliveryItem{PK: deliveryPK(d.ID), SK: "DELIVERY",
+		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: d.CreatedAt.UTC().Format(time.RFC3339Nano) + "#" + d.ID,
+		GSI2PK: dueIndexPK, GSI2SK: dueKey(d.NextAt, d.ID),
+		ID: d.ID, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
+		Body: d.Body, Status: d.Status, CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf})
+	if err != nil {
+		return err
+	}
+	av["attempts"] = &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
+	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)")}); err != nil {
+		return fmt.Errorf("dynamo: put delivery: %w", err)
+	}
+	return nil
+}
+
+// Delivery reads one delivery.
+func (s Store) Delivery(ctx context.Context, id string) (webhook.Delivery, error) {
+	var it deliveryItem
+	if err := s.get(ctx, deliveryPK(id), "DELIVERY", &it, "delivery"); err != nil {
+		return webhook.Delivery{}, err
+	}
+	return it.delivery(), nil
+}
+
+func num(n int64) *types.AttributeValueMemberN {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
+}
+
+// ClaimAttempt reserves attempt n: the delivery must be pending with n-1 attempts, and no other
+// claim may be live.
+func (s Store) ClaimAttempt(ctx context.Context, id string, n int, until, now time.Time) error {
+	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(deliveryPK(id), "DELIVERY"),
+		UpdateExpression:         aws.String("SET claimedAttempt = :n, claimedUntil = :until"),
+		ConditionExpression:      aws.String("#s = :pending AND size(attempts) = :prev AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(n)), ":prev": num(int64(n - 1)),
+			":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
+			":pending": &types.AttributeValueMemberS{Value: string(webhook.StatusPending)}}})
+	if isConditionFailed(err) {
+		return fault.New(fault.Conflict, "The attempt is taken or done.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: claim attempt: %w", err)
+	}
+	return nil
+}
+
+// RecordAttempt appends the attempt made under the claim and moves the delivery on.
+func (s Store) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, status webhook.Status, next time.Time) error {
+	att, err := attributevalue.Marshal(attemptItem{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, Error: a.Error})
+	if err != nil {
+		return err
+	}
+	values := map[string]types.AttributeValue{":a": &types.AttributeValueMemberL{Value: []types.AttributeValue{att}},
+		":s": &types.AttributeValueMemberS{Value: string(status)}, ":n": num(int64(a.N)), ":prev": num(int64(a.N - 1))}
+	update := "SET attempts = list_append(attempts, :a), #s = :s REMOVE claimedAttempt, claimedUntil, gsi2pk, gsi2sk"
+	if status == webhook.StatusPending {
+		nextAt, err := attributevalue.Marshal(next)
+		if err != nil {
+			return err
+		}
+		values[":next"], values[":g2"] = nextAt, &types.AttributeValueMemberS{Value: dueKey(next, id)}
+		update = "SET attempts = list_append(attempts, :a), #s = :s, nextAt = :next, gsi2sk = :g2 REMOVE claimedAttempt, claimedUntil"
+	}
+	_, err = s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(deliveryPK(id), "DELIVERY"),
+		UpdateExpression: aws.String(update), ConditionExpression: aws.String("size(attempts) = :prev AND claimedAttempt = :n"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values})
+	if isConditionFailed(err) {
+		return fault.New(fault.Conflict, "The attempt was recorded already.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: record attempt: %w", err)
+	}
+	return nil
+}
+
+// DueDeliveries reads the due index: pending deliveries due before the given time, oldest first.
+func (s Store) DueDeliveries(ctx context.Context, before time.Time, limit int) ([]webhook.Delivery, error) {
+	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
+		KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(int32(limit)),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberS{Value: dueIndexPK},
+			":b": &types.AttributeValueMemberS{Value: dueKey(before, "")}}})
+	if err != nil {
+		return nil, fmt.Errorf("dynamo: due deliveries: %w", err)
+	}
+	var items []deliveryItem
+	if err := attributevalue.UnmarshalListOfMaps(out.Items, &items); err != nil {
+		return nil, err
+	}
+	ds := make([]webhook.Delivery, 0, len(items))
+	for _, it := range items {
+		ds = append(ds, it.delivery())
+	}
+	return ds, nil
+}
+
+// Deliveries lists an owner's deliveries, newest first, with an opaque cursor.
+func (s Store) Deliveries(ctx context.Context, ownerID string, f webhook.Filter) ([]webhook.Delivery, string, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(false),
+		KeyConditionExpression:    aws.String("gsi1pk = :o"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":o": &types.AttributeValueMemberS{Value: "DELIVERIES#" + ownerID}}}
+	var filters []string
+	names := map[string]string{}
+	add := func(attr, value string) {
+		if value == "" {
+			return
+		}
+		names["#"+attr] = attr
+		in.ExpressionAttributeValues[":"+attr] = &types.AttributeValueMemberS{Value: value}
+		filters = append(filters, "#"+attr+" = :"+attr)
+	}
+	add("endpointId", f.EndpointID)
+	add("reference", f.Reference)
+	add("status", string(f.Status))
+	if len(filters) > 0 {
+		in.FilterExpression = aws.String(joinAnd(filters))
+		in.ExpressionAttributeNames = names
+	}
+	if f.Cursor != "" {
+		start, err := decodeCursor(f.Cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		in.ExclusiveStartKey = start
+	}
+	limit := min(max(f.Limit, 1), 100)
+	var out []webhook.Delivery
+	// A filter drops items after the read: keep reading pages until the page is full or the
+	// listing ends.
+	for {
+		in.Limit = aws.Int32(int32(limit - len(out)))
+		page, err := s.API.Query(ctx, in)
+		if err != nil {
+			return nil, "", fmt.Errorf("dynamo: list deliveries: %w", err)
+		}
+		var items []deliveryItem
+		if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
+			return nil, "", err
+		}
+		for _, it := range items {
+			out = append(out, it.delivery())
+		}
+		if page.LastEvaluatedKey == nil {
+			return out, "", nil
+		}
+		in.ExclusiveStartKey = page.LastEvaluatedKey
+		if len(out) >= limit {
+			return out, encodeCursor(page.LastEvaluatedKey), nil
+		}
+	}
+}
+
+func joinAnd(parts []string) string {
+	s := parts[0]
+	for _, p := range parts[1:] {
+		s += " AND " + p
+	}
+	return s
+}
+
+// encodeCursor makes a listing position opaque: base64 of the key's string attributes.
+func encodeCursor(k map[string]types.AttributeValue) string {
+	m := map[string]string{}
+	for name, v := range k {
+		if sv, ok := v.(*types.AttributeValueMemberS); ok {
+			m[name] = sv.Value
+		}
+	}
+	b, _ := json.Marshal(m)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodeCursor(c string) (map[string]types.AttributeValue, error) {
+	bad := &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return nil, bad
+	}
+	var m map[string]string
+	if json.Unmarshal(b, &m) != nil || len(m) == 0 {
+		return nil, bad
+	}
+	k := map[string]types.AttributeValue{}
+	for name, v := range m {
+		k[name] = &types.AttributeValueMemberS{Value: v}
+	}
+	return k, nil
+}
+
+type partnerWebhookItem struct {
+	PK           string `dynamodbav:"pk"`
+	SK           string `dynamodbav:"sk"`
+	URL          string `dynamodbav:"url"`
+	SealedSecret string `dynamodbav:"sealedSecret,omitempty"`
+}
+
+// PartnerConfig reads a partner's webhook.
+func (s Store) PartnerConfig(ctx context.Context, partnerID string) (webhook.PartnerConfig, error) {
+	var it partnerWebhookItem
+	if err := s.get(ctx, partnerPK(partnerID), "WEBHOOK", &it, "webhook configuration"); err != nil {
+		return webhook.PartnerConfig{}, err
+	}
+	return webhook.PartnerConfig{URL: it.URL, SealedSecret: it.SealedSecret}, nil
+}
+
+// SetPartnerConfig replaces a partner's webhook.
+func (s Store) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerConfig) error {
+	av, err := attributevalue.MarshalMap(partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK", URL: c.URL, SealedSecret: c.SealedSecret})
+	if err != nil {
+		return err
+	}
+	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av}); err != nil {
+		return fmt.Errorf("dynamo: put partner webhook: %w", err)
+	}
+	return nil
+}
+
+type endpointItem struct {
+	PK           string    `dynamodbav:"pk"`
+	SK           string    `dynamodbav:"sk"`
+	ID           string    `dynamodbav:"id"`
+	OwnerID      string    `dynamodbav:"ownerId"`
+	URL          string    `dynamodbav:"url"`
+	Events       []string  `dynamodbav:"events"`
+	SealedSecret string    `dynamodbav:"sealedSecret"`
+	CreatedAt    time.Time `dynamodbav:"createdAt"`
+}
+
+func (it endpointItem) endpoint() webhook.Endpoint {
+	return webhook.Endpoint{ID: it.ID, OwnerID: it.OwnerID, URL: it.URL, Events: it.Events, SealedSecret: it.SealedSecret, CreatedAt: it.CreatedAt}
+}
+
+// PutEndpoint stores (or replaces) a user's endpoint.
+func (s Store) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
+	av, err := attributevalue.MarshalMap(endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID,
+		URL: e.URL, Events: e.Events, SealedSecret: e.SealedSecret, CreatedAt: e.CreatedAt})
+	if err != nil {
+		return err
+	}
+	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av}); err != nil {
+		return fmt.Errorf("dynamo: put endpoint: %w", err)
+	}
+	return nil
+}
+
+// Endpoint reads one of a user's endpoints.
+func (s Store) Endpoint(ctx context.Context, ownerID, id string) (webhook.Endpoint, error) {
+	var it endpointItem
+	if err := s.get(ctx, userPK(ownerID), "WEBHOOK#"+id, &it, "webhook endpoint"); err != nil {
+		return webhook.Endpoint{}, err
+	}
+	return it.endpoint(), nil
+}
+
+// Endpoints lists a user's endpoints.
+func (s Store) Endpoints(ctx context.Context, ownerID string) ([]webhook.Endpoint, error) {
+	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table),
+		KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :w)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberS{Value: userPK(ownerID)},
+			":w": &types.AttributeValueMemberS{Value: "WEBHOOK#"}}})
+	if err != nil {
+		return nil, fmt.Errorf("dynamo: list endpoints: %w", err)
+	}
+	var items []endpointItem
+	if err := attributevalue.UnmarshalListOfMaps(out.Items, &items); err != nil {
+		return nil, err
+	}
+	es := make([]webhook.Endpoint, 0, len(items))
+	for _, it := range items {
+		es = append(es, it.endpoint())
+	}
+	return es, nil
+}
+
+// DeleteEndpoint removes one of a user's endpoints.
+func (s Store) DeleteEndpoint(ctx context.Context, ownerID, id string) error {
+	_, err := s.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: key(userPK(ownerID), "WEBHOOK#"+id),
+		ConditionExpression: aws.String("attribute_exists(pk)")})
+	if isConditionFailed(err) {
+		return fault.New(fault.NotFound, "No such webhook endpoint.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: delete endpoint: %w", err)
+	}
+	return nil
+}

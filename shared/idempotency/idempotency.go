@@ -1,0 +1,127 @@
+// Package idempotency makes POST and PATCH safe to retry: the first request with an
+// idempotency-key stores its response with a hash of the request; a replay with the same request gets
+// the stored response (header idempotent-replayed: true), a different request with the same key gets
+// 409, and so does a replay while the first request is still running. Keys are scoped to the caller.
+package idempotency
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// Header is the request header carrying the key.
+const Header = "Idempotency-Key"
+
+// Record is a stored request and, once done, its response.
+type Record struct {
+	RequestHash string
+	Done        bool
+	Status      int
+	ContentType string
+	Body        []byte
+}
+
+// Store keeps records until they expire.
+type Store interface {
+	// Begin stores an in-flight record for scope and key unless one exists; it returns the
+	// existing record and false when there is one.
+	Begin(ctx context.Context, scope, key, requestHash string, expires time.Time) (Record, bool, error)
+	// Finish stores the response of a begun request.
+	Finish(ctx context.Context, scope, key string, r Record) error
+	// Abandon deletes a begun record, so the request can be tried again (after a server error).
+	Abandon(ctx context.Context, scope, key string) error
+}
+
+// Keys wraps handlers with idempotency.
+type Keys struct {
+	Store  Store
+	Window time.Duration // how long a key is remembered
+	Now    func() time.Time
+}
+
+const maxKey = 255
+
+// Wrap applies idempotency to h when the request carries the header. Responses of 5xx are not
+// stored: the request may be retried with the same key.
+func (k Keys) Wrap(h access.HandlerFunc) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+		key := r.Header.Get(Header)
+		if key == "" {
+			h(w, r, p)
+			return
+		}
+		if len(key) > maxKey {
+			httpapi.WriteError(w, r, fault.Newf(fault.BadRequest, "The %s header is longer than %d characters.", Header, maxKey))
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 1<<20))
+		if err != nil {
+			httpapi.WriteError(w, r, fault.New(fault.TooLarge, "The request body is too large."))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		sum := sha256.Sum256(append([]byte(r.Method+" "+r.URL.Path+"\n"), body...))
+		hash := hex.EncodeToString(sum[:])
+		scope := scopeOf(p)
+		rec, started, err := k.Store.Begin(r.Context(), scope, key, hash, k.now().Add(k.Window))
+		switch {
+		case err != nil:
+			httpapi.WriteError(w, r, err)
+			return
+		case !started && rec.RequestHash != hash:
+			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Conflict, Code: "idempotency_key_reused",
+				Detail: "This idempotency-key was used with a different request; use a new key for a new attempt."})
+			return
+		case !started && !rec.Done:
+			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Conflict, Code: "idempotency_request_in_progress",
+				Detail: "A request with this idempotency-key is still in progress; retry later."})
+			return
+		case !started:
+			w.Header().Set("Content-Type", rec.ContentType)
+			w.Header().Set("Idempotent-Replayed", "true")
+			w.WriteHeader(rec.Status)
+			_, _ = w.Write(rec.Body)
+			return
+		}
+		rw := httptest.NewRecorder()
+		h(rw, r, p)
+		res := rw.Result()
+		if res.StatusCode >= 500 {
+			_ = k.Store.Abandon(r.Context(), scope, key)
+		} else if err := k.Store.Finish(r.Context(), scope, key, Record{RequestHash: hash, Done: true, Status: res.StatusCode,
+			ContentType: res.Header.Get("Content-Type"), Body: rw.Body.Bytes()}); err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		for name, values := range rw.Header() {
+			w.Header()[name] = values
+		}
+		w.WriteHeader(res.StatusCode)
+		_, _ = w.Write(rw.Body.Bytes())
+	}
+}
+
+// scopeOf keeps one caller's keys apart from another's.
+func scopeOf(p access.Principal) string {
+	if p.PartnerID != "" {
+		return "partner#" + p.PartnerID
+	}
+	return "user#" + p.UserID
+}
+
+func (k Keys) now() time.Time {
+	if k.Now != nil {
+		return k.Now()
+	}
+	return time.Now()
+}

@@ -1,0 +1,226 @@
+package webhook
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/secretbox"
+)
+
+// PartnerConfig is a partner's webhook: one URL, an optional secret (sealed when stored).
+type PartnerConfig struct {
+	URL          string
+	SealedSecret string
+}
+
+// Endpoint is one of an identity API user's webhook endpoints.
+type Endpoint struct {
+	ID           string
+	OwnerID      string
+	URL          string
+	Events       []string
+	SealedSecret string
+	CreatedAt    time.Time
+}
+
+// ConfigStore keeps webhook configuration. Missing records are NotFound faults.
+type ConfigStore interface {
+	PartnerConfig(ctx context.Context, partnerID string) (PartnerConfig, error)
+	SetPartnerConfig(ctx context.Context, partnerID string, c PartnerConfig) error
+	PutEndpoint(ctx context.Context, e Endpoint) error
+	Endpoint(ctx context.Context, ownerID, id string) (Endpoint, error)
+	Endpoints(ctx context.Context, ownerID string) ([]Endpoint, error)
+	DeleteEndpoint(ctx context.Context, ownerID, id string) error
+}
+
+// Identity API events an endpoint can subscribe to.
+const (
+	EventExtractionCompleted = "extraction.completed"
+	EventExtractionFailed    = "extraction.failed"
+	EventTest                = "webhook.test"
+)
+
+// APIVersion is the apiVersion of identity API payloads.
+const APIVersion = "2026-11-01"
+
+var identityEvents = []string{EventExtractionCompleted, EventExtractionFailed, EventTest}
+
+// Service configures webhooks and resolves delivery targets.
+type Service struct {
+	Config ConfigStore
+	Box    secretbox.Box
+	Guard  Guard
+	Engine *Engine
+	Now    func() time.Time
+}
+
+// Target resolves the current URL and secret of a delivery's owner.
+func (s *Service) Target(ctx context.Context, d Delivery) (Target, error) {
+	switch d.Scheme {
+	case SchemePartner:
+		c, err := s.Config.PartnerConfig(ctx, d.OwnerID)
+		if err != nil {
+			return Target{}, err
+		}
+		if c.URL == "" {
+			return Target{}, fault.New(fault.NotFound, "The partner has no webhook URL.")
+		}
+		t := Target{URL: c.URL}
+		if c.SealedSecret != "" {
+			if t.Secret, err = s.Box.Open(c.SealedSecret, "partner:"+d.OwnerID); err != nil {
+				return Target{}, err
+			}
+		}
+		return t, nil
+	case SchemeIdentity:
+		e, err := s.Config.Endpoint(ctx, d.OwnerID, d.EndpointID)
+		if err != nil {
+			return Target{}, err
+		}
+		secret, err := s.Box.Open(e.SealedSecret, "endpoint:"+e.ID)
+		return Target{URL: e.URL, Secret: secret}, err
+	}
+	return Target{}, fmt.Errorf("webhook: unknown scheme %q", d.Scheme)
+}
+
+// PartnerView is what a partner reads of its webhook: never the secret.
+type PartnerView struct {
+	WebhookURL              *string `json:"webhookUrl"`
+	WebhookSecretConfigured bool    `json:"webhookSecretConfigured"`
+}
+
+// PartnerWebhook reads a partner's webhook configuration.
+func (s *Service) PartnerWebhook(ctx context.Context, partnerID string) (PartnerView, error) {
+	c, err := s.Config.PartnerConfig(ctx, partnerID)
+	if fault.Is(err, fault.NotFound) {
+		return PartnerView{}, nil
+	}
+	if err != nil {
+		return PartnerView{}, err
+	}
+	v := PartnerView{WebhookSecretConfigured: c.SealedSecret != ""}
+	if c.URL != "" {
+		v.WebhookURL = &c.URL
+	}
+	return v, nil
+}
+
+// PartnerUpdate is a PATCH: absent fields stay as they are; an empty webhookSecret removes the
+// secret (deliveries are then unsigned).
+type PartnerUpdate struct {
+	WebhookURL    *string `json:"webhookUrl"`
+	WebhookSecret *string `json:"webhookSecret"`
+}
+
+const minSecret, maxSecret = 16, 256
+
+// UpdatePartnerWebhook validates and applies a partner's webhook change.
+func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, u PartnerUpdate) (PartnerView, error) {
+	if u.WebhookURL == nil && u.WebhookSecret == nil {
+		return PartnerView{}, &fault.Error{Kind: fault.Invalid, Detail: "Nothing to change.", InvalidParams: []string{"webhookUrl: or webhookSecret: required"}}
+	}
+	c, err := s.Config.PartnerConfig(ctx, partnerID)
+	if err != nil && !fault.Is(err, fault.NotFound) {
+		return PartnerView{}, err
+	}
+	if u.WebhookURL != nil {
+		if err := s.Guard.CheckURL(ctx, "webhookUrl", *u.WebhookURL); err != nil {
+			return PartnerView{}, err
+		}
+		c.URL = *u.WebhookURL
+	}
+	if u.WebhookSecret != nil {
+		switch n := len(*u.WebhookSecret); {
+		case n == 0:
+			c.SealedSecret = ""
+		case n < minSecret || n > maxSecret:
+			return PartnerView{}, &fault.Error{Kind: fault.Invalid, Detail: "The webhook secret is not allowed.",
+				InvalidParams: []string{fmt.Sprintf("webhookSecret: %d to %d characters, or empty to remove it", minSecret, maxSecret)}}
+		default:
+			c.SealedSecret = s.Box.Seal([]byte(*u.WebhookSecret), "partner:"+partnerID)
+		}
+	}
+	if err := s.Config.SetPartnerConfig(ctx, partnerID, c); err != nil {
+		return PartnerView{}, err
+	}
+	return s.PartnerWebhook(ctx, partnerID)
+}
+
+// CreateEndpoint registers a user's endpoint and returns its signing secret, shown this once.
+func (s *Service) CreateEndpoint(ctx context.Context, ownerID, url string, events []string) (Endpoint, string, error) {
+	var invalid []string
+	if len(events) == 0 {
+		invalid = append(invalid, "events: at least one of "+strings.Join(identityEvents, ", "))
+	}
+	for i, ev := range events {
+		if !slices.Contains(identityEvents, ev) {
+			invalid = append(invalid, fmt.Sprintf("events[%d]: not one of %s", i, strings.Join(identityEvents, ", ")))
+		}
+	}
+	if err := s.Guard.CheckURL(ctx, "url", url); err != nil {
+		invalid = append(invalid, fault.As(err).InvalidParams...)
+	}
+	if len(invalid) > 0 {
+		return Endpoint{}, "", &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: invalid}
+	}
+	e := Endpoint{ID: "we_" + strings.ToLower(rand.Text()[:16]), OwnerID: ownerID, URL: url, Events: slices.Compact(slices.Sorted(slices.Values(events))), CreatedAt: s.now()}
+	secret := newSecret()
+	e.SealedSecret = s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
+	return e, secret, s.Config.PutEndpoint(ctx, e)
+}
+
+// RotateSecret gives an endpoint a new secret, shown this once; the old one stops at once.
+func (s *Service) RotateSecret(ctx context.Context, ownerID, id string) (Endpoint, string, error) {
+	e, err := s.Config.Endpoint(ctx, ownerID, id)
+	if err != nil {
+		return Endpoint{}, "", err
+	}
+	secret := newSecret()
+	e.SealedSecret = s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
+	return e, secret, s.Config.PutEndpoint(ctx, e)
+}
+
+// SendTest queues a webhook.test event to one of the user's endpoints.
+func (s *Service) SendTest(ctx context.Context, ownerID, id string) (Delivery, error) {
+	e, err := s.Config.Endpoint(ctx, ownerID, id)
+	if err != nil {
+		return Delivery{}, err
+	}
+	body, err := IdentityPayload(EventTest, s.now(), map[string]any{"webhookId": e.ID, "message": "This is a test event."})
+	if err != nil {
+		return Delivery{}, err
+	}
+	return s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: EventTest, Reference: e.ID, Body: body})
+}
+
+// IdentityPayload is the body of an identity API event: {event, apiVersion, id, createdAt, data}.
+func IdentityPayload(event string, at time.Time, data any) ([]byte, error) {
+	return json.Marshal(struct {
+		Event      string `json:"event"`
+		APIVersion string `json:"apiVersion"`
+		ID         string `json:"id"`
+		CreatedAt  string `json:"createdAt"`
+		Data       any    `json:"data"`
+	}{event, APIVersion, "evt_" + strings.ToLower(rand.Text()), at.UTC().Format(time.RFC3339), data})
+}
+
+// newSecret is whsec_ and 32 random bytes in base64: the signing key is the whole string's bytes.
+func newSecret() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return "whsec_" + base64.RawURLEncoding.EncodeToString(b)
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}

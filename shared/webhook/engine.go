@@ -1,0 +1,222 @@
+package webhook
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/logs"
+)
+
+// Engine enqueues and delivers webhooks.
+type Engine struct {
+	Store    Store
+	Targets  Targets
+	Wake     Waker
+	Guard    Guard
+	Schedule []time.Duration // retry offsets from the first attempt
+	Timeout  time.Duration
+	Now      func() time.Time
+
+	client *http.Client
+}
+
+// wakeUp is the SQS message body: which attempt of which delivery is due.
+type wakeUp struct {
+	DeliveryID string `json:"deliveryId"`
+	Attempt    int    `json:"attempt"`
+}
+
+// maxResponseRead bounds how much of a receiver's answer is read (and then discarded), so a
+// dispatcher's memory stays bounded whatever receivers send.
+const maxResponseRead = 64 << 10
+
+// Client is the HTTP client of deliveries: guarded dialing, no proxy, no redirects, the timeout.
+func (e *Engine) Client() *http.Client {
+	if e.client == nil {
+		e.client = &http.Client{
+			Transport: &http.Transport{
+				DialContext:         e.Guard.DialContext,
+				Proxy:               nil,
+				MaxIdleConnsPerHost: 4,
+				IdleConnTimeout:     30 * time.Second,
+				TLSHandshakeTimeout: e.Timeout,
+			},
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+			Timeout:       e.Timeout,
+		}
+	}
+	return e.client
+}
+
+// Enqueue stores a new delivery and wakes the dispatcher for its first attempt.
+//
+// The record is written first and is the source of truth; the SQS message only wakes the
+// dispatcher. If the send fails (or the process dies between the two), the record stays pending
+// with a due time in the past, and Sweep, run by the maintenance schedule, sends the wake-up again.
+// A delivery can therefore be late by a sweep interval, but never lost; and a message without a
+// record cannot exist, because the message is sent after the record.
+func (e *Engine) Enqueue(ctx context.Context, d Delivery) (Delivery, error) {
+	now := e.now()
+	if d.ID == "" {
+		d.ID = NewID()
+	}
+	d.Status, d.CreatedAt, d.NextAt, d.Attempts = StatusPending, now, now, nil
+	if err := e.Store.PutDelivery(ctx, d); err != nil {
+		return Delivery{}, err
+	}
+	if err := e.wake(ctx, d.ID, 1, now); err != nil {
+		logs.From(ctx).WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
+	}
+	return d, nil
+}
+
+func (e *Engine) wake(ctx context.Context, id string, attempt int, due time.Time) error {
+	b, _ := json.Marshal(wakeUp{DeliveryID: id, Attempt: attempt})
+	return e.Wake.Send(ctx, string(b), due)
+}
+
+// Handle processes one wake-up message: the queue handler of the dispatcher. A message for an
+// attempt that is already done or taken is a duplicate and is dropped, so one attempt is never
+// POSTed twice; an error leaves the message for SQS to retry.
+func (e *Engine) Handle(ctx context.Context, m events.SQSMessage) error {
+	var w wakeUp
+	if err := json.Unmarshal([]byte(m.Body), &w); err != nil || w.DeliveryID == "" || w.Attempt < 1 {
+		logs.From(ctx).ErrorContext(ctx, "malformed webhook wake-up dropped", "error", err)
+		return nil
+	}
+	d, err := e.Store.Delivery(ctx, w.DeliveryID)
+	if fault.Is(err, fault.NotFound) {
+		logs.From(ctx).ErrorContext(ctx, "wake-up for an unknown delivery dropped", "deliveryId", w.DeliveryID)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if d.Status != StatusPending || len(d.Attempts)+1 != w.Attempt {
+		return nil // a duplicate, or a wake-up of an attempt already made
+	}
+	now := e.now()
+	if d.NextAt.After(now.Add(time.Second)) {
+		return e.wake(ctx, d.ID, w.Attempt, d.NextAt) // early (a sweep raced a retry): come back when due
+	}
+	if err := e.Store.ClaimAttempt(ctx, d.ID, w.Attempt, now.Add(e.Timeout+30*time.Second), now); err != nil {
+		if fault.Is(err, fault.Conflict) {
+			return nil // another worker is making this attempt
+		}
+		return err
+	}
+	a := e.attempt(ctx, d, w.Attempt)
+	status, next := StatusPending, time.Time{}
+	switch {
+	case a.Succeeded():
+		status = StatusSucceeded
+	case w.Attempt > len(e.Schedule):
+		status = StatusFailed
+	default:
+		first := now
+		if len(d.Attempts) > 0 {
+			first = d.Attempts[0].At
+		}
+		next = first.Add(e.Schedule[w.Attempt-1])
+	}
+	if err := e.Store.RecordAttempt(ctx, d.ID, a, status, next); err != nil {
+		return err
+	}
+	logs.From(ctx).InfoContext(ctx, "webhook attempt", "deliveryId", d.ID, "event", d.Event, "attempt", a.N,
+		"statusCode", a.StatusCode, "durationMs", a.DurationMs, "error", a.Error, "status", status)
+	if status == StatusPending {
+		if err := e.wake(ctx, d.ID, w.Attempt+1, next); err != nil {
+			logs.From(ctx).WarnContext(ctx, "webhook retry wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
+		}
+	}
+	return nil
+}
+
+// attempt POSTs the stored body once and reports how it went.
+func (e *Engine) attempt(ctx context.Context, d Delivery, n int) (a Attempt) {
+	start := e.now()
+	a = Attempt{N: n, At: start.UTC()}
+	defer func() { a.DurationMs = e.now().Sub(start).Milliseconds() }()
+	t, err := e.Targets.Target(ctx, d)
+	if err != nil {
+		a.Error = "no webhook target: " + fault.As(err).Detail
+		return a
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.Timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.URL, bytes.NewReader(d.Body))
+	if err != nil {
+		a.Error = "bad target URL"
+		return a
+	}
+	sign(req.Header, d, t.Secret, start)
+	resp, err := e.Client().Do(req)
+	if err != nil {
+		a.Error = describe(err, e.Timeout)
+		return a
+	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxResponseRead))
+	resp.Body.Close()
+	a.StatusCode = resp.StatusCode
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		a.Error = "redirect not followed"
+	}
+	return a
+}
+
+// describe turns a transport error into what a partner should read in the delivery history.
+func describe(err error, timeout time.Duration) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("no answer within %s", timeout)
+	default:
+		var ue interface{ Unwrap() error }
+		if errors.As(err, &ue) {
+			return "connection failed: " + ue.Unwrap().Error()
+		}
+		return "connection failed: " + err.Error()
+	}
+}
+
+// Sweep wakes pending deliveries whose wake-up went missing (sent late or not at all): those due
+// more than a minute ago. Duplicated wake-ups are harmless (see Handle).
+func (e *Engine) Sweep(ctx context.Context) error {
+	due, err := e.Store.DueDeliveries(ctx, e.now().Add(-time.Minute), 500)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, d := range due {
+		errs = append(errs, e.wake(ctx, d.ID, len(d.Attempts)+1, e.now()))
+	}
+	return errors.Join(errs...)
+}
+
+// Redeliver starts a new delivery of the same event to the same owner.
+func (e *Engine) Redeliver(ctx context.Context, ownerID, id string) (Delivery, error) {
+	d, err := e.Store.Delivery(ctx, id)
+	if err != nil {
+		return Delivery{}, err
+	}
+	if d.OwnerID != ownerID {
+		return Delivery{}, fault.New(fault.NotFound, "No such delivery.")
+	}
+	return e.Enqueue(ctx, Delivery{Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
+		Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID})
+}
+
+func (e *Engine) now() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
+}

@@ -1,0 +1,139 @@
+package webhook
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strings"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// Resolver looks up a host's addresses; net.DefaultResolver satisfies it.
+type Resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
+}
+
+// Guard keeps webhook targets on the public internet: https only, every resolved address public,
+// checked when a target is configured and again when connecting, where the connection goes to the
+// very address that was checked (no second lookup, so DNS rebinding cannot swap it).
+type Guard struct {
+	Resolver Resolver
+	// AllowLoopback admits http:// and https:// targets on loopback addresses (local stage only).
+	AllowLoopback bool
+}
+
+// blocked are the ranges no webhook may reach beyond what netip's predicates cover.
+var blocked = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),       // "this network"
+	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT
+	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
+	netip.MustParsePrefix("192.0.2.0/24"),    // documentation
+	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
+	netip.MustParsePrefix("198.51.100.0/24"), // documentation
+	netip.MustParsePrefix("203.0.113.0/24"),  // documentation
+	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, broadcast
+	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64: could reach private IPv4
+	netip.MustParsePrefix("64:ff9b:1::/48"),
+	netip.MustParsePrefix("2001:db8::/32"), // documentation
+}
+
+// allowed reports whether a connection to ip is allowed.
+func (g Guard) allowed(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	if ip.IsLoopback() {
+		return g.AllowLoopback
+	}
+	if !ip.IsValid() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
+		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() {
+		return false
+	}
+	for _, p := range blocked {
+		if p.Contains(ip) {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckURL validates a target as configured: absolute https URL without credentials whose host
+// resolves only to allowed addresses. Errors are Invalid faults naming the field.
+func (g Guard) CheckURL(ctx context.Context, field, raw string) error {
+	invalid := func(why string) error {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The webhook URL is not allowed.", InvalidParams: []string{field + ": " + why}}
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Opaque != "" {
+		return invalid("must be an absolute URL")
+	}
+	if u.User != nil {
+		return invalid("must not carry credentials")
+	}
+	if u.Fragment != "" {
+		return invalid("must not have a fragment")
+	}
+	addrs, err := g.resolve(ctx, u.Hostname())
+	if err != nil {
+		return invalid("its host does not resolve")
+	}
+	for _, a := range addrs {
+		if !g.allowed(a) {
+			return invalid("must resolve to public addresses only")
+		}
+	}
+	if u.Scheme != "https" && !(u.Scheme == "http" && g.AllowLoopback && allLoopback(addrs)) {
+		return invalid("must use https")
+	}
+	return nil
+}
+
+func allLoopback(addrs []netip.Addr) bool {
+	for _, a := range addrs {
+		if !a.Unmap().IsLoopback() {
+			return false
+		}
+	}
+	return len(addrs) > 0
+}
+
+func (g Guard) resolve(ctx context.Context, host string) ([]netip.Addr, error) {
+	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		return []netip.Addr{ip}, nil
+	}
+	addrs, err := g.Resolver.LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return nil, err
+	}
+	if len(addrs) == 0 {
+		return nil, fmt.Errorf("no address for %s", host)
+	}
+	return addrs, nil
+}
+
+// DialContext resolves, checks every address, and connects to a checked one.
+func (g Guard) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
+	host, port, err := net.SplitHostPort(address)
+	if err != nil {
+		return nil, err
+	}
+	addrs, err := g.resolve(ctx, host)
+	if err != nil {
+		return nil, err
+	}
+	var d net.Dialer
+	var lastErr error
+	for _, a := range addrs {
+		if !g.allowed(a) {
+			lastErr = fmt.Errorf("webhook target %s resolves to a non-public address", host)
+			continue
+		}
+		c, err := d.DialContext(ctx, network, net.JoinHostPort(a.Unmap().String(), port))
+		if err == nil {
+			return c, nil
+		}
+		lastErr = err
+	}
+	return nil, lastErr
+}

@@ -1,0 +1,116 @@
+package webhook
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/netip"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// fakeResolver answers from a table; rebind answers a public address first, then loopback.
+type fakeResolver struct {
+	hosts map[string][]netip.Addr
+	calls atomic.Int32
+}
+
+func (f *fakeResolver) LookupNetIP(_ context.Context, _, host string) ([]netip.Addr, error) {
+	n := f.calls.Add(1)
+	if host == "rebind.example" {
+		if n == 1 {
+			return []netip.Addr{netip.MustParseAddr("93.184.216.34")}, nil
+		}
+		return []netip.Addr{netip.MustParseAddr("127.0.0.1")}, nil
+	}
+	if a, ok := f.hosts[host]; ok {
+		return a, nil
+	}
+	return nil, &net.DNSError{Err: "no such host", Name: host, IsNotFound: true}
+}
+
+func addrs(s ...string) []netip.Addr {
+	var out []netip.Addr
+	for _, a := range s {
+		out = append(out, netip.MustParseAddr(a))
+	}
+	return out
+}
+
+func TestCheckURL(t *testing.T) {
+	r := &fakeResolver{hosts: map[string][]netip.Addr{
+		"hooks.partner.example": addrs("93.184.216.34"),
+		"mixed.example":         addrs("93.184.216.34", "10.1.2.3"),
+		"internal.example":      addrs("192.168.1.10"),
+		"v6.example":            addrs("2606:2800:220:1:248:1893:25c8:1946"),
+		"v6-ula.example":        addrs("fd00::1"),
+		"localhost":             addrs("127.0.0.1", "::1"),
+	}}
+	tests := []struct {
+		url      string
+		loopback bool
+		ok       bool
+	}{
+		{"https://hooks.partner.example/insurance", false, true},
+		{"https://v6.example/x", false, true},
+		{"http://hooks.partner.example/insurance", false, false}, // not https
+		{"https://10.0.0.1/x", false, false},                     // private
+		{"https://172.16.5.4/x", false, false},
+		{"https://192.168.0.1/x", false, false},
+		{"https://internal.example/x", false, false},
+		{"https://mixed.example/x", false, false}, // one private address is enough to refuse
+		{"https://127.0.0.1/x", false, false},     // loopback
+		{"https://localhost/x", false, false},
+		{"https://[::1]/x", false, false},
+		{"https://169.254.10.10/x", false, false},                  // link-local
+		{"https://169.254.169.254/latest/meta-data", false, false}, // cloud metadata
+		{"https://[fe80::1]/x", false, false},
+		{"https://v6-ula.example/x", false, false},
+		{"https://100.64.0.1/x", false, false}, // carrier-grade NAT
+		{"https://0.0.0.0/x", false, false},
+		{"https://[::ffff:10.0.0.1]/x", false, false}, // IPv4-mapped private
+		{"https://[64:ff9b::a00:1]/x", false, false},  // NAT64 of 10.0.0.1
+		{"https://user:pass@hooks.partner.example/x", false, false},
+		{"https://nonexistent.example/x", false, false},
+		{"/relative", false, false},
+		{"http://127.0.0.1:8080/x", true, true}, // local stage with WEBHOOK_ALLOW_LOOPBACK
+		{"http://localhost:8080/x", true, true},
+		{"http://10.0.0.1/x", true, false}, // loopback allowance admits loopback only
+		{"http://hooks.partner.example/x", true, false},
+	}
+	for _, tt := range tests {
+		g := Guard{Resolver: r, AllowLoopback: tt.loopback}
+		err := g.CheckURL(context.Background(), "webhookUrl", tt.url)
+		if (err == nil) != tt.ok {
+			t.Errorf("CheckURL(%q, loopback=%v) = %v, want ok=%v", tt.url, tt.loopback, err, tt.ok)
+		}
+		if err != nil && (!fault.Is(err, fault.Invalid) || !strings.HasPrefix(fault.As(err).InvalidParams[0], "webhookUrl: ")) {
+			t.Errorf("CheckURL(%q) error %v is not an Invalid fault naming the field", tt.url, err)
+		}
+	}
+}
+
+// A host that resolved to a public address when configured and to loopback at delivery is refused
+// at delivery: the dialer checks the address it connects to.
+func TestDNSRebindingIsRefusedAtDelivery(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	_, port, _ := net.SplitHostPort(srv.Listener.Addr().String())
+	g := Guard{Resolver: &fakeResolver{}}
+	if err := g.CheckURL(context.Background(), "webhookUrl", "https://rebind.example:"+port+"/"); err != nil {
+		t.Fatalf("configuration-time check: %v", err)
+	}
+	client := (&Engine{Guard: g, Timeout: 2e9}).Client()
+	_, err := client.Post("http://rebind.example:"+port+"/", "application/json", nil)
+	if err == nil || !strings.Contains(err.Error(), "non-public") {
+		t.Errorf("delivery after rebinding: err = %v, want a refusal", err)
+	}
+	if hits.Load() != 0 {
+		t.Error("the rebound address was reached")
+	}
+}

@@ -1,0 +1,150 @@
+// Package webhook is the one delivery engine of both APIs: a delivery is a stored record (the exact
+// body, its attempts) plus SQS messages that wake the dispatcher at each attempt's due time. It signs
+// with each API's own headers and the Standard Webhooks headers, retries on a configurable schedule
+// counted from the first attempt, and keeps every target on the public internet (Guard).
+package webhook
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Scheme is which API's conventions a delivery follows.
+type Scheme string
+
+// Schemes.
+const (
+	SchemePartner  Scheme = "partner"  // x-insurance-* headers, the partner's configured webhook
+	SchemeIdentity Scheme = "identity" // X-Service-* headers, a user's webhook endpoint
+)
+
+// Status of a delivery.
+type Status string
+
+// Statuses. PENDING until an attempt succeeds (SUCCEEDED) or the last retry fails (FAILED, final).
+const (
+	StatusPending   Status = "PENDING"
+	StatusSucceeded Status = "SUCCEEDED"
+	StatusFailed    Status = "FAILED"
+)
+
+// Delivery is one event on its way to one target.
+type Delivery struct {
+	ID           string
+	Scheme       Scheme
+	OwnerID      string // partner ID or user ID
+	EndpointID   string // identity endpoints; empty for the partner's single webhook
+	Event        string
+	Reference    string // x-insurance-reference; the extraction ID for identity events
+	Body         []byte // sent byte for byte at every attempt
+	Status       Status
+	Attempts     []Attempt
+	CreatedAt    time.Time
+	NextAt       time.Time // due time of the next attempt, while pending
+	RedeliveryOf string    // the delivery this one repeats, if any
+}
+
+// Attempt is one POST.
+type Attempt struct {
+	N          int       `json:"attempt"`
+	At         time.Time `json:"at"`
+	StatusCode int       `json:"statusCode,omitempty"`
+	DurationMs int64     `json:"durationMs"`
+	Error      string    `json:"error,omitempty"`
+}
+
+// Succeeded reports a 2xx answer.
+func (a Attempt) Succeeded() bool { return a.StatusCode >= 200 && a.StatusCode < 300 && a.Error == "" }
+
+// Target is where and how a delivery is sent at the time of an attempt.
+type Target struct {
+	URL    string
+	Secret []byte // nil: no signature headers
+}
+
+// NewID returns a delivery ID: the same value is the webhook-id header, stable across attempts.
+func NewID() string { return "msg_" + strings.ToLower(rand.Text()) }
+
+// sign sets the headers of a delivery: the API's own, byte-for-byte as specified, and the Standard
+// Webhooks ones (webhook-id stable across retries, webhook-timestamp of this attempt, and
+// webhook-signature keyed with the same secret bytes).
+func sign(h http.Header, d Delivery, secret []byte, now time.Time) {
+	h.Set("Content-Type", "application/json")
+	h.Set("User-Agent", "trustline-webhooks/1")
+	switch d.Scheme {
+	case SchemePartner:
+		h.Set("x-insurance-event", d.Event)
+		h.Set("x-insurance-reference", d.Reference)
+		if secret != nil {
+			h.Set("x-insurance-signature", HexHMAC(secret, d.Body))
+		}
+	case SchemeIdentity:
+		h.Set("X-Service-Event", d.Event)
+		if secret != nil {
+			h.Set("X-Service-Signature", HexHMAC(secret, d.Body))
+		}
+	}
+	ts := strconv.FormatInt(now.Unix(), 10)
+	h.Set("webhook-id", d.ID)
+	h.Set("webhook-timestamp", ts)
+	if secret != nil {
+		h.Set("webhook-signature", StandardSignature(secret, d.ID, ts, d.Body))
+	}
+}
+
+// HexHMAC is the lowercase hex HMAC-SHA256 of body: x-insurance-signature and X-Service-Signature.
+func HexHMAC(secret, body []byte) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write(body)
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// StandardSignature is the Standard Webhooks webhook-signature value:
+// v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">.
+func StandardSignature(secret []byte, id, timestamp string, body []byte) string {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte(id + "." + timestamp + "."))
+	m.Write(body)
+	return "v1," + base64.StdEncoding.EncodeToString(m.Sum(nil))
+}
+
+// Store keeps deliveries. Conflict faults mean another worker holds the attempt or it is done.
+type Store interface {
+	PutDelivery(ctx context.Context, d Delivery) error
+	Delivery(ctx context.Context, id string) (Delivery, error)
+	// ClaimAttempt reserves attempt n (n-1 attempts recorded, status pending) until the given time.
+	ClaimAttempt(ctx context.Context, id string, n int, until, now time.Time) error
+	// RecordAttempt appends attempt a, sets the status and, while pending, the next due time.
+	RecordAttempt(ctx context.Context, id string, a Attempt, status Status, next time.Time) error
+	// DueDeliveries lists pending deliveries whose next attempt was due before the given time.
+	DueDeliveries(ctx context.Context, before time.Time, limit int) ([]Delivery, error)
+	// Deliveries lists an owner's deliveries, newest first, one page at a time.
+	Deliveries(ctx context.Context, ownerID string, f Filter) ([]Delivery, string, error)
+}
+
+// Filter selects deliveries for a listing.
+type Filter struct {
+	EndpointID string
+	Reference  string
+	Status     Status
+	Limit      int
+	Cursor     string
+}
+
+// Targets resolves where a delivery goes now: the owner's current URL and secret.
+type Targets interface {
+	Target(ctx context.Context, d Delivery) (Target, error)
+}
+
+// Waker sends the wake-up message of an attempt, due at the given time.
+type Waker interface {
+	Send(ctx context.Context, body string, due time.Time) error
+}

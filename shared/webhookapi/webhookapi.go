@@ -1,0 +1,229 @@
+// Package webhookapi provides the HTTP endpoints of webhooks: the partner's webhook configuration
+// and delivery history (/api/v1/partners/...), and the identity API's webhook endpoints (/v1/webhooks).
+package webhookapi
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/idempotency"
+	"github.com/trustline/platform/shared/webhook"
+)
+
+// API serves the webhook endpoints.
+type API struct {
+	Webhooks    *webhook.Service
+	Store       webhook.Store
+	Auth        *access.Authenticator
+	Idempotency idempotency.Keys
+}
+
+// PartnerRoutes are the partner webhook endpoints.
+func (a API) PartnerRoutes() []httpapi.Route {
+	return []httpapi.Route{
+		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.getPartner(own))},
+		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.patchPartner(own)))},
+		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.Idempotency.Wrap(a.patchPartner(named)))},
+		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
+		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.redeliver)},
+	}
+}
+
+// IdentityRoutes are the identity API webhook endpoints.
+func (a API) IdentityRoutes() []httpapi.Route {
+	return []httpapi.Route{
+		{Pattern: "POST /v1/webhooks", Handler: a.Auth.Require(access.Users, a.createEndpoint)},
+		{Pattern: "GET /v1/webhooks", Handler: a.Auth.Require(access.Users, a.listEndpoints)},
+		{Pattern: "DELETE /v1/webhooks/{id}", Handler: a.Auth.Require(access.Users, a.deleteEndpoint)},
+		{Pattern: "POST /v1/webhooks/{id}/rotate-secret", Handler: a.Auth.Require(access.Users, a.rotateSecret)},
+		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Auth.Require(access.Users, a.test)},
+		{Pattern: "GET /v1/webhooks/{id}/deliveries", Handler: a.Auth.Require(access.Users, a.endpointDeliveries)},
+	}
+}
+
+type partnerOf func(r *http.Request, p access.Principal) string
+
+func own(_ *http.Request, p access.Principal) string   { return p.PartnerID }
+func named(r *http.Request, _ access.Principal) string { return r.PathValue("partnerId") }
+
+func (a API) getPartner(which partnerOf) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+		v, err := a.Webhooks.PartnerWebhook(r.Context(), which(r, p))
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		httpapi.WriteJSON(w, http.StatusOK, v)
+	}
+}
+
+func (a API) patchPartner(which partnerOf) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+		var in webhook.PartnerUpdate
+		if err := httpapi.DecodeJSON(r, &in); err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		v, err := a.Webhooks.UpdatePartnerWebhook(r.Context(), which(r, p), in)
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		httpapi.WriteJSON(w, http.StatusOK, v)
+	}
+}
+
+// deliveryView is a delivery in the history, with its attempts; the body is the exact JSON sent.
+type deliveryView struct {
+	DeliveryID   string            `json:"deliveryId"`
+	Event        string            `json:"event"`
+	Reference    string            `json:"reference"`
+	Status       webhook.Status    `json:"status"`
+	CreatedAt    time.Time         `json:"createdAt"`
+	NextAttempt  *time.Time        `json:"nextAttemptAt"`
+	Attempts     []webhook.Attempt `json:"attempts"`
+	RedeliveryOf string            `json:"redeliveryOf,omitempty"`
+}
+
+func viewDelivery(d webhook.Delivery) deliveryView {
+	v := deliveryView{DeliveryID: d.ID, Event: d.Event, Reference: d.Reference, Status: d.Status, CreatedAt: d.CreatedAt,
+		Attempts: d.Attempts, RedeliveryOf: d.RedeliveryOf}
+	if v.Attempts == nil {
+		v.Attempts = []webhook.Attempt{}
+	}
+	if d.Status == webhook.StatusPending {
+		v.NextAttempt = &d.NextAt
+	}
+	return v
+}
+
+func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) {
+	q := r.URL.Query()
+	f := webhook.Filter{EndpointID: endpointID, Reference: q.Get("reference"), Status: webhook.Status(q.Get("status")), Cursor: q.Get("cursor"), Limit: 20}
+	var invalid []string
+	if s := q.Get("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > 100 {
+			invalid = append(invalid, "limit: 1 to 100")
+		}
+		f.Limit = n
+	}
+	switch f.Status {
+	case "", webhook.StatusPending, webhook.StatusSucceeded, webhook.StatusFailed:
+	default:
+		invalid = append(invalid, "status: PENDING, SUCCEEDED or FAILED")
+	}
+	if len(invalid) > 0 {
+		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid})
+		return
+	}
+	ds, next, err := a.Store.Deliveries(r.Context(), ownerID, f)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	views := make([]deliveryView, 0, len(ds))
+	for _, d := range ds {
+		views = append(views, viewDelivery(d))
+	}
+	var cursor *string
+	if next != "" {
+		cursor = &next
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": cursor})
+}
+
+func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	a.list(w, r, p.PartnerID, "")
+}
+
+func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	d, err := a.Webhooks.Engine.Redeliver(r.Context(), p.PartnerID, r.PathValue("deliveryId"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
+}
+
+type endpointView struct {
+	ID        string    `json:"id"`
+	URL       string    `json:"url"`
+	Events    []string  `json:"events"`
+	Secret    string    `json:"secret,omitempty"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+func viewEndpoint(e webhook.Endpoint, secret string) endpointView {
+	return endpointView{ID: e.ID, URL: e.URL, Events: e.Events, Secret: secret, CreatedAt: e.CreatedAt}
+}
+
+func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	var in struct {
+		URL    string   `json:"url"`
+		Events []string `json:"events"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	e, secret, err := a.Webhooks.CreateEndpoint(r.Context(), p.UserID, in.URL, in.Events)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusCreated, viewEndpoint(e, secret))
+}
+
+func (a API) listEndpoints(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	es, err := a.Webhooks.Config.Endpoints(r.Context(), p.UserID)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	views := make([]endpointView, 0, len(es))
+	for _, e := range es {
+		views = append(views, viewEndpoint(e, ""))
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views})
+}
+
+func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	if err := a.Webhooks.Config.DeleteEndpoint(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	e, secret, err := a.Webhooks.RotateSecret(r.Context(), p.UserID, r.PathValue("id"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, viewEndpoint(e, secret))
+}
+
+func (a API) test(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	d, err := a.Webhooks.SendTest(r.Context(), p.UserID, r.PathValue("id"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
+}
+
+func (a API) endpointDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	if _, err := a.Webhooks.Config.Endpoint(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	a.list(w, r, p.UserID, r.PathValue("id"))
+}
