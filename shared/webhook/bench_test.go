@@ -1,0 +1,152 @@
+package webhook
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/logs"
+	"github.com/trustline/platform/shared/queue"
+)
+
+// memStore is an in-memory Store, so the benchmark measures the dispatcher, not a database.
+type memStore struct {
+	mu sync.Mutex
+	ds map[string]*Delivery
+}
+
+func (m *memStore) PutDelivery(_ context.Context, d Delivery) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.ds[d.ID] = &d
+	return nil
+}
+
+func (m *memStore) Delivery(_ context.Context, id string) (Delivery, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	d, ok := m.ds[id]
+	if !ok {
+		return Delivery{}, fault.New(fault.NotFound, "no")
+	}
+	return *d, nil
+}
+
+func (m *memStore) ClaimAttempt(context.Context, string, int, time.Time, time.Time) error { return nil }
+
+func (m *memStore) RecordAttempt(_ context.Context, id string, a Attempt, s Status, next time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	d := m.ds[id]
+	d.Attempts, d.Status, d.NextAt = append(d.Attempts, a), s, next
+	return nil
+}
+
+func (m *memStore) DueDeliveries(context.Context, time.Time, int) ([]Delivery, error) { return nil, nil }
+
+func (m *memStore) Deliveries(context.Context, string, Filter) ([]Delivery, string, error) {
+	return nil, "", nil
+}
+
+type fixedTarget struct{ t Target }
+
+func (f fixedTarget) Target(context.Context, Delivery) (Target, error) { return f.t, nil }
+
+type noWake struct{}
+
+func (noWake) Send(context.Context, string, time.Time) error { return nil }
+
+var payload = []byte(`{"event":"insurance.contract.issued","reference":"REF-000000","paymentStatus":"COMPLETED","issuedAt":"2026-11-23T08:00:00Z","data":{"contractId":"C-1","numeroPolice":"P-1","numeroFacture":"F-1","status":"ACTIVE","liens":{"linkAttestation":"https://docs.example/a.pdf","linkCarteBrune":"https://docs.example/c.pdf"}}}`)
+
+func benchEngine(b *testing.B, receiver http.Handler) (*Engine, *memStore) {
+	srv := httptest.NewServer(receiver)
+	b.Cleanup(srv.Close)
+	store := &memStore{ds: map[string]*Delivery{}}
+	e := &Engine{Store: store, Targets: fixedTarget{Target{URL: srv.URL, Secret: []byte("bench-secret-0123456789")}}, Wake: noWake{},
+		Guard: Guard{AllowLoopback: true}, Schedule: []time.Duration{time.Minute}, Timeout: 10 * time.Second}
+	return e, store
+}
+
+func wakeUps(store *memStore, n int) events.SQSEvent {
+	var ev events.SQSEvent
+	for i := range n {
+		d := Delivery{ID: NewID(), Scheme: SchemePartner, OwnerID: "prt_bench", Event: EventContractIssued,
+			Reference: "REF-" + strconv.Itoa(i), Body: payload, Status: StatusPending}
+		_ = store.PutDelivery(context.Background(), d)
+		body, _ := json.Marshal(wakeUp{DeliveryID: d.ID, Attempt: 1})
+		ev.Records = append(ev.Records, events.SQSMessage{MessageId: d.ID, Body: string(body)})
+	}
+	return ev
+}
+
+// BenchmarkDispatch is the throughput of one dispatcher: batches of 10 wake-ups, handled 10 at a
+// time as the Lambda does, each a signed POST to a receiver on loopback that answers 200 at once.
+func BenchmarkDispatch(b *testing.B) {
+	e, store := benchEngine(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+	}))
+	handle := queue.Batch(slog.New(slog.NewTextHandler(io.Discard, nil)), 10, queue.Queue{}, e.Handle)
+	delivered := 0
+	start := time.Now()
+	for b.Loop() {
+		resp, err := handle(quiet(), wakeUps(store, 10))
+		if err != nil || len(resp.BatchItemFailures) > 0 {
+			b.Fatalf("batch: %v %v", err, resp.BatchItemFailures)
+		}
+		delivered += 10
+	}
+	b.ReportMetric(float64(delivered)/time.Since(start).Seconds(), "deliveries/s")
+}
+
+// BenchmarkInFlightMemory is the heap held per delivery while its receiver has not answered yet:
+// each round starts 100 attempts against a receiver that holds every request, measures the heap,
+// then lets them finish.
+func BenchmarkInFlightMemory(b *testing.B) {
+	const inFlight = 100
+	var (
+		arrived sync.WaitGroup
+		release chan struct{}
+	)
+	e, store := benchEngine(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		arrived.Done()
+		<-release
+	}))
+	e.Client().Transport.(*http.Transport).MaxIdleConnsPerHost = inFlight
+	ctx := quiet()
+	var perDelivery float64
+	for i := 0; i < b.N; i++ {
+		ev := wakeUps(store, inFlight)
+		release = make(chan struct{})
+		arrived.Add(inFlight)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		var done sync.WaitGroup
+		for _, m := range ev.Records {
+			done.Go(func() { _ = e.Handle(ctx, m) })
+		}
+		arrived.Wait()
+		runtime.ReadMemStats(&after)
+		close(release)
+		done.Wait()
+		perDelivery += float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / inFlight / 1024
+	}
+	b.ReportMetric(perDelivery/float64(b.N), "KiB/in-flight")
+}
+
+// quiet is a context whose logger discards, so the benchmark measures delivery, not logging.
+func quiet() context.Context {
+	return logs.With(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
