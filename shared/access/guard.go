@@ -85,3 +85,12 @@ func AdminsInsteadOf(partnerRoute string) Rule {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// PartnerOf picks the partner a route acts on.
+type PartnerOf func(r *http.Request, p Principal) string
+
+// OwnPartner is the caller's own partner (/api/v1/partners/me/...).
+func OwnPartner(_ *http.Request, p Principal) string { return p.PartnerID }
+
+// PartnerInPath is the partner named by the {partnerId} path value (administrators' routes).
+func PartnerInPath(r *http.Request, _ Principal) string { return r.PathValue("partnerId") }

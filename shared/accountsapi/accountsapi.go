@@ -42,12 +42,12 @@ func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "POST /api/v1/admin/partners", Handler: a.Auth.Require(access.Admins, a.createPartner)},
 		{Pattern: "GET /api/v1/partners/me", Handler: a.Auth.Require(access.Partners, a.partnerMe)},
-		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Auth.Require(access.Partners, a.partnerKeys(own))},
-		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Auth.Require(access.Partners, a.rotate(own))},
-		{Pattern: "DELETE /api/v1/partners/me/keys/{keyId}", Handler: a.Auth.Require(access.Partners, a.revokePartnerKey(own))},
-		{Pattern: "GET /api/v1/admin/partners/{partnerId}/keys", Handler: a.Auth.Require(access.Admins, a.partnerKeys(named))},
-		{Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate", Handler: a.Auth.Require(access.Admins, a.rotate(named))},
-		{Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}", Handler: a.Auth.Require(access.Admins, a.revokePartnerKey(named))},
+		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Auth.Require(access.Partners, a.partnerKeys(access.OwnPartner))},
+		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Auth.Require(access.Partners, a.rotate(access.OwnPartner))},
+		{Pattern: "DELETE /api/v1/partners/me/keys/{keyId}", Handler: a.Auth.Require(access.Partners, a.revokePartnerKey(access.OwnPartner))},
+		{Pattern: "GET /api/v1/admin/partners/{partnerId}/keys", Handler: a.Auth.Require(access.Admins, a.partnerKeys(access.PartnerInPath))},
+		{Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate", Handler: a.Auth.Require(access.Admins, a.rotate(access.PartnerInPath))},
+		{Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}", Handler: a.Auth.Require(access.Admins, a.revokePartnerKey(access.PartnerInPath))},
 	}
 }
 

@@ -10,12 +10,6 @@ import (
 	"github.com/trustline/platform/shared/httpapi"
 )
 
-// partnerOf picks the partner a route acts on: the caller's own, or the one named in the path.
-type partnerOf func(r *http.Request, p access.Principal) string
-
-func own(_ *http.Request, p access.Principal) string   { return p.PartnerID }
-func named(r *http.Request, _ access.Principal) string { return r.PathValue("partnerId") }
-
 type partnerView struct {
 	PartnerID   string    `json:"partnerId"`
 	Name        string    `json:"name"`
@@ -60,7 +54,7 @@ func (a API) partnerMe(w http.ResponseWriter, r *http.Request, p access.Principa
 	httpapi.WriteJSON(w, http.StatusOK, viewPartner(partner))
 }
 
-func (a API) partnerKeys(which partnerOf) access.HandlerFunc {
+func (a API) partnerKeys(which access.PartnerOf) access.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		id := which(r, p)
 		if _, err := a.Accounts.Store.Partner(r.Context(), id); err != nil {
@@ -76,7 +70,7 @@ func (a API) partnerKeys(which partnerOf) access.HandlerFunc {
 	}
 }
 
-func (a API) rotate(which partnerOf) access.HandlerFunc {
+func (a API) rotate(which access.PartnerOf) access.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		k, err := a.Accounts.RotatePartnerKey(r.Context(), which(r, p))
 		if err != nil {
@@ -87,7 +81,7 @@ func (a API) rotate(which partnerOf) access.HandlerFunc {
 	}
 }
 
-func (a API) revokePartnerKey(which partnerOf) access.HandlerFunc {
+func (a API) revokePartnerKey(which access.PartnerOf) access.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		if err := a.Accounts.RevokeKey(r.Context(), which(r, p), r.PathValue("keyId")); err != nil {
 			httpapi.WriteError(w, r, err)

@@ -53,7 +53,9 @@ func (m *memStore) RecordAttempt(_ context.Context, id string, a Attempt, s Stat
 	return nil
 }
 
-func (m *memStore) DueDeliveries(context.Context, time.Time, int) ([]Delivery, error) { return nil, nil }
+func (m *memStore) DueDeliveries(context.Context, time.Time, int) ([]Delivery, error) {
+	return nil, nil
+}
 
 func (m *memStore) Deliveries(context.Context, string, Filter) ([]Delivery, string, error) {
 	return nil, "", nil

@@ -200,6 +200,31 @@ func (s *Service) SendTest(ctx context.Context, ownerID, id string) (Delivery, e
 	return s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: EventTest, Reference: e.ID, Body: body})
 }
 
+// Publish sends an identity API event to each of the user's endpoints subscribed to it, one
+// delivery each, all with the same body (so the same event id).
+func (s *Service) Publish(ctx context.Context, ownerID, event, reference string, data any) ([]Delivery, error) {
+	endpoints, err := s.Config.Endpoints(ctx, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	body, err := IdentityPayload(event, s.now(), data)
+	if err != nil {
+		return nil, err
+	}
+	var sent []Delivery
+	for _, e := range endpoints {
+		if !slices.Contains(e.Events, event) {
+			continue
+		}
+		d, err := s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: event, Reference: reference, Body: body})
+		if err != nil {
+			return sent, err
+		}
+		sent = append(sent, d)
+	}
+	return sent, nil
+}
+
 // IdentityPayload is the body of an identity API event: {event, apiVersion, id, createdAt, data}.
 func IdentityPayload(event string, at time.Time, data any) ([]byte, error) {
 	return json.Marshal(struct {

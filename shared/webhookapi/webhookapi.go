@@ -25,9 +25,9 @@ type API struct {
 // PartnerRoutes are the partner webhook endpoints.
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.getPartner(own))},
-		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.patchPartner(own)))},
-		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.Idempotency.Wrap(a.patchPartner(named)))},
+		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.getPartner(access.OwnPartner))},
+		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
+		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath)))},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
 		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.redeliver)},
 	}
@@ -45,12 +45,7 @@ func (a API) IdentityRoutes() []httpapi.Route {
 	}
 }
 
-type partnerOf func(r *http.Request, p access.Principal) string
-
-func own(_ *http.Request, p access.Principal) string   { return p.PartnerID }
-func named(r *http.Request, _ access.Principal) string { return r.PathValue("partnerId") }
-
-func (a API) getPartner(which partnerOf) access.HandlerFunc {
+func (a API) getPartner(which access.PartnerOf) access.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		v, err := a.Webhooks.PartnerWebhook(r.Context(), which(r, p))
 		if err != nil {
@@ -61,7 +56,7 @@ func (a API) getPartner(which partnerOf) access.HandlerFunc {
 	}
 }
 
-func (a API) patchPartner(which partnerOf) access.HandlerFunc {
+func (a API) patchPartner(which access.PartnerOf) access.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		var in webhook.PartnerUpdate
 		if err := httpapi.DecodeJSON(r, &in); err != nil {

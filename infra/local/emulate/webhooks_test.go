@@ -398,7 +398,7 @@ func TestWebhookConfiguration(t *testing.T) {
 
 func TestIdentityWebhookEndpoints(t *testing.T) {
 	t.Parallel()
-	_, creds, c, _ := webhookStack(t)
+	_, creds, c, svc := webhookStack(t)
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 
@@ -447,11 +447,25 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 		t.Error("after rotation, only the new secret must verify")
 	}
 
-	waitFor(t, 5*time.Second, "two succeeded deliveries", func() bool {
+	// An extraction event reaches the endpoints subscribed to it, and only those.
+	other := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	r = c.do("POST", "/v1/webhooks", map[string]any{"url": other.URL, "events": []string{"extraction.failed"}}, bearer(jwt)...)
+	expect(t, "second endpoint", r, 201, "")
+	sent, err := svc.Publish(context.Background(), creds.User.ID, webhook.EventExtractionCompleted, "ext_1",
+		map[string]any{"extractionId": "ext_1", "status": "completed", "result": map[string]any{}})
+	if err != nil || len(sent) != 1 {
+		t.Fatalf("published to %d endpoints (%v), want 1", len(sent), err)
+	}
+	waitFor(t, 10*time.Second, "extraction.completed", func() bool { return len(rc.got()) == 3 })
+	if ev := rc.got()[2].header.Get("X-Service-Event"); ev != "extraction.completed" || len(other.got()) != 0 {
+		t.Errorf("event %q; unsubscribed endpoint got %d", ev, len(other.got()))
+	}
+
+	waitFor(t, 5*time.Second, "three succeeded deliveries", func() bool {
 		r := c.do("GET", "/v1/webhooks/"+ep.ID+"/deliveries?status=SUCCEEDED", nil, bearer(jwt)...)
 		var page struct{ Data []deliveryJSON }
 		r.json(t, &page)
-		return len(page.Data) == 2
+		return len(page.Data) == 3
 	})
 	expect(t, "someone else's endpoint", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, key(creds.Admin.APIKey)...), 403, "forbidden")
 	expect(t, "delete", c.do("DELETE", "/v1/webhooks/"+ep.ID, nil, bearer(jwt)...), 204, "")
