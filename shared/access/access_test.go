@@ -144,3 +144,36 @@ func TestRateLimitWindowsAndKeyUse(t *testing.T) {
 		t.Errorf("lastUsedAt written %d times in two minutes of use, want 2", store.touches)
 	}
 }
+
+func TestRoleRules(t *testing.T) {
+	partner := access.Principal{Role: access.RolePartner, PartnerID: "prt_1"}
+	admin := access.Principal{Role: access.RoleAdmin, UserID: "usr_a"}
+	user := access.Principal{Role: access.RoleUser, UserID: "usr_u"}
+	directRoute := access.AdminsInsteadOf("/api/v1/partner/contracts/auto/classic")
+	tests := []struct {
+		name  string
+		rule  access.Rule
+		p     access.Principal
+		allow bool
+		says  string
+	}{
+		{"partner on the direct admin route", directRoute, partner, false, "partners use /api/v1/partner/contracts/auto/classic"},
+		{"admin on the direct admin route", directRoute, admin, true, ""},
+		{"user on the direct admin route", directRoute, user, false, "administrators only"},
+		{"partner space for a partner", access.Partners, partner, true, ""},
+		{"partner space for an admin", access.Partners, admin, false, "/api/v1/admin/partners/{partnerId}"},
+		{"identity API for a partner", access.Users, partner, false, "identity API"},
+		{"key management with a key", access.UserSessions, access.Principal{Role: access.RoleUser, UserID: "u", KeyID: "k"}, false, "login token"},
+		{"partners or admins", access.PartnersOrAdmins, user, false, "partner or administrator"},
+	}
+	for _, tt := range tests {
+		err := tt.rule(tt.p)
+		if (err == nil) != tt.allow {
+			t.Errorf("%s: err = %v, want allowed=%v", tt.name, err, tt.allow)
+			continue
+		}
+		if err != nil && (!fault.Is(err, fault.Forbidden) || !strings.Contains(err.Error(), tt.says)) {
+			t.Errorf("%s: %v, want a Forbidden fault saying %q", tt.name, err, tt.says)
+		}
+	}
+}
