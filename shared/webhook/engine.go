@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -26,7 +27,8 @@ type Engine struct {
 	Timeout  time.Duration
 	Now      func() time.Time
 
-	client *http.Client
+	clientOnce sync.Once
+	client     *http.Client
 }
 
 // wakeUp is the SQS message body: which attempt of which delivery is due.
@@ -40,8 +42,9 @@ type wakeUp struct {
 const maxResponseRead = 64 << 10
 
 // Client is the HTTP client of deliveries: guarded dialing, no proxy, no redirects, the timeout.
+// It is made once and shared by the concurrent attempts of a batch.
 func (e *Engine) Client() *http.Client {
-	if e.client == nil {
+	e.clientOnce.Do(func() {
 		e.client = &http.Client{
 			Transport: &http.Transport{
 				DialContext:         e.Guard.DialContext,
@@ -53,7 +56,7 @@ func (e *Engine) Client() *http.Client {
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 			Timeout:       e.Timeout,
 		}
-	}
+	})
 	return e.client
 }
 
