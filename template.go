@@ -2,9 +2,15 @@
 // (the local runner, the fallback route, the tests) reads the one file that sam deploy reads.
 package platform
 
-import _ "embed"
+import "embed"
 
 // Template is the text of template.yaml.
 //
 //go:embed template.yaml
 var Template []byte
+
+// ReferenceData holds the reference lists of the partner API (testdata/reference), seeded into the
+// table by make run and by the maintenance schedule of a deployed stage.
+//
+//go:embed testdata/reference/*.json
+var ReferenceData embed.FS

@@ -47,6 +47,14 @@ var checks = map[string]func(t *testing.T, answer invocation){
 			t.Errorf("answer = %+v", resp)
 		}
 	},
+	// Reference lists need a partner or admin credential: without one, a 401 before any AWS call.
+	"ReferenceFunction": func(t *testing.T, answer invocation) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "https://partners.example.com/errors/unauthorized") {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
 	// A production key on the sandbox stage: refused by its prefix, before any AWS call.
 	"PartnersFunction": func(t *testing.T, answer invocation) {
 		var resp events.APIGatewayV2HTTPResponse

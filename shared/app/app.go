@@ -21,6 +21,7 @@ import (
 	"github.com/trustline/platform/shared/lambdarun"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/queue"
+	"github.com/trustline/platform/shared/reference"
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
@@ -91,7 +92,18 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 	if err != nil {
 		return nil, err
 	}
-	tasks := []task{{name: "webhook-sweep", run: hooks.service.Engine.Sweep}}
+	catalog, err := reference.Load(platform.ReferenceData, "testdata/reference")
+	if err != nil {
+		return nil, err
+	}
+	seedReference := func(ctx context.Context) error {
+		if wrote, err := reference.Seed(ctx, hooks.store, catalog); err != nil || !wrote {
+			return err
+		}
+		d.log.InfoContext(ctx, "reference lists seeded", "version", catalog.Version)
+		return nil
+	}
+	tasks := []task{{name: "webhook-sweep", run: hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error
 		for _, t := range tasks {

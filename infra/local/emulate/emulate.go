@@ -33,9 +33,10 @@ import (
 // mains call. They live here, not in app, so that each Lambda binary links only its own function.
 var (
 	httpFunctions = map[string]func(context.Context, app.Getenv) (http.Handler, error){
-		"HealthFunction":   app.Health,
-		"AccountsFunction": app.Accounts,
-		"PartnersFunction": app.Partners,
+		"HealthFunction":    app.Health,
+		"AccountsFunction":  app.Accounts,
+		"PartnersFunction":  app.Partners,
+		"ReferenceFunction": app.Reference,
 	}
 	queueFunctions = map[string]func(context.Context, app.Getenv) (queue.BatchHandler, error){
 		"WebhookDispatcherFunction": app.WebhookDispatcher,

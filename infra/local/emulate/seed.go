@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 
+	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/reference"
 )
 
 // Credentials is .local/credentials.json: where the local stack is, and the demo accounts on it.
@@ -46,7 +49,7 @@ const (
 	demoPassword = "local-demo-password"
 )
 
-// Seed creates the demo accounts: a verified user with credits and an sk_test_ key, two partners,
+// Seed writes the reference lists and creates the demo accounts: a verified user with credits and an sk_test_ key, two partners,
 // and an administrator, through the same account operations as the API and infra/admin.
 func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, error) {
 	getenv, err := l.Getenv("AccountsFunction")
@@ -56,6 +59,13 @@ func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, erro
 	svc, err := app.AccountsService(ctx, getenv)
 	if err != nil {
 		return Credentials{}, err
+	}
+	catalog, err := reference.Load(platform.ReferenceData, "testdata/reference")
+	if err != nil {
+		return Credentials{}, err
+	}
+	if _, err := reference.Seed(ctx, dynamo.Store{API: l.options.AWS.DynamoDB, Table: getenv("TABLE_NAME")}, catalog); err != nil {
+		return Credentials{}, fmt.Errorf("seed reference lists: %w", err)
 	}
 	c := Credentials{BaseURL: l.URL, AWSEndpoint: awsEndpoint}
 	if c.User, err = seedUser(ctx, svc, "demo@example.com"); err != nil {

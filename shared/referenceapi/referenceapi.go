@@ -1,0 +1,72 @@
+// Package referenceapi serves the partner API's reference lists (GET /api/v1/reference/*), with
+// ETags and a Cache-Control of some hours, since the lists change rarely.
+package referenceapi
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/reference"
+)
+
+// CacheControl lets partners and their proxies keep a list for six hours.
+const CacheControl = "private, max-age=21600"
+
+// API serves the lists.
+type API struct {
+	Store reference.Store
+	Auth  *access.Authenticator
+}
+
+// Routes are the eight reference endpoints.
+func (a API) Routes() []httpapi.Route {
+	routes := make([]httpapi.Route, 0, len(reference.Lists))
+	for _, l := range reference.Lists {
+		routes = append(routes, httpapi.Route{Pattern: "GET /api/v1/reference/" + l.Name, Handler: a.Auth.Require(access.PartnersOrAdmins, a.list(l))})
+	}
+	return routes
+}
+
+func (a API) list(l reference.List) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+		parent := ""
+		if l.Param != "" {
+			parent = r.URL.Query().Get(l.Param)
+			if parent == "" {
+				httpapi.WriteError(w, r, fault.Newf(fault.BadRequest, "The query parameter %s is required: /api/v1/reference/%s?%s=<code>.", l.Param, l.Name, l.Param))
+				return
+			}
+		}
+		e, err := a.Store.Reference(r.Context(), reference.Key(l.Name, parent))
+		if fault.Is(err, fault.NotFound) && parent != "" {
+			err = fault.Newf(fault.NotFound, "No %s for %s=%s.", l.Name, l.Param, parent)
+		}
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		w.Header().Set("ETag", e.ETag)
+		w.Header().Set("Cache-Control", CacheControl)
+		w.Header().Set("Vary", "Authorization, X-Api-Key")
+		if matches(r.Header.Get("If-None-Match"), e.ETag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(e.Body)
+	}
+}
+
+// matches reports whether an If-None-Match value names the ETag (weak comparison, lists allowed).
+func matches(ifNoneMatch, etag string) bool {
+	for _, tag := range strings.Split(ifNoneMatch, ",") {
+		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+		if tag == etag || tag == "*" {
+			return true
+		}
+	}
+	return false
+}
