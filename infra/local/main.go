@@ -173,7 +173,7 @@ func useEmulator(endpoint string) {
 // the command's exit code.
 func execWithEmulator(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("local exec", flag.ContinueOnError)
-	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:4599", "address moto listens on")
+	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:0", "address moto listens on; port 0 picks a free one")
 	if err := fs.Parse(args); err != nil {
 		return 0, err
 	}
@@ -183,12 +183,16 @@ func execWithEmulator(ctx context.Context, args []string) (int, error) {
 	if err := os.MkdirAll(stateDir, 0o700); err != nil {
 		return 0, err
 	}
-	moto, err := startMoto(ctx, *emulatorAddr)
+	addr, err := freeAddr(*emulatorAddr)
+	if err != nil {
+		return 0, err
+	}
+	moto, err := startMoto(ctx, addr)
 	if err != nil {
 		return 0, err
 	}
 	defer moto.stop()
-	useEmulator("http://" + *emulatorAddr)
+	useEmulator("http://" + addr)
 	defaultEnv("AWS_REGION", "eu-west-1")
 	cmd := exec.CommandContext(ctx, fs.Arg(0), fs.Args()[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
@@ -205,4 +209,19 @@ func slogLevel() slog.Level {
 	var lv slog.Level
 	_ = lv.UnmarshalText([]byte(os.Getenv("LOG_LEVEL")))
 	return lv
+}
+
+// freeAddr resolves port 0 to a port free at this moment, so that test runs never collide with a
+// make run, another test run or a leftover emulator.
+func freeAddr(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port != "0" {
+		return addr, err
+	}
+	l, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return l.Addr().String(), nil
 }
