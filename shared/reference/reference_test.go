@@ -20,7 +20,9 @@ func TestProjectLists(t *testing.T) {
 		if !ok {
 			t.Fatalf("no list %s", key)
 		}
-		var body struct{ Data []struct{ Code, Label string } }
+		var body struct {
+			Data []struct{ Code, Label string }
+		}
 		if err := json.Unmarshal(e.Body, &body); err != nil {
 			t.Fatal(err)
 		}

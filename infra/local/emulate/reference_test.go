@@ -13,7 +13,9 @@ func TestReferenceLists(t *testing.T) {
 		"brands", "countries", "id-types", "packs"} {
 		r := c.do("GET", "/api/v1/reference/"+path, nil, partner...)
 		expect(t, path, r, 200, "")
-		var body struct{ Data []struct{ Code, Label string } }
+		var body struct {
+			Data []struct{ Code, Label string }
+		}
 		r.json(t, &body)
 		if len(body.Data) == 0 || body.Data[0].Code == "" || body.Data[0].Label == "" {
 			t.Errorf("%s = %s", path, r.body)
