@@ -55,6 +55,38 @@ var checks = map[string]func(t *testing.T, answer invocation){
 			t.Errorf("answer = %+v", resp)
 		}
 	},
+	// Without a credential: a 401 before any AWS call.
+	"ContractsFunction": func(t *testing.T, answer invocation) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "https://partners.example.com/errors/unauthorized") {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
+	// An unsigned notification: 401, nothing read or changed.
+	"NotificationsFunction": func(t *testing.T, answer invocation) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "x-webhook-signature") {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
+	// An unknown outcome on the checkout: 422 naming the field.
+	"SandboxFunction": func(t *testing.T, answer invocation) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 422 || !strings.Contains(resp.Body, "outcome: paid, cancelled or failed") {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
+	// The request cannot be read (no AWS here): the job is reported failed, so SQS retries it.
+	"IssuanceWorkerFunction": func(t *testing.T, answer invocation) {
+		var resp events.SQSEventResponse
+		mustDecode(t, answer, &resp)
+		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "7d3c9c1e-3f55-4a55-9a0f-2e0f7b1c1111" {
+			t.Errorf("answer = %s", answer.body)
+		}
+	},
 	// A production key on the sandbox stage: refused by its prefix, before any AWS call.
 	"PartnersFunction": func(t *testing.T, answer invocation) {
 		var resp events.APIGatewayV2HTTPResponse

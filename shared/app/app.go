@@ -103,7 +103,12 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 		d.log.InfoContext(ctx, "reference lists seeded", "version", catalog.Version)
 		return nil
 	}
-	tasks := []task{{name: "webhook-sweep", run: hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference}}
+	contractsDeps, err := contractsFor(ctx, "maintenance", getenv)
+	if err != nil {
+		return nil, err
+	}
+	tasks := []task{{name: "webhook-sweep", run: hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
+		{name: "issuance-sweep", run: sweepIssuance(contractsDeps)}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error
 		for _, t := range tasks {

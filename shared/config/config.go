@@ -41,6 +41,8 @@ type Config struct {
 	JWTSecret         []byte
 	DataEncryptionKey []byte // seals webhook secrets before they are stored
 	IdempotencyWindow time.Duration
+	PaymentSigningKey []byte // signs and verifies payment notifications; empty: payments inactive
+	PaymentLinkTTL    time.Duration
 	RateLimits        map[string]int // requests per minute, by plan and by role (partner, admin)
 	MailFrom          string
 	MailOutboxDir     string // local stage: mails are written here instead of sent
@@ -73,6 +75,8 @@ var Settings = []Setting{
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
 	{"DATA_ENCRYPTION_KEY", "", "Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates one in Secrets Manager; make run makes one per run.", false},
+	{"PAYMENT_SIGNING_KEY", "-", "Key of the payment gateway's x-webhook-signature (HMAC-SHA256). Empty or `-`: payments are inactive and creation answers 400 payment_config_missing. The template generates one in Secrets Manager.", false},
+	{"PAYMENT_LINK_TTL", "30m", "How long a payment link stays open; unpaid requests then move to PAYMENT_FAILED.", false},
 	{"IDEMPOTENCY_WINDOW", "24h", "How long an idempotency-key and its stored response are kept.", false},
 	{"RATE_LIMITS", "free=60,starter=300,business=1200,partner=600,admin=1200", "Requests per minute per key (or per user token), by plan for identity API users and by role for partners and admins. A partner created with its own `rateLimit` keeps it.", false},
 	{"MAIL_FROM", "no-reply@example.com", "Sender of verification mails (an SES-verified identity outside the local stage).", false},
@@ -97,10 +101,14 @@ func Load(getenv func(string) string) (Config, error) {
 		JWTSecret:          l.secret("JWT_SECRET", 32),
 		DataEncryptionKey:  l.secret("DATA_ENCRYPTION_KEY", 32),
 		IdempotencyWindow:  l.duration("IDEMPOTENCY_WINDOW"),
+		PaymentLinkTTL:     l.duration("PAYMENT_LINK_TTL"),
 		RateLimits:         l.limits("RATE_LIMITS"),
 		MailFrom:           l.str("MAIL_FROM"),
 		MailOutboxDir:      l.str("MAIL_OUTBOX_DIR"),
 		LogLevel:           l.level("LOG_LEVEL"),
+	}
+	if key := l.raw("PAYMENT_SIGNING_KEY"); key != "-" {
+		c.PaymentSigningKey = []byte(key)
 	}
 	c.PartnerBaseURL = c.PublicBaseURL
 	if l.getenv("PARTNER_BASE_URL") != "" {

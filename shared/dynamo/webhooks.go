@@ -64,20 +64,30 @@ func (it deliveryItem) delivery() webhook.Delivery {
 
 // PutDelivery stores a new pending delivery, listed under its owner and in the due index.
 func (s Store) PutDelivery(ctx context.Context, d webhook.Delivery) error {
+	av, err := deliveryAttributes(d)
+	if err != nil {
+		return err
+	}
+	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)")}); err != nil {
+		return fmt.Errorf("dynamo: put delivery: %w", err)
+	}
+	return nil
+}
+
+// deliveryAttributes is a new delivery's item, for PutDelivery and for transactions that store a
+// delivery together with the state change it reports.
+func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, error) {
 	av, err := attributevalue.MarshalMap(deliveryItem{PK: deliveryPK(d.ID), SK: "DELIVERY",
 		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: d.CreatedAt.UTC().Format(time.RFC3339Nano) + "#" + d.ID,
 		GSI2PK: dueIndexPK, GSI2SK: dueKey(d.NextAt, d.ID),
 		ID: d.ID, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
 		Body: d.Body, Status: d.Status, CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	av["attempts"] = &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
-	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av,
-		ConditionExpression: aws.String("attribute_not_exists(pk)")}); err != nil {
-		return fmt.Errorf("dynamo: put delivery: %w", err)
-	}
-	return nil
+	return av, nil
 }
 
 // Delivery reads one delivery.

@@ -39,7 +39,11 @@ type Entry struct {
 type Catalog struct {
 	Version string
 	Entries map[string]Entry
+	codes   map[string]map[string]bool // by Key
 }
+
+// Has reports whether code is in a list (for a parent code, for dependent lists).
+func (c Catalog) Has(list, parent, code string) bool { return c.codes[Key(list, parent)][code] }
 
 // Key names one list (for one parent code).
 func Key(list, parent string) string {
@@ -52,7 +56,7 @@ func Key(list, parent string) string {
 // Load reads <name>.json for each list from dir: an array of items for flat lists, an object of
 // arrays by parent code for the others. Every item needs a code and a label.
 func Load(fsys fs.FS, dir string) (Catalog, error) {
-	c := Catalog{Entries: map[string]Entry{}}
+	c := Catalog{Entries: map[string]Entry{}, codes: map[string]map[string]bool{}}
 	version := sha256.New()
 	for _, l := range Lists {
 		raw, err := fs.ReadFile(fsys, path.Join(dir, l.Name+".json"))
@@ -72,10 +76,13 @@ func Load(fsys fs.FS, dir string) (Catalog, error) {
 		}
 		for _, parent := range slices.Sorted(maps.Keys(byParent)) {
 			items := byParent[parent]
+			codes := map[string]bool{}
 			for i, it := range items {
-				if code, _ := it["code"].(string); code == "" {
+				code, _ := it["code"].(string)
+				if code == "" {
 					return Catalog{}, fmt.Errorf("reference: %s[%s][%d] has no code", l.Name, parent, i)
 				}
+				codes[code] = true
 				if label, _ := it["label"].(string); label == "" {
 					return Catalog{}, fmt.Errorf("reference: %s[%s][%d] has no label", l.Name, parent, i)
 				}
@@ -85,6 +92,7 @@ func Load(fsys fs.FS, dir string) (Catalog, error) {
 				return Catalog{}, err
 			}
 			sum := sha256.Sum256(body)
+			c.codes[Key(l.Name, parent)] = codes
 			c.Entries[Key(l.Name, parent)] = Entry{Body: append(body, '\n'), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}
 		}
 	}

@@ -82,6 +82,15 @@ func (e *Engine) Enqueue(ctx context.Context, d Delivery) (Delivery, error) {
 	return d, nil
 }
 
+// WakeDelivery wakes the dispatcher for the first attempt of a delivery stored by another
+// transaction (a contract's state change): if the wake-up is lost, the sweep finds the delivery.
+func (e *Engine) WakeDelivery(ctx context.Context, id string) error {
+	if err := e.wake(ctx, id, 1, e.now()); err != nil {
+		logs.From(ctx).WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", id, "error", err)
+	}
+	return nil
+}
+
 func (e *Engine) wake(ctx context.Context, id string, attempt int, due time.Time) error {
 	b, _ := json.Marshal(wakeUp{DeliveryID: id, Attempt: attempt})
 	return e.Wake.Send(ctx, string(b), due)

@@ -33,13 +33,17 @@ import (
 // mains call. They live here, not in app, so that each Lambda binary links only its own function.
 var (
 	httpFunctions = map[string]func(context.Context, app.Getenv) (http.Handler, error){
-		"HealthFunction":    app.Health,
-		"AccountsFunction":  app.Accounts,
-		"PartnersFunction":  app.Partners,
-		"ReferenceFunction": app.Reference,
+		"HealthFunction":        app.Health,
+		"AccountsFunction":      app.Accounts,
+		"PartnersFunction":      app.Partners,
+		"ReferenceFunction":     app.Reference,
+		"ContractsFunction":     app.Contracts,
+		"NotificationsFunction": app.Notifications,
+		"SandboxFunction":       app.Sandbox,
 	}
 	queueFunctions = map[string]func(context.Context, app.Getenv) (queue.BatchHandler, error){
 		"WebhookDispatcherFunction": app.WebhookDispatcher,
+		"IssuanceWorkerFunction":    app.IssuanceWorker,
 	}
 	scheduleFunctions = map[string]func(context.Context, app.Getenv) (lambdarun.ScheduleHandler, error){
 		"MaintenanceFunction": app.Maintenance,

@@ -1,0 +1,231 @@
+package emulate
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/webhookverify"
+)
+
+func autoBody(numImmat string, mutate func(contract map[string]any)) map[string]any {
+	c := map[string]any{"cliCode": "CLI-001", "cat": "550", "scatCode": "011", "carrCode": "ROU", "nrg": "ESS", "pfs": 150,
+		"nbP": 2, "dure": 12, "effet": time.Now().AddDate(0, 0, 1).Format("02/01/2006"), "numImmat": numImmat, "mqCode": "YAMA", "modele": "MT-07"}
+	if mutate != nil {
+		mutate(c)
+	}
+	return map[string]any{"returnUrl": "https://partner.example/return", "cancelUrl": "https://partner.example/cancel", "contract": c}
+}
+
+type created struct {
+	Reference      string
+	ContractStatus string
+	Payment        struct {
+		PaymentURL string
+		ExpiresAt  time.Time
+	}
+	Pricing struct {
+		Total    int64
+		Currency string
+	}
+}
+
+func create(t *testing.T, c client, partnerKey string, body map[string]any) created {
+	t.Helper()
+	r := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, key(partnerKey)...)
+	expect(t, "create", r, 201, "")
+	var out created
+	r.json(t, &out)
+	return out
+}
+
+// pay presses a button of the sandbox checkout, as the end user's browser does.
+func pay(t *testing.T, paymentURL, outcome string) *http.Response {
+	t.Helper()
+	page, err := http.Get(paymentURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if page.StatusCode != 200 || !strings.Contains(string(html), `value="paid"`) {
+		t.Fatalf("checkout page: %d %s", page.StatusCode, html)
+	}
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := noRedirect.PostForm(paymentURL, url.Values{"outcome": {outcome}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
+}
+
+func status(t *testing.T, c client, partnerKey, reference string) map[string]any {
+	t.Helper()
+	r := c.do("GET", "/api/v1/partner/contracts/requests/"+reference, nil, key(partnerKey)...)
+	expect(t, "status", r, 200, "")
+	var v map[string]any
+	r.json(t, &v)
+	return v
+}
+
+func TestContractFlow(t *testing.T) {
+	t.Parallel()
+	local, creds, c, _ := webhookStack(t)
+	const secret = "contract-webhook-secret-0123"
+	partner := newPartner(t, c, creds.Admin.APIKey)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	configure(t, c, partner.APIKey, rc.URL, secret)
+	getenv, _ := local.Getenv("NotificationsFunction")
+	signingKey := []byte(getenv("PAYMENT_SIGNING_KEY"))
+
+	t.Run("paid: issued webhook, ACTIVE", func(t *testing.T) {
+		ct := create(t, c, partner.APIKey, autoBody("DK-1234-AB", nil))
+		if ct.ContractStatus != "PENDING_PAYMENT" || !strings.Contains(ct.Payment.PaymentURL, "/sandbox/pay/pay_") || ct.Pricing.Total <= 0 || ct.Pricing.Currency != "XOF" {
+			t.Fatalf("created = %+v", ct)
+		}
+		resp := pay(t, ct.Payment.PaymentURL, "paid")
+		if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "https://partner.example/return" {
+			t.Fatalf("after paying: %d → %s", resp.StatusCode, resp.Header.Get("Location"))
+		}
+		waitFor(t, 15*time.Second, "the issued webhook", func() bool { return len(rc.got()) >= 1 })
+		got := rc.got()[0]
+		if err := webhookverify.Insurance([]byte(secret), got.body, got.header.Get("x-insurance-signature")); err != nil {
+			t.Errorf("signature over the raw bytes: %v", err)
+		}
+		var ev struct {
+			Event, Reference, PaymentStatus string
+			Data                            struct{ ContractID, NumeroPolice, Status string }
+		}
+		_ = json.Unmarshal(got.body, &ev)
+		if ev.Event != "insurance.contract.issued" || ev.Reference != ct.Reference || ev.PaymentStatus != "COMPLETED" || ev.Data.Status != "ACTIVE" || ev.Data.NumeroPolice == "" {
+			t.Errorf("webhook = %s", got.body)
+		}
+		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "ACTIVE" || s["issuance"] == nil || s["paidAt"] == nil {
+			t.Errorf("status = %v", s)
+		}
+
+		// The same notification again, and a late cancellation: nothing moves, no new webhook.
+		note, _ := json.Marshal(payment.Notification{EventID: "evt_replayed_" + ct.Reference, Type: payment.Cancelled, Reference: ct.Reference,
+			Amount: ct.Pricing.Total, Currency: "XOF", OccurredAt: time.Now()})
+		for range 2 {
+			r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signingKey, note))
+			expect(t, "late notification", r, 200, "")
+		}
+		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "ACTIVE" {
+			t.Errorf("a late cancellation moved the contract: %v", s["contractStatus"])
+		}
+		r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", strings.Repeat("0", 64))
+		expect(t, "bad signature", r, 401, "unauthorized")
+		expect(t, "no signature", c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note)), 401, "unauthorized")
+	})
+
+	t.Run("FAIL-: issuance_failed webhook, ISSUANCE_FAILED", func(t *testing.T) {
+		before := len(rc.got())
+		ct := create(t, c, partner.APIKey, autoBody("FAIL-777", nil))
+		pay(t, ct.Payment.PaymentURL, "paid")
+		waitFor(t, 15*time.Second, "the issuance_failed webhook", func() bool { return len(rc.got()) > before })
+		got := rc.got()[before]
+		if got.header.Get("x-insurance-event") != "insurance.contract.issuance_failed" || !bytes.Contains(got.body, []byte(`"issuanceStatus":"FAILED"`)) {
+			t.Errorf("webhook = %v %s", got.header, got.body)
+		}
+		s := status(t, c, partner.APIKey, ct.Reference)
+		issuance, _ := s["issuance"].(map[string]any)
+		if s["contractStatus"] != "ISSUANCE_FAILED" || issuance["errorCode"] != "CORE_REFUSED" {
+			t.Errorf("status = %v", s)
+		}
+	})
+
+	t.Run("FLAKY-: issued after two upstream failures", func(t *testing.T) {
+		ct := create(t, c, partner.APIKey, autoBody("FLAKY-42", nil))
+		pay(t, ct.Payment.PaymentURL, "paid")
+		waitFor(t, 15*time.Second, "ACTIVE", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
+	})
+
+	t.Run("cancelled: PAYMENT_FAILED, no webhook", func(t *testing.T) {
+		before := len(rc.got())
+		ct := create(t, c, partner.APIKey, autoBody("DK-5555-CC", nil))
+		resp := pay(t, ct.Payment.PaymentURL, "cancelled")
+		if resp.Header.Get("Location") != "https://partner.example/cancel" {
+			t.Errorf("cancel redirect = %s", resp.Header.Get("Location"))
+		}
+		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" {
+			t.Errorf("status = %v", s["contractStatus"])
+		}
+		time.Sleep(1500 * time.Millisecond)
+		for _, r := range rc.got()[before:] {
+			if strings.Contains(string(r.body), ct.Reference) {
+				t.Errorf("a webhook was sent for a cancelled payment: %s", r.body)
+			}
+		}
+	})
+
+	t.Run("another partner cannot read it", func(t *testing.T) {
+		ct := create(t, c, partner.APIKey, autoBody("DK-9999-ZZ", nil))
+		other := newPartner(t, c, creds.Admin.APIKey)
+		expect(t, "other partner", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(other.APIKey)...), 403, "forbidden")
+		expect(t, "unknown", c.do("GET", "/api/v1/partner/contracts/requests/AUT-00000000-NOPE", nil, key(partner.APIKey)...), 404, "not_found")
+		expect(t, "admin", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Admin.APIKey)...), 200, "")
+	})
+}
+
+func TestContractValidationAndIdempotency(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStack(t)
+	partner := creds.Partners[0]
+	cases := map[string]struct {
+		body  map[string]any
+		field string
+	}{
+		"power rule 011": {autoBody("X", func(m map[string]any) { m["pfs"] = 125 }), "contract.pfs: must be greater than 125"},
+		"power rule 010": {autoBody("X", func(m map[string]any) { m["scatCode"], m["carrCode"], m["pfs"] = "010", "SCO", 150 }), "contract.pfs: must be at most 125"},
+		"unknown brand":  {autoBody("X", func(m map[string]any) { m["mqCode"] = "NOPE" }), "contract.mqCode"},
+		"past date":      {autoBody("X", func(m map[string]any) { m["effet"] = "01/01/2020" }), "contract.effet: must not be in the past"},
+		"bad date":       {autoBody("X", func(m map[string]any) { m["effet"] = "2030-01-01" }), "contract.effet: must be a date dd/mm/yyyy"},
+		"missing field":  {autoBody("X", func(m map[string]any) { delete(m, "numImmat") }), "contract.numImmat: required"},
+		"http returnUrl": {func() map[string]any { b := autoBody("X", nil); b["returnUrl"] = "http://partner.example/r"; return b }(), "returnUrl: must be an absolute https URL"},
+		"private cancel": {func() map[string]any { b := autoBody("X", nil); b["cancelUrl"] = "https://10.0.0.1/c"; return b }(), "cancelUrl: must name a public host"},
+	}
+	for name, tc := range cases {
+		r := c.do("POST", "/api/v1/partner/contracts/auto/classic", tc.body, key(partner.APIKey)...)
+		expect(t, name, r, 422, "validation_failed")
+		if !strings.Contains(strings.Join(r.problem.InvalidParams, "|"), tc.field) {
+			t.Errorf("%s: invalidParams = %v, want %q", name, r.problem.InvalidParams, tc.field)
+		}
+	}
+	expect(t, "malformed JSON", c.do("POST", "/api/v1/partner/contracts/auto/classic", json.RawMessage(`{"contract":`), key(partner.APIKey)...), 400, "bad_request")
+	req, _ := http.NewRequest("POST", c.base+"/api/v1/partner/contracts/auto/classic", strings.NewReader(`{}`))
+	req.Header.Set("X-Api-Key", partner.APIKey)
+	req.Header.Set("Content-Type", "text/plain")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 415 {
+		t.Errorf("wrong content type: %v %v", resp, err)
+	}
+	expect(t, "admin route by a partner key", c.do("POST", "/api/v1/partner/contracts/auto/classic", autoBody("X", nil), key(creds.Admin.APIKey)...), 403, "forbidden")
+
+	body := autoBody("DK-IDEM-01", nil)
+	idem := []string{"idempotency-key", "3b7c9a2e-2f4d-4a6b-9a1e-1c2d3e4f5a6b"}
+	first := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, append(key(partner.APIKey), idem...)...)
+	expect(t, "first", first, 201, "")
+	replay := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, append(key(partner.APIKey), idem...)...)
+	if replay.status != 201 || replay.header.Get("Idempotent-Replayed") != "true" || string(replay.body) != string(first.body) {
+		t.Errorf("replay = %d %s", replay.status, replay.body)
+	}
+	expect(t, "same key, other body", c.do("POST", "/api/v1/partner/contracts/auto/classic", autoBody("DK-IDEM-02", nil), append(key(partner.APIKey), idem...)...), 409, "idempotency_key_reused")
+
+	voyage := map[string]any{"returnUrl": "https://partner.example/r", "cancelUrl": "https://partner.example/c", "contract": map[string]any{
+		"cliCode": "CLI-9", "zn": "SCHENGEN", "duree": 15, "effet": time.Now().AddDate(0, 0, 3).Format("02/01/2006"), "numPassport": "P1234567",
+		"dtDeliv": "01/01/2022", "dtExpir": "01/01/2032", "lieuNais": "Dakar", "lieuDepart": "SN", "lieuDest": "FR"}}
+	r := c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyage, key(partner.APIKey)...)
+	expect(t, "travel", r, 201, "")
+	var v created
+	r.json(t, &v)
+	if !strings.HasPrefix(v.Reference, "TRV-") || v.Pricing.Total <= 0 {
+		t.Errorf("travel = %s", r.body)
+	}
+}

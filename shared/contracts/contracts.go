@@ -1,0 +1,99 @@
+// Package contracts is the insurance domain: contract requests (auto and travel), their validation
+// (formats, reference codes, the power rule), their status machine, and the interfaces of the core
+// insurance system and the payment gateway that price, collect and issue them.
+package contracts
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Product is the kind of contract.
+type Product string
+
+// Products.
+const (
+	ProductAuto   Product = "auto"
+	ProductVoyage Product = "voyage"
+)
+
+// Status is a contract request's business status.
+type Status string
+
+// Statuses and their transitions:
+//
+//	(new) → PENDING_PAYMENT → PAYMENT_FAILED                       (cancelled, failed or expired payment; no webhook)
+//	        PENDING_PAYMENT → ISSUANCE_IN_PROGRESS → ACTIVE        (insurance.contract.issued)
+//	                          ISSUANCE_IN_PROGRESS → ISSUANCE_FAILED (insurance.contract.issuance_failed)
+//	        ISSUANCE_FAILED → ACTIVE (admin replay) | REFUNDED (admin refund)
+const (
+	StatusPendingPayment     Status = "PENDING_PAYMENT"
+	StatusPaymentFailed      Status = "PAYMENT_FAILED"
+	StatusIssuanceInProgress Status = "ISSUANCE_IN_PROGRESS"
+	StatusActive             Status = "ACTIVE"
+	StatusIssuanceFailed     Status = "ISSUANCE_FAILED"
+	StatusRefunded           Status = "REFUNDED"
+)
+
+// Pricing is the core insurance system's price of a request, in the currency's units.
+type Pricing struct {
+	NetPremium    int64  `json:"netPremium"`
+	Accessories   int64  `json:"accessories"`
+	Taxes         int64  `json:"taxes"`
+	GuaranteeFund int64  `json:"guaranteeFund"`
+	Total         int64  `json:"total"`
+	Currency      string `json:"currency"`
+}
+
+// Payment is the link the end user pays through.
+type Payment struct {
+	ID        string    `json:"-"`
+	URL       string    `json:"paymentUrl"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// Issuance is what the core system answered when issuing, or why it failed.
+type Issuance struct {
+	ContractID      string `json:"contractId,omitempty"`
+	NumeroPolice    string `json:"numeroPolice,omitempty"`
+	NumeroFacture   string `json:"numeroFacture,omitempty"`
+	LinkAttestation string `json:"-"`
+	LinkCarteBrune  string `json:"-"`
+	ErrorCode       string `json:"errorCode,omitempty"`
+	Error           string `json:"error,omitempty"`
+}
+
+// Contract is a contract request and everything that happened to it.
+type Contract struct {
+	Reference string
+	PartnerID string
+	Product   Product
+	Status    Status
+	ReturnURL string
+	CancelURL string
+	Data      json.RawMessage // the contract object as the partner sent it
+	Subject   string          // registration or passport number: the simulator's magic values
+	Pricing   Pricing
+	Payment   Payment
+	Issuance  *Issuance
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	PaidAt    *time.Time
+}
+
+// Core is the core insurance system.
+type Core interface {
+	// Price prices a validated request. Upstream faults name the provider and its status.
+	Price(ctx context.Context, c Contract) (Pricing, error)
+	// Issue issues a paid contract; attempt counts from 1 across replays. An Upstream fault is
+	// temporary (retry); any other error is a refusal, recorded as the issuance failure.
+	Issue(ctx context.Context, c Contract, attempt int) (Issuance, error)
+}
+
+// Gateway is the payment gateway.
+type Gateway interface {
+	// CreateLink opens a payment of the contract's total; Upstream faults when the gateway fails,
+	// a fault with Code payment_config_missing when payments are not configured.
+	CreateLink(ctx context.Context, c Contract, expires time.Time) (Payment, error)
+}

@@ -1,0 +1,203 @@
+package contracts
+
+import (
+	"context"
+	"crypto/rand"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/webhook"
+)
+
+// PaymentEvent is a verified payment notification.
+type PaymentEvent struct {
+	EventID   string
+	Paid      bool // false: cancelled or failed
+	Reference string
+	Amount    int64
+	Currency  string
+	At        time.Time
+}
+
+// Store keeps contract requests. Each state change is one conditional write or transaction, with
+// what must happen with it (the issuance job, the partner's webhook delivery) written in the same.
+type Store interface {
+	PutContract(ctx context.Context, c Contract) error
+	// Contract returns a request; NotFound when unknown.
+	Contract(ctx context.Context, reference string) (Contract, error)
+	// ApplyPayment records the event (once: a replayed event ID changes nothing) and, when the
+	// request is PENDING_PAYMENT, moves it to ISSUANCE_IN_PROGRESS (marked due for issuance) or to
+	// PAYMENT_FAILED. It reports whether the request moved.
+	ApplyPayment(ctx context.Context, e PaymentEvent, to Status) (bool, error)
+	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time;
+	// Conflict when another worker holds the lease or the request is no longer being issued.
+	ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error
+	// IssuanceAttempt counts one more issuance attempt and returns its number.
+	IssuanceAttempt(ctx context.Context, reference string) (int, error)
+	// FinishIssuance moves an ISSUANCE_IN_PROGRESS request to ACTIVE or ISSUANCE_FAILED and stores
+	// the partner's webhook delivery, in one transaction.
+	FinishIssuance(ctx context.Context, reference string, to Status, i Issuance, d webhook.Delivery) error
+}
+
+// Jobs queues issuance jobs.
+type Jobs interface {
+	Send(ctx context.Context, body string, due time.Time) error
+}
+
+// Waker wakes the webhook dispatcher for a stored delivery.
+type Waker interface {
+	WakeDelivery(ctx context.Context, id string) error
+}
+
+// Service runs the contract flow.
+type Service struct {
+	Store   Store
+	Codes   Codes
+	Core    Core
+	Gateway Gateway
+	Jobs    Jobs
+	Webhook Waker
+	LinkTTL time.Duration
+	Now     func() time.Time
+}
+
+// Create validates, prices, opens the payment link and stores the request as PENDING_PAYMENT.
+func (s *Service) Create(ctx context.Context, partnerID string, product Product, req Request) (Contract, error) {
+	now := s.now()
+	c, err := Validate(product, req, s.Codes, now.Truncate(24*time.Hour))
+	if err != nil {
+		return Contract{}, err
+	}
+	c.Reference = newReference(product, now)
+	c.PartnerID, c.Status, c.CreatedAt, c.UpdatedAt = partnerID, StatusPendingPayment, now, now
+	if c.Pricing, err = s.Core.Price(ctx, c); err != nil {
+		return Contract{}, err
+	}
+	if c.Payment, err = s.Gateway.CreateLink(ctx, c, now.Add(s.LinkTTL)); err != nil {
+		return Contract{}, err
+	}
+	return c, s.Store.PutContract(ctx, c)
+}
+
+// newReference is the reconciliation key: product, date, and 40 random bits (TRV for travel).
+func newReference(p Product, now time.Time) string {
+	prefix := "AUT"
+	if p == ProductVoyage {
+		prefix = "TRV"
+	}
+	return prefix + "-" + now.UTC().Format("20060102") + "-" + strings.ToUpper(rand.Text()[:8])
+}
+
+// Get returns a request to its partner or to an administrator (partnerID empty); another
+// partner's reference is Forbidden, an unknown one NotFound.
+func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contract, error) {
+	c, err := s.Store.Contract(ctx, reference)
+	if err != nil {
+		return Contract{}, err
+	}
+	if partnerID != "" && c.PartnerID != partnerID {
+		return Contract{}, fault.New(fault.Forbidden, "This reference belongs to another partner account.")
+	}
+	return c, nil
+}
+
+// HandlePayment applies a verified notification. A paid request gets its issuance job; the job is
+// due in the store in the same write, so a lost queue message is found by the sweep.
+func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
+	c, err := s.Store.Contract(ctx, e.Reference)
+	if err != nil {
+		return err
+	}
+	if e.Amount != c.Pricing.Total || (e.Currency != "" && e.Currency != c.Pricing.Currency) {
+		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
+			Detail: "The notified amount does not match the request's total; nothing was changed."}
+	}
+	to := StatusPaymentFailed
+	if e.Paid {
+		to = StatusIssuanceInProgress
+	}
+	moved, err := s.Store.ApplyPayment(ctx, e, to)
+	if err != nil || !moved || !e.Paid {
+		return err
+	}
+	return s.Jobs.Send(ctx, `{"reference":"`+e.Reference+`"}`, s.now())
+}
+
+// maxUpstreamTries is how many times one issuance job asks a core system that answers 5xx;
+// issuanceLease is how long one job holds a request (longer than the worker's timeout).
+const (
+	maxUpstreamTries = 3
+	issuanceLease    = 2 * time.Minute
+)
+
+// Issue issues a paid request: ACTIVE with insurance.contract.issued, or ISSUANCE_FAILED with
+// insurance.contract.issuance_failed when the core system refuses. Temporary core failures are
+// retried a few times, then left to the queue (the job comes back after its visibility timeout).
+func (s *Service) Issue(ctx context.Context, reference string) error {
+	c, err := s.Store.Contract(ctx, reference)
+	if err != nil {
+		return err
+	}
+	if c.Status != StatusIssuanceInProgress {
+		return nil // done already: a duplicate job
+	}
+	now := s.now()
+	if err := s.Store.ClaimIssuance(ctx, reference, now.Add(issuanceLease), now); err != nil {
+		if fault.Is(err, fault.Conflict) {
+			return nil // another worker is issuing it; if it dies, the lease ends and the job returns
+		}
+		return err
+	}
+	var issued Issuance
+	for try := 1; ; try++ {
+		attempt, err := s.Store.IssuanceAttempt(ctx, reference)
+		if err != nil {
+			return err
+		}
+		issued, err = s.Core.Issue(ctx, c, attempt)
+		if err == nil {
+			break
+		}
+		if fault.Is(err, fault.Upstream) {
+			if try == maxUpstreamTries {
+				return err
+			}
+			time.Sleep(time.Duration(try) * 200 * time.Millisecond)
+			continue
+		}
+		f := fault.As(err)
+		return s.finish(ctx, c, StatusIssuanceFailed, Issuance{ErrorCode: f.Code, Error: f.Detail})
+	}
+	return s.finish(ctx, c, StatusActive, issued)
+}
+
+func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance) error {
+	now := s.now()
+	var body []byte
+	var err error
+	event := webhook.EventContractIssued
+	if to == StatusActive {
+		body, err = webhook.PartnerIssuedPayload(c.Reference, now, webhook.Issued{ContractID: i.ContractID, NumeroPolice: i.NumeroPolice,
+			NumeroFacture: i.NumeroFacture, LinkAttestation: i.LinkAttestation, LinkCarteBrune: i.LinkCarteBrune})
+	} else {
+		event = webhook.EventContractIssuanceFailed
+		body, err = webhook.PartnerIssuanceFailedPayload(c.Reference, now, i.Error)
+	}
+	if err != nil {
+		return err
+	}
+	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: c.PartnerID, Event: event,
+		Reference: c.Reference, Body: body, Status: webhook.StatusPending, CreatedAt: now, NextAt: now}
+	if err := s.Store.FinishIssuance(ctx, c.Reference, to, i, d); err != nil {
+		return err
+	}
+	return s.Webhook.WakeDelivery(ctx, d.ID)
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}

@@ -1,0 +1,218 @@
+package contracts
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// DateLayout is the format of every date of a contract object: day/month/year, as the spec
+// gives for effet; the travel dates (dtDeliv, dtExpir) use it too.
+const DateLayout = "02/01/2006"
+
+// Auto is the contract object of an auto request.
+type Auto struct {
+	CliCode  string   `json:"cliCode"`
+	Cat      string   `json:"cat"`
+	ScatCode string   `json:"scatCode"`
+	CarrCode string   `json:"carrCode"`
+	Nrg      string   `json:"nrg"`
+	Pfs      *float64 `json:"pfs"`
+	NbP      *int     `json:"nbP"`
+	Dure     *int     `json:"dure"`
+	Effet    string   `json:"effet"`
+	NumImmat string   `json:"numImmat"`
+	MqCode   string   `json:"mqCode"`
+	Modele   string   `json:"modele"`
+}
+
+// Voyage is the contract object of a travel request.
+type Voyage struct {
+	CliCode     string `json:"cliCode"`
+	Zn          string `json:"zn"`
+	Duree       *int   `json:"duree"`
+	Effet       string `json:"effet"`
+	NumPassport string `json:"numPassport"`
+	DtDeliv     string `json:"dtDeliv"`
+	DtExpir     string `json:"dtExpir"`
+	LieuNais    string `json:"lieuNais"`
+	LieuDepart  string `json:"lieuDepart"`
+	LieuDest    string `json:"lieuDest"`
+}
+
+// Codes tells whether a reference code exists: list is a reference list name, parent the parent
+// code for dependent lists.
+type Codes interface {
+	Has(list, parent, code string) bool
+}
+
+// Request is the body of a creation request.
+type Request struct {
+	ReturnURL string          `json:"returnUrl"`
+	CancelURL string          `json:"cancelUrl"`
+	Contract  json.RawMessage `json:"contract"`
+}
+
+type problems []string
+
+func (p *problems) add(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
+
+// Validate checks a request for product and returns the contract to price, or an Invalid fault
+// with one invalidParams entry per problem, each naming its field.
+func Validate(product Product, req Request, codes Codes, today time.Time) (Contract, error) {
+	var p problems
+	checkReturnURL(&p, "returnUrl", req.ReturnURL)
+	checkReturnURL(&p, "cancelUrl", req.CancelURL)
+	c := Contract{Product: product, ReturnURL: req.ReturnURL, CancelURL: req.CancelURL, Data: req.Contract}
+	if len(bytes.TrimSpace(req.Contract)) == 0 || string(bytes.TrimSpace(req.Contract)) == "null" {
+		p.add("contract: required")
+		return c, p.err()
+	}
+	dec := json.NewDecoder(bytes.NewReader(req.Contract))
+	dec.DisallowUnknownFields()
+	switch product {
+	case ProductAuto:
+		var a Auto
+		if err := dec.Decode(&a); err != nil {
+			p.add("contract: %s", decodeProblem(err))
+			return c, p.err()
+		}
+		validateAuto(&p, a, codes, today)
+		c.Subject = a.NumImmat
+	case ProductVoyage:
+		var v Voyage
+		if err := dec.Decode(&v); err != nil {
+			p.add("contract: %s", decodeProblem(err))
+			return c, p.err()
+		}
+		validateVoyage(&p, v, codes, today)
+		c.Subject = v.NumPassport
+	}
+	return c, p.err()
+}
+
+func (p problems) err() error {
+	if len(p) == 0 {
+		return nil
+	}
+	return &fault.Error{Kind: fault.Invalid, Detail: "The contract request is invalid.", InvalidParams: p}
+}
+
+func decodeProblem(err error) string {
+	var typ *json.UnmarshalTypeError
+	if errors.As(err, &typ) {
+		return fmt.Sprintf("%s must be a %s", typ.Field, typ.Type)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func required(p *problems, field, v string) bool {
+	if strings.TrimSpace(v) == "" {
+		p.add("contract.%s: required", field)
+		return false
+	}
+	return true
+}
+
+func date(p *problems, field, v string) (time.Time, bool) {
+	if !required(p, field, v) {
+		return time.Time{}, false
+	}
+	d, err := time.Parse(DateLayout, v)
+	if err != nil {
+		p.add("contract.%s: must be a date dd/mm/yyyy", field)
+		return time.Time{}, false
+	}
+	return d, true
+}
+
+func validateAuto(p *problems, a Auto, codes Codes, today time.Time) {
+	for field, v := range map[string]string{"cliCode": a.CliCode, "nrg": a.Nrg, "numImmat": a.NumImmat, "modele": a.Modele} {
+		required(p, field, v)
+	}
+	if required(p, "cat", a.Cat) && !codes.Has("categories", "AUTO", a.Cat) {
+		p.add("contract.cat: %q is not an auto category (GET /api/v1/reference/categories?brCode=AUTO)", a.Cat)
+	}
+	if required(p, "scatCode", a.ScatCode) && !codes.Has("sub-categories", a.Cat, a.ScatCode) {
+		p.add("contract.scatCode: %q is not a sub-category of category %q", a.ScatCode, a.Cat)
+	}
+	if required(p, "carrCode", a.CarrCode) && !codes.Has("body-types", a.ScatCode, a.CarrCode) {
+		p.add("contract.carrCode: %q is not a body type of sub-category %q", a.CarrCode, a.ScatCode)
+	}
+	if required(p, "mqCode", a.MqCode) && !codes.Has("brands", "", a.MqCode) {
+		p.add("contract.mqCode: %q is not a brand code", a.MqCode)
+	}
+	switch {
+	case a.Pfs == nil:
+		p.add("contract.pfs: required")
+	case *a.Pfs <= 0:
+		p.add("contract.pfs: must be positive")
+	case a.Cat == "550" && a.ScatCode == "011" && *a.Pfs <= 125:
+		p.add("contract.pfs: must be greater than 125 for category 550 with scatCode 011")
+	case a.Cat == "550" && a.ScatCode == "010" && *a.Pfs > 125:
+		p.add("contract.pfs: must be at most 125 for category 550 with scatCode 010")
+	}
+	if a.NbP == nil || *a.NbP < 1 || *a.NbP > 100 {
+		p.add("contract.nbP: required, 1 to 100 seats")
+	}
+	if a.Dure == nil || *a.Dure < 1 || *a.Dure > 12 {
+		p.add("contract.dure: required, 1 to 12 months")
+	}
+	if d, ok := date(p, "effet", a.Effet); ok && d.Before(today) {
+		p.add("contract.effet: must not be in the past")
+	}
+}
+
+func validateVoyage(p *problems, v Voyage, codes Codes, today time.Time) {
+	for field, val := range map[string]string{"cliCode": v.CliCode, "zn": v.Zn, "numPassport": v.NumPassport, "lieuNais": v.LieuNais} {
+		required(p, field, val)
+	}
+	for field, val := range map[string]string{"lieuDepart": v.LieuDepart, "lieuDest": v.LieuDest} {
+		if required(p, field, val) && !codes.Has("countries", "", val) {
+			p.add("contract.%s: %q is not an ISO 3166 country code (GET /api/v1/reference/countries)", field, val)
+		}
+	}
+	if v.Duree == nil || *v.Duree < 1 || *v.Duree > 365 {
+		p.add("contract.duree: required, 1 to 365 days")
+	}
+	effet, okEffet := date(p, "effet", v.Effet)
+	if okEffet && effet.Before(today) {
+		p.add("contract.effet: must not be in the past")
+	}
+	deliv, okDeliv := date(p, "dtDeliv", v.DtDeliv)
+	if okDeliv && deliv.After(today) {
+		p.add("contract.dtDeliv: must not be in the future")
+	}
+	expir, okExpir := date(p, "dtExpir", v.DtExpir)
+	if okExpir && okDeliv && !expir.After(deliv) {
+		p.add("contract.dtExpir: must be after dtDeliv")
+	}
+	if okExpir && okEffet && v.Duree != nil && expir.Before(effet.AddDate(0, 0, *v.Duree)) {
+		p.add("contract.dtExpir: the passport must be valid until the end of the trip")
+	}
+}
+
+// checkReturnURL admits absolute https URLs to a public host name: where the end user's browser
+// is sent after paying, never an internal address.
+func checkReturnURL(p *problems, field, raw string) {
+	if raw == "" {
+		p.add("%s: required", field)
+		return
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil {
+		p.add("%s: must be an absolute https URL", field)
+		return
+	}
+	host := u.Hostname()
+	if ip := net.ParseIP(host); ip != nil || !strings.Contains(host, ".") || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".internal") || host == "localhost" {
+		p.add("%s: must name a public host", field)
+	}
+}

@@ -1,0 +1,91 @@
+// Package payment provides the payment gateway of the local and sandbox stages: payment links to a
+// checkout page served by the project, and the signed notifications it sends when the end user pays,
+// cancels or fails, exactly as a real gateway would.
+package payment
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/contracts"
+	"github.com/trustline/platform/shared/fault"
+)
+
+// Notification types.
+const (
+	Succeeded = "payment.succeeded"
+	Cancelled = "payment.cancelled"
+	Failed    = "payment.failed"
+)
+
+// Notification is the body of POST /api/v1/webhooks/payment, signed in x-webhook-signature
+// (lowercase hex HMAC-SHA256 of the raw body with the payment signing key).
+type Notification struct {
+	EventID    string    `json:"eventId"`
+	Type       string    `json:"type"`
+	PaymentID  string    `json:"paymentId"`
+	Reference  string    `json:"reference"`
+	Amount     int64     `json:"amount"`
+	Currency   string    `json:"currency"`
+	OccurredAt time.Time `json:"occurredAt"`
+}
+
+// Link is a payment link as the sandbox stores it.
+type Link struct {
+	ID        string
+	Reference string
+	Amount    int64
+	Currency  string
+	ReturnURL string
+	CancelURL string
+	ExpiresAt time.Time
+	Outcome   string // empty while open
+}
+
+// Store keeps payment links. DecideLink fails with Conflict once a link has an outcome.
+type Store interface {
+	PutLink(ctx context.Context, l Link) error
+	Link(ctx context.Context, id string) (Link, error)
+	DecideLink(ctx context.Context, id, outcome string) error
+}
+
+// Sandbox is the sandbox gateway.
+type Sandbox struct {
+	Store      Store
+	BaseURL    string // partner API base: links are {BaseURL}/sandbox/pay/{id}
+	SigningKey []byte
+}
+
+// CreateLink opens a link for the contract's total.
+func (s Sandbox) CreateLink(ctx context.Context, c contracts.Contract, expires time.Time) (contracts.Payment, error) {
+	if len(s.SigningKey) == 0 {
+		return contracts.Payment{}, &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
+			Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
+	}
+	l := Link{ID: "pay_" + strings.ToLower(rand.Text()), Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency,
+		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, ExpiresAt: expires.UTC()}
+	if err := s.Store.PutLink(ctx, l); err != nil {
+		return contracts.Payment{}, err
+	}
+	return contracts.Payment{ID: l.ID, URL: s.BaseURL + "/sandbox/pay/" + l.ID, ExpiresAt: l.ExpiresAt}, nil
+}
+
+// Sign is the x-webhook-signature of a notification body.
+func Sign(key, body []byte) string { return hex.EncodeToString(hmacSum(key, body)) }
+
+// Verify checks x-webhook-signature in constant time.
+func Verify(key, body []byte, signature string) bool {
+	got, err := hex.DecodeString(signature)
+	return err == nil && len(key) > 0 && hmac.Equal(got, hmacSum(key, body))
+}
+
+func hmacSum(key, body []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write(body)
+	return m.Sum(nil)
+}
