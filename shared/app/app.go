@@ -108,7 +108,7 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 		return nil, err
 	}
 	tasks := []task{{name: "webhook-sweep", run: hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
-		{name: "issuance-sweep", run: sweepIssuance(contractsDeps)}}
+		{name: "issuance-sweep", run: sweepIssuance(contractsDeps)}, {name: "payment-link-expiry", run: contractsDeps.service.ExpireLinks}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error
 		for _, t := range tasks {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -65,7 +67,7 @@ func contractsFor(ctx context.Context, name string, getenv Getenv) (contractDeps
 		gateway = unconfigured{}
 	}
 	jobs := queue.Queue{API: aws.SQS, URL: d.cfg.IssuanceQueueURL}
-	svc := &contracts.Service{Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
+	svc := &contracts.Service{Metrics: emf{stage: d.cfg.Stage, out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
 		Core: coreinsurance.Simulator{DocumentsURL: d.cfg.PartnerBaseURL + "/sandbox/documents"}, LinkTTL: d.cfg.PaymentLinkTTL}
 	return contractDeps{deps: d, service: svc, store: store, jobs: jobs, sandbox: sandbox}, nil
 }
@@ -76,7 +78,8 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := contractsapi.API{Contracts: c.service, Auth: authenticator(c.cfg, c.store),
+	partners := func(ctx context.Context, id string) error { _, err := c.store.Partner(ctx, id); return err }
+	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.cfg, c.store),
 		Idempotency: idempotency.Keys{Store: c.store, Window: c.cfg.IdempotencyWindow}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
@@ -133,4 +136,22 @@ func sweepIssuance(c contractDeps) func(context.Context) error {
 		}
 		return nil
 	}
+}
+
+// emf writes CloudWatch embedded-metric-format lines: CloudWatch Logs turns them into metrics, on
+// which the template's alarms are set. Each line is its own JSON document on standard output.
+type emf struct {
+	stage string
+	out   io.Writer
+}
+
+// IssuanceFailed counts Trustline/IssuanceFailed{Stage}: a client paid and has no contract.
+func (m emf) IssuanceFailed(_ context.Context, reference string) {
+	line, _ := json.Marshal(map[string]any{
+		"_aws": map[string]any{"Timestamp": time.Now().UnixMilli(), "CloudWatchMetrics": []map[string]any{{
+			"Namespace": "Trustline", "Dimensions": [][]string{{"Stage"}},
+			"Metrics": []map[string]string{{"Name": "IssuanceFailed", "Unit": "Count"}}}}},
+		"Stage": m.stage, "IssuanceFailed": 1, "reference": reference,
+	})
+	_, _ = fmt.Fprintln(m.out, string(line))
 }

@@ -33,6 +33,11 @@ type Store interface {
 	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time;
 	// Conflict when another worker holds the lease or the request is no longer being issued.
 	ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error
+	// Transition moves a request from one status to another (Conflict when it is not in from);
+	// moving to ISSUANCE_IN_PROGRESS marks it due for issuance.
+	Transition(ctx context.Context, reference string, from, to Status, at time.Time) error
+	// ExpiredLinks lists PENDING_PAYMENT requests whose payment link expired before the given time.
+	ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]string, error)
 	// IssuanceAttempt counts one more issuance attempt and returns its number.
 	IssuanceAttempt(ctx context.Context, reference string) (int, error)
 	// FinishIssuance moves an ISSUANCE_IN_PROGRESS request to ACTIVE or ISSUANCE_FAILED and stores
@@ -50,8 +55,15 @@ type Waker interface {
 	WakeDelivery(ctx context.Context, id string) error
 }
 
+// Metrics counts the events operators are alerted on.
+type Metrics interface {
+	// IssuanceFailed counts a paid request left without a contract.
+	IssuanceFailed(ctx context.Context, reference string)
+}
+
 // Service runs the contract flow.
 type Service struct {
+	Metrics Metrics
 	Store   Store
 	Codes   Codes
 	Core    Core
@@ -167,7 +179,11 @@ func (s *Service) Issue(ctx context.Context, reference string) error {
 			continue
 		}
 		f := fault.As(err)
-		return s.finish(ctx, c, StatusIssuanceFailed, Issuance{ErrorCode: f.Code, Error: f.Detail})
+		if err := s.finish(ctx, c, StatusIssuanceFailed, Issuance{ErrorCode: f.Code, Error: f.Detail}); err != nil {
+			return err
+		}
+		s.Metrics.IssuanceFailed(ctx, c.Reference)
+		return nil
 	}
 	return s.finish(ctx, c, StatusActive, issued)
 }
@@ -193,6 +209,51 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 		return err
 	}
 	return s.Webhook.WakeDelivery(ctx, d.ID)
+}
+
+// ReplayIssuance (administrators) issues an ISSUANCE_FAILED request again; a success sends
+// insurance.contract.issued.
+func (s *Service) ReplayIssuance(ctx context.Context, reference string) (Contract, error) {
+	if err := s.transition(ctx, reference, StatusIssuanceFailed, StatusIssuanceInProgress); err != nil {
+		return Contract{}, err
+	}
+	if err := s.Jobs.Send(ctx, `{"reference":"`+reference+`"}`, s.now()); err != nil {
+		return Contract{}, err
+	}
+	return s.Store.Contract(ctx, reference)
+}
+
+// Refund (administrators) closes an ISSUANCE_FAILED request as REFUNDED.
+func (s *Service) Refund(ctx context.Context, reference string) (Contract, error) {
+	if err := s.transition(ctx, reference, StatusIssuanceFailed, StatusRefunded); err != nil {
+		return Contract{}, err
+	}
+	return s.Store.Contract(ctx, reference)
+}
+
+func (s *Service) transition(ctx context.Context, reference string, from, to Status) error {
+	c, err := s.Store.Contract(ctx, reference)
+	if err != nil {
+		return err
+	}
+	if c.Status != from {
+		return fault.Newf(fault.Conflict, "The request is %s; this needs %s.", c.Status, from)
+	}
+	return s.Store.Transition(ctx, reference, from, to, s.now())
+}
+
+// ExpireLinks moves requests whose payment link expired unpaid to PAYMENT_FAILED (no webhook).
+func (s *Service) ExpireLinks(ctx context.Context) error {
+	refs, err := s.Store.ExpiredLinks(ctx, s.now(), 100)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		if err := s.Store.Transition(ctx, ref, StatusPendingPayment, StatusPaymentFailed, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *Service) now() time.Time {

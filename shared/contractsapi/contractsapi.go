@@ -4,11 +4,13 @@
 package contractsapi
 
 import (
+	"context"
 	"net/http"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/contracts"
+	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
 )
@@ -16,9 +18,16 @@ import (
 // API serves the partner endpoints of contracts.
 type API struct {
 	Contracts   *contracts.Service
+	Partners    PartnerLookup
 	Auth        *access.Authenticator
 	Idempotency idempotency.Keys
 }
+
+// PartnerLookup tells whether a partner exists (NotFound otherwise).
+type PartnerLookup func(ctx context.Context, partnerID string) error
+
+// partnerRoute is where a partner creates what administrators create directly.
+const partnerRoute = "/api/v1/partner/contracts/auto/classic"
 
 // Routes are the partner routes.
 func (a API) Routes() []httpapi.Route {
@@ -26,6 +35,48 @@ func (a API) Routes() []httpapi.Route {
 		{Pattern: "POST /api/v1/partner/contracts/auto/classic", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
 		{Pattern: "POST /api/v1/partner/contracts/voyage/classic", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.create(contracts.ProductVoyage)))},
 		{Pattern: "GET /api/v1/partner/contracts/requests/{reference}", Handler: a.Auth.Require(access.PartnersOrAdmins, a.get)},
+		{Pattern: "POST /api/v1/contracts/auto/classic", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.Idempotency.Wrap(a.createDirect))},
+		{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted))},
+		{Pattern: "POST /api/v1/admin/contracts/{reference}/refund", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.admin(a.Contracts.Refund, http.StatusOK))},
+	}
+}
+
+// createDirect is an administrator's creation for a named partner: the body is a partner's request
+// plus partnerId.
+func (a API) createDirect(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+	var in struct {
+		PartnerID string `json:"partnerId"`
+		contracts.Request
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	if in.PartnerID == "" {
+		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "Name the partner.", InvalidParams: []string{"partnerId: required"}})
+		return
+	}
+	if err := a.Partners(r.Context(), in.PartnerID); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	c, err := a.Contracts.Create(r.Context(), in.PartnerID, contracts.ProductAuto, in.Request)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	writeCreated(w, c)
+}
+
+func (a API) admin(op func(ctx context.Context, reference string) (contracts.Contract, error), status int) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+		c, err := op(r.Context(), r.PathValue("reference"))
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		httpapi.WriteJSON(w, status, view(c))
 	}
 }
 
@@ -41,14 +92,18 @@ func (a API) create(product contracts.Product) access.HandlerFunc {
 			httpapi.WriteError(w, r, err)
 			return
 		}
-		w.Header().Set("Location", "/api/v1/partner/contracts/requests/"+c.Reference)
-		httpapi.WriteJSON(w, http.StatusCreated, struct {
-			Reference      string            `json:"reference"`
-			ContractStatus contracts.Status  `json:"contractStatus"`
-			Payment        contracts.Payment `json:"payment"`
-			Pricing        contracts.Pricing `json:"pricing"`
-		}{c.Reference, c.Status, c.Payment, c.Pricing})
+		writeCreated(w, c)
 	}
+}
+
+func writeCreated(w http.ResponseWriter, c contracts.Contract) {
+	w.Header().Set("Location", "/api/v1/partner/contracts/requests/"+c.Reference)
+	httpapi.WriteJSON(w, http.StatusCreated, struct {
+		Reference      string            `json:"reference"`
+		ContractStatus contracts.Status  `json:"contractStatus"`
+		Payment        contracts.Payment `json:"payment"`
+		Pricing        contracts.Pricing `json:"pricing"`
+	}{c.Reference, c.Status, c.Payment, c.Pricing})
 }
 
 type liens struct {
@@ -83,6 +138,11 @@ func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		httpapi.WriteError(w, r, err)
 		return
 	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, view(c))
+}
+
+func view(c contracts.Contract) statusView {
 	v := statusView{Reference: c.Reference, Product: c.Product, ContractStatus: c.Status, Pricing: c.Pricing, Payment: c.Payment,
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, PaidAt: c.PaidAt}
 	if i := c.Issuance; i != nil {
@@ -91,6 +151,5 @@ func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
 			v.Issuance.Liens = &liens{i.LinkAttestation, i.LinkCarteBrune}
 		}
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	httpapi.WriteJSON(w, http.StatusOK, v)
+	return v
 }

@@ -24,6 +24,8 @@ type contractItem struct {
 	SK               string              `dynamodbav:"sk"`
 	GSI1PK           string              `dynamodbav:"gsi1pk"`
 	GSI1SK           string              `dynamodbav:"gsi1sk"`
+	GSI2PK           string              `dynamodbav:"gsi2pk,omitempty"`
+	GSI2SK           string              `dynamodbav:"gsi2sk,omitempty"`
 	Reference        string              `dynamodbav:"reference"`
 	PartnerID        string              `dynamodbav:"partnerId"`
 	Product          contracts.Product   `dynamodbav:"product"`
@@ -42,13 +44,17 @@ type contractItem struct {
 	PaidAt           *time.Time          `dynamodbav:"paidAt,omitempty"`
 }
 
-const issuanceDuePK = "ISSUANCE_DUE"
+const (
+	issuanceDuePK = "ISSUANCE_DUE"
+	paymentDuePK  = "PAYMENT_DUE" // pending requests, by link expiry
+)
 
 func contractPK(ref string) string { return "CONTRACT#" + ref }
 
 // PutContract stores a new request.
 func (s Store) PutContract(ctx context.Context, c contracts.Contract) error {
 	return s.putOnce(ctx, contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: "CONTRACTS#" + c.PartnerID,
+		GSI2PK: paymentDuePK, GSI2SK: dueKey(c.Payment.ExpiresAt, c.Reference),
 		GSI1SK: c.CreatedAt.Format(time.RFC3339Nano) + "#" + c.Reference, Reference: c.Reference, PartnerID: c.PartnerID,
 		Product: c.Product, Status: c.Status, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data), Subject: c.Subject,
 		Pricing: c.Pricing, PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL, PaymentExpiresAt: c.Payment.ExpiresAt,
@@ -92,11 +98,10 @@ func (s Store) ApplyPayment(ctx context.Context, e contracts.PaymentEvent, to co
 		return false, err
 	}
 	at, _ := attributevalue.Marshal(e.At)
-	update := "SET #s = :to, updatedAt = :at"
-	values := map[string]types.AttributeValue{":to": str(string(to)), ":at": at, ":pending": str(string(contracts.StatusPendingPayment))}
+	update, values := transitionUpdate(e.Reference, to, at, e.At)
+	values[":pending"] = str(string(contracts.StatusPendingPayment))
 	if to == contracts.StatusIssuanceInProgress {
-		update += ", paidAt = :at, gsi2pk = :due, gsi2sk = :duekey"
-		values[":due"], values[":duekey"] = str(issuanceDuePK), str(dueKey(e.At, e.Reference))
+		update += ", paidAt = :at"
 	}
 	putEvent := types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}}
 	_, err = s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{putEvent,
@@ -135,6 +140,39 @@ func (s Store) ClaimIssuance(ctx context.Context, reference string, until, now t
 		return fmt.Errorf("dynamo: claim issuance: %w", err)
 	}
 	return nil
+}
+
+// transitionUpdate sets the status and keeps the due index right: a request being issued is due
+// for issuance, any other leaves the index.
+func transitionUpdate(reference string, to contracts.Status, at types.AttributeValue, now time.Time) (string, map[string]types.AttributeValue) {
+	values := map[string]types.AttributeValue{":to": str(string(to)), ":at": at}
+	if to == contracts.StatusIssuanceInProgress {
+		values[":due"], values[":duekey"] = str(issuanceDuePK), str(dueKey(now, reference))
+		return "SET #s = :to, updatedAt = :at, gsi2pk = :due, gsi2sk = :duekey", values
+	}
+	return "SET #s = :to, updatedAt = :at REMOVE gsi2pk, gsi2sk", values
+}
+
+// Transition moves a request between two statuses, conditionally.
+func (s Store) Transition(ctx context.Context, reference string, from, to contracts.Status, now time.Time) error {
+	at, _ := attributevalue.Marshal(now)
+	update, values := transitionUpdate(reference, to, at, now)
+	values[":from"] = str(string(from))
+	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(contractPK(reference), "CONTRACT"),
+		UpdateExpression: aws.String(update), ConditionExpression: aws.String("#s = :from"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values})
+	if isConditionFailed(err) {
+		return fault.Newf(fault.Conflict, "The request is no longer %s.", from)
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: transition: %w", err)
+	}
+	return nil
+}
+
+// ExpiredLinks lists pending requests whose link expired before the given time.
+func (s Store) ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	return s.dueReferences(ctx, paymentDuePK, before, limit)
 }
 
 // IssuanceAttempt counts an attempt.
@@ -176,11 +214,15 @@ func (s Store) FinishIssuance(ctx context.Context, reference string, to contract
 
 // DueIssuances lists paid requests still waiting for issuance since before the given time.
 func (s Store) DueIssuances(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	return s.dueReferences(ctx, issuanceDuePK, before, limit)
+}
+
+func (s Store) dueReferences(ctx context.Context, index string, before time.Time, limit int) ([]string, error) {
 	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
 		KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(int32(limit)),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(issuanceDuePK), ":b": str(dueKey(before, ""))}})
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(index), ":b": str(dueKey(before, ""))}})
 	if err != nil {
-		return nil, fmt.Errorf("dynamo: due issuances: %w", err)
+		return nil, fmt.Errorf("dynamo: due %s: %w", index, err)
 	}
 	refs := make([]string, 0, len(out.Items))
 	for _, it := range out.Items {

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -10,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/webhookverify"
 )
@@ -227,5 +231,109 @@ func TestContractValidationAndIdempotency(t *testing.T) {
 	r.json(t, &v)
 	if !strings.HasPrefix(v.Reference, "TRV-") || v.Pricing.Total <= 0 {
 		t.Errorf("travel = %s", r.body)
+	}
+}
+
+func TestContractAdministration(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStack(t)
+	admin := creds.Admin.APIKey
+	partner := newPartner(t, c, admin)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	configure(t, c, partner.APIKey, rc.URL, "")
+
+	t.Run("partners are sent to their own route", func(t *testing.T) {
+		r := c.do("POST", "/api/v1/contracts/auto/classic", autoBody("X", nil), key(partner.APIKey)...)
+		expect(t, "partner key", r, 403, "forbidden")
+		if !strings.Contains(r.problem.Detail, "/api/v1/partner/contracts/auto/classic") {
+			t.Errorf("detail = %q", r.problem.Detail)
+		}
+		expect(t, "replay by a partner", c.do("POST", "/api/v1/admin/contracts/AUT-x/replay-issuance", nil, key(partner.APIKey)...), 403, "forbidden")
+		expect(t, "refund by a partner", c.do("POST", "/api/v1/admin/contracts/AUT-x/refund", nil, key(partner.APIKey)...), 403, "forbidden")
+	})
+
+	t.Run("direct creation for a named partner", func(t *testing.T) {
+		body := autoBody("DK-DIRECT-1", nil)
+		body["partnerId"] = partner.PartnerID
+		r := c.do("POST", "/api/v1/contracts/auto/classic", body, key(admin)...)
+		expect(t, "direct", r, 201, "")
+		var ct created
+		r.json(t, &ct)
+		expect(t, "the partner reads it", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(partner.APIKey)...), 200, "")
+		body["partnerId"] = "prt_unknown"
+		expect(t, "unknown partner", c.do("POST", "/api/v1/contracts/auto/classic", body, key(admin)...), 404, "not_found")
+	})
+
+	t.Run("replay of a failed issuance sends issued", func(t *testing.T) {
+		ct := create(t, c, partner.APIKey, autoBody("FAIL-REPLAY", nil))
+		pay(t, ct.Payment.PaymentURL, "paid")
+		waitFor(t, 15*time.Second, "ISSUANCE_FAILED", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ISSUANCE_FAILED" })
+		expect(t, "replay", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/replay-issuance", nil, key(admin)...), 202, "")
+		waitFor(t, 15*time.Second, "ACTIVE after the replay", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
+		waitFor(t, 10*time.Second, "issuance_failed then issued", func() bool {
+			var events []string
+			for _, r := range rc.got() {
+				if r.header.Get("x-insurance-reference") == ct.Reference {
+					events = append(events, r.header.Get("x-insurance-event"))
+				}
+			}
+			return strings.Join(events, ",") == "insurance.contract.issuance_failed,insurance.contract.issued"
+		})
+		expect(t, "replay of an active contract", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/replay-issuance", nil, key(admin)...), 409, "conflict")
+	})
+
+	t.Run("refund of a failed issuance", func(t *testing.T) {
+		ct := create(t, c, partner.APIKey, autoBody("FAIL-REFUND", nil))
+		pay(t, ct.Payment.PaymentURL, "paid")
+		waitFor(t, 15*time.Second, "ISSUANCE_FAILED", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ISSUANCE_FAILED" })
+		r := c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...)
+		expect(t, "refund", r, 200, "")
+		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "REFUNDED" {
+			t.Errorf("status = %v", s["contractStatus"])
+		}
+		expect(t, "refund twice", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...), 409, "conflict")
+	})
+}
+
+// An unpaid link that expires moves its request to PAYMENT_FAILED at the next maintenance run; the
+// checkout page then says so. Links live one second in this stack.
+func TestExpiredPaymentLinks(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "PAYMENT_LINK_TTL": "1s"})
+	creds, err := local.Seed(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := client{t: t, base: local.URL}
+	getenv, err := local.Getenv("MaintenanceFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	maintenance, err := app.Maintenance(context.Background(), getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	partner := creds.Partners[0]
+	ct := create(t, c, partner.APIKey, autoBody("DK-EXPIRE-1", nil))
+	if err := maintenance(context.Background(), events.EventBridgeEvent{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PENDING_PAYMENT" {
+		t.Fatalf("expired before its time: %v", s["contractStatus"])
+	}
+	time.Sleep(time.Until(ct.Payment.ExpiresAt) + 100*time.Millisecond)
+	if err := maintenance(context.Background(), events.EventBridgeEvent{}); err != nil {
+		t.Fatal(err)
+	}
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" {
+		t.Errorf("after expiry: %v", s["contractStatus"])
+	}
+	page, err := http.Get(ct.Payment.PaymentURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Body.Close()
+	if page.StatusCode != http.StatusGone {
+		t.Errorf("checkout of an expired link: %d", page.StatusCode)
 	}
 }
