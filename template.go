@@ -14,3 +14,8 @@ var Template []byte
 //
 //go:embed testdata/reference/*.json
 var ReferenceData embed.FS
+
+// PartnerOpenAPI is the OpenAPI document of the partner API, served at /api/v1/openapi.json.
+//
+//go:embed openapi/partner.yaml
+var PartnerOpenAPI []byte

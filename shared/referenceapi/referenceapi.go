@@ -3,8 +3,12 @@
 package referenceapi
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
@@ -15,19 +19,35 @@ import (
 // CacheControl lets partners and their proxies keep a list for six hours.
 const CacheControl = "private, max-age=21600"
 
-// API serves the lists.
+// API serves the lists and the partner API's OpenAPI document.
 type API struct {
-	Store reference.Store
-	Auth  *access.Authenticator
+	Store   reference.Store
+	Auth    *access.Authenticator
+	OpenAPI []byte // JSON
+}
+
+// OpenAPIJSON converts the YAML document to the JSON served at /api/v1/openapi.json.
+func OpenAPIJSON(doc []byte) ([]byte, error) {
+	var v any
+	if err := yaml.Unmarshal(doc, &v); err != nil {
+		return nil, fmt.Errorf("referenceapi: openapi: %w", err)
+	}
+	return json.Marshal(v)
 }
 
 // Routes are the eight reference endpoints.
 func (a API) Routes() []httpapi.Route {
-	routes := make([]httpapi.Route, 0, len(reference.Lists))
+	routes := []httpapi.Route{{Pattern: "GET /api/v1/openapi.json", Handler: a.openapi}}
 	for _, l := range reference.Lists {
 		routes = append(routes, httpapi.Route{Pattern: "GET /api/v1/reference/" + l.Name, Handler: a.Auth.Require(access.PartnersOrAdmins, a.list(l))})
 	}
 	return routes
+}
+
+func (a API) openapi(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, _ = w.Write(a.OpenAPI)
 }
 
 func (a API) list(l reference.List) access.HandlerFunc {

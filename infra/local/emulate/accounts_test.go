@@ -68,6 +68,9 @@ func (c client) do(method, path string, body any, headers ...string) result {
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") {
 		_ = json.Unmarshal(raw, &r.problem)
 	}
+	if strings.HasPrefix(path, "/api/v1/") {
+		conformsToOpenAPI(c.t, req, r)
+	}
 	return r
 }
 
