@@ -40,45 +40,15 @@ var checks = map[string]func(t *testing.T, answer invocation){
 		}
 	},
 	// Without a credential: a 401 problem, before any AWS call.
-	"AccountsFunction": func(t *testing.T, answer invocation) {
-		var resp events.APIGatewayV2HTTPResponse
-		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 401 || resp.Headers["Content-Type"] != "application/problem+json" || !strings.Contains(resp.Body, "https://api.example.com/errors/unauthorized") {
-			t.Errorf("answer = %+v", resp)
-		}
-	},
+	"AccountsFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
 	// Reference lists need a partner or admin credential: without one, a 401 before any AWS call.
-	"ReferenceFunction": func(t *testing.T, answer invocation) {
-		var resp events.APIGatewayV2HTTPResponse
-		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "https://partners.example.com/errors/unauthorized") {
-			t.Errorf("answer = %+v", resp)
-		}
-	},
+	"ReferenceFunction": httpAnswer(401, "https://partners.example.com/errors/unauthorized"),
 	// Without a credential: a 401 before any AWS call.
-	"ContractsFunction": func(t *testing.T, answer invocation) {
-		var resp events.APIGatewayV2HTTPResponse
-		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "https://partners.example.com/errors/unauthorized") {
-			t.Errorf("answer = %+v", resp)
-		}
-	},
+	"ContractsFunction": httpAnswer(401, "https://partners.example.com/errors/unauthorized"),
 	// An unsigned notification: 401, nothing read or changed.
-	"NotificationsFunction": func(t *testing.T, answer invocation) {
-		var resp events.APIGatewayV2HTTPResponse
-		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "x-webhook-signature") {
-			t.Errorf("answer = %+v", resp)
-		}
-	},
+	"NotificationsFunction": httpAnswer(401, "x-webhook-signature"),
 	// An unknown outcome on the checkout: 422 naming the field.
-	"SandboxFunction": func(t *testing.T, answer invocation) {
-		var resp events.APIGatewayV2HTTPResponse
-		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 422 || !strings.Contains(resp.Body, "outcome: paid, cancelled or failed") {
-			t.Errorf("answer = %+v", resp)
-		}
-	},
+	"SandboxFunction": httpAnswer(422, "outcome: paid, cancelled or failed"),
 	// The request cannot be read (no AWS here): the job is reported failed, so SQS retries it.
 	"IssuanceWorkerFunction": func(t *testing.T, answer invocation) {
 		var resp events.SQSEventResponse
@@ -88,13 +58,7 @@ var checks = map[string]func(t *testing.T, answer invocation){
 		}
 	},
 	// A production key on the sandbox stage: refused by its prefix, before any AWS call.
-	"PartnersFunction": func(t *testing.T, answer invocation) {
-		var resp events.APIGatewayV2HTTPResponse
-		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 401 || !strings.Contains(resp.Body, "https://partners.example.com/errors/unauthorized") || !strings.Contains(resp.Body, "production environment") {
-			t.Errorf("answer = %+v", resp)
-		}
-	},
+	"PartnersFunction": httpAnswer(401, "https://partners.example.com/errors/unauthorized", "production environment"),
 	"WebhookDispatcherFunction": func(t *testing.T, answer invocation) {
 		// The delivery record cannot be read (the test's AWS endpoint refuses connections): the
 		// message is reported failed, so SQS retries it rather than losing it.
@@ -353,6 +317,22 @@ func invoke(t testing.TB, bin string, environment []string, event []byte) (invoc
 		t.Fatal("the function did not answer within 30 s")
 	}
 	return invocation{}, 0
+}
+
+// httpAnswer checks an API Gateway answer: its status, and that its body contains each needle.
+func httpAnswer(status int, needles ...string) func(*testing.T, invocation) {
+	return func(t *testing.T, answer invocation) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != status {
+			t.Errorf("status %d, want %d: %s", resp.StatusCode, status, resp.Body)
+		}
+		for _, n := range needles {
+			if !strings.Contains(resp.Body, n) {
+				t.Errorf("body %s does not contain %q", resp.Body, n)
+			}
+		}
+	}
 }
 
 func mustDecode(t *testing.T, inv invocation, v any) {

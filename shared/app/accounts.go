@@ -8,7 +8,6 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/accountsapi"
-	"github.com/trustline/platform/shared/awsclient"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
@@ -25,7 +24,7 @@ func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	hooks, err := webhookAPI(ctx, d, api.Auth)
+	hooks, err := webhookAPI(d, api.Auth)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +37,7 @@ func Partners(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	hooks, err := webhookAPI(ctx, d, api.Auth)
+	hooks, err := webhookAPI(d, api.Auth)
 	if err != nil {
 		return nil, err
 	}
@@ -52,17 +51,13 @@ func AccountsService(ctx context.Context, getenv Getenv) (*accounts.Service, err
 }
 
 func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, accountsapi.API, error) {
-	d, err := load(name, getenv)
+	d, err := loadAWS(ctx, name, getenv)
 	if err != nil {
 		return deps{}, accountsapi.API{}, err
 	}
-	aws, err := awsclient.New(ctx)
-	if err != nil {
-		return deps{}, accountsapi.API{}, err
-	}
-	store := dynamo.Store{API: aws.DynamoDB, Table: d.cfg.TableName}
+	store := d.store
 	tokens := access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL}
-	var mailer accounts.Mailer = mail.SES{API: aws.SES, From: d.cfg.MailFrom}
+	var mailer accounts.Mailer = mail.SES{API: d.aws.SES, From: d.cfg.MailFrom}
 	if d.cfg.Stage == config.StageLocal {
 		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
 	}

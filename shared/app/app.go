@@ -15,7 +15,9 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/awsclient"
 	"github.com/trustline/platform/shared/config"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/health"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/lambdarun"
@@ -37,6 +39,22 @@ type deps struct {
 	cfg   config.Config
 	log   *slog.Logger
 	bases httpapi.Bases
+	aws   awsclient.Clients // set by loadAWS
+	store dynamo.Store      // set by loadAWS
+}
+
+// loadAWS is load plus the SDK clients and the table, built once per cold start and shared by
+// everything the function wires.
+func loadAWS(ctx context.Context, name string, getenv Getenv) (deps, error) {
+	d, err := load(name, getenv)
+	if err != nil {
+		return deps{}, err
+	}
+	if d.aws, err = awsclient.New(ctx); err != nil {
+		return deps{}, err
+	}
+	d.store = dynamo.Store{API: d.aws.DynamoDB, Table: d.cfg.TableName}
+	return d, nil
 }
 
 func load(name string, getenv Getenv) (deps, error) {
@@ -70,11 +88,11 @@ func Health(_ context.Context, getenv Getenv) (http.Handler, error) {
 
 // WebhookDispatcher delivers webhooks, ten messages of a batch at a time.
 func WebhookDispatcher(ctx context.Context, getenv Getenv) (queue.BatchHandler, error) {
-	d, err := load("webhook-dispatcher", getenv)
+	d, err := loadAWS(ctx, "webhook-dispatcher", getenv)
 	if err != nil {
 		return nil, err
 	}
-	hooks, err := webhooks(ctx, d)
+	hooks, err := webhooks(d)
 	if err != nil {
 		return nil, err
 	}
@@ -84,31 +102,23 @@ func WebhookDispatcher(ctx context.Context, getenv Getenv) (queue.BatchHandler, 
 // Maintenance runs the scheduled housekeeping tasks, each independently: one failing does not stop
 // the others, and the run fails (so the schedule's retry policy applies) if any failed.
 func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler, error) {
-	d, err := load("maintenance", getenv)
+	d, err := loadAWS(ctx, "maintenance", getenv)
 	if err != nil {
 		return nil, err
 	}
-	hooks, err := webhooks(ctx, d)
-	if err != nil {
-		return nil, err
-	}
-	catalog, err := reference.Load(platform.ReferenceData, "testdata/reference")
+	c, err := contractsFor(d)
 	if err != nil {
 		return nil, err
 	}
 	seedReference := func(ctx context.Context) error {
-		if wrote, err := reference.Seed(ctx, hooks.store, catalog); err != nil || !wrote {
+		if wrote, err := reference.Seed(ctx, d.store, c.catalog); err != nil || !wrote {
 			return err
 		}
-		d.log.InfoContext(ctx, "reference lists seeded", "version", catalog.Version)
+		d.log.InfoContext(ctx, "reference lists seeded", "version", c.catalog.Version)
 		return nil
 	}
-	contractsDeps, err := contractsFor(ctx, "maintenance", getenv)
-	if err != nil {
-		return nil, err
-	}
-	tasks := []task{{name: "webhook-sweep", run: hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
-		{name: "issuance-sweep", run: sweepIssuance(contractsDeps)}, {name: "payment-link-expiry", run: contractsDeps.service.ExpireLinks}}
+	tasks := []task{{name: "webhook-sweep", run: c.hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
+		{name: "issuance-sweep", run: sweepIssuance(c)}, {name: "payment-link-expiry", run: c.service.ExpireLinks}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error
 		for _, t := range tasks {

@@ -12,12 +12,10 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/awsclient"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/contractsapi"
 	"github.com/trustline/platform/shared/coreinsurance"
-	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
@@ -29,7 +27,8 @@ import (
 type contractDeps struct {
 	deps
 	service *contracts.Service
-	store   dynamo.Store
+	hooks   webhookDeps
+	catalog reference.Catalog
 	jobs    queue.Queue
 	sandbox payment.Sandbox
 }
@@ -43,16 +42,9 @@ func (unconfigured) CreateLink(context.Context, contracts.Contract, time.Time) (
 		Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
 }
 
-func contractsFor(ctx context.Context, name string, getenv Getenv) (contractDeps, error) {
-	d, err := load(name, getenv)
-	if err != nil {
-		return contractDeps{}, err
-	}
-	aws, err := awsclient.New(ctx)
-	if err != nil {
-		return contractDeps{}, err
-	}
-	hooks, err := webhooks(ctx, d)
+// contractsFor builds the contract flow on d's clients.
+func contractsFor(d deps) (contractDeps, error) {
+	hooks, err := webhooks(d)
 	if err != nil {
 		return contractDeps{}, err
 	}
@@ -60,21 +52,25 @@ func contractsFor(ctx context.Context, name string, getenv Getenv) (contractDeps
 	if err != nil {
 		return contractDeps{}, err
 	}
-	store := dynamo.Store{API: aws.DynamoDB, Table: d.cfg.TableName}
+	store := d.store
 	sandbox := payment.Sandbox{Store: store, BaseURL: d.cfg.PartnerBaseURL, SigningKey: d.cfg.PaymentSigningKey}
 	var gateway contracts.Gateway = sandbox
 	if d.cfg.Stage == config.StageProduction {
 		gateway = unconfigured{}
 	}
-	jobs := queue.Queue{API: aws.SQS, URL: d.cfg.IssuanceQueueURL}
+	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL}
 	svc := &contracts.Service{Metrics: emf{stage: d.cfg.Stage, out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
 		Core: coreinsurance.Simulator{DocumentsURL: d.cfg.PartnerBaseURL + "/sandbox/documents"}, LinkTTL: d.cfg.PaymentLinkTTL}
-	return contractDeps{deps: d, service: svc, store: store, jobs: jobs, sandbox: sandbox}, nil
+	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox}, nil
 }
 
 // Contracts serves creation and status read of contract requests.
 func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
-	c, err := contractsFor(ctx, "contracts", getenv)
+	d, err := loadAWS(ctx, "contracts", getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := contractsFor(d)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +82,11 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 
 // Notifications receives the payment gateway's notifications.
 func Notifications(ctx context.Context, getenv Getenv) (http.Handler, error) {
-	c, err := contractsFor(ctx, "notifications", getenv)
+	d, err := loadAWS(ctx, "notifications", getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := contractsFor(d)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,11 @@ func Notifications(ctx context.Context, getenv Getenv) (http.Handler, error) {
 
 // Sandbox serves the sandbox gateway's checkout page (local and sandbox stages).
 func Sandbox(ctx context.Context, getenv Getenv) (http.Handler, error) {
-	c, err := contractsFor(ctx, "sandbox", getenv)
+	d, err := loadAWS(ctx, "sandbox", getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := contractsFor(d)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +111,11 @@ func Sandbox(ctx context.Context, getenv Getenv) (http.Handler, error) {
 
 // IssuanceWorker issues paid contracts, one job per message.
 func IssuanceWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, error) {
-	c, err := contractsFor(ctx, "issuance-worker", getenv)
+	d, err := loadAWS(ctx, "issuance-worker", getenv)
+	if err != nil {
+		return nil, err
+	}
+	c, err := contractsFor(d)
 	if err != nil {
 		return nil, err
 	}

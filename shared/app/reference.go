@@ -6,19 +6,13 @@ import (
 
 	platform "github.com/trustline/platform"
 
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/referenceapi"
 )
 
 // Reference serves the reference lists of the partner API.
 func Reference(ctx context.Context, getenv Getenv) (http.Handler, error) {
-	d, err := load("reference", getenv)
-	if err != nil {
-		return nil, err
-	}
-	aws, err := awsclient.New(ctx)
+	d, err := loadAWS(ctx, "reference", getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -26,7 +20,6 @@ func Reference(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	store := dynamo.Store{API: aws.DynamoDB, Table: d.cfg.TableName}
-	api := referenceapi.API{Store: store, Auth: authenticator(d.cfg, store), OpenAPI: doc}
+	api := referenceapi.API{Store: d.store, Auth: authenticator(d.cfg, d.store), OpenAPI: doc}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

@@ -5,8 +5,6 @@ import (
 	"net"
 
 	"github.com/trustline/platform/shared/access"
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/secretbox"
@@ -16,45 +14,39 @@ import (
 
 type webhookDeps struct {
 	service *webhook.Service
-	store   dynamo.Store
 	wake    queue.Queue
 }
 
-// webhooks builds the delivery engine and the webhook configuration service.
-func webhooks(ctx context.Context, d deps) (webhookDeps, error) {
-	aws, err := awsclient.New(ctx)
-	if err != nil {
-		return webhookDeps{}, err
-	}
+// webhooks builds the delivery engine and the webhook configuration service on d's clients.
+func webhooks(d deps) (webhookDeps, error) {
 	box, err := secretbox.New(d.cfg.DataEncryptionKey)
 	if err != nil {
 		return webhookDeps{}, err
 	}
-	store := dynamo.Store{API: aws.DynamoDB, Table: d.cfg.TableName}
-	wake := queue.Queue{API: aws.SQS, URL: d.cfg.WebhookQueueURL}
+	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL}
 	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback}
-	svc := &webhook.Service{Config: store, Box: box, Guard: guard}
-	svc.Engine = &webhook.Engine{Store: store, Targets: svc, Wake: wake, Guard: guard,
+	svc := &webhook.Service{Config: d.store, Box: box, Guard: guard}
+	svc.Engine = &webhook.Engine{Store: d.store, Targets: svc, Wake: wake, Guard: guard,
 		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout}
-	return webhookDeps{service: svc, store: store, wake: wake}, nil
+	return webhookDeps{service: svc, wake: wake}, nil
 }
 
-func webhookAPI(ctx context.Context, d deps, auth *access.Authenticator) (webhookapi.API, error) {
-	hooks, err := webhooks(ctx, d)
+func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
+	hooks, err := webhooks(d)
 	if err != nil {
 		return webhookapi.API{}, err
 	}
-	return webhookapi.API{Webhooks: hooks.service, Store: hooks.store, Auth: auth,
-		Idempotency: idempotency.Keys{Store: hooks.store, Window: d.cfg.IdempotencyWindow}}, nil
+	return webhookapi.API{Webhooks: hooks.service, Store: d.store, Auth: auth,
+		Idempotency: idempotency.Keys{Store: d.store, Window: d.cfg.IdempotencyWindow}}, nil
 }
 
 // Webhooks builds the webhook service and engine for operator tools and tests, with a function's
 // settings.
 func Webhooks(ctx context.Context, getenv Getenv) (*webhook.Service, error) {
-	d, err := load("admin", getenv)
+	d, err := loadAWS(ctx, "admin", getenv)
 	if err != nil {
 		return nil, err
 	}
-	hooks, err := webhooks(ctx, d)
+	hooks, err := webhooks(d)
 	return hooks.service, err
 }
