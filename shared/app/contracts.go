@@ -20,6 +20,7 @@ import (
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/provider"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/reference"
 )
@@ -33,13 +34,45 @@ type contractDeps struct {
 	sandbox payment.Sandbox
 }
 
-// unconfigured is the gateway of a stage without a payment provider: production, until a real
-// gateway client is configured. The sandbox gateway and the simulator never serve production.
+// unconfigured is the gateway of production without a configured provider. The sandbox gateway
+// and the simulator never serve production.
 type unconfigured struct{}
 
 func (unconfigured) CreateLink(context.Context, contracts.Contract, time.Time) (contracts.Payment, error) {
 	return contracts.Payment{}, &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
 		Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
+}
+
+// noCore is the core insurance system of production without a configured one.
+type noCore struct{}
+
+func (noCore) Price(context.Context, contracts.Contract) (contracts.Pricing, error) {
+	return contracts.Pricing{}, noCoreFault
+}
+func (noCore) Issue(context.Context, contracts.Contract, int) (contracts.Issuance, error) {
+	return contracts.Issuance{}, noCoreFault
+}
+
+var noCoreFault = &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system is not configured. This is not the partner's fault: contact support.",
+	Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 0}}
+
+// providers chooses the payment gateway and the core insurance system: the configured HTTP
+// providers, else the sandbox ones outside production.
+func providers(cfg config.Config, sandbox payment.Sandbox) (contracts.Gateway, contracts.Core) {
+	client := &http.Client{Timeout: cfg.ProviderTimeout}
+	var gateway contracts.Gateway = unconfigured{}
+	var core contracts.Core = noCore{}
+	if cfg.Stage != config.StageProduction {
+		gateway, core = sandbox, coreinsurance.Simulator{DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents"}
+	}
+	if p := cfg.PaymentGateway; p.URL != "" {
+		gateway = payment.Client{Provider: provider.Client{Name: "payment-gateway", BaseURL: p.URL, Key: p.Key, HTTP: client},
+			NotifyURL: cfg.PartnerBaseURL + "/api/v1/webhooks/payment"}
+	}
+	if p := cfg.CoreInsurance; p.URL != "" {
+		core = coreinsurance.Client{Provider: provider.Client{Name: "core-insurance", BaseURL: p.URL, Key: p.Key, HTTP: client}}
+	}
+	return gateway, core
 }
 
 // contractsFor builds the contract flow on d's clients.
@@ -54,13 +87,10 @@ func contractsFor(d deps) (contractDeps, error) {
 	}
 	store := d.store
 	sandbox := payment.Sandbox{Store: store, BaseURL: d.cfg.PartnerBaseURL, SigningKey: d.cfg.PaymentSigningKey}
-	var gateway contracts.Gateway = sandbox
-	if d.cfg.Stage == config.StageProduction {
-		gateway = unconfigured{}
-	}
+	gateway, core := providers(d.cfg, sandbox)
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL}
 	svc := &contracts.Service{Metrics: emf{stage: d.cfg.Stage, out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
-		Core: coreinsurance.Simulator{DocumentsURL: d.cfg.PartnerBaseURL + "/sandbox/documents"}, LinkTTL: d.cfg.PaymentLinkTTL}
+		Core: core, LinkTTL: d.cfg.PaymentLinkTTL}
 	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox}, nil
 }
 

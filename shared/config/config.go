@@ -43,11 +43,20 @@ type Config struct {
 	IdempotencyWindow time.Duration
 	PaymentSigningKey []byte // signs and verifies payment notifications; empty: payments inactive
 	PaymentLinkTTL    time.Duration
+	PaymentGateway    Provider // empty URL: the sandbox gateway (local, sandbox) or none (production)
+	CoreInsurance     Provider // empty URL: the simulator (local, sandbox) or none (production)
+	ProviderTimeout   time.Duration
 	RateLimits        map[string]int // requests per minute, by plan and by role (partner, admin)
 	MailFrom          string
 	MailOutboxDir     string // local stage: mails are written here instead of sent
 
 	LogLevel slog.Level
+}
+
+// Provider is an upstream provider's address and key.
+type Provider struct {
+	URL string
+	Key string
 }
 
 // Setting describes one environment variable.
@@ -77,6 +86,11 @@ var Settings = []Setting{
 	{"DATA_ENCRYPTION_KEY", "", "Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates one in Secrets Manager; make run makes one per run.", false},
 	{"PAYMENT_SIGNING_KEY", "-", "Key of the payment gateway's x-webhook-signature (HMAC-SHA256). Empty or `-`: payments are inactive and creation answers 400 payment_config_missing. The template generates one in Secrets Manager.", false},
 	{"PAYMENT_LINK_TTL", "30m", "How long a payment link stays open; unpaid requests then move to PAYMENT_FAILED.", false},
+	{"PAYMENT_GATEWAY_URL", "-", "Base URL of a real payment gateway (protocol in the README). `-`: the sandbox gateway in the local and sandbox stages, none in production (creation answers 400 payment_config_missing).", false},
+	{"PAYMENT_GATEWAY_KEY", "-", "Bearer key of the payment gateway. The template reads it from the ProviderKeysSecret secret.", false},
+	{"CORE_INSURANCE_URL", "-", "Base URL of the core insurance system (protocol in the README). `-`: the simulator in the local and sandbox stages, none in production (creation answers 502 provider_upstream_error).", false},
+	{"CORE_INSURANCE_KEY", "-", "Bearer key of the core insurance system. The template reads it from the ProviderKeysSecret secret.", false},
+	{"PROVIDER_TIMEOUT", "10s", "How long the payment gateway and the core insurance system have to answer one call.", false},
 	{"IDEMPOTENCY_WINDOW", "24h", "How long an idempotency-key and its stored response are kept.", false},
 	{"RATE_LIMITS", "free=60,starter=300,business=1200,partner=600,admin=1200", "Requests per minute per key (or per user token), by plan for identity API users and by role for partners and admins. A partner created with its own `rateLimit` keeps it.", false},
 	{"MAIL_FROM", "no-reply@example.com", "Sender of verification mails (an SES-verified identity outside the local stage).", false},
@@ -102,12 +116,15 @@ func Load(getenv func(string) string) (Config, error) {
 		DataEncryptionKey:  l.secret("DATA_ENCRYPTION_KEY", 32),
 		IdempotencyWindow:  l.duration("IDEMPOTENCY_WINDOW"),
 		PaymentLinkTTL:     l.duration("PAYMENT_LINK_TTL"),
+		PaymentGateway:     Provider{URL: l.providerURL("PAYMENT_GATEWAY_URL"), Key: l.optional("PAYMENT_GATEWAY_KEY")},
+		CoreInsurance:      Provider{URL: l.providerURL("CORE_INSURANCE_URL"), Key: l.optional("CORE_INSURANCE_KEY")},
+		ProviderTimeout:    l.duration("PROVIDER_TIMEOUT"),
 		RateLimits:         l.limits("RATE_LIMITS"),
 		MailFrom:           l.str("MAIL_FROM"),
 		MailOutboxDir:      l.str("MAIL_OUTBOX_DIR"),
 		LogLevel:           l.level("LOG_LEVEL"),
 	}
-	if key := l.raw("PAYMENT_SIGNING_KEY"); key != "-" {
+	if key := l.optional("PAYMENT_SIGNING_KEY"); key != "" {
 		c.PaymentSigningKey = []byte(key)
 	}
 	c.PartnerBaseURL = c.PublicBaseURL
@@ -168,6 +185,28 @@ func (l *loader) baseURL(name string) string {
 	u, err := url.Parse(v)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" {
 		l.fail(name, "%q is not a base URL such as https://api.example.com", v)
+		return ""
+	}
+	return strings.TrimSuffix(v, "/")
+}
+
+// optional returns the value, or "" for the documented `-` (none).
+func (l *loader) optional(name string) string {
+	if v := l.raw(name); v != "-" {
+		return v
+	}
+	return ""
+}
+
+// providerURL is an optional https (or, for local fakes, http) URL, returned without trailing slash.
+func (l *loader) providerURL(name string) string {
+	v := l.optional(name)
+	if v == "" {
+		return ""
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.User != nil {
+		l.fail(name, "%q is not a URL such as https://provider.example.com/v1", v)
 		return ""
 	}
 	return strings.TrimSuffix(v, "/")

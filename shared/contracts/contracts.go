@@ -77,9 +77,12 @@ type Contract struct {
 	Pricing   Pricing
 	Payment   Payment
 	Issuance  *Issuance
-	CreatedAt time.Time
-	UpdatedAt time.Time
-	PaidAt    *time.Time
+	// IssuanceRun counts the times the request entered ISSUANCE_IN_PROGRESS: 1 after payment, one
+	// more for each administrator's replay. Tries within one run share the core's idempotency key.
+	IssuanceRun int
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	PaidAt      *time.Time
 }
 
 // Core is the core insurance system.

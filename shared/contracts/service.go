@@ -3,6 +3,7 @@ package contracts
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"strings"
 	"time"
 
@@ -33,6 +34,8 @@ type Store interface {
 	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time;
 	// Conflict when another worker holds the lease or the request is no longer being issued.
 	ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error
+	// ReleaseIssuance ends the lease early, for the next job to claim.
+	ReleaseIssuance(ctx context.Context, reference string) error
 	// Transition moves a request from one status to another (Conflict when it is not in from);
 	// moving to ISSUANCE_IN_PROGRESS marks it due for issuance.
 	Transition(ctx context.Context, reference string, from, to Status, at time.Time) error
@@ -145,7 +148,8 @@ const (
 
 // Issue issues a paid request: ACTIVE with insurance.contract.issued, or ISSUANCE_FAILED with
 // insurance.contract.issuance_failed when the core system refuses. Temporary core failures are
-// retried a few times, then left to the queue (the job comes back after its visibility timeout).
+// retried a few times, then left to the queue (the job comes back after its visibility timeout,
+// and the sweep re-sends a job that ran out of receives).
 func (s *Service) Issue(ctx context.Context, reference string) error {
 	c, err := s.Store.Contract(ctx, reference)
 	if err != nil {
@@ -173,7 +177,9 @@ func (s *Service) Issue(ctx context.Context, reference string) error {
 		}
 		if fault.Is(err, fault.Upstream) {
 			if try == maxUpstreamTries {
-				return err
+				// Give the request back so that the queue's redelivery, after its visibility
+				// timeout, can try again rather than wait out the lease and the sweep.
+				return errors.Join(err, s.Store.ReleaseIssuance(ctx, reference))
 			}
 			time.Sleep(time.Duration(try) * 200 * time.Millisecond)
 			continue

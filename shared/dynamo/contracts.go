@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -42,6 +43,7 @@ type contractItem struct {
 	CreatedAt        time.Time           `dynamodbav:"createdAt"`
 	UpdatedAt        time.Time           `dynamodbav:"updatedAt"`
 	PaidAt           *time.Time          `dynamodbav:"paidAt,omitempty"`
+	IssuanceRuns     int                 `dynamodbav:"issuanceRuns,omitempty"`
 }
 
 const (
@@ -85,7 +87,7 @@ func (s Store) Contract(ctx context.Context, reference string) (contracts.Contra
 	return contracts.Contract{Reference: it.Reference, PartnerID: it.PartnerID, Product: it.Product, Status: it.Status,
 		ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data), Subject: it.Subject, Pricing: it.Pricing,
 		Payment:  contracts.Payment{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
-		Issuance: it.Issuance, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}, nil
+		Issuance: it.Issuance, IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}, nil
 }
 
 func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
@@ -98,11 +100,12 @@ func (s Store) ApplyPayment(ctx context.Context, e contracts.PaymentEvent, to co
 		return false, err
 	}
 	at, _ := attributevalue.Marshal(e.At)
-	update, values := transitionUpdate(e.Reference, to, at, e.At)
-	values[":pending"] = str(string(contracts.StatusPendingPayment))
+	var paid []string
 	if to == contracts.StatusIssuanceInProgress {
-		update += ", paidAt = :at"
+		paid = append(paid, "paidAt = :at")
 	}
+	update, values := transitionUpdate(e.Reference, to, at, e.At, paid...)
+	values[":pending"] = str(string(contracts.StatusPendingPayment))
 	putEvent := types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}}
 	_, err = s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{putEvent,
 		{Update: &types.Update{TableName: aws.String(s.Table), Key: key(contractPK(e.Reference), "CONTRACT"), UpdateExpression: aws.String(update),
@@ -142,15 +145,26 @@ func (s Store) ClaimIssuance(ctx context.Context, reference string, until, now t
 	return nil
 }
 
+// ReleaseIssuance ends a worker's lease on a request being issued.
+func (s Store) ReleaseIssuance(ctx context.Context, reference string) error {
+	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(contractPK(reference), "CONTRACT"),
+		UpdateExpression: aws.String("REMOVE issuingUntil"), ConditionExpression: aws.String("attribute_exists(pk)")})
+	if err != nil {
+		return fmt.Errorf("dynamo: release issuance: %w", err)
+	}
+	return nil
+}
+
 // transitionUpdate sets the status and keeps the due index right: a request being issued is due
 // for issuance, any other leaves the index.
-func transitionUpdate(reference string, to contracts.Status, at types.AttributeValue, now time.Time) (string, map[string]types.AttributeValue) {
+func transitionUpdate(reference string, to contracts.Status, at types.AttributeValue, now time.Time, set ...string) (string, map[string]types.AttributeValue) {
 	values := map[string]types.AttributeValue{":to": str(string(to)), ":at": at}
+	set = append([]string{"#s = :to", "updatedAt = :at"}, set...)
 	if to == contracts.StatusIssuanceInProgress {
-		values[":due"], values[":duekey"] = str(issuanceDuePK), str(dueKey(now, reference))
-		return "SET #s = :to, updatedAt = :at, gsi2pk = :due, gsi2sk = :duekey", values
+		values[":due"], values[":duekey"], values[":one"] = str(issuanceDuePK), str(dueKey(now, reference)), num(1)
+		return "SET " + strings.Join(append(set, "gsi2pk = :due", "gsi2sk = :duekey"), ", ") + " ADD issuanceRuns :one", values
 	}
-	return "SET #s = :to, updatedAt = :at REMOVE gsi2pk, gsi2sk", values
+	return "SET " + strings.Join(set, ", ") + " REMOVE gsi2pk, gsi2sk", values
 }
 
 // Transition moves a request between two statuses, conditionally.

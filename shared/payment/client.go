@@ -1,0 +1,62 @@
+package payment
+
+import (
+	"context"
+	"time"
+
+	"github.com/trustline/platform/shared/contracts"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/provider"
+)
+
+// Client is the payment gateway of a real provider, spoken to over HTTPS:
+//
+//	POST {PAYMENT_GATEWAY_URL}/payments   Authorization: Bearer {key}   Idempotency-Key: {reference}
+//	{"reference", "amount", "currency", "returnUrl", "cancelUrl", "notifyUrl", "expiresAt"}
+//	→ 2xx {"id", "url", "expiresAt"}
+//
+// The gateway then posts signed notifications (see Notification) to notifyUrl.
+type Client struct {
+	Provider  provider.Client
+	NotifyURL string // POST /api/v1/webhooks/payment of this deployment
+}
+
+type linkRequest struct {
+	Reference string    `json:"reference"`
+	Amount    int64     `json:"amount"`
+	Currency  string    `json:"currency"`
+	ReturnURL string    `json:"returnUrl"`
+	CancelURL string    `json:"cancelUrl"`
+	NotifyURL string    `json:"notifyUrl"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+type linkAnswer struct {
+	ID        string    `json:"id"`
+	URL       string    `json:"url"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// CreateLink opens a payment of the contract's total. Every failure, a refusal included, is an
+// Upstream fault: the partner's request was valid, the platform could not collect it.
+func (c Client) CreateLink(ctx context.Context, k contracts.Contract, expires time.Time) (contracts.Payment, error) {
+	in := linkRequest{Reference: k.Reference, Amount: k.Pricing.Total, Currency: k.Pricing.Currency,
+		ReturnURL: k.ReturnURL, CancelURL: k.CancelURL, NotifyURL: c.NotifyURL, ExpiresAt: expires.UTC()}
+	var out linkAnswer
+	err := c.Provider.Post(ctx, "/payments", k.Reference, in, &out)
+	if r, ok := provider.AsRefusal(err); ok {
+		return contracts.Payment{}, &fault.Error{Kind: fault.Upstream, Err: r, Detail: "The payment gateway refused to open the payment.",
+			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": r.Status}}
+	}
+	if err != nil {
+		return contracts.Payment{}, err
+	}
+	if out.ID == "" || out.URL == "" {
+		return contracts.Payment{}, &fault.Error{Kind: fault.Upstream, Detail: "The payment gateway answered without a link.",
+			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200}}
+	}
+	if out.ExpiresAt.IsZero() {
+		out.ExpiresAt = expires.UTC()
+	}
+	return contracts.Payment{ID: out.ID, URL: out.URL, ExpiresAt: out.ExpiresAt.UTC()}, nil
+}
