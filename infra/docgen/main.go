@@ -1,0 +1,265 @@
+// Command docgen renders the synthetic identity documents of testdata/extraction: for each
+// document of documents.go (validated first: a wrong check digit stops it), a clean rendering and
+// degraded variants (rotations, skew, noise, low contrast, heavy JPEG), plus a PDF, a WebP, a
+// photo without MRZ, and manifest.json recording each file's MRZ and expected fields. The output
+// is deterministic: running it again gives identical files.
+//
+//	go run ./infra/docgen -out testdata/extraction
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/opentype"
+
+	"github.com/trustline/platform/shared/ocr"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "docgen:", err)
+		os.Exit(1)
+	}
+}
+
+// The documents that also get a PDF (a flatbed scan) and a WebP copy.
+const (
+	pdfDocument  = "fra-passport"
+	webpDocument = "icao-td1"
+)
+
+type manifest struct {
+	Generator  string            `json:"generator"`
+	Conditions map[string]string `json:"conditions"`
+	Documents  []entry           `json:"documents"`
+	Unreadable []extra           `json:"unreadable"`
+}
+
+type entry struct {
+	ID           string          `json:"id"`
+	DocumentType string          `json:"documentType"`
+	Format       string          `json:"format"`
+	MRZ          []string        `json:"mrz"`
+	Expected     fields          `json:"expected"`
+	Notes        string          `json:"notes,omitempty"`
+	Files        map[string]file `json:"files"` // by condition, plus "pdf" and "webp"
+}
+
+// file is one image of a document and the upright box around its MRZ characters, in pixels of
+// that image (for the PDF: of its first page rendered at 200 dpi).
+type file struct {
+	File   string `json:"file"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	MRZBox box    `json:"mrzBox"`
+	// Angle is the skew in degrees, clockwise positive.
+	Angle float64 `json:"angle,omitempty"`
+}
+
+type box struct {
+	X0 int `json:"x0"`
+	Y0 int `json:"y0"`
+	X1 int `json:"x1"`
+	Y1 int `json:"y1"`
+}
+
+func boxOf(r image.Rectangle) box { return box{r.Min.X, r.Min.Y, r.Max.X, r.Max.Y} }
+
+type extra struct {
+	File        string `json:"file"`
+	Description string `json:"description"`
+}
+
+func run(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("docgen", flag.ContinueOnError)
+	out := fs.String("out", "testdata/extraction", "output directory")
+	ocrb := fs.String("ocrb", "/usr/share/fonts/opentype/ocr-b/OCRBS.otf",
+		"OCR-B font; OCRB.otf draws nothing for 8 and < with Go's opentype package, OCRBS.otf draws all")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var errs []error
+	seen := map[string]bool{}
+	for _, d := range documents {
+		if seen[d.ID] {
+			errs = append(errs, fmt.Errorf("%s: duplicate id", d.ID))
+		}
+		seen[d.ID] = true
+		if err := validate(d); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", d.ID, err))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("the documents are inconsistent, nothing written:\n%w", err)
+	}
+	f, err := loadFonts(*ocrb)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	write := func(name string, data []byte) error {
+		fmt.Fprintf(stdout, "%8d  %s\n", len(data), name)
+		return os.WriteFile(filepath.Join(*out, name), data, 0o644)
+	}
+
+	m := manifest{
+		Generator:  "go run ./infra/docgen -out testdata/extraction",
+		Conditions: map[string]string{},
+	}
+	for _, c := range conditions {
+		m.Conditions[c.name] = c.description
+	}
+	m.Conditions["pdf"] = "the clean rendering as a quality-90 JPEG on an A4 page at true size, 20 mm from the top-left corner"
+	m.Conditions["webp"] = "the clean rendering as a lossless grey WebP"
+
+	for i, d := range documents {
+		img, mrz := render(f, d)
+		e := entry{ID: d.ID, DocumentType: d.Type, Format: d.Format, MRZ: d.MRZ, Expected: d.Expected,
+			Notes: d.Notes, Files: map[string]file{}}
+		for _, c := range conditions {
+			v := makeVariant(c.name, img, mrz, uint64(i+1), skewAngle(i))
+			name, data, err := encode(d.ID+"-"+c.name, v)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			if err := write(name, data); err != nil {
+				return err
+			}
+			b := v.img.Bounds()
+			e.Files[c.name] = file{File: name, Width: b.Dx(), Height: b.Dy(), MRZBox: boxOf(v.mrz), Angle: v.angle}
+		}
+		if d.ID == webpDocument {
+			name := d.ID + "-webp.webp"
+			if err := write(name, encodeWebP(ocr.Grayscale(img))); err != nil {
+				return err
+			}
+			e.Files["webp"] = file{File: name, Width: img.Rect.Dx(), Height: img.Rect.Dy(), MRZBox: boxOf(mrz)}
+		}
+		if d.ID == pdfDocument {
+			pf, data, err := pdfOf(d, img, mrz)
+			if err != nil {
+				return err
+			}
+			if err := write(pf.File, data); err != nil {
+				return err
+			}
+			e.Files["pdf"] = pf
+		}
+		m.Documents = append(m.Documents, e)
+	}
+
+	photo, err := unreadable(f)
+	if err != nil {
+		return err
+	}
+	if err := write("unreadable-photo.jpg", photo); err != nil {
+		return err
+	}
+	m.Unreadable = append(m.Unreadable, extra{File: "unreadable-photo.jpg",
+		Description: "a photo-like gradient with a caption and no MRZ: extraction must report no MRZ"})
+
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return write("manifest.json", append(data, '\n'))
+}
+
+// skewAngle gives each document its own crookedness: 2, 2.5 or 3 degrees, alternately clockwise
+// and counter-clockwise.
+func skewAngle(i int) float64 {
+	a := 2 + 0.5*float64(i%3)
+	if i%2 == 1 {
+		a = -a
+	}
+	return a
+}
+
+func encode(base string, v variant) (string, []byte, error) {
+	var b bytes.Buffer
+	if v.jpeg {
+		err := jpeg.Encode(&b, v.img, &jpeg.Options{Quality: 35})
+		return base + ".jpg", b.Bytes(), err
+	}
+	err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, v.img)
+	return base + ".png", b.Bytes(), err
+}
+
+// pdfOf embeds a quality-90 JPEG of the clean rendering in an A4 page and computes where the MRZ
+// lands when the page is rendered at pdfRenderDPI.
+func pdfOf(d document, img *image.RGBA, mrz image.Rectangle) (file, []byte, error) {
+	var j bytes.Buffer
+	if err := jpeg.Encode(&j, img, &jpeg.Options{Quality: 90}); err != nil {
+		return file{}, nil, err
+	}
+	g := geometries[d.Format]
+	data := writePDF(j.Bytes(), img.Rect.Dx(), img.Rect.Dy(), g.wMM, g.hMM)
+	toPage := func(px int, floor bool) int {
+		v := (pdfMarginMM + float64(px)/g.pxPerMM) * pdfRenderDPI / 25.4
+		if floor {
+			return int(math.Floor(v))
+		}
+		return int(math.Ceil(v))
+	}
+	pageW := int(math.Ceil(a4W / 72 * pdfRenderDPI))
+	pageH := int(math.Ceil(a4H / 72 * pdfRenderDPI))
+	return file{
+		File: d.ID + "-pdf.pdf", Width: pageW, Height: pageH,
+		MRZBox: box{toPage(mrz.Min.X, true), toPage(mrz.Min.Y, true), toPage(mrz.Max.X, false), toPage(mrz.Max.Y, false)},
+	}, data, nil
+}
+
+// unreadable draws a holiday-photo-like image: sky gradient, blurred discs, a caption.
+func unreadable(f *fonts) ([]byte, error) {
+	img := image.NewRGBA(image.Rect(0, 0, 1000, 700))
+	for y := 0; y < 700; y++ {
+		t := float64(y) / 700
+		c := color.RGBA{uint8(90 + 150*t), uint8(140 + 60*t), uint8(220 - 120*t), 255}
+		draw.Draw(img, image.Rect(0, y, 1000, y+1), image.NewUniform(c), image.Point{}, draw.Src)
+	}
+	discs := []struct{ x, y, r float64 }{{220, 420, 140}, {610, 300, 90}, {820, 520, 170}, {420, 610, 60}}
+	for _, d := range discs {
+		for y := int(d.y - d.r); y < int(d.y+d.r); y++ {
+			for x := int(d.x - d.r); x < int(d.x+d.r); x++ {
+				if !(image.Point{x, y}.In(img.Rect)) {
+					continue
+				}
+				dist := math.Hypot(float64(x)-d.x, float64(y)-d.y) / d.r
+				if dist >= 1 {
+					continue
+				}
+				a := 0.45 * (1 - dist*dist)
+				o := img.PixOffset(x, y)
+				for k, target := range []float64{250, 235, 200} {
+					img.Pix[o+k] = uint8(float64(img.Pix[o+k])*(1-a) + target*a)
+				}
+			}
+		}
+	}
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		return nil, err
+	}
+	p := &page{img: img, ppm: 1, fonts: f}
+	p.text(bold, 44, 40, 90, "Summer 2024 - Lake Zenith", color.RGBA{30, 30, 40, 255})
+	p.text(f.regular, 26, 40, 660, "IMG_2048.JPG  f/2.8  1/250 s  ISO 100", color.RGBA{250, 250, 250, 255})
+	var b bytes.Buffer
+	err = jpeg.Encode(&b, img, &jpeg.Options{Quality: 80})
+	return b.Bytes(), err
+}

@@ -1,0 +1,657 @@
+package mrz
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+)
+
+// digitFor maps the letters OCR confuses with digits to those digits; letterFor the reverse.
+var (
+	digitFor  = [256]byte{'O': '0', 'Q': '0', 'I': '1', 'Z': '2', 'S': '5', 'G': '6', 'B': '8'}
+	letterFor = [256]byte{'0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B'}
+	// confusable lists what a character of a field mixing letters and digits may really be.
+	// G/6 and K/< are left out: their values differ by 10 or 20, so no check digit can tell
+	// them apart.
+	confusable = [256]string{
+		'0': "O", 'O': "0", 'Q': "0", '1': "I", 'I': "1", '2': "Z", 'Z': "2",
+		'5': "S", 'S': "5", '8': "B", 'B': "8",
+	}
+)
+
+// maxSubstitutions bounds the check-digit-guided search in one field.
+const maxSubstitutions = 2
+
+// recorder is told every change made to a zone.
+type recorder func(field string, line, pos int, from, to byte, kind CorrectionKind)
+
+// mapDigits maps letters to digits where the layout allows only digits: dates, the digit parts
+// of FRA_ID's card number, and every check digit of cs.
+func mapDigits(l *layout, b [][]byte, cs []checkAt, rec recorder) {
+	apply := func(field string, s span) {
+		for i := s.from; i < s.to; i++ {
+			if c := b[s.line][i]; digitFor[c] != 0 {
+				b[s.line][i] = digitFor[c]
+				if rec != nil {
+					rec(field, s.line, i, c, digitFor[c], CorrectionNumeric)
+				}
+			}
+		}
+	}
+	apply("dateOfBirth", l.birth)
+	apply("expiryDate", l.expiry)
+	for _, s := range l.digits {
+		apply("documentNumber", s)
+	}
+	for _, c := range cs {
+		apply(c.name+"Check", c.at)
+	}
+}
+
+type decoder struct {
+	l      *layout
+	b      [][]byte
+	conf   []float64
+	res    *Result
+	fixed  map[string]int // corrections per field
+	doubt  []span         // columns a line-length repair could not place
+	checks []checkAt
+	valid  []bool
+}
+
+func decode(w window, now time.Time) *Result {
+	l := w.l
+	d := &decoder{
+		l:     l,
+		b:     make([][]byte, len(w.lines)),
+		conf:  w.conf,
+		res:   &Result{Format: l.format, Warnings: w.notes},
+		fixed: map[string]int{},
+		doubt: w.doubt,
+	}
+	for i, s := range w.lines {
+		d.b[i] = []byte(s)
+	}
+	d.mapLetters()
+	d.fixFillers()
+	mapDigits(l, d.b, l.checks(d.b), d.record)
+	d.correctGuarded()
+	d.checks = l.checks(d.b)
+	// A correction may have revealed a check digit the first mapping did not see (an overflowing
+	// document number ends where its filler is).
+	mapDigits(l, d.b, d.checks, d.record)
+	d.res.Valid = true
+	for _, c := range d.checks {
+		exp, found, ok := verify(d.b, c)
+		if d.doubtful(c) {
+			ok = false // the check digit validated a guess
+		}
+		d.valid = append(d.valid, ok)
+		d.res.Checks = append(d.res.Checks, Check{Name: c.name, Valid: ok, Expected: string(exp), Found: string(found)})
+		d.res.Valid = d.res.Valid && ok
+	}
+	d.extract(now)
+	d.res.Lines = make([]string, len(d.b))
+	for i, line := range d.b {
+		d.res.Lines[i] = string(line)
+	}
+	return d.res
+}
+
+// doubtful tells whether c covers columns a line-length repair could not place.
+func (d *decoder) doubtful(c checkAt) bool {
+	return covers(d.doubt, append([]span{c.at}, c.over...))
+}
+
+func (d *decoder) record(field string, line, pos int, from, to byte, kind CorrectionKind) {
+	d.fixed[field]++
+	d.res.Corrections = append(d.res.Corrections, Correction{
+		Field: field, Line: line, Position: pos, From: string(from), To: string(to), Kind: kind,
+	})
+}
+
+func (d *decoder) warn(field, format string, args ...any) {
+	d.res.Warnings = append(d.res.Warnings, field+": "+fmt.Sprintf(format, args...))
+}
+
+func (d *decoder) text(s span) string {
+	if !s.ok() {
+		return ""
+	}
+	return string(d.b[s.line][s.from:s.to])
+}
+
+// nameField names the part of the surname<<given<names span at pos.
+func (d *decoder) nameField(pos int) string {
+	s := d.l.name
+	if sep := strings.Index(d.text(s), "<<"); sep < 0 || pos-s.from < sep {
+		return "surname"
+	}
+	return "givenNames"
+}
+
+// mapLetters maps digits to letters where the layout allows only letters: document code,
+// countries, names.
+func (d *decoder) mapLetters() {
+	apply := func(s span, field func(pos int) string) {
+		for i := s.from; s.ok() && i < s.to; i++ {
+			if c := d.b[s.line][i]; letterFor[c] != 0 {
+				d.b[s.line][i] = letterFor[c]
+				d.record(field(i), s.line, i, c, letterFor[c], CorrectionAlphabetic)
+			}
+		}
+	}
+	named := func(name string) func(int) string { return func(int) string { return name } }
+	apply(d.l.code, named("documentCode"))
+	apply(d.l.issuer, named("issuingCountry"))
+	apply(d.l.nationality, named("nationality"))
+	apply(d.l.name, d.nameField)
+	apply(d.l.surname, named("surname"))
+	apply(d.l.given, named("givenNames"))
+}
+
+// fixFillers turns into fillers the runs of K in the trailing part of a name (only K and
+// fillers) where no name part can stand: after three fillers or more, or, in an ICAO name,
+// after two fillers once the surname separator has been seen. A K right after a letter or a
+// single filler may be a name or an initial and stays.
+func (d *decoder) fixFillers() {
+	fix := func(s span, separator bool, field func(int) string) {
+		if !s.ok() {
+			return
+		}
+		f := d.b[s.line][s.from:s.to]
+		t := len(f)
+		for t > 0 && (f[t-1] == '<' || f[t-1] == 'K') {
+			t--
+		}
+		sep := strings.Index(string(f), "<<")
+		for i := t; i < len(f); {
+			if f[i] != 'K' {
+				i++
+				continue
+			}
+			j := i
+			for j < len(f) && f[j] == 'K' {
+				j++
+			}
+			r := 0
+			for k := i - 1; k >= 0 && f[k] == '<'; k-- {
+				r++
+			}
+			if r >= 3 || separator && r >= 2 && sep >= 0 && sep < i-r {
+				for k := i; k < j; k++ {
+					f[k] = '<'
+					d.record(field(s.from+k), s.line, s.from+k, 'K', '<', CorrectionFiller)
+				}
+			}
+			i = j
+		}
+	}
+	fix(d.l.name, true, d.nameField)
+	fix(d.l.surname, false, func(int) string { return "surname" })
+	fix(d.l.given, false, func(int) string { return "givenNames" })
+}
+
+// substitution is one character changed by the check-digit-guided search.
+type substitution struct {
+	line, pos int
+	from, to  byte
+}
+
+// correctGuarded repairs OCR confusions in the fields that mix letters and digits and have their
+// own check digit (document number, TD3 personal number). It changes at most maxSubstitutions
+// confusable characters per field, and only a set of changes that makes every failing field
+// check valid and, if the format has one, the composite check valid, and that is the only best
+// such set: fewest changes first, then fewest digits turned into letters (OCR engines read
+// letters for the digits of numbers more often than the reverse).
+func (d *decoder) correctGuarded() {
+	cs := d.l.checks(d.b)
+	var failing []checkAt
+	var composite *checkAt
+	for i, c := range cs {
+		_, _, ok := verify(d.b, c)
+		switch {
+		case c.name == CheckComposite:
+			composite = &cs[i]
+		case !ok && (c.name == CheckDocumentNumber || c.name == CheckPersonalNumber) && !d.doubtful(c):
+			failing = append(failing, c)
+		}
+	}
+	if len(failing) == 0 {
+		return
+	}
+	options := make([][][]substitution, len(failing))
+	for i, f := range failing {
+		options[i] = d.search(f)
+	}
+	if composite == nil {
+		for i, f := range failing {
+			if subs, ok := smallest(options[i]); ok {
+				d.apply(f.field, subs)
+			} else if len(options[i]) > 0 {
+				d.warn(f.field, "check digit fails and several corrections would fix it; none applied")
+			}
+		}
+		return
+	}
+	// With a composite, every failing field must be fixed at once for it to confirm.
+	combos := 1
+	for _, o := range options {
+		combos *= len(o)
+		if combos == 0 || combos > 10000 {
+			return
+		}
+	}
+	var best []substitution
+	bestN, ties := math.MaxInt, 0
+	pickOne := make([]int, len(options))
+	for range combos {
+		var subs []substitution
+		for i, k := range pickOne {
+			subs = append(subs, options[i][k]...)
+		}
+		d.set(subs, true)
+		if _, _, ok := verify(d.b, *composite); ok {
+			switch n := cost(subs); {
+			case n < bestN:
+				best, bestN, ties = subs, n, 1
+			case n == bestN:
+				ties++
+			}
+		}
+		d.set(subs, false)
+		for i := range pickOne { // next combination
+			if pickOne[i]++; pickOne[i] < len(options[i]) {
+				break
+			}
+			pickOne[i] = 0
+		}
+	}
+	switch {
+	case ties == 1:
+		for _, f := range failing {
+			var mine []substitution
+			for _, s := range best {
+				if inSpans(f.over, s.line, s.pos) {
+					mine = append(mine, s)
+				}
+			}
+			d.apply(f.field, mine)
+		}
+	case ties > 1:
+		for _, f := range failing {
+			d.warn(f.field, "check digit fails and several corrections would fix it; none applied")
+		}
+	}
+}
+
+// search lists the sets of at most maxSubstitutions confusable changes in c's field that make
+// c valid. Positions the layout reserves for digits keep their digits.
+func (d *decoder) search(c checkAt) [][]substitution {
+	var alts []substitution
+	for _, s := range c.over {
+		for i := s.from; i < s.to; i++ {
+			from := d.b[s.line][i]
+			for _, to := range []byte(confusable[from]) {
+				if from >= '0' && from <= '9' && inSpans(d.l.digits, s.line, i) {
+					continue
+				}
+				alts = append(alts, substitution{s.line, i, from, to})
+			}
+		}
+	}
+	var out [][]substitution
+	try := func(subs ...substitution) {
+		d.set(subs, true)
+		if _, _, ok := verify(d.b, c); ok {
+			out = append(out, append([]substitution(nil), subs...))
+		}
+		d.set(subs, false)
+	}
+	for i, a := range alts {
+		try(a)
+		if maxSubstitutions < 2 {
+			continue
+		}
+		for _, b := range alts[i+1:] {
+			if b.line != a.line || b.pos != a.pos {
+				try(a, b)
+			}
+		}
+	}
+	return out
+}
+
+// smallest returns the only option of least cost, if exactly one has it.
+func smallest(options [][]substitution) ([]substitution, bool) {
+	var best []substitution
+	n, ties := math.MaxInt, 0
+	for _, o := range options {
+		switch c := cost(o); {
+		case c < n:
+			best, n, ties = o, c, 1
+		case c == n:
+			ties++
+		}
+	}
+	return best, ties == 1
+}
+
+// cost ranks sets of substitutions: fewer first, then fewer digits turned into letters.
+func cost(subs []substitution) int {
+	n := 10 * len(subs)
+	for _, s := range subs {
+		if s.from >= '0' && s.from <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+func (d *decoder) set(subs []substitution, on bool) {
+	for _, s := range subs {
+		if on {
+			d.b[s.line][s.pos] = s.to
+		} else {
+			d.b[s.line][s.pos] = s.from
+		}
+	}
+}
+
+func (d *decoder) apply(field string, subs []substitution) {
+	d.set(subs, true)
+	for _, s := range subs {
+		d.record(field, s.line, s.pos, s.from, s.to, CorrectionCheckDigit)
+	}
+}
+
+func inSpans(spans []span, line, pos int) bool {
+	for _, s := range spans {
+		if s.line == line && pos >= s.from && pos < s.to {
+			return true
+		}
+	}
+	return false
+}
+
+// field builds a Field read from spans, with the confidence rule of the package documentation.
+func (d *decoder) field(name, value string, spans ...span) Field {
+	sum, n := 0.0, 0
+	seen := map[int]bool{}
+	for _, s := range spans {
+		if s.ok() && !seen[s.line] {
+			seen[s.line] = true
+			sum += d.conf[s.line]
+			n++
+		}
+	}
+	c := 0.0
+	if n > 0 {
+		c = sum / float64(n)
+	}
+	c *= math.Pow(0.9, float64(d.fixed[name]))
+	for i, ch := range d.checks {
+		if !covers(ch.over, spans) {
+			continue
+		}
+		if d.valid[i] {
+			c += (1 - c) / 2
+		} else {
+			c /= 2
+		}
+	}
+	return Field{Value: value, Confidence: math.Round(c*1000) / 1000}
+}
+
+func covers(over, spans []span) bool {
+	for _, o := range over {
+		for _, s := range spans {
+			if o.overlaps(s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dataValue is a data field's value: fillers around it dropped, fillers inside it spaces.
+func dataValue(s string) string {
+	return strings.ReplaceAll(strings.Trim(s, "<"), "<", " ")
+}
+
+// nameValue is a name's value: fillers around it dropped, each run of fillers inside it a
+// space.
+func nameValue(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '<' }), " ")
+}
+
+func (d *decoder) extract(now time.Time) {
+	l, f := d.l, &d.res.Fields
+	f.DocumentCode = d.field("documentCode", dataValue(d.text(l.code)), l.code)
+	f.IssuingCountry = d.country("issuingCountry", l.issuer)
+	d.names()
+
+	number := []span{l.number}
+	value := d.text(l.number)
+	opt := l.optional
+	if end := l.overflowEnd(d.b); end >= 0 {
+		tail := sp(opt.line, opt.from, end-1)
+		number = append(number, tail)
+		value += d.text(tail)
+		opt.from = min(end+1, opt.to)
+	}
+	f.DocumentNumber = d.field("documentNumber", dataValue(value), number...)
+
+	if l.nationality.ok() {
+		f.Nationality = d.country("nationality", l.nationality)
+	} else {
+		f.Nationality = f.IssuingCountry // FRA_ID: French nationals only
+	}
+	if v, ok := d.date("dateOfBirth", l.birth, now, pastYear); ok {
+		f.DateOfBirth = v
+	}
+	f.Sex = d.sex()
+	if l.expiry.ok() {
+		v, ok := d.date("expiryDate", l.expiry, now, expiryYear)
+		f.ExpiryDate = &v
+		d.res.Expired = ok && before(v.Value, now)
+	}
+	if l.issue.ok() {
+		v, _ := d.date("issueDate", l.issue, now, pastYear)
+		f.IssueDate = &v
+	}
+	if l.personal.ok() {
+		v := d.field("personalNumber", dataValue(d.text(l.personal)), l.personal)
+		f.PersonalNumber = &v
+	}
+	optional := func(name string) *Field {
+		v := Field{Confidence: math.Round(d.conf[opt.line]*1000) / 1000} // nothing after a long number
+		if opt.ok() {
+			v = d.field(name, dataValue(d.text(opt)), opt)
+		}
+		return &v
+	}
+	switch {
+	case l.optional2.ok():
+		f.OptionalData1 = optional("optionalData1")
+		v := d.field("optionalData2", dataValue(d.text(l.optional2)), l.optional2)
+		f.OptionalData2 = &v
+	case l.optional.ok():
+		f.OptionalData = optional("optionalData")
+	}
+}
+
+// country reads a country code and flags it when unknown.
+func (d *decoder) country(name string, s span) Field {
+	code := dataValue(d.text(s))
+	v := d.field(name, code, s)
+	if !KnownCountry(code) {
+		d.res.UnknownCountries = append(d.res.UnknownCountries, name)
+		v.Confidence = math.Round(v.Confidence*500) / 1000
+	}
+	return v
+}
+
+func (d *decoder) names() {
+	l, f := d.l, &d.res.Fields
+	check := func(name, raw string) {
+		if strings.ContainsAny(raw, "0123456789") {
+			d.warn(name, "contains digits")
+		}
+	}
+	if l.name.ok() {
+		raw := d.text(l.name)
+		surname, given, _ := strings.Cut(raw, "<<")
+		f.Surname = d.field("surname", nameValue(surname), l.name)
+		f.GivenNames = d.field("givenNames", nameValue(given), l.name)
+		check("surname", surname)
+		check("givenNames", given)
+		if !strings.HasSuffix(raw, "<") {
+			d.warn("givenNames", "the name fills its field and may be truncated")
+		}
+		return
+	}
+	surname, given := d.text(l.surname), d.text(l.given)
+	f.Surname = d.field("surname", nameValue(surname), l.surname)
+	f.GivenNames = d.field("givenNames", nameValue(given), l.given)
+	check("surname", surname)
+	check("givenNames", given)
+	if !strings.HasSuffix(surname, "<") {
+		d.warn("surname", "the name fills its field and may be truncated")
+	}
+	if !strings.HasSuffix(given, "<") {
+		d.warn("givenNames", "the names fill their field and may be truncated")
+	}
+}
+
+func (d *decoder) sex() Field {
+	s := d.l.sex
+	c := d.b[s.line][s.from]
+	switch c {
+	case 'M', 'F', 'X':
+		return d.field("sex", string(c), s)
+	case '<':
+		return d.field("sex", "X", s)
+	}
+	d.warn("sex", "%q is not M, F, X or <", string(c))
+	return Field{}
+}
+
+// yearRule resolves a two-digit year; month and day are 0 when unknown.
+type yearRule func(yy, month, day int, now time.Time) int
+
+// pastYear is the latest year that does not put the date after now.
+func pastYear(yy, month, day int, now time.Time) int {
+	y := now.Year() - now.Year()%100 + yy
+	if compareDate(y, month, day, now) > 0 {
+		y -= 100
+	}
+	return y
+}
+
+// expiryYear is the year within (now−50, now+50].
+func expiryYear(yy, _, _ int, now time.Time) int {
+	y := now.Year() - now.Year()%100 + yy
+	switch {
+	case y > now.Year()+50:
+		y -= 100
+	case y <= now.Year()-50:
+		y += 100
+	}
+	return y
+}
+
+// compareDate compares a date, on the parts that are known (non-zero), with now's date.
+func compareDate(y, month, day int, now time.Time) int {
+	a := [3]int{y, month, day}
+	b := [3]int{now.Year(), int(now.Month()), now.Day()}
+	for i := range a {
+		if i > 0 && a[i] == 0 {
+			return 0
+		}
+		if a[i] != b[i] {
+			if a[i] < b[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
+// before tells whether an ISO date, possibly reduced to YYYY-MM or YYYY, ends before now's date.
+func before(iso string, now time.Time) bool {
+	var y, m, day int
+	switch len(iso) {
+	case 10:
+		fmt.Sscanf(iso, "%4d-%2d-%2d", &y, &m, &day)
+	case 7:
+		fmt.Sscanf(iso, "%4d-%2d", &y, &m)
+	case 4:
+		fmt.Sscanf(iso, "%4d", &y)
+	default:
+		return false
+	}
+	return compareDate(y, m, day, now) < 0
+}
+
+// date reads a YYMMDD date (YYMM for FRA_ID's issue date); a part made of fillers is unknown and
+// reduces the date. ok is false when the year is unknown or the text is not a date.
+func (d *decoder) date(name string, s span, now time.Time, rule yearRule) (Field, bool) {
+	raw := d.text(s)
+	part := func(i int) (n int, known, filler bool) {
+		if i+2 > len(raw) {
+			return 0, false, true
+		}
+		p := raw[i : i+2]
+		if p == "<<" {
+			return 0, false, true
+		}
+		if p[0] < '0' || p[0] > '9' || p[1] < '0' || p[1] > '9' {
+			return 0, false, false
+		}
+		return int(p[0]-'0')*10 + int(p[1]-'0'), true, false
+	}
+	yy, yKnown, yFiller := part(0)
+	mm, mKnown, mFiller := part(2)
+	dd, dKnown, dFiller := part(4)
+	notDate := func() (Field, bool) {
+		d.warn(name, "%q is not a date", raw)
+		return Field{}, false
+	}
+	if !yKnown && !yFiller || !mKnown && !mFiller || !dKnown && !dFiller {
+		return notDate()
+	}
+	if !yKnown {
+		d.warn(name, "unknown")
+		return d.field(name, "", s), false
+	}
+	if mKnown && (mm < 1 || mm > 12) {
+		return notDate()
+	}
+	if !mKnown {
+		dd, dKnown = 0, false
+	}
+	if dKnown && dd == 0 {
+		return notDate()
+	}
+	y := rule(yy, mm, dd, now)
+	switch {
+	case !mKnown:
+		if len(raw) > 2 {
+			d.warn(name, "month and day unknown")
+		}
+		return d.field(name, fmt.Sprintf("%04d", y), s), true
+	case !dKnown:
+		if len(raw) > 4 {
+			d.warn(name, "day unknown")
+		}
+		return d.field(name, fmt.Sprintf("%04d-%02d", y, mm), s), true
+	}
+	t := time.Date(y, time.Month(mm), dd, 0, 0, 0, 0, time.UTC)
+	if t.Day() != dd {
+		return notDate()
+	}
+	return d.field(name, t.Format(time.DateOnly), s), true
+}

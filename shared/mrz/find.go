@@ -1,0 +1,430 @@
+package mrz
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+)
+
+// clean turns an OCR line into MRZ characters: upper case, accents and full-width forms folded,
+// « and ≪ read as two fillers and the other angle brackets as one, everything else (spaces,
+// punctuation) dropped.
+func clean(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' {
+			r -= 'a' - 'A'
+		}
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '<' {
+			b.WriteByte(byte(r))
+			continue
+		}
+		switch r {
+		case '«', '≪':
+			b.WriteString("<<")
+			continue
+		case '‹', '〈', '⟨', '＜', '˂', '❮', '⋖':
+			b.WriteByte('<')
+			continue
+		case 'Ø', 'ø':
+			b.WriteByte('0')
+			continue
+		}
+		switch {
+		case r >= 'Ａ' && r <= 'Ｚ':
+			b.WriteByte(byte('A' + r - 'Ａ'))
+		case r >= 'ａ' && r <= 'ｚ':
+			b.WriteByte(byte('A' + r - 'ａ'))
+		case r >= '０' && r <= '９':
+			b.WriteByte(byte('0' + r - '０'))
+		default:
+			if c, ok := folds[unicode.ToUpper(r)]; ok {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}
+
+// folds maps the accented capitals OCR engines produce for MRZ letters.
+var folds = map[rune]byte{
+	'À': 'A', 'Á': 'A', 'Â': 'A', 'Ã': 'A', 'Ä': 'A', 'Å': 'A', 'Ç': 'C',
+	'È': 'E', 'É': 'E', 'Ê': 'E', 'Ë': 'E', 'Ì': 'I', 'Í': 'I', 'Î': 'I', 'Ï': 'I',
+	'Ñ': 'N', 'Ò': 'O', 'Ó': 'O', 'Ô': 'O', 'Õ': 'O', 'Ö': 'O',
+	'Ù': 'U', 'Ú': 'U', 'Û': 'U', 'Ü': 'U', 'Ý': 'Y',
+}
+
+// slack is how many characters a line may be short or long and still be repaired.
+const slack = 2
+
+type candidate struct {
+	text string
+	conf float64
+}
+
+// candidates cleans the lines and keeps those long enough to be a zone line. A line exactly two
+// or three zone lines long is split: some engines merge the lines of a zone. mrzLike tells
+// whether any line, kept or not, looks like part of a zone (long, with fillers).
+func candidates(in []Line) (out []candidate, mrzLike bool) {
+	for _, l := range in {
+		t := clean(l.Text)
+		mrzLike = mrzLike || len(t) >= 20 && strings.Contains(t, "<<")
+		c := l.Confidence
+		if math.IsNaN(c) || c < 0 {
+			c = 0
+		}
+		c = min(c, 1)
+		parts := 1
+		switch len(t) {
+		case 60, 72, 88:
+			parts = 2
+		case 90:
+			parts = 3
+		}
+		w := len(t) / parts
+		for p := range parts {
+			s := t[p*w : (p+1)*w]
+			if len(s) >= 30-slack && len(s) <= 44+slack {
+				out = append(out, candidate{s, c})
+			}
+		}
+	}
+	return out, mrzLike
+}
+
+// window is a zone located in the lines, repaired to its layout.
+type window struct {
+	l     *layout
+	lines []string
+	conf  []float64
+	notes []string
+	doubt []span // columns whose repair the check digits could not confirm
+	score int
+}
+
+// repairBudget bounds the variants locate scores when repairing line lengths (about a
+// microsecond each), so that a page of many near-zone lines cannot make it slow; past it, lines
+// are repaired the conservative way only.
+const repairBudget = 100_000
+
+// locate finds the best-fitting zone among the lines.
+func locate(in []Line) (window, error) {
+	cands, mrzLike := candidates(in)
+	budget := repairBudget
+	var best window
+	found := false
+	for i := len(cands) - 1; i >= 0; i-- { // from the bottom, where zones are, while budget lasts
+		for _, l := range layouts {
+			if i+l.rows > len(cands) {
+				continue
+			}
+			w, ok := fit(l, cands[i:i+l.rows], &budget)
+			if ok && (!found || w.score > best.score) {
+				best, found = w, true
+			}
+		}
+	}
+	switch {
+	case found:
+		return best, nil
+	case mrzLike:
+		return window{}, fmt.Errorf("%w: %d candidate lines fit no layout", ErrUnknownFormat, len(cands))
+	}
+	return window{}, ErrNoMRZ
+}
+
+// fit repairs the lines of a window to l and scores how well they fit: ten points a valid check
+// digit, a point per well-formed date, sex and country, five for the document code the format
+// expects, minus one per character repaired. ok is false when the lines are not a zone of l.
+// Scoring repair variants spends budget.
+func fit(l *layout, win []candidate, budget *int) (window, bool) {
+	for _, c := range win {
+		if d := len(c.text) - l.width; d < -slack || d > slack {
+			return window{}, false
+		}
+	}
+	w := window{l: l, lines: make([]string, len(win)), conf: make([]float64, len(win))}
+	repairs, checked := 0, 0
+	for i, c := range win {
+		w.lines[i] = conservative(c.text, l.width)
+		w.conf[i] = c.conf
+		if len(c.text) != l.width {
+			repairs += abs(len(c.text) - l.width)
+			if l.checkedLine(i) {
+				checked++
+			}
+			w.conf[i] *= 0.9
+			w.notes = append(w.notes, fmt.Sprintf("line %d: read %d characters, repaired to %d", i+1, len(c.text), l.width))
+		}
+	}
+	if checked > 0 {
+		variants := make([][]string, len(win))
+		passes := 1
+		if checked > 1 {
+			passes = 2 // a line's repair may depend on another's, through the composite
+		}
+		notes := make([]string, len(win))
+		doubts := make([]span, len(win))
+		for range passes {
+			for i, c := range win {
+				if len(c.text) == l.width || !l.checkedLine(i) {
+					continue
+				}
+				if variants[i] == nil {
+					variants[i] = []string{w.lines[i]}
+					if *budget > 0 {
+						variants[i] = lengthVariants(c.text, l.width)
+						*budget -= len(variants[i]) * passes
+					}
+				}
+				w.lines[i], notes[i], doubts[i] = pick(l, w.lines, i, c.text, variants[i])
+			}
+		}
+		for _, d := range doubts {
+			if d.ok() {
+				w.doubt = append(w.doubt, d)
+			}
+		}
+		for _, n := range notes {
+			if n != "" {
+				w.notes = append(w.notes, n)
+			}
+		}
+	}
+	valid, shape := evaluate(l, w.lines)
+	prefix := prefixFits(l, w.lines[0])
+	filler := false
+	for _, s := range w.lines {
+		filler = filler || strings.IndexByte(s, '<') >= 0
+	}
+	if !filler || (!prefix && valid < 2) {
+		return window{}, false
+	}
+	w.score = 10*valid + shape - repairs
+	if prefix {
+		w.score += 5
+	}
+	return w, true
+}
+
+// pick chooses line i among variants (the conservative one first): the one with the best
+// score, unless the conservative one ties. When several distinct variants tie, the check digits
+// cannot tell where the character is missing or extra (the weights 7, 3, 1 modulo 10 let a
+// neighbouring character make up for it), but they do confirm the columns where the variants
+// agree: pick keeps those, fills the columns in doubt from the line as read, padded with fillers
+// or trimmed, and returns them as doubt. When the variants differ in a single column, it is a
+// character whose value the check digits cannot pin down (A, K and U weigh like 0); the digit
+// among them is kept and note says so.
+func pick(l *layout, lines []string, i int, raw string, variants []string) (chosen, note string, doubt span) {
+	score := func(v string) int {
+		lines[i] = v
+		valid, shape := evaluate(l, lines)
+		return 10*valid + shape
+	}
+	cons := variants[0]
+	consScore := score(cons)
+	best := consScore
+	var tied []string
+	for _, v := range variants[1:] {
+		switch s := score(v); {
+		case s > best:
+			best, tied = s, append(tied[:0], v)
+		case s == best && s > consScore:
+			tied = append(tied, v)
+		}
+	}
+	switch len(tied) {
+	case 0:
+		return cons, "", span{}
+	case 1:
+		return tied[0], "", span{}
+	}
+	lo, hi := len(cons), -1
+	for _, v := range tied[1:] {
+		for c := range len(v) {
+			if v[c] != tied[0][c] {
+				lo, hi = min(lo, c), max(hi, c)
+			}
+		}
+	}
+	if lo == hi {
+		var others []byte
+		for _, v := range tied {
+			others = append(others, v[lo])
+		}
+		for _, v := range tied {
+			if c := v[lo]; c >= '0' && c <= '9' {
+				return v, fmt.Sprintf("line %d: column %d restored as %c, which the check digits cannot tell from %s", i+1, lo+1, c, others), span{}
+			}
+		}
+	}
+	prefix, suffix := tied[0][:lo], tied[0][hi+1:]
+	if !strings.HasPrefix(raw, prefix) || !strings.HasSuffix(raw, suffix) || len(raw) < len(prefix)+len(suffix) {
+		return cons, "", span{}
+	}
+	mid := raw[lo : len(raw)-len(suffix)]
+	if n := hi + 1 - lo; len(mid) < n {
+		mid += strings.Repeat("<", n-len(mid))
+	} else {
+		mid = mid[:n]
+	}
+	note = fmt.Sprintf("line %d: a character is missing or extra in columns %d-%d and the check digits cannot place it", i+1, lo+1, hi+1)
+	return prefix + mid + suffix, note, sp(i, lo, hi+1)
+}
+
+// conservative pads or trims s to width at its last run of fillers (the trailing fillers of a
+// name or of optional data), or at its end when it has none.
+func conservative(s string, width int) string {
+	d := len(s) - width
+	if d == 0 {
+		return s
+	}
+	end := strings.LastIndexByte(s, '<')
+	if end < 0 {
+		if d > 0 {
+			return s[:width]
+		}
+		return s + strings.Repeat("<", -d)
+	}
+	if d < 0 {
+		return s[:end+1] + strings.Repeat("<", -d) + s[end+1:]
+	}
+	start := end
+	for start > 0 && s[start-1] == '<' {
+		start--
+	}
+	if end-start+1 >= d {
+		return s[:end+1-d] + s[end+1:]
+	}
+	return s[:width]
+}
+
+// mrzChars are the characters a missing one may be.
+const mrzChars = "<0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// lengthVariants lists the distinct ways to bring s to width, the conservative one first: one or
+// two characters deleted anywhere; one character of any kind, or two fillers, inserted anywhere.
+func lengthVariants(s string, width int) []string {
+	cons := conservative(s, width)
+	seen := map[string]bool{cons: true}
+	out := []string{cons}
+	add := func(v string) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	switch len(s) - width {
+	case 1:
+		for i := range s {
+			add(s[:i] + s[i+1:])
+		}
+	case 2:
+		for i := range s {
+			t := s[:i] + s[i+1:]
+			for j := i; j < len(t); j++ {
+				add(t[:j] + t[j+1:])
+			}
+		}
+	case -1:
+		for i := 0; i <= len(s); i++ {
+			for _, c := range []byte(mrzChars) {
+				add(s[:i] + string(c) + s[i:])
+			}
+		}
+	case -2:
+		for i := 0; i <= len(s); i++ {
+			t := s[:i] + "<" + s[i:]
+			for j := i; j <= len(t); j++ {
+				add(t[:j] + "<" + t[j:])
+			}
+		}
+	}
+	return out
+}
+
+// evaluate counts the valid check digits of lines read as l, after the safe numeric mapping,
+// and the fields that have the right shape (dates, sex, countries).
+func evaluate(l *layout, lines []string) (valid, shape int) {
+	b := make([][]byte, len(lines))
+	for i, s := range lines {
+		b[i] = []byte(s)
+	}
+	cs := l.checks(b)
+	mapDigits(l, b, cs, nil)
+	for _, c := range cs {
+		// A filler check digit over fillers is valid, but no evidence of a zone.
+		if _, found, ok := verify(b, c); ok && found != '<' {
+			valid++
+		}
+	}
+	for _, s := range []span{l.birth, l.expiry} {
+		if s.ok() && plausibleDate(b[s.line][s.from:s.to]) {
+			shape++
+		}
+	}
+	if c := b[l.sex.line][l.sex.from]; c == 'M' || c == 'F' || c == 'X' || c == '<' {
+		shape++
+	}
+	for _, s := range []span{l.issuer, l.nationality} {
+		if s.ok() && all(b, s, func(c byte) bool { return c == '<' || c >= 'A' && c <= 'Z' || letterFor[c] != 0 }) {
+			shape++
+		}
+	}
+	return valid, shape
+}
+
+// prefixFits tells whether the document code suits the format: P for passports, V for visas,
+// A, C or I for identity cards, IDFRA for the French card.
+func prefixFits(l *layout, line0 string) bool {
+	first := line0[0]
+	if c := letterFor[first]; c != 0 {
+		first = c
+	}
+	switch l.format {
+	case FormatTD3:
+		return first == 'P'
+	case FormatMRVA, FormatMRVB:
+		return first == 'V'
+	case FormatFRAID:
+		return first == 'I' && strings.HasPrefix(line0[1:], "DFRA")
+	}
+	return first == 'A' || first == 'C' || first == 'I'
+}
+
+// plausibleDate tells whether d reads as YYMMDD, with fillers for unknown parts.
+func plausibleDate(d []byte) bool {
+	limits := [3]int{99, 12, 31}
+	for i := 0; i+1 < len(d); i += 2 {
+		a, b := d[i], d[i+1]
+		if a == '<' && b == '<' {
+			continue
+		}
+		if a < '0' || a > '9' || b < '0' || b > '9' {
+			return false
+		}
+		n := int(a-'0')*10 + int(b-'0')
+		if i > 0 && (n < 1 || n > limits[i/2]) {
+			return false
+		}
+	}
+	return true
+}
+
+func all(b [][]byte, s span, ok func(byte) bool) bool {
+	for _, c := range b[s.line][s.from:s.to] {
+		if !ok(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

@@ -1,0 +1,162 @@
+package ocr
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+)
+
+// Grayscale returns img's luma as an 8-bit grey image with bounds starting at (0,0). A JPEG's luma
+// plane is copied as is; an *image.Gray with origin (0,0) is returned itself, not copied.
+func Grayscale(img image.Image) *image.Gray {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	switch src := img.(type) {
+	case *image.Gray:
+		if b.Min == (image.Point{}) {
+			return src
+		}
+		dst := image.NewGray(image.Rect(0, 0, w, h))
+		for y := 0; y < h; y++ {
+			copy(dst.Pix[y*dst.Stride:y*dst.Stride+w], src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):])
+		}
+		return dst
+	case *image.YCbCr:
+		dst := image.NewGray(image.Rect(0, 0, w, h))
+		for y := 0; y < h; y++ {
+			copy(dst.Pix[y*dst.Stride:y*dst.Stride+w], src.Y[src.YOffset(b.Min.X, b.Min.Y+y):])
+		}
+		return dst
+	case *image.RGBA:
+		return lumaRGB(src.Pix, src.Stride, src.PixOffset(b.Min.X, b.Min.Y), w, h)
+	case *image.NRGBA:
+		// Alpha is ignored: uploads of documents are opaque.
+		return lumaRGB(src.Pix, src.Stride, src.PixOffset(b.Min.X, b.Min.Y), w, h)
+	}
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			dst.Pix[y*dst.Stride+x] = color.GrayModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.Gray).Y
+		}
+	}
+	return dst
+}
+
+// lumaRGB converts 4-byte RGB(A) pixels with the weights of color.GrayModel.
+func lumaRGB(pix []byte, stride, off, w, h int) *image.Gray {
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		row := pix[off+y*stride : off+y*stride+4*w]
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		for x := range out {
+			r, g, b := uint32(row[4*x]), uint32(row[4*x+1]), uint32(row[4*x+2])
+			out[x] = uint8((19595*r + 38470*g + 7471*b + 1<<15) >> 16)
+		}
+	}
+	return dst
+}
+
+// NormalizeContrast stretches g's grey levels so that its darkest 1% become black and its lightest
+// 1% white: a faded or under-exposed capture then binarises like a clean one. A uniform image is
+// returned unchanged; otherwise the result is a new image.
+func NormalizeContrast(g *image.Gray) *image.Gray {
+	var hist [256]int
+	b := g.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for _, v := range g.Pix[g.PixOffset(b.Min.X, y) : g.PixOffset(b.Min.X, y)+b.Dx()] {
+			hist[v]++
+		}
+	}
+	n := b.Dx() * b.Dy()
+	lo, hi := percentile(&hist, n/100), percentile(&hist, n-1-n/100)
+	if hi <= lo {
+		return g
+	}
+	var lut [256]uint8
+	for v := range lut {
+		switch {
+		case v <= lo:
+			lut[v] = 0
+		case v >= hi:
+			lut[v] = 255
+		default:
+			lut[v] = uint8((v - lo) * 255 / (hi - lo))
+		}
+	}
+	dst := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := 0; y < b.Dy(); y++ {
+		src := g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):]
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+b.Dx()]
+		for x := range out {
+			out[x] = lut[src[x]]
+		}
+	}
+	return dst
+}
+
+// percentile returns the grey level of the k-th darkest pixel (k from 0).
+func percentile(hist *[256]int, k int) int {
+	sum := 0
+	for v, c := range hist {
+		sum += c
+		if sum > k {
+			return v
+		}
+	}
+	return 255
+}
+
+// Rotate turns img clockwise by degrees, one of 0, 90, 180 or 270 (negative values and multiples
+// of 360 are normalised: -90 is 270). An image photographed a quarter turn counter-clockwise
+// (text running bottom to top) is upright after Rotate(img, 90). Any other angle returns img
+// unchanged. The result has bounds starting at (0,0); grey images stay grey, others become RGBA.
+func Rotate(img image.Image, degrees int) image.Image {
+	d := ((degrees % 360) + 360) % 360
+	if d%90 != 0 || d == 0 {
+		return img
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	dw, dh := w, h
+	if d != 180 {
+		dw, dh = h, w
+	}
+	// dst(x', y') = src(sx, sy); for each destination pixel the offsets of its source pixel.
+	src := func(x, y int) (int, int) {
+		switch d {
+		case 90:
+			return y, h - 1 - x
+		case 180:
+			return w - 1 - x, h - 1 - y
+		default: // 270
+			return w - 1 - y, x
+		}
+	}
+	if g, ok := img.(*image.Gray); ok {
+		dst := image.NewGray(image.Rect(0, 0, dw, dh))
+		for y := 0; y < dh; y++ {
+			row := dst.Pix[y*dst.Stride : y*dst.Stride+dw]
+			for x := range row {
+				sx, sy := src(x, y)
+				row[x] = g.Pix[g.PixOffset(b.Min.X+sx, b.Min.Y+sy)]
+			}
+		}
+		return dst
+	}
+	rgba, ok := img.(*image.RGBA)
+	if !ok {
+		rgba = image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.Draw(rgba, rgba.Bounds(), img, b.Min, draw.Src)
+		b = rgba.Bounds()
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, dw, dh))
+	for y := 0; y < dh; y++ {
+		row := dst.Pix[y*dst.Stride : y*dst.Stride+4*dw]
+		for x := 0; x < dw; x++ {
+			sx, sy := src(x, y)
+			o := rgba.PixOffset(b.Min.X+sx, b.Min.Y+sy)
+			copy(row[4*x:4*x+4], rgba.Pix[o:o+4])
+		}
+	}
+	return dst
+}

@@ -1,0 +1,24 @@
+package ocr
+
+import (
+	"context"
+	"image"
+)
+
+// Line is one line of recognised text.
+type Line struct {
+	Text       string
+	Confidence float64 // the engine's confidence in [0,1]
+}
+
+// Engine recognises printed text.
+type Engine interface {
+	// Name identifies the engine ("tesseract", "textract"), for logs and stored results.
+	Name() string
+	// Version is the engine's version, recorded with results so that a change of engine is traceable.
+	Version() string
+	// Read returns the lines of text in img from top to bottom, an empty slice when it finds none.
+	// It returns ctx.Err() when ctx ends before the work starts, and a wrapped error when the engine
+	// fails; it does not classify images it cannot read as errors.
+	Read(ctx context.Context, img image.Image) ([]Line, error)
+}
