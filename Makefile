@@ -12,12 +12,21 @@ ADDR    ?= 127.0.0.1:3000
 # EMULATOR=external uses the emulator at AWS_ENDPOINT_URL (LocalStack) instead of starting moto.
 EMULATOR ?= moto
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
+# the OCR-B font of the test-document generator.
+DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Model files: ../shared/models beside the project when it is there, else fetched into .local/models.
+MODELS_DIR ?= $(abspath $(if $(wildcard ../shared/models/SHA256SUMS),../shared/models,.local/models))
+export MODELS_DIR
+# Debian's libtesseract uses OpenMP: its threads spin on busy cores and make one read about 4x slower.
+export OMP_THREAD_LIMIT := 1
 
 export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv
+.PHONY: help run test validate build deploy lint venv deps models eval-extraction
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -28,12 +37,25 @@ $(VENV)/.installed: infra/requirements.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
 	touch $@
 
-run: venv ## run the whole system locally; Ctrl-C stops it
+deps: ## install the Debian packages OCR needs (apt-get, once)
+	@missing="$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done)"; \
+	if [ -n "$$missing" ]; then echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
+
+models: ## check the model files in MODELS_DIR against their pinned SHA-256, fetching any missing
+	@mkdir -p "$(MODELS_DIR)"; grep -v '^#' infra/models.txt | while read -r sum file url; do \
+	  f="$(MODELS_DIR)/$$file"; [ -f "$$f" ] || { echo "fetching $$file"; curl -fsSL -o "$$f.part" "$$url" && mv "$$f.part" "$$f"; } || exit 1; \
+	  echo "$$sum  $$f" | sha256sum -c --quiet - || { echo "$$f does not match its pinned SHA-256"; exit 1; }; done
+
+run: venv deps models ## run the whole system locally; Ctrl-C stops it
 	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
 
-test: venv lint ## make lint, unit and integration tests (moto started for them), make validate
+test: venv deps models lint ## make lint, unit and integration tests (moto started for them), make validate
 	go run ./infra/local exec -- go test -race -count=1 ./...
 	$(MAKE) --no-print-directory validate
+
+eval-extraction: deps models ## accuracy and speed of extraction over testdata/extraction (Tesseract)
+	go run ./infra/evalextraction -dir testdata/extraction
 
 validate: venv ## sam validate --lint and cfn-lint on template.yaml
 	$(BIN)/sam validate --lint --template template.yaml

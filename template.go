@@ -19,3 +19,8 @@ var ReferenceData embed.FS
 //
 //go:embed openapi/partner.yaml
 var PartnerOpenAPI []byte
+
+// IdentityOpenAPI is the OpenAPI document of the identity API, served at /v1/openapi.json.
+//
+//go:embed openapi/identity.yaml
+var IdentityOpenAPI []byte

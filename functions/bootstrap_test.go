@@ -57,6 +57,16 @@ var checks = map[string]func(t *testing.T, answer invocation){
 			t.Errorf("answer = %s", answer.body)
 		}
 	},
+	// Without a credential: a 401 problem, before any AWS call.
+	"ExtractionFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
+	// The extraction cannot be claimed (no AWS here): the job is reported failed, so SQS retries it.
+	"ExtractionWorkerFunction": func(t *testing.T, answer invocation) {
+		var resp events.SQSEventResponse
+		mustDecode(t, answer, &resp)
+		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "3a1f6b9e-0c2d-4e5f-8a7b-9c0d1e2f3a4b" {
+			t.Errorf("answer = %s", answer.body)
+		}
+	},
 	// A production key on the sandbox stage: refused by its prefix, before any AWS call.
 	"PartnersFunction": httpAnswer(401, "https://partners.example.com/errors/unauthorized", "production environment"),
 	"WebhookDispatcherFunction": func(t *testing.T, answer invocation) {

@@ -21,11 +21,13 @@ import (
 type API struct {
 	Accounts *accounts.Service
 	Auth     *access.Authenticator
+	OpenAPI  []byte // the identity API's OpenAPI document as JSON, served at /v1/openapi.json
 }
 
 // IdentityRoutes are the /v1 account endpoints.
 func (a API) IdentityRoutes() []httpapi.Route {
 	return []httpapi.Route{
+		{Pattern: "GET /v1/openapi.json", Handler: a.openapi},
 		{Pattern: "POST /v1/auth/register", Handler: a.register},
 		{Pattern: "POST /v1/auth/verify-email", Handler: a.verifyEmail},
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
@@ -49,6 +51,13 @@ func (a API) PartnerRoutes() []httpapi.Route {
 		{Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate", Handler: a.Auth.Require(access.Admins, a.rotate(access.PartnerInPath))},
 		{Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}", Handler: a.Auth.Require(access.Admins, a.revokePartnerKey(access.PartnerInPath))},
 	}
+}
+
+// openapi serves the document to anyone: it describes the API, not anyone's data.
+func (a API) openapi(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	_, _ = w.Write(a.OpenAPI)
 }
 
 type credentials struct {

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"time"
 
+	platform "github.com/trustline/platform"
+
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/accountsapi"
@@ -12,16 +14,20 @@ import (
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/mail"
+	"github.com/trustline/platform/shared/referenceapi"
 )
 
 // tokenTTL is the lifetime of a login JWT.
 const tokenTTL = 24 * time.Hour
 
 // Accounts serves registration, login, the profile, API keys and webhook endpoints of the
-// identity API.
+// identity API, and its OpenAPI document.
 func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	d, api, err := accountsAPI(ctx, "accounts", getenv)
 	if err != nil {
+		return nil, err
+	}
+	if api.OpenAPI, err = referenceapi.OpenAPIJSON(platform.IdentityOpenAPI); err != nil {
 		return nil, err
 	}
 	hooks, err := webhookAPI(d, api.Auth)

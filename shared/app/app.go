@@ -117,8 +117,13 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 		d.log.InfoContext(ctx, "reference lists seeded", "version", c.catalog.Version)
 		return nil
 	}
+	extractions, _, err := extractionsFor(d, nil)
+	if err != nil {
+		return nil, err
+	}
 	tasks := []task{{name: "webhook-sweep", run: c.hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
-		{name: "issuance-sweep", run: sweepIssuance(c)}, {name: "payment-link-expiry", run: c.service.ExpireLinks}}
+		{name: "issuance-sweep", run: sweepIssuance(c)}, {name: "payment-link-expiry", run: c.service.ExpireLinks},
+		{name: "extraction-sweep", run: extractions.Sweep}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error
 		for _, t := range tasks {

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
+	"github.com/aws/aws-sdk-go-v2/service/textract"
 )
 
 // Clients are the SDK clients the product uses.
@@ -20,6 +21,7 @@ type Clients struct {
 	S3       *s3.Client
 	SQS      *sqs.Client
 	SES      *sesv2.Client
+	Textract *textract.Client
 }
 
 // New loads the SDK configuration from the environment and builds the clients. It does no I/O.
@@ -32,8 +34,9 @@ func New(ctx context.Context) (Clients, error) {
 		DynamoDB: dynamodb.NewFromConfig(cfg),
 		// Path-style addressing whenever an endpoint is configured: an emulator on 127.0.0.1 has
 		// no bucket subdomains.
-		S3:  s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = cfg.BaseEndpoint != nil }),
-		SQS: sqs.NewFromConfig(cfg),
-		SES: sesv2.NewFromConfig(cfg),
+		S3:       s3.NewFromConfig(cfg, func(o *s3.Options) { o.UsePathStyle = cfg.BaseEndpoint != nil }),
+		SQS:      sqs.NewFromConfig(cfg),
+		SES:      sesv2.NewFromConfig(cfg),
+		Textract: textract.NewFromConfig(cfg),
 	}, nil
 }

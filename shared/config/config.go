@@ -36,7 +36,14 @@ type Config struct {
 	WebhookTimeout       time.Duration
 	WebhookAllowLoopback bool // true only when set and Stage is local
 	HandoffTTL           time.Duration
-	KeyRotationGrace     time.Duration
+
+	OCREngine             string // tesseract or textract
+	ModelsDir             string
+	MaxDocumentBytes      int64
+	UploadURLTTL          time.Duration
+	ExtractionMaxAttempts int
+	CreditPrices          map[string]int // credits per operation: extraction, liveness
+	KeyRotationGrace      time.Duration
 
 	JWTSecret         []byte
 	DataEncryptionKey []byte // seals webhook secrets before they are stored
@@ -81,6 +88,12 @@ var Settings = []Setting{
 	{"WEBHOOK_TIMEOUT", "10s", "How long a webhook receiver has to answer.", false},
 	{"WEBHOOK_ALLOW_LOOPBACK", "false", "Allow `http://` webhook targets on loopback addresses. Honoured only when STAGE=local.", false},
 	{"HANDOFF_TTL", "15m", "Lifetime of a mobile handoff session.", false},
+	{"OCR_ENGINE", "tesseract", "`tesseract` (in-process, needs a cgo build with libtesseract: local and self-hosted runs) or `textract` (Amazon Textract: the template sets it on AWS).", false},
+	{"MODELS_DIR", "../shared/models", "Directory of the model files (`mrz.traineddata`, checked against its SHA256SUMS). See the README's Models section.", false},
+	{"MAX_DOCUMENT_MB", "15", "Largest document file accepted for extraction, in MB (inline files are also bounded by the 6 MB request limit: larger ones go through POST /v1/uploads).", false},
+	{"UPLOAD_URL_TTL", "15m", "How long a presigned upload URL from POST /v1/uploads works.", false},
+	{"EXTRACTION_MAX_ATTEMPTS", "5", "Deliveries of one extraction job before it is failed and refunded; the template's ExtractionQueue maxReceiveCount.", false},
+	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
 	{"DATA_ENCRYPTION_KEY", "", "Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates one in Secrets Manager; make run makes one per run.", false},
@@ -111,6 +124,10 @@ func Load(getenv func(string) string) (Config, error) {
 		WebhookQueueURL:    l.str("WEBHOOK_QUEUE_URL"),
 		WebhookTimeout:     l.duration("WEBHOOK_TIMEOUT"),
 		HandoffTTL:         l.duration("HANDOFF_TTL"),
+		OCREngine:          l.oneOf("OCR_ENGINE", "tesseract", "textract"),
+		ModelsDir:          l.str("MODELS_DIR"),
+		UploadURLTTL:       l.duration("UPLOAD_URL_TTL"),
+		CreditPrices:       l.limits("CREDIT_PRICES"),
 		KeyRotationGrace:   l.duration("KEY_ROTATION_GRACE"),
 		JWTSecret:          l.secret("JWT_SECRET", 32),
 		DataEncryptionKey:  l.secret("DATA_ENCRYPTION_KEY", 32),
@@ -131,6 +148,8 @@ func Load(getenv func(string) string) (Config, error) {
 	if l.getenv("PARTNER_BASE_URL") != "" {
 		c.PartnerBaseURL = l.baseURL("PARTNER_BASE_URL")
 	}
+	c.MaxDocumentBytes = int64(l.positive("MAX_DOCUMENT_MB")) << 20
+	c.ExtractionMaxAttempts = l.positive("EXTRACTION_MAX_ATTEMPTS")
 	c.WebhookRetrySchedule = l.schedule("WEBHOOK_RETRY_SCHEDULE")
 	c.WebhookAllowLoopback = l.boolean("WEBHOOK_ALLOW_LOOPBACK") && c.Stage == StageLocal
 	if err := errors.Join(l.errs...); err != nil {
@@ -258,6 +277,15 @@ func (l *loader) limits(name string) map[string]int {
 		out[k] = n
 	}
 	return out
+}
+
+func (l *loader) positive(name string) int {
+	v := l.raw(name)
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		l.fail(name, "%q is not a positive whole number", v)
+	}
+	return n
 }
 
 func (l *loader) boolean(name string) bool {

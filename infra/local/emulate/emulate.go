@@ -1,6 +1,7 @@
 package emulate
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -40,15 +41,39 @@ var (
 		"ContractsFunction":     app.Contracts,
 		"NotificationsFunction": app.Notifications,
 		"SandboxFunction":       app.Sandbox,
+		"ExtractionFunction":    app.Extraction,
 	}
 	queueFunctions = map[string]func(context.Context, app.Getenv) (queue.BatchHandler, error){
 		"WebhookDispatcherFunction": app.WebhookDispatcher,
 		"IssuanceWorkerFunction":    app.IssuanceWorker,
+		"ExtractionWorkerFunction":  app.ExtractionWorker,
 	}
 	scheduleFunctions = map[string]func(context.Context, app.Getenv) (lambdarun.ScheduleHandler, error){
 		"MaintenanceFunction": app.Maintenance,
 	}
 )
+
+// localOCR is the OCR engine of local runs: in-process, no AWS account needed.
+const localOCR = "tesseract"
+
+// defaultModelsDir is ../shared/models beside the project: the directory holding go.mod and
+// template.yaml, found from the working directory up (tests run in their package's directory).
+func defaultModelsDir() string {
+	dir, err := os.Getwd()
+	for err == nil {
+		if _, e := os.Stat(filepath.Join(dir, "template.yaml")); e == nil {
+			if _, e := os.Stat(filepath.Join(dir, "go.mod")); e == nil {
+				return filepath.Join(filepath.Dir(dir), "shared", "models")
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return "../shared/models"
+}
 
 // Options configure a local stack.
 type Options struct {
@@ -69,8 +94,19 @@ type Local struct {
 }
 
 // Start creates the stack's resources, builds every function with the same constructors the Lambda
-// mains use, and serves until ctx ends. Wait returns when everything has stopped.
+// mains use (reading documents with Tesseract unless Env names another OCR_ENGINE), and serves until
+// ctx ends. Wait returns when everything has stopped.
 func Start(ctx context.Context, o Options) (*Local, error) {
+	o.Env = maps.Clone(o.Env)
+	if o.Env == nil {
+		o.Env = map[string]string{}
+	}
+	if _, set := o.Env["OCR_ENGINE"]; !set {
+		o.Env["OCR_ENGINE"] = localOCR // the template's textract is the AWS engine
+	}
+	if _, set := o.Env["MODELS_DIR"]; !set {
+		o.Env["MODELS_DIR"] = cmp.Or(os.Getenv("MODELS_DIR"), defaultModelsDir())
+	}
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
 		return nil, err
 	}

@@ -3,11 +3,16 @@ package emulate
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -15,35 +20,72 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 
 	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/webhook"
 )
 
-var partnerRouter = sync.OnceValues(func() (routers.Router, error) {
-	doc, err := openapi3.NewLoader().LoadFromData(platform.PartnerOpenAPI)
-	if err != nil {
-		return nil, err
-	}
-	if err := doc.Validate(context.Background()); err != nil {
-		return nil, err
-	}
-	return legacy.NewRouter(doc)
-})
+// apiDocument is the OpenAPI document of one API, which owns every path under its prefix.
+type apiDocument struct {
+	file   string // for messages
+	prefix string
+	load   func() (loadedDocument, error)
+}
 
-// conformsToOpenAPI checks a real response of the partner API against openapi/partner.yaml: the
-// route must be documented, and the status, headers and body must match its schema. Every call the
-// end-to-end tests make through client.do passes through here.
+type loadedDocument struct {
+	doc    *openapi3.T
+	router routers.Router
+}
+
+var apiDocuments = []apiDocument{
+	{"openapi/partner.yaml", "/api/v1/", loadDocument(platform.PartnerOpenAPI)},
+	{"openapi/identity.yaml", "/v1/", loadDocument(platform.IdentityOpenAPI)},
+}
+
+func loadDocument(text []byte) func() (loadedDocument, error) {
+	return sync.OnceValues(func() (loadedDocument, error) {
+		doc, err := openapi3.NewLoader().LoadFromData(text)
+		if err != nil {
+			return loadedDocument{}, err
+		}
+		if err := doc.Validate(context.Background()); err != nil {
+			return loadedDocument{}, err
+		}
+		router, err := legacy.NewRouter(doc)
+		return loadedDocument{doc, router}, err
+	})
+}
+
+// documentOf is the document that owns path; ok is false for paths outside both APIs (/sandbox).
+func documentOf(path string) (apiDocument, bool) {
+	for _, d := range apiDocuments {
+		if strings.HasPrefix(path, d.prefix) {
+			return d, true
+		}
+	}
+	return apiDocument{}, false
+}
+
+// conformsToOpenAPI checks a real response against the document of its API: openapi/partner.yaml
+// for /api/v1, openapi/identity.yaml for /v1. The route must be documented, and the status,
+// headers and body must match its schema. Every call the end-to-end tests make through client.do,
+// JSON or multipart, passes through here; responses of other paths are not checked.
 func conformsToOpenAPI(t *testing.T, req *http.Request, r result) {
 	t.Helper()
-	router, err := partnerRouter()
-	if err != nil {
-		t.Fatalf("openapi/partner.yaml: %v", err)
+	d, ok := documentOf(req.URL.Path)
+	if !ok {
+		return
 	}
-	// The document's server is relative: match on the path alone.
+	l, err := d.load()
+	if err != nil {
+		t.Fatalf("%s: %v", d.file, err)
+	}
+	// The documents' server is relative: match on the path alone.
 	probe := req.Clone(context.Background())
 	probe.URL = &url.URL{Path: req.URL.Path, RawQuery: req.URL.RawQuery}
 	probe.Host = ""
-	route, params, err := router.FindRoute(probe)
+	route, params, err := l.router.FindRoute(probe)
 	if err != nil {
-		t.Errorf("%s %s is not documented in openapi/partner.yaml: %v", req.Method, req.URL.Path, err)
+		t.Errorf("%s %s is not documented in %s: %v", req.Method, req.URL.Path, d.file, err)
 		return
 	}
 	in := &openapi3filter.RequestValidationInput{Request: probe, PathParams: params, Route: route,
@@ -52,21 +94,129 @@ func conformsToOpenAPI(t *testing.T, req *http.Request, r result) {
 		RequestValidationInput: in, Status: r.status, Header: r.header, Body: io.NopCloser(bytes.NewReader(r.body)),
 		Options: &openapi3filter.Options{IncludeResponseStatus: true}})
 	if err != nil {
-		t.Errorf("%s %s answered %d, which does not conform to openapi/partner.yaml: %v", req.Method, req.URL.Path, r.status, err)
+		t.Errorf("%s %s answered %d, which does not conform to %s: %v", req.Method, req.URL.Path, r.status, d.file, err)
+	}
+}
+
+// conformsToWebhookSchema checks the body of an identity API webhook delivery against the schema
+// openapi/identity.yaml gives its event under x-webhooks.
+func conformsToWebhookSchema(t *testing.T, body []byte) {
+	t.Helper()
+	l, err := apiDocuments[1].load()
+	if err != nil {
+		t.Fatalf("openapi/identity.yaml: %v", err)
+	}
+	var payload map[string]any
+	if err := json.Unmarshal(body, &payload); err != nil {
+		t.Fatalf("webhook body %s: %v", body, err)
+	}
+	event, _ := payload["event"].(string)
+	hooks, _ := l.doc.Extensions["x-webhooks"].(map[string]any)
+	hook, _ := hooks[event].(map[string]any)
+	schema, _ := hook["schema"].(map[string]any)
+	ref, _ := schema["$ref"].(string)
+	s := l.doc.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")]
+	if s == nil {
+		t.Fatalf("event %q has no schema under x-webhooks in openapi/identity.yaml", event)
+	}
+	if err := s.Value.VisitJSON(payload); err != nil {
+		t.Errorf("%s payload does not conform to openapi/identity.yaml: %v\n%s", event, err, body)
 	}
 }
 
 func TestOpenAPIServed(t *testing.T) {
 	t.Parallel()
 	local := startLocal(t, map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()})
-	resp, err := http.Get(local.URL + "/api/v1/openapi.json")
+	for path, documented := range map[string]string{
+		"/api/v1/openapi.json": "/api/v1/partner/contracts/auto/classic",
+		"/v1/openapi.json":     "/v1/extract/async",
+	} {
+		t.Run(path, func(t *testing.T) {
+			r := client{t: t, base: local.URL}.do("GET", path, nil)
+			doc, err := openapi3.NewLoader().LoadFromData(r.body)
+			if err != nil || r.status != 200 || doc.Paths.Find(documented) == nil {
+				t.Fatalf("GET %s: %d %v", path, r.status, err)
+			}
+			if err := doc.Validate(context.Background()); err != nil {
+				t.Errorf("GET %s: the served document is not valid: %v", path, err)
+			}
+		})
+	}
+}
+
+// Every route template.yaml gives API Gateway is documented in its API's document, and every
+// documented operation is a route: a partner never reads of an endpoint that does not exist.
+func TestOpenAPIDocumentsMatchTemplateRoutes(t *testing.T) {
+	tmpl, err := samtemplate.Parse(platform.Template)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	doc, err := openapi3.NewLoader().LoadFromData(body)
-	if err != nil || resp.StatusCode != 200 || doc.Paths.Find("/api/v1/partner/contracts/auto/classic") == nil {
-		t.Fatalf("GET /api/v1/openapi.json: %d %v", resp.StatusCode, err)
+	routes, err := tmpl.Routes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range apiDocuments {
+		t.Run(d.file, func(t *testing.T) {
+			l, err := d.load()
+			if err != nil {
+				t.Fatal(err)
+			}
+			declared, documented := map[string]bool{}, map[string]bool{}
+			for pattern := range routes {
+				if _, path, _ := strings.Cut(pattern, " "); strings.HasPrefix(path, d.prefix) {
+					declared[pattern] = true
+				}
+			}
+			for path, item := range l.doc.Paths.Map() {
+				for method := range item.Operations() {
+					documented[method+" "+path] = true
+				}
+			}
+			for _, p := range slices.Sorted(maps.Keys(declared)) {
+				if !documented[p] {
+					t.Errorf("template.yaml routes %s, which %s does not document", p, d.file)
+				}
+			}
+			for _, p := range slices.Sorted(maps.Keys(documented)) {
+				if !declared[p] {
+					t.Errorf("%s documents %s, which template.yaml does not route", d.file, p)
+				}
+			}
+		})
 	}
 }
+
+// The webhook.test body the service really builds conforms to its x-webhooks schema.
+func TestIdentityWebhookPayloadsConform(t *testing.T) {
+	deliveries := &capturedDeliveries{}
+	svc := &webhook.Service{Config: oneEndpoint{}, Engine: &webhook.Engine{Store: deliveries, Wake: noWake{}}}
+	if _, err := svc.SendTest(context.Background(), "usr_1", "we_1"); err != nil {
+		t.Fatal(err)
+	}
+	if len(deliveries.put) != 1 {
+		t.Fatalf("%d deliveries, want 1", len(deliveries.put))
+	}
+	conformsToWebhookSchema(t, deliveries.put[0].Body)
+}
+
+// oneEndpoint is a webhook configuration with one endpoint, we_1; nothing else is called.
+type oneEndpoint struct{ webhook.ConfigStore }
+
+func (oneEndpoint) Endpoint(_ context.Context, ownerID, id string) (webhook.Endpoint, error) {
+	return webhook.Endpoint{ID: id, OwnerID: ownerID, URL: "https://hooks.example.com", Events: []string{webhook.EventTest}}, nil
+}
+
+// capturedDeliveries keeps the deliveries enqueued; nothing else is called.
+type capturedDeliveries struct {
+	webhook.Store
+	put []webhook.Delivery
+}
+
+func (c *capturedDeliveries) PutDelivery(_ context.Context, d webhook.Delivery) error {
+	c.put = append(c.put, d)
+	return nil
+}
+
+type noWake struct{}
+
+func (noWake) Send(context.Context, string, time.Time) error { return nil }

@@ -1,0 +1,307 @@
+package emulate
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/webhookverify"
+)
+
+// unlimited lifts the rate limits: the tests poll faster than a free plan may.
+const unlimited = "free=100000,starter=100000,business=100000,partner=100000,admin=100000"
+
+// specimen is one generated test document of testdata/extraction/manifest.json.
+type specimen struct {
+	ID           string
+	DocumentType string
+	Format       string
+	MRZ          []string
+	Expected     map[string]string
+}
+
+func specimens(t *testing.T) map[string]specimen {
+	t.Helper()
+	b, err := os.ReadFile("../../../testdata/extraction/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct{ Documents []specimen }
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]specimen{}
+	for _, d := range m.Documents {
+		out[d.ID] = d
+	}
+	return out
+}
+
+func testdocument(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../../../testdata/extraction", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// extractionView is GET /v1/extractions/{id}.
+type extractionView struct {
+	ExtractionID, ReferenceID, BatchID, Status, DocumentType string
+	CreditsUsed                                              int
+	Result                                                   *struct {
+		ExtractedData    map[string]json.RawMessage
+		GlobalConfidence float64
+	}
+	Error *struct{ Code, Message string }
+}
+
+func (v extractionView) field(t *testing.T, name string) string {
+	t.Helper()
+	if v.Result == nil {
+		t.Fatalf("%s has no result", v.ExtractionID)
+	}
+	var f struct{ Value string }
+	_ = json.Unmarshal(v.Result.ExtractedData[name], &f)
+	return f.Value
+}
+
+func poll(t *testing.T, c client, cred []string, id string) extractionView {
+	t.Helper()
+	var v extractionView
+	waitFor(t, 60*time.Second, "extraction "+id+" to finish", func() bool {
+		r := c.do("GET", "/v1/extractions/"+id, nil, cred...)
+		expect(t, "poll", r, 200, "")
+		r.json(t, &v)
+		return v.Status == "completed" || v.Status == "failed"
+	})
+	return v
+}
+
+func credits(t *testing.T, c client, jwt string) float64 {
+	t.Helper()
+	var me struct{ Credits float64 }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	return me.Credits
+}
+
+// newLiveUser registers and verifies a user (no credits) and gives it a live key.
+func newLiveUser(t *testing.T, c client, outbox, email string) (jwt, liveKey string) {
+	t.Helper()
+	expect(t, "register", c.do("POST", "/v1/auth/register", map[string]string{"email": email, "password": "correct horse battery"}), 201, "")
+	expect(t, "verify", c.do("POST", "/v1/auth/verify-email", map[string]string{"token": verificationToken(t, outbox, email)}), 200, "")
+	jwt = loginToken(t, c, email, "correct horse battery")
+	r := c.do("POST", "/v1/api-keys", map[string]any{"name": "backend", "mode": "live"}, bearer(jwt)...)
+	expect(t, "live key", r, 201, "")
+	var k struct{ Key string }
+	r.json(t, &k)
+	return jwt, k.Key
+}
+
+func TestExtractionEndToEnd(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
+		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "2s"})
+	seeded := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	docs := specimens(t)
+	jwt, live := newLiveUser(t, c, outbox, "reader@example.com")
+	cred := key(live)
+
+	// A webhook receiver that checks X-Service-Signature over the raw body.
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"extraction.completed", "extraction.failed"}}, bearer(jwt)...)
+	expect(t, "webhook", r, 201, "")
+	var ep struct{ ID, Secret string }
+	r.json(t, &ep)
+
+	td3 := testdocument(t, "icao-td3-clean.png")
+	submit := form{formField("documentType", "passport"), formFile("file", "passport.png", td3)}
+	expect(t, "no credits", c.do("POST", "/v1/extract/async", submit, cred...), 402, "insufficient_credits")
+
+	svc, err := app.AccountsService(context.Background(), mustGetenv(t, local))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	if err := svc.GrantCredits(context.Background(), me.ID, 3); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("passport: upload, poll, webhook", func(t *testing.T) {
+		r := c.do("POST", "/v1/extract/async", submit, cred...)
+		expect(t, "extract", r, 202, "")
+		var accepted struct{ ExtractionID, Status string }
+		r.json(t, &accepted)
+		if accepted.Status != "queued" || !strings.HasPrefix(accepted.ExtractionID, "ext_") {
+			t.Fatalf("accepted = %s", r.body)
+		}
+		v := poll(t, c, cred, accepted.ExtractionID)
+		want := docs["icao-td3"].Expected
+		if v.Status != "completed" || v.CreditsUsed != 1 {
+			t.Fatalf("extraction = %+v %+v", v, v.Error)
+		}
+		for _, f := range []string{"surname", "givenNames", "documentNumber", "dateOfBirth", "expiryDate", "issuingCountry", "nationality", "sex"} {
+			if got := v.field(t, f); got != want[f] {
+				t.Errorf("%s = %q, want %q", f, got, want[f])
+			}
+		}
+		var mrz struct {
+			Format string
+			Valid  bool
+			Checks map[string]struct{ Valid bool }
+		}
+		_ = json.Unmarshal(v.Result.ExtractedData["mrz"], &mrz)
+		if mrz.Format != "TD3" || !mrz.Valid || len(mrz.Checks) != 5 || v.Result.GlobalConfidence <= 0.5 {
+			t.Errorf("mrz = %+v, globalConfidence %v", mrz, v.Result.GlobalConfidence)
+		}
+		if got := credits(t, c, jwt); got != 2 {
+			t.Errorf("credits after one extraction = %v, want 2", got)
+		}
+		waitFor(t, 15*time.Second, "extraction.completed", func() bool { return len(rc.got()) >= 1 })
+		got := rc.got()[0]
+		if err := webhookverify.Service([]byte(ep.Secret), got.body, got.header.Get("X-Service-Signature")); err != nil {
+			t.Errorf("X-Service-Signature: %v", err)
+		}
+		conformsToWebhookSchema(t, got.body)
+		if got.header.Get("X-Service-Event") != "extraction.completed" || !bytes.Contains(got.body, []byte(accepted.ExtractionID)) {
+			t.Errorf("webhook = %v %s", got.header, got.body)
+		}
+		expect(t, "another user's extraction", c.do("GET", "/v1/extractions/"+accepted.ExtractionID, nil, key(seeded.User.APIKey)...), 404, "not_found")
+	})
+
+	t.Run("unreadable: failed and refunded", func(t *testing.T) {
+		before := credits(t, c, jwt)
+		r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", "x.png", testdocument(t, "unreadable-photo.jpg"))}, cred...)
+		expect(t, "extract", r, 202, "")
+		var accepted struct{ ExtractionID string }
+		r.json(t, &accepted)
+		v := poll(t, c, cred, accepted.ExtractionID)
+		if v.Status != "failed" || v.Error == nil || v.Error.Code != "mrz_not_found" || v.CreditsUsed != 0 {
+			t.Errorf("extraction = %+v %+v", v, v.Error)
+		}
+		if got := credits(t, c, jwt); got != before {
+			t.Errorf("credits = %v, want %v (refunded)", got, before)
+		}
+	})
+
+	t.Run("refused inputs lose nothing", func(t *testing.T) {
+		before := credits(t, c, jwt)
+		expect(t, "not an image", c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "passport.png", []byte("PK\x03\x04 a zip"))}, cred...), 415, "unsupported_media_type")
+		bad := c.do("POST", "/v1/extract/async", form{formField("documentType", "banknote"), formFile("file", "p.png", td3)}, cred...)
+		expect(t, "unknown type", bad, 422, "validation_failed")
+		if len(bad.problem.InvalidParams) != 1 || !strings.Contains(bad.problem.InvalidParams[0], "documentType") {
+			t.Errorf("invalidParams = %v", bad.problem.InvalidParams)
+		}
+		expect(t, "no file", c.do("POST", "/v1/extract/async", form{formField("documentType", "passport")}, cred...), 422, "validation_failed")
+		expect(t, "text body", c.do("POST", "/v1/extract/async", "just text", cred...), 400, "")
+		expect(t, "unknown upload", c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": "upl_nope"}, cred...), 404, "not_found")
+		if got := credits(t, c, jwt); got != before {
+			t.Errorf("credits = %v, want %v", got, before)
+		}
+	})
+
+	t.Run("presigned upload then extraction by uploadId", func(t *testing.T) {
+		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "card.png", "contentType": "image/png", "size": len(td3)}, cred...)
+		expect(t, "upload slot", r, 201, "")
+		var slot struct {
+			UploadID, UploadURL, Method string
+			Headers                     map[string]string
+		}
+		r.json(t, &slot)
+		expect(t, "not uploaded yet", c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": slot.UploadID}, cred...), 409, "conflict")
+		put, _ := http.NewRequest(slot.Method, slot.UploadURL, bytes.NewReader(td3))
+		for k, v := range slot.Headers {
+			put.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(put)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("PUT to the presigned URL: %v %v", err, resp)
+		}
+		resp.Body.Close()
+		r = c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": slot.UploadID, "referenceId": "case-42"}, cred...)
+		expect(t, "extract upload", r, 202, "")
+		var accepted struct{ ExtractionID string }
+		r.json(t, &accepted)
+		v := poll(t, c, cred, accepted.ExtractionID)
+		if v.Status != "completed" || v.ReferenceID != "case-42" || v.field(t, "surname") != "ERIKSSON" {
+			t.Errorf("extraction = %+v", v)
+		}
+		if !strings.Contains(slot.UploadURL, "X-Amz-Signature") || !strings.Contains(strings.ToLower(slot.UploadURL), "content-type") {
+			t.Errorf("the upload URL does not sign the content type: %s", slot.UploadURL)
+		}
+	})
+}
+
+func mustSeed(t *testing.T, local *Local) Credentials {
+	t.Helper()
+	creds, err := local.Seed(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return creds
+}
+
+func TestBatchWithOneUnreadableDocument(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	cred := key(creds.User.APIKey) // a test key: never charged
+
+	r := c.do("POST", "/v1/batches", form{formField("documentType", "auto"),
+		formFile("file", "a.png", testdocument(t, "icao-td3-clean.png")), formField("referenceId", "a"),
+		formFile("file", "b.png", testdocument(t, "icao-td1-clean.png")), formField("referenceId", "b"),
+		formFile("file", "c.png", testdocument(t, "unreadable-photo.jpg")), formField("referenceId", "c")}, cred...)
+	expect(t, "batch", r, 202, "")
+	type batchView struct {
+		Batch struct {
+			BatchID, Status                             string
+			TotalDocuments, CompletedCount, FailedCount int
+		}
+		Extractions []extractionView
+	}
+	var b batchView
+	r.json(t, &b)
+	if b.Batch.Status != "queued" || b.Batch.TotalDocuments != 3 || len(b.Extractions) != 3 {
+		t.Fatalf("batch = %s", r.body)
+	}
+	waitFor(t, 90*time.Second, "the batch to complete", func() bool {
+		r := c.do("GET", "/v1/batches/"+b.Batch.BatchID, nil, cred...)
+		expect(t, "batch", r, 200, "")
+		r.json(t, &b)
+		done := 0
+		for _, e := range b.Extractions {
+			if e.Status == "completed" || e.Status == "failed" {
+				done++
+			}
+		}
+		if done != b.Batch.CompletedCount+b.Batch.FailedCount {
+			t.Errorf("counts %d+%d disagree with the %d finished extractions listed", b.Batch.CompletedCount, b.Batch.FailedCount, done)
+		}
+		return b.Batch.Status == "completed"
+	})
+	if b.Batch.CompletedCount != 2 || b.Batch.FailedCount != 1 {
+		t.Errorf("batch = %+v", b.Batch)
+	}
+	byRef := map[string]extractionView{}
+	for _, e := range b.Extractions {
+		byRef[e.ReferenceID] = e
+	}
+	if byRef["a"].Status != "completed" || byRef["b"].Status != "completed" || byRef["c"].Status != "failed" || byRef["a"].CreditsUsed != 0 {
+		t.Errorf("extractions = %+v", b.Extractions)
+	}
+	_, other := newLiveUser(t, c, outbox, "other@example.com")
+	expect(t, "another user's batch", c.do("GET", "/v1/batches/"+b.Batch.BatchID, nil, key(other)...), 404, "not_found")
+}

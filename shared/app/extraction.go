@@ -1,0 +1,85 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/trustline/platform/shared/blobstore"
+	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/extractionapi"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/ocr/tesseract"
+	textractengine "github.com/trustline/platform/shared/ocr/textract"
+	"github.com/trustline/platform/shared/queue"
+	"github.com/trustline/platform/shared/webhook"
+)
+
+// publisher sends identity events through the webhook service.
+type publisher struct{ service *webhook.Service }
+
+func (p publisher) Publish(ctx context.Context, ownerID, event, reference string, data any) error {
+	_, err := p.service.Publish(ctx, ownerID, event, reference, data)
+	return err
+}
+
+// extractionsFor builds the extraction service on d's clients; reader may be nil where nothing is
+// read (intake, the sweep).
+func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queue.Queue, error) {
+	hooks, err := webhooks(d)
+	if err != nil {
+		return nil, queue.Queue{}, err
+	}
+	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL}
+	return &extraction.Service{Store: d.store, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
+		Events: publisher{hooks.service}, Reader: reader, Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
+		UploadTTL: d.cfg.UploadURLTTL, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
+}
+
+// Extraction serves document intake and extraction status.
+func Extraction(ctx context.Context, getenv Getenv) (http.Handler, error) {
+	d, err := loadAWS(ctx, "extraction", getenv)
+	if err != nil {
+		return nil, err
+	}
+	svc, _, err := extractionsFor(d, nil)
+	if err != nil {
+		return nil, err
+	}
+	api := extractionapi.API{Extractions: svc, Auth: authenticator(d.cfg, d.store)}
+	return httpapi.New(d.log, d.bases, api.Routes()), nil
+}
+
+// ExtractionWorker reads documents, one job per message, with the configured OCR engine.
+func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, error) {
+	d, err := loadAWS(ctx, "extraction-worker", getenv)
+	if err != nil {
+		return nil, err
+	}
+	var engine ocr.Engine
+	switch d.cfg.OCREngine {
+	case "textract":
+		engine = textractengine.Engine{API: d.aws.Textract}
+	default:
+		if engine, err = tesseract.New(d.cfg.ModelsDir); err != nil {
+			return nil, err
+		}
+	}
+	svc, jobs, err := extractionsFor(d, extraction.MRZReader{Engine: engine})
+	if err != nil {
+		return nil, err
+	}
+	return queue.Batch(d.log, 2, jobs, func(ctx context.Context, m events.SQSMessage) error {
+		var job struct {
+			ExtractionID string `json:"extractionId"`
+		}
+		if err := json.Unmarshal([]byte(m.Body), &job); err != nil || job.ExtractionID == "" {
+			return fmt.Errorf("malformed extraction job: %v", err)
+		}
+		return svc.Process(ctx, job.ExtractionID)
+	}), nil
+}

@@ -1,0 +1,80 @@
+// Package blobstore keeps document files in S3 and hands out presigned uploads for them.
+package blobstore
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/aws/smithy-go"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// Store is one bucket. Objects are encrypted at rest by the bucket's default encryption.
+type Store struct {
+	API    *s3.Client
+	Bucket string
+}
+
+// Put stores an object.
+func (s Store) Put(ctx context.Context, key string, data []byte, contentType string) error {
+	_, err := s.API.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key), Body: bytes.NewReader(data),
+		ContentType: aws.String(contentType), ContentLength: aws.Int64(int64(len(data)))})
+	if err != nil {
+		return fmt.Errorf("blobstore: put: %w", err)
+	}
+	return nil
+}
+
+// Read returns at most limit bytes from the start of an object; NotFound when absent. The stored
+// whole-object checksum cannot verify a range, so the SDK is told not to try.
+func (s Store) Read(ctx context.Context, key string, limit int64) ([]byte, error) {
+	out, err := s.API.GetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key),
+		Range: aws.String("bytes=0-" + strconv.FormatInt(limit-1, 10))}, func(o *s3.Options) {
+		o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
+	})
+	if err != nil {
+		return nil, translate("read", err)
+	}
+	defer out.Body.Close()
+	return io.ReadAll(io.LimitReader(out.Body, limit))
+}
+
+// Size returns an object's size; NotFound when absent.
+func (s Store) Size(ctx context.Context, key string) (int64, error) {
+	out, err := s.API.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)})
+	if err != nil {
+		return 0, translate("head", err)
+	}
+	return aws.ToInt64(out.ContentLength), nil
+}
+
+// PresignPut signs a PUT of exactly size bytes of contentType: both headers are part of the
+// signature, so S3 refuses any other type or length.
+func (s Store) PresignPut(ctx context.Context, key, contentType string, size int64, ttl time.Duration) (string, map[string]string, error) {
+	req, err := s3.NewPresignClient(s.API).PresignPutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key),
+		ContentType: aws.String(contentType), ContentLength: aws.Int64(size)}, s3.WithPresignExpires(ttl))
+	if err != nil {
+		return "", nil, fmt.Errorf("blobstore: presign: %w", err)
+	}
+	headers := map[string]string{"Content-Type": contentType, "Content-Length": strconv.FormatInt(size, 10)}
+	return req.URL, headers, nil
+}
+
+func translate(op string, err error) error {
+	var nsk *types.NoSuchKey
+	var nf *types.NotFound
+	var api smithy.APIError
+	if errors.As(err, &nsk) || errors.As(err, &nf) || (errors.As(err, &api) && api.ErrorCode() == "NotFound") {
+		return fault.New(fault.NotFound, "No such file.")
+	}
+	return fmt.Errorf("blobstore: %s: %w", op, err)
+}

@@ -1,0 +1,281 @@
+package dynamo
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/fault"
+)
+
+type extractionItem struct {
+	PK           string              `dynamodbav:"pk"`
+	SK           string              `dynamodbav:"sk"`
+	GSI1PK       string              `dynamodbav:"gsi1pk,omitempty"` // BATCH#id for a batch's documents
+	GSI1SK       string              `dynamodbav:"gsi1sk,omitempty"`
+	GSI2PK       string              `dynamodbav:"gsi2pk,omitempty"` // unfinished: in the sweep's due index
+	GSI2SK       string              `dynamodbav:"gsi2sk,omitempty"`
+	ID           string              `dynamodbav:"id"`
+	OwnerID      string              `dynamodbav:"ownerId"`
+	Live         bool                `dynamodbav:"live"`
+	BatchID      string              `dynamodbav:"batchId,omitempty"`
+	ReferenceID  string              `dynamodbav:"referenceId,omitempty"`
+	DocumentType string              `dynamodbav:"documentType"`
+	Status       extraction.Status   `dynamodbav:"status"`
+	ObjectKey    string              `dynamodbav:"objectKey"`
+	MIME         string              `dynamodbav:"mime"`
+	Size         int64               `dynamodbav:"size"`
+	Result       string              `dynamodbav:"result,omitempty"` // JSON of extraction.Result
+	CreditsUsed  int                 `dynamodbav:"creditsUsed"`
+	Error        *extraction.Failure `dynamodbav:"error,omitempty"`
+	Attempts     int                 `dynamodbav:"attempts"`
+	LeaseUntil   int64               `dynamodbav:"leaseUntil,omitempty"`
+	CreatedAt    time.Time           `dynamodbav:"createdAt"`
+	UpdatedAt    time.Time           `dynamodbav:"updatedAt"`
+	CompletedAt  *time.Time          `dynamodbav:"completedAt,omitempty"`
+}
+
+type batchItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	ID        string    `dynamodbav:"id"`
+	OwnerID   string    `dynamodbav:"ownerId"`
+	Live      bool      `dynamodbav:"live"`
+	Total     int       `dynamodbav:"total"`
+	CreatedAt time.Time `dynamodbav:"createdAt"`
+}
+
+type uploadItem struct {
+	PK          string    `dynamodbav:"pk"`
+	SK          string    `dynamodbav:"sk"`
+	ID          string    `dynamodbav:"id"`
+	OwnerID     string    `dynamodbav:"ownerId"`
+	Key         string    `dynamodbav:"objectKey"`
+	ContentType string    `dynamodbav:"contentType"`
+	Size        int64     `dynamodbav:"size"`
+	Name        string    `dynamodbav:"name,omitempty"`
+	ExpiresAt   time.Time `dynamodbav:"expiresAt"`
+	TTL         int64     `dynamodbav:"ttl"`
+}
+
+const extractionDuePK = "EXTRACTION_DUE"
+
+func extractionPK(id string) string { return "EXTRACTION#" + id }
+func batchPK(id string) string      { return "BATCH#" + id }
+
+func newExtractionItem(e extraction.Extraction, index int) (extractionItem, error) {
+	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: extractionDuePK, GSI2SK: dueKey(e.SweepAt, e.ID),
+		ID: e.ID, OwnerID: e.OwnerID, Live: e.Live, BatchID: e.BatchID, ReferenceID: e.ReferenceID, DocumentType: e.DocumentType,
+		Status: e.Status, ObjectKey: e.Object.Key, MIME: e.Object.MIME, Size: e.Object.Size, CreditsUsed: e.CreditsUsed,
+		Error: e.Error, Attempts: e.Attempts, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt}
+	if e.BatchID != "" {
+		it.GSI1PK, it.GSI1SK = batchPK(e.BatchID), fmt.Sprintf("%04d", index)
+	}
+	if e.Result != nil {
+		b, err := json.Marshal(e.Result)
+		if err != nil {
+			return it, err
+		}
+		it.Result = string(b)
+	}
+	return it, nil
+}
+
+func (it extractionItem) extraction() (extraction.Extraction, error) {
+	e := extraction.Extraction{ID: it.ID, OwnerID: it.OwnerID, Live: it.Live, BatchID: it.BatchID, ReferenceID: it.ReferenceID,
+		DocumentType: it.DocumentType, Status: it.Status, Object: extraction.Object{Key: it.ObjectKey, MIME: it.MIME, Size: it.Size},
+		CreditsUsed: it.CreditsUsed, Error: it.Error, Attempts: it.Attempts, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+		CompletedAt: it.CompletedAt}
+	if it.Result != "" {
+		e.Result = &extraction.Result{}
+		if err := json.Unmarshal([]byte(it.Result), e.Result); err != nil {
+			return e, fmt.Errorf("dynamo: decode extraction result: %w", err)
+		}
+	}
+	return e, nil
+}
+
+// CreateExtractions stores a batch and its extractions and debits the owner, in one transaction.
+func (s Store) CreateExtractions(ctx context.Context, ownerID string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
+	var writes []types.TransactWriteItem
+	if charge > 0 {
+		writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(ownerID), profile),
+			UpdateExpression: aws.String("SET credits = credits - :n"), ConditionExpression: aws.String("credits >= :n"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(charge))}}})
+	}
+	if b != nil {
+		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH", ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt})
+		if err != nil {
+			return err
+		}
+		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: av}})
+	}
+	for i, e := range items {
+		it, err := newExtractionItem(e, i)
+		if err != nil {
+			return err
+		}
+		av, err := attributevalue.MarshalMap(it)
+		if err != nil {
+			return err
+		}
+		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: av}})
+	}
+	return s.transact(ctx, writes, &fault.Error{Kind: fault.PaymentRequired, Code: "insufficient_credits",
+		Detail: fmt.Sprintf("This needs %d credits and the balance is lower; nothing was charged.", charge)})
+}
+
+// Extraction reads one extraction.
+func (s Store) Extraction(ctx context.Context, id string) (extraction.Extraction, error) {
+	var it extractionItem
+	if err := s.get(ctx, extractionPK(id), "EXTRACTION", &it, "extraction"); err != nil {
+		return extraction.Extraction{}, err
+	}
+	return it.extraction()
+}
+
+// Batch reads a batch and its extractions, in submission order.
+func (s Store) Batch(ctx context.Context, id string) (extraction.Batch, []extraction.Extraction, error) {
+	var b batchItem
+	if err := s.get(ctx, batchPK(id), "BATCH", &b, "batch"); err != nil {
+		return extraction.Batch{}, nil, err
+	}
+	batch := extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt}
+	var items []extraction.Extraction
+	p := dynamodb.NewQueryPaginator(s.API, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"),
+		KeyConditionExpression:    aws.String("gsi1pk = :p"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(batchPK(id))}})
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return extraction.Batch{}, nil, fmt.Errorf("dynamo: batch extractions: %w", err)
+		}
+		var its []extractionItem
+		if err := attributevalue.UnmarshalListOfMaps(page.Items, &its); err != nil {
+			return extraction.Batch{}, nil, err
+		}
+		for _, it := range its {
+			e, err := it.extraction()
+			if err != nil {
+				return extraction.Batch{}, nil, err
+			}
+			items = append(items, e)
+		}
+	}
+	return batch, items, nil
+}
+
+// ClaimExtraction leases a queued extraction, or a processing one whose lease ended.
+func (s Store) ClaimExtraction(ctx context.Context, id string, until, now time.Time) (extraction.Extraction, error) {
+	at, _ := attributevalue.Marshal(now)
+	out, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(extractionPK(id), "EXTRACTION"),
+		UpdateExpression:         aws.String("SET #s = :processing, leaseUntil = :until, updatedAt = :at, gsi2sk = :due ADD attempts :one"),
+		ConditionExpression:      aws.String("#s = :queued OR (#s = :processing AND leaseUntil < :now)"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":processing": str(string(extraction.StatusProcessing)),
+			":queued": str(string(extraction.StatusQueued)), ":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
+			":at": at, ":due": str(dueKey(until, id)), ":one": num(1)},
+		ReturnValues: types.ReturnValueAllNew})
+	if isConditionFailed(err) {
+		return extraction.Extraction{}, fault.New(fault.Conflict, "The extraction is finished or held by another worker.")
+	}
+	if err != nil {
+		return extraction.Extraction{}, fmt.Errorf("dynamo: claim extraction: %w", err)
+	}
+	var it extractionItem
+	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
+		return extraction.Extraction{}, err
+	}
+	return it.extraction()
+}
+
+// FinishExtraction records a processing extraction's outcome and refunds, in one transaction.
+func (s Store) FinishExtraction(ctx context.Context, e extraction.Extraction, refund int) error {
+	values := map[string]types.AttributeValue{":to": str(string(e.Status)), ":processing": str(string(extraction.StatusProcessing)),
+		":credits": num(int64(e.CreditsUsed))}
+	values[":at"], _ = attributevalue.Marshal(e.UpdatedAt)
+	values[":done"], _ = attributevalue.Marshal(e.CompletedAt)
+	set := "SET #s = :to, updatedAt = :at, completedAt = :done, creditsUsed = :credits"
+	if e.Result != nil {
+		b, err := json.Marshal(e.Result)
+		if err != nil {
+			return err
+		}
+		values[":r"], set = str(string(b)), set+", #r = :r"
+	}
+	if e.Error != nil {
+		values[":e"], _ = attributevalue.Marshal(e.Error)
+		set += ", #e = :e"
+	}
+	names := map[string]string{"#s": "status"}
+	if e.Result != nil {
+		names["#r"] = "result"
+	}
+	if e.Error != nil {
+		names["#e"] = "error"
+	}
+	writes := []types.TransactWriteItem{{Update: &types.Update{TableName: aws.String(s.Table), Key: key(extractionPK(e.ID), "EXTRACTION"),
+		UpdateExpression: aws.String(set + " REMOVE gsi2pk, gsi2sk, leaseUntil"), ConditionExpression: aws.String("#s = :processing"),
+		ExpressionAttributeNames: names, ExpressionAttributeValues: values}}}
+	if refund > 0 {
+		writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(e.OwnerID), profile),
+			UpdateExpression: aws.String("ADD credits :n"), ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(refund))}}})
+	}
+	return s.transact(ctx, writes, fault.New(fault.Conflict, "The extraction is no longer processing."))
+}
+
+// DueExtractions lists unfinished extractions due for the sweep.
+func (s Store) DueExtractions(ctx context.Context, before time.Time, limit int) ([]extraction.Extraction, error) {
+	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
+		KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(int32(limit)),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(extractionDuePK), ":b": str(dueKey(before, ""))}})
+	if err != nil {
+		return nil, fmt.Errorf("dynamo: due extractions: %w", err)
+	}
+	var its []extractionItem
+	if err := attributevalue.UnmarshalListOfMaps(out.Items, &its); err != nil {
+		return nil, err
+	}
+	items := make([]extraction.Extraction, 0, len(its))
+	for _, it := range its {
+		e, err := it.extraction()
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, e)
+	}
+	return items, nil
+}
+
+// PostponeExtraction moves an unfinished extraction's next sweep.
+func (s Store) PostponeExtraction(ctx context.Context, id string, at time.Time) error {
+	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(extractionPK(id), "EXTRACTION"),
+		UpdateExpression: aws.String("SET gsi2sk = :due"), ConditionExpression: aws.String("attribute_exists(gsi2pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":due": str(dueKey(at, id))}})
+	if err != nil && !isConditionFailed(err) {
+		return fmt.Errorf("dynamo: postpone extraction: %w", err)
+	}
+	return nil
+}
+
+// PutUpload stores an upload slot, kept a week past its URL's expiry.
+func (s Store) PutUpload(ctx context.Context, u extraction.Upload) error {
+	return s.putOnce(ctx, uploadItem{PK: "UPLOAD#" + u.ID, SK: "UPLOAD", ID: u.ID, OwnerID: u.OwnerID, Key: u.Key, ContentType: u.ContentType,
+		Size: u.Size, Name: u.Name, ExpiresAt: u.ExpiresAt, TTL: u.ExpiresAt.Add(7 * 24 * time.Hour).Unix()}, "upload")
+}
+
+// Upload reads an upload slot.
+func (s Store) Upload(ctx context.Context, id string) (extraction.Upload, error) {
+	var it uploadItem
+	if err := s.get(ctx, "UPLOAD#"+id, "UPLOAD", &it, "upload"); err != nil {
+		return extraction.Upload{}, err
+	}
+	return extraction.Upload{ID: it.ID, OwnerID: it.OwnerID, Key: it.Key, ContentType: it.ContentType, Size: it.Size, Name: it.Name, ExpiresAt: it.ExpiresAt}, nil
+}

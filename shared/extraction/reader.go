@@ -1,0 +1,210 @@
+package extraction
+
+import (
+	"context"
+	"errors"
+	"image"
+	"slices"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/mrz"
+	"github.com/trustline/platform/shared/ocr"
+)
+
+// DocumentEngine is an OCR engine that reads whole files itself (PDF included), so no renderer is
+// needed where it runs.
+type DocumentEngine interface {
+	ReadDocument(ctx context.Context, data []byte) ([]ocr.Line, error)
+}
+
+// MRZReader reads a document's machine-readable zone with an OCR engine: the zone's band in each
+// of the four orientations, then whole pages, until a zone verifies; else the reading that
+// verified the most check digits.
+type MRZReader struct {
+	Engine ocr.Engine
+	Now    func() time.Time
+}
+
+// orientations are tried in this order: upright, upside down, then the two quarter turns.
+var orientations = []int{0, 180, 90, 270}
+
+// Read implements Reader.
+func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (Result, error) {
+	img, _, err := ocr.Decode(ctx, data)
+	if errors.Is(err, ocr.ErrPDFRenderer) {
+		if de, ok := r.Engine.(DocumentEngine); ok {
+			lines, err := de.ReadDocument(ctx, data)
+			if err != nil {
+				return Result{}, err
+			}
+			if c, err := r.parse(lines, 0, documentType); err == nil && c.score > 0 {
+				return c.result, nil
+			}
+			return Result{}, noZone()
+		}
+	}
+	switch {
+	case errors.Is(err, ocr.ErrTooLarge):
+		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "image_too_large", Detail: "The image has more than 40 megapixels."}
+	case errors.Is(err, ocr.ErrUnsupported), errors.Is(err, ocr.ErrCorrupt):
+		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "unreadable_file", Detail: "The file is damaged or truncated and cannot be decoded."}
+	case err != nil:
+		return Result{}, err
+	}
+	// Pass 1: the zone's band in each orientation. Finding a band costs milliseconds; OCR runs only
+	// where one is found. Pass 2: whole pages, for documents whose band the heuristic missed.
+	var best candidate
+	for _, wholePage := range []bool{false, true} {
+		for _, rot := range orientations {
+			oriented := ocr.Rotate(img, rot)
+			region := oriented
+			if !wholePage {
+				band, ok := ocr.MRZBand(oriented)
+				if !ok {
+					continue
+				}
+				region = crop(oriented, band)
+			}
+			lines, err := r.Engine.Read(ctx, region)
+			if err != nil {
+				return Result{}, err
+			}
+			if c, err := r.parse(lines, rot, documentType); err == nil && c.score > best.score {
+				best = c
+			}
+			if best.valid {
+				return best.result, nil
+			}
+		}
+	}
+	if best.score > 0 {
+		return best.result, nil
+	}
+	return Result{}, noZone()
+}
+
+func noZone() error {
+	return &fault.Error{Kind: fault.Invalid, Code: "mrz_not_found",
+		Detail: "No machine-readable zone was found on the document, in any orientation. Send a sharper, complete image of the page that carries it."}
+}
+
+// candidate is one orientation's reading, scored by its verified check digits: text that merely
+// looks like a zone (a sideways page read upright) verifies none.
+type candidate struct {
+	result Result
+	score  int
+	valid  bool
+}
+
+type subImager interface {
+	SubImage(r image.Rectangle) image.Image
+}
+
+func crop(img image.Image, r image.Rectangle) image.Image {
+	if s, ok := img.(subImager); ok {
+		return s.SubImage(r)
+	}
+	return img
+}
+
+func (r MRZReader) parse(lines []ocr.Line, rotation int, documentType string) (candidate, error) {
+	in := make([]mrz.Line, len(lines))
+	for i, l := range lines {
+		in[i] = mrz.Line{Text: l.Text, Confidence: l.Confidence}
+	}
+	now := time.Now()
+	if r.Now != nil {
+		now = r.Now()
+	}
+	z, err := mrz.Parse(in, now)
+	if err != nil {
+		return candidate{}, err
+	}
+	c := candidate{result: resultOf(z, rotation, documentType, Engine{Name: r.Engine.Name(), Version: r.Engine.Version()}), valid: z.Valid}
+	for _, check := range z.Checks {
+		if check.Valid {
+			c.score++
+		}
+	}
+	return c, nil
+}
+
+// resultOf shapes a parsed zone as an extraction result.
+func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Result {
+	f := z.Fields
+	d := ExtractedData{
+		DocumentCode: &f.DocumentCode, IssuingCountry: &f.IssuingCountry, Nationality: &f.Nationality, Surname: &f.Surname,
+		GivenNames: &f.GivenNames, DocumentNumber: &f.DocumentNumber, DateOfBirth: &f.DateOfBirth, Sex: &f.Sex,
+		ExpiryDate: f.ExpiryDate, IssueDate: f.IssueDate, PersonalNumber: f.PersonalNumber,
+		OptionalData: f.OptionalData, OptionalData1: f.OptionalData1, OptionalData2: f.OptionalData2,
+		MRZ: MRZ{Format: string(z.Format), Lines: z.Lines, Checks: map[string]Check{}, Valid: z.Valid, Corrections: z.Corrections,
+			Warnings: z.Warnings},
+		RotationApplied: rotation, Engine: engine,
+	}
+	for _, name := range z.UnknownCountries {
+		code := f.IssuingCountry.Value
+		if name == "nationality" {
+			code = f.Nationality.Value
+		}
+		if !slices.Contains(d.UnknownCountryCodes, code) {
+			d.UnknownCountryCodes = append(d.UnknownCountryCodes, code)
+		}
+	}
+	if d.MRZ.Corrections == nil {
+		d.MRZ.Corrections = []Correction{}
+	}
+	for _, c := range z.Checks {
+		d.MRZ.Checks[c.Name] = Check{Valid: c.Valid, Expected: c.Expected, Found: c.Found}
+	}
+	if f.ExpiryDate != nil {
+		expired := z.Expired
+		d.Expired = &expired
+	}
+	detected := detectType(z)
+	d.DocumentType = Field{Value: detected, Confidence: 1}
+	if requested != "auto" && requested != detected {
+		// The caller said otherwise: keep what the zone says, with less confidence.
+		d.DocumentType.Confidence = 0.5
+	}
+	return Result{ExtractedData: d, GlobalConfidence: globalConfidence(d, z.Valid)}
+}
+
+// detectType names the document from the zone's format and document code (ICAO 9303: P passport,
+// V visa, I/A/C identity documents; residence permits by national codes such as IR, AR, RP).
+func detectType(z *mrz.Result) string {
+	code := z.Fields.DocumentCode.Value
+	switch {
+	case z.Format == mrz.FormatTD3:
+		return "passport"
+	case z.Format == mrz.FormatMRVA || z.Format == mrz.FormatMRVB:
+		return "visa"
+	case z.Format == mrz.FormatFRAID:
+		return "id_card"
+	case code == "IR" || code == "AR" || code == "RP" || code == "RT" || code == "CR":
+		return "residence_permit"
+	case len(code) > 0 && code[0] == 'D':
+		return "driving_licence"
+	}
+	return "id_card"
+}
+
+// globalConfidence is the mean confidence of the identity fields, halved when a check digit fails.
+func globalConfidence(d ExtractedData, valid bool) float64 {
+	fields := []*Field{d.DocumentCode, d.IssuingCountry, d.Nationality, d.Surname, d.GivenNames, d.DocumentNumber, d.DateOfBirth, d.Sex, d.ExpiryDate}
+	sum, n := 0.0, 0
+	for _, f := range fields {
+		if f != nil {
+			sum += f.Confidence
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	g := sum / float64(n)
+	if !valid {
+		g /= 2
+	}
+	return float64(int(g*1000+0.5)) / 1000
+}

@@ -1,0 +1,421 @@
+package extraction
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/logs"
+	"github.com/trustline/platform/shared/ocr"
+)
+
+// Store keeps extractions, batches and upload slots.
+type Store interface {
+	// CreateExtractions stores the batch (nil for a single document) and its extractions and
+	// debits charge credits from the owner, all in one transaction. PaymentRequired with code
+	// insufficient_credits when the balance is short; nothing is stored then.
+	CreateExtractions(ctx context.Context, ownerID string, charge int, b *Batch, items []Extraction) error
+	// Extraction returns one; NotFound when unknown.
+	Extraction(ctx context.Context, id string) (Extraction, error)
+	// Batch returns a batch and its extractions in submission order; NotFound when unknown.
+	Batch(ctx context.Context, id string) (Batch, []Extraction, error)
+	// ClaimExtraction moves a queued extraction, or a processing one whose lease ended, to
+	// processing under a new lease, counting the attempt. Conflict when it is not claimable.
+	ClaimExtraction(ctx context.Context, id string, until, now time.Time) (Extraction, error)
+	// FinishExtraction stores the final status, result or error of a processing extraction and
+	// gives refund credits back, in one transaction. Conflict when it is no longer processing.
+	FinishExtraction(ctx context.Context, e Extraction, refund int) error
+	// DueExtractions lists unfinished extractions the sweep should look at before the given time.
+	DueExtractions(ctx context.Context, before time.Time, limit int) ([]Extraction, error)
+	// PostponeExtraction moves an unfinished extraction's next sweep to the given time.
+	PostponeExtraction(ctx context.Context, id string, at time.Time) error
+	PutUpload(ctx context.Context, u Upload) error
+	// Upload returns an upload slot; NotFound when unknown.
+	Upload(ctx context.Context, id string) (Upload, error)
+}
+
+// Blobs stores document files.
+type Blobs interface {
+	Put(ctx context.Context, key string, data []byte, contentType string) error
+	// Read returns at most limit bytes from the start of an object; NotFound when absent.
+	Read(ctx context.Context, key string, limit int64) ([]byte, error)
+	// Size returns an object's size; NotFound when absent.
+	Size(ctx context.Context, key string) (int64, error)
+	// PresignPut returns a URL and the headers a client must send to PUT exactly size bytes of
+	// contentType at key before ttl runs out.
+	PresignPut(ctx context.Context, key, contentType string, size int64, ttl time.Duration) (string, map[string]string, error)
+}
+
+// Reader reads a document file. A fault of kind Invalid means the document cannot be read (the
+// extraction fails, for good); any other error is temporary (the job is retried).
+type Reader interface {
+	Read(ctx context.Context, data []byte, mime, documentType string) (Result, error)
+}
+
+// Jobs queues extraction jobs.
+type Jobs interface {
+	Send(ctx context.Context, body string, due time.Time) error
+}
+
+// Events sends identity API webhook events to the owner's endpoints.
+type Events interface {
+	Publish(ctx context.Context, ownerID, event, reference string, data any) error
+}
+
+// Webhook events.
+const (
+	EventCompleted = "extraction.completed"
+	EventFailed    = "extraction.failed"
+)
+
+// Service runs intake, processing and reading of extractions.
+type Service struct {
+	Store  Store
+	Blobs  Blobs
+	Jobs   Jobs
+	Events Events
+	Reader Reader
+
+	Price       int           // credits per extraction
+	MaxBytes    int64         // largest accepted file
+	UploadTTL   time.Duration // how long a presigned upload URL works
+	MaxAttempts int           // deliveries of one job before it is failed; the queue's maxReceiveCount
+	Now         func() time.Time
+}
+
+// Caller is who submits: the owner, and whether the credential is live (test keys are not charged).
+type Caller struct {
+	OwnerID string
+	Live    bool
+}
+
+// Document is one document to extract: a file sent inline, or one uploaded before.
+type Document struct {
+	Type        string
+	ReferenceID string
+	Name        string
+	Data        []byte // inline file
+	UploadID    string
+}
+
+// MaxBatch is the largest batch: one transaction holds the batch, its documents and the debit.
+const MaxBatch = 50
+
+const (
+	lease      = 150 * time.Second // shorter than the queue's visibility timeout (180 s)
+	sweepAfter = 3 * time.Minute   // a queued job not started by then is sent again
+)
+
+// Submit accepts documents: each is stored, then all are recorded and charged in one transaction,
+// then queued (a lost queue message is found by the sweep). A batch is made when asBatch is set.
+func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch bool) (*Batch, []Extraction, error) {
+	if err := s.validate(docs, asBatch); err != nil {
+		return nil, nil, err
+	}
+	now := s.now()
+	items := make([]Extraction, len(docs))
+	var batch *Batch
+	if asBatch {
+		batch = &Batch{ID: newID("bat"), OwnerID: c.OwnerID, Live: c.Live, Total: len(docs), CreatedAt: now}
+	}
+	price := 0
+	if c.Live {
+		price = s.Price
+	}
+	for i, d := range docs {
+		obj, err := s.object(ctx, c, d)
+		if err != nil {
+			return nil, nil, err
+		}
+		e := Extraction{ID: newID("ext"), OwnerID: c.OwnerID, Live: c.Live, ReferenceID: d.ReferenceID, DocumentType: d.Type,
+			Status: StatusQueued, Object: obj, CreditsUsed: price, CreatedAt: now, UpdatedAt: now, SweepAt: now.Add(sweepAfter)}
+		if batch != nil {
+			e.BatchID = batch.ID
+		}
+		if d.Data != nil {
+			e.Object.Key = rawKey(c.OwnerID, e.ID)
+			if err := s.Blobs.Put(ctx, e.Object.Key, d.Data, obj.MIME); err != nil {
+				return nil, nil, err
+			}
+		}
+		items[i] = e
+	}
+	if err := s.Store.CreateExtractions(ctx, c.OwnerID, price*len(items), batch, items); err != nil {
+		return nil, nil, err
+	}
+	for _, e := range items {
+		if err := s.Jobs.Send(ctx, job(e.ID), now); err != nil {
+			logs.From(ctx).WarnContext(ctx, "extraction job not queued; the sweep will queue it", "extractionId", e.ID, "error", err)
+		}
+	}
+	return batch, items, nil
+}
+
+func (s *Service) validate(docs []Document, asBatch bool) error {
+	switch {
+	case len(docs) == 0:
+		return fault.New(fault.BadRequest, "No document: send a file, or an uploadId.")
+	case !asBatch && len(docs) > 1:
+		return fault.New(fault.BadRequest, "One document per extraction: use POST /v1/batches for several.")
+	case len(docs) > MaxBatch:
+		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: fmt.Sprintf("A batch holds at most %d documents.", MaxBatch),
+			InvalidParams: []string{fmt.Sprintf("documents: %d documents, at most %d", len(docs), MaxBatch)}}
+	}
+	var problems []string
+	for i, d := range docs {
+		field := func(f string) string {
+			if asBatch {
+				return fmt.Sprintf("documents[%d].%s", i, f)
+			}
+			return f
+		}
+		switch {
+		case d.Type == "":
+			problems = append(problems, field("documentType")+": required")
+		case !KnownType(d.Type):
+			problems = append(problems, fmt.Sprintf("%s: %q is not one of %s", field("documentType"), d.Type, strings.Join(typeCodes(), ", ")))
+		}
+		if (d.Data != nil) == (d.UploadID != "") {
+			problems = append(problems, field("file")+": send exactly one of a file or an uploadId")
+		}
+		if len(d.ReferenceID) > 128 {
+			problems = append(problems, field("referenceId")+": at most 128 characters")
+		}
+	}
+	if len(problems) > 0 {
+		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "The documents are not valid.", InvalidParams: problems}
+	}
+	return nil
+}
+
+// object checks a document's file (size, type by content) and describes it.
+func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, error) {
+	if d.Data != nil {
+		if int64(len(d.Data)) > s.MaxBytes {
+			return Object{}, tooLarge(s.MaxBytes)
+		}
+		mime, err := sniffed(d.Data)
+		return Object{MIME: mime, Size: int64(len(d.Data)), Name: d.Name}, err
+	}
+	u, err := s.Store.Upload(ctx, d.UploadID)
+	if err != nil || u.OwnerID != c.OwnerID {
+		return Object{}, fault.Newf(fault.NotFound, "No upload %q.", d.UploadID)
+	}
+	size, err := s.Blobs.Size(ctx, u.Key)
+	if fault.Is(err, fault.NotFound) {
+		return Object{}, fault.Newf(fault.Conflict, "Nothing was uploaded to %s yet: PUT the file to its uploadUrl first.", u.ID)
+	}
+	if err != nil {
+		return Object{}, err
+	}
+	if size > s.MaxBytes {
+		return Object{}, tooLarge(s.MaxBytes)
+	}
+	head, err := s.Blobs.Read(ctx, u.Key, 512)
+	if err != nil {
+		return Object{}, err
+	}
+	mime, err := sniffed(head)
+	return Object{Key: u.Key, MIME: mime, Size: size, Name: u.Name}, err
+}
+
+func tooLarge(max int64) error {
+	return fault.Newf(fault.TooLarge, "The file is over %d MB: upload it with POST /v1/uploads, then extract it by uploadId.", max>>20)
+}
+
+func sniffed(data []byte) (string, error) {
+	if mime, ok := ocr.Sniff(data); ok {
+		return mime, nil
+	}
+	return "", fault.New(fault.UnsupportedMedia, "The file is not a JPEG, PNG, WebP or PDF document (judged by its content, not its name).")
+}
+
+// CreateUpload opens a presigned upload slot for one file.
+func (s *Service) CreateUpload(ctx context.Context, c Caller, name, contentType string, size int64) (Upload, string, map[string]string, error) {
+	var problems []string
+	if !slices.Contains(AcceptedMIME, contentType) {
+		if contentType == "" {
+			problems = append(problems, "contentType: required")
+		} else {
+			return Upload{}, "", nil, fault.Newf(fault.UnsupportedMedia, "contentType %q is not one of %s.", contentType, strings.Join(AcceptedMIME, ", "))
+		}
+	}
+	if size <= 0 {
+		problems = append(problems, "size: required, the file's length in bytes")
+	}
+	if len(name) > 255 {
+		problems = append(problems, "fileName: at most 255 characters")
+	}
+	if len(problems) > 0 {
+		return Upload{}, "", nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "The upload is not valid.", InvalidParams: problems}
+	}
+	if size > s.MaxBytes {
+		return Upload{}, "", nil, fault.Newf(fault.TooLarge, "The file is over the %d MB limit of one document.", s.MaxBytes>>20)
+	}
+	now := s.now()
+	u := Upload{ID: newID("upl"), OwnerID: c.OwnerID, ContentType: contentType, Size: size, Name: name, ExpiresAt: now.Add(s.UploadTTL)}
+	u.Key = rawKey(c.OwnerID, u.ID)
+	url, headers, err := s.Blobs.PresignPut(ctx, u.Key, contentType, size, s.UploadTTL)
+	if err != nil {
+		return Upload{}, "", nil, err
+	}
+	if err := s.Store.PutUpload(ctx, u); err != nil {
+		return Upload{}, "", nil, err
+	}
+	return u, url, headers, nil
+}
+
+// Get returns the owner's extraction; another owner's is NotFound, as an unknown one.
+func (s *Service) Get(ctx context.Context, ownerID, id string) (Extraction, error) {
+	e, err := s.Store.Extraction(ctx, id)
+	if err != nil || e.OwnerID != ownerID {
+		return Extraction{}, notFound("extraction", id, err)
+	}
+	return e, nil
+}
+
+// GetBatch returns the owner's batch and its extractions.
+func (s *Service) GetBatch(ctx context.Context, ownerID, id string) (Batch, []Extraction, error) {
+	b, items, err := s.Store.Batch(ctx, id)
+	if err != nil || b.OwnerID != ownerID {
+		return Batch{}, nil, notFound("batch", id, err)
+	}
+	return b, items, nil
+}
+
+func notFound(what, id string, err error) error {
+	if err != nil && !fault.Is(err, fault.NotFound) {
+		return err
+	}
+	return fault.Newf(fault.NotFound, "No %s %q.", what, id)
+}
+
+// Process runs one job. A duplicate job, or one whose extraction another worker holds, does
+// nothing. An unreadable document fails the extraction and refunds it; any other error is
+// returned so that the queue delivers the job again.
+func (s *Service) Process(ctx context.Context, id string) error {
+	now := s.now()
+	e, err := s.Store.ClaimExtraction(ctx, id, now.Add(lease), now)
+	if fault.Is(err, fault.Conflict) || fault.Is(err, fault.NotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if e.Attempts > s.MaxAttempts {
+		return s.finish(ctx, e, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
+	}
+	data, err := s.Blobs.Read(ctx, e.Object.Key, s.MaxBytes)
+	if fault.Is(err, fault.NotFound) {
+		return s.finish(ctx, e, nil, &Failure{Code: "document_missing", Message: "The document file is no longer stored (retention expired)."})
+	}
+	if err != nil {
+		return err
+	}
+	res, err := s.Reader.Read(ctx, data, e.Object.MIME, e.DocumentType)
+	if err != nil {
+		f := fault.As(err)
+		if f.Kind != fault.Invalid {
+			return err
+		}
+		return s.finish(ctx, e, nil, &Failure{Code: f.Code, Message: f.Detail})
+	}
+	return s.finish(ctx, e, &res, nil)
+}
+
+// finish records the outcome, refunding a failure, then tells the owner's webhooks. A Conflict
+// means another worker finished first: this one sends nothing.
+func (s *Service) finish(ctx context.Context, e Extraction, res *Result, fail *Failure) error {
+	now := s.now()
+	e.UpdatedAt, e.CompletedAt, e.Result, e.Error = now, &now, res, fail
+	e.Status = StatusCompleted
+	event, refund := EventCompleted, 0
+	if fail != nil {
+		e.Status, event, refund = StatusFailed, EventFailed, e.CreditsUsed
+		e.CreditsUsed = 0
+	}
+	if err := s.Store.FinishExtraction(ctx, e, refund); err != nil {
+		if fault.Is(err, fault.Conflict) {
+			return nil
+		}
+		return err
+	}
+	return s.Events.Publish(ctx, e.OwnerID, event, e.ID, EventData(e))
+}
+
+// EventData is the data member of an extraction event.
+func EventData(e Extraction) map[string]any {
+	data := map[string]any{"extractionId": e.ID, "status": e.Status, "documentType": e.DocumentType, "creditsUsed": e.CreditsUsed}
+	if e.Result != nil {
+		data["result"] = e.Result
+	}
+	if e.Error != nil {
+		data["error"] = e.Error
+	}
+	if e.ReferenceID != "" {
+		data["referenceId"] = e.ReferenceID
+	}
+	if e.BatchID != "" {
+		data["batchId"] = e.BatchID
+	}
+	return data
+}
+
+// Sweep queues again the jobs of extractions left queued (a lost message) or abandoned while
+// processing (a crashed worker), and fails, with a refund, those that ran out of attempts.
+func (s *Service) Sweep(ctx context.Context) error {
+	now := s.now()
+	due, err := s.Store.DueExtractions(ctx, now, 100)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range due {
+		if e.Status == StatusProcessing && e.Attempts >= s.MaxAttempts {
+			// Every delivery was used: the job is in the dead-letter queue.
+			claimed, err := s.Store.ClaimExtraction(ctx, e.ID, now.Add(lease), now)
+			if err == nil {
+				err = s.finish(ctx, claimed, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
+			}
+			if err != nil && !fault.Is(err, fault.Conflict) {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		if err := s.Store.PostponeExtraction(ctx, e.ID, now.Add(sweepAfter)); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if err := s.Jobs.Send(ctx, job(e.ID), now); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func job(id string) string { return `{"extractionId":"` + id + `"}` }
+
+// rawKey is where a document file is kept: under raw/, which the bucket's lifecycle expires.
+func rawKey(ownerID, id string) string { return "raw/" + ownerID + "/" + id }
+
+func typeCodes() []string {
+	out := make([]string, len(DocumentTypes))
+	for i, t := range DocumentTypes {
+		out[i] = t.Code
+	}
+	return out
+}
+
+func newID(prefix string) string { return prefix + "_" + strings.ToLower(rand.Text()) }
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now().UTC()
+}

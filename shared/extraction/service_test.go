@@ -1,0 +1,331 @@
+package extraction_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/fault"
+)
+
+// memory is an in-memory Store, Blobs, Jobs and Events with the conditional behaviour of the real
+// adapters (atomic debit, claims, one finisher).
+type memory struct {
+	mu       sync.Mutex
+	credits  map[string]int
+	items    map[string]extraction.Extraction
+	leases   map[string]time.Time
+	batches  map[string]extraction.Batch
+	uploads  map[string]extraction.Upload
+	blobs    map[string][]byte
+	jobs     []string
+	events   []string
+	failJobs bool
+}
+
+func newMemory() *memory {
+	return &memory{credits: map[string]int{}, items: map[string]extraction.Extraction{}, leases: map[string]time.Time{},
+		batches: map[string]extraction.Batch{}, uploads: map[string]extraction.Upload{}, blobs: map[string][]byte{}}
+}
+
+func (m *memory) CreateExtractions(_ context.Context, owner string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.credits[owner] < charge {
+		return &fault.Error{Kind: fault.PaymentRequired, Code: "insufficient_credits"}
+	}
+	m.credits[owner] -= charge
+	if b != nil {
+		m.batches[b.ID] = *b
+	}
+	for _, e := range items {
+		m.items[e.ID] = e
+	}
+	return nil
+}
+
+func (m *memory) Extraction(_ context.Context, id string) (extraction.Extraction, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.items[id]
+	if !ok {
+		return e, fault.New(fault.NotFound, "no")
+	}
+	return e, nil
+}
+
+func (m *memory) Batch(_ context.Context, id string) (extraction.Batch, []extraction.Extraction, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.batches[id]
+	if !ok {
+		return b, nil, fault.New(fault.NotFound, "no")
+	}
+	var out []extraction.Extraction
+	for _, e := range m.items {
+		if e.BatchID == id {
+			out = append(out, e)
+		}
+	}
+	return b, out, nil
+}
+
+func (m *memory) ClaimExtraction(_ context.Context, id string, until, now time.Time) (extraction.Extraction, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.items[id]
+	if !ok || !(e.Status == extraction.StatusQueued || e.Status == extraction.StatusProcessing && m.leases[id].Before(now)) {
+		return e, fault.New(fault.Conflict, "not claimable")
+	}
+	e.Status, e.Attempts = extraction.StatusProcessing, e.Attempts+1
+	m.items[id], m.leases[id] = e, until
+	return e, nil
+}
+
+func (m *memory) FinishExtraction(_ context.Context, e extraction.Extraction, refund int) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.items[e.ID].Status != extraction.StatusProcessing {
+		return fault.New(fault.Conflict, "finished")
+	}
+	m.items[e.ID] = e
+	m.credits[e.OwnerID] += refund
+	return nil
+}
+
+func (m *memory) DueExtractions(_ context.Context, before time.Time, _ int) ([]extraction.Extraction, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []extraction.Extraction
+	for _, e := range m.items {
+		due := e.SweepAt
+		if e.Status == extraction.StatusProcessing {
+			due = m.leases[e.ID]
+		}
+		if !e.Status.Done() && due.Before(before) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+func (m *memory) PostponeExtraction(_ context.Context, id string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.items[id]
+	e.SweepAt = at
+	m.items[id] = e
+	return nil
+}
+
+func (m *memory) PutUpload(_ context.Context, u extraction.Upload) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.uploads[u.ID] = u
+	return nil
+}
+
+func (m *memory) Upload(_ context.Context, id string) (extraction.Upload, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	u, ok := m.uploads[id]
+	if !ok {
+		return u, fault.New(fault.NotFound, "no")
+	}
+	return u, nil
+}
+
+func (m *memory) Put(_ context.Context, key string, data []byte, _ string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.blobs[key] = data
+	return nil
+}
+
+func (m *memory) Read(_ context.Context, key string, limit int64) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	b, ok := m.blobs[key]
+	if !ok {
+		return nil, fault.New(fault.NotFound, "no")
+	}
+	return b[:min(int64(len(b)), limit)], nil
+}
+
+func (m *memory) Size(_ context.Context, key string) (int64, error) {
+	b, err := m.Read(context.Background(), key, 1<<40)
+	return int64(len(b)), err
+}
+
+func (m *memory) PresignPut(_ context.Context, key, _ string, _ int64, _ time.Duration) (string, map[string]string, error) {
+	return "https://bucket.example/" + key, nil, nil
+}
+
+func (m *memory) Send(_ context.Context, body string, _ time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.failJobs {
+		return errors.New("queue down")
+	}
+	m.jobs = append(m.jobs, body)
+	return nil
+}
+
+func (m *memory) Publish(_ context.Context, _, event, reference string, _ any) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.events = append(m.events, event+" "+reference)
+	return nil
+}
+
+// reader answers by the file's first byte after the PNG signature: 'u' unreadable, 't' temporary.
+type reader struct{ calls int }
+
+func (r *reader) Read(_ context.Context, data []byte, _, _ string) (extraction.Result, error) {
+	r.calls++
+	switch data[len(pngSig)] {
+	case 'u':
+		return extraction.Result{}, &fault.Error{Kind: fault.Invalid, Code: "mrz_not_found", Detail: "none"}
+	case 't':
+		return extraction.Result{}, errors.New("engine crashed")
+	}
+	return extraction.Result{GlobalConfidence: 0.9}, nil
+}
+
+const pngSig = "\x89PNG\r\n\x1a\n"
+
+func service(m *memory, r *reader, now *time.Time) *extraction.Service {
+	return &extraction.Service{Store: m, Blobs: m, Jobs: m, Events: m, Reader: r, Price: 1, MaxBytes: 1 << 20,
+		UploadTTL: time.Minute, MaxAttempts: 3, Now: func() time.Time { return *now }}
+}
+
+func TestSubmitChargesLiveCallersAtomically(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	s := service(m, &reader{}, &now)
+	m.credits["u1"] = 2
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	doc := func(b string) extraction.Document {
+		return extraction.Document{Type: "passport", Data: []byte(pngSig + b)}
+	}
+	_, _, err := s.Submit(context.Background(), live, []extraction.Document{doc("a"), doc("b"), doc("c")}, true)
+	if f := fault.As(err); f.Code != "insufficient_credits" || m.credits["u1"] != 2 || len(m.items) != 0 || len(m.jobs) != 0 {
+		t.Fatalf("3 documents on 2 credits: %v, credits %d, items %d, jobs %d", err, m.credits["u1"], len(m.items), len(m.jobs))
+	}
+	b, items, err := s.Submit(context.Background(), live, []extraction.Document{doc("a"), doc("b")}, true)
+	if err != nil || b == nil || len(items) != 2 || m.credits["u1"] != 0 || len(m.jobs) != 2 || items[0].CreditsUsed != 1 {
+		t.Fatalf("2 documents: %v %+v, credits %d", err, items, m.credits["u1"])
+	}
+	if _, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1"}, []extraction.Document{doc("a")}, false); err != nil || items[0].CreditsUsed != 0 {
+		t.Fatalf("a test key is not charged: %v", err)
+	}
+}
+
+func TestSubmitValidation(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	s := service(m, &reader{}, &now)
+	c := extraction.Caller{OwnerID: "u1"}
+	for _, tc := range []struct {
+		name  string
+		docs  []extraction.Document
+		batch bool
+		kind  fault.Kind
+		param string
+	}{
+		{"unknown type", []extraction.Document{{Type: "banknote", Data: []byte(pngSig)}}, false, fault.Invalid, "documentType"},
+		{"missing type in a batch", []extraction.Document{{Data: []byte(pngSig)}, {Type: "visa"}}, true, fault.Invalid, "documents[0].documentType"},
+		{"neither file nor upload", []extraction.Document{{Type: "visa"}}, false, fault.Invalid, "file"},
+		{"not an image", []extraction.Document{{Type: "visa", Data: []byte("GIF89a")}}, false, fault.UnsupportedMedia, ""},
+		{"too large", []extraction.Document{{Type: "visa", Data: append([]byte(pngSig), make([]byte, 1<<20)...)}}, false, fault.TooLarge, ""},
+		{"two without a batch", []extraction.Document{{Type: "visa", Data: []byte(pngSig)}, {Type: "visa", Data: []byte(pngSig)}}, false, fault.BadRequest, ""},
+		{"another user's upload", []extraction.Document{{Type: "visa", UploadID: "upl_x"}}, false, fault.NotFound, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m.uploads["upl_x"] = extraction.Upload{ID: "upl_x", OwnerID: "someone-else"}
+			_, _, err := s.Submit(context.Background(), c, tc.docs, tc.batch)
+			f := fault.As(err)
+			if f.Kind != tc.kind || (tc.param != "" && !slices.ContainsFunc(f.InvalidParams, func(p string) bool { return strings.HasPrefix(p, tc.param+":") })) {
+				t.Errorf("error = %+v", f)
+			}
+			if len(m.items) != 0 || len(m.blobs) != 0 {
+				t.Errorf("a refused document left %d items and %d files", len(m.items), len(m.blobs))
+			}
+		})
+	}
+}
+
+func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	r := &reader{}
+	s := service(m, r, &now)
+	m.credits["u1"] = 5
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	_, items, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "ok")}, {Type: "auto", Data: []byte(pngSig + "u")}}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range items {
+		for range 2 { // a duplicate message
+			if err := s.Process(context.Background(), e.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ok, bad := m.items[items[0].ID], m.items[items[1].ID]
+	if ok.Status != extraction.StatusCompleted || bad.Status != extraction.StatusFailed || bad.Error.Code != "mrz_not_found" || bad.CreditsUsed != 0 {
+		t.Errorf("outcomes: %+v / %+v", ok, bad)
+	}
+	if m.credits["u1"] != 4 || r.calls != 2 {
+		t.Errorf("credits %d (want 4: one refunded), reads %d (want 2: duplicates do nothing)", m.credits["u1"], r.calls)
+	}
+	if !slices.Equal(m.events, []string{"extraction.completed " + ok.ID, "extraction.failed " + bad.ID}) {
+		t.Errorf("events = %v", m.events)
+	}
+	_, list, _ := s.GetBatch(context.Background(), "u1", ok.BatchID)
+	if status, completed, failed := extraction.BatchStatus(list); status != extraction.StatusCompleted || completed != 1 || failed != 1 {
+		t.Errorf("batch = %s %d %d", status, completed, failed)
+	}
+	if _, err := s.Get(context.Background(), "u2", ok.ID); !fault.Is(err, fault.NotFound) {
+		t.Errorf("another owner reads it: %v", err)
+	}
+}
+
+func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	s := service(m, &reader{}, &now)
+	m.credits["u1"] = 1
+	m.failJobs = true // the job is lost: the sweep must find it
+	_, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1", Live: true}, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}}, false)
+	if err != nil {
+		t.Fatalf("a lost queue message fails the request: %v", err)
+	}
+	id := items[0].ID
+	m.failJobs = false
+	if err := s.Sweep(context.Background()); err != nil || len(m.jobs) != 0 {
+		t.Fatalf("swept too early: %v %v", err, m.jobs)
+	}
+	for attempt := 1; attempt <= 3; attempt++ {
+		now = now.Add(4 * time.Minute) // past the sweep delay and any lease
+		if err := s.Sweep(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(m.jobs) != attempt {
+			t.Fatalf("attempt %d: jobs %v", attempt, m.jobs)
+		}
+		if err := s.Process(context.Background(), id); err == nil {
+			t.Fatalf("attempt %d: a crashing engine reported success", attempt)
+		}
+	}
+	now = now.Add(4 * time.Minute)
+	if err := s.Sweep(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	e := m.items[id]
+	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 || len(m.events) != 1 {
+		t.Errorf("after every attempt: %+v, credits %d, events %v", e, m.credits["u1"], m.events)
+	}
+}

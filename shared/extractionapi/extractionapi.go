@@ -1,0 +1,262 @@
+// Package extractionapi provides the HTTP endpoints of identity-document extraction: intake
+// (inline files, presigned uploads, batches), polling, and the accepted document types.
+package extractionapi
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// API serves the extraction endpoints.
+type API struct {
+	Extractions *extraction.Service
+	Auth        *access.Authenticator
+}
+
+// maxRequest bounds a request body: API Gateway refuses more than 6 MB of event before we see it.
+const maxRequest = 6 << 20
+
+// Routes are the extraction endpoints.
+func (a API) Routes() []httpapi.Route {
+	return []httpapi.Route{
+		{Pattern: "POST /v1/extract/async", Handler: a.Auth.Require(access.Users, a.extract)},
+		{Pattern: "GET /v1/extractions/{extractionId}", Handler: a.Auth.Require(access.Users, a.get)},
+		{Pattern: "POST /v1/uploads", Handler: a.Auth.Require(access.Users, a.upload)},
+		{Pattern: "POST /v1/batches", Handler: a.Auth.Require(access.Users, a.createBatch)},
+		{Pattern: "GET /v1/batches/{id}", Handler: a.Auth.Require(access.Users, a.getBatch)},
+		{Pattern: "GET /v1/document-types", Handler: a.Auth.Require(access.Users, a.documentTypes)},
+	}
+}
+
+func caller(p access.Principal) extraction.Caller {
+	return extraction.Caller{OwnerID: p.UserID, Live: p.Live}
+}
+
+func (a API) extract(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	docs, err := documents(r, false)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	_, items, err := a.Extractions.Submit(r.Context(), caller(p), docs, false)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"extractionId": items[0].ID, "status": items[0].Status})
+}
+
+func (a API) createBatch(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	docs, err := documents(r, true)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	b, items, err := a.Extractions.Submit(r.Context(), caller(p), docs, true)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, batchOf(*b, items))
+}
+
+func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	e, err := a.Extractions.Get(r.Context(), p.UserID, r.PathValue("extractionId"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, viewOf(e))
+}
+
+func (a API) getBatch(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	b, items, err := a.Extractions.GetBatch(r.Context(), p.UserID, r.PathValue("id"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, batchOf(b, items))
+}
+
+func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	var in struct {
+		FileName    string `json:"fileName"`
+		ContentType string `json:"contentType"`
+		Size        int64  `json:"size"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	u, url, headers, err := a.Extractions.CreateUpload(r.Context(), caller(p), in.FileName, in.ContentType, in.Size)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusCreated, map[string]any{"uploadId": u.ID, "uploadUrl": url, "method": http.MethodPut,
+		"headers": headers, "expiresAt": u.ExpiresAt.UTC().Format(time.RFC3339), "maxSize": a.Extractions.MaxBytes})
+}
+
+func (a API) documentTypes(w http.ResponseWriter, _ *http.Request, _ access.Principal) {
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": extraction.DocumentTypes})
+}
+
+// documents reads the documents of a request: multipart/form-data with files, or JSON naming
+// uploads. Multipart: `file` (repeated for a batch), `documentType` (once for all, or once per
+// file), `referenceId` (once per file, in file order). JSON: {documentType, uploadId, referenceId}
+// for one, {documents: [...]} of those for a batch.
+func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case err == nil && mt == "multipart/form-data":
+		return multipartDocuments(r, params["boundary"])
+	case err == nil && mt == "application/json":
+		type doc struct {
+			DocumentType     string `json:"documentType"`
+			UploadID         string `json:"uploadId"`
+			HandoffSessionID string `json:"handoffSessionId"`
+			ReferenceID      string `json:"referenceId"`
+		}
+		var in struct {
+			doc
+			Documents []doc `json:"documents"`
+		}
+		if err := httpapi.DecodeJSON(r, &in); err != nil {
+			return nil, err
+		}
+		list := in.Documents
+		if !batch {
+			list = []doc{in.doc}
+		}
+		out := make([]extraction.Document, len(list))
+		for i, d := range list {
+			if d.HandoffSessionID != "" {
+				return nil, fault.Newf(fault.NotFound, "No mobile handoff session %q.", d.HandoffSessionID)
+			}
+			out[i] = extraction.Document{Type: d.DocumentType, UploadID: d.UploadID, ReferenceID: d.ReferenceID}
+		}
+		return out, nil
+	}
+	return nil, fault.New(fault.UnsupportedMedia, "Send multipart/form-data with a file, or application/json naming an uploadId.")
+}
+
+func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document, error) {
+	if boundary == "" {
+		return nil, fault.New(fault.BadRequest, "The multipart body has no boundary.")
+	}
+	mr := multipart.NewReader(http.MaxBytesReader(nil, r.Body, maxRequest), boundary)
+	var files []extraction.Document
+	var types, refs []string
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, bodyError(err)
+		}
+		switch part.FormName() {
+		case "file":
+			data, err := io.ReadAll(part)
+			if err != nil {
+				return nil, bodyError(err)
+			}
+			files = append(files, extraction.Document{Data: data, Name: part.FileName()})
+		case "documentType", "referenceId":
+			v, err := io.ReadAll(io.LimitReader(part, 1024))
+			if err != nil {
+				return nil, bodyError(err)
+			}
+			if part.FormName() == "documentType" {
+				types = append(types, strings.TrimSpace(string(v)))
+			} else {
+				refs = append(refs, strings.TrimSpace(string(v)))
+			}
+		}
+		part.Close()
+	}
+	if len(files) == 0 {
+		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}}
+	}
+	if len(types) != 1 && len(types) != len(files) {
+		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "Send one documentType for all files, or one per file.",
+			InvalidParams: []string{"documentType: required, once or once per file"}}
+	}
+	if len(refs) > len(files) {
+		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "More referenceId parts than files.",
+			InvalidParams: []string{"referenceId: at most one per file"}}
+	}
+	for i := range files {
+		files[i].Type = types[min(i, len(types)-1)]
+		if i < len(refs) {
+			files[i].ReferenceID = refs[i]
+		}
+	}
+	return files, nil
+}
+
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return fault.New(fault.TooLarge, "The request is over 6 MB: upload the file with POST /v1/uploads, then extract it by uploadId.")
+	}
+	return &fault.Error{Kind: fault.BadRequest, Detail: "The multipart body is malformed.", Err: err}
+}
+
+// view is an extraction as the API shows it.
+type view struct {
+	ExtractionID string              `json:"extractionId"`
+	ReferenceID  string              `json:"referenceId,omitempty"`
+	BatchID      string              `json:"batchId,omitempty"`
+	Status       extraction.Status   `json:"status"`
+	DocumentType string              `json:"documentType"`
+	Result       *extraction.Result  `json:"result,omitempty"`
+	CreditsUsed  int                 `json:"creditsUsed"`
+	Livemode     bool                `json:"livemode"`
+	CreatedAt    time.Time           `json:"createdAt"`
+	CompletedAt  *time.Time          `json:"completedAt,omitempty"`
+	Error        *extraction.Failure `json:"error,omitempty"`
+}
+
+func viewOf(e extraction.Extraction) view {
+	return view{ExtractionID: e.ID, ReferenceID: e.ReferenceID, BatchID: e.BatchID, Status: e.Status, DocumentType: e.DocumentType,
+		Result: e.Result, CreditsUsed: e.CreditsUsed, Livemode: e.Live, CreatedAt: e.CreatedAt, CompletedAt: e.CompletedAt, Error: e.Error}
+}
+
+type batchView struct {
+	Batch struct {
+		BatchID        string            `json:"batchId"`
+		Status         extraction.Status `json:"status"`
+		TotalDocuments int               `json:"totalDocuments"`
+		CompletedCount int               `json:"completedCount"`
+		FailedCount    int               `json:"failedCount"`
+		CreatedAt      time.Time         `json:"createdAt"`
+		UpdatedAt      time.Time         `json:"updatedAt"`
+	} `json:"batch"`
+	Extractions []view `json:"extractions"`
+}
+
+// batchOf shows a batch with counts derived from the very extractions it lists.
+func batchOf(b extraction.Batch, items []extraction.Extraction) batchView {
+	var v batchView
+	v.Batch.BatchID, v.Batch.TotalDocuments, v.Batch.CreatedAt, v.Batch.UpdatedAt = b.ID, b.Total, b.CreatedAt, b.CreatedAt
+	v.Batch.Status, v.Batch.CompletedCount, v.Batch.FailedCount = extraction.BatchStatus(items)
+	v.Extractions = make([]view, len(items))
+	for i, e := range items {
+		v.Extractions[i] = viewOf(e)
+		if e.UpdatedAt.After(v.Batch.UpdatedAt) {
+			v.Batch.UpdatedAt = e.UpdatedAt
+		}
+	}
+	return v
+}
