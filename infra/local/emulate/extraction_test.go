@@ -4,14 +4,21 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/blobstore"
+	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/webhookverify"
 )
 
@@ -304,4 +311,110 @@ func TestBatchWithOneUnreadableDocument(t *testing.T) {
 	}
 	_, other := newLiveUser(t, c, outbox, "other@example.com")
 	expect(t, "another user's batch", c.do("GET", "/v1/batches/"+b.Batch.BatchID, nil, key(other)...), 404, "not_found")
+}
+
+// recorder records what an extraction service publishes and queues.
+type recorder struct {
+	mu   sync.Mutex
+	sent []string
+}
+
+func (e *recorder) Publish(_ context.Context, _, event, reference string, _ any) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.sent = append(e.sent, event+" "+reference)
+	return nil
+}
+
+func (e *recorder) Send(ctx context.Context, body string, _ time.Time) error {
+	return e.Publish(ctx, "", "job", body, nil)
+}
+
+// flaky is a reader that fails like a crashed engine until told otherwise.
+type flaky struct{ ok atomic.Bool }
+
+func (f *flaky) Read(context.Context, []byte, string, string) (extraction.Result, error) {
+	if f.ok.Load() {
+		return extraction.Result{GlobalConfidence: 1}, nil
+	}
+	return extraction.Result{}, errors.New("engine crashed")
+}
+
+// TestExtractionRecoveryOnTheStore drives the service on the real table and bucket: a job whose
+// worker keeps crashing is re-queued by the sweep, then failed with its credit refunded; and two
+// workers racing on one job finish it once.
+func TestExtractionRecoveryOnTheStore(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir()})
+	creds := mustSeed(t, local)
+	getenv, err := local.Getenv("ExtractionWorkerFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	clients := awstest.Clients(t)
+	store := dynamo.Store{API: clients.DynamoDB, Table: getenv("TABLE_NAME")}
+	now := time.Now()
+	var clock sync.Mutex
+	reader, out := &flaky{}, &recorder{}
+	svc := &extraction.Service{Store: store, Blobs: blobstore.Store{API: clients.S3, Bucket: getenv("DOCUMENTS_BUCKET")}, Jobs: out, Events: out,
+		Reader: reader, Price: 1, MaxBytes: 1 << 20, MaxAttempts: 2, Now: func() time.Time { clock.Lock(); defer clock.Unlock(); return now }}
+	advance := func() { clock.Lock(); now = now.Add(4 * time.Minute); clock.Unlock() }
+	balance := func() int {
+		u, err := store.User(context.Background(), creds.User.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.Credits
+	}
+	ctx := context.Background()
+	live := extraction.Caller{OwnerID: creds.User.ID, Live: true}
+	start := balance()
+	_, items, err := svc.Submit(ctx, live, []extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := items[0].ID
+	if balance() != start-1 {
+		t.Fatalf("balance %d after one extraction from %d", balance(), start)
+	}
+	for attempt := 1; attempt <= 2; attempt++ {
+		if err := svc.Process(ctx, id); err == nil {
+			t.Fatalf("attempt %d: a crash reported success", attempt)
+		}
+		if err := svc.Process(ctx, id); err != nil {
+			t.Fatalf("attempt %d: a second delivery during the lease: %v", attempt, err)
+		}
+		advance()
+		if err := svc.Sweep(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, err := store.Extraction(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Status != extraction.StatusFailed || e.Error == nil || e.Error.Code != "processing_abandoned" || e.CreditsUsed != 0 || balance() != start {
+		t.Errorf("after every attempt: %+v, balance %d (want %d)", e, balance(), start)
+	}
+	if n := strings.Count(strings.Join(out.sent, "\n"), "extraction.failed "+id); n != 1 {
+		t.Errorf("failure events = %d: %v", n, out.sent)
+	}
+
+	reader.ok.Store(true)
+	_, items, err = svc.Submit(ctx, live, []extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			if err := svc.Process(ctx, items[0].ID); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := strings.Count(strings.Join(out.sent, "\n"), "extraction.completed "+items[0].ID); n != 1 {
+		t.Errorf("completion events from four racing workers = %d", n)
+	}
 }

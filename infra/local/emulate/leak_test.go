@@ -43,6 +43,14 @@ func TestSecretsNeverLogged(t *testing.T) {
 	rot.json(t, &rotated)
 	c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookSecret": "super-secret-webhook-value"}, key(rotated.Key)...)
 	c.do("GET", "/api/v1/partners/me", nil, key(creds.Admin.APIKey)...)
+	// An identity document read end to end: its file name and what it says are personal data.
+	ext := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"),
+		formFile("file", "anna-eriksson-passport.png", testdocument(t, "icao-td3-clean.png"))}, key(creds.User.APIKey)...)
+	var accepted struct{ ExtractionID string }
+	ext.json(t, &accepted)
+	if v := poll(t, c, key(creds.User.APIKey), accepted.ExtractionID); v.Status != "completed" {
+		t.Fatalf("extraction = %+v", v)
+	}
 	time.Sleep(200 * time.Millisecond)
 	w.Close()
 	var logs []byte
@@ -51,12 +59,13 @@ func TestSecretsNeverLogged(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("logs not captured")
 	}
-	if !bytes.Contains(logs, []byte(`"path":"/v1/api-keys"`)) {
+	if !bytes.Contains(logs, []byte(`"path":"/v1/api-keys"`)) || !bytes.Contains(logs, []byte(`"path":"/v1/extract/async"`)) {
 		t.Fatalf("the capture holds no request log; got %d bytes", len(logs))
 	}
 	for name, secret := range map[string]string{"user key": creds.User.APIKey, "new key": k.Key, "partner key": creds.Partners[0].APIKey,
 		"rotated key": rotated.Key, "admin key": creds.Admin.APIKey, "password": creds.User.Password, "JWT": jwt,
-		"webhook secret": "super-secret-webhook-value", "JWT secret": testJWTSecret} {
+		"webhook secret": "super-secret-webhook-value", "JWT secret": testJWTSecret,
+		"surname": "ERIKSSON", "document number": "L898902C3", "file name": "anna-eriksson", "birth date": "1974-08-12"} {
 		if strings.Contains(string(logs), secret) {
 			t.Errorf("the %s appears in the logs", name)
 		}
