@@ -13,8 +13,8 @@ ADDR    ?= 127.0.0.1:3000
 EMULATOR ?= moto
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
-# the OCR-B font of the test-document generator.
-DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b
+# the OCR-B font of the test-document generator, and Chromium for the upload page's browser test.
+DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Model files: ../shared/models beside the project when it is there, else fetched into .local/models.
 MODELS_DIR ?= $(abspath $(if $(wildcard ../shared/models/SHA256SUMS),../shared/models,.local/models))

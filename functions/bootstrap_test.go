@@ -67,6 +67,16 @@ var checks = map[string]func(t *testing.T, answer invocation){
 			t.Errorf("answer = %s", answer.body)
 		}
 	},
+	// Consuming needs a credential: a 401 before any AWS call.
+	"HandoffFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
+	// The session cannot be read (no AWS here): the event is reported failed, so SQS retries it.
+	"HandoffUploadsFunction": func(t *testing.T, answer invocation) {
+		var resp events.SQSEventResponse
+		mustDecode(t, answer, &resp)
+		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "5b2e8c1d-7f3a-4d6b-9e0c-1a2b3c4d5e6f" {
+			t.Errorf("answer = %s", answer.body)
+		}
+	},
 	// A production key on the sandbox stage: refused by its prefix, before any AWS call.
 	"PartnersFunction": httpAnswer(401, "https://partners.example.com/errors/unauthorized", "production environment"),
 	"WebhookDispatcherFunction": func(t *testing.T, answer invocation) {

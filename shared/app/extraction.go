@@ -36,7 +36,7 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	}
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL}
 	return &extraction.Service{Store: d.store, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
-		Events: publisher{hooks.service}, Reader: reader, Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
+		Events: publisher{hooks.service}, Reader: reader, Handoffs: handoffsFor(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
 		UploadTTL: d.cfg.UploadURLTTL, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"strconv"
 	"time"
 
@@ -67,6 +68,41 @@ func (s Store) PresignPut(ctx context.Context, key, contentType string, size int
 	}
 	headers := map[string]string{"Content-Type": contentType, "Content-Length": strconv.FormatInt(size, 10)}
 	return req.URL, headers, nil
+}
+
+// Delete removes an object (absent is fine).
+func (s Store) Delete(ctx context.Context, key string) error {
+	if _, err := s.API.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)}); err != nil {
+		return fmt.Errorf("blobstore: delete: %w", err)
+	}
+	return nil
+}
+
+// PresignPost signs a browser form upload of one object at key, of 1 to maxSize bytes: the
+// policy's content-length-range makes S3 refuse anything larger.
+func (s Store) PresignPost(ctx context.Context, key string, maxSize int64, ttl time.Duration) (string, map[string]string, error) {
+	req, err := s3.NewPresignClient(s.API).PresignPostObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)},
+		func(o *s3.PresignPostOptions) {
+			o.Expires = ttl
+			o.Conditions = []any{[]any{"content-length-range", 1, maxSize}}
+		})
+	if err != nil {
+		return "", nil, fmt.Errorf("blobstore: presign post: %w", err)
+	}
+	return req.URL, req.Values, nil
+}
+
+// PresignGet signs a download of an object, offered under fileName when one is given.
+func (s Store) PresignGet(ctx context.Context, key, fileName string, ttl time.Duration) (string, error) {
+	in := &s3.GetObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)}
+	if fileName != "" {
+		in.ResponseContentDisposition = aws.String(mime.FormatMediaType("attachment", map[string]string{"filename": fileName}))
+	}
+	req, err := s3.NewPresignClient(s.API).PresignGetObject(ctx, in, s3.WithPresignExpires(ttl))
+	if err != nil {
+		return "", fmt.Errorf("blobstore: presign get: %w", err)
+	}
+	return req.URL, nil
 }
 
 func translate(op string, err error) error {

@@ -26,16 +26,18 @@ type Config struct {
 	PublicBaseURL  string // identity API, e.g. https://api.example.com
 	PartnerBaseURL string // insurance partner API
 
-	TableName          string
-	DocumentsBucket    string
-	ExtractionQueueURL string
-	IssuanceQueueURL   string
-	WebhookQueueURL    string
+	TableName            string
+	DocumentsBucket      string
+	ExtractionQueueURL   string
+	IssuanceQueueURL     string
+	WebhookQueueURL      string
+	UploadEventsQueueURL string
 
 	WebhookRetrySchedule []time.Duration // offsets from the first attempt
 	WebhookTimeout       time.Duration
 	WebhookAllowLoopback bool // true only when set and Stage is local
 	HandoffTTL           time.Duration
+	HandoffMaxBytes      int64
 
 	OCREngine             string // tesseract or textract
 	ModelsDir             string
@@ -84,10 +86,12 @@ var Settings = []Setting{
 	{"EXTRACTION_QUEUE_URL", "", "SQS queue of extraction jobs.", true},
 	{"ISSUANCE_QUEUE_URL", "", "SQS queue of contract issuance jobs.", true},
 	{"WEBHOOK_QUEUE_URL", "", "SQS queue of webhook deliveries.", true},
+	{"UPLOAD_EVENTS_QUEUE_URL", "", "SQS queue of S3's object-created events for handoff uploads.", true},
 	{"WEBHOOK_RETRY_SCHEDULE", "2m,4m,8m,16m,32m", "Retry offsets of a webhook delivery, counted from the first attempt, increasing.", false},
 	{"WEBHOOK_TIMEOUT", "10s", "How long a webhook receiver has to answer.", false},
 	{"WEBHOOK_ALLOW_LOOPBACK", "false", "Allow `http://` webhook targets on loopback addresses. Honoured only when STAGE=local.", false},
 	{"HANDOFF_TTL", "15m", "Lifetime of a mobile handoff session.", false},
+	{"HANDOFF_MAX_MB", "10", "Largest file a mobile handoff session takes, in MB.", false},
 	{"OCR_ENGINE", "tesseract", "`tesseract` (in-process, needs a cgo build with libtesseract: local and self-hosted runs) or `textract` (Amazon Textract: the template sets it on AWS).", false},
 	{"MODELS_DIR", "../shared/models", "Directory of the model files (`mrz.traineddata`, checked against its SHA256SUMS). See the README's Models section.", false},
 	{"MAX_DOCUMENT_MB", "15", "Largest document file accepted for extraction, in MB (inline files are also bounded by the 6 MB request limit: larger ones go through POST /v1/uploads).", false},
@@ -115,31 +119,32 @@ var Settings = []Setting{
 func Load(getenv func(string) string) (Config, error) {
 	l := loader{getenv: getenv}
 	c := Config{
-		Stage:              l.oneOf("STAGE", StageLocal, StageSandbox, StageProduction),
-		PublicBaseURL:      l.baseURL("PUBLIC_BASE_URL"),
-		TableName:          l.str("TABLE_NAME"),
-		DocumentsBucket:    l.str("DOCUMENTS_BUCKET"),
-		ExtractionQueueURL: l.str("EXTRACTION_QUEUE_URL"),
-		IssuanceQueueURL:   l.str("ISSUANCE_QUEUE_URL"),
-		WebhookQueueURL:    l.str("WEBHOOK_QUEUE_URL"),
-		WebhookTimeout:     l.duration("WEBHOOK_TIMEOUT"),
-		HandoffTTL:         l.duration("HANDOFF_TTL"),
-		OCREngine:          l.oneOf("OCR_ENGINE", "tesseract", "textract"),
-		ModelsDir:          l.str("MODELS_DIR"),
-		UploadURLTTL:       l.duration("UPLOAD_URL_TTL"),
-		CreditPrices:       l.limits("CREDIT_PRICES"),
-		KeyRotationGrace:   l.duration("KEY_ROTATION_GRACE"),
-		JWTSecret:          l.secret("JWT_SECRET", 32),
-		DataEncryptionKey:  l.secret("DATA_ENCRYPTION_KEY", 32),
-		IdempotencyWindow:  l.duration("IDEMPOTENCY_WINDOW"),
-		PaymentLinkTTL:     l.duration("PAYMENT_LINK_TTL"),
-		PaymentGateway:     Provider{URL: l.providerURL("PAYMENT_GATEWAY_URL"), Key: l.optional("PAYMENT_GATEWAY_KEY")},
-		CoreInsurance:      Provider{URL: l.providerURL("CORE_INSURANCE_URL"), Key: l.optional("CORE_INSURANCE_KEY")},
-		ProviderTimeout:    l.duration("PROVIDER_TIMEOUT"),
-		RateLimits:         l.limits("RATE_LIMITS"),
-		MailFrom:           l.str("MAIL_FROM"),
-		MailOutboxDir:      l.str("MAIL_OUTBOX_DIR"),
-		LogLevel:           l.level("LOG_LEVEL"),
+		Stage:                l.oneOf("STAGE", StageLocal, StageSandbox, StageProduction),
+		PublicBaseURL:        l.baseURL("PUBLIC_BASE_URL"),
+		TableName:            l.str("TABLE_NAME"),
+		DocumentsBucket:      l.str("DOCUMENTS_BUCKET"),
+		ExtractionQueueURL:   l.str("EXTRACTION_QUEUE_URL"),
+		IssuanceQueueURL:     l.str("ISSUANCE_QUEUE_URL"),
+		WebhookQueueURL:      l.str("WEBHOOK_QUEUE_URL"),
+		UploadEventsQueueURL: l.str("UPLOAD_EVENTS_QUEUE_URL"),
+		WebhookTimeout:       l.duration("WEBHOOK_TIMEOUT"),
+		HandoffTTL:           l.duration("HANDOFF_TTL"),
+		OCREngine:            l.oneOf("OCR_ENGINE", "tesseract", "textract"),
+		ModelsDir:            l.str("MODELS_DIR"),
+		UploadURLTTL:         l.duration("UPLOAD_URL_TTL"),
+		CreditPrices:         l.limits("CREDIT_PRICES"),
+		KeyRotationGrace:     l.duration("KEY_ROTATION_GRACE"),
+		JWTSecret:            l.secret("JWT_SECRET", 32),
+		DataEncryptionKey:    l.secret("DATA_ENCRYPTION_KEY", 32),
+		IdempotencyWindow:    l.duration("IDEMPOTENCY_WINDOW"),
+		PaymentLinkTTL:       l.duration("PAYMENT_LINK_TTL"),
+		PaymentGateway:       Provider{URL: l.providerURL("PAYMENT_GATEWAY_URL"), Key: l.optional("PAYMENT_GATEWAY_KEY")},
+		CoreInsurance:        Provider{URL: l.providerURL("CORE_INSURANCE_URL"), Key: l.optional("CORE_INSURANCE_KEY")},
+		ProviderTimeout:      l.duration("PROVIDER_TIMEOUT"),
+		RateLimits:           l.limits("RATE_LIMITS"),
+		MailFrom:             l.str("MAIL_FROM"),
+		MailOutboxDir:        l.str("MAIL_OUTBOX_DIR"),
+		LogLevel:             l.level("LOG_LEVEL"),
 	}
 	if key := l.optional("PAYMENT_SIGNING_KEY"); key != "" {
 		c.PaymentSigningKey = []byte(key)
@@ -149,6 +154,7 @@ func Load(getenv func(string) string) (Config, error) {
 		c.PartnerBaseURL = l.baseURL("PARTNER_BASE_URL")
 	}
 	c.MaxDocumentBytes = int64(l.positive("MAX_DOCUMENT_MB")) << 20
+	c.HandoffMaxBytes = int64(l.positive("HANDOFF_MAX_MB")) << 20
 	c.ExtractionMaxAttempts = l.positive("EXTRACTION_MAX_ATTEMPTS")
 	c.WebhookRetrySchedule = l.schedule("WEBHOOK_RETRY_SCHEDULE")
 	c.WebhookAllowLoopback = l.boolean("WEBHOOK_ALLOW_LOOPBACK") && c.Stage == StageLocal

@@ -13,7 +13,7 @@ func env(overrides map[string]string) func(string) string {
 	base := map[string]string{
 		"STAGE": "sandbox", "PUBLIC_BASE_URL": "https://api.example.com",
 		"TABLE_NAME": "t", "DOCUMENTS_BUCKET": "b",
-		"EXTRACTION_QUEUE_URL": "q1", "ISSUANCE_QUEUE_URL": "q2", "WEBHOOK_QUEUE_URL": "q3",
+		"EXTRACTION_QUEUE_URL": "q1", "ISSUANCE_QUEUE_URL": "q2", "WEBHOOK_QUEUE_URL": "q3", "UPLOAD_EVENTS_QUEUE_URL": "q4",
 		"JWT_SECRET": "0123456789abcdef0123456789abcdef", "DATA_ENCRYPTION_KEY": "fedcba9876543210fedcba9876543210",
 	}
 	for k, v := range overrides {

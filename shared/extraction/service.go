@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/ocr"
 )
@@ -57,6 +58,12 @@ type Reader interface {
 	Read(ctx context.Context, data []byte, mime, documentType string) (Result, error)
 }
 
+// Handoffs gives a mobile handoff session's file to the user who consumes it (NotFound, Conflict
+// when another consumed it, Gone when it expired).
+type Handoffs interface {
+	File(ctx context.Context, sessionID, ownerID string) (handoff.File, error)
+}
+
 // Jobs queues extraction jobs.
 type Jobs interface {
 	Send(ctx context.Context, body string, due time.Time) error
@@ -75,11 +82,12 @@ const (
 
 // Service runs intake, processing and reading of extractions.
 type Service struct {
-	Store  Store
-	Blobs  Blobs
-	Jobs   Jobs
-	Events Events
-	Reader Reader
+	Store    Store
+	Blobs    Blobs
+	Jobs     Jobs
+	Events   Events
+	Reader   Reader
+	Handoffs Handoffs
 
 	Price       int           // credits per extraction
 	MaxBytes    int64         // largest accepted file
@@ -96,11 +104,12 @@ type Caller struct {
 
 // Document is one document to extract: a file sent inline, or one uploaded before.
 type Document struct {
-	Type        string
-	ReferenceID string
-	Name        string
-	Data        []byte // inline file
-	UploadID    string
+	Type             string
+	ReferenceID      string
+	Name             string
+	Data             []byte // inline file
+	UploadID         string
+	HandoffSessionID string // a mobile handoff session's file, consumed by this use
 }
 
 // MaxBatch is the largest batch: one transaction holds the batch, its documents and the debit.
@@ -180,8 +189,8 @@ func (s *Service) validate(docs []Document, asBatch bool) error {
 		case !KnownType(d.Type):
 			problems = append(problems, fmt.Sprintf("%s: %q is not one of %s", field("documentType"), d.Type, strings.Join(typeCodes(), ", ")))
 		}
-		if (d.Data != nil) == (d.UploadID != "") {
-			problems = append(problems, field("file")+": send exactly one of a file or an uploadId")
+		if sources := btoi(d.Data != nil) + btoi(d.UploadID != "") + btoi(d.HandoffSessionID != ""); sources != 1 {
+			problems = append(problems, field("file")+": send exactly one of a file, an uploadId or a handoffSessionId")
 		}
 		if len(d.ReferenceID) > 128 {
 			problems = append(problems, field("referenceId")+": at most 128 characters")
@@ -201,6 +210,19 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 		}
 		mime, err := sniffed(d.Data)
 		return Object{MIME: mime, Size: int64(len(d.Data)), Name: d.Name}, err
+	}
+	if d.HandoffSessionID != "" {
+		f, err := s.Handoffs.File(ctx, d.HandoffSessionID, c.OwnerID)
+		if err != nil {
+			return Object{}, err
+		}
+		if f.Size > s.MaxBytes {
+			return Object{}, tooLarge(s.MaxBytes)
+		}
+		if !slices.Contains(AcceptedMIME, f.MIME) {
+			return Object{}, fault.Newf(fault.UnsupportedMedia, "The handoff file is %s: extraction reads JPEG, PNG, WebP or PDF.", f.MIME)
+		}
+		return Object{Key: f.Key, MIME: f.MIME, Size: f.Size, Name: f.Name}, nil
 	}
 	u, err := s.Store.Upload(ctx, d.UploadID)
 	if err != nil || u.OwnerID != c.OwnerID {
@@ -396,6 +418,13 @@ func (s *Service) Sweep(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func job(id string) string { return `{"extractionId":"` + id + `"}` }

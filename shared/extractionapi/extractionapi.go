@@ -113,8 +113,8 @@ func (a API) documentTypes(w http.ResponseWriter, _ *http.Request, _ access.Prin
 
 // documents reads the documents of a request: multipart/form-data with files, or JSON naming
 // uploads. Multipart: `file` (repeated for a batch), `documentType` (once for all, or once per
-// file), `referenceId` (once per file, in file order). JSON: {documentType, uploadId, referenceId}
-// for one, {documents: [...]} of those for a batch.
+// file), `referenceId` (once per file, in file order). JSON: {documentType, uploadId or
+// handoffSessionId, referenceId} for one, {documents: [...]} of those for a batch.
 func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
 	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
@@ -140,10 +140,7 @@ func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
 		}
 		out := make([]extraction.Document, len(list))
 		for i, d := range list {
-			if d.HandoffSessionID != "" {
-				return nil, fault.Newf(fault.NotFound, "No mobile handoff session %q.", d.HandoffSessionID)
-			}
-			out[i] = extraction.Document{Type: d.DocumentType, UploadID: d.UploadID, ReferenceID: d.ReferenceID}
+			out[i] = extraction.Document{Type: d.DocumentType, UploadID: d.UploadID, HandoffSessionID: d.HandoffSessionID, ReferenceID: d.ReferenceID}
 		}
 		return out, nil
 	}

@@ -45,8 +45,8 @@ func (r result) json(t *testing.T, v any) {
 	}
 }
 
-// do calls the local stack. body is nil, a form (sent as multipart/form-data) or a value sent as
-// JSON; headers are name, value pairs. Every response of the two APIs is checked against their
+// do calls the local stack. body is nil, a form (sent as multipart/form-data), rawBody (sent as
+// application/octet-stream) or a value sent as JSON; headers are name, value pairs. Every response of the two APIs is checked against their
 // OpenAPI documents.
 func (c client) do(method, path string, body any, headers ...string) result {
 	c.t.Helper()
@@ -56,6 +56,8 @@ func (c client) do(method, path string, body any, headers ...string) result {
 	case nil:
 	case form:
 		rd, contentType = b.encode(c.t)
+	case rawBody:
+		rd, contentType = bytes.NewReader(b), "application/octet-stream"
 	default:
 		j, _ := json.Marshal(body)
 		rd, contentType = bytes.NewReader(j), "application/json"

@@ -42,11 +42,13 @@ var (
 		"NotificationsFunction": app.Notifications,
 		"SandboxFunction":       app.Sandbox,
 		"ExtractionFunction":    app.Extraction,
+		"HandoffFunction":       app.Handoff,
 	}
 	queueFunctions = map[string]func(context.Context, app.Getenv) (queue.BatchHandler, error){
 		"WebhookDispatcherFunction": app.WebhookDispatcher,
 		"IssuanceWorkerFunction":    app.IssuanceWorker,
 		"ExtractionWorkerFunction":  app.ExtractionWorker,
+		"HandoffUploadsFunction":    app.HandoffUploads,
 	}
 	scheduleFunctions = map[string]func(context.Context, app.Getenv) (lambdarun.ScheduleHandler, error){
 		"MaintenanceFunction": app.Maintenance,

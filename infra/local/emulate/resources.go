@@ -51,7 +51,61 @@ func CreateResources(ctx context.Context, aws awsclient.Clients, stack *samtempl
 			}
 		}
 	}
+	// Bucket notifications name queues, so they come last.
+	for _, id := range t.ResourcesOfType("AWS::S3::Bucket") {
+		if err := ifIncluded(stack, id, func() error { return configureBucket(ctx, aws.S3, stack, id) }); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// configureBucket applies a bucket's CORS rules and its queue notifications (S3 sends the
+// object-created events to SQS in the emulator as it does on AWS).
+func configureBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Stack, id string) error {
+	p, err := properties(stack, id)
+	if err != nil {
+		return err
+	}
+	name := aws.String(physicalName(stack, id))
+	if cors, ok := p["CorsConfiguration"].(map[string]any); ok {
+		var rules []s3types.CORSRule
+		if err := into(cors["CorsRules"], &rules); err != nil {
+			return err
+		}
+		if _, err := api.PutBucketCors(ctx, &s3.PutBucketCorsInput{Bucket: name, CORSConfiguration: &s3types.CORSConfiguration{CORSRules: rules}}); err != nil {
+			return fmt.Errorf("cors: %w", err)
+		}
+	}
+	nc, _ := p["NotificationConfiguration"].(map[string]any)
+	var queues []s3types.QueueConfiguration
+	for _, q := range asList(nc["QueueConfigurations"]) {
+		m, _ := q.(map[string]any)
+		qc := s3types.QueueConfiguration{QueueArn: aws.String(fmt.Sprint(m["Queue"])), Events: []s3types.Event{s3types.Event(fmt.Sprint(m["Event"]))}}
+		filter, _ := m["Filter"].(map[string]any)
+		key, _ := filter["S3Key"].(map[string]any)
+		for _, r := range asList(key["Rules"]) {
+			rule, _ := r.(map[string]any)
+			if qc.Filter == nil {
+				qc.Filter = &s3types.NotificationConfigurationFilter{Key: &s3types.S3KeyFilter{}}
+			}
+			qc.Filter.Key.FilterRules = append(qc.Filter.Key.FilterRules, s3types.FilterRule{
+				Name: s3types.FilterRuleName(fmt.Sprint(rule["Name"])), Value: aws.String(fmt.Sprint(rule["Value"]))})
+		}
+		queues = append(queues, qc)
+	}
+	if len(queues) > 0 {
+		if _, err := api.PutBucketNotificationConfiguration(ctx, &s3.PutBucketNotificationConfigurationInput{Bucket: name,
+			NotificationConfiguration: &s3types.NotificationConfiguration{QueueConfigurations: queues}}); err != nil {
+			return fmt.Errorf("notifications: %w", err)
+		}
+	}
+	return nil
+}
+
+func asList(v any) []any {
+	l, _ := v.([]any)
+	return l
 }
 
 func ifIncluded(stack *samtemplate.Stack, id string, create func() error) error {

@@ -1,0 +1,129 @@
+package dynamo
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/handoff"
+)
+
+type handoffItem struct {
+	PK         string         `dynamodbav:"pk"`
+	SK         string         `dynamodbav:"sk"`
+	ID         string         `dynamodbav:"id"`
+	Status     handoff.Status `dynamodbav:"status"`
+	File       *handoffFile   `dynamodbav:"file,omitempty"`
+	CreatedAt  time.Time      `dynamodbav:"createdAt"`
+	ExpiresAt  time.Time      `dynamodbav:"expiresAt"`
+	Expiry     int64          `dynamodbav:"expiry"` // ExpiresAt in Unix milliseconds, for conditions
+	ConsumedBy string         `dynamodbav:"consumedBy,omitempty"`
+	ConsumedAt *time.Time     `dynamodbav:"consumedAt,omitempty"`
+	TTL        int64          `dynamodbav:"ttl"`
+}
+
+type handoffFile struct {
+	Key        string    `dynamodbav:"key"`
+	Name       string    `dynamodbav:"name,omitempty"`
+	MIME       string    `dynamodbav:"mime,omitempty"`
+	Size       int64     `dynamodbav:"size,omitempty"`
+	UploadedAt time.Time `dynamodbav:"uploadedAt,omitempty"`
+}
+
+func handoffPK(id string) string { return "HANDOFF#" + id }
+
+// PutSession stores a new session, kept a day past its expiry.
+func (s Store) PutSession(ctx context.Context, h handoff.Session) error {
+	return s.putOnce(ctx, handoffItem{PK: handoffPK(h.ID), SK: "HANDOFF", ID: h.ID, Status: h.Status, CreatedAt: h.CreatedAt,
+		ExpiresAt: h.ExpiresAt, Expiry: h.ExpiresAt.UnixMilli(), TTL: h.ExpiresAt.Add(24 * time.Hour).Unix()}, "handoff session")
+}
+
+// Session reads one session.
+func (s Store) Session(ctx context.Context, id string) (handoff.Session, error) {
+	var it handoffItem
+	if err := s.get(ctx, handoffPK(id), "HANDOFF", &it, "handoff session"); err != nil {
+		return handoff.Session{}, err
+	}
+	return it.session(), nil
+}
+
+func (it handoffItem) session() handoff.Session {
+	h := handoff.Session{ID: it.ID, Status: it.Status, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt, ConsumedBy: it.ConsumedBy, ConsumedAt: it.ConsumedAt}
+	if it.File != nil {
+		h.File = &handoff.File{Key: it.File.Key, Name: it.File.Name, MIME: it.File.MIME, Size: it.File.Size, UploadedAt: it.File.UploadedAt}
+	}
+	return h
+}
+
+// MarkUploading moves a created or uploading, unexpired session to uploading.
+func (s Store) MarkUploading(ctx context.Context, id, name string, now time.Time) error {
+	values := map[string]types.AttributeValue{":uploading": str(string(handoff.StatusUploading)), ":created": str(string(handoff.StatusCreated)),
+		":now": num(now.UnixMilli())}
+	update := "SET #s = :uploading"
+	if name != "" {
+		values[":file"] = &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"key": str(handoff.Key(id)), "name": str(name)}}
+		update += ", #f = :file"
+	}
+	names := map[string]string{"#s": "status"}
+	if name != "" {
+		names["#f"] = "file"
+	}
+	return s.handoffUpdate(ctx, &dynamodb.UpdateItemInput{Key: key(handoffPK(id), "HANDOFF"), UpdateExpression: aws.String(update),
+		ConditionExpression:      aws.String("(#s = :created OR #s = :uploading) AND expiry > :now"),
+		ExpressionAttributeNames: names, ExpressionAttributeValues: values})
+}
+
+// MarkReady records the file of a created or uploading, unexpired session.
+func (s Store) MarkReady(ctx context.Context, id string, f handoff.File, now time.Time) error {
+	file, err := attributevalue.Marshal(handoffFile{Key: f.Key, Name: f.Name, MIME: f.MIME, Size: f.Size, UploadedAt: f.UploadedAt})
+	if err != nil {
+		return err
+	}
+	return s.handoffUpdate(ctx, &dynamodb.UpdateItemInput{Key: key(handoffPK(id), "HANDOFF"),
+		UpdateExpression:         aws.String("SET #s = :ready, #f = :file"),
+		ConditionExpression:      aws.String("(#s = :created OR #s = :uploading) AND expiry > :now"),
+		ExpressionAttributeNames: map[string]string{"#s": "status", "#f": "file"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":ready": str(string(handoff.StatusReady)), ":file": file,
+			":created": str(string(handoff.StatusCreated)), ":uploading": str(string(handoff.StatusUploading)), ":now": num(now.UnixMilli())}})
+}
+
+// Consume moves a ready, unexpired session to consumed, once.
+func (s Store) Consume(ctx context.Context, id, owner string, now time.Time) (handoff.Session, error) {
+	at, _ := attributevalue.Marshal(now)
+	out, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(handoffPK(id), "HANDOFF"),
+		UpdateExpression:         aws.String("SET #s = :consumed, consumedBy = :owner, consumedAt = :at"),
+		ConditionExpression:      aws.String("#s = :ready AND expiry > :now"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":consumed": str(string(handoff.StatusConsumed)), ":owner": str(owner),
+			":at": at, ":ready": str(string(handoff.StatusReady)), ":now": num(now.UnixMilli())},
+		ReturnValues: types.ReturnValueAllNew})
+	if isConditionFailed(err) {
+		return handoff.Session{}, fault.New(fault.Conflict, "The handoff session is not ready to consume.")
+	}
+	if err != nil {
+		return handoff.Session{}, fmt.Errorf("dynamo: consume handoff: %w", err)
+	}
+	var it handoffItem
+	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
+		return handoff.Session{}, err
+	}
+	return it.session(), nil
+}
+
+func (s Store) handoffUpdate(ctx context.Context, in *dynamodb.UpdateItemInput) error {
+	in.TableName = aws.String(s.Table)
+	_, err := s.API.UpdateItem(ctx, in)
+	if isConditionFailed(err) {
+		return fault.New(fault.Conflict, "The handoff session cannot take a file now.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: handoff: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,270 @@
+// Package handoffapi provides the HTTP endpoints of mobile handoff sessions: creation and status,
+// the phone's upload page and upload address, the QR code of that address, and consumption.
+package handoffapi
+
+import (
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	qrcode "github.com/yeqown/go-qrcode/v2"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// API serves the handoff endpoints.
+type API struct {
+	Handoffs *handoff.Service
+	Auth     *access.Authenticator
+	BaseURL  string // the identity API's public base URL
+}
+
+// maxRequest bounds an upload through the API: Lambda's request limit.
+const maxRequest = 6 << 20
+
+//go:embed page.html
+var page string
+
+// Routes are the handoff endpoints. Creation, status, the page and the upload need no credential:
+// the session ID (130 random bits) is the capability. Consuming needs an API credential.
+func (a API) Routes() []httpapi.Route {
+	return []httpapi.Route{
+		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.create},
+		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}", Handler: a.status},
+		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}/qr.svg", Handler: a.qr},
+		{Pattern: "GET /v1/mobile-handoff/upload/{sessionId}", Handler: a.uploadPage},
+		{Pattern: "PUT /v1/mobile-handoff/upload/{sessionId}", Handler: a.put},
+		{Pattern: "POST /v1/mobile-handoff/upload/{sessionId}", Handler: a.post},
+		{Pattern: "POST /v1/mobile-handoff/upload/{sessionId}/start", Handler: a.start},
+		{Pattern: "GET /v1/mobile-handoff/consume/{sessionId}", Handler: a.Auth.Require(access.Users, a.consume)},
+	}
+}
+
+func (a API) uploadURL(id string) string  { return a.BaseURL + "/v1/mobile-handoff/upload/" + id }
+func (a API) consumeURL(id string) string { return a.BaseURL + "/v1/mobile-handoff/consume/" + id }
+
+func (a API) create(w http.ResponseWriter, r *http.Request) {
+	s, up, err := a.Handoffs.Create(r.Context())
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"sessionId": s.ID, "uploadUrl": a.uploadURL(s.ID), "consumeUrl": a.consumeURL(s.ID),
+		"status": s.Status, "expiresAt": s.ExpiresAt.UTC(), "upload": up,
+		"qrCodeUrl": a.BaseURL + "/v1/mobile-handoff/session/" + s.ID + "/qr.svg"})
+}
+
+// statusView is the spec's session-status shape.
+type statusView struct {
+	SessionID  string         `json:"sessionId"`
+	Status     handoff.Status `json:"status"`
+	FileName   string         `json:"fileName,omitempty"`
+	FileSize   int64          `json:"fileSize,omitempty"`
+	FileType   string         `json:"fileType,omitempty"`
+	UploadedAt *time.Time     `json:"uploadedAt,omitempty"`
+	ExpiresAt  time.Time      `json:"expiresAt"`
+}
+
+func viewOf(s handoff.Session) statusView {
+	v := statusView{SessionID: s.ID, Status: s.Status, ExpiresAt: s.ExpiresAt.UTC()}
+	if f := s.File; f != nil && f.MIME != "" {
+		at := f.UploadedAt.UTC()
+		v.FileName, v.FileSize, v.FileType, v.UploadedAt = f.Name, f.Size, f.MIME, &at
+	}
+	return v
+}
+
+func (a API) status(w http.ResponseWriter, r *http.Request) {
+	s, err := a.Handoffs.Get(r.Context(), r.PathValue("sessionId"))
+	if err != nil {
+		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
+}
+
+// uploadPage serves the phone's upload page to browsers, and the session's status to API clients.
+func (a API) uploadPage(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("sessionId")
+	s, err := a.Handoffs.Get(r.Context(), id)
+	if err != nil {
+		httpapi.WriteError(w, r, notFound(err, id))
+		return
+	}
+	if !strings.Contains(r.Header.Get("Accept"), "text/html") {
+		httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
+		return
+	}
+	cfg, _ := json.Marshal(map[string]any{"startUrl": a.uploadURL(id) + "/start", "statusUrl": a.BaseURL + "/v1/mobile-handoff/session/" + id,
+		"maxSize": a.Handoffs.MaxBytes})
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	// Inline script and style only; uploads go to the bucket's presigned address, any https origin.
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self' "+
+		connectSources(a.BaseURL)+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	_, _ = io.WriteString(w, strings.Replace(page, "{{CONFIG}}", string(cfg), 1))
+}
+
+// connectSources are where the page may send the file: any https origin (the bucket's presigned
+// address), and the local emulator's http origin when the API itself is served over http.
+func connectSources(base string) string {
+	if u, err := url.Parse(base); err == nil && u.Scheme == "http" {
+		return "https: http:"
+	}
+	return "https:"
+}
+
+func (a API) start(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		FileName string `json:"fileName"`
+		Size     int64  `json:"size"`
+	}
+	if r.ContentLength != 0 {
+		if err := httpapi.DecodeJSON(r, &in); err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+	}
+	if in.Size > a.Handoffs.MaxBytes {
+		httpapi.WriteError(w, r, fault.Newf(fault.TooLarge, "The file is over the %d MB limit.", a.Handoffs.MaxBytes>>20))
+		return
+	}
+	up, err := a.Handoffs.Start(r.Context(), r.PathValue("sessionId"), in.FileName)
+	if err != nil {
+		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": handoff.StatusUploading, "upload": up})
+}
+
+// put takes the raw file as the body.
+func (a API) put(w http.ResponseWriter, r *http.Request) {
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequest))
+	if err != nil {
+		httpapi.WriteError(w, r, bodyError(err))
+		return
+	}
+	a.store(w, r, "", data)
+}
+
+// post takes a multipart form with a `file` part.
+func (a API) post(w http.ResponseWriter, r *http.Request) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		httpapi.WriteError(w, r, fault.New(fault.UnsupportedMedia, "POST multipart/form-data with a file part, or PUT the raw file."))
+		return
+	}
+	mr := multipart.NewReader(http.MaxBytesReader(w, r.Body, maxRequest), params["boundary"])
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			httpapi.WriteError(w, r, bodyError(err))
+			return
+		}
+		if part.FormName() == "file" {
+			data, err := io.ReadAll(part)
+			if err != nil {
+				httpapi.WriteError(w, r, bodyError(err))
+				return
+			}
+			a.store(w, r, part.FileName(), data)
+			return
+		}
+	}
+	httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}})
+}
+
+func (a API) store(w http.ResponseWriter, r *http.Request, name string, data []byte) {
+	s, err := a.Handoffs.Upload(r.Context(), r.PathValue("sessionId"), name, data)
+	if err != nil {
+		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
+}
+
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return fault.New(fault.TooLarge, "The request is over 6 MB: use the presigned upload of the session (POST /v1/mobile-handoff/upload/{sessionId}/start).")
+	}
+	return &fault.Error{Kind: fault.BadRequest, Detail: "The body could not be read.", Err: err}
+}
+
+func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	s, url, until, err := a.Handoffs.Consume(r.Context(), r.PathValue("sessionId"), p.UserID)
+	if err != nil {
+		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"sessionId": s.ID, "status": s.Status,
+		"file":        map[string]any{"originalName": s.File.Name, "mimeType": s.File.MIME, "size": s.File.Size},
+		"downloadUrl": url, "downloadExpiresAt": until.UTC().Format(time.RFC3339)})
+}
+
+// qr renders the session's upload address as an SVG QR code, for a desktop page to show.
+func (a API) qr(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("sessionId")
+	if _, err := a.Handoffs.Get(r.Context(), id); err != nil {
+		httpapi.WriteError(w, r, notFound(err, id))
+		return
+	}
+	code, err := qrcode.NewWith(a.uploadURL(id), qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	svg := &svgWriter{}
+	if err := code.Save(svg); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "private, max-age=900")
+	_, _ = io.WriteString(w, svg.out.String())
+}
+
+// svgWriter draws a QR matrix as SVG: one unit per module, a four-module quiet zone.
+type svgWriter struct{ out strings.Builder }
+
+func (s *svgWriter) Write(m qrcode.Matrix) error {
+	bits := m.Bitmap()
+	n := len(bits)
+	const quiet = 4
+	fmt.Fprintf(&s.out, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges">`, n+2*quiet, n+2*quiet)
+	fmt.Fprintf(&s.out, `<rect width="100%%" height="100%%" fill="#fff"/><path fill="#000" d="`)
+	for y, row := range bits {
+		for x, on := range row {
+			if on {
+				fmt.Fprintf(&s.out, "M%d %dh1v1h-1z", x+quiet, y+quiet)
+			}
+		}
+	}
+	s.out.WriteString(`"/></svg>`)
+	return nil
+}
+
+func (s *svgWriter) Close() error { return nil }
+
+func notFound(err error, id string) error {
+	if fault.Is(err, fault.NotFound) {
+		return fault.Newf(fault.NotFound, "No mobile handoff session %q.", id)
+	}
+	return err
+}
