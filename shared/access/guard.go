@@ -94,3 +94,20 @@ func OwnPartner(_ *http.Request, p Principal) string { return p.PartnerID }
 
 // PartnerInPath is the partner named by the {partnerId} path value (administrators' routes).
 func PartnerInPath(r *http.Request, _ Principal) string { return r.PathValue("partnerId") }
+
+// Throttle limits a route that takes no credential (login, registration, handoff creation) by the
+// caller's address: perMinute requests per address and route in each minute, then 429 with
+// Retry-After. Guessing passwords or flooding mailboxes from one address stops there.
+func (a *Authenticator) Throttle(route string, perMinute int, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		n, err := a.hit(r.Context(), "ip#"+route+"#"+httpapi.SourceIP(r).String())
+		if err == nil {
+			err = a.limit(Principal{RateLimit: perMinute}, n)
+		}
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		h(w, r)
+	}
+}

@@ -24,14 +24,17 @@ type API struct {
 	OpenAPI  []byte // the identity API's OpenAPI document as JSON, served at /v1/openapi.json
 }
 
+// anonymousPerMinute is how many logins or registrations one address may attempt in a minute.
+const anonymousPerMinute = 20
+
 // IdentityRoutes are the /v1 account endpoints.
 func (a API) IdentityRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "GET /v1/openapi.json", Handler: a.openapi},
-		{Pattern: "POST /v1/auth/register", Handler: a.register},
+		{Pattern: "POST /v1/auth/register", Handler: a.Auth.Throttle("register", anonymousPerMinute, a.register)},
 		{Pattern: "POST /v1/auth/verify-email", Handler: a.verifyEmail},
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
-		{Pattern: "POST /v1/auth/login", Handler: a.login},
+		{Pattern: "POST /v1/auth/login", Handler: a.Auth.Throttle("login", anonymousPerMinute, a.login)},
 		{Pattern: "GET /v1/users/me", Handler: a.Auth.Require(access.Users, a.me)},
 		{Pattern: "POST /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.createKey)},
 		{Pattern: "GET /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.listKeys)},

@@ -30,6 +30,10 @@ type API struct {
 	BaseURL  string // the identity API's public base URL
 }
 
+// sessionsPerMinute is how many sessions one address may open in a minute (creation needs no
+// credential).
+const sessionsPerMinute = 30
+
 // maxRequest bounds an upload through the API: Lambda's request limit.
 const maxRequest = 6 << 20
 
@@ -40,7 +44,7 @@ var page string
 // the session ID (130 random bits) is the capability. Consuming needs an API credential.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.create},
+		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.Auth.Throttle("handoff", sessionsPerMinute, a.create)},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}", Handler: a.status},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}/qr.svg", Handler: a.qr},
 		{Pattern: "GET /v1/mobile-handoff/upload/{sessionId}", Handler: a.uploadPage},

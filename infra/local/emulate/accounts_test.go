@@ -492,3 +492,28 @@ func TestRateLimit(t *testing.T) {
 		t.Errorf("Retry-After = %q", limited.header.Get("Retry-After"))
 	}
 }
+
+// Routes without a credential are limited per address: a password-guessing loop from one address
+// is refused within a minute, with Retry-After.
+func TestLoginAttemptsAreLimitedPerAddress(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	wrong := map[string]string{"email": creds.User.Email, "password": "not the password, guess"}
+	var limited *result
+	for i := range 45 { // 20 per minute: even across a window boundary, one of 45 is refused
+		r := c.do("POST", "/v1/auth/login", wrong)
+		if r.status == 429 {
+			limited = &r
+			break
+		}
+		if r.status != 401 {
+			t.Fatalf("attempt %d: %d %s", i+1, r.status, r.body)
+		}
+	}
+	if limited == nil {
+		t.Fatal("45 wrong passwords from one address were all answered")
+	}
+	if s, err := strconv.Atoi(limited.header.Get("Retry-After")); err != nil || s < 1 || s > 61 {
+		t.Errorf("Retry-After = %q", limited.header.Get("Retry-After"))
+	}
+}
