@@ -50,44 +50,20 @@ var checks = map[string]func(t *testing.T, answer invocation){
 	// An unknown outcome on the checkout: 422 naming the field.
 	"SandboxFunction": httpAnswer(422, "outcome: paid, cancelled or failed"),
 	// The request cannot be read (no AWS here): the job is reported failed, so SQS retries it.
-	"IssuanceWorkerFunction": func(t *testing.T, answer invocation) {
-		var resp events.SQSEventResponse
-		mustDecode(t, answer, &resp)
-		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "7d3c9c1e-3f55-4a55-9a0f-2e0f7b1c1111" {
-			t.Errorf("answer = %s", answer.body)
-		}
-	},
+	"IssuanceWorkerFunction": retried("7d3c9c1e-3f55-4a55-9a0f-2e0f7b1c1111"),
 	// Without a credential: a 401 problem, before any AWS call.
 	"ExtractionFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
 	// The extraction cannot be claimed (no AWS here): the job is reported failed, so SQS retries it.
-	"ExtractionWorkerFunction": func(t *testing.T, answer invocation) {
-		var resp events.SQSEventResponse
-		mustDecode(t, answer, &resp)
-		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "3a1f6b9e-0c2d-4e5f-8a7b-9c0d1e2f3a4b" {
-			t.Errorf("answer = %s", answer.body)
-		}
-	},
+	"ExtractionWorkerFunction": retried("3a1f6b9e-0c2d-4e5f-8a7b-9c0d1e2f3a4b"),
 	// Consuming needs a credential: a 401 before any AWS call.
 	"HandoffFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
 	// The session cannot be read (no AWS here): the event is reported failed, so SQS retries it.
-	"HandoffUploadsFunction": func(t *testing.T, answer invocation) {
-		var resp events.SQSEventResponse
-		mustDecode(t, answer, &resp)
-		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "5b2e8c1d-7f3a-4d6b-9e0c-1a2b3c4d5e6f" {
-			t.Errorf("answer = %s", answer.body)
-		}
-	},
+	"HandoffUploadsFunction": retried("5b2e8c1d-7f3a-4d6b-9e0c-1a2b3c4d5e6f"),
 	// A production key on the sandbox stage: refused by its prefix, before any AWS call.
 	"PartnersFunction": httpAnswer(401, "https://partners.example.com/errors/unauthorized", "production environment"),
-	"WebhookDispatcherFunction": func(t *testing.T, answer invocation) {
-		// The delivery record cannot be read (the test's AWS endpoint refuses connections): the
-		// message is reported failed, so SQS retries it rather than losing it.
-		var resp events.SQSEventResponse
-		mustDecode(t, answer, &resp)
-		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != "059f36b4-87a3-44ab-83d2-661975830a7d" {
-			t.Errorf("answer = %s", answer.body)
-		}
-	},
+	// The delivery record cannot be read (the test's AWS endpoint refuses connections): the
+	// message is reported failed, so SQS retries it rather than losing it.
+	"WebhookDispatcherFunction": retried("059f36b4-87a3-44ab-83d2-661975830a7d"),
 	// The sweep cannot read the table: the run fails, named by its task, so the schedule's retry
 	// policy and the function's error metric see it.
 	"MaintenanceFunction": func(t *testing.T, answer invocation) {
@@ -351,6 +327,18 @@ func httpAnswer(status int, needles ...string) func(*testing.T, invocation) {
 			if !strings.Contains(resp.Body, n) {
 				t.Errorf("body %s does not contain %q", resp.Body, n)
 			}
+		}
+	}
+}
+
+// retried checks that an SQS function reported its one message failed, so that SQS delivers it
+// again rather than losing it.
+func retried(messageID string) func(*testing.T, invocation) {
+	return func(t *testing.T, answer invocation) {
+		var resp events.SQSEventResponse
+		mustDecode(t, answer, &resp)
+		if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != messageID {
+			t.Errorf("answer = %s", answer.body)
 		}
 	}
 }

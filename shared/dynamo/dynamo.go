@@ -62,6 +62,20 @@ func (s Store) putNew(item any) (types.TransactWriteItem, error) {
 }
 
 // transact runs a transaction; a failed condition becomes a fault of kind onCondition.
+// updateNew runs a conditional update on the table and decodes the item as it is afterwards into
+// out; onCondition when the condition fails.
+func (s Store) updateNew(ctx context.Context, in *dynamodb.UpdateItemInput, onCondition *fault.Error, what string, out any) error {
+	in.TableName, in.ReturnValues = aws.String(s.Table), types.ReturnValueAllNew
+	res, err := s.API.UpdateItem(ctx, in)
+	if isConditionFailed(err) {
+		return onCondition
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: %s: %w", what, err)
+	}
+	return attributevalue.UnmarshalMap(res.Attributes, out)
+}
+
 func (s Store) transact(ctx context.Context, items []types.TransactWriteItem, onCondition *fault.Error) error {
 	_, err := s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	var cancelled *types.TransactionCanceledException

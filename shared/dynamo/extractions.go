@@ -175,22 +175,16 @@ func (s Store) Batch(ctx context.Context, id string) (extraction.Batch, []extrac
 // ClaimExtraction leases a queued extraction, or a processing one whose lease ended.
 func (s Store) ClaimExtraction(ctx context.Context, id string, until, now time.Time) (extraction.Extraction, error) {
 	at, _ := attributevalue.Marshal(now)
-	out, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(extractionPK(id), "EXTRACTION"),
+	var it extractionItem
+	err := s.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(extractionPK(id), "EXTRACTION"),
 		UpdateExpression:         aws.String("SET #s = :processing, leaseUntil = :until, updatedAt = :at, gsi2sk = :due ADD attempts :one"),
 		ConditionExpression:      aws.String("#s = :queued OR (#s = :processing AND leaseUntil < :now)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":processing": str(string(extraction.StatusProcessing)),
 			":queued": str(string(extraction.StatusQueued)), ":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
-			":at": at, ":due": str(dueKey(until, id)), ":one": num(1)},
-		ReturnValues: types.ReturnValueAllNew})
-	if isConditionFailed(err) {
-		return extraction.Extraction{}, fault.New(fault.Conflict, "The extraction is finished or held by another worker.")
-	}
+			":at": at, ":due": str(dueKey(until, id)), ":one": num(1)}},
+		fault.New(fault.Conflict, "The extraction is finished or held by another worker."), "claim extraction", &it)
 	if err != nil {
-		return extraction.Extraction{}, fmt.Errorf("dynamo: claim extraction: %w", err)
-	}
-	var it extractionItem
-	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
 		return extraction.Extraction{}, err
 	}
 	return it.extraction()

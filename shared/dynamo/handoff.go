@@ -96,21 +96,15 @@ func (s Store) MarkReady(ctx context.Context, id string, f handoff.File, now tim
 // Consume moves a ready, unexpired session to consumed, once.
 func (s Store) Consume(ctx context.Context, id, owner string, now time.Time) (handoff.Session, error) {
 	at, _ := attributevalue.Marshal(now)
-	out, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(handoffPK(id), "HANDOFF"),
+	var it handoffItem
+	err := s.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(handoffPK(id), "HANDOFF"),
 		UpdateExpression:         aws.String("SET #s = :consumed, consumedBy = :owner, consumedAt = :at"),
 		ConditionExpression:      aws.String("#s = :ready AND expiry > :now"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":consumed": str(string(handoff.StatusConsumed)), ":owner": str(owner),
-			":at": at, ":ready": str(string(handoff.StatusReady)), ":now": num(now.UnixMilli())},
-		ReturnValues: types.ReturnValueAllNew})
-	if isConditionFailed(err) {
-		return handoff.Session{}, fault.New(fault.Conflict, "The handoff session is not ready to consume.")
-	}
+			":at": at, ":ready": str(string(handoff.StatusReady)), ":now": num(now.UnixMilli())}},
+		fault.New(fault.Conflict, "The handoff session is not ready to consume."), "consume handoff", &it)
 	if err != nil {
-		return handoff.Session{}, fmt.Errorf("dynamo: consume handoff: %w", err)
-	}
-	var it handoffItem
-	if err := attributevalue.UnmarshalMap(out.Attributes, &it); err != nil {
 		return handoff.Session{}, err
 	}
 	return it.session(), nil
