@@ -26,6 +26,25 @@ type User struct {
 	CreatedAt    time.Time
 }
 
+// LedgerEntry is one movement of a user's credits: a grant, a debit (negative) or a refund. Every
+// balance change writes one in the same transaction, so the balance is the sum of the ledger.
+type LedgerEntry struct {
+	ID        string
+	Amount    int
+	Reason    string // grant, extraction, batch, refund, invoice
+	Reference string // what it is for: an extraction, a batch, an invoice
+	At        time.Time
+}
+
+// Ledger reasons.
+const (
+	ReasonGrant      = "grant"
+	ReasonExtraction = "extraction"
+	ReasonBatch      = "batch"
+	ReasonRefund     = "refund"
+	ReasonInvoice    = "invoice"
+)
+
 // Partner is an insurance distribution partner.
 type Partner struct {
 	ID        string
@@ -42,7 +61,10 @@ type Store interface {
 	User(ctx context.Context, id string) (User, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
 	SetVerified(ctx context.Context, userID string) error
-	AddCredits(ctx context.Context, userID string, n int) error
+	// AddCredits adds n credits and records them in the ledger, in one transaction.
+	AddCredits(ctx context.Context, userID string, n int, reason, reference string) error
+	// Ledger lists a user's credits movements, newest first; next is empty on the last page.
+	Ledger(ctx context.Context, userID string, limit int, cursor string) (entries []LedgerEntry, next string, err error)
 
 	SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error
 	// ConsumeVerification deletes the token and returns its user ID; NotFound when unknown or expired.

@@ -176,12 +176,17 @@ func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
 	return s.Store.UserByEmail(ctx, email)
 }
 
-// GrantCredits adds credits to a user's balance (operators only).
+// GrantCredits adds credits to a user's balance (operators only), recorded in the ledger.
 func (s *Service) GrantCredits(ctx context.Context, userID string, n int) error {
 	if n <= 0 {
 		return fault.New(fault.Invalid, "credits must be positive")
 	}
-	return s.Store.AddCredits(ctx, userID, n)
+	return s.Store.AddCredits(ctx, userID, n, ReasonGrant, "")
+}
+
+// Ledger lists a user's credits movements, newest first, limit (1 to 100) per page.
+func (s *Service) Ledger(ctx context.Context, userID string, limit int, cursor string) ([]LedgerEntry, string, error) {
+	return s.Store.Ledger(ctx, userID, limit, cursor)
 }
 
 func normalEmail(s string) (string, error) {

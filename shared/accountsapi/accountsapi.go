@@ -8,6 +8,7 @@ import (
 	"html"
 	"net/http"
 	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -36,6 +37,7 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
 		{Pattern: "POST /v1/auth/login", Handler: a.Auth.Throttle("login", anonymousPerMinute, a.login)},
 		{Pattern: "GET /v1/users/me", Handler: a.Auth.Require(access.Users, a.me)},
+		{Pattern: "GET /v1/billing/credits", Handler: a.Auth.Require(access.Users, a.ledger)},
 		{Pattern: "POST /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.createKey)},
 		{Pattern: "GET /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.listKeys)},
 		{Pattern: "DELETE /v1/api-keys/{id}", Handler: a.Auth.Require(access.UserSessions, a.revokeKey)},
@@ -165,6 +167,40 @@ func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		Plan    string `json:"plan"`
 		Credits int    `json:"credits"`
 	}{u.ID, u.Email, u.Plan, u.Credits})
+}
+
+// ledger lists the caller's credits movements, newest first: ?limit=1..100 (default 50)&cursor=.
+func (a API) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	limit := 50
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 100 {
+			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "limit is a number from 1 to 100.",
+				InvalidParams: []string{"limit: a number from 1 to 100"}})
+			return
+		}
+		limit = n
+	}
+	entries, next, err := a.Accounts.Ledger(r.Context(), p.UserID, limit, r.URL.Query().Get("cursor"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	type entry struct {
+		ID        string    `json:"id"`
+		Amount    int       `json:"amount"`
+		Reason    string    `json:"reason"`
+		Reference string    `json:"reference,omitempty"`
+		CreatedAt time.Time `json:"createdAt"`
+	}
+	out := struct {
+		Data       []entry `json:"data"`
+		NextCursor string  `json:"nextCursor,omitempty"`
+	}{Data: make([]entry, len(entries)), NextCursor: next}
+	for i, e := range entries {
+		out.Data[i] = entry{e.ID, e.Amount, e.Reason, e.Reference, e.At}
+	}
+	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 
 // keyView is a key as listed: never the secret, which appears once, in Key, at creation.

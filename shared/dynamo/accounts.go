@@ -131,9 +131,13 @@ func (s Store) SetVerified(ctx context.Context, userID string) error {
 	return s.updateUser(ctx, userID, "SET verified = :t", map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}})
 }
 
-// AddCredits adds n to a user's balance.
-func (s Store) AddCredits(ctx context.Context, userID string, n int) error {
-	return s.updateUser(ctx, userID, "ADD credits :n", map[string]types.AttributeValue{":n": &types.AttributeValueMemberN{Value: strconv.Itoa(n)}})
+// AddCredits adds n to a user's balance with its ledger entry, in one transaction.
+func (s Store) AddCredits(ctx context.Context, userID string, n int, reason, reference string) error {
+	entry, err := s.ledgerEntry(userID, n, reason, reference, time.Now())
+	if err != nil {
+		return err
+	}
+	return s.transact(ctx, []types.TransactWriteItem{s.credit(userID, n), entry}, fault.New(fault.NotFound, "No such user."))
 }
 
 func (s Store) updateUser(ctx context.Context, userID, expr string, values map[string]types.AttributeValue) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 )
@@ -106,9 +107,15 @@ func (it extractionItem) extraction() (extraction.Extraction, error) {
 func (s Store) CreateExtractions(ctx context.Context, ownerID string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
 	var writes []types.TransactWriteItem
 	if charge > 0 {
-		writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(ownerID), profile),
-			UpdateExpression: aws.String("SET credits = credits - :n"), ConditionExpression: aws.String("credits >= :n"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(charge))}}})
+		reason, reference := accounts.ReasonExtraction, items[0].ID
+		if b != nil {
+			reason, reference = accounts.ReasonBatch, b.ID
+		}
+		entry, err := s.ledgerEntry(ownerID, -charge, reason, reference, items[0].CreatedAt)
+		if err != nil {
+			return err
+		}
+		writes = append(writes, s.credit(ownerID, -charge), entry)
 	}
 	if b != nil {
 		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH", ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt})
@@ -219,8 +226,11 @@ func (s Store) FinishExtraction(ctx context.Context, e extraction.Extraction, re
 		UpdateExpression: aws.String(set + " REMOVE gsi2pk, gsi2sk, leaseUntil"), ConditionExpression: aws.String("#s = :processing"),
 		ExpressionAttributeNames: names, ExpressionAttributeValues: values}}}
 	if refund > 0 {
-		writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(e.OwnerID), profile),
-			UpdateExpression: aws.String("ADD credits :n"), ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(refund))}}})
+		entry, err := s.ledgerEntry(e.OwnerID, refund, accounts.ReasonRefund, e.ID, e.UpdatedAt)
+		if err != nil {
+			return err
+		}
+		writes = append(writes, s.credit(e.OwnerID, refund), entry)
 	}
 	return s.transact(ctx, writes, fault.New(fault.Conflict, "The extraction is no longer processing."))
 }

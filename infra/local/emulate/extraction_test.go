@@ -418,3 +418,72 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 		t.Errorf("completion events from four racing workers = %d", n)
 	}
 }
+
+// TestCreditsLedger: after a concurrent burst of extractions, some refunded, the balance equals
+// the sum of the ledger, and paging through the ledger returns every entry once.
+func TestCreditsLedger(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "ledger@example.com")
+	svc, err := app.AccountsService(context.Background(), mustGetenv(t, local))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	if err := svc.GrantCredits(context.Background(), me.ID, 10); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"icao-td3-clean.png", "unreadable-photo.jpg", "icao-td1-clean.png", "unreadable-photo.jpg", "fra-id-clean.png",
+		"nld-id-clean.png", "unreadable-photo.jpg", "ita-id-clean.png"}
+	ids := make([]string, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Go(func() {
+			r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", f, testdocument(t, f))}, key(live)...)
+			var accepted struct{ ExtractionID string }
+			if r.status == 202 {
+				r.json(t, &accepted)
+			}
+			ids[i] = accepted.ExtractionID
+		})
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if id == "" {
+			t.Fatal("a submission was refused")
+		}
+		poll(t, c, key(live), id)
+	}
+	balance := credits(t, c, jwt)
+	sum, seen, cursor := 0, map[string]bool{}, ""
+	for {
+		r := c.do("GET", "/v1/billing/credits?limit=3&cursor="+cursor, nil, key(live)...)
+		expect(t, "ledger page", r, 200, "")
+		var page struct {
+			Data []struct {
+				ID     string
+				Amount int
+			}
+			NextCursor string
+		}
+		r.json(t, &page)
+		for _, e := range page.Data {
+			if seen[e.ID] {
+				t.Errorf("entry %s listed twice", e.ID)
+			}
+			seen[e.ID] = true
+			sum += e.Amount
+		}
+		if page.NextCursor == "" {
+			break
+		}
+		cursor = page.NextCursor
+	}
+	if balance != 5 || float64(sum) != balance || len(seen) != 1+8+3 {
+		t.Errorf("balance %v, ledger sum %d over %d entries; want 5 = 10 - 8 + 3 refunds, 12 entries", balance, sum, len(seen))
+	}
+	expect(t, "a forged cursor", c.do("GET", "/v1/billing/credits?cursor=eyJwayI6IlVTRVIjc29tZW9uZSJ9", nil, key(live)...), 422, "")
+}

@@ -1,0 +1,90 @@
+package dynamo
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/fault"
+)
+
+// ledgerItem is one credits movement, under its user, sorted by time.
+type ledgerItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	ID        string    `dynamodbav:"id"`
+	Amount    int       `dynamodbav:"amount"`
+	Reason    string    `dynamodbav:"reason"`
+	Reference string    `dynamodbav:"reference,omitempty"`
+	At        time.Time `dynamodbav:"at"`
+}
+
+const ledgerPrefix = "LEDGER#"
+
+// ledgerEntry is the write that records a balance change; it goes into the same transaction as
+// the change, so the balance always equals the sum of the ledger.
+func (s Store) ledgerEntry(userID string, amount int, reason, reference string, at time.Time) (types.TransactWriteItem, error) {
+	id := "cl_" + strings.ToLower(rand.Text())
+	av, err := attributevalue.MarshalMap(ledgerItem{PK: userPK(userID), SK: ledgerPrefix + at.UTC().Format(time.RFC3339Nano) + "#" + id,
+		ID: id, Amount: amount, Reason: reason, Reference: reference, At: at.UTC()})
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: av}}, nil
+}
+
+// credit is the balance change of a user, conditional on the user existing (and, for a debit, on
+// the balance covering it).
+func (s Store) credit(userID string, amount int) types.TransactWriteItem {
+	u := &types.Update{TableName: aws.String(s.Table), Key: key(userPK(userID), profile)}
+	if amount < 0 {
+		u.UpdateExpression, u.ConditionExpression = aws.String("SET credits = credits - :n"), aws.String("credits >= :n")
+		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(-amount))}
+	} else {
+		u.UpdateExpression, u.ConditionExpression = aws.String("ADD credits :n"), aws.String("attribute_exists(pk)")
+		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(amount))}
+	}
+	return types.TransactWriteItem{Update: u}
+}
+
+// Ledger lists a user's credits movements, newest first, with an opaque cursor.
+func (s Store) Ledger(ctx context.Context, userID string, limit int, cursor string) ([]accounts.LedgerEntry, string, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
+		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :l)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)}}
+	if cursor != "" {
+		start, err := decodeCursor(cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		if pk, _ := start["pk"].(*types.AttributeValueMemberS); pk == nil || pk.Value != userPK(userID) {
+			return nil, "", &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
+		}
+		in.ExclusiveStartKey = start
+	}
+	page, err := s.API.Query(ctx, in)
+	if err != nil {
+		return nil, "", fmt.Errorf("dynamo: ledger: %w", err)
+	}
+	var items []ledgerItem
+	if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
+		return nil, "", err
+	}
+	out := make([]accounts.LedgerEntry, len(items))
+	for i, it := range items {
+		out[i] = accounts.LedgerEntry{ID: it.ID, Amount: it.Amount, Reason: it.Reason, Reference: it.Reference, At: it.At}
+	}
+	next := ""
+	if page.LastEvaluatedKey != nil {
+		next = encodeCursor(page.LastEvaluatedKey)
+	}
+	return out, next, nil
+}
