@@ -31,7 +31,7 @@ type User struct {
 type LedgerEntry struct {
 	ID        string
 	Amount    int
-	Reason    string // grant, extraction, batch, refund, invoice
+	Reason    string // grant, extraction, batch, liveness, refund, invoice
 	Reference string // what it is for: an extraction, a batch, an invoice
 	At        time.Time
 }
@@ -42,6 +42,7 @@ const (
 	ReasonExtraction = "extraction"
 	ReasonBatch      = "batch"
 	ReasonRefund     = "refund"
+	ReasonLiveness   = "liveness"
 	ReasonInvoice    = "invoice"
 )
 

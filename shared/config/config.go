@@ -45,6 +45,8 @@ type Config struct {
 	UploadURLTTL          time.Duration
 	ExtractionMaxAttempts int
 	CreditPrices          map[string]int // credits per operation: extraction, liveness
+	LivenessThreshold     float64
+	OnnxRuntimeLib        string // empty: found by liveness.LibraryPath
 	KeyRotationGrace      time.Duration
 
 	JWTSecret         []byte
@@ -97,6 +99,8 @@ var Settings = []Setting{
 	{"MAX_DOCUMENT_MB", "15", "Largest document file accepted for extraction, in MB (inline files are also bounded by the 6 MB request limit: larger ones go through POST /v1/uploads).", false},
 	{"UPLOAD_URL_TTL", "15m", "How long a presigned upload URL from POST /v1/uploads works.", false},
 	{"EXTRACTION_MAX_ATTEMPTS", "5", "Deliveries of one extraction job before it is failed and refunded; the template's ExtractionQueue maxReceiveCount.", false},
+	{"LIVENESS_THRESHOLD", "0.5", "Fused probability of a real face (0 to 1) at or above which a selfie is live. Raise it to refuse more doubtful faces.", false},
+	{"ONNXRUNTIME_LIB", "-", "Path of onnxruntime's shared library for the liveness function. `-`: beside the executable (the Lambda bundle), else .local/onnxruntime/linux-<arch>/ (make onnxruntime fills it).", false},
 	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
@@ -155,6 +159,8 @@ func Load(getenv func(string) string) (Config, error) {
 	}
 	c.MaxDocumentBytes = int64(l.positive("MAX_DOCUMENT_MB")) << 20
 	c.HandoffMaxBytes = int64(l.positive("HANDOFF_MAX_MB")) << 20
+	c.LivenessThreshold = l.fraction("LIVENESS_THRESHOLD")
+	c.OnnxRuntimeLib = l.optional("ONNXRUNTIME_LIB")
 	c.ExtractionMaxAttempts = l.positive("EXTRACTION_MAX_ATTEMPTS")
 	c.WebhookRetrySchedule = l.schedule("WEBHOOK_RETRY_SCHEDULE")
 	c.WebhookAllowLoopback = l.boolean("WEBHOOK_ALLOW_LOOPBACK") && c.Stage == StageLocal
@@ -283,6 +289,15 @@ func (l *loader) limits(name string) map[string]int {
 		out[k] = n
 	}
 	return out
+}
+
+func (l *loader) fraction(name string) float64 {
+	v := l.raw(name)
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f < 0 || f > 1 {
+		l.fail(name, "%q is not a number from 0 to 1", v)
+	}
+	return f
 }
 
 func (l *loader) positive(name string) int {

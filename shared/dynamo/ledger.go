@@ -88,3 +88,14 @@ func (s Store) Ledger(ctx context.Context, userID string, limit int, cursor stri
 	}
 	return out, next, nil
 }
+
+// Debit takes n credits with their ledger entry, in one transaction; PaymentRequired (code
+// insufficient_credits) when the balance is short, and nothing changes.
+func (s Store) Debit(ctx context.Context, userID string, n int, reason, reference string) error {
+	entry, err := s.ledgerEntry(userID, -n, reason, reference, time.Now())
+	if err != nil {
+		return err
+	}
+	return s.transact(ctx, []types.TransactWriteItem{s.credit(userID, -n), entry}, &fault.Error{Kind: fault.PaymentRequired,
+		Code: "insufficient_credits", Detail: fmt.Sprintf("This needs %d credits and the balance is lower; nothing was charged.", n)})
+}

@@ -224,9 +224,9 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 		}
 		return Object{Key: f.Key, MIME: f.MIME, Size: f.Size, Name: f.Name}, nil
 	}
-	u, err := s.Store.Upload(ctx, d.UploadID)
-	if err != nil || u.OwnerID != c.OwnerID {
-		return Object{}, fault.Newf(fault.NotFound, "No upload %q.", d.UploadID)
+	u, err := s.upload(ctx, d.UploadID, c.OwnerID)
+	if err != nil {
+		return Object{}, err
 	}
 	size, err := s.Blobs.Size(ctx, u.Key)
 	if fault.Is(err, fault.NotFound) {
@@ -244,6 +244,22 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 	}
 	mime, err := sniffed(head)
 	return Object{Key: u.Key, MIME: mime, Size: size, Name: u.Name}, err
+}
+
+// upload returns the owner's upload slot; another owner's is NotFound, as an unknown one.
+func (s *Service) upload(ctx context.Context, id, ownerID string) (Upload, error) {
+	u, err := s.Store.Upload(ctx, id)
+	if err != nil || u.OwnerID != ownerID {
+		return Upload{}, notFound("upload", id, err)
+	}
+	return u, nil
+}
+
+// UploadKey is where the owner's upload slot keeps its file, for other uses of an upload (a
+// liveness check).
+func (s *Service) UploadKey(ctx context.Context, id, ownerID string) (string, error) {
+	u, err := s.upload(ctx, id, ownerID)
+	return u.Key, err
 }
 
 func tooLarge(max int64) error {

@@ -37,7 +37,8 @@ type Queue struct {
 func (s Queue) Send(ctx context.Context, body string, due time.Time) error {
 	in := &sqs.SendMessageInput{QueueUrl: aws.String(s.URL), MessageBody: aws.String(body)}
 	if wait := due.Sub(s.now()); wait > 0 {
-		in.DelaySeconds = int32(min(wait, maxDelay).Round(time.Second) / time.Second)
+		// Rounded up: a message is never handled before it is due (a retry due in 1.4 s waits 2 s).
+		in.DelaySeconds = int32((min(wait, maxDelay) + time.Second - 1) / time.Second)
 		if wait > maxDelay {
 			in.MessageAttributes = map[string]types.MessageAttributeValue{dueAttr: {
 				DataType:    aws.String("Number"),

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -43,6 +44,7 @@ var (
 		"SandboxFunction":       app.Sandbox,
 		"ExtractionFunction":    app.Extraction,
 		"HandoffFunction":       app.Handoff,
+		"LivenessFunction":      app.Liveness,
 	}
 	queueFunctions = map[string]func(context.Context, app.Getenv) (queue.BatchHandler, error){
 		"WebhookDispatcherFunction": app.WebhookDispatcher,
@@ -58,14 +60,37 @@ var (
 // localOCR is the OCR engine of local runs: in-process, no AWS account needed.
 const localOCR = "tesseract"
 
-// defaultModelsDir is ../shared/models beside the project: the directory holding go.mod and
-// template.yaml, found from the working directory up (tests run in their package's directory).
-func defaultModelsDir() string {
+// localSettings returns env with what local runs need where the template says what Lambda needs:
+// Tesseract for OCR (the template's textract is the AWS engine), the models beside the project, and
+// onnxruntime's library from make onnxruntime's cache (the template bundles it beside the bootstrap).
+// Settings already in env, or in the process environment, win.
+func localSettings(env map[string]string) map[string]string {
+	env = maps.Clone(env)
+	if env == nil {
+		env = map[string]string{}
+	}
+	root := projectRoot()
+	defaults := map[string]string{
+		"OCR_ENGINE":      localOCR,
+		"MODELS_DIR":      filepath.Join(filepath.Dir(root), "shared", "models"),
+		"ONNXRUNTIME_LIB": filepath.Join(root, ".local", "onnxruntime", "linux-"+runtime.GOARCH, "libonnxruntime.so.1"),
+	}
+	for k, v := range defaults {
+		if _, set := env[k]; !set {
+			env[k] = cmp.Or(os.Getenv(k), v)
+		}
+	}
+	return env
+}
+
+// projectRoot is the directory holding go.mod and template.yaml, found from the working directory
+// up (tests run in their package's directory); "." when there is none.
+func projectRoot() string {
 	dir, err := os.Getwd()
 	for err == nil {
 		if _, e := os.Stat(filepath.Join(dir, "template.yaml")); e == nil {
 			if _, e := os.Stat(filepath.Join(dir, "go.mod")); e == nil {
-				return filepath.Join(filepath.Dir(dir), "shared", "models")
+				return dir
 			}
 		}
 		parent := filepath.Dir(dir)
@@ -74,7 +99,7 @@ func defaultModelsDir() string {
 		}
 		dir = parent
 	}
-	return "../shared/models"
+	return "."
 }
 
 // Options configure a local stack.
@@ -99,16 +124,7 @@ type Local struct {
 // mains use (reading documents with Tesseract unless Env names another OCR_ENGINE), and serves until
 // ctx ends. Wait returns when everything has stopped.
 func Start(ctx context.Context, o Options) (*Local, error) {
-	o.Env = maps.Clone(o.Env)
-	if o.Env == nil {
-		o.Env = map[string]string{}
-	}
-	if _, set := o.Env["OCR_ENGINE"]; !set {
-		o.Env["OCR_ENGINE"] = localOCR // the template's textract is the AWS engine
-	}
-	if _, set := o.Env["MODELS_DIR"]; !set {
-		o.Env["MODELS_DIR"] = cmp.Or(os.Getenv("MODELS_DIR"), defaultModelsDir())
-	}
+	o.Env = localSettings(o.Env)
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
 		return nil, err
 	}

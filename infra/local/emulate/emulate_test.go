@@ -266,6 +266,7 @@ func TestTemplateAndHandlersAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		maps.Copy(env, localSettings(nil))
 		h, err := build(context.Background(), func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)

@@ -1,0 +1,37 @@
+package app
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/trustline/platform/shared/blobstore"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/liveness"
+	"github.com/trustline/platform/shared/livenessapi"
+)
+
+// Liveness serves the selfie liveness check. Its models and onnxruntime's inference sessions are
+// loaded once per cold start.
+func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
+	d, err := loadAWS(ctx, "liveness", getenv)
+	if err != nil {
+		return nil, err
+	}
+	lib := liveness.LibraryPath(func(k string) string {
+		if k == "ONNXRUNTIME_LIB" {
+			return d.cfg.OnnxRuntimeLib
+		}
+		return getenv(k)
+	})
+	models, err := liveness.Load(d.cfg.ModelsDir, liveness.WithLibrary(lib), liveness.WithThreshold(d.cfg.LivenessThreshold))
+	if err != nil {
+		return nil, err
+	}
+	extractions, _, err := extractionsFor(d, nil)
+	if err != nil {
+		return nil, err
+	}
+	api := livenessapi.API{Checker: models, Credits: d.store, Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+		Uploads: extractions, Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), Price: d.cfg.CreditPrices["liveness"]}
+	return httpapi.New(d.log, d.bases, api.Routes()), nil
+}

@@ -1,0 +1,29 @@
+// Package liveness provides passive face anti-spoofing of a single selfie: it finds the one face
+// with the UltraFace RFB-320 detector and scores it with two MiniFASNet classifiers (Minivision's
+// Silent-Face-Anti-Spoofing), run in process by onnxruntime.
+//
+// The models run through github.com/yalue/onnxruntime_go, so the package needs cgo and
+// onnxruntime 1.29.0's shared library at run time (see LibraryPath; infra/onnxruntime.sh fetches
+// it into .local/onnxruntime). Built without cgo (CGO_ENABLED=0, as for the pure-Go Lambda
+// functions) the package still compiles, and Load returns ErrNoCgo.
+//
+// The pipeline, for one image:
+//
+//  1. Decode the JPEG, PNG or WebP (through ocr.Decode, so with its pixel limit) and read it
+//     upright by its EXIF orientation, without copying it.
+//  2. Detect faces as UltraFace's own code does: the image stretched to 320×240 with OpenCV's
+//     bilinear rule (after averaging down, when it is over 640×480), RGB, (p−127)/128; boxes
+//     scoring over 0.7 (WithFaceScoreThreshold; UltraFace's demos use 0.7), merged by hard
+//     non-maximum suppression at IoU 0.5, clipped to the image, and those under 32 pixels
+//     (WithMinFaceSize) dropped. None left is ErrNoFace, several ErrMultipleFaces.
+//  3. Crop around the face twice, as Silent-Face-Anti-Spoofing's CropImage does: the box centred,
+//     scaled 2.7× (the "small" context, MiniFASNetV2) and 4.0× (the "large" context,
+//     MiniFASNetV1SE), the factor capped so the crop fits the image, shifted inside it, resized
+//     to 80×80 bit-for-bit as cv2.resize does; fed as BGR float32 0–255, NCHW.
+//  4. Softmax each model's three logits (class 1 is a real face), fuse by averaging the two
+//     probability vectors (upstream sums them and halves the winner), and call the face live when
+//     the fused P(real) reaches the threshold (DefaultThreshold 0.5).
+//
+// testdata/reference.py runs the same models with Python onnxruntime and OpenCV;
+// reference_test.go checks that, from the same decoded pixels, every tensor and score matches.
+package liveness

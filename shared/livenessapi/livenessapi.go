@@ -1,0 +1,188 @@
+// Package livenessapi provides POST /v1/liveness/check: a selfie in, a passive anti-spoofing
+// verdict out, charged in credits.
+package livenessapi
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/liveness"
+)
+
+// Checker judges a selfie.
+type Checker interface {
+	Check(ctx context.Context, data []byte) (liveness.Result, error)
+}
+
+// Credits charges and refunds checks, each movement in the ledger.
+type Credits interface {
+	// Debit takes n credits; PaymentRequired when the balance is short.
+	Debit(ctx context.Context, userID string, n int, reason, reference string) error
+	AddCredits(ctx context.Context, userID string, n int, reason, reference string) error
+}
+
+// Files reads a stored selfie: an upload slot's object, or a handoff session's file.
+type Files interface {
+	Read(ctx context.Context, key string, limit int64) ([]byte, error)
+}
+
+// UploadKeys finds the object of an upload slot the owner created.
+type UploadKeys interface {
+	UploadKey(ctx context.Context, uploadID, ownerID string) (string, error)
+}
+
+// Handoffs gives a handoff session's file to its consumer.
+type Handoffs interface {
+	File(ctx context.Context, sessionID, ownerID string) (handoff.File, error)
+}
+
+// API serves the liveness check.
+type API struct {
+	Checker  Checker
+	Credits  Credits
+	Files    Files
+	Uploads  UploadKeys
+	Handoffs Handoffs
+	Auth     *access.Authenticator
+	Price    int // credits per check; test keys are not charged
+}
+
+// MaxSelfie is the spec's limit on a selfie.
+const MaxSelfie = 10 << 20
+
+// maxRequest bounds an inline selfie: Lambda's request limit.
+const maxRequest = 6 << 20
+
+// Routes is the liveness endpoint.
+func (a API) Routes() []httpapi.Route {
+	return []httpapi.Route{{Pattern: "POST /v1/liveness/check", Handler: a.Auth.Require(access.Users, a.check)}}
+}
+
+// check charges first (so a check is never free for a live key), reads, and refunds a selfie that
+// cannot be judged (no face, several faces, not an image).
+func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	data, err := a.selfie(r, p)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	id := "lv_" + strings.ToLower(rand.Text())
+	price := 0
+	if p.Live {
+		price = a.Price
+	}
+	if price > 0 {
+		if err := a.Credits.Debit(r.Context(), p.UserID, price, accounts.ReasonLiveness, id); err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+	}
+	res, err := a.Checker.Check(r.Context(), data)
+	if err != nil {
+		if price > 0 {
+			if rerr := a.Credits.AddCredits(context.WithoutCancel(r.Context()), p.UserID, price, accounts.ReasonRefund, id); rerr != nil {
+				err = errors.Join(err, rerr)
+			}
+		}
+		httpapi.WriteError(w, r, problem(err))
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"checkId": id, "isLive": res.IsLive, "confidence": round(res.Confidence),
+		"attackType": res.AttackType, "processingMs": res.ProcessingMs, "scoreSmall": round(res.ScoreSmall), "scoreLarge": round(res.ScoreLarge),
+		"creditsUsed": price, "livemode": p.Live})
+}
+
+func round(f float64) float64 { return float64(int64(f*1e6+0.5)) / 1e6 }
+
+// problem turns the checker's errors into what the caller can act on.
+func problem(err error) error {
+	switch {
+	case errors.Is(err, liveness.ErrNoFace):
+		return &fault.Error{Kind: fault.Invalid, Code: "no_face_detected", Detail: "No face was found: take the selfie again, face to the camera, in good light."}
+	case errors.Is(err, liveness.ErrMultipleFaces):
+		return &fault.Error{Kind: fault.Invalid, Code: "multiple_faces", Detail: "More than one face was found: the selfie must show one person."}
+	case errors.Is(err, liveness.ErrUnsupported), errors.Is(err, liveness.ErrCorrupt):
+		return fault.New(fault.UnsupportedMedia, "The file is not a readable JPEG, PNG or WebP image.")
+	case errors.Is(err, liveness.ErrTooLarge):
+		return fault.New(fault.TooLarge, "The image has too many pixels.")
+	}
+	return err
+}
+
+// selfie reads the image: multipart `file`, or JSON {uploadId} / {handoffSessionId} for one stored
+// before (larger than the request limit, or taken on a phone).
+func (a API) selfie(r *http.Request, p access.Principal) ([]byte, error) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case err == nil && mt == "multipart/form-data":
+		mr := multipart.NewReader(http.MaxBytesReader(nil, r.Body, maxRequest), params["boundary"])
+		for {
+			part, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}}
+			}
+			if err != nil {
+				return nil, bodyError(err)
+			}
+			if part.FormName() == "file" {
+				data, err := io.ReadAll(part)
+				if err != nil {
+					return nil, bodyError(err)
+				}
+				return data, nil
+			}
+		}
+	case err == nil && mt == "application/json":
+		var in struct {
+			UploadID         string `json:"uploadId"`
+			HandoffSessionID string `json:"handoffSessionId"`
+		}
+		if err := httpapi.DecodeJSON(r, &in); err != nil {
+			return nil, err
+		}
+		key := ""
+		switch {
+		case (in.UploadID == "") == (in.HandoffSessionID == ""):
+			return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "Name exactly one stored selfie.",
+				InvalidParams: []string{"uploadId: send exactly one of uploadId or handoffSessionId"}}
+		case in.UploadID != "":
+			if key, err = a.Uploads.UploadKey(r.Context(), in.UploadID, p.UserID); err != nil {
+				return nil, err
+			}
+		default:
+			f, err := a.Handoffs.File(r.Context(), in.HandoffSessionID, p.UserID)
+			if err != nil {
+				return nil, err
+			}
+			key = f.Key
+		}
+		data, err := a.Files.Read(r.Context(), key, MaxSelfie+1)
+		if fault.Is(err, fault.NotFound) {
+			return nil, fault.New(fault.Conflict, "Nothing was uploaded there yet.")
+		}
+		if err == nil && len(data) > MaxSelfie {
+			return nil, fault.New(fault.TooLarge, "The selfie is over 10 MB.")
+		}
+		return data, err
+	}
+	return nil, fault.New(fault.UnsupportedMedia, "Send multipart/form-data with a file, or application/json naming an uploadId or handoffSessionId.")
+}
+
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return fault.New(fault.TooLarge, "The request is over 6 MB: upload the selfie with POST /v1/uploads, then check it by uploadId.")
+	}
+	return &fault.Error{Kind: fault.BadRequest, Detail: "The multipart body is malformed.", Err: err}
+}
