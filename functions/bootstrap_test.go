@@ -60,6 +60,8 @@ var checks = map[string]func(t *testing.T, answer invocation){
 	// Built with cgo, bundled with onnxruntime and the models, loaded at start; then without a
 	// credential: a 401 before any AWS call.
 	"LivenessFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
+	// An unsigned invoice notification: 401, nothing read or changed.
+	"BillingFunction": httpAnswer(401, "x-webhook-signature"),
 	// Consuming needs a credential: a 401 before any AWS call.
 	"HandoffFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
 	// The session cannot be read (no AWS here): the event is reported failed, so SQS retries it.

@@ -94,7 +94,13 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 	if me.Credits != 1250 {
 		t.Errorf("credits = %d, want 1000 seeded + 250 granted", me.Credits)
 	}
+	if plan := admin("change-plan", "-email", creds.User.Email, "-plan", "starter"); plan["pendingPlan"] != "starter" {
+		t.Errorf("change-plan = %v", plan)
+	}
 	var out bytes.Buffer
+	if err := run(ctx, []string{"-local", "change-plan", "-email", creds.User.Email, "-plan", "platinum"}, &out); err == nil {
+		t.Error("an unknown plan was accepted")
+	}
 	if err := run(ctx, []string{"-local", "verify-user", "-email", "nobody@example.com"}, &out); err == nil {
 		t.Error("verifying an unknown user succeeded")
 	}

@@ -25,6 +25,7 @@ import (
 
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/billing"
 )
 
 const usage = `usage: admin (-local | -stack NAME) COMMAND [flags]
@@ -38,6 +39,7 @@ commands:
   revoke-key          -owner ID -key KEYID        revoke a key of a user or partner at once
   grant-credits       -email E -credits N         add credits to a user
   verify-user         -email E                    mark a user's address verified
+  change-plan         -email E -plan P            the user's plan from the next billing period
 `
 
 func main() {
@@ -74,11 +76,15 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	plans, err := app.BillingService(ctx, getenv)
+	if err != nil {
+		return err
+	}
 	if fs.NArg() == 0 {
 		fs.Usage()
 		return errors.New("no command")
 	}
-	result, err := command(ctx, svc, fs.Arg(0), fs.Args()[1:])
+	result, err := command(ctx, svc, plans, fs.Arg(0), fs.Args()[1:])
 	if err != nil {
 		return err
 	}
@@ -88,7 +94,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 }
 
 // command runs one operator command and returns what to print.
-func command(ctx context.Context, svc *accounts.Service, name string, args []string) (any, error) {
+func command(ctx context.Context, svc *accounts.Service, plans *billing.Service, name string, args []string) (any, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	email := fs.String("email", "", "e-mail address")
 	password := fs.String("password", "", "password (10 to 72 bytes)")
@@ -98,6 +104,7 @@ func command(ctx context.Context, svc *accounts.Service, name string, args []str
 	owner := fs.String("owner", "", "user or partner ID owning the key")
 	keyID := fs.String("key", "", "key ID")
 	credits := fs.Int("credits", 0, "credits to add")
+	plan := fs.String("plan", "", "plan name (PLANS)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -122,6 +129,12 @@ func command(ctx context.Context, svc *accounts.Service, name string, args []str
 			return nil, err
 		}
 		return map[string]any{"userId": u.ID, "granted": *credits}, svc.GrantCredits(ctx, u.ID, *credits)
+	case "change-plan":
+		u, err := svc.UserByEmail(ctx, *email)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"userId": u.ID, "pendingPlan": *plan, "effective": "at the next billing period"}, plans.ChangePlan(ctx, u.ID, *plan)
 	case "verify-user":
 		u, err := svc.VerifyUser(ctx, *email)
 		return map[string]any{"userId": u.ID, "email": u.Email, "verified": true}, err

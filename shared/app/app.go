@@ -123,7 +123,7 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 	}
 	tasks := []task{{name: "webhook-sweep", run: c.hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
 		{name: "issuance-sweep", run: sweepIssuance(c)}, {name: "payment-link-expiry", run: c.service.ExpireLinks},
-		{name: "extraction-sweep", run: extractions.Sweep}}
+		{name: "extraction-sweep", run: extractions.Sweep}, {name: "invoicing", run: billingFor(d).Issue}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error
 		for _, t := range tasks {

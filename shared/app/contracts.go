@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/billing"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/contractsapi"
@@ -39,8 +40,22 @@ type contractDeps struct {
 type unconfigured struct{}
 
 func (unconfigured) CreateLink(context.Context, contracts.Contract, time.Time) (contracts.Payment, error) {
-	return contracts.Payment{}, &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
+	return contracts.Payment{}, errNoPayments()
+}
+
+func (unconfigured) Open(context.Context, payment.Charge, time.Time) (contracts.Payment, error) {
+	return contracts.Payment{}, errNoPayments()
+}
+
+func errNoPayments() error {
+	return &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
 		Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
+}
+
+// paymentGateway is what contracts and invoices need of the payment gateway.
+type paymentGateway interface {
+	contracts.Gateway
+	billing.Gateway
 }
 
 // noCore is the core insurance system of production without a configured one.
@@ -58,9 +73,9 @@ var noCoreFault = &fault.Error{Kind: fault.Upstream, Detail: "The core insurance
 
 // providers chooses the payment gateway and the core insurance system: the configured HTTP
 // providers, else the sandbox ones outside production.
-func providers(cfg config.Config, sandbox payment.Sandbox) (contracts.Gateway, contracts.Core) {
+func providers(cfg config.Config, sandbox payment.Sandbox) (paymentGateway, contracts.Core) {
 	client := &http.Client{Timeout: cfg.ProviderTimeout}
-	var gateway contracts.Gateway = unconfigured{}
+	var gateway paymentGateway = unconfigured{}
 	var core contracts.Core = noCore{}
 	if cfg.Stage != config.StageProduction {
 		gateway, core = sandbox, coreinsurance.Simulator{DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents"}
@@ -75,6 +90,13 @@ func providers(cfg config.Config, sandbox payment.Sandbox) (contracts.Gateway, c
 	return gateway, core
 }
 
+// sandboxGateway is the sandbox payment gateway: contract payments are notified to the partner
+// API's payment endpoint; other charges (invoices) name their own.
+func sandboxGateway(d deps) payment.Sandbox {
+	return payment.Sandbox{Store: d.store, BaseURL: d.cfg.PartnerBaseURL, NotifyURL: d.cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
+		SigningKey: d.cfg.PaymentSigningKey}
+}
+
 // contractsFor builds the contract flow on d's clients.
 func contractsFor(d deps) (contractDeps, error) {
 	hooks, err := webhooks(d)
@@ -86,7 +108,7 @@ func contractsFor(d deps) (contractDeps, error) {
 		return contractDeps{}, err
 	}
 	store := d.store
-	sandbox := payment.Sandbox{Store: store, BaseURL: d.cfg.PartnerBaseURL, SigningKey: d.cfg.PaymentSigningKey}
+	sandbox := sandboxGateway(d)
 	gateway, core := providers(d.cfg, sandbox)
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL}
 	svc := &contracts.Service{Metrics: emf{stage: d.cfg.Stage, out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
@@ -134,8 +156,7 @@ func Sandbox(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := contractsapi.Sandbox{Gateway: c.sandbox, NotifyURL: c.cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
-		Client: &http.Client{Timeout: 10 * time.Second}}
+	api := contractsapi.Sandbox{Gateway: c.sandbox, Client: &http.Client{Timeout: 10 * time.Second}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 

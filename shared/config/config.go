@@ -47,6 +47,9 @@ type Config struct {
 	CreditPrices          map[string]int // credits per operation: extraction, liveness
 	LivenessThreshold     float64
 	OnnxRuntimeLib        string // empty: found by liveness.LibraryPath
+	Plans                 map[string]Plan
+	BillingPeriod         time.Duration // zero: calendar months
+	PlanCurrency          string
 	KeyRotationGrace      time.Duration
 
 	JWTSecret         []byte
@@ -62,6 +65,12 @@ type Config struct {
 	MailOutboxDir     string // local stage: mails are written here instead of sent
 
 	LogLevel slog.Level
+}
+
+// Plan is a subscription plan: its price per period and the credits a paid period grants.
+type Plan struct {
+	Price   int64
+	Credits int
 }
 
 // Provider is an upstream provider's address and key.
@@ -101,6 +110,9 @@ var Settings = []Setting{
 	{"EXTRACTION_MAX_ATTEMPTS", "5", "Deliveries of one extraction job before it is failed and refunded; the template's ExtractionQueue maxReceiveCount.", false},
 	{"LIVENESS_THRESHOLD", "0.5", "Fused probability of a real face (0 to 1) at or above which a selfie is live. Raise it to refuse more doubtful faces.", false},
 	{"ONNXRUNTIME_LIB", "-", "Path of onnxruntime's shared library for the liveness function. `-`: beside the executable (the Lambda bundle), else .local/onnxruntime/linux-<arch>/ (make onnxruntime fills it).", false},
+	{"PLANS", "free=0:0,starter=15000:1000,business=60000:5000", "Subscription plans: name=price:credits, the price per period in PLAN_CURRENCY and the credits a paid period grants. Rate limits per plan are in RATE_LIMITS.", false},
+	{"PLAN_CURRENCY", "XOF", "Currency of the plans' prices.", false},
+	{"BILLING_PERIOD", "monthly", "Length of a billing period: `monthly` (calendar months, UTC) or a duration such as 720h (tests use seconds).", false},
 	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
@@ -161,6 +173,11 @@ func Load(getenv func(string) string) (Config, error) {
 	c.HandoffMaxBytes = int64(l.positive("HANDOFF_MAX_MB")) << 20
 	c.LivenessThreshold = l.fraction("LIVENESS_THRESHOLD")
 	c.OnnxRuntimeLib = l.optional("ONNXRUNTIME_LIB")
+	c.Plans = l.plans("PLANS")
+	c.PlanCurrency = l.str("PLAN_CURRENCY")
+	if v := l.raw("BILLING_PERIOD"); v != "monthly" {
+		c.BillingPeriod = l.duration("BILLING_PERIOD")
+	}
 	c.ExtractionMaxAttempts = l.positive("EXTRACTION_MAX_ATTEMPTS")
 	c.WebhookRetrySchedule = l.schedule("WEBHOOK_RETRY_SCHEDULE")
 	c.WebhookAllowLoopback = l.boolean("WEBHOOK_ALLOW_LOOPBACK") && c.Stage == StageLocal
@@ -287,6 +304,22 @@ func (l *loader) limits(name string) map[string]int {
 			return nil
 		}
 		out[k] = n
+	}
+	return out
+}
+
+func (l *loader) plans(name string) map[string]Plan {
+	out := map[string]Plan{}
+	for _, part := range strings.Split(l.raw(name), ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
+		price, credits, ok2 := strings.Cut(v, ":")
+		p, err := strconv.ParseInt(price, 10, 64)
+		c, err2 := strconv.Atoi(credits)
+		if !ok || !ok2 || k == "" || err != nil || err2 != nil || p < 0 || c < 0 {
+			l.fail(name, "%q is not a list such as free=0:0,starter=15000:1000", part)
+			return nil
+		}
+		out[k] = Plan{Price: p, Credits: c}
 	}
 	return out
 }

@@ -1,8 +1,6 @@
 package contractsapi
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 
 	"github.com/trustline/platform/shared/contracts"
@@ -26,24 +24,9 @@ func (n Notifications) Routes() []httpapi.Route {
 // payment verifies x-webhook-signature over the raw body before anything else: a bad or missing
 // signature is 401 and changes nothing. Replays of an event ID are answered 200 and change nothing.
 func (n Notifications) payment(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 64<<10))
+	note, err := payment.ReadNotification(r, n.SigningKey)
 	if err != nil {
-		httpapi.WriteError(w, r, fault.New(fault.TooLarge, "The notification is too large."))
-		return
-	}
-	if !payment.Verify(n.SigningKey, body, r.Header.Get("X-Webhook-Signature")) {
-		httpapi.WriteError(w, r, fault.New(fault.Unauthorized, "The x-webhook-signature is missing or invalid."))
-		return
-	}
-	var note payment.Notification
-	if err := json.Unmarshal(body, &note); err != nil || note.EventID == "" || note.Reference == "" {
-		httpapi.WriteError(w, r, fault.New(fault.BadRequest, "The notification is malformed."))
-		return
-	}
-	switch note.Type {
-	case payment.Succeeded, payment.Cancelled, payment.Failed:
-	default:
-		httpapi.WriteError(w, r, fault.Newf(fault.BadRequest, "Unknown notification type %q.", note.Type))
+		httpapi.WriteError(w, r, err)
 		return
 	}
 	err = n.Contracts.HandlePayment(r.Context(), contracts.PaymentEvent{EventID: note.EventID, Paid: note.Type == payment.Succeeded,

@@ -17,10 +17,9 @@ import (
 // which sends the signed notification a real gateway would send, then sends the browser to the
 // partner's returnUrl (paid) or cancelUrl. A form POST of outcome=paid|cancelled|failed does the same.
 type Sandbox struct {
-	Gateway   payment.Sandbox
-	NotifyURL string // the notification endpoint of this deployment
-	Client    *http.Client
-	Now       func() time.Time
+	Gateway payment.Sandbox
+	Client  *http.Client
+	Now     func() time.Time
 }
 
 // Routes are the checkout page's routes.
@@ -91,7 +90,7 @@ func (s Sandbox) decide(w http.ResponseWriter, r *http.Request) {
 	// failed notification sends the same event, which the receiver applies once.
 	body, _ := json.Marshal(payment.Notification{EventID: "evt_" + l.ID + "_" + outcome, Type: typ, PaymentID: l.ID,
 		Reference: l.Reference, Amount: l.Amount, Currency: l.Currency, OccurredAt: s.now().UTC()})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.NotifyURL, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.NotifyURL, bytes.NewReader(body))
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return

@@ -99,8 +99,16 @@ func (s Store) CreateUser(ctx context.Context, u accounts.User) error {
 	if err != nil {
 		return err
 	}
-	return s.transact(ctx, []types.TransactWriteItem{user, email},
+	err = s.transact(ctx, []types.TransactWriteItem{user, email},
 		&fault.Error{Kind: fault.Conflict, Code: "email_taken", Detail: "An account with this e-mail address exists already."})
+	if fault.Is(err, fault.Conflict) {
+		// A retried transaction whose first try was applied meets its own items: that is success.
+		var taken emailItem
+		if s.get(ctx, emailPK(u.Email), "EMAIL", &taken, "e-mail address") == nil && taken.UserID == u.ID {
+			return nil
+		}
+	}
+	return err
 }
 
 func (it userItem) user() accounts.User {
@@ -140,9 +148,17 @@ func (s Store) AddCredits(ctx context.Context, userID string, n int, reason, ref
 	return s.transact(ctx, []types.TransactWriteItem{s.credit(userID, n), entry}, fault.New(fault.NotFound, "No such user."))
 }
 
-func (s Store) updateUser(ctx context.Context, userID, expr string, values map[string]types.AttributeValue) error {
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),
-		UpdateExpression: aws.String(expr), ConditionExpression: aws.String("attribute_exists(pk)"), ExpressionAttributeValues: values})
+// updateUser updates a user's profile item; names are placeholder, attribute pairs ("#plan", "plan").
+func (s Store) updateUser(ctx context.Context, userID, expr string, values map[string]types.AttributeValue, names ...string) error {
+	in := &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),
+		UpdateExpression: aws.String(expr), ConditionExpression: aws.String("attribute_exists(pk)"), ExpressionAttributeValues: values}
+	for i := 0; i+1 < len(names); i += 2 {
+		if in.ExpressionAttributeNames == nil {
+			in.ExpressionAttributeNames = map[string]string{}
+		}
+		in.ExpressionAttributeNames[names[i]] = names[i+1]
+	}
+	_, err := s.API.UpdateItem(ctx, in)
 	if isConditionFailed(err) {
 		return fault.New(fault.NotFound, "No such user.")
 	}

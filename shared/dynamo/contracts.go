@@ -232,19 +232,29 @@ func (s Store) DueIssuances(ctx context.Context, before time.Time, limit int) ([
 }
 
 func (s Store) dueReferences(ctx context.Context, index string, before time.Time, limit int) ([]string, error) {
-	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
+	var its []struct {
+		Reference string `dynamodbav:"reference"`
+	}
+	if err := s.due(ctx, index, before, limit, &its); err != nil {
+		return nil, err
+	}
+	refs := make([]string, len(its))
+	for i, it := range its {
+		refs[i] = it.Reference
+	}
+	return refs, nil
+}
+
+// due reads the items of the sparse due index (gsi2) under index whose time is before the given
+// one, earliest first, into out (a pointer to a slice of item structs).
+func (s Store) due(ctx context.Context, index string, before time.Time, limit int, out any) error {
+	res, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
 		KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(int32(limit)),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(index), ":b": str(dueKey(before, ""))}})
 	if err != nil {
-		return nil, fmt.Errorf("dynamo: due %s: %w", index, err)
+		return fmt.Errorf("dynamo: due %s: %w", index, err)
 	}
-	refs := make([]string, 0, len(out.Items))
-	for _, it := range out.Items {
-		if r, ok := it["reference"].(*types.AttributeValueMemberS); ok {
-			refs = append(refs, r.Value)
-		}
-	}
-	return refs, nil
+	return attributevalue.UnmarshalListOfMaps(res.Items, out)
 }
 
 type linkItem struct {
@@ -256,6 +266,7 @@ type linkItem struct {
 	Currency  string    `dynamodbav:"currency"`
 	ReturnURL string    `dynamodbav:"returnUrl"`
 	CancelURL string    `dynamodbav:"cancelUrl"`
+	NotifyURL string    `dynamodbav:"notifyUrl,omitempty"`
 	ExpiresAt time.Time `dynamodbav:"expiresAt"`
 	Outcome   string    `dynamodbav:"outcome,omitempty"`
 }
@@ -263,7 +274,7 @@ type linkItem struct {
 // PutLink stores a sandbox payment link.
 func (s Store) PutLink(ctx context.Context, l payment.Link) error {
 	return s.putOnce(ctx, linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
-		Currency: l.Currency, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL, ExpiresAt: l.ExpiresAt}, "payment link")
+		Currency: l.Currency, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL, NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt}, "payment link")
 }
 
 // Link reads a sandbox payment link.
@@ -273,7 +284,7 @@ func (s Store) Link(ctx context.Context, id string) (payment.Link, error) {
 		return payment.Link{}, err
 	}
 	return payment.Link{ID: it.ID, Reference: it.Reference, Amount: it.Amount, Currency: it.Currency, ReturnURL: it.ReturnURL,
-		CancelURL: it.CancelURL, ExpiresAt: it.ExpiresAt, Outcome: it.Outcome}, nil
+		CancelURL: it.CancelURL, NotifyURL: it.NotifyURL, ExpiresAt: it.ExpiresAt, Outcome: it.Outcome}, nil
 }
 
 // DecideLink records a link's outcome, once; the same outcome again is allowed, so that a

@@ -237,14 +237,8 @@ func (s Store) FinishExtraction(ctx context.Context, e extraction.Extraction, re
 
 // DueExtractions lists unfinished extractions due for the sweep.
 func (s Store) DueExtractions(ctx context.Context, before time.Time, limit int) ([]extraction.Extraction, error) {
-	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
-		KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(int32(limit)),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(extractionDuePK), ":b": str(dueKey(before, ""))}})
-	if err != nil {
-		return nil, fmt.Errorf("dynamo: due extractions: %w", err)
-	}
 	var its []extractionItem
-	if err := attributevalue.UnmarshalListOfMaps(out.Items, &its); err != nil {
+	if err := s.due(ctx, extractionDuePK, before, limit, &its); err != nil {
 		return nil, err
 	}
 	items := make([]extraction.Extraction, 0, len(its))

@@ -18,7 +18,7 @@ import (
 // The gateway then posts signed notifications (see Notification) to notifyUrl.
 type Client struct {
 	Provider  provider.Client
-	NotifyURL string // POST /api/v1/webhooks/payment of this deployment
+	NotifyURL string // POST /api/v1/webhooks/payment of this deployment: where contract payments go
 }
 
 type linkRequest struct {
@@ -40,10 +40,16 @@ type linkAnswer struct {
 // CreateLink opens a payment of the contract's total. Every failure, a refusal included, is an
 // Upstream fault: the partner's request was valid, the platform could not collect it.
 func (c Client) CreateLink(ctx context.Context, k contracts.Contract, expires time.Time) (contracts.Payment, error) {
-	in := linkRequest{Reference: k.Reference, Amount: k.Pricing.Total, Currency: k.Pricing.Currency,
-		ReturnURL: k.ReturnURL, CancelURL: k.CancelURL, NotifyURL: c.NotifyURL, ExpiresAt: expires.UTC()}
+	return c.Open(ctx, Charge{Reference: k.Reference, Amount: k.Pricing.Total, Currency: k.Pricing.Currency,
+		ReturnURL: k.ReturnURL, CancelURL: k.CancelURL, NotifyURL: c.NotifyURL}, expires)
+}
+
+// Open opens a payment of any charge.
+func (c Client) Open(ctx context.Context, ch Charge, expires time.Time) (contracts.Payment, error) {
+	in := linkRequest{Reference: ch.Reference, Amount: ch.Amount, Currency: ch.Currency,
+		ReturnURL: ch.ReturnURL, CancelURL: ch.CancelURL, NotifyURL: ch.NotifyURL, ExpiresAt: expires.UTC()}
 	var out linkAnswer
-	err := c.Provider.Post(ctx, "/payments", k.Reference, in, &out)
+	err := c.Provider.Post(ctx, "/payments", ch.Reference, in, &out)
 	if r, ok := provider.AsRefusal(err); ok {
 		return contracts.Payment{}, &fault.Error{Kind: fault.Upstream, Err: r, Detail: "The payment gateway refused to open the payment.",
 			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": r.Status}}

@@ -9,6 +9,9 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
 	"strings"
 	"time"
 
@@ -35,6 +38,16 @@ type Notification struct {
 	OccurredAt time.Time `json:"occurredAt"`
 }
 
+// Charge is what a payment link collects, and where its outcome goes.
+type Charge struct {
+	Reference string
+	Amount    int64
+	Currency  string
+	ReturnURL string
+	CancelURL string
+	NotifyURL string // where the signed notification is posted
+}
+
 // Link is a payment link as the sandbox stores it.
 type Link struct {
 	ID        string
@@ -43,6 +56,7 @@ type Link struct {
 	Currency  string
 	ReturnURL string
 	CancelURL string
+	NotifyURL string
 	ExpiresAt time.Time
 	Outcome   string // empty while open
 }
@@ -58,17 +72,24 @@ type Store interface {
 type Sandbox struct {
 	Store      Store
 	BaseURL    string // partner API base: links are {BaseURL}/sandbox/pay/{id}
+	NotifyURL  string // where contract payments are notified
 	SigningKey []byte
 }
 
 // CreateLink opens a link for the contract's total.
 func (s Sandbox) CreateLink(ctx context.Context, c contracts.Contract, expires time.Time) (contracts.Payment, error) {
+	return s.Open(ctx, Charge{Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency,
+		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: s.NotifyURL}, expires)
+}
+
+// Open opens a link for any charge.
+func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (contracts.Payment, error) {
 	if len(s.SigningKey) == 0 {
 		return contracts.Payment{}, &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
 			Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
 	}
-	l := Link{ID: "pay_" + strings.ToLower(rand.Text()), Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency,
-		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, ExpiresAt: expires.UTC()}
+	l := Link{ID: "pay_" + strings.ToLower(rand.Text()), Reference: c.Reference, Amount: c.Amount, Currency: c.Currency,
+		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: c.NotifyURL, ExpiresAt: expires.UTC()}
 	if err := s.Store.PutLink(ctx, l); err != nil {
 		return contracts.Payment{}, err
 	}
@@ -88,4 +109,25 @@ func hmacSum(key, body []byte) []byte {
 	m := hmac.New(sha256.New, key)
 	m.Write(body)
 	return m.Sum(nil)
+}
+
+// ReadNotification reads a notification and checks its signature before anything else: a bad
+// or missing x-webhook-signature is Unauthorized, a body that is not a notification BadRequest.
+func ReadNotification(r *http.Request, key []byte) (Notification, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 64<<10))
+	if err != nil {
+		return Notification{}, fault.New(fault.TooLarge, "The notification is too large.")
+	}
+	if !Verify(key, body, r.Header.Get("X-Webhook-Signature")) {
+		return Notification{}, fault.New(fault.Unauthorized, "The x-webhook-signature is missing or invalid.")
+	}
+	var n Notification
+	if err := json.Unmarshal(body, &n); err != nil || n.EventID == "" || n.Reference == "" {
+		return Notification{}, fault.New(fault.BadRequest, "The notification is malformed.")
+	}
+	switch n.Type {
+	case Succeeded, Cancelled, Failed:
+		return n, nil
+	}
+	return Notification{}, fault.Newf(fault.BadRequest, "Unknown notification type %q.", n.Type)
 }

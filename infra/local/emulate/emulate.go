@@ -45,6 +45,7 @@ var (
 		"ExtractionFunction":    app.Extraction,
 		"HandoffFunction":       app.Handoff,
 		"LivenessFunction":      app.Liveness,
+		"BillingFunction":       app.Billing,
 	}
 	queueFunctions = map[string]func(context.Context, app.Getenv) (queue.BatchHandler, error){
 		"WebhookDispatcherFunction": app.WebhookDispatcher,

@@ -1,0 +1,122 @@
+package emulate
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/payment"
+)
+
+type invoiceJSON struct {
+	Reference, Status, PaymentURL, Plan, Currency string
+	Amount                                        int64
+	Credits                                       int
+}
+
+func listInvoices(t *testing.T, c client, cred []string, query string) ([]invoiceJSON, string) {
+	t.Helper()
+	r := c.do("GET", "/v1/billing/invoices"+query, nil, cred...)
+	expect(t, "invoices", r, 200, "")
+	var list []invoiceJSON
+	r.json(t, &list)
+	return list, r.header.Get("X-Next-Cursor")
+}
+
+// TestSubscriptionInvoices: an admin's plan change starts a subscription; the schedule issues one
+// invoice per period however often it runs; paying it through the sandbox gateway grants the
+// period's credits once, however many times the notification arrives; a bad signature changes
+// nothing; the history pages through every invoice once.
+func TestSubscriptionInvoices(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
+		"BILLING_PERIOD": "3s", "PLANS": "free=0:0,starter=15000:100"})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "subscriber@example.com")
+	cred := key(live)
+	var me struct {
+		ID, Plan string
+		Credits  float64
+	}
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	getenv, _ := local.Getenv("MaintenanceFunction")
+	maintenance, err := app.Maintenance(context.Background(), getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tick := func() {
+		t.Helper()
+		if err := maintenance(context.Background(), events.EventBridgeEvent{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	expect(t, "a user changes plans", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, cred...), 403, "")
+	expect(t, "unknown plan", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "gold"}, key(creds.Admin.APIKey)...), 422, "validation_failed")
+	expect(t, "plan change", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, key(creds.Admin.APIKey)...), 202, "")
+	tick()
+	tick() // a second run in the same period issues nothing
+	list, _ := listInvoices(t, c, cred, "")
+	if len(list) != 1 || list[0].Status != "pending" || list[0].Amount != 15000 || list[0].Credits != 100 || !strings.Contains(list[0].PaymentURL, "/sandbox/pay/") {
+		t.Fatalf("invoices after the first period = %+v", list)
+	}
+	first := list[0]
+
+	resp := pay(t, first.PaymentURL, "paid")
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("checkout: %d", resp.StatusCode)
+	}
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	if me.Credits != 100 || me.Plan != "starter" {
+		t.Errorf("after paying: %+v", me)
+	}
+	// The gateway sends the same notification again, twice: nothing more is granted.
+	signing, _ := local.Getenv("BillingFunction")
+	note, _ := json.Marshal(payment.Notification{EventID: "evt_" + first.Reference, Type: payment.Succeeded, PaymentID: "pay_x",
+		Reference: first.Reference, Amount: 15000, Currency: "XOF", OccurredAt: time.Now()})
+	for range 2 {
+		r := c.do("POST", "/v1/billing/webhook", json.RawMessage(note), "X-Webhook-Signature", payment.Sign([]byte(signing("PAYMENT_SIGNING_KEY")), note))
+		expect(t, "replayed notification", r, 200, "")
+	}
+	expect(t, "bad signature", c.do("POST", "/v1/billing/webhook", json.RawMessage(note), "X-Webhook-Signature", strings.Repeat("ab", 32)), 401, "unauthorized")
+	if got := credits(t, c, jwt); got != 100 {
+		t.Errorf("credits after three notifications = %v, want 100", got)
+	}
+
+	// Two more periods.
+	for range 2 {
+		time.Sleep(3100 * time.Millisecond)
+		tick()
+	}
+	seen, cursor := map[string]bool{}, ""
+	for pages := 0; ; pages++ {
+		page, next := listInvoices(t, c, cred, "?limit=1&cursor="+cursor)
+		for _, inv := range page {
+			if seen[inv.Reference] {
+				t.Errorf("invoice %s listed twice", inv.Reference)
+			}
+			seen[inv.Reference] = true
+		}
+		if next == "" || pages > 10 {
+			break
+		}
+		cursor = next
+	}
+	if len(seen) != 3 {
+		t.Errorf("paged through %d invoices, want 3: %v", len(seen), seen)
+	}
+	pending, _ := listInvoices(t, c, cred, "?status=pending")
+	paid, _ := listInvoices(t, c, cred, "?status=paid")
+	if len(pending) != 2 || len(paid) != 1 || paid[0].Reference != first.Reference {
+		t.Errorf("pending %d, paid %+v", len(pending), paid)
+	}
+	expect(t, "unknown status", c.do("GET", "/v1/billing/invoices?status=lost", nil, cred...), 422, "validation_failed")
+}

@@ -1,0 +1,47 @@
+package app
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/trustline/platform/shared/billing"
+	"github.com/trustline/platform/shared/billingapi"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// invoiceLinkTTL is how long an invoice's payment link stays open.
+const invoiceLinkTTL = 7 * 24 * time.Hour
+
+// billingFor builds the subscription service: invoices are paid through the same gateway as
+// contracts (the sandbox one outside production unless a real one is configured), and the gateway
+// notifies POST /v1/billing/webhook.
+func billingFor(d deps) *billing.Service {
+	gateway, _ := providers(d.cfg, sandboxGateway(d))
+	plans := map[string]billing.Plan{}
+	for name, p := range d.cfg.Plans {
+		plans[name] = billing.Plan{Name: name, Price: p.Price, Currency: d.cfg.PlanCurrency, Credits: p.Credits}
+	}
+	return &billing.Service{Store: d.store, Gateway: gateway, Plans: plans, Period: d.cfg.BillingPeriod,
+		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook", ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/invoices",
+		LinkTTL: invoiceLinkTTL}
+}
+
+// BillingService is the subscription service for operator tools (infra/admin).
+func BillingService(ctx context.Context, getenv Getenv) (*billing.Service, error) {
+	d, err := loadAWS(ctx, "admin", getenv)
+	if err != nil {
+		return nil, err
+	}
+	return billingFor(d), nil
+}
+
+// Billing serves invoices, the gateway's invoice notifications and plan changes.
+func Billing(ctx context.Context, getenv Getenv) (http.Handler, error) {
+	d, err := loadAWS(ctx, "billing", getenv)
+	if err != nil {
+		return nil, err
+	}
+	api := billingapi.API{Billing: billingFor(d), Auth: authenticator(d.cfg, d.store), SigningKey: d.cfg.PaymentSigningKey}
+	return httpapi.New(d.log, d.bases, api.Routes()), nil
+}
