@@ -13,8 +13,13 @@ import (
 	"time"
 )
 
-// motoBinary is where the Makefile installs moto (infra/requirements.txt).
-const motoBinary = ".venv/bin/moto_server"
+// moto, installed by the Makefile in .venv (infra/requirements.txt), runs through
+// infra/moto_server.py, which serializes moto's DynamoDB writes: moto rolls a failed transaction
+// back by restoring a snapshot of the table, losing writes made concurrently.
+const (
+	motoPython = ".venv/bin/python"
+	motoServer = "infra/moto_server.py"
+)
 
 type motoProcess struct{ cmd *exec.Cmd }
 
@@ -29,14 +34,14 @@ func startMoto(ctx context.Context, addr string) (*motoProcess, error) {
 		c.Close()
 		return nil, fmt.Errorf("%s is already taken (another make run, LocalStack or moto?): stop it, or use it with `make run EMULATOR=external AWS_ENDPOINT_URL=http://%s`", addr, addr)
 	}
-	if _, err := os.Stat(motoBinary); err != nil {
-		return nil, fmt.Errorf("%s not found: run `make .venv` (make run and make test do it for you)", motoBinary)
+	if _, err := os.Stat(motoPython); err != nil {
+		return nil, fmt.Errorf("%s not found: run `make venv` (make run and make test do it for you)", motoPython)
 	}
 	logFile, err := os.Create(filepath.Join(stateDir, "moto-"+port+".log"))
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(motoBinary, "-H", host, "-p", port)
+	cmd := exec.Command(motoPython, motoServer, "-H", host, "-p", port)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = procAttr()
 	if err := cmd.Start(); err != nil {

@@ -93,6 +93,20 @@ func poll(t *testing.T, c client, cred []string, id string) extractionView {
 	return v
 }
 
+// grantCredits gives the user of a login token n credits, as an operator does.
+func grantCredits(t *testing.T, local *Local, c client, jwt string, n int) {
+	t.Helper()
+	svc, err := app.AccountsService(context.Background(), mustGetenv(t, local))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	if err := svc.GrantCredits(context.Background(), me.ID, n); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func credits(t *testing.T, c client, jwt string) float64 {
 	t.Helper()
 	var me struct{ Credits float64 }
@@ -135,15 +149,7 @@ func TestExtractionEndToEnd(t *testing.T) {
 	submit := form{formField("documentType", "passport"), formFile("file", "passport.png", td3)}
 	expect(t, "no credits", c.do("POST", "/v1/extract/async", submit, cred...), 402, "insufficient_credits")
 
-	svc, err := app.AccountsService(context.Background(), mustGetenv(t, local))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var me struct{ ID string }
-	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
-	if err := svc.GrantCredits(context.Background(), me.ID, 3); err != nil {
-		t.Fatal(err)
-	}
+	grantCredits(t, local, c, jwt, 3)
 
 	t.Run("passport: upload, poll, webhook", func(t *testing.T) {
 		r := c.do("POST", "/v1/extract/async", submit, cred...)
@@ -427,15 +433,7 @@ func TestCreditsLedger(t *testing.T) {
 	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "ledger@example.com")
-	svc, err := app.AccountsService(context.Background(), mustGetenv(t, local))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var me struct{ ID string }
-	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
-	if err := svc.GrantCredits(context.Background(), me.ID, 10); err != nil {
-		t.Fatal(err)
-	}
+	grantCredits(t, local, c, jwt, 10)
 	files := []string{"icao-td3-clean.png", "unreadable-photo.jpg", "icao-td1-clean.png", "unreadable-photo.jpg", "fra-id-clean.png",
 		"nld-id-clean.png", "unreadable-photo.jpg", "ita-id-clean.png"}
 	ids := make([]string, len(files))

@@ -2,13 +2,10 @@ package emulate
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/jpeg"
 	"os"
 	"testing"
-
-	"github.com/trustline/platform/shared/app"
 )
 
 func face(t *testing.T, name string) []byte {
@@ -29,15 +26,7 @@ func TestLivenessCheck(t *testing.T) {
 	cred := key(live)
 	selfie := form{formFile("file", "selfie.jpg", face(t, "one-face.jpg"))}
 	expect(t, "no credits", c.do("POST", "/v1/liveness/check", selfie, cred...), 402, "insufficient_credits")
-	svc, err := app.AccountsService(context.Background(), mustGetenv(t, local))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var me struct{ ID string }
-	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
-	if err := svc.GrantCredits(context.Background(), me.ID, 3); err != nil {
-		t.Fatal(err)
-	}
+	grantCredits(t, local, c, jwt, 3)
 
 	r := c.do("POST", "/v1/liveness/check", selfie, cred...)
 	expect(t, "check", r, 200, "")
