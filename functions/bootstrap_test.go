@@ -261,13 +261,13 @@ func build(t testing.TB, fn samtemplate.Function) string {
 	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "bootstrap")
-	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out, "./"+fn.Dir)
-	cmd.Dir = ".."
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
+	tags, cgo := "lambda.norpc", "CGO_ENABLED=0"
 	if cgoFunctions[fn.ID] {
-		cmd.Args[3] += ",notesseract"
-		cmd.Env = append(cmd.Env, "CGO_ENABLED=1")
+		tags, cgo = tags+",notesseract", "CGO_ENABLED=1" // as build-LivenessFunction does
 	}
+	cmd := exec.Command("go", "build", "-tags", tags, "-trimpath", "-ldflags=-s -w", "-o", out, "./"+fn.Dir)
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), cgo, "GOOS=linux", "GOARCH="+runtime.GOARCH)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", fn.Dir, err, b)
 	}

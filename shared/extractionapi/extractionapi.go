@@ -23,9 +23,6 @@ type API struct {
 	Auth        *access.Authenticator
 }
 
-// maxRequest bounds a request body: API Gateway refuses more than 6 MB of event before we see it.
-const maxRequest = 6 << 20
-
 // Routes are the extraction endpoints.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
@@ -151,7 +148,7 @@ func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document
 	if boundary == "" {
 		return nil, fault.New(fault.BadRequest, "The multipart body has no boundary.")
 	}
-	mr := multipart.NewReader(http.MaxBytesReader(nil, r.Body, maxRequest), boundary)
+	mr := multipart.NewReader(httpapi.Body(r), boundary)
 	var files []extraction.Document
 	var types, refs []string
 	for {
@@ -203,11 +200,7 @@ func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document
 }
 
 func bodyError(err error) error {
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return fault.New(fault.TooLarge, "The request is over 6 MB: upload the file with POST /v1/uploads, then extract it by uploadId.")
-	}
-	return &fault.Error{Kind: fault.BadRequest, Detail: "The multipart body is malformed.", Err: err}
+	return httpapi.BodyError(err, "upload the file with POST /v1/uploads, then extract it by uploadId.")
 }
 
 // view is an extraction as the API shows it.

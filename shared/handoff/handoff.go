@@ -102,9 +102,6 @@ type Service struct {
 	Now         func() time.Time
 }
 
-// Accepted lists the accepted file types (by content).
-var Accepted = []string{ocr.MIMEJPEG, ocr.MIMEPNG, ocr.MIMEWebP, MIMEHEIC, ocr.MIMEPDF}
-
 // MIMEHEIC is the type of the photos iPhones take.
 const MIMEHEIC = "image/heic"
 

@@ -5,11 +5,8 @@ package handoffapi
 import (
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"mime"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
@@ -33,9 +30,6 @@ type API struct {
 // sessionsPerMinute is how many sessions one address may open in a minute (creation needs no
 // credential).
 const sessionsPerMinute = 30
-
-// maxRequest bounds an upload through the API: Lambda's request limit.
-const maxRequest = 6 << 20
 
 //go:embed page.html
 var page string
@@ -154,11 +148,14 @@ func (a API) start(w http.ResponseWriter, r *http.Request) {
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": handoff.StatusUploading, "upload": up})
 }
 
+// larger is the way for files over the request limit.
+const larger = "use the presigned upload of the session (POST /v1/mobile-handoff/upload/{sessionId}/start)."
+
 // put takes the raw file as the body.
 func (a API) put(w http.ResponseWriter, r *http.Request) {
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequest))
+	data, err := io.ReadAll(httpapi.Body(r))
 	if err != nil {
-		httpapi.WriteError(w, r, bodyError(err))
+		httpapi.WriteError(w, r, httpapi.BodyError(err, larger))
 		return
 	}
 	a.store(w, r, "", data)
@@ -166,32 +163,12 @@ func (a API) put(w http.ResponseWriter, r *http.Request) {
 
 // post takes a multipart form with a `file` part.
 func (a API) post(w http.ResponseWriter, r *http.Request) {
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "multipart/form-data" {
-		httpapi.WriteError(w, r, fault.New(fault.UnsupportedMedia, "POST multipart/form-data with a file part, or PUT the raw file."))
+	name, data, err := httpapi.FormFile(r, larger)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
 		return
 	}
-	mr := multipart.NewReader(http.MaxBytesReader(w, r.Body, maxRequest), params["boundary"])
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			httpapi.WriteError(w, r, bodyError(err))
-			return
-		}
-		if part.FormName() == "file" {
-			data, err := io.ReadAll(part)
-			if err != nil {
-				httpapi.WriteError(w, r, bodyError(err))
-				return
-			}
-			a.store(w, r, part.FileName(), data)
-			return
-		}
-	}
-	httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}})
+	a.store(w, r, name, data)
 }
 
 func (a API) store(w http.ResponseWriter, r *http.Request, name string, data []byte) {
@@ -201,14 +178,6 @@ func (a API) store(w http.ResponseWriter, r *http.Request, name string, data []b
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
-}
-
-func bodyError(err error) error {
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return fault.New(fault.TooLarge, "The request is over 6 MB: use the presigned upload of the session (POST /v1/mobile-handoff/upload/{sessionId}/start).")
-	}
-	return &fault.Error{Kind: fault.BadRequest, Detail: "The body could not be read.", Err: err}
 }
 
 func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal) {

@@ -6,9 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
-	"io"
 	"mime"
-	"mime/multipart"
 	"net/http"
 	"strings"
 
@@ -60,9 +58,6 @@ type API struct {
 
 // MaxSelfie is the spec's limit on a selfie.
 const MaxSelfie = 10 << 20
-
-// maxRequest bounds an inline selfie: Lambda's request limit.
-const maxRequest = 6 << 20
 
 // Routes is the liveness endpoint.
 func (a API) Routes() []httpapi.Route {
@@ -123,26 +118,11 @@ func problem(err error) error {
 // selfie reads the image: multipart `file`, or JSON {uploadId} / {handoffSessionId} for one stored
 // before (larger than the request limit, or taken on a phone).
 func (a API) selfie(r *http.Request, p access.Principal) ([]byte, error) {
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case err == nil && mt == "multipart/form-data":
-		mr := multipart.NewReader(http.MaxBytesReader(nil, r.Body, maxRequest), params["boundary"])
-		for {
-			part, err := mr.NextPart()
-			if errors.Is(err, io.EOF) {
-				return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}}
-			}
-			if err != nil {
-				return nil, bodyError(err)
-			}
-			if part.FormName() == "file" {
-				data, err := io.ReadAll(part)
-				if err != nil {
-					return nil, bodyError(err)
-				}
-				return data, nil
-			}
-		}
+		_, data, err := httpapi.FormFile(r, "upload the selfie with POST /v1/uploads, then check it by uploadId.")
+		return data, err
 	case err == nil && mt == "application/json":
 		var in struct {
 			UploadID         string `json:"uploadId"`
@@ -177,12 +157,4 @@ func (a API) selfie(r *http.Request, p access.Principal) ([]byte, error) {
 		return data, err
 	}
 	return nil, fault.New(fault.UnsupportedMedia, "Send multipart/form-data with a file, or application/json naming an uploadId or handoffSessionId.")
-}
-
-func bodyError(err error) error {
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		return fault.New(fault.TooLarge, "The request is over 6 MB: upload the selfie with POST /v1/uploads, then check it by uploadId.")
-	}
-	return &fault.Error{Kind: fault.BadRequest, Detail: "The multipart body is malformed.", Err: err}
 }
