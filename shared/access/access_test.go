@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/awslabs/aws-lambda-go-api-proxy/core"
+
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
 )
@@ -174,6 +177,70 @@ func TestRoleRules(t *testing.T) {
 		}
 		if err != nil && (!fault.Is(err, fault.Forbidden) || !strings.Contains(err.Error(), tt.says)) {
 			t.Errorf("%s: %v, want a Forbidden fault saying %q", tt.name, err, tt.says)
+		}
+	}
+}
+
+// Every key of one owner draws on one budget, and a key that is not valid writes nothing: a stream
+// of random keys costs reads, not counter writes, and past the failure limit not even reads.
+func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)
+	first, second := access.NewKey(access.UserKeyFormat("test")), access.NewKey(access.UserKeyFormat("live"))
+	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
+		access.HashKey(first):  {ID: "key_1", Hash: access.HashKey(first), Role: access.RoleUser, OwnerID: "usr_1", Mode: "test", RateLimit: 3},
+		access.HashKey(second): {ID: "key_2", Hash: access.HashKey(second), Role: access.RoleUser, OwnerID: "usr_1", Mode: "live", RateLimit: 3},
+	}}
+	a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", Failures: access.NewFailures(5), Now: func() time.Time { return now }}
+	call := func(key, from string) error {
+		var ev events.APIGatewayV2HTTPRequest
+		ev.RawPath, ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.SourceIP = "/v1/users/me", "GET", "/v1/users/me", from
+		ev.Headers = map[string]string{"x-api-key": key}
+		r, err := (&core.RequestAccessorV2{}).EventToRequestWithContext(context.Background(), ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.Authenticate(r)
+		return err
+	}
+	for i, k := range []string{first, second, first} {
+		if err := call(k, "192.0.2.1"); err != nil {
+			t.Fatalf("request %d: %v", i, err)
+		}
+	}
+	if err := call(second, "192.0.2.1"); !fault.Is(err, fault.RateLimited) {
+		t.Fatalf("fourth request of the owner with another key: %v, want rate limited", err)
+	}
+	hits := len(store.hits)
+	for i := range 5 {
+		if err := call(access.NewKey(access.UserKeyFormat("live")), "192.0.2.9"); !fault.Is(err, fault.Unauthorized) {
+			t.Fatalf("random key %d: %v, want unauthorized", i, err)
+		}
+	}
+	if len(store.hits) != hits {
+		t.Errorf("random keys wrote rate counters: %v", store.hits)
+	}
+	if err := call(first, "192.0.2.9"); !fault.Is(err, fault.RateLimited) {
+		t.Errorf("a valid key from an address past its failure limit: %v, want rate limited before any look-up", err)
+	}
+	if err := call(access.NewKey(access.UserKeyFormat("live")), "192.0.2.10"); !fault.Is(err, fault.Unauthorized) {
+		t.Errorf("another address: %v, want unauthorized (its own count)", err)
+	}
+	now = now.Add(time.Minute)
+	if err := call(first, "192.0.2.9"); err != nil {
+		t.Errorf("next minute: %v", err)
+	}
+}
+
+func TestSees(t *testing.T) {
+	testKey := access.Principal{Role: access.RoleUser, KeyID: "k", Live: false}
+	liveKey := access.Principal{Role: access.RoleUser, KeyID: "k", Live: true}
+	session := access.Principal{Role: access.RoleUser, Live: true}
+	for _, tt := range []struct {
+		p          access.Principal
+		live, sees bool
+	}{{testKey, false, true}, {testKey, true, false}, {liveKey, true, true}, {liveKey, false, false}, {session, true, true}, {session, false, true}} {
+		if got := tt.p.Sees(tt.live); got != tt.sees {
+			t.Errorf("%+v sees live=%v: %v", tt.p, tt.live, got)
 		}
 	}
 }

@@ -111,3 +111,19 @@ func (a *Authenticator) Throttle(route string, perMinute int, h http.HandlerFunc
 		h(w, r)
 	}
 }
+
+// PerOwner limits a costly route to perMinute calls per owner (user or partner, across all its keys
+// and tokens) in each minute, on top of the owner's request rate limit: 429 with Retry-After.
+func (a *Authenticator) PerOwner(route string, perMinute int, h HandlerFunc) HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p Principal) {
+		n, err := a.hit(r.Context(), route+"#"+p.owner())
+		if err == nil {
+			err = a.limit(Principal{RateLimit: perMinute}, n)
+		}
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		h(w, r, p)
+	}
+}

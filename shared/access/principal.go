@@ -18,8 +18,11 @@ type Principal struct {
 	UserID    string // the user (JWT, or owner of an sk_ key); empty for partner and admin keys
 	PartnerID string // role partner
 	KeyID     string // set when authenticated by an API key
-	Live      bool   // false for sk_test_ keys: never charged, resources marked livemode: false
-	RateLimit int    // requests per minute; 0 means unlimited
+	// KeyExpiresAt is the key's expiry, when it has one: what a key creates on its own (a webhook
+	// endpoint) lives no longer than the key.
+	KeyExpiresAt *time.Time
+	Live         bool // false for sk_test_ keys: never charged, resources marked livemode: false
+	RateLimit    int  // requests per minute; 0 means unlimited
 }
 
 // KeyRecord is a stored API key: everything but the key itself, of which only the hash is kept.
@@ -62,14 +65,51 @@ type Authenticator struct {
 	Counter RateCounter
 	Tokens  Tokens
 	Stage   string // this deployment's stage: partner and admin keys of another stage are refused
-	Now     func() time.Time
+	// Failures throttles source addresses whose credentials fail; nil means no throttle.
+	Failures *Failures
+	Now      func() time.Time
 }
 
 // Authenticate returns the request's principal, after checking the credential (format, stage,
-// revocation, expiry, IP allow-list) and counting the request against the rate limit. When both an
-// API key and a JWT are sent, both must be valid and the key decides the principal.
+// revocation, expiry, IP allow-list) and counting the request against its owner's rate limit. When
+// both an API key and a JWT are sent, both must be valid and the key decides the principal. A source
+// address whose credentials keep failing is refused before any look-up (see Failures).
 func (a *Authenticator) Authenticate(r *http.Request) (Principal, error) {
-	ctx := r.Context()
+	source := httpapi.SourceIP(r)
+	if err := a.Failures.check(source, a.now()); err != nil {
+		return Principal{}, err
+	}
+	p, err := a.credential(r, source)
+	if err != nil {
+		if fault.Is(err, fault.Unauthorized) && (r.Header.Get("X-Api-Key") != "" || r.Header.Get("Authorization") != "") {
+			a.Failures.record(source, a.now())
+		}
+		return Principal{}, err
+	}
+	if p.RateLimit <= 0 {
+		return p, nil
+	}
+	n, err := a.hit(r.Context(), p.owner())
+	if err != nil {
+		return Principal{}, err
+	}
+	return p, a.limit(p, n)
+}
+
+// owner is the rate-limit subject: the partner for partner keys and back-office tokens, else the
+// user, so that every key and token of one owner draws on one budget.
+func (p Principal) owner() string {
+	if p.PartnerID != "" {
+		return "partner#" + p.PartnerID
+	}
+	return "user#" + p.UserID
+}
+
+// Sees reports whether the principal may see a resource of the given mode: an API key sees its own
+// mode only (test and live resources are apart), a login session both.
+func (p Principal) Sees(live bool) bool { return p.KeyID == "" || p.Live == live }
+
+func (a *Authenticator) credential(r *http.Request, source netip.Addr) (Principal, error) {
 	cred, err := ReadCredential(r.Header)
 	if err != nil {
 		return Principal{}, err
@@ -81,21 +121,12 @@ func (a *Authenticator) Authenticate(r *http.Request) (Principal, error) {
 		}
 	}
 	if cred.APIKey != "" {
-		return a.key(ctx, cred.APIKey, httpapi.SourceIP(r))
+		return a.key(r.Context(), cred.APIKey, source)
 	}
-	if p.RateLimit <= 0 {
-		return p, nil
-	}
-	n, err := a.hit(ctx, "user#"+p.UserID)
-	if err != nil {
-		return Principal{}, err
-	}
-	return p, a.limit(p, n)
+	return p, nil
 }
 
-// key authenticates an API key. The key read and the rate-counter write are independent (the
-// counter is keyed by the key's hash), so they run concurrently: authentication adds one DynamoDB
-// round trip, not two.
+// key authenticates an API key: one DynamoDB read, and no write for a key that is not valid.
 func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) (Principal, error) {
 	f, err := ParseKey(key)
 	if err != nil {
@@ -105,15 +136,6 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 		return Principal{}, fault.Newf(fault.Unauthorized, "This key belongs to the %s environment, not %s.", f.Stage, a.Stage)
 	}
 	hash := HashKey(key)
-	type count struct {
-		n   int
-		err error
-	}
-	counted := make(chan count, 1)
-	go func() {
-		n, err := a.hit(ctx, "key#"+hash[:32])
-		counted <- count{n, err}
-	}()
 	rec, err := a.Keys.KeyByHash(ctx, hash)
 	if fault.Is(err, fault.NotFound) {
 		return Principal{}, fault.New(fault.Unauthorized, "The API key is not valid.")
@@ -132,7 +154,7 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 	case len(rec.AllowedIPs) > 0 && !allowed(rec.AllowedIPs, source):
 		return Principal{}, fault.New(fault.Unauthorized, "The API key is not allowed from this address.")
 	}
-	p := Principal{Role: rec.Role, KeyID: rec.ID, RateLimit: rec.RateLimit, Live: rec.Mode != ModeTest}
+	p := Principal{Role: rec.Role, KeyID: rec.ID, KeyExpiresAt: rec.ExpiresAt, RateLimit: rec.RateLimit, Live: rec.Mode != ModeTest}
 	switch rec.Role {
 	case RoleUser, RoleAdmin:
 		p.UserID = rec.OwnerID
@@ -145,11 +167,7 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 			logs.From(ctx).WarnContext(ctx, "recording key use failed", "keyId", rec.ID, "error", err)
 		}
 	}
-	c := <-counted
-	if c.err != nil {
-		return Principal{}, c.err
-	}
-	return p, a.limit(p, c.n)
+	return p, nil
 }
 
 func allowed(prefixes []netip.Prefix, ip netip.Addr) bool {

@@ -24,7 +24,13 @@ type User struct {
 	Plan         string
 	Credits      int
 	CreatedAt    time.Time
+	// ExpiresAt ends an account whose address was never verified: it and its address are deleted,
+	// and the address is free to register again. Nil once verified.
+	ExpiresAt *time.Time
 }
+
+// Expired reports whether an unverified account has run out its time.
+func (u User) Expired(now time.Time) bool { return u.ExpiresAt != nil && !now.Before(*u.ExpiresAt) }
 
 // LedgerEntry is one movement of a user's credits: a grant, a debit (negative) or a refund. Every
 // balance change writes one in the same transaction, so the balance is the sum of the ledger.
@@ -58,9 +64,15 @@ type Partner struct {
 // Store keeps accounts. Methods return fault kinds: NotFound for what does not exist (for this
 // owner), Conflict for a taken e-mail address.
 type Store interface {
+	// CreateUser stores a user and reserves its address; Conflict (email_taken) when the address
+	// belongs to another user.
 	CreateUser(ctx context.Context, u User) error
+	// ReplaceUser deletes an unverified user and gives its address to u, in one transaction;
+	// Conflict when old was verified or its address moved meanwhile.
+	ReplaceUser(ctx context.Context, old, u User) error
 	User(ctx context.Context, id string) (User, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
+	// SetVerified marks a user's address verified; the account then no longer expires.
 	SetVerified(ctx context.Context, userID string) error
 	// AddCredits adds n credits and records them in the ledger, in one transaction.
 	AddCredits(ctx context.Context, userID string, n int, reason, reference string) error
@@ -96,6 +108,7 @@ type Mailer interface {
 // Service runs the account operations.
 type Service struct {
 	Store         Store
+	Endpoints     KeyEndpoints
 	Mailer        Mailer
 	Tokens        access.Tokens
 	Stage         string
@@ -103,6 +116,11 @@ type Service struct {
 	RotationGrace time.Duration
 	RateLimits    map[string]int // by plan, and "partner", "admin"
 	Now           func() time.Time
+}
+
+// KeyEndpoints removes what a key created that would outlive it: its webhook endpoints.
+type KeyEndpoints interface {
+	DeleteEndpointsOfKey(ctx context.Context, ownerID, keyID string) error
 }
 
 // DefaultPlan is the plan of a new user.

@@ -12,6 +12,10 @@ import (
 
 const maxKeyName = 100
 
+// MaxActiveKeys is how many unrevoked, unexpired keys one user may hold: enough for every service
+// and environment, few enough that a stolen session cannot scatter keys to persist with.
+const MaxActiveKeys = 20
+
 // CreateUserKey creates an identity API key (sk_live_ or sk_test_) for a user.
 func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyRequest) (NewKey, error) {
 	var invalid []string
@@ -32,6 +36,21 @@ func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyReque
 	if err != nil {
 		return NewKey{}, err
 	}
+	keys, err := s.Store.Keys(ctx, userID)
+	if err != nil {
+		return NewKey{}, err
+	}
+	now := s.now()
+	active := 0
+	for _, k := range keys {
+		if k.RevokedAt == nil && (k.ExpiresAt == nil || k.ExpiresAt.After(now)) {
+			active++
+		}
+	}
+	if active >= MaxActiveKeys {
+		return NewKey{}, &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
+			Detail: fmt.Sprintf("A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.", MaxActiveKeys)}
+	}
 	k := s.newKey(access.UserKeyFormat(req.Mode), userID, req.Name, s.limitOf(u))
 	k.Record.AllowedIPs = req.AllowedIPs
 	if req.ExpiresAt != nil {
@@ -48,9 +67,13 @@ func (s *Service) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord,
 	return keys, err
 }
 
-// RevokeKey revokes one of an owner's keys at once.
+// RevokeKey revokes one of an owner's keys at once, and deletes the webhook endpoints it created,
+// so that nothing a leaked key set up keeps receiving the account's data.
 func (s *Service) RevokeKey(ctx context.Context, ownerID, keyID string) error {
-	return s.Store.RevokeKey(ctx, ownerID, keyID, s.now())
+	if err := s.Store.RevokeKey(ctx, ownerID, keyID, s.now()); err != nil {
+		return err
+	}
+	return s.Endpoints.DeleteEndpointsOfKey(ctx, ownerID, keyID)
 }
 
 // CreatePartner creates a partner of this stage and its first key.

@@ -30,7 +30,11 @@ var dummyHash = sync.OnceValue(func() []byte {
 	return h
 })
 
-// Register creates an unverified user and mails a verification link.
+// Register creates an unverified user and mails a verification link. It does not tell who is a
+// customer: for an address that has an account the answer has the same shape (a new-looking user,
+// unverified), and the mail goes to that address instead: a fresh verification link when the
+// account is unverified, a note that an account exists when it is verified. An unverified account
+// past its 48 hours is replaced.
 func (s *Service) Register(ctx context.Context, email, password string) (User, error) {
 	email, err := normalEmail(email)
 	var invalid []string
@@ -47,10 +51,58 @@ func (s *Service) Register(ctx context.Context, email, password string) (User, e
 	if err != nil {
 		return User{}, err
 	}
-	if err := s.Store.CreateUser(ctx, u); err != nil {
+	expires := u.CreatedAt.Add(verificationValid)
+	u.ExpiresAt = &expires
+	err = s.Store.CreateUser(ctx, u)
+	if fault.Is(err, fault.Conflict) {
+		return s.registerTaken(ctx, u)
+	}
+	if err != nil {
 		return User{}, err
 	}
 	return u, s.sendVerification(ctx, u)
+}
+
+// registerTaken answers a registration of an address that has an account as if it were new.
+func (s *Service) registerTaken(ctx context.Context, u User) (User, error) {
+	existing, err := s.Store.UserByEmail(ctx, u.Email)
+	if err != nil {
+		return User{}, err
+	}
+	switch {
+	case !existing.Verified && existing.Expired(s.now()):
+		if err := s.Store.ReplaceUser(ctx, existing, u); err != nil {
+			return User{}, err
+		}
+		return u, s.sendVerification(ctx, u)
+	case !existing.Verified:
+		err = s.sendVerification(ctx, existing)
+	default:
+		err = s.Mailer.Send(ctx, Mail{To: existing.Email, Subject: "You already have an account",
+			Text: "Someone asked to create an account with this address, which already has one. If it was you, log in at " +
+				s.BaseURL + "/v1/auth/login with your password. If it was not, you can ignore this mail: nothing was changed.\n"})
+	}
+	// The caller sees what a new registration shows: an unverified user with an ID of its own.
+	return User{ID: newID("usr"), Email: u.Email, Plan: u.Plan, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt}, err
+}
+
+// ResendVerification mails a new verification link to an unverified account's address. It answers
+// the same whether or not the address has an account, so it tells no one who is a customer.
+func (s *Service) ResendVerification(ctx context.Context, email string) error {
+	email, err := normalEmail(email)
+	if err != nil {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The e-mail address is not valid.", InvalidParams: []string{"email: must be an e-mail address"}}
+	}
+	u, err := s.Store.UserByEmail(ctx, email)
+	switch {
+	case fault.Is(err, fault.NotFound):
+		return nil
+	case err != nil:
+		return err
+	case u.Verified || u.Expired(s.now()):
+		return nil
+	}
+	return s.sendVerification(ctx, u)
 }
 
 func (s *Service) newUser(email, password string, role access.Role, partnerID string) (User, error) {
@@ -100,7 +152,7 @@ func (s *Service) Login(ctx context.Context, email, password string) (string, ti
 		return "", time.Time{}, wrong
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
-	if fault.Is(err, fault.NotFound) {
+	if fault.Is(err, fault.NotFound) || (err == nil && u.Expired(s.now())) {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
 		return "", time.Time{}, wrong
 	}

@@ -28,12 +28,16 @@ type API struct {
 // anonymousPerMinute is how many logins or registrations one address may attempt in a minute.
 const anonymousPerMinute = 20
 
+// resendsPerMinute is how many verification mails one source address may ask for in a minute.
+const resendsPerMinute = 5
+
 // IdentityRoutes are the /v1 account endpoints.
 func (a API) IdentityRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "GET /v1/openapi.json", Handler: a.openapi},
 		{Pattern: "POST /v1/auth/register", Handler: a.Auth.Throttle("register", anonymousPerMinute, a.register)},
 		{Pattern: "POST /v1/auth/verify-email", Handler: a.verifyEmail},
+		{Pattern: "POST /v1/auth/resend-verification", Handler: a.Auth.Throttle("resend", resendsPerMinute, a.resendVerification)},
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
 		{Pattern: "POST /v1/auth/login", Handler: a.Auth.Throttle("login", anonymousPerMinute, a.login)},
 		{Pattern: "GET /v1/users/me", Handler: a.Auth.Require(access.Users, a.me)},
@@ -94,6 +98,24 @@ func (a API) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, viewUser(u))
+}
+
+// resendVerification answers 202 whether or not the address has an account waiting for
+// verification: only the address's owner learns, by mail.
+func (a API) resendVerification(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	if err := a.Accounts.ResendVerification(r.Context(), in.Email); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, map[string]string{"status": "accepted",
+		"detail": "If this address has an account waiting for verification, a new link is on its way (valid 48 hours)."})
 }
 
 func (a API) verifyEmail(w http.ResponseWriter, r *http.Request) {

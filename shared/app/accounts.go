@@ -15,6 +15,7 @@ import (
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/mail"
 	"github.com/trustline/platform/shared/referenceapi"
+	"github.com/trustline/platform/shared/testmode"
 )
 
 // tokenTTL is the lifetime of a login JWT.
@@ -68,14 +69,23 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
 	}
 	return d, accountsapi.API{
-		Accounts: &accounts.Service{Store: store, Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
+		Accounts: &accounts.Service{Store: store, Endpoints: store, Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
 			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits},
 		Auth: authenticator(d.cfg, store),
 	}, nil
 }
 
+// testQuota bounds test-mode work per account and day.
+func testQuota(d deps) testmode.Quota {
+	return testmode.Quota{Counter: d.store, PerDay: d.cfg.TestModeDailyQuota}
+}
+
+// failedAuthPerMinute is how many failed authentications one source address may make in a minute,
+// per function instance, before its requests are refused without a look-up.
+const failedAuthPerMinute = 30
+
 // authenticator is the one way every function checks credentials.
 func authenticator(cfg config.Config, store dynamo.Store) *access.Authenticator {
-	return &access.Authenticator{Keys: store, Counter: store, Stage: cfg.Stage,
+	return &access.Authenticator{Keys: store, Counter: store, Stage: cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
 		Tokens: access.Tokens{Secret: cfg.JWTSecret, Issuer: cfg.PublicBaseURL, TTL: tokenTTL}}
 }

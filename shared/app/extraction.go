@@ -22,8 +22,8 @@ import (
 // publisher sends identity events through the webhook service.
 type publisher struct{ service *webhook.Service }
 
-func (p publisher) Publish(ctx context.Context, ownerID, event, reference string, data any) error {
-	_, err := p.service.Publish(ctx, ownerID, event, reference, data)
+func (p publisher) Publish(ctx context.Context, ownerID string, live bool, event, reference string, data any) error {
+	_, err := p.service.Publish(ctx, ownerID, live, event, reference, data)
 	return err
 }
 
@@ -36,8 +36,8 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	}
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL}
 	return &extraction.Service{Store: d.store, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
-		Events: publisher{hooks.service}, Reader: reader, Handoffs: handoffsFor(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
-		UploadTTL: d.cfg.UploadURLTTL, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
+		Events: publisher{hooks.service}, Reader: reader, Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
+		UploadTTL: d.cfg.UploadURLTTL, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
 }
 
 // Extraction serves document intake and extraction status.

@@ -32,6 +32,6 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		return nil, err
 	}
 	api := livenessapi.API{Checker: models, Credits: d.store, Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
-		Uploads: extractions, Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), Price: d.cfg.CreditPrices["liveness"]}
+		Uploads: extractions, Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"]}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

@@ -24,10 +24,10 @@ func webhooks(d deps) (webhookDeps, error) {
 		return webhookDeps{}, err
 	}
 	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL}
-	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback}
+	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
 	svc := &webhook.Service{Config: d.store, Box: box, Guard: guard}
 	svc.Engine = &webhook.Engine{Store: d.store, Targets: svc, Wake: wake, Guard: guard,
-		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout}
+		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention}
 	return webhookDeps{service: svc, wake: wake}, nil
 }
 

@@ -36,6 +36,8 @@ type Config struct {
 	WebhookRetrySchedule []time.Duration // offsets from the first attempt
 	WebhookTimeout       time.Duration
 	WebhookAllowLoopback bool // true only when set and Stage is local
+	WebhookAllowedPorts  []int
+	ResultRetention      time.Duration // extraction results and webhook delivery records
 	HandoffTTL           time.Duration
 	HandoffMaxBytes      int64
 
@@ -45,6 +47,7 @@ type Config struct {
 	UploadURLTTL          time.Duration
 	ExtractionMaxAttempts int
 	CreditPrices          map[string]int // credits per operation: extraction, liveness
+	TestModeDailyQuota    int            // test-mode operations per account and UTC day
 	LivenessThreshold     float64
 	OnnxRuntimeLib        string // empty: found by liveness.LibraryPath
 	Plans                 map[string]Plan
@@ -100,6 +103,8 @@ var Settings = []Setting{
 	{"UPLOAD_EVENTS_QUEUE_URL", "", "SQS queue of S3's object-created events for handoff uploads.", true},
 	{"WEBHOOK_RETRY_SCHEDULE", "2m,4m,8m,16m,32m", "Retry offsets of a webhook delivery, counted from the first attempt, increasing.", false},
 	{"WEBHOOK_TIMEOUT", "10s", "How long a webhook receiver has to answer.", false},
+	{"WEBHOOK_ALLOWED_PORTS", "443,8443", "Ports a webhook target may use, comma-separated (loopback targets allowed by WEBHOOK_ALLOW_LOOPBACK use any).", false},
+	{"RESULT_RETENTION", "720h", "How long extraction records with their results, and webhook delivery records, are kept before they are deleted (personal data). Delivered bodies are dropped at once.", false},
 	{"WEBHOOK_ALLOW_LOOPBACK", "false", "Allow `http://` webhook targets on loopback addresses. Honoured only when STAGE=local.", false},
 	{"HANDOFF_TTL", "15m", "Lifetime of a mobile handoff session.", false},
 	{"HANDOFF_MAX_MB", "10", "Largest file a mobile handoff session takes, in MB.", false},
@@ -114,6 +119,7 @@ var Settings = []Setting{
 	{"PLAN_CURRENCY", "XOF", "Currency of the plans' prices.", false},
 	{"BILLING_PERIOD", "monthly", "Length of a billing period: `monthly` (calendar months, UTC) or a duration such as 720h (tests use seconds).", false},
 	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
+	{"TEST_MODE_DAILY_QUOTA", "100", "Test-mode operations (extractions, batch documents, liveness checks) per account and UTC day, across all its sk_test_ keys; beyond it 429 test_quota_exceeded.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
 	{"DATA_ENCRYPTION_KEY", "", "Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates one in Secrets Manager; make run makes one per run.", false},
@@ -170,6 +176,7 @@ func Load(getenv func(string) string) (Config, error) {
 		c.PartnerBaseURL = l.baseURL("PARTNER_BASE_URL")
 	}
 	c.MaxDocumentBytes = int64(l.positive("MAX_DOCUMENT_MB")) << 20
+	c.TestModeDailyQuota = l.positive("TEST_MODE_DAILY_QUOTA")
 	c.HandoffMaxBytes = int64(l.positive("HANDOFF_MAX_MB")) << 20
 	c.LivenessThreshold = l.fraction("LIVENESS_THRESHOLD")
 	c.OnnxRuntimeLib = l.optional("ONNXRUNTIME_LIB")
@@ -181,6 +188,8 @@ func Load(getenv func(string) string) (Config, error) {
 	c.ExtractionMaxAttempts = l.positive("EXTRACTION_MAX_ATTEMPTS")
 	c.WebhookRetrySchedule = l.schedule("WEBHOOK_RETRY_SCHEDULE")
 	c.WebhookAllowLoopback = l.boolean("WEBHOOK_ALLOW_LOOPBACK") && c.Stage == StageLocal
+	c.WebhookAllowedPorts = l.ports("WEBHOOK_ALLOWED_PORTS")
+	c.ResultRetention = l.duration("RESULT_RETENTION")
 	if err := errors.Join(l.errs...); err != nil {
 		return Config{}, fmt.Errorf("configuration:\n%w", err)
 	}
@@ -340,6 +349,19 @@ func (l *loader) positive(name string) int {
 		l.fail(name, "%q is not a positive whole number", v)
 	}
 	return n
+}
+
+func (l *loader) ports(name string) []int {
+	var ports []int
+	for _, f := range strings.Split(l.raw(name), ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 65535 {
+			l.fail(name, "%q is not a port number", f)
+			continue
+		}
+		ports = append(ports, n)
+	}
+	return ports
 }
 
 func (l *loader) boolean(name string) bool {

@@ -29,12 +29,15 @@ type userItem struct {
 	Plan         string      `dynamodbav:"plan"`
 	Credits      int         `dynamodbav:"credits"`
 	CreatedAt    time.Time   `dynamodbav:"createdAt"`
+	ExpiresAt    *time.Time  `dynamodbav:"expiresAt,omitempty"` // unverified accounts only
+	TTL          int64       `dynamodbav:"ttl,omitempty"`
 }
 
 type emailItem struct {
 	PK     string `dynamodbav:"pk"`
 	SK     string `dynamodbav:"sk"`
 	UserID string `dynamodbav:"userId"`
+	TTL    int64  `dynamodbav:"ttl,omitempty"` // as its unverified user's
 }
 
 type verificationItem struct {
@@ -88,14 +91,25 @@ func verifyPK(hash string) string  { return "VERIFY#" + hash }
 func rateSK(window int64) string   { return "RATE#" + strconv.FormatInt(window, 10) }
 func ratePK(subject string) string { return "RATE#" + subject }
 
+// newUserItems are a new user's profile and address items.
+func newUserItems(u accounts.User) (userItem, emailItem) {
+	var ttl int64
+	if u.ExpiresAt != nil {
+		ttl = u.ExpiresAt.Unix()
+	}
+	return userItem{PK: userPK(u.ID), SK: profile, ID: u.ID, Email: u.Email, PasswordHash: u.PasswordHash, Verified: u.Verified,
+			Role: u.Role, PartnerID: u.PartnerID, Plan: u.Plan, Credits: u.Credits, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt, TTL: ttl},
+		emailItem{PK: emailPK(u.Email), SK: "EMAIL", UserID: u.ID, TTL: ttl}
+}
+
 // CreateUser stores the user and reserves its address, in one transaction.
 func (s Store) CreateUser(ctx context.Context, u accounts.User) error {
-	user, err := s.putNew(userItem{PK: userPK(u.ID), SK: profile, ID: u.ID, Email: u.Email, PasswordHash: u.PasswordHash,
-		Verified: u.Verified, Role: u.Role, PartnerID: u.PartnerID, Plan: u.Plan, Credits: u.Credits, CreatedAt: u.CreatedAt})
+	userIt, emailIt := newUserItems(u)
+	user, err := s.putNew(userIt)
 	if err != nil {
 		return err
 	}
-	email, err := s.putNew(emailItem{PK: emailPK(u.Email), SK: "EMAIL", UserID: u.ID})
+	email, err := s.putNew(emailIt)
 	if err != nil {
 		return err
 	}
@@ -111,9 +125,30 @@ func (s Store) CreateUser(ctx context.Context, u accounts.User) error {
 	return err
 }
 
+// ReplaceUser deletes an unverified user and gives its address to u, in one transaction.
+func (s Store) ReplaceUser(ctx context.Context, old, u accounts.User) error {
+	userIt, emailIt := newUserItems(u)
+	user, err := s.putNew(userIt)
+	if err != nil {
+		return err
+	}
+	email, err := attributevalue.MarshalMap(emailIt)
+	if err != nil {
+		return err
+	}
+	return s.transact(ctx, []types.TransactWriteItem{
+		{Delete: &types.Delete{TableName: aws.String(s.Table), Key: key(userPK(old.ID), profile),
+			ConditionExpression:       aws.String("verified = :f"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":f": &types.AttributeValueMemberBOOL{Value: false}}}},
+		user,
+		{Put: &types.Put{TableName: aws.String(s.Table), Item: email, ConditionExpression: aws.String("userId = :old"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(old.ID)}}},
+	}, &fault.Error{Kind: fault.Conflict, Code: "email_taken", Detail: "An account with this e-mail address exists already."})
+}
+
 func (it userItem) user() accounts.User {
 	return accounts.User{ID: it.ID, Email: it.Email, PasswordHash: it.PasswordHash, Verified: it.Verified, Role: it.Role,
-		PartnerID: it.PartnerID, Plan: it.Plan, Credits: it.Credits, CreatedAt: it.CreatedAt}
+		PartnerID: it.PartnerID, Plan: it.Plan, Credits: it.Credits, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt}
 }
 
 // User returns a user by ID.
@@ -134,9 +169,22 @@ func (s Store) UserByEmail(ctx context.Context, email string) (accounts.User, er
 	return s.User(ctx, e.UserID)
 }
 
-// SetVerified marks a user's address verified.
+// SetVerified marks a user's address verified, and takes the expiry off the user and its address.
 func (s Store) SetVerified(ctx context.Context, userID string) error {
-	return s.updateUser(ctx, userID, "SET verified = :t", map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}})
+	u, err := s.User(ctx, userID)
+	if err != nil {
+		return err
+	}
+	return s.transact(ctx, []types.TransactWriteItem{
+		{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),
+			UpdateExpression: aws.String("SET verified = :t REMOVE expiresAt, #ttl"), ConditionExpression: aws.String("attribute_exists(pk)"),
+			ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}}}},
+		{Update: &types.Update{TableName: aws.String(s.Table), Key: key(emailPK(u.Email), "EMAIL"),
+			UpdateExpression: aws.String("REMOVE #ttl"), ConditionExpression: aws.String("userId = :u"),
+			ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":u": str(userID)}}},
+	}, fault.New(fault.NotFound, "No such user."))
 }
 
 // AddCredits adds n to a user's balance with its ledger entry, in one transaction.
@@ -232,8 +280,15 @@ func (s Store) PutKey(ctx context.Context, k access.KeyRecord) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: put.Put.Item,
-		ConditionExpression: put.Put.ConditionExpression}); err != nil {
+	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: put.Put.Item,
+		ConditionExpression: put.Put.ConditionExpression})
+	if isConditionFailed(err) {
+		// A retried put whose first try was applied meets its own item: that is success.
+		if got, gerr := s.KeyByHash(ctx, k.Hash); gerr == nil && got.ID == k.ID {
+			return nil
+		}
+	}
+	if err != nil {
 		return fmt.Errorf("dynamo: put key: %w", err)
 	}
 	return nil
@@ -381,4 +436,26 @@ func (s Store) Hit(ctx context.Context, subject string, window, expires time.Tim
 		return 0, err
 	}
 	return got.Hits, nil
+}
+
+// Reserve adds n to a bounded counter with one conditional UpdateItem: the condition keeps the
+// counter at or under max, so a refused reservation takes nothing.
+func (s Store) Reserve(ctx context.Context, subject string, n, max int, expires time.Time) (bool, error) {
+	if n > max {
+		return false, nil
+	}
+	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table),
+		Key:                      key(ratePK(subject), "COUNT"),
+		UpdateExpression:         aws.String("ADD used :n SET #ttl = :ttl"),
+		ConditionExpression:      aws.String("attribute_not_exists(used) OR used <= :room"),
+		ExpressionAttributeNames: map[string]string{"#ttl": "ttl"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(n)), ":room": num(int64(max - n)),
+			":ttl": num(expires.Unix())}})
+	if isConditionFailed(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("dynamo: reserve %s: %w", subject, err)
+	}
+	return true, nil
 }

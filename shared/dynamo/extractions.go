@@ -41,6 +41,8 @@ type extractionItem struct {
 	CreatedAt    time.Time           `dynamodbav:"createdAt"`
 	UpdatedAt    time.Time           `dynamodbav:"updatedAt"`
 	CompletedAt  *time.Time          `dynamodbav:"completedAt,omitempty"`
+	ExpiresAt    time.Time           `dynamodbav:"expiresAt,omitempty"`
+	TTL          int64               `dynamodbav:"ttl,omitempty"` // ExpiresAt: the result is personal data
 }
 
 type batchItem struct {
@@ -51,6 +53,8 @@ type batchItem struct {
 	Live      bool      `dynamodbav:"live"`
 	Total     int       `dynamodbav:"total"`
 	CreatedAt time.Time `dynamodbav:"createdAt"`
+	ExpiresAt time.Time `dynamodbav:"expiresAt,omitempty"`
+	TTL       int64     `dynamodbav:"ttl,omitempty"`
 }
 
 type uploadItem struct {
@@ -75,7 +79,8 @@ func newExtractionItem(e extraction.Extraction, index int) (extractionItem, erro
 	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: extractionDuePK, GSI2SK: dueKey(e.SweepAt, e.ID),
 		ID: e.ID, OwnerID: e.OwnerID, Live: e.Live, BatchID: e.BatchID, ReferenceID: e.ReferenceID, DocumentType: e.DocumentType,
 		Status: e.Status, ObjectKey: e.Object.Key, MIME: e.Object.MIME, Size: e.Object.Size, CreditsUsed: e.CreditsUsed,
-		Error: e.Error, Attempts: e.Attempts, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt}
+		Error: e.Error, Attempts: e.Attempts, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt,
+		ExpiresAt: e.ExpiresAt, TTL: ttlOf(e.ExpiresAt)}
 	if e.BatchID != "" {
 		it.GSI1PK, it.GSI1SK = batchPK(e.BatchID), fmt.Sprintf("%04d", index)
 	}
@@ -93,7 +98,7 @@ func (it extractionItem) extraction() (extraction.Extraction, error) {
 	e := extraction.Extraction{ID: it.ID, OwnerID: it.OwnerID, Live: it.Live, BatchID: it.BatchID, ReferenceID: it.ReferenceID,
 		DocumentType: it.DocumentType, Status: it.Status, Object: extraction.Object{Key: it.ObjectKey, MIME: it.MIME, Size: it.Size},
 		CreditsUsed: it.CreditsUsed, Error: it.Error, Attempts: it.Attempts, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
-		CompletedAt: it.CompletedAt}
+		CompletedAt: it.CompletedAt, ExpiresAt: it.ExpiresAt}
 	if it.Result != "" {
 		e.Result = &extraction.Result{}
 		if err := json.Unmarshal([]byte(it.Result), e.Result); err != nil {
@@ -118,7 +123,8 @@ func (s Store) CreateExtractions(ctx context.Context, ownerID string, charge int
 		writes = append(writes, s.credit(ownerID, -charge), entry)
 	}
 	if b != nil {
-		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH", ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt})
+		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH", ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total,
+			CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt, TTL: ttlOf(b.ExpiresAt)})
 		if err != nil {
 			return err
 		}
@@ -154,7 +160,7 @@ func (s Store) Batch(ctx context.Context, id string) (extraction.Batch, []extrac
 	if err := s.get(ctx, batchPK(id), "BATCH", &b, "batch"); err != nil {
 		return extraction.Batch{}, nil, err
 	}
-	batch := extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt}
+	batch := extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt}
 	var items []extraction.Extraction
 	p := dynamodb.NewQueryPaginator(s.API, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"),
 		KeyConditionExpression:    aws.String("gsi1pk = :p"),

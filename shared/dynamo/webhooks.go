@@ -22,6 +22,7 @@ type attemptItem struct {
 	At         time.Time `dynamodbav:"at"`
 	StatusCode int       `dynamodbav:"statusCode,omitempty"`
 	DurationMs int64     `dynamodbav:"durationMs"`
+	ErrorClass string    `dynamodbav:"errorClass,omitempty"`
 	Error      string    `dynamodbav:"error,omitempty"`
 }
 
@@ -44,6 +45,8 @@ type deliveryItem struct {
 	CreatedAt    time.Time      `dynamodbav:"createdAt"`
 	NextAt       time.Time      `dynamodbav:"nextAt"`
 	RedeliveryOf string         `dynamodbav:"redeliveryOf,omitempty"`
+	ExpiresAt    time.Time      `dynamodbav:"expiresAt,omitempty"`
+	TTL          int64          `dynamodbav:"ttl,omitempty"`
 }
 
 const dueIndexPK = "WEBHOOK_DUE"
@@ -55,9 +58,10 @@ func dueKey(t time.Time, id string) string { return fmt.Sprintf("%013d#%s", t.Un
 
 func (it deliveryItem) delivery() webhook.Delivery {
 	d := webhook.Delivery{ID: it.ID, Scheme: it.Scheme, OwnerID: it.OwnerID, EndpointID: it.EndpointID, Event: it.Event,
-		Reference: it.Reference, Body: it.Body, Status: it.Status, CreatedAt: it.CreatedAt, NextAt: it.NextAt, RedeliveryOf: it.RedeliveryOf}
+		Reference: it.Reference, Body: it.Body, Status: it.Status, CreatedAt: it.CreatedAt, NextAt: it.NextAt, RedeliveryOf: it.RedeliveryOf,
+		ExpiresAt: it.ExpiresAt}
 	for _, a := range it.Attempts {
-		d.Attempts = append(d.Attempts, webhook.Attempt{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, Error: a.Error})
+		d.Attempts = append(d.Attempts, webhook.Attempt{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, ErrorClass: a.ErrorClass, Error: a.Error})
 	}
 	return d
 }
@@ -82,7 +86,8 @@ func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, er
 		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: d.CreatedAt.UTC().Format(time.RFC3339Nano) + "#" + d.ID,
 		GSI2PK: dueIndexPK, GSI2SK: dueKey(d.NextAt, d.ID),
 		ID: d.ID, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
-		Body: d.Body, Status: d.Status, CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf})
+		Body: d.Body, Status: d.Status, CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf,
+		ExpiresAt: d.ExpiresAt, TTL: ttlOf(d.ExpiresAt)})
 	if err != nil {
 		return nil, err
 	}
@@ -124,13 +129,17 @@ func (s Store) ClaimAttempt(ctx context.Context, id string, n int, until, now ti
 
 // RecordAttempt appends the attempt made under the claim and moves the delivery on.
 func (s Store) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, status webhook.Status, next time.Time) error {
-	att, err := attributevalue.Marshal(attemptItem{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, Error: a.Error})
+	att, err := attributevalue.Marshal(attemptItem{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, ErrorClass: a.ErrorClass, Error: a.Error})
 	if err != nil {
 		return err
 	}
 	values := map[string]types.AttributeValue{":a": &types.AttributeValueMemberL{Value: []types.AttributeValue{att}},
 		":s": &types.AttributeValueMemberS{Value: string(status)}, ":n": num(int64(a.N)), ":prev": num(int64(a.N - 1))}
 	update := "SET attempts = list_append(attempts, :a), #s = :s REMOVE claimedAttempt, claimedUntil, gsi2pk, gsi2sk"
+	if status == webhook.StatusSucceeded {
+		// Delivered: the body has done its job, and it reports on personal data.
+		update += ", body"
+	}
 	if status == webhook.StatusPending {
 		nextAt, err := attributevalue.Marshal(next)
 		if err != nil {
@@ -299,18 +308,28 @@ type endpointItem struct {
 	OwnerID      string    `dynamodbav:"ownerId"`
 	URL          string    `dynamodbav:"url"`
 	Events       []string  `dynamodbav:"events"`
+	Test         bool      `dynamodbav:"test,omitempty"` // absent on live endpoints
 	SealedSecret string    `dynamodbav:"sealedSecret"`
 	CreatedAt    time.Time `dynamodbav:"createdAt"`
+	CreatedByKey string    `dynamodbav:"createdByKey,omitempty"`
+	// ExpiresAt ends an endpoint made by a key with an expiry; TTL removes it a day later.
+	ExpiresAt *time.Time `dynamodbav:"expiresAt,omitempty"`
+	TTL       int64      `dynamodbav:"ttl,omitempty"`
 }
 
 func (it endpointItem) endpoint() webhook.Endpoint {
-	return webhook.Endpoint{ID: it.ID, OwnerID: it.OwnerID, URL: it.URL, Events: it.Events, SealedSecret: it.SealedSecret, CreatedAt: it.CreatedAt}
+	return webhook.Endpoint{ID: it.ID, OwnerID: it.OwnerID, URL: it.URL, Events: it.Events, Live: !it.Test, SealedSecret: it.SealedSecret,
+		CreatedAt: it.CreatedAt, CreatedByKey: it.CreatedByKey, ExpiresAt: it.ExpiresAt}
 }
 
 // PutEndpoint stores (or replaces) a user's endpoint.
 func (s Store) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
-	av, err := attributevalue.MarshalMap(endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID,
-		URL: e.URL, Events: e.Events, SealedSecret: e.SealedSecret, CreatedAt: e.CreatedAt})
+	it := endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID, URL: e.URL, Events: e.Events,
+		Test: !e.Live, SealedSecret: e.SealedSecret, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
+	if e.ExpiresAt != nil {
+		it.TTL = e.ExpiresAt.Add(24 * time.Hour).Unix()
+	}
+	av, err := attributevalue.MarshalMap(it)
 	if err != nil {
 		return err
 	}
@@ -358,6 +377,23 @@ func (s Store) DeleteEndpoint(ctx context.Context, ownerID, id string) error {
 	}
 	if err != nil {
 		return fmt.Errorf("dynamo: delete endpoint: %w", err)
+	}
+	return nil
+}
+
+// DeleteEndpointsOfKey removes the endpoints of an owner that one API key created.
+func (s Store) DeleteEndpointsOfKey(ctx context.Context, ownerID, keyID string) error {
+	es, err := s.Endpoints(ctx, ownerID)
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		if e.CreatedByKey != keyID {
+			continue
+		}
+		if err := s.DeleteEndpoint(ctx, ownerID, e.ID); err != nil && !fault.Is(err, fault.NotFound) {
+			return err
+		}
 	}
 	return nil
 }

@@ -86,6 +86,9 @@ type Extraction struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	CompletedAt  *time.Time
+	// ExpiresAt ends the record and what was read: extracted data is personal data, kept for the
+	// retention period and then deleted (the store's TTL; reads treat it as gone at once).
+	ExpiresAt time.Time
 }
 
 // Batch is a set of extractions submitted together. Its counts and status are derived from its
@@ -96,6 +99,7 @@ type Batch struct {
 	Live      bool
 	Total     int
 	CreatedAt time.Time
+	ExpiresAt time.Time // as its extractions'
 }
 
 // BatchStatus derives a batch's status and counts from its extractions: queued until one starts,

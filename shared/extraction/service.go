@@ -69,9 +69,10 @@ type Jobs interface {
 	Send(ctx context.Context, body string, due time.Time) error
 }
 
-// Events sends identity API webhook events to the owner's endpoints.
+// Events sends identity API webhook events to the owner's endpoints of the event's mode (live or
+// test).
 type Events interface {
-	Publish(ctx context.Context, ownerID, event, reference string, data any) error
+	Publish(ctx context.Context, ownerID string, live bool, event, reference string, data any) error
 }
 
 // Webhook events.
@@ -80,15 +81,23 @@ const (
 	EventFailed    = "extraction.failed"
 )
 
+// TestQuota bounds test-mode work: Use takes n operations from the owner's daily allowance, or
+// fails (RateLimited, test_quota_exceeded) taking nothing.
+type TestQuota interface {
+	Use(ctx context.Context, ownerID string, n int) error
+}
+
 // Service runs intake, processing and reading of extractions.
 type Service struct {
-	Store    Store
-	Blobs    Blobs
-	Jobs     Jobs
-	Events   Events
-	Reader   Reader
-	Handoffs Handoffs
+	Store     Store
+	Blobs     Blobs
+	Jobs      Jobs
+	Events    Events
+	Reader    Reader
+	Handoffs  Handoffs
+	TestQuota TestQuota
 
+	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
 	Price       int           // credits per extraction
 	MaxBytes    int64         // largest accepted file
 	UploadTTL   time.Duration // how long a presigned upload URL works
@@ -96,11 +105,16 @@ type Service struct {
 	Now         func() time.Time
 }
 
-// Caller is who submits: the owner, and whether the credential is live (test keys are not charged).
+// Caller is who calls: the owner, and whether the credential is live (test keys are not charged).
+// An API key sees the resources of its own mode only; a login session (AnyMode) sees both.
 type Caller struct {
 	OwnerID string
 	Live    bool
+	AnyMode bool
 }
+
+// sees reports whether the caller may see a resource of the given mode.
+func (c Caller) sees(live bool) bool { return c.AnyMode || c.Live == live }
 
 // Document is one document to extract: a file sent inline, or one uploaded before.
 type Document struct {
@@ -120,8 +134,10 @@ const (
 	sweepAfter = 3 * time.Minute   // a queued job not started by then is sent again
 )
 
-// Submit accepts documents: each is stored, then all are recorded and charged in one transaction,
-// then queued (a lost queue message is found by the sweep). A batch is made when asBatch is set.
+// Submit accepts documents: each is checked, stored, then all are recorded and charged in one
+// transaction, then queued (a lost queue message is found by the sweep). A batch is made when
+// asBatch is set. Test-mode documents are free but take from the owner's daily test quota, before
+// anything is stored.
 func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch bool) (*Batch, []Extraction, error) {
 	if err := s.validate(docs, asBatch); err != nil {
 		return nil, nil, err
@@ -130,7 +146,7 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	items := make([]Extraction, len(docs))
 	var batch *Batch
 	if asBatch {
-		batch = &Batch{ID: newID("bat"), OwnerID: c.OwnerID, Live: c.Live, Total: len(docs), CreatedAt: now}
+		batch = &Batch{ID: newID("bat"), OwnerID: c.OwnerID, Live: c.Live, Total: len(docs), CreatedAt: now, ExpiresAt: s.expiry(now)}
 	}
 	price := 0
 	if c.Live {
@@ -141,18 +157,25 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 		if err != nil {
 			return nil, nil, err
 		}
-		e := Extraction{ID: newID("ext"), OwnerID: c.OwnerID, Live: c.Live, ReferenceID: d.ReferenceID, DocumentType: d.Type,
-			Status: StatusQueued, Object: obj, CreditsUsed: price, CreatedAt: now, UpdatedAt: now, SweepAt: now.Add(sweepAfter)}
+		items[i] = Extraction{ID: newID("ext"), OwnerID: c.OwnerID, Live: c.Live, ReferenceID: d.ReferenceID, DocumentType: d.Type,
+			Status: StatusQueued, Object: obj, CreditsUsed: price, CreatedAt: now, UpdatedAt: now, SweepAt: now.Add(sweepAfter), ExpiresAt: s.expiry(now)}
 		if batch != nil {
-			e.BatchID = batch.ID
+			items[i].BatchID = batch.ID
 		}
+	}
+	if !c.Live {
+		if err := s.TestQuota.Use(ctx, c.OwnerID, len(items)); err != nil {
+			return nil, nil, err
+		}
+	}
+	for i, d := range docs {
 		if d.Data != nil {
+			e := &items[i]
 			e.Object.Key = rawKey(c.OwnerID, e.ID)
-			if err := s.Blobs.Put(ctx, e.Object.Key, d.Data, obj.MIME); err != nil {
+			if err := s.Blobs.Put(ctx, e.Object.Key, d.Data, e.Object.MIME); err != nil {
 				return nil, nil, err
 			}
 		}
-		items[i] = e
 	}
 	if err := s.Store.CreateExtractions(ctx, c.OwnerID, price*len(items), batch, items); err != nil {
 		return nil, nil, err
@@ -308,23 +331,36 @@ func (s *Service) CreateUpload(ctx context.Context, c Caller, name, contentType 
 	return u, url, headers, nil
 }
 
-// Get returns the owner's extraction; another owner's is NotFound, as an unknown one.
-func (s *Service) Get(ctx context.Context, ownerID, id string) (Extraction, error) {
+// Get returns the caller's extraction; another owner's, or one of the other mode, is NotFound, as an
+// unknown one.
+func (s *Service) Get(ctx context.Context, c Caller, id string) (Extraction, error) {
 	e, err := s.Store.Extraction(ctx, id)
-	if err != nil || e.OwnerID != ownerID {
+	if err != nil || e.OwnerID != c.OwnerID || !c.sees(e.Live) || s.expired(e.ExpiresAt) {
 		return Extraction{}, notFound("extraction", id, err)
 	}
 	return e, nil
 }
 
-// GetBatch returns the owner's batch and its extractions.
-func (s *Service) GetBatch(ctx context.Context, ownerID, id string) (Batch, []Extraction, error) {
+// GetBatch returns the caller's batch and its extractions.
+func (s *Service) GetBatch(ctx context.Context, c Caller, id string) (Batch, []Extraction, error) {
 	b, items, err := s.Store.Batch(ctx, id)
-	if err != nil || b.OwnerID != ownerID {
+	if err != nil || b.OwnerID != c.OwnerID || !c.sees(b.Live) || s.expired(b.ExpiresAt) {
 		return Batch{}, nil, notFound("batch", id, err)
 	}
 	return b, items, nil
 }
+
+// expiry is when a record made at now ends: zero (never) without a retention.
+func (s *Service) expiry(now time.Time) time.Time {
+	if s.Retention <= 0 {
+		return time.Time{}
+	}
+	return now.Add(s.Retention)
+}
+
+// expired reports whether a record is past its retention (records written before retention existed
+// have no expiry).
+func (s *Service) expired(at time.Time) bool { return !at.IsZero() && !s.now().Before(at) }
 
 func notFound(what, id string, err error) error {
 	if err != nil && !fault.Is(err, fault.NotFound) {
@@ -383,7 +419,7 @@ func (s *Service) finish(ctx context.Context, e Extraction, res *Result, fail *F
 		}
 		return err
 	}
-	return s.Events.Publish(ctx, e.OwnerID, event, e.ID, EventData(e))
+	return s.Events.Publish(ctx, e.OwnerID, e.Live, event, e.ID, EventData(e))
 }
 
 // EventData is the data member of an extraction event.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/testmode"
 )
 
 // memory is an in-memory Store, Blobs, Jobs and Events with the conditional behaviour of the real
@@ -26,11 +27,23 @@ type memory struct {
 	jobs     []string
 	events   []string
 	failJobs bool
+	counters map[string]int
 }
 
 func newMemory() *memory {
 	return &memory{credits: map[string]int{}, items: map[string]extraction.Extraction{}, leases: map[string]time.Time{},
-		batches: map[string]extraction.Batch{}, uploads: map[string]extraction.Upload{}, blobs: map[string][]byte{}}
+		batches: map[string]extraction.Batch{}, uploads: map[string]extraction.Upload{}, blobs: map[string][]byte{},
+		counters: map[string]int{}}
+}
+
+func (m *memory) Reserve(_ context.Context, subject string, n, max int, _ time.Time) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.counters[subject]+n > max {
+		return false, nil
+	}
+	m.counters[subject] += n
+	return true, nil
 }
 
 func (m *memory) CreateExtractions(_ context.Context, owner string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
@@ -176,7 +189,7 @@ func (m *memory) Send(_ context.Context, body string, _ time.Time) error {
 	return nil
 }
 
-func (m *memory) Publish(_ context.Context, _, event, reference string, _ any) error {
+func (m *memory) Publish(_ context.Context, _ string, _ bool, event, reference string, _ any) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.events = append(m.events, event+" "+reference)
@@ -201,6 +214,7 @@ const pngSig = "\x89PNG\r\n\x1a\n"
 
 func service(m *memory, r *reader, now *time.Time) *extraction.Service {
 	return &extraction.Service{Store: m, Blobs: m, Jobs: m, Events: m, Reader: r, Price: 1, MaxBytes: 1 << 20,
+		TestQuota: testmode.Quota{Counter: m, PerDay: 3, Now: func() time.Time { return *now }},
 		UploadTTL: time.Minute, MaxAttempts: 3, Now: func() time.Time { return *now }}
 }
 
@@ -222,6 +236,36 @@ func TestSubmitChargesLiveCallersAtomically(t *testing.T) {
 	}
 	if _, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1"}, []extraction.Document{doc("a")}, false); err != nil || items[0].CreditsUsed != 0 {
 		t.Fatalf("a test key is not charged: %v", err)
+	}
+}
+
+// Test mode is free but bounded: the quota counts documents across calls, and a call over it stores
+// and queues nothing.
+func TestTestModeQuota(t *testing.T) {
+	m, now := newMemory(), time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
+	s := service(m, &reader{}, &now)
+	test := extraction.Caller{OwnerID: "u1"}
+	doc := extraction.Document{Type: "passport", Data: []byte(pngSig + "a")}
+	if _, _, err := s.Submit(context.Background(), test, []extraction.Document{doc, doc}, true); err != nil {
+		t.Fatal(err)
+	}
+	blobs := len(m.blobs)
+	_, _, err := s.Submit(context.Background(), test, []extraction.Document{doc, doc}, true)
+	if f := fault.As(err); f.Kind != fault.RateLimited || f.Code != "test_quota_exceeded" || f.RetryAfter != 6*3600+1 {
+		t.Fatalf("2 more on a quota of 3 with 2 used: %+v", f)
+	}
+	if len(m.items) != 2 || len(m.jobs) != 2 || len(m.blobs) != blobs {
+		t.Errorf("refused batch left items %d, jobs %d, files %d", len(m.items), len(m.jobs), len(m.blobs)-blobs)
+	}
+	if _, _, err := s.Submit(context.Background(), test, []extraction.Document{doc}, false); err != nil {
+		t.Errorf("the last one of the day: %v", err)
+	}
+	if _, _, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1", Live: true}, []extraction.Document{doc}, false); !fault.Is(err, fault.PaymentRequired) {
+		t.Errorf("a live key does not draw on the test quota (and has no credits): %v", err)
+	}
+	now = now.Add(6 * time.Hour)
+	if _, _, err := s.Submit(context.Background(), test, []extraction.Document{doc}, false); err != nil {
+		t.Errorf("the next UTC day: %v", err)
 	}
 }
 
@@ -285,12 +329,21 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 	if !slices.Equal(m.events, []string{"extraction.completed " + ok.ID, "extraction.failed " + bad.ID}) {
 		t.Errorf("events = %v", m.events)
 	}
-	_, list, _ := s.GetBatch(context.Background(), "u1", ok.BatchID)
+	_, list, _ := s.GetBatch(context.Background(), live, ok.BatchID)
 	if status, completed, failed := extraction.BatchStatus(list); status != extraction.StatusCompleted || completed != 1 || failed != 1 {
 		t.Errorf("batch = %s %d %d", status, completed, failed)
 	}
-	if _, err := s.Get(context.Background(), "u2", ok.ID); !fault.Is(err, fault.NotFound) {
+	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u2", Live: true}, ok.ID); !fault.Is(err, fault.NotFound) {
 		t.Errorf("another owner reads it: %v", err)
+	}
+	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u1"}, ok.ID); !fault.Is(err, fault.NotFound) {
+		t.Errorf("the owner's test key reads a live extraction: %v", err)
+	}
+	if _, _, err := s.GetBatch(context.Background(), extraction.Caller{OwnerID: "u1"}, ok.BatchID); !fault.Is(err, fault.NotFound) {
+		t.Errorf("the owner's test key reads a live batch: %v", err)
+	}
+	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u1", AnyMode: true}, ok.ID); err != nil {
+		t.Errorf("the owner's login session reads it: %v", err)
 	}
 }
 

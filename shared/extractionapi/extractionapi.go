@@ -36,7 +36,7 @@ func (a API) Routes() []httpapi.Route {
 }
 
 func caller(p access.Principal) extraction.Caller {
-	return extraction.Caller{OwnerID: p.UserID, Live: p.Live}
+	return extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.KeyID == ""}
 }
 
 func (a API) extract(w http.ResponseWriter, r *http.Request, p access.Principal) {
@@ -68,7 +68,7 @@ func (a API) createBatch(w http.ResponseWriter, r *http.Request, p access.Princi
 }
 
 func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	e, err := a.Extractions.Get(r.Context(), p.UserID, r.PathValue("extractionId"))
+	e, err := a.Extractions.Get(r.Context(), caller(p), r.PathValue("extractionId"))
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -77,7 +77,7 @@ func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
 }
 
 func (a API) getBatch(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	b, items, err := a.Extractions.GetBatch(r.Context(), p.UserID, r.PathValue("id"))
+	b, items, err := a.Extractions.GetBatch(r.Context(), caller(p), r.PathValue("id"))
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -232,6 +232,7 @@ type batchView struct {
 		FailedCount    int               `json:"failedCount"`
 		CreatedAt      time.Time         `json:"createdAt"`
 		UpdatedAt      time.Time         `json:"updatedAt"`
+		Livemode       bool              `json:"livemode"`
 	} `json:"batch"`
 	Extractions []view `json:"extractions"`
 }
@@ -239,7 +240,7 @@ type batchView struct {
 // batchOf shows a batch with counts derived from the very extractions it lists.
 func batchOf(b extraction.Batch, items []extraction.Extraction) batchView {
 	var v batchView
-	v.Batch.BatchID, v.Batch.TotalDocuments, v.Batch.CreatedAt, v.Batch.UpdatedAt = b.ID, b.Total, b.CreatedAt, b.CreatedAt
+	v.Batch.BatchID, v.Batch.TotalDocuments, v.Batch.CreatedAt, v.Batch.UpdatedAt, v.Batch.Livemode = b.ID, b.Total, b.CreatedAt, b.CreatedAt, b.Live
 	v.Batch.Status, v.Batch.CompletedCount, v.Batch.FailedCount = extraction.BatchStatus(items)
 	v.Extractions = make([]view, len(items))
 	for i, e := range items {

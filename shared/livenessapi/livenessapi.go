@@ -53,7 +53,12 @@ type API struct {
 	Uploads  UploadKeys
 	Handoffs Handoffs
 	Auth     *access.Authenticator
-	Price    int // credits per check; test keys are not charged
+	// TestQuota bounds test-key checks: Use takes n from the owner's daily allowance or fails
+	// (RateLimited, test_quota_exceeded) taking nothing.
+	TestQuota interface {
+		Use(ctx context.Context, ownerID string, n int) error
+	}
+	Price int // credits per check; test keys are not charged
 }
 
 // MaxSelfie is the spec's limit on a selfie.
@@ -76,6 +81,9 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) {
 	price := 0
 	if p.Live {
 		price = a.Price
+	} else if err := a.TestQuota.Use(r.Context(), p.UserID, 1); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
 	}
 	if price > 0 {
 		if err := a.Credits.Debit(r.Context(), p.UserID, price, accounts.ReasonLiveness, id); err != nil {

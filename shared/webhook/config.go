@@ -20,15 +20,38 @@ type PartnerConfig struct {
 	SealedSecret string
 }
 
-// Endpoint is one of an identity API user's webhook endpoints.
+// Endpoint is one of an identity API user's webhook endpoints. It receives the events of one mode:
+// live or test, as the resources it reports on.
 type Endpoint struct {
 	ID           string
 	OwnerID      string
 	URL          string
 	Events       []string
+	Live         bool
 	SealedSecret string
 	CreatedAt    time.Time
+	// CreatedByKey is the API key that created the endpoint, when a key did: the endpoint is
+	// deleted when that key is revoked, and ends at ExpiresAt when the key has an expiry, so that a
+	// leaked key cannot leave behind a receiver of the account's data.
+	CreatedByKey string
+	ExpiresAt    *time.Time
 }
+
+// Active reports whether the endpoint still receives events at now.
+func (e Endpoint) Active(now time.Time) bool { return e.ExpiresAt == nil || now.Before(*e.ExpiresAt) }
+
+// EndpointRequest is a new endpoint and who asks for it.
+type EndpointRequest struct {
+	OwnerID      string
+	URL          string
+	Events       []string
+	Live         bool
+	KeyID        string     // the API key asking, if any
+	KeyExpiresAt *time.Time // that key's expiry, if any
+}
+
+// MaxEndpoints is how many webhook endpoints one user may have.
+const MaxEndpoints = 10
 
 // ConfigStore keeps webhook configuration. Missing records are NotFound faults.
 type ConfigStore interface {
@@ -38,6 +61,8 @@ type ConfigStore interface {
 	Endpoint(ctx context.Context, ownerID, id string) (Endpoint, error)
 	Endpoints(ctx context.Context, ownerID string) ([]Endpoint, error)
 	DeleteEndpoint(ctx context.Context, ownerID, id string) error
+	// DeleteEndpointsOfKey removes the owner's endpoints that the given API key created.
+	DeleteEndpointsOfKey(ctx context.Context, ownerID, keyID string) error
 }
 
 // Identity API events an endpoint can subscribe to.
@@ -80,7 +105,7 @@ func (s *Service) Target(ctx context.Context, d Delivery) (Target, error) {
 		}
 		return t, nil
 	case SchemeIdentity:
-		e, err := s.Config.Endpoint(ctx, d.OwnerID, d.EndpointID)
+		e, err := s.Endpoint(ctx, d.OwnerID, d.EndpointID)
 		if err != nil {
 			return Target{}, err
 		}
@@ -154,56 +179,74 @@ func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, u 
 }
 
 // CreateEndpoint registers a user's endpoint and returns its signing secret, shown this once.
-func (s *Service) CreateEndpoint(ctx context.Context, ownerID, url string, events []string) (Endpoint, string, error) {
+// Conflict (limit_reached) when the owner has MaxEndpoints already.
+func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endpoint, string, error) {
 	var invalid []string
-	if len(events) == 0 {
+	if len(req.Events) == 0 {
 		invalid = append(invalid, "events: at least one of "+strings.Join(identityEvents, ", "))
 	}
-	for i, ev := range events {
+	for i, ev := range req.Events {
 		if !slices.Contains(identityEvents, ev) {
 			invalid = append(invalid, fmt.Sprintf("events[%d]: not one of %s", i, strings.Join(identityEvents, ", ")))
 		}
 	}
-	if err := s.Guard.CheckURL(ctx, "url", url); err != nil {
+	if err := s.Guard.CheckURL(ctx, "url", req.URL); err != nil {
 		invalid = append(invalid, fault.As(err).InvalidParams...)
 	}
 	if len(invalid) > 0 {
 		return Endpoint{}, "", &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: invalid}
 	}
-	e := Endpoint{ID: "we_" + strings.ToLower(rand.Text()[:16]), OwnerID: ownerID, URL: url, Events: slices.Compact(slices.Sorted(slices.Values(events))), CreatedAt: s.now()}
-	secret := newSecret()
-	e.SealedSecret = s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
-	return e, secret, s.Config.PutEndpoint(ctx, e)
-}
-
-// RotateSecret gives an endpoint a new secret, shown this once; the old one stops at once.
-func (s *Service) RotateSecret(ctx context.Context, ownerID, id string) (Endpoint, string, error) {
-	e, err := s.Config.Endpoint(ctx, ownerID, id)
+	existing, err := s.Endpoints(ctx, req.OwnerID)
 	if err != nil {
 		return Endpoint{}, "", err
 	}
+	if len(existing) >= MaxEndpoints {
+		return Endpoint{}, "", &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
+			Detail: fmt.Sprintf("A user has at most %d webhook endpoints: delete one first.", MaxEndpoints)}
+	}
+	e := Endpoint{ID: "we_" + strings.ToLower(rand.Text()[:16]), OwnerID: req.OwnerID, URL: req.URL, Live: req.Live,
+		Events: slices.Compact(slices.Sorted(slices.Values(req.Events))), CreatedAt: s.now(), CreatedByKey: req.KeyID, ExpiresAt: req.KeyExpiresAt}
 	secret := newSecret()
 	e.SealedSecret = s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
 	return e, secret, s.Config.PutEndpoint(ctx, e)
 }
 
-// SendTest queues a webhook.test event to one of the user's endpoints.
-func (s *Service) SendTest(ctx context.Context, ownerID, id string) (Delivery, error) {
+// Endpoints lists the owner's endpoints that still receive events.
+func (s *Service) Endpoints(ctx context.Context, ownerID string) ([]Endpoint, error) {
+	all, err := s.Config.Endpoints(ctx, ownerID)
+	now := s.now()
+	return slices.DeleteFunc(all, func(e Endpoint) bool { return !e.Active(now) }), err
+}
+
+// Endpoint returns one of the owner's endpoints; NotFound when unknown or ended.
+func (s *Service) Endpoint(ctx context.Context, ownerID, id string) (Endpoint, error) {
 	e, err := s.Config.Endpoint(ctx, ownerID, id)
-	if err != nil {
-		return Delivery{}, err
+	if err == nil && !e.Active(s.now()) {
+		return Endpoint{}, fault.New(fault.NotFound, "No such webhook endpoint.")
 	}
+	return e, err
+}
+
+// RotateSecret gives an endpoint a new secret, shown this once; the old one stops at once.
+func (s *Service) RotateSecret(ctx context.Context, e Endpoint) (Endpoint, string, error) {
+	secret := newSecret()
+	e.SealedSecret = s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
+	return e, secret, s.Config.PutEndpoint(ctx, e)
+}
+
+// SendTest queues a webhook.test event to an endpoint.
+func (s *Service) SendTest(ctx context.Context, e Endpoint) (Delivery, error) {
 	body, err := IdentityPayload(EventTest, s.now(), map[string]any{"webhookId": e.ID, "message": "This is a test event."})
 	if err != nil {
 		return Delivery{}, err
 	}
-	return s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: EventTest, Reference: e.ID, Body: body})
+	return s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: e.OwnerID, EndpointID: e.ID, Event: EventTest, Reference: e.ID, Body: body})
 }
 
-// Publish sends an identity API event to each of the user's endpoints subscribed to it, one
-// delivery each, all with the same body (so the same event id).
-func (s *Service) Publish(ctx context.Context, ownerID, event, reference string, data any) ([]Delivery, error) {
-	endpoints, err := s.Config.Endpoints(ctx, ownerID)
+// Publish sends an identity API event of one mode (live or test) to each of the user's endpoints of
+// that mode subscribed to it, one delivery each, all with the same body (so the same event id).
+func (s *Service) Publish(ctx context.Context, ownerID string, live bool, event, reference string, data any) ([]Delivery, error) {
+	endpoints, err := s.Endpoints(ctx, ownerID)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +256,7 @@ func (s *Service) Publish(ctx context.Context, ownerID, event, reference string,
 	}
 	var sent []Delivery
 	for _, e := range endpoints {
-		if !slices.Contains(e.Events, event) {
+		if e.Live != live || !slices.Contains(e.Events, event) {
 			continue
 		}
 		d, err := s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: event, Reference: reference, Body: body})

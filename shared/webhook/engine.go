@@ -3,12 +3,16 @@ package webhook
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -25,7 +29,9 @@ type Engine struct {
 	Guard    Guard
 	Schedule []time.Duration // retry offsets from the first attempt
 	Timeout  time.Duration
-	Now      func() time.Time
+	// Retention is how long a delivery record is kept (0: for ever).
+	Retention time.Duration
+	Now       func() time.Time
 
 	clientOnce sync.Once
 	client     *http.Client
@@ -73,6 +79,9 @@ func (e *Engine) Enqueue(ctx context.Context, d Delivery) (Delivery, error) {
 		d.ID = NewID()
 	}
 	d.Status, d.CreatedAt, d.NextAt, d.Attempts = StatusPending, now, now, nil
+	if e.Retention > 0 {
+		d.ExpiresAt = now.Add(e.Retention)
+	}
 	if err := e.Store.PutDelivery(ctx, d); err != nil {
 		return Delivery{}, err
 	}
@@ -160,43 +169,59 @@ func (e *Engine) attempt(ctx context.Context, d Delivery, n int) (a Attempt) {
 	defer func() { a.DurationMs = e.now().Sub(start).Milliseconds() }()
 	t, err := e.Targets.Target(ctx, d)
 	if err != nil {
-		a.Error = "no webhook target: " + fault.As(err).Detail
+		a.ErrorClass, a.Error = ErrorNoTarget, "no webhook target: "+fault.As(err).Detail
 		return a
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.URL, bytes.NewReader(d.Body))
 	if err != nil {
-		a.Error = "bad target URL"
+		a.ErrorClass, a.Error = ErrorNoTarget, "bad target URL"
 		return a
 	}
 	sign(req.Header, d, t.Secret, start)
 	resp, err := e.Client().Do(req)
 	if err != nil {
-		a.Error = describe(err, e.Timeout)
+		a.ErrorClass, a.Error = classify(err, e.Timeout)
 		return a
 	}
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxResponseRead))
 	resp.Body.Close()
 	a.StatusCode = resp.StatusCode
-	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
-		a.Error = "redirect not followed"
+	switch {
+	case resp.StatusCode >= 300 && resp.StatusCode < 400:
+		a.ErrorClass, a.Error = ErrorHTTPStatus, "redirect not followed"
+	case resp.StatusCode < 200 || resp.StatusCode >= 300:
+		a.ErrorClass, a.Error = ErrorHTTPStatus, fmt.Sprintf("answered %d", resp.StatusCode)
 	}
 	return a
 }
 
-// describe turns a transport error into what a partner should read in the delivery history.
-func describe(err error, timeout time.Duration) string {
+// classify turns a transport error into its class and a fixed sentence: the delivery history is
+// shown to the account, and raw dial errors would tell it about the network the sender runs in.
+func classify(err error, timeout time.Duration) (class, detail string) {
+	var dns *net.DNSError
+	var certInvalid x509.CertificateInvalidError
+	var unknownAuthority x509.UnknownAuthorityError
+	var hostname x509.HostnameError
+	var verify *tls.CertificateVerificationError
+	var record tls.RecordHeaderError
+	var alert tls.AlertError
+	var netErr net.Error
 	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Sprintf("no answer within %s", timeout)
-	default:
-		var ue interface{ Unwrap() error }
-		if errors.As(err, &ue) {
-			return "connection failed: " + ue.Unwrap().Error()
-		}
-		return "connection failed: " + err.Error()
+	case errors.Is(err, errBlocked):
+		return ErrorBlocked, "the target resolves to a non-public address or uses a port not allowed"
+	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
+		return ErrorTimeout, fmt.Sprintf("no answer within %s", timeout)
+	case errors.As(err, &dns):
+		return ErrorDNS, "the host name did not resolve"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return ErrorRefused, "the connection was refused"
+	case errors.As(err, &verify), errors.As(err, &certInvalid), errors.As(err, &unknownAuthority), errors.As(err, &hostname),
+		errors.As(err, &record), errors.As(err, &alert):
+		return ErrorTLS, "the TLS handshake failed (certificate or protocol)"
 	}
+	return ErrorConnection, "the connection failed"
 }
 
 // Sweep wakes pending deliveries whose wake-up went missing (sent late or not at all): those due
@@ -221,6 +246,10 @@ func (e *Engine) Redeliver(ctx context.Context, ownerID, id string) (Delivery, e
 	}
 	if d.OwnerID != ownerID {
 		return Delivery{}, fault.New(fault.NotFound, "No such delivery.")
+	}
+	if len(d.Body) == 0 {
+		return Delivery{}, &fault.Error{Kind: fault.Conflict, Code: "body_not_retained",
+			Detail: "This delivery succeeded and its body, which reports on personal data, is not kept after delivery: only failed and pending deliveries can be sent again."}
 	}
 	return e.Enqueue(ctx, Delivery{Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
 		Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID})

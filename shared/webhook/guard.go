@@ -2,10 +2,13 @@ package webhook
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/netip"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/trustline/platform/shared/fault"
@@ -21,8 +24,21 @@ type Resolver interface {
 // very address that was checked (no second lookup, so DNS rebinding cannot swap it).
 type Guard struct {
 	Resolver Resolver
-	// AllowLoopback admits http:// and https:// targets on loopback addresses (local stage only).
+	// AllowLoopback admits http:// and https:// targets on loopback addresses, on any port (local
+	// stage only).
 	AllowLoopback bool
+	// Ports are the only ports a public target may use (WEBHOOK_ALLOWED_PORTS): a webhook must not
+	// be a way to knock on a host's other services. None means any.
+	Ports []int
+}
+
+// portAllowed reports whether a target's port may be used with these addresses.
+func (g Guard) portAllowed(port string, addrs []netip.Addr) bool {
+	if len(g.Ports) == 0 || (g.AllowLoopback && allLoopback(addrs)) {
+		return true
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && slices.Contains(g.Ports, n)
 }
 
 // blocked are the ranges no webhook may reach beyond what netip's predicates cover.
@@ -86,6 +102,13 @@ func (g Guard) CheckURL(ctx context.Context, field, raw string) error {
 	if u.Scheme != "https" && !(u.Scheme == "http" && g.AllowLoopback && allLoopback(addrs)) {
 		return invalid("must use https")
 	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"https": "443", "http": "80"}[u.Scheme]
+	}
+	if !g.portAllowed(port, addrs) {
+		return invalid(fmt.Sprintf("port %s is not allowed (allowed: %s)", port, joinPorts(g.Ports)))
+	}
 	return nil
 }
 
@@ -112,6 +135,9 @@ func (g Guard) resolve(ctx context.Context, host string) ([]netip.Addr, error) {
 	return addrs, nil
 }
 
+// errBlocked is the dial error of a target whose addresses are not public.
+var errBlocked = errors.New("webhook target resolves to a non-public address or uses a port not allowed")
+
 // DialContext resolves, checks every address, and connects to a checked one.
 func (g Guard) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
 	host, port, err := net.SplitHostPort(address)
@@ -122,11 +148,14 @@ func (g Guard) DialContext(ctx context.Context, network, address string) (net.Co
 	if err != nil {
 		return nil, err
 	}
+	if !g.portAllowed(port, addrs) {
+		return nil, errBlocked
+	}
 	var d net.Dialer
 	var lastErr error
 	for _, a := range addrs {
 		if !g.allowed(a) {
-			lastErr = fmt.Errorf("webhook target %s resolves to a non-public address", host)
+			lastErr = errBlocked
 			continue
 		}
 		c, err := d.DialContext(ctx, network, net.JoinHostPort(a.Unmap().String(), port))
@@ -136,4 +165,12 @@ func (g Guard) DialContext(ctx context.Context, network, address string) (net.Co
 		lastErr = err
 	}
 	return nil, lastErr
+}
+
+func joinPorts(ports []int) string {
+	s := make([]string, len(ports))
+	for i, p := range ports {
+		s[i] = strconv.Itoa(p)
+	}
+	return strings.Join(s, ", ")
 }

@@ -50,6 +50,9 @@ type Delivery struct {
 	CreatedAt    time.Time
 	NextAt       time.Time // due time of the next attempt, while pending
 	RedeliveryOf string    // the delivery this one repeats, if any
+	// ExpiresAt ends the record: its body reports on personal data. The body itself is dropped
+	// as soon as the delivery succeeds.
+	ExpiresAt time.Time
 }
 
 // Attempt is one POST.
@@ -58,11 +61,28 @@ type Attempt struct {
 	At         time.Time `json:"at"`
 	StatusCode int       `json:"statusCode,omitempty"`
 	DurationMs int64     `json:"durationMs"`
-	Error      string    `json:"error,omitempty"`
+	// ErrorClass says why an attempt failed, as one of the Error* classes; Error says it in words.
+	// Neither carries the transport's own message (addresses, resolver details).
+	ErrorClass string `json:"errorClass,omitempty"`
+	Error      string `json:"error,omitempty"`
 }
 
+// Classes of failed attempts.
+const (
+	ErrorTimeout    = "timeout"     // no answer within the timeout
+	ErrorRefused    = "refused"     // the connection was refused
+	ErrorTLS        = "tls"         // TLS handshake or certificate failed
+	ErrorDNS        = "dns"         // the host name did not resolve
+	ErrorBlocked    = "blocked"     // the target resolves to a non-public address or port
+	ErrorConnection = "connection"  // the connection failed otherwise (reset, unreachable)
+	ErrorHTTPStatus = "http_status" // the receiver answered, not with 2xx
+	ErrorNoTarget   = "no_target"   // no URL is configured any more
+)
+
 // Succeeded reports a 2xx answer.
-func (a Attempt) Succeeded() bool { return a.StatusCode >= 200 && a.StatusCode < 300 && a.Error == "" }
+func (a Attempt) Succeeded() bool {
+	return a.StatusCode >= 200 && a.StatusCode < 300 && a.ErrorClass == ""
+}
 
 // Target is where and how a delivery is sent at the time of an attempt.
 type Target struct {

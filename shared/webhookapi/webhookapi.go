@@ -33,14 +33,19 @@ func (a API) PartnerRoutes() []httpapi.Route {
 	}
 }
 
-// IdentityRoutes are the identity API webhook endpoints.
+// testsPerMinute is how many test events one user may send in a minute: each is an outbound request
+// to a URL of the caller's choosing.
+const testsPerMinute = 5
+
+// IdentityRoutes are the identity API webhook endpoints. An API key sees and manages only the
+// endpoints of its own mode (test or live), as if the others did not exist; a login session sees all.
 func (a API) IdentityRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "POST /v1/webhooks", Handler: a.Auth.Require(access.Users, a.createEndpoint)},
 		{Pattern: "GET /v1/webhooks", Handler: a.Auth.Require(access.Users, a.listEndpoints)},
 		{Pattern: "DELETE /v1/webhooks/{id}", Handler: a.Auth.Require(access.Users, a.deleteEndpoint)},
 		{Pattern: "POST /v1/webhooks/{id}/rotate-secret", Handler: a.Auth.Require(access.Users, a.rotateSecret)},
-		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Auth.Require(access.Users, a.test)},
+		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Auth.Require(access.Users, a.Auth.PerOwner("webhook-test", testsPerMinute, a.test))},
 		{Pattern: "GET /v1/webhooks/{id}/deliveries", Handler: a.Auth.Require(access.Users, a.endpointDeliveries)},
 	}
 }
@@ -146,27 +151,46 @@ func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principa
 }
 
 type endpointView struct {
-	ID        string    `json:"id"`
-	URL       string    `json:"url"`
-	Events    []string  `json:"events"`
-	Secret    string    `json:"secret,omitempty"`
-	CreatedAt time.Time `json:"createdAt"`
+	ID        string     `json:"id"`
+	URL       string     `json:"url"`
+	Events    []string   `json:"events"`
+	Livemode  bool       `json:"livemode"`
+	Secret    string     `json:"secret,omitempty"`
+	CreatedAt time.Time  `json:"createdAt"`
+	ExpiresAt *time.Time `json:"expiresAt,omitempty"`
 }
 
 func viewEndpoint(e webhook.Endpoint, secret string) endpointView {
-	return endpointView{ID: e.ID, URL: e.URL, Events: e.Events, Secret: secret, CreatedAt: e.CreatedAt}
+	return endpointView{ID: e.ID, URL: e.URL, Events: e.Events, Livemode: e.Live, Secret: secret, CreatedAt: e.CreatedAt, ExpiresAt: e.ExpiresAt}
 }
 
+// createEndpoint makes an endpoint of the caller's mode: a test key's receives test events, a live
+// key's live events; a login session chooses with `mode` (default live). An endpoint a key creates
+// lives no longer than the key.
 func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
 	var in struct {
 		URL    string   `json:"url"`
 		Events []string `json:"events"`
+		Mode   string   `json:"mode"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		httpapi.WriteError(w, r, err)
 		return
 	}
-	e, secret, err := a.Webhooks.CreateEndpoint(r.Context(), p.UserID, in.URL, in.Events)
+	live := p.Live
+	switch {
+	case in.Mode == "":
+	case in.Mode != access.ModeLive && in.Mode != access.ModeTest:
+		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: []string{"mode: live or test"}})
+		return
+	case p.KeyID != "" && (in.Mode == access.ModeLive) != p.Live:
+		httpapi.WriteError(w, r, fault.Newf(fault.Forbidden, "An API key creates endpoints of its own mode (%s); use a login session to choose.", modeOf(p.Live)))
+		return
+	default:
+		live = in.Mode == access.ModeLive
+	}
+	e, secret, err := a.Webhooks.CreateEndpoint(r.Context(), webhook.EndpointRequest{OwnerID: p.UserID, URL: in.URL, Events: in.Events,
+		Live: live, KeyID: p.KeyID, KeyExpiresAt: p.KeyExpiresAt})
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -175,21 +199,44 @@ func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Pri
 	httpapi.WriteJSON(w, http.StatusCreated, viewEndpoint(e, secret))
 }
 
+func modeOf(live bool) string {
+	if live {
+		return access.ModeLive
+	}
+	return access.ModeTest
+}
+
 func (a API) listEndpoints(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	es, err := a.Webhooks.Config.Endpoints(r.Context(), p.UserID)
+	es, err := a.Webhooks.Endpoints(r.Context(), p.UserID)
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
 	}
 	views := make([]endpointView, 0, len(es))
 	for _, e := range es {
-		views = append(views, viewEndpoint(e, ""))
+		if p.Sees(e.Live) {
+			views = append(views, viewEndpoint(e, ""))
+		}
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views})
 }
 
+// endpoint returns the caller's endpoint named in the path: another mode's is NotFound, as an
+// unknown one.
+func (a API) endpoint(r *http.Request, p access.Principal) (webhook.Endpoint, error) {
+	e, err := a.Webhooks.Endpoint(r.Context(), p.UserID, r.PathValue("id"))
+	if err == nil && !p.Sees(e.Live) {
+		err = fault.New(fault.NotFound, "No such webhook endpoint.")
+	}
+	return e, err
+}
+
 func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	if err := a.Webhooks.Config.DeleteEndpoint(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+	e, err := a.endpoint(r, p)
+	if err == nil {
+		err = a.Webhooks.Config.DeleteEndpoint(r.Context(), p.UserID, e.ID)
+	}
+	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
 	}
@@ -197,7 +244,11 @@ func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Pri
 }
 
 func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	e, secret, err := a.Webhooks.RotateSecret(r.Context(), p.UserID, r.PathValue("id"))
+	e, err := a.endpoint(r, p)
+	var secret string
+	if err == nil {
+		e, secret, err = a.Webhooks.RotateSecret(r.Context(), e)
+	}
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -207,7 +258,11 @@ func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Princ
 }
 
 func (a API) test(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	d, err := a.Webhooks.SendTest(r.Context(), p.UserID, r.PathValue("id"))
+	e, err := a.endpoint(r, p)
+	var d webhook.Delivery
+	if err == nil {
+		d, err = a.Webhooks.SendTest(r.Context(), e)
+	}
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -216,7 +271,7 @@ func (a API) test(w http.ResponseWriter, r *http.Request, p access.Principal) {
 }
 
 func (a API) endpointDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	if _, err := a.Webhooks.Config.Endpoint(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+	if _, err := a.endpoint(r, p); err != nil {
 		httpapi.WriteError(w, r, err)
 		return
 	}

@@ -325,7 +325,7 @@ type recorder struct {
 	sent []string
 }
 
-func (e *recorder) Publish(_ context.Context, _, event, reference string, _ any) error {
+func (e *recorder) Publish(_ context.Context, _ string, _ bool, event, reference string, _ any) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.sent = append(e.sent, event+" "+reference)
@@ -333,7 +333,7 @@ func (e *recorder) Publish(_ context.Context, _, event, reference string, _ any)
 }
 
 func (e *recorder) Send(ctx context.Context, body string, _ time.Time) error {
-	return e.Publish(ctx, "", "job", body, nil)
+	return e.Publish(ctx, "", false, "job", body, nil)
 }
 
 // flaky is a reader that fails like a crashed engine until told otherwise.

@@ -189,21 +189,15 @@ func TestOpenAPIDocumentsMatchTemplateRoutes(t *testing.T) {
 // The webhook.test body the service really builds conforms to its x-webhooks schema.
 func TestIdentityWebhookPayloadsConform(t *testing.T) {
 	deliveries := &capturedDeliveries{}
-	svc := &webhook.Service{Config: oneEndpoint{}, Engine: &webhook.Engine{Store: deliveries, Wake: noWake{}}}
-	if _, err := svc.SendTest(context.Background(), "usr_1", "we_1"); err != nil {
+	svc := &webhook.Service{Engine: &webhook.Engine{Store: deliveries, Wake: noWake{}}}
+	e := webhook.Endpoint{ID: "we_1", OwnerID: "usr_1", URL: "https://hooks.example.com", Events: []string{webhook.EventTest}, Live: true}
+	if _, err := svc.SendTest(context.Background(), e); err != nil {
 		t.Fatal(err)
 	}
 	if len(deliveries.put) != 1 {
 		t.Fatalf("%d deliveries, want 1", len(deliveries.put))
 	}
 	conformsToWebhookSchema(t, deliveries.put[0].Body)
-}
-
-// oneEndpoint is a webhook configuration with one endpoint, we_1; nothing else is called.
-type oneEndpoint struct{ webhook.ConfigStore }
-
-func (oneEndpoint) Endpoint(_ context.Context, ownerID, id string) (webhook.Endpoint, error) {
-	return webhook.Endpoint{ID: id, OwnerID: ownerID, URL: "https://hooks.example.com", Events: []string{webhook.EventTest}}, nil
 }
 
 // capturedDeliveries keeps the deliveries enqueued; nothing else is called.

@@ -310,6 +310,14 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		d := issued(t, svc, partner.PartnerID, "REF-AGAIN")
 		waitFor(t, 10*time.Second, "the delivery", func() bool { return len(rc.got()) == 1 })
 		r := c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+d.ID+"/redeliver", nil, key(partner.APIKey)...)
+		expect(t, "redeliver a delivered event, whose body is not kept", r, 409, "body_not_retained")
+		// A pending or failed delivery keeps its body: redelivered as a new delivery.
+		pending := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: d.Event,
+			Reference: d.Reference, Body: d.Body, Status: webhook.StatusFailed, CreatedAt: time.Now(), NextAt: time.Now().Add(time.Hour)}
+		if err := svc.Engine.Store.PutDelivery(context.Background(), pending); err != nil {
+			t.Fatal(err)
+		}
+		r = c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+pending.ID+"/redeliver", nil, key(partner.APIKey)...)
 		expect(t, "redeliver", r, 202, "")
 		waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == 2 })
 		first, second := rc.got()[0], rc.got()[1]
@@ -317,7 +325,7 @@ func TestPartnerWebhookEdges(t *testing.T) {
 			t.Error("redelivery: want the same body under a new webhook-id")
 		}
 		other := creds.Partners[1]
-		expect(t, "redeliver another partner's delivery", c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+d.ID+"/redeliver", nil, key(other.APIKey)...), 404, "not_found")
+		expect(t, "redeliver another partner's delivery", c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+pending.ID+"/redeliver", nil, key(other.APIKey)...), 404, "not_found")
 	})
 
 	t.Run("pagination returns every delivery once", func(t *testing.T) {
@@ -409,8 +417,8 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 	if !strings.HasPrefix(ep.Secret, "whsec_") {
 		t.Fatalf("endpoint = %s", r.body)
 	}
-	list := c.do("GET", "/v1/webhooks", nil, key(creds.User.APIKey)...)
-	if strings.Contains(string(list.body), ep.Secret) || !strings.Contains(string(list.body), ep.ID) {
+	list := c.do("GET", "/v1/webhooks", nil, bearer(jwt)...)
+	if strings.Contains(string(list.body), ep.Secret) || !strings.Contains(string(list.body), ep.ID) || !strings.Contains(string(list.body), `"livemode":true`) {
 		t.Errorf("list = %s", list.body)
 	}
 	expect(t, "unknown event", c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"everything"}}, bearer(jwt)...), 422, "validation_failed")
@@ -451,7 +459,7 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 	other := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 	r = c.do("POST", "/v1/webhooks", map[string]any{"url": other.URL, "events": []string{"extraction.failed"}}, bearer(jwt)...)
 	expect(t, "second endpoint", r, 201, "")
-	sent, err := svc.Publish(context.Background(), creds.User.ID, webhook.EventExtractionCompleted, "ext_1",
+	sent, err := svc.Publish(context.Background(), creds.User.ID, true, webhook.EventExtractionCompleted, "ext_1",
 		map[string]any{"extractionId": "ext_1", "status": "completed", "result": map[string]any{}})
 	if err != nil || len(sent) != 1 {
 		t.Fatalf("published to %d endpoints (%v), want 1", len(sent), err)

@@ -1,0 +1,68 @@
+package access
+
+import (
+	"net/netip"
+	"sync"
+	"time"
+
+	"github.com/trustline/platform/shared/fault"
+)
+
+// Failures throttles failed authentications by source address, in memory: after PerMinute failures
+// in a minute, an address is refused (429) before its credential is looked up, until the minute
+// ends. Kept in the process rather than in the table so that a stream of random keys costs no
+// DynamoDB write each; each Lambda instance counts on its own, which bounds an attacker's guesses to
+// PerMinute per address and instance, and a key space of 130 bits makes guessing hopeless anyway.
+// A nil *Failures throttles nothing.
+type Failures struct {
+	PerMinute int
+
+	mu     sync.Mutex
+	window time.Time
+	counts map[netip.Addr]int
+}
+
+// maxTracked bounds the memory one minute of failures can take: past it, the counts of the minute
+// start over (a flood from many addresses is the rate limit's and the WAF's job, not this map's).
+const maxTracked = 100_000
+
+// NewFailures returns a throttle allowing perMinute failed authentications per address and minute.
+func NewFailures(perMinute int) *Failures { return &Failures{PerMinute: perMinute} }
+
+// check refuses an address that failed too often in the current minute.
+func (f *Failures) check(ip netip.Addr, now time.Time) error {
+	if f == nil || f.PerMinute <= 0 {
+		return nil
+	}
+	f.mu.Lock()
+	n := f.countsAt(now)[ip]
+	f.mu.Unlock()
+	if n < f.PerMinute {
+		return nil
+	}
+	retry := int(now.Truncate(time.Minute).Add(time.Minute).Sub(now).Seconds()) + 1
+	return &fault.Error{Kind: fault.RateLimited, RetryAfter: retry,
+		Detail: "Too many failed authentications from this address; retry after " + itoa(retry) + " s."}
+}
+
+// record counts one failed authentication of an address.
+func (f *Failures) record(ip netip.Addr, now time.Time) {
+	if f == nil || f.PerMinute <= 0 {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	counts := f.countsAt(now)
+	if len(counts) >= maxTracked {
+		clear(counts)
+	}
+	counts[ip]++
+}
+
+// countsAt returns the counts of now's minute, starting them afresh when the minute changed.
+func (f *Failures) countsAt(now time.Time) map[netip.Addr]int {
+	if w := now.Truncate(time.Minute); !w.Equal(f.window) || f.counts == nil {
+		f.window, f.counts = w, map[netip.Addr]int{}
+	}
+	return f.counts
+}
