@@ -37,7 +37,7 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL}
 	return &extraction.Service{Store: d.store, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
 		Events: publisher{hooks.service}, Reader: reader, Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
-		UploadTTL: d.cfg.UploadURLTTL, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
+		MaxPixels: d.cfg.MaxImagePixels, UploadTTL: d.cfg.UploadURLTTL, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
 }
 
 // Extraction serves document intake and extraction status.
@@ -69,7 +69,7 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 			return nil, err
 		}
 	}
-	svc, jobs, err := extractionsFor(d, extraction.MRZReader{Engine: engine})
+	svc, jobs, err := extractionsFor(d, extraction.MRZReader{Engine: engine, MaxPixels: d.cfg.MaxImagePixels})
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,8 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		}
 		return getenv(k)
 	})
-	models, err := liveness.Load(d.cfg.ModelsDir, liveness.WithLibrary(lib), liveness.WithThreshold(d.cfg.LivenessThreshold))
+	models, err := liveness.Load(d.cfg.ModelsDir, liveness.WithLibrary(lib), liveness.WithThreshold(d.cfg.LivenessThreshold),
+		liveness.WithMaxPixels(d.cfg.MaxImagePixels))
 	if err != nil {
 		return nil, err
 	}
@@ -32,6 +33,7 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		return nil, err
 	}
 	api := livenessapi.API{Checker: models, Credits: d.store, Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
-		Uploads: extractions, Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"]}
+		Uploads: extractions, Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"],
+		MaxPixels: d.cfg.MaxImagePixels}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

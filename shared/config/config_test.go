@@ -97,3 +97,15 @@ func TestREADMEDocumentsEverySetting(t *testing.T) {
 		}
 	}
 }
+
+func TestMaxImageMegapixels(t *testing.T) {
+	for value, want := range map[string]int64{"": 40_000_000, "12": 12_000_000} {
+		c, err := config.Load(env(map[string]string{"MAX_IMAGE_MEGAPIXELS": value}))
+		if err != nil || c.MaxImagePixels != want {
+			t.Errorf("MAX_IMAGE_MEGAPIXELS=%q: %d, %v; want %d", value, c.MaxImagePixels, err, want)
+		}
+	}
+	if _, err := config.Load(env(map[string]string{"MAX_IMAGE_MEGAPIXELS": "0"})); err == nil || !strings.Contains(err.Error(), "MAX_IMAGE_MEGAPIXELS") {
+		t.Errorf("MAX_IMAGE_MEGAPIXELS=0: %v, want a refusal", err)
+	}
+}

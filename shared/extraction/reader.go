@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"image"
@@ -24,14 +25,22 @@ type DocumentEngine interface {
 type MRZReader struct {
 	Engine ocr.Engine
 	Now    func() time.Time
+	// MaxPixels bounds the images read (MAX_IMAGE_MEGAPIXELS); zero is ocr.MaxPixels.
+	MaxPixels int64
 }
+
+// ReadSide is the longer side, in pixels, an image is shrunk to before it is read: that of a
+// 12-megapixel phone photo (4000×3000), whose zone's characters are tens of pixels high. The
+// rotations and crops of the reading then cost memory bounded by it, whatever the upload.
+const ReadSide = 4000
 
 // orientations are tried in this order: upright, upside down, then the two quarter turns.
 var orientations = []int{0, 180, 90, 270}
 
 // Read implements Reader.
 func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (Result, error) {
-	img, _, err := ocr.Decode(ctx, data)
+	maxPixels := cmp.Or(r.MaxPixels, ocr.MaxPixels)
+	img, _, err := ocr.DecodeGray(ctx, data, maxPixels, ReadSide)
 	if errors.Is(err, ocr.ErrPDFRenderer) {
 		if de, ok := r.Engine.(DocumentEngine); ok {
 			lines, err := de.ReadDocument(ctx, data)
@@ -46,7 +55,7 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 	}
 	switch {
 	case errors.Is(err, ocr.ErrTooLarge):
-		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "image_too_large", Detail: "The image has more than 40 megapixels."}
+		return Result{}, ImageTooLarge(fault.Invalid, maxPixels)
 	case errors.Is(err, ocr.ErrUnsupported), errors.Is(err, ocr.ErrCorrupt):
 		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "unreadable_file", Detail: "The file is damaged or truncated and cannot be decoded."}
 	case err != nil:

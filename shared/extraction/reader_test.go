@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"runtime"
 	"testing"
 	"time"
 
@@ -85,5 +86,99 @@ func TestMRZReaderFailures(t *testing.T) {
 	truncated := blankPNG(t)[:60]
 	if f := fault.As(func() error { _, err := r.Read(context.Background(), truncated, "image/png", "auto"); return err }()); f.Kind != fault.Invalid || f.Code != "unreadable_file" {
 		t.Errorf("truncated file: %+v", f)
+	}
+}
+
+func deepPNG(t *testing.T) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewGray16(image.Rect(0, 0, 40, 20))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// A 16-bit image, or one over the pixel bound, that reaches the worker (queued before intake
+// checked it) fails for good, refunded, instead of being decoded or retried.
+func TestMRZReaderRefusesImagesOverTheBound(t *testing.T) {
+	engine := &scripted{}
+	for name, r := range map[string]extraction.MRZReader{
+		"16 bits per channel": {Engine: engine},
+		"over MaxPixels":      {Engine: engine, MaxPixels: 1000},
+	} {
+		data := blankPNG(t)
+		if name == "16 bits per channel" {
+			data = deepPNG(t)
+		}
+		_, err := r.Read(context.Background(), data, "image/png", "auto")
+		if f := fault.As(err); f.Kind != fault.Invalid || f.Code != "image_too_large" {
+			t.Errorf("%s: %v, want a permanent image_too_large", name, err)
+		}
+	}
+	if engine.reads != 0 {
+		t.Errorf("the engine read %d images", engine.reads)
+	}
+}
+
+// sizes is an engine that reads nothing and records the largest side it was given.
+type sizes struct{ largest int }
+
+func (s *sizes) Name() string    { return "sizes" }
+func (s *sizes) Version() string { return "1" }
+func (s *sizes) Read(_ context.Context, img image.Image) ([]ocr.Line, error) {
+	s.largest = max(s.largest, img.Bounds().Dx(), img.Bounds().Dy())
+	return nil, nil
+}
+
+// allocated returns the bytes f allocates (an upper bound of the memory it holds at its peak).
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// Reading a large image costs its decoding, then memory bounded by ReadSide whatever the file:
+// the image is decoded to 8-bit grey and shrunk before any rotation or crop. (Before, every
+// rotation copied the full-size colour image: a 16-bit PNG of 36 megapixels took 1.4 GB.)
+func TestMRZReaderMemoryIsBoundedByReadSide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("encodes a 40-megapixel image")
+	}
+	for _, size := range []image.Point{{8000, 5000}, {6000, 3750}} {
+		img := image.NewGray(image.Rect(0, 0, size.X, size.Y))
+		for i := range img.Pix {
+			img.Pix[i] = 200
+		}
+		var buf bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, img); err != nil {
+			t.Fatal(err)
+		}
+		data := buf.Bytes()
+		engine := &sizes{}
+		r := extraction.MRZReader{Engine: engine}
+		decoding := allocated(func() {
+			if _, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, extraction.ReadSide); err != nil {
+				t.Fatal(err)
+			}
+		})
+		reading := allocated(func() {
+			if _, err := r.Read(context.Background(), data, "image/png", "auto"); fault.As(err).Code != "mrz_not_found" {
+				t.Fatalf("read: %v", err)
+			}
+		})
+		bound := uint64(extraction.ReadSide * extraction.ReadSide)
+		t.Logf("%v: decoding %d MB, reading after it %d MB, bound² %d MB", size, decoding>>20, (reading-decoding)>>20, bound>>20)
+		if engine.largest > extraction.ReadSide {
+			t.Errorf("%v: the engine was given a side of %d pixels, over %d", size, engine.largest, extraction.ReadSide)
+		}
+		if pixels := uint64(size.X * size.Y); decoding > pixels+bound+8<<20 {
+			t.Errorf("%v: decoding allocated %d MB, more than its grey pixels and the shrunk copy", size, decoding>>20)
+		}
+		if reading-decoding > 8*bound {
+			t.Errorf("%v: reading allocated %d MB beyond decoding, over 8 × ReadSide²", size, (reading-decoding)>>20)
+		}
 	}
 }

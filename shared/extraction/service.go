@@ -1,10 +1,12 @@
 package extraction
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -100,6 +102,7 @@ type Service struct {
 	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
 	Price       int           // credits per extraction
 	MaxBytes    int64         // largest accepted file
+	MaxPixels   int64         // largest accepted image (MAX_IMAGE_MEGAPIXELS); zero is ocr.MaxPixels
 	UploadTTL   time.Duration // how long a presigned upload URL works
 	MaxAttempts int           // deliveries of one job before it is failed; the queue's maxReceiveCount
 	Now         func() time.Time
@@ -152,6 +155,8 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	if c.Live {
 		price = s.Price
 	}
+	// Every file is checked before any is stored: one refused file refuses the batch, and nothing
+	// is kept of it.
 	for i, d := range docs {
 		obj, err := s.object(ctx, c, d)
 		if err != nil {
@@ -225,14 +230,21 @@ func (s *Service) validate(docs []Document, asBatch bool) error {
 	return nil
 }
 
-// object checks a document's file (size, type by content) and describes it.
+// object checks a document's file (size, type by content, the image's dimensions and depth by its
+// header) and describes it.
 func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, error) {
 	if d.Data != nil {
 		if int64(len(d.Data)) > s.MaxBytes {
 			return Object{}, tooLarge(s.MaxBytes)
 		}
 		mime, err := sniffed(d.Data)
-		return Object{MIME: mime, Size: int64(len(d.Data)), Name: d.Name}, err
+		if err != nil {
+			return Object{}, err
+		}
+		if err := s.checkImage(ctx, d.Data, "", int64(len(d.Data))); err != nil {
+			return Object{}, err
+		}
+		return Object{MIME: mime, Size: int64(len(d.Data)), Name: d.Name}, nil
 	}
 	if d.HandoffSessionID != "" {
 		f, err := s.Handoffs.File(ctx, d.HandoffSessionID, c.OwnerID)
@@ -244,6 +256,13 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 		}
 		if !slices.Contains(AcceptedMIME, f.MIME) {
 			return Object{}, fault.Newf(fault.UnsupportedMedia, "The handoff file is %s: extraction reads JPEG, PNG, WebP or PDF.", f.MIME)
+		}
+		head, err := s.Blobs.Read(ctx, f.Key, headBytes)
+		if err != nil {
+			return Object{}, err
+		}
+		if err := s.checkImage(ctx, head, f.Key, f.Size); err != nil {
+			return Object{}, err
 		}
 		return Object{Key: f.Key, MIME: f.MIME, Size: f.Size, Name: f.Name}, nil
 	}
@@ -261,12 +280,54 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 	if size > s.MaxBytes {
 		return Object{}, tooLarge(s.MaxBytes)
 	}
-	head, err := s.Blobs.Read(ctx, u.Key, 512)
+	head, err := s.Blobs.Read(ctx, u.Key, headBytes)
 	if err != nil {
 		return Object{}, err
 	}
 	mime, err := sniffed(head)
-	return Object{Key: u.Key, MIME: mime, Size: size, Name: u.Name}, err
+	if err != nil {
+		return Object{}, err
+	}
+	if err := s.checkImage(ctx, head, u.Key, size); err != nil {
+		return Object{}, err
+	}
+	return Object{Key: u.Key, MIME: mime, Size: size, Name: u.Name}, nil
+}
+
+// headBytes is how much of a stored file intake reads first: enough for the header of any PNG or
+// WebP, and of a JPEG after its EXIF, XMP and colour-profile segments.
+const headBytes = 256 << 10
+
+// checkImage refuses an image whose header says it is over the pixel limit or 16 bits deep, before
+// anything is stored, charged or queued: decoding it would cost the worker more memory than it
+// has. head is the file or its start; key names the stored file to read whole when its header runs
+// past head. A header that cannot be read passes: the worker fails the file as unreadable, with a
+// refund, and a PDF's page is only measured when it is rendered.
+func (s *Service) checkImage(ctx context.Context, head []byte, key string, size int64) error {
+	h, err := ocr.ReadHeader(head)
+	if errors.Is(err, io.ErrUnexpectedEOF) && key != "" && int64(len(head)) < size {
+		if head, err = s.Blobs.Read(ctx, key, s.MaxBytes); err != nil {
+			return err
+		}
+		h, err = ocr.ReadHeader(head)
+	}
+	if err != nil {
+		return nil
+	}
+	if err := h.Check(s.maxPixels()); err != nil {
+		return ImageTooLarge(fault.TooLarge, s.maxPixels())
+	}
+	return nil
+}
+
+func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, ocr.MaxPixels) }
+
+// ImageTooLarge is the problem image_too_large of an image over maxPixels or 16 bits deep: kind
+// TooLarge (413) at intake, Invalid (a failed extraction) when the worker finds it.
+func ImageTooLarge(kind fault.Kind, maxPixels int64) error {
+	mp := maxPixels / 1_000_000
+	return &fault.Error{Kind: kind, Code: "image_too_large",
+		Detail: fmt.Sprintf("The image is over %d megapixels or has 16 bits per channel: send an 8-bit JPEG, PNG or WebP of at most %d megapixels.", mp, mp)}
 }
 
 // upload returns the owner's upload slot; another owner's is NotFound, as an unknown one.

@@ -1,8 +1,11 @@
 package extraction_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"image"
+	"image/png"
 	"slices"
 	"strings"
 	"sync"
@@ -11,6 +14,7 @@ import (
 
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/testmode"
 )
 
@@ -380,5 +384,76 @@ func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
 	e := m.items[id]
 	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 || len(m.events) != 1 {
 		t.Errorf("after every attempt: %+v, credits %d, events %v", e, m.credits["u1"], m.events)
+	}
+}
+
+// jpegHeader returns the start of a JPEG of w×h pixels, up to its scan, whose frame header comes
+// after pad bytes of application segments, as a phone's EXIF, XMP and colour profile put it.
+func jpegHeader(w, h, pad int) []byte {
+	b := []byte{0xFF, 0xD8}
+	for pad > 0 {
+		n := min(pad, 65533)
+		b = append(b, 0xFF, 0xE1, byte((n+2)>>8), byte(n+2))
+		b = append(b, make([]byte, n)...)
+		pad -= n
+	}
+	sof := []byte{0xFF, 0xC0, 0, 17, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1}
+	return append(append(b, sof...), 0xFF, 0xDA, 0, 12)
+}
+
+type handoffs map[string]handoff.File
+
+func (h handoffs) File(_ context.Context, id, _ string) (handoff.File, error) {
+	if f, ok := h[id]; ok {
+		return f, nil
+	}
+	return handoff.File{}, fault.New(fault.NotFound, "no")
+}
+
+// An image over the pixel bound, or of 16 bits per channel, is refused by its header before
+// anything is stored, charged or queued, however it comes: inline, in a batch beside good files,
+// uploaded (its header read back from storage, past the first bytes when it must be), or through a
+// handoff session.
+func TestSubmitRefusesImagesOverTheBound(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	s := service(m, &reader{}, &now)
+	s.MaxBytes = 15 << 20
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	m.credits["u1"] = 10
+	var deep bytes.Buffer
+	if err := png.Encode(&deep, image.NewRGBA64(image.Rect(0, 0, 8, 8))); err != nil {
+		t.Fatal(err)
+	}
+	huge := jpegHeader(9000, 9000, 300<<10) // the frame header is past the first read of a stored file
+	m.blobs["raw/u1/upl_huge"] = huge
+	m.uploads["upl_huge"] = extraction.Upload{ID: "upl_huge", OwnerID: "u1", Key: "raw/u1/upl_huge"}
+	m.blobs["handoff/hs_deep"] = deep.Bytes()
+	s.Handoffs = handoffs{"hs_deep": {Key: "handoff/hs_deep", MIME: "image/png", Size: int64(deep.Len())}}
+	stored := len(m.blobs)
+	ok := extraction.Document{Type: "passport", Data: []byte(pngSig + "ok")}
+	for _, tc := range []struct {
+		name  string
+		docs  []extraction.Document
+		batch bool
+	}{
+		{"16-bit inline", []extraction.Document{{Type: "passport", Data: deep.Bytes()}}, false},
+		{"over 40 megapixels inline", []extraction.Document{{Type: "passport", Data: jpegHeader(9000, 9000, 0)}}, false},
+		{"one in a batch", []extraction.Document{ok, ok, {Type: "passport", Data: deep.Bytes()}}, true},
+		{"uploaded", []extraction.Document{{Type: "passport", UploadID: "upl_huge"}}, false},
+		{"through a handoff", []extraction.Document{ok, {Type: "passport", HandoffSessionID: "hs_deep"}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := s.Submit(context.Background(), live, tc.docs, tc.batch)
+			if f := fault.As(err); f.Kind != fault.TooLarge || f.Code != "image_too_large" {
+				t.Errorf("error = %v, want 413 image_too_large", err)
+			}
+			if m.credits["u1"] != 10 || len(m.items) != 0 || len(m.jobs) != 0 || len(m.blobs) != stored {
+				t.Errorf("credits %d, items %d, jobs %d, files %d: something was kept", m.credits["u1"], len(m.items), len(m.jobs), len(m.blobs)-stored)
+			}
+		})
+	}
+	s.MaxPixels = 100_000_000
+	if _, _, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "passport", UploadID: "upl_huge"}}, false); err != nil {
+		t.Errorf("81 megapixels within a bound of 100: %v", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/trustline/platform/shared/ocr"
 )
 
 // The model files Load reads from the models directory.
@@ -42,7 +44,7 @@ var (
 	ErrUnsupported = errors.New("liveness: not a JPEG, PNG or WebP image")
 	// ErrCorrupt: the file claims a supported type but cannot be decoded.
 	ErrCorrupt = errors.New("liveness: corrupt or truncated image")
-	// ErrTooLarge: the image has more pixels than ocr.MaxPixels.
+	// ErrTooLarge: the image has more pixels than WithMaxPixels allows, or 16 bits per channel.
 	ErrTooLarge = errors.New("liveness: image over the pixel limit")
 	// ErrClosed: Check was called after Close.
 	ErrClosed = errors.New("liveness: models closed")
@@ -103,6 +105,7 @@ type config struct {
 	minFaceSize   int
 	threads       int
 	nmsIoU        float64
+	maxPixels     int64
 }
 
 func defaults() config {
@@ -112,6 +115,7 @@ func defaults() config {
 		minFaceSize:   DefaultMinFaceSize,
 		threads:       DefaultThreads,
 		nmsIoU:        0.5,
+		maxPixels:     ocr.MaxPixels,
 	}
 }
 
@@ -132,6 +136,10 @@ func WithFaceScoreThreshold(t float64) Option { return func(c *config) { c.faceT
 // (DefaultMinFaceSize); 0 keeps them all.
 func WithMinFaceSize(px int) Option { return func(c *config) { c.minFaceSize = px } }
 
+// WithMaxPixels bounds the images Check decodes (ocr.MaxPixels); larger ones fail with ErrTooLarge
+// before their pixels are allocated.
+func WithMaxPixels(n int64) Option { return func(c *config) { c.maxPixels = n } }
+
 // WithThreads sets onnxruntime's intra-op threads for each model (DefaultThreads).
 func WithThreads(n int) Option { return func(c *config) { c.threads = n } }
 
@@ -143,6 +151,8 @@ func (c config) validate() error {
 		return fmt.Errorf("liveness: face score threshold %v is not in [0, 1)", c.faceThreshold)
 	case c.minFaceSize < 0:
 		return fmt.Errorf("liveness: minimum face size %d is negative", c.minFaceSize)
+	case c.maxPixels < 1:
+		return fmt.Errorf("liveness: pixel bound %d: need at least one", c.maxPixels)
 	case c.threads < 1:
 		return fmt.Errorf("liveness: %d threads: need at least one", c.threads)
 	}

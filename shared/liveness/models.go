@@ -155,7 +155,7 @@ func (m *Models) check(ctx context.Context, data []byte, tr *trace) (Result, err
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	img, err := decode(ctx, data)
+	img, err := decode(ctx, data, m.cfg.maxPixels)
 	if err != nil {
 		return Result{}, err
 	}

@@ -28,14 +28,14 @@ type pixels struct {
 	at   func(x, y int) (r, g, b uint8)
 }
 
-// decode reads a JPEG, PNG or WebP image and returns its upright view by its EXIF orientation.
-// PDFs are refused: a selfie is a photograph.
-func decode(ctx context.Context, data []byte) (pixels, error) {
+// decode reads a JPEG, PNG or WebP image of at most maxPixels pixels and returns its upright view
+// by its EXIF orientation. PDFs are refused: a selfie is a photograph.
+func decode(ctx context.Context, data []byte, maxPixels int64) (pixels, error) {
 	mime, ok := ocr.Sniff(data)
 	if !ok || mime == ocr.MIMEPDF {
 		return pixels{}, fmt.Errorf("%w (%d bytes)", ErrUnsupported, len(data))
 	}
-	img, _, err := ocr.Decode(ctx, data)
+	img, _, err := ocr.DecodeWithin(ctx, data, maxPixels)
 	switch {
 	case err == nil:
 	case errors.Is(err, ocr.ErrTooLarge):

@@ -128,11 +128,16 @@ func TestDecodeErrors(t *testing.T) {
 	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 2, 2))); err != nil {
 		t.Fatal(err)
 	}
+	var deep bytes.Buffer
+	if err := png.Encode(&deep, image.NewGray16(image.Rect(0, 0, 2, 2))); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		data []byte
 		want error
 	}{
+		{name: "16 bits per channel", data: deep.Bytes(), want: ErrTooLarge},
 		{name: "text", data: []byte("hello"), want: ErrUnsupported},
 		{name: "PDF", data: []byte("%PDF-1.4 ..."), want: ErrUnsupported},
 		{name: "truncated PNG", data: buf.Bytes()[:20], want: ErrCorrupt},
@@ -140,13 +145,16 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := decode(context.Background(), tt.data); !errors.Is(err, tt.want) {
+			if _, err := decode(context.Background(), tt.data, ocr.MaxPixels); !errors.Is(err, tt.want) {
 				t.Errorf("error %v, want %v", err, tt.want)
 			}
 		})
 	}
-	if p, err := decode(context.Background(), buf.Bytes()); err != nil || p.w != 2 || p.h != 2 {
+	if p, err := decode(context.Background(), buf.Bytes(), ocr.MaxPixels); err != nil || p.w != 2 || p.h != 2 {
 		t.Errorf("a valid PNG: %dx%d, %v", p.w, p.h, err)
+	}
+	if _, err := decode(context.Background(), buf.Bytes(), 3); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("4 pixels within a bound of 3: %v, want ErrTooLarge", err)
 	}
 }
 

@@ -3,9 +3,11 @@
 package livenessapi
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
+	"fmt"
 	"mime"
 	"net/http"
 	"strings"
@@ -16,6 +18,7 @@ import (
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/liveness"
+	"github.com/trustline/platform/shared/ocr"
 )
 
 // Checker judges a selfie.
@@ -59,6 +62,9 @@ type API struct {
 		Use(ctx context.Context, ownerID string, n int) error
 	}
 	Price int // credits per check; test keys are not charged
+	// MaxPixels bounds the selfies checked (MAX_IMAGE_MEGAPIXELS); zero is ocr.MaxPixels. The
+	// Checker should decode within the same bound.
+	MaxPixels int64
 }
 
 // MaxSelfie is the spec's limit on a selfie.
@@ -73,6 +79,9 @@ func (a API) Routes() []httpapi.Route {
 // cannot be judged (no face, several faces, not an image).
 func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) {
 	data, err := a.selfie(r, p)
+	if err == nil {
+		err = a.checkImage(data)
+	}
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -98,7 +107,7 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) {
 				err = errors.Join(err, rerr)
 			}
 		}
-		httpapi.WriteError(w, r, problem(err))
+		httpapi.WriteError(w, r, a.problem(err))
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"checkId": id, "isLive": res.IsLive, "confidence": round(res.Confidence),
@@ -109,7 +118,7 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) {
 func round(f float64) float64 { return float64(int64(f*1e6+0.5)) / 1e6 }
 
 // problem turns the checker's errors into what the caller can act on.
-func problem(err error) error {
+func (a API) problem(err error) error {
 	switch {
 	case errors.Is(err, liveness.ErrNoFace):
 		return &fault.Error{Kind: fault.Invalid, Code: "no_face_detected", Detail: "No face was found: take the selfie again, face to the camera, in good light."}
@@ -118,9 +127,32 @@ func problem(err error) error {
 	case errors.Is(err, liveness.ErrUnsupported), errors.Is(err, liveness.ErrCorrupt):
 		return fault.New(fault.UnsupportedMedia, "The file is not a readable JPEG, PNG or WebP image.")
 	case errors.Is(err, liveness.ErrTooLarge):
-		return fault.New(fault.TooLarge, "The image has too many pixels.")
+		return imageTooLarge(a.maxPixels())
 	}
 	return err
+}
+
+// checkImage refuses, before the debit, a selfie whose header says it is over the pixel bound or
+// 16 bits deep. Anything else the header says (not an image, damaged) is left to the checker,
+// whose refusal is refunded.
+func (a API) checkImage(data []byte) error {
+	h, err := ocr.ReadHeader(data)
+	if err != nil {
+		return nil
+	}
+	if err := h.Check(a.maxPixels()); err != nil {
+		return imageTooLarge(a.maxPixels())
+	}
+	return nil
+}
+
+func (a API) maxPixels() int64 { return cmp.Or(a.MaxPixels, ocr.MaxPixels) }
+
+// imageTooLarge is the problem image_too_large.
+func imageTooLarge(maxPixels int64) error {
+	mp := maxPixels / 1_000_000
+	return &fault.Error{Kind: fault.TooLarge, Code: "image_too_large",
+		Detail: fmt.Sprintf("The image is over %d megapixels or has 16 bits per channel: send an 8-bit JPEG, PNG or WebP of at most %d megapixels.", mp, mp)}
 }
 
 // selfie reads the image: multipart `file`, or JSON {uploadId} / {handoffSessionId} for one stored

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"image/png"
 	"io"
+	"math"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -25,15 +27,17 @@ const (
 	MIMEPDF  = "application/pdf"
 )
 
-// MaxPixels bounds the images Decode accepts: 40 megapixels is more than any phone camera or a page
-// scanned at 600 dpi produces, and refuses decompression bombs before their pixels are allocated.
+// MaxPixels is the default bound of the images Decode accepts: 40 megapixels is more than any
+// phone camera or a page scanned at 600 dpi produces, and refuses decompression bombs before their
+// pixels are allocated. DecodeWithin takes another bound (MAX_IMAGE_MEGAPIXELS).
 const MaxPixels = 40_000_000
 
 // The errors Decode returns, wrapped with details; test with errors.Is.
 var (
 	// ErrUnsupported: the bytes are none of JPEG, PNG, WebP or PDF.
 	ErrUnsupported = errors.New("ocr: unsupported file type")
-	// ErrTooLarge: the image has more than MaxPixels pixels.
+	// ErrTooLarge: the image has more pixels than the bound, or 16 bits per channel (four or eight
+	// bytes a pixel once decoded: a small file of a flat 16-bit image decodes to gigabytes).
 	ErrTooLarge = errors.New("ocr: image over the pixel limit")
 	// ErrCorrupt: the file says it is a supported type but cannot be decoded or rendered.
 	ErrCorrupt = errors.New("ocr: corrupt or truncated file")
@@ -58,49 +62,128 @@ func Sniff(data []byte) (mime string, ok bool) {
 	return "", false
 }
 
-// Decode decodes a JPEG, PNG or WebP image, or renders the first page of a PDF at 200 dpi with
-// pdftoppm (poppler), and returns the image with the sniffed media type. Its errors wrap
-// ErrUnsupported, ErrTooLarge, ErrCorrupt or ErrPDFRenderer; a PDF refused with ErrPDFRenderer
-// still has its media type returned. Rendering ends with ctx or after pdfTimeout.
+// Header is what an image file's header says, read without decoding a pixel.
+type Header struct {
+	MIME          string
+	Width, Height int  // zero for a PDF, whose page is measured only by rendering it
+	Deep          bool // 16 bits per channel
+}
+
+// ReadHeader sniffs data and reads a raster image's dimensions and sample depth from its header,
+// which is all image.DecodeConfig reads: a caller holding only the head of a file can check it.
+// Its errors wrap ErrUnsupported or ErrCorrupt; a header cut short by the end of data also wraps
+// io.ErrUnexpectedEOF, so that such a caller knows to read more of the file.
+func ReadHeader(data []byte) (Header, error) {
+	mime, ok := Sniff(data)
+	if !ok {
+		return Header{}, ErrUnsupported
+	}
+	h := Header{MIME: mime}
+	var decodeConfig func(io.Reader) (image.Config, error)
+	switch mime {
+	case MIMEPDF:
+		return h, nil
+	case MIMEJPEG:
+		decodeConfig = jpeg.DecodeConfig
+	case MIMEPNG:
+		decodeConfig = png.DecodeConfig
+	case MIMEWebP:
+		decodeConfig = webp.DecodeConfig
+	}
+	cfg, err := decodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return h, fmt.Errorf("%w: %s header: %w", ErrCorrupt, mime, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return h, fmt.Errorf("%w: %s of %dx%d pixels", ErrCorrupt, mime, cfg.Width, cfg.Height)
+	}
+	h.Width, h.Height = cfg.Width, cfg.Height
+	switch cfg.ColorModel {
+	case color.Gray16Model, color.RGBA64Model, color.NRGBA64Model, color.Alpha16Model:
+		h.Deep = true
+	}
+	return h, nil
+}
+
+// Check returns an error wrapping ErrTooLarge when the image has more than maxPixels pixels or 16
+// bits per channel.
+func (h Header) Check(maxPixels int64) error {
+	switch {
+	case h.Deep:
+		return fmt.Errorf("%w: %s of 16 bits per channel", ErrTooLarge, h.MIME)
+	case int64(h.Width)*int64(h.Height) > maxPixels:
+		return fmt.Errorf("%w: %dx%d pixels, the limit is %d", ErrTooLarge, h.Width, h.Height, maxPixels)
+	}
+	return nil
+}
+
+// Decode is DecodeWithin with the default bound, MaxPixels.
 func Decode(ctx context.Context, data []byte) (image.Image, string, error) {
+	return DecodeWithin(ctx, data, MaxPixels)
+}
+
+// DecodeWithin decodes a JPEG, PNG or WebP image of at most maxPixels pixels and 8 bits per
+// channel, or renders the first page of a PDF at 200 dpi with pdftoppm (poppler), cropped to
+// maxPixels, and returns the image with the sniffed media type. Its errors wrap ErrUnsupported,
+// ErrTooLarge, ErrCorrupt or ErrPDFRenderer; a PDF refused with ErrPDFRenderer still has its
+// media type returned. Rendering ends with ctx or after pdfTimeout.
+func DecodeWithin(ctx context.Context, data []byte, maxPixels int64) (image.Image, string, error) {
+	return decode(ctx, data, maxPixels, false)
+}
+
+// DecodeGray decodes as DecodeWithin does, then keeps only the luma, 8 bits a pixel, shrunk so
+// that its longer side is at most maxSide: what reading text needs, in memory bounded by maxSide
+// whatever the file (a PDF is rendered in grey directly). The colour image is dropped as soon as
+// its luma is taken, and a JPEG's luma plane is used without a copy.
+func DecodeGray(ctx context.Context, data []byte, maxPixels int64, maxSide int) (*image.Gray, string, error) {
+	img, mime, err := decode(ctx, data, maxPixels, true)
+	if err != nil {
+		return nil, mime, err
+	}
+	var g *image.Gray
+	if ycc, ok := img.(*image.YCbCr); ok {
+		g = &image.Gray{Pix: ycc.Y, Stride: ycc.YStride, Rect: ycc.Rect}
+	} else {
+		g = Grayscale(img)
+	}
+	return Downscale(g, maxSide), mime, nil
+}
+
+func decode(ctx context.Context, data []byte, maxPixels int64, gray bool) (image.Image, string, error) {
 	mime, ok := Sniff(data)
 	if !ok {
 		return nil, "", ErrUnsupported
 	}
 	if mime == MIMEPDF {
-		img, err := renderPDF(ctx, data)
+		img, err := renderPDF(ctx, data, maxPixels, gray)
 		return img, mime, err
 	}
-	img, err := decodeRaster(mime, data)
+	img, err := decodeRaster(data, maxPixels)
 	return img, mime, err
 }
 
-func decodeRaster(mime string, data []byte) (image.Image, error) {
-	var decodeConfig func(io.Reader) (image.Config, error)
+func decodeRaster(data []byte, maxPixels int64) (image.Image, error) {
+	h, err := ReadHeader(data)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.Check(maxPixels); err != nil {
+		return nil, err
+	}
 	var decode func(io.Reader) (image.Image, error)
-	switch mime {
+	switch h.MIME {
 	case MIMEJPEG:
-		decodeConfig, decode = jpeg.DecodeConfig, jpeg.Decode
+		decode = jpeg.Decode
 	case MIMEPNG:
-		decodeConfig, decode = png.DecodeConfig, png.Decode
+		decode = png.Decode
 	case MIMEWebP:
-		decodeConfig, decode = webp.DecodeConfig, webp.Decode
+		decode = webp.Decode
 	default:
 		return nil, ErrUnsupported
 	}
-	cfg, err := decodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s header: %v", ErrCorrupt, mime, err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, fmt.Errorf("%w: %s of %dx%d pixels", ErrCorrupt, mime, cfg.Width, cfg.Height)
-	}
-	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return nil, fmt.Errorf("%w: %dx%d pixels, the limit is %d", ErrTooLarge, cfg.Width, cfg.Height, MaxPixels)
-	}
 	img, err := decode(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, mime, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrCorrupt, h.MIME, err)
 	}
 	return img, nil
 }
@@ -111,24 +194,28 @@ const (
 	// pdfDPI is the rendering resolution: enough for an MRZ printed at 10 characters per inch.
 	pdfDPI = 200
 	// pdfMaxSide crops the rendering of an oversized page (over 30 inches at 200 dpi) so that
-	// pdftoppm never allocates more than MaxPixels; the top-left part is kept.
+	// pdftoppm never allocates more than MaxPixels; the top-left part is kept. A lower pixel bound
+	// crops to a smaller square.
 	pdfMaxSide = 6000
 	// pdfMaxOutput bounds what is read of pdftoppm's PNG.
 	pdfMaxOutput = 256 << 20
 )
 
 // renderPDF renders the first page with pdftoppm, reading the PDF from stdin and the PNG from
-// stdout so that no temporary file is written.
-func renderPDF(ctx context.Context, data []byte) (image.Image, error) {
+// stdout so that no temporary file is written; in 8-bit grey when gray is set.
+func renderPDF(ctx context.Context, data []byte, maxPixels int64, gray bool) (image.Image, error) {
 	path, err := exec.LookPath("pdftoppm")
 	if err != nil {
 		return nil, ErrPDFRenderer
 	}
 	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
 	defer cancel()
-	side := strconv.Itoa(pdfMaxSide)
-	cmd := exec.CommandContext(ctx, path, "-f", "1", "-l", "1", "-r", strconv.Itoa(pdfDPI),
-		"-W", side, "-H", side, "-png", "-singlefile", "-q", "-")
+	side := strconv.Itoa(int(min(pdfMaxSide, math.Sqrt(float64(maxPixels)))))
+	args := []string{"-f", "1", "-l", "1", "-r", strconv.Itoa(pdfDPI), "-W", side, "-H", side, "-png", "-singlefile", "-q"}
+	if gray {
+		args = append(args, "-gray")
+	}
+	cmd := exec.CommandContext(ctx, path, append(args, "-")...)
 	cmd.Stdin = bytes.NewReader(data)
 	out := &limitedBuffer{max: pdfMaxOutput}
 	var stderr limitedBuffer
@@ -147,7 +234,7 @@ func renderPDF(ctx context.Context, data []byte) (image.Image, error) {
 	if out.Len() == 0 {
 		return nil, fmt.Errorf("%w: pdftoppm rendered nothing", ErrCorrupt)
 	}
-	return decodeRaster(MIMEPNG, out.Bytes())
+	return decodeRaster(out.Bytes(), maxPixels)
 }
 
 // limitedBuffer is a bytes.Buffer that fails writes past max, which ends the writing process.

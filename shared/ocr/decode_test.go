@@ -161,5 +161,9 @@ func FuzzDecode(f *testing.F) {
 		if err == nil && img.Bounds().Dx()*img.Bounds().Dy() > ocr.MaxPixels {
 			t.Fatalf("decoded %v, over the limit", img.Bounds())
 		}
+		g, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 100)
+		if err == nil && max(g.Rect.Dx(), g.Rect.Dy()) > 100 {
+			t.Fatalf("grey image %v, over the side of 100", g.Rect)
+		}
 	})
 }

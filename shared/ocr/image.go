@@ -160,3 +160,45 @@ func Rotate(img image.Image, degrees int) image.Image {
 	}
 	return dst
 }
+
+// Downscale returns g shrunk so that its longer side is at most maxSide, each destination pixel
+// the mean of the source pixels it covers (an area average: text stays legible where sampling
+// would drop strokes); g itself when it already fits or maxSide is not positive. It allocates the
+// result and one row of sums, never a copy at g's size.
+func Downscale(g *image.Gray, maxSide int) *image.Gray {
+	b := g.Bounds()
+	w, h := b.Dx(), b.Dy()
+	side := max(w, h)
+	if maxSide <= 0 || side <= maxSide {
+		return g
+	}
+	dw, dh := max(1, w*maxSide/side), max(1, h*maxSide/side)
+	// xs[i] is the first source column of destination column i; xs[dw] == w.
+	xs := make([]int, dw+1)
+	for i := range xs {
+		xs[i] = i * w / dw
+	}
+	dst := image.NewGray(image.Rect(0, 0, dw, dh))
+	sums := make([]uint64, dw)
+	for j := range dh {
+		y0, y1 := j*h/dh, (j+1)*h/dh
+		clear(sums)
+		for y := y0; y < y1; y++ {
+			row := g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):][:w]
+			for i := range sums {
+				var s uint64
+				for _, v := range row[xs[i]:xs[i+1]] {
+					s += uint64(v)
+				}
+				sums[i] += s
+			}
+		}
+		out := dst.Pix[j*dst.Stride:][:dw]
+		rows := uint64(y1 - y0)
+		for i, s := range sums {
+			n := uint64(xs[i+1]-xs[i]) * rows
+			out[i] = uint8((s + n/2) / n)
+		}
+	}
+	return dst
+}

@@ -41,8 +41,8 @@ func (g Guard) portAllowed(port string, addrs []netip.Addr) bool {
 	return err == nil && slices.Contains(g.Ports, n)
 }
 
-// blocked are the ranges no webhook may reach beyond what netip's predicates cover.
-var blocked = []netip.Prefix{
+// blocked4 are the IPv4 ranges no webhook may reach beyond what netip's predicates cover.
+var blocked4 = []netip.Prefix{
 	netip.MustParsePrefix("0.0.0.0/8"),       // "this network"
 	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT
 	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
@@ -51,12 +51,26 @@ var blocked = []netip.Prefix{
 	netip.MustParsePrefix("198.51.100.0/24"), // documentation
 	netip.MustParsePrefix("203.0.113.0/24"),  // documentation
 	netip.MustParsePrefix("240.0.0.0/4"),     // reserved, broadcast
-	netip.MustParsePrefix("64:ff9b::/96"),    // NAT64: could reach private IPv4
-	netip.MustParsePrefix("64:ff9b:1::/48"),
-	netip.MustParsePrefix("2001:db8::/32"), // documentation
 }
 
-// allowed reports whether a connection to ip is allowed.
+// global6 is the only IPv6 space a webhook may reach: global unicast. Everything outside it is
+// refused, and with it the forms that embed an IPv4 address a translator would reach
+// (IPv4-compatible ::/96, SIIT's ::ffff:0:0:0/96, NAT64's 64:ff9b::/96 and 64:ff9b:1::/48), as
+// well as loopback, unique-local, link-local, multicast and the unassigned rest.
+var global6 = netip.MustParsePrefix("2000::/3")
+
+// blocked6 are the ranges inside global6 that no webhook may reach: the transition forms whose
+// embedded IPv4 address a relay would reach (6to4's 2002:c0a8::/32 is 192.168.0.0/16; Teredo
+// carries its client's address), and addresses reserved for documentation or protocols.
+var blocked6 = []netip.Prefix{
+	netip.MustParsePrefix("2001::/23"),     // IETF protocol assignments: Teredo 2001::/32, benchmarking, ORCHID
+	netip.MustParsePrefix("2001:db8::/32"), // documentation
+	netip.MustParsePrefix("2002::/16"),     // 6to4
+	netip.MustParsePrefix("3fff::/20"),     // documentation
+}
+
+// allowed reports whether a connection to ip is allowed. An IPv4-mapped address (::ffff:a.b.c.d,
+// as resolvers return A records) is the IPv4 address it maps, judged and dialled as such.
 func (g Guard) allowed(ip netip.Addr) bool {
 	ip = ip.Unmap()
 	if ip.IsLoopback() {
@@ -65,6 +79,13 @@ func (g Guard) allowed(ip netip.Addr) bool {
 	if !ip.IsValid() || ip.IsPrivate() || ip.IsUnspecified() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() ||
 		ip.IsInterfaceLocalMulticast() || ip.IsMulticast() {
 		return false
+	}
+	blocked := blocked4
+	if ip.Is6() {
+		if !global6.Contains(ip) {
+			return false
+		}
+		blocked = blocked6
 	}
 	for _, p := range blocked {
 		if p.Contains(ip) {

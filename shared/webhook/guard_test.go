@@ -114,3 +114,62 @@ func TestDNSRebindingIsRefusedAtDelivery(t *testing.T) {
 		t.Error("the rebound address was reached")
 	}
 }
+
+// Only global unicast IPv6 is reachable, without the transition forms that carry an IPv4 address
+// a relay or translator would reach, checked on the address itself: at configuration (a literal
+// or resolved address) and at delivery alike go through it.
+func TestAllowedAddresses(t *testing.T) {
+	tests := []struct {
+		addr string
+		ok   bool
+	}{
+		{"2a00:1450:4007:80e::200e", true}, // a public IPv6 host
+		{"2606:2800:220:1:248:1893:25c8:1946", true},
+		{"93.184.216.34", true},
+		{"::ffff:93.184.216.34", true},                  // IPv4-mapped public: the IPv4 address it is
+		{"2002:c0a8::1", false},                         // 6to4 of 192.168.0.1
+		{"2002:7f00:1::1", false},                       // 6to4 of 127.0.0.1
+		{"2002:5db8:d822::1", false},                    // 6to4 even of a public address: a relay is in between
+		{"2001:0:4136:e378:8000:63bf:3fff:fdd2", false}, // Teredo
+		{"2001:2::1", false},                            // benchmarking
+		{"2001:db8::1", false},                          // documentation
+		{"3fff::1", false},                              // documentation
+		{"::ffff:10.0.0.1", false},                      // IPv4-mapped private
+		{"::ffff:127.0.0.1", false},                     // IPv4-mapped loopback
+		{"::10.0.0.1", false},                           // IPv4-compatible
+		{"::ffff:0:10.0.0.1", false},                    // SIIT IPv4-translated
+		{"64:ff9b::10.0.0.1", false},                    // NAT64
+		{"64:ff9b::5db8:d822", false},                   // NAT64 even of a public address
+		{"64:ff9b:1::a00:1", false},                     // local-use NAT64
+		{"fc00::1", false},                              // unique local
+		{"fd12:3456::1", false},
+		{"fe80::1", false}, // link-local
+		{"fec0::1", false}, // site-local, deprecated
+		{"::1", false},     // loopback
+		{"::", false},      // unspecified
+		{"ff02::1", false}, // multicast
+		{"ff0e::1", false}, // global multicast
+		{"100::1", false},  // discard-only
+		{"5f00::1", false}, // outside global unicast
+		{"10.0.0.1", false},
+		{"169.254.169.254", false},
+	}
+	for _, tt := range tests {
+		if got := (Guard{}).allowed(netip.MustParseAddr(tt.addr)); got != tt.ok {
+			t.Errorf("allowed(%s) = %v, want %v", tt.addr, got, tt.ok)
+		}
+	}
+	// At configuration, a literal address in the URL, and a name resolving to such an address.
+	r := &fakeResolver{hosts: map[string][]netip.Addr{"mixed6.example": addrs("2a00:1450:4007:80e::200e", "2002:c0a8::1"),
+		"sixtofour.example": addrs("2002:c0a8::1", "64:ff9b::a00:1")}}
+	for _, raw := range []string{"https://[2002:7f00:1::1]/hook", "https://[64:ff9b::a00:1]/hook", "https://[::a00:1]/hook", "https://mixed6.example/hook"} {
+		if err := (Guard{Resolver: r}).CheckURL(context.Background(), "url", raw); !fault.Is(err, fault.Invalid) {
+			t.Errorf("CheckURL(%s) = %v, want a refusal", raw, err)
+		}
+	}
+	// At delivery, the dialer refuses before connecting (no address here is dialled).
+	_, err := (Guard{Resolver: r}).DialContext(context.Background(), "tcp", "sixtofour.example:443")
+	if err == nil || !strings.Contains(err.Error(), "non-public") {
+		t.Errorf("dialling a name with a 6to4 address: %v, want a refusal", err)
+	}
+}

@@ -5,6 +5,7 @@ package textract
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -14,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/textract"
 	"github.com/aws/aws-sdk-go-v2/service/textract/types"
 
+	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/ocr"
 )
 
@@ -27,8 +29,20 @@ type Engine struct {
 	API API
 }
 
-// maxBytes is Textract's limit on a synchronous document passed inline.
-const maxBytes = 10 << 20
+// Textract's set quotas for synchronous operations ("Set Quotas in Amazon Textract"): 10 MB for a
+// JPEG, PNG or PDF, and at most 10,000 pixels on every side of an image. A document over them is
+// refused by the service whatever the attempt, so it is a fault of kind Invalid (the extraction
+// fails for good, refunded), not an error that the queue would deliver again.
+const (
+	maxBytes = 10 << 20
+	maxSide  = 10000
+)
+
+// tooLarge is the permanent failure of a document over Textract's quotas.
+func tooLarge(err error) error {
+	return &fault.Error{Kind: fault.Invalid, Code: "image_too_large", Err: err,
+		Detail: "The document is over the OCR engine's limits (10 MB, 10,000 pixels a side): send a smaller image."}
+}
 
 // Name is "textract".
 func (Engine) Name() string { return "textract" }
@@ -36,8 +50,12 @@ func (Engine) Name() string { return "textract" }
 // Version is the Textract model family the engine calls.
 func (Engine) Version() string { return "DetectDocumentText" }
 
-// Read sends the image as a JPEG and returns its lines from top to bottom.
+// Read sends the image as a JPEG and returns its lines from top to bottom. An image over
+// Textract's quotas is a fault of kind Invalid with code image_too_large.
 func (e Engine) Read(ctx context.Context, img image.Image) ([]ocr.Line, error) {
+	if b := img.Bounds(); b.Dx() > maxSide || b.Dy() > maxSide {
+		return nil, tooLarge(fmt.Errorf("textract: image of %dx%d pixels is over %d a side", b.Dx(), b.Dy(), maxSide))
+	}
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 92}); err != nil {
 		return nil, fmt.Errorf("textract: encode: %w", err)
@@ -46,13 +64,24 @@ func (e Engine) Read(ctx context.Context, img image.Image) ([]ocr.Line, error) {
 }
 
 // ReadDocument reads a file Textract accepts as it is (JPEG, PNG, or a one-page PDF), so a PDF
-// needs no renderer in the function.
+// needs no renderer in the function. A document over Textract's quotas, or one it refuses as bad
+// or unsupported (a PDF of several pages, a damaged file), is a fault of kind Invalid: sending it
+// again cannot succeed.
 func (e Engine) ReadDocument(ctx context.Context, data []byte) ([]ocr.Line, error) {
 	if len(data) > maxBytes {
-		return nil, fmt.Errorf("textract: document of %d bytes is over the %d-byte limit", len(data), maxBytes)
+		return nil, tooLarge(fmt.Errorf("textract: document of %d bytes is over the %d-byte limit", len(data), maxBytes))
 	}
 	out, err := e.API.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{Document: &types.Document{Bytes: data}})
-	if err != nil {
+	var large *types.DocumentTooLargeException
+	var bad *types.BadDocumentException
+	var unsupported *types.UnsupportedDocumentException
+	switch {
+	case errors.As(err, &large):
+		return nil, tooLarge(fmt.Errorf("textract: %w", err))
+	case errors.As(err, &bad), errors.As(err, &unsupported):
+		return nil, &fault.Error{Kind: fault.Invalid, Code: "unreadable_file", Err: fmt.Errorf("textract: %w", err),
+			Detail: "The OCR engine cannot read the file: it is damaged, or a PDF of more than one page."}
+	case err != nil:
 		return nil, fmt.Errorf("textract: %w", err)
 	}
 	return Lines(out.Blocks), nil

@@ -10,6 +10,7 @@ import (
 	awstextract "github.com/aws/aws-sdk-go-v2/service/textract"
 	"github.com/aws/aws-sdk-go-v2/service/textract/types"
 
+	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/ocr/textract"
 )
 
@@ -58,14 +59,47 @@ func TestReadOrdersLinesAndScalesConfidence(t *testing.T) {
 	}
 }
 
+// A document Textract can never take fails for good (fault Invalid, so the extraction is failed
+// and refunded); a throttled or failed call is an error the queue retries.
 func TestReadDocumentLimitsAndErrors(t *testing.T) {
-	api := &fakeAPI{err: errors.New("throttled")}
-	e := textract.Engine{API: api}
-	if _, err := e.ReadDocument(context.Background(), []byte("%PDF-1.4")); err == nil {
-		t.Error("a failed call reported no error")
+	tests := []struct {
+		name string
+		data []byte
+		img  image.Image
+		err  error
+		code string // "" when the error must not be Invalid
+		sent bool
+	}{
+		{name: "throttled", data: []byte("%PDF-1.4"), err: errors.New("throttled"), sent: true},
+		{name: "over 10 MB", data: make([]byte, 11<<20), code: "image_too_large"},
+		{name: "over 10000 pixels a side", img: image.NewGray(image.Rect(0, 0, 10001, 2)), code: "image_too_large"},
+		{name: "refused as too large", data: []byte("%PDF-1.4"), err: &types.DocumentTooLargeException{Message: aws.String("too large")}, code: "image_too_large", sent: true},
+		{name: "bad document", data: []byte("%PDF-1.4"), err: &types.BadDocumentException{Message: aws.String("bad")}, code: "unreadable_file", sent: true},
+		{name: "several pages", data: []byte("%PDF-1.4"), err: &types.UnsupportedDocumentException{Message: aws.String("pages")}, code: "unreadable_file", sent: true},
 	}
-	api.got = nil
-	if _, err := e.ReadDocument(context.Background(), make([]byte, 11<<20)); err == nil || api.got != nil {
-		t.Errorf("a document over Textract's limit was sent: %v", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			api := &fakeAPI{err: tt.err}
+			e := textract.Engine{API: api}
+			var err error
+			if tt.img != nil {
+				_, err = e.Read(context.Background(), tt.img)
+			} else {
+				_, err = e.ReadDocument(context.Background(), tt.data)
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if (api.got != nil) != tt.sent {
+				t.Errorf("sent to Textract: %v, want %v", api.got != nil, tt.sent)
+			}
+			f := fault.As(err)
+			switch {
+			case tt.code == "" && f.Kind == fault.Invalid:
+				t.Errorf("a temporary failure is permanent: %v", err)
+			case tt.code != "" && (f.Kind != fault.Invalid || f.Code != tt.code):
+				t.Errorf("error %v (kind %v, code %q), want Invalid %s", err, f.Kind, f.Code, tt.code)
+			}
+		})
 	}
 }

@@ -1,0 +1,150 @@
+package emulate
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"encoding/binary"
+	"hash/crc32"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/trustline/platform/shared/awstest"
+)
+
+// flatPNG writes a black grey-level PNG of w×h pixels and depth bits per sample, row by row: a
+// 16-bit image of 64 megapixels is a file of 150 KB, as an attacker's would be.
+func flatPNG(t *testing.T, w, h int, depth byte) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
+		out.WriteString(typ)
+		out.Write(data)
+		_ = binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8] = depth // colour type 0: grey
+	chunk("IHDR", ihdr)
+	var idat bytes.Buffer
+	z := zlib.NewWriter(&idat)
+	row := make([]byte, 1+w*int(depth)/8)
+	for range h {
+		if _, err := z.Write(row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	chunk("IDAT", idat.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+// TestImagesOverTheBoundCostNothing: an image of 16 bits per channel, or over MAX_IMAGE_MEGAPIXELS
+// (40), is refused with 413 image_too_large by its header, before any debit, record, stored file
+// or queued job, whichever way it comes: inline, in a batch beside a good file, uploaded and named
+// by uploadId, through a mobile handoff, or as a selfie.
+func TestImagesOverTheBoundCostNothing(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "pixels@example.com")
+	cred := key(live)
+	grantCredits(t, local, c, jwt, 3)
+	deep := flatPNG(t, 8000, 8000, 16) // 16 bits per channel: 512 MB once decoded
+	wide := flatPNG(t, 9000, 9000, 8)  // 81 megapixels
+	good := testdocument(t, "icao-td3-clean.png")
+
+	upload := func(data []byte) string {
+		t.Helper()
+		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "scan.png", "contentType": "image/png", "size": len(data)}, cred...)
+		expect(t, "upload slot", r, 201, "")
+		var slot struct {
+			UploadID, UploadURL, Method string
+			Headers                     map[string]string
+		}
+		r.json(t, &slot)
+		put, _ := http.NewRequest(slot.Method, slot.UploadURL, bytes.NewReader(data))
+		for k, v := range slot.Headers {
+			put.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(put)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("PUT to the presigned URL: %v %v", err, resp)
+		}
+		resp.Body.Close()
+		return slot.UploadID
+	}
+	handoff := func(data []byte) string {
+		t.Helper()
+		s := newSession(t, c)
+		expect(t, "phone upload", putFile(c, s, data), 200, "")
+		return s.SessionID
+	}
+	deepUpload, wideUpload := upload(deep), upload(wide)
+
+	for _, tc := range []struct {
+		name, path string
+		body       any
+	}{
+		{"16-bit file", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "scan.png", deep)}},
+		{"81-megapixel file", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "scan.png", wide)}},
+		{"one file of a batch", "/v1/batches", form{formField("documentType", "auto"), formFile("file", "a.png", good), formFile("file", "b.png", deep)}},
+		{"16-bit upload", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": deepUpload}},
+		{"81-megapixel upload", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": wideUpload}},
+		{"upload in a batch", "/v1/batches", map[string]any{"documents": []map[string]string{{"documentType": "auto", "uploadId": wideUpload}}}},
+		{"handoff file", "/v1/extract/async", map[string]string{"documentType": "passport", "handoffSessionId": handoff(deep)}},
+		{"selfie", "/v1/liveness/check", form{formFile("file", "selfie.png", deep)}},
+		{"uploaded selfie", "/v1/liveness/check", map[string]string{"uploadId": wideUpload}},
+		{"handoff selfie", "/v1/liveness/check", map[string]string{"handoffSessionId": handoff(wide)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := c.do("POST", tc.path, tc.body, cred...)
+			expect(t, tc.name, r, 413, "image_too_large")
+			if !strings.Contains(r.problem.Detail, "40 megapixels") {
+				t.Errorf("detail %q does not name the bound", r.problem.Detail)
+			}
+		})
+	}
+
+	if got := credits(t, c, jwt); got != 3 {
+		t.Errorf("credits = %v, want 3: a refused image was charged", got)
+	}
+	r := c.do("GET", "/v1/billing/credits", nil, cred...)
+	expect(t, "ledger", r, 200, "")
+	var ledger struct{ Data []struct{ Reason string } }
+	r.json(t, &ledger)
+	if len(ledger.Data) != 1 {
+		t.Errorf("ledger = %s, want the grant alone", r.body)
+	}
+	// Nothing was stored beside the two uploads: no document file of an extraction.
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	getenv, err := local.Getenv("ExtractionFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	objects, err := awstest.Clients(t).S3.ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{
+		Bucket: aws.String(getenv("DOCUMENTS_BUCKET")), Prefix: aws.String("raw/" + me.ID + "/")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range objects.Contents {
+		if k := aws.ToString(o.Key); !strings.Contains(k, "/upl_") {
+			t.Errorf("a refused document was stored: %s", k)
+		}
+	}
+	if n := len(objects.Contents); n != 2 {
+		t.Errorf("%d files stored, want the 2 uploads", n)
+	}
+}

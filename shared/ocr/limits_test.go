@@ -1,0 +1,197 @@
+package ocr_test
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
+	"image"
+	"image/png"
+	"io"
+	"os/exec"
+	"testing"
+
+	"github.com/trustline/platform/shared/ocr"
+)
+
+// flatPNG writes a black PNG of w×h pixels, colour type ct (0 grey, 2 RGB) and depth bits per
+// sample, row by row: a 16-bit image of 64 megapixels is a few hundred kilobytes, as an attacker's
+// would be, and costs the test no more memory than its file.
+func flatPNG(t testing.TB, w, h int, ct, depth byte) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	out.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
+		c := crc32.NewIEEE()
+		c.Write([]byte(typ))
+		c.Write(data)
+		out.WriteString(typ)
+		out.Write(data)
+		_ = binary.Write(&out, binary.BigEndian, c.Sum32())
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr, uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = depth, ct
+	chunk("IHDR", ihdr)
+	samples := 1
+	if ct == 2 {
+		samples = 3
+	}
+	var idat bytes.Buffer
+	z, _ := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
+	row := make([]byte, 1+w*samples*int(depth)/8) // filter byte 0, then black samples
+	for range h {
+		if _, err := z.Write(row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	chunk("IDAT", idat.Bytes())
+	chunk("IEND", nil)
+	return out.Bytes()
+}
+
+func TestReadHeader(t *testing.T) {
+	jpg := readFile(t, "icao-td1-jpeg.jpg")
+	tests := []struct {
+		name          string
+		data          []byte
+		width, height int
+		deep          bool
+		tooLarge      bool // for a bound of 40 megapixels
+	}{
+		{name: "jpeg", data: jpg, width: 1000, height: 631},
+		{name: "png", data: readFile(t, "icao-td1-clean.png"), width: 1000, height: 631},
+		{name: "webp", data: readFile(t, "icao-td1-webp.webp"), width: 1000, height: 631},
+		{name: "pdf: measured only by rendering", data: readFile(t, "fra-passport-pdf.pdf")},
+		{name: "16-bit grey png", data: flatPNG(t, 8000, 8000, 0, 16), width: 8000, height: 8000, deep: true, tooLarge: true},
+		{name: "16-bit RGB png within the pixel bound", data: flatPNG(t, 64, 64, 2, 16), width: 64, height: 64, deep: true, tooLarge: true},
+		{name: "8-bit png over 40 megapixels", data: flatPNG(t, 9000, 9000, 0, 8), width: 9000, height: 9000, tooLarge: true},
+		{name: "8-bit png at 40 megapixels", data: flatPNG(t, 8000, 5000, 2, 8), width: 8000, height: 5000},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, err := ocr.ReadHeader(tt.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Width != tt.width || h.Height != tt.height || h.Deep != tt.deep {
+				t.Errorf("header = %+v, want %dx%d deep=%v", h, tt.width, tt.height, tt.deep)
+			}
+			if err := h.Check(ocr.MaxPixels); errors.Is(err, ocr.ErrTooLarge) != tt.tooLarge {
+				t.Errorf("Check = %v, want ErrTooLarge: %v", err, tt.tooLarge)
+			}
+		})
+	}
+	// A head cut within the header says so, so that a caller reading a stored file's start knows
+	// to read more.
+	if _, err := ocr.ReadHeader(jpg[:20]); !errors.Is(err, ocr.ErrCorrupt) || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("a cut header: %v, want ErrCorrupt and io.ErrUnexpectedEOF", err)
+	}
+	if _, err := ocr.ReadHeader([]byte("hello")); !errors.Is(err, ocr.ErrUnsupported) {
+		t.Errorf("text: %v, want ErrUnsupported", err)
+	}
+}
+
+// A 16-bit PNG is refused before its pixels are decoded: the file of the incident (316 KB) decoded
+// to 1.4 GB in the worker.
+func TestDecodeRefusesSixteenBitsPerChannel(t *testing.T) {
+	var small bytes.Buffer
+	if err := png.Encode(&small, image.NewRGBA64(image.Rect(0, 0, 4, 4))); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"4×4 RGBA64": small.Bytes(), "8000×8000 grey": flatPNG(t, 8000, 8000, 0, 16)} {
+		if _, _, err := ocr.Decode(context.Background(), data); !errors.Is(err, ocr.ErrTooLarge) {
+			t.Errorf("%s: %v, want ErrTooLarge", name, err)
+		}
+		if _, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 4000); !errors.Is(err, ocr.ErrTooLarge) {
+			t.Errorf("DecodeGray %s: %v, want ErrTooLarge", name, err)
+		}
+	}
+	if _, _, err := ocr.DecodeWithin(context.Background(), readFile(t, "icao-td1-clean.png"), 600_000); !errors.Is(err, ocr.ErrTooLarge) {
+		t.Errorf("631,000 pixels within a bound of 600,000: %v, want ErrTooLarge", err)
+	}
+}
+
+func TestDecodeGray(t *testing.T) {
+	for _, name := range []string{"icao-td1-clean.png", "icao-td1-jpeg.jpg", "icao-td1-webp.webp"} {
+		t.Run(name, func(t *testing.T) {
+			data := readFile(t, name)
+			img, _, err := ocr.Decode(context.Background(), data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, mime, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 4000)
+			if err != nil || mime == "" {
+				t.Fatal(mime, err)
+			}
+			want := ocr.Grayscale(img)
+			if g.Bounds() != want.Bounds() {
+				t.Fatalf("bounds %v, want %v", g.Bounds(), want.Bounds())
+			}
+			for y := range want.Rect.Dy() {
+				for x := range want.Rect.Dx() {
+					if g.GrayAt(x, y) != want.GrayAt(x, y) {
+						t.Fatalf("pixel (%d,%d) = %v, want %v", x, y, g.GrayAt(x, y), want.GrayAt(x, y))
+					}
+				}
+			}
+			small, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 500)
+			if err != nil || small.Rect.Dx() != 500 || small.Rect.Dy() != 315 {
+				t.Errorf("shrunk to a side of 500: %v, %v; want 500x315", small.Rect, err)
+			}
+		})
+	}
+}
+
+// A PDF's page is rendered in grey, and cropped so that the bitmap pdftoppm allocates stays within
+// the pixel bound.
+func TestDecodePDFWithinTheBound(t *testing.T) {
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		t.Skip("pdftoppm not installed")
+	}
+	data := readFile(t, "fra-passport-pdf.pdf")
+	img, _, err := ocr.DecodeWithin(context.Background(), data, 1_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() > 1000 || b.Dy() > 1000 {
+		t.Errorf("rendered %v within a bound of a million pixels", b)
+	}
+	g, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Rect.Dx() != 1414 || g.Rect.Dy() != 2000 { // A4 at 200 dpi, 1654×2339, shrunk
+		t.Errorf("grey page %v, want 1414x2000", g.Rect)
+	}
+}
+
+func TestDownscale(t *testing.T) {
+	// 4×2 to a longer side of 2: each destination pixel is the mean of a 2×2 box.
+	src := image.NewGray(image.Rect(0, 0, 4, 2))
+	copy(src.Pix, []uint8{0, 10, 100, 200, 20, 30, 0, 0})
+	got := ocr.Downscale(src, 2)
+	if got.Rect != image.Rect(0, 0, 2, 1) || got.Pix[0] != 15 || got.Pix[1] != 75 {
+		t.Errorf("Downscale = %v %v, want 2x1 [15 75]", got.Rect, got.Pix)
+	}
+	if ocr.Downscale(src, 4) != src || ocr.Downscale(src, 0) != src {
+		t.Error("an image that fits was copied")
+	}
+	// Not at the origin, and an odd factor.
+	sub := image.NewGray(image.Rect(0, 0, 9, 3)).SubImage(image.Rect(3, 0, 9, 3)).(*image.Gray)
+	for y := range 3 {
+		for x := 3; x < 9; x++ {
+			sub.Pix[sub.PixOffset(x, y)] = 90 // the columns left of the sub-image stay black
+		}
+	}
+	if got := ocr.Downscale(sub, 4); got.Rect != image.Rect(0, 0, 4, 2) || got.Pix[0] != 90 || got.Pix[len(got.Pix)-1] != 90 {
+		t.Errorf("Downscale of a sub-image = %v %v", got.Rect, got.Pix)
+	}
+}
