@@ -27,9 +27,11 @@ func LoggedPath(r *http.Request) string {
 		if i >= len(segs) {
 			break
 		}
-		name, ok := strings.CutPrefix(ps, "{")
-		if name, ok = strings.CutSuffix(name, "}"); ok && capabilityParams[strings.TrimSuffix(name, "...")] {
-			segs[i] = "{" + strings.TrimSuffix(name, "...") + "}"
+		if !strings.HasPrefix(ps, "{") || !strings.HasSuffix(ps, "}") {
+			continue
+		}
+		if name := strings.TrimSuffix(ps[1:len(ps)-1], "..."); capabilityParams[name] {
+			segs[i] = "{" + name + "}"
 		}
 	}
 	for i, s := range segs {
