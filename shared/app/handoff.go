@@ -20,9 +20,13 @@ import (
 // downloadTTL is how long a consume's download URL works.
 const downloadTTL = 5 * time.Minute
 
+// uploadWindow is how long a presigned handoff upload works (at most until the session expires):
+// enough to take and send a photo; the upload page asks for a fresh one each time it sends.
+const uploadWindow = 5 * time.Minute
+
 func handoffsFor(d deps) *handoff.Service {
 	return &handoff.Service{Store: d.store, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, TTL: d.cfg.HandoffTTL,
-		MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: downloadTTL}
+		UploadWindow: uploadWindow, MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: downloadTTL}
 }
 
 // Handoff serves mobile handoff sessions.
@@ -53,7 +57,7 @@ func HandoffUploads(ctx context.Context, getenv Getenv) (queue.BatchHandler, err
 			if err != nil {
 				return fmt.Errorf("S3 event key: %w", err)
 			}
-			if err := svc.Uploaded(ctx, key, r.S3.Object.Size); err != nil {
+			if err := svc.Uploaded(ctx, key); err != nil {
 				return err
 			}
 		}

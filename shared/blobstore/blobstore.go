@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -33,6 +35,39 @@ func (s Store) Put(ctx context.Context, key string, data []byte, contentType str
 		return fmt.Errorf("blobstore: put: %w", err)
 	}
 	return nil
+}
+
+// Copy copies an object within the bucket; NotFound when src is absent. The copy is judged and
+// served instead of src when src stays writable by a presigned upload.
+func (s Store) Copy(ctx context.Context, src, dst string) error {
+	_, err := s.API.CopyObject(ctx, &s3.CopyObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(dst),
+		CopySource: aws.String(url.PathEscape(s.Bucket) + "/" + escapeKey(src))})
+	if err != nil {
+		return translate("copy", err)
+	}
+	return nil
+}
+
+// escapeKey URL-encodes a key for CopySource, keeping its slashes.
+func escapeKey(key string) string {
+	parts := strings.Split(key, "/")
+	for i, p := range parts {
+		parts[i] = url.PathEscape(p)
+	}
+	return strings.Join(parts, "/")
+}
+
+// List returns the keys under prefix: the first page, up to 1,000, which is all its callers keep there.
+func (s Store) List(ctx context.Context, prefix string) ([]string, error) {
+	out, err := s.API.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s.Bucket), Prefix: aws.String(prefix)})
+	if err != nil {
+		return nil, translate("list", err)
+	}
+	keys := make([]string, 0, len(out.Contents))
+	for _, o := range out.Contents {
+		keys = append(keys, aws.ToString(o.Key))
+	}
+	return keys, nil
 }
 
 // Read returns at most limit bytes from the start of an object; NotFound when absent. The stored
@@ -109,7 +144,7 @@ func translate(op string, err error) error {
 	var nsk *types.NoSuchKey
 	var nf *types.NotFound
 	var api smithy.APIError
-	if errors.As(err, &nsk) || errors.As(err, &nf) || (errors.As(err, &api) && api.ErrorCode() == "NotFound") {
+	if errors.As(err, &nsk) || errors.As(err, &nf) || (errors.As(err, &api) && (api.ErrorCode() == "NotFound" || api.ErrorCode() == "NoSuchKey")) {
 		return fault.New(fault.NotFound, "No such file.")
 	}
 	return fmt.Errorf("blobstore: %s: %w", op, err)

@@ -26,6 +26,11 @@ type handoffItem struct {
 	ConsumedBy string         `dynamodbav:"consumedBy,omitempty"`
 	ConsumedAt *time.Time     `dynamodbav:"consumedAt,omitempty"`
 	TTL        int64          `dynamodbav:"ttl"`
+	OwnerID    string         `dynamodbav:"ownerId,omitempty"`
+	TokenHash  string         `dynamodbav:"consumeTokenHash,omitempty"` // SHA-256 only: the token is never stored
+	// Attempts maps each presigned upload to the name announced for it; AttemptCount bounds it.
+	Attempts     map[string]string `dynamodbav:"attempts"`
+	AttemptCount int               `dynamodbav:"attemptCount"`
 }
 
 type handoffFile struct {
@@ -41,7 +46,8 @@ func handoffPK(id string) string { return "HANDOFF#" + id }
 // PutSession stores a new session, kept a day past its expiry.
 func (s Store) PutSession(ctx context.Context, h handoff.Session) error {
 	return s.putOnce(ctx, handoffItem{PK: handoffPK(h.ID), SK: "HANDOFF", ID: h.ID, Status: h.Status, CreatedAt: h.CreatedAt,
-		ExpiresAt: h.ExpiresAt, Expiry: h.ExpiresAt.UnixMilli(), TTL: h.ExpiresAt.Add(24 * time.Hour).Unix()}, "handoff session")
+		ExpiresAt: h.ExpiresAt, Expiry: h.ExpiresAt.UnixMilli(), TTL: h.ExpiresAt.Add(24 * time.Hour).Unix(),
+		OwnerID: h.OwnerID, TokenHash: h.TokenHash, Attempts: h.Attempts, AttemptCount: len(h.Attempts)}, "handoff session")
 }
 
 // Session reads one session.
@@ -54,29 +60,24 @@ func (s Store) Session(ctx context.Context, id string) (handoff.Session, error) 
 }
 
 func (it handoffItem) session() handoff.Session {
-	h := handoff.Session{ID: it.ID, Status: it.Status, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt, ConsumedBy: it.ConsumedBy, ConsumedAt: it.ConsumedAt}
+	h := handoff.Session{ID: it.ID, Status: it.Status, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt, ConsumedBy: it.ConsumedBy, ConsumedAt: it.ConsumedAt,
+		OwnerID: it.OwnerID, TokenHash: it.TokenHash, Attempts: it.Attempts}
 	if it.File != nil {
 		h.File = &handoff.File{Key: it.File.Key, Name: it.File.Name, MIME: it.File.MIME, Size: it.File.Size, UploadedAt: it.File.UploadedAt}
 	}
 	return h
 }
 
-// MarkUploading moves a created or uploading, unexpired session to uploading.
-func (s Store) MarkUploading(ctx context.Context, id, name string, now time.Time) error {
-	values := map[string]types.AttributeValue{":uploading": str(string(handoff.StatusUploading)), ":created": str(string(handoff.StatusCreated)),
-		":now": num(now.UnixMilli())}
-	update := "SET #s = :uploading"
-	if name != "" {
-		values[":file"] = &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"key": str(handoff.Key(id)), "name": str(name)}}
-		update += ", #f = :file"
-	}
-	names := map[string]string{"#s": "status"}
-	if name != "" {
-		names["#f"] = "file"
-	}
-	return s.handoffUpdate(ctx, &dynamodb.UpdateItemInput{Key: key(handoffPK(id), "HANDOFF"), UpdateExpression: aws.String(update),
-		ConditionExpression:      aws.String("(#s = :created OR #s = :uploading) AND expiry > :now"),
-		ExpressionAttributeNames: names, ExpressionAttributeValues: values})
+// MarkUploading moves a created or uploading, unexpired session to uploading and records one more
+// upload attempt, while it has fewer than maxAttempts.
+func (s Store) MarkUploading(ctx context.Context, id, attempt, name string, maxAttempts int, now time.Time) error {
+	return s.handoffUpdate(ctx, &dynamodb.UpdateItemInput{Key: key(handoffPK(id), "HANDOFF"),
+		UpdateExpression:         aws.String("SET #s = :uploading, attempts.#a = :name ADD attemptCount :one"),
+		ConditionExpression:      aws.String("(#s = :created OR #s = :uploading) AND expiry > :now AND attemptCount < :max"),
+		ExpressionAttributeNames: map[string]string{"#s": "status", "#a": attempt},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":uploading": str(string(handoff.StatusUploading)),
+			":created": str(string(handoff.StatusCreated)), ":name": str(name), ":one": num(1), ":max": num(int64(maxAttempts)),
+			":now": num(now.UnixMilli())}})
 }
 
 // MarkReady records the file of a created or uploading, unexpired session.

@@ -60,10 +60,11 @@ type Reader interface {
 	Read(ctx context.Context, data []byte, mime, documentType string) (Result, error)
 }
 
-// Handoffs gives a mobile handoff session's file to the user who consumes it (NotFound, Conflict
-// when another consumed it, Gone when it expired).
+// Handoffs gives a mobile handoff session's file to the user who consumes it (NotFound for
+// another user's, Forbidden without the consume token a session created without a credential
+// needs, Gone when it expired).
 type Handoffs interface {
-	File(ctx context.Context, sessionID, ownerID string) (handoff.File, error)
+	File(ctx context.Context, sessionID string, c handoff.Consumer) (handoff.File, error)
 }
 
 // Jobs queues extraction jobs.
@@ -114,6 +115,9 @@ type Caller struct {
 	OwnerID string
 	Live    bool
 	AnyMode bool
+	// ConsumeTokens are the X-Consume-Token values sent, for handoff sessions created without a
+	// credential.
+	ConsumeTokens []string
 }
 
 // sees reports whether the caller may see a resource of the given mode.
@@ -247,7 +251,7 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 		return Object{MIME: mime, Size: int64(len(d.Data)), Name: d.Name}, nil
 	}
 	if d.HandoffSessionID != "" {
-		f, err := s.Handoffs.File(ctx, d.HandoffSessionID, c.OwnerID)
+		f, err := s.Handoffs.File(ctx, d.HandoffSessionID, handoff.Consumer{UserID: c.OwnerID, Tokens: c.ConsumeTokens})
 		if err != nil {
 			return Object{}, err
 		}

@@ -403,7 +403,7 @@ func jpegHeader(w, h, pad int) []byte {
 
 type handoffs map[string]handoff.File
 
-func (h handoffs) File(_ context.Context, id, _ string) (handoff.File, error) {
+func (h handoffs) File(_ context.Context, id string, _ handoff.Consumer) (handoff.File, error) {
 	if f, ok := h[id]; ok {
 		return f, nil
 	}

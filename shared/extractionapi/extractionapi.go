@@ -14,6 +14,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
 )
 
@@ -39,13 +40,20 @@ func caller(p access.Principal) extraction.Caller {
 	return extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.KeyID == ""}
 }
 
+// submitter is the caller of a submission, with the consume tokens of the handoff sessions it names.
+func submitter(r *http.Request, p access.Principal) extraction.Caller {
+	c := caller(p)
+	c.ConsumeTokens = handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))
+	return c
+}
+
 func (a API) extract(w http.ResponseWriter, r *http.Request, p access.Principal) {
 	docs, err := documents(r, false)
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
 	}
-	_, items, err := a.Extractions.Submit(r.Context(), caller(p), docs, false)
+	_, items, err := a.Extractions.Submit(r.Context(), submitter(r, p), docs, false)
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -59,7 +67,7 @@ func (a API) createBatch(w http.ResponseWriter, r *http.Request, p access.Princi
 		httpapi.WriteError(w, r, err)
 		return
 	}
-	b, items, err := a.Extractions.Submit(r.Context(), caller(p), docs, true)
+	b, items, err := a.Extractions.Submit(r.Context(), submitter(r, p), docs, true)
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return

@@ -34,11 +34,13 @@ const sessionsPerMinute = 30
 //go:embed page.html
 var page string
 
-// Routes are the handoff endpoints. Creation, status, the page and the upload need no credential:
-// the session ID (130 random bits) is the capability. Consuming needs an API credential.
+// Routes are the handoff endpoints. Status, the page and the upload need no credential: the
+// session ID (130 random bits) is the capability to upload, never to download. Creation takes a
+// credential when there is one (the session is then that user's); consuming needs one, and for a
+// session created without one also its consume token.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.Auth.Throttle("handoff", sessionsPerMinute, a.create)},
+		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.Auth.Throttle("handoff", sessionsPerMinute, a.Auth.Optional(access.Users, a.create))},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}", Handler: a.status},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}/qr.svg", Handler: a.qr},
 		{Pattern: "GET /v1/mobile-handoff/upload/{sessionId}", Handler: a.uploadPage},
@@ -52,15 +54,22 @@ func (a API) Routes() []httpapi.Route {
 func (a API) uploadURL(id string) string  { return a.BaseURL + "/v1/mobile-handoff/upload/" + id }
 func (a API) consumeURL(id string) string { return a.BaseURL + "/v1/mobile-handoff/consume/" + id }
 
-func (a API) create(w http.ResponseWriter, r *http.Request) {
-	s, up, err := a.Handoffs.Create(r.Context())
+// create opens a session: the caller's own when it sends a credential, else one whose consume
+// token is in this answer and nowhere else (not in uploadUrl, the QR code or the upload fields).
+func (a API) create(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	s, up, token, err := a.Handoffs.Create(r.Context(), p.UserID)
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
 	}
-	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"sessionId": s.ID, "uploadUrl": a.uploadURL(s.ID), "consumeUrl": a.consumeURL(s.ID),
+	body := map[string]any{"sessionId": s.ID, "uploadUrl": a.uploadURL(s.ID), "consumeUrl": a.consumeURL(s.ID),
 		"status": s.Status, "expiresAt": s.ExpiresAt.UTC(), "upload": up,
-		"qrCodeUrl": a.BaseURL + "/v1/mobile-handoff/session/" + s.ID + "/qr.svg"})
+		"qrCodeUrl": a.BaseURL + "/v1/mobile-handoff/session/" + s.ID + "/qr.svg"}
+	if token != "" {
+		body["consumeToken"] = token
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, body)
 }
 
 // statusView is the spec's session-status shape.
@@ -86,7 +95,7 @@ func viewOf(s handoff.Session) statusView {
 func (a API) status(w http.ResponseWriter, r *http.Request) {
 	s, err := a.Handoffs.Get(r.Context(), r.PathValue("sessionId"))
 	if err != nil {
-		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		httpapi.WriteError(w, r, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
@@ -97,7 +106,7 @@ func (a API) uploadPage(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("sessionId")
 	s, err := a.Handoffs.Get(r.Context(), id)
 	if err != nil {
-		httpapi.WriteError(w, r, notFound(err, id))
+		httpapi.WriteError(w, r, err)
 		return
 	}
 	if !strings.Contains(r.Header.Get("Accept"), "text/html") {
@@ -142,7 +151,7 @@ func (a API) start(w http.ResponseWriter, r *http.Request) {
 	}
 	up, err := a.Handoffs.Start(r.Context(), r.PathValue("sessionId"), in.FileName)
 	if err != nil {
-		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		httpapi.WriteError(w, r, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": handoff.StatusUploading, "upload": up})
@@ -174,16 +183,16 @@ func (a API) post(w http.ResponseWriter, r *http.Request) {
 func (a API) store(w http.ResponseWriter, r *http.Request, name string, data []byte) {
 	s, err := a.Handoffs.Upload(r.Context(), r.PathValue("sessionId"), name, data)
 	if err != nil {
-		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		httpapi.WriteError(w, r, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
 }
 
 func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	s, url, until, err := a.Handoffs.Consume(r.Context(), r.PathValue("sessionId"), p.UserID)
+	s, url, until, err := a.Handoffs.Consume(r.Context(), r.PathValue("sessionId"), handoff.Consumer{UserID: p.UserID, Tokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))})
 	if err != nil {
-		httpapi.WriteError(w, r, notFound(err, r.PathValue("sessionId")))
+		httpapi.WriteError(w, r, err)
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"sessionId": s.ID, "status": s.Status,
@@ -195,7 +204,7 @@ func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal)
 func (a API) qr(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("sessionId")
 	if _, err := a.Handoffs.Get(r.Context(), id); err != nil {
-		httpapi.WriteError(w, r, notFound(err, id))
+		httpapi.WriteError(w, r, err)
 		return
 	}
 	code, err := qrcode.NewWith(a.uploadURL(id), qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
@@ -234,10 +243,3 @@ func (s *svgWriter) Write(m qrcode.Matrix) error {
 }
 
 func (s *svgWriter) Close() error { return nil }
-
-func notFound(err error, id string) error {
-	if fault.Is(err, fault.NotFound) {
-		return fault.Newf(fault.NotFound, "No mobile handoff session %q.", id)
-	}
-	return err
-}

@@ -117,8 +117,9 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 					WriteError(rec, r, fault.New(fault.Internal, ""))
 				}
 			}
-			// Only the method, path and status: query strings and bodies may carry personal data.
-			reqLog.InfoContext(ctx, "request", "method", r.Method, "path", r.URL.Path,
+			// Only the method, path and status: query strings and bodies may carry personal data,
+			// and capability segments of the path (a handoff session ID) are redacted.
+			reqLog.InfoContext(ctx, "request", "method", r.Method, "path", LoggedPath(r),
 				"status", rec.status, "durationMs", time.Since(start).Milliseconds())
 		}()
 		next.ServeHTTP(rec, r)

@@ -45,7 +45,7 @@ type UploadKeys interface {
 
 // Handoffs gives a handoff session's file to its consumer.
 type Handoffs interface {
-	File(ctx context.Context, sessionID, ownerID string) (handoff.File, error)
+	File(ctx context.Context, sessionID string, c handoff.Consumer) (handoff.File, error)
 }
 
 // API serves the liveness check.
@@ -181,7 +181,7 @@ func (a API) selfie(r *http.Request, p access.Principal) ([]byte, error) {
 				return nil, err
 			}
 		default:
-			f, err := a.Handoffs.File(r.Context(), in.HandoffSessionID, p.UserID)
+			f, err := a.Handoffs.File(r.Context(), in.HandoffSessionID, handoff.Consumer{UserID: p.UserID, Tokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))})
 			if err != nil {
 				return nil, err
 			}

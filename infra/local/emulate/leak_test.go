@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net/http"
 	"os"
 	"strings"
 	"testing"
@@ -51,6 +52,11 @@ func TestSecretsNeverLogged(t *testing.T) {
 	if v := poll(t, c, key(creds.User.APIKey), accepted.ExtractionID); v.Status != "completed" {
 		t.Fatalf("extraction = %+v", v)
 	}
+	// Capabilities in paths: handoff session IDs and sandbox payment IDs, and the consume tokens.
+	handoffs := handoffCapabilities(t, c, creds)
+	ct := create(t, c, rotated.Key, autoBody("LK-4711-AB", nil))
+	pay(t, ct.Payment.PaymentURL, "cancelled")
+	paymentID := ct.Payment.PaymentURL[strings.LastIndex(ct.Payment.PaymentURL, "/")+1:]
 	time.Sleep(200 * time.Millisecond)
 	w.Close()
 	var logs []byte
@@ -62,6 +68,19 @@ func TestSecretsNeverLogged(t *testing.T) {
 	if !bytes.Contains(logs, []byte(`"path":"/v1/api-keys"`)) || !bytes.Contains(logs, []byte(`"path":"/v1/extract/async"`)) {
 		t.Fatalf("the capture holds no request log; got %d bytes", len(logs))
 	}
+	for _, path := range []string{"/v1/mobile-handoff/upload/{sessionId}/start", "/v1/mobile-handoff/consume/{sessionId}", "/sandbox/pay/{paymentId}"} {
+		if !bytes.Contains(logs, []byte(`"path":"`+path+`"`)) {
+			t.Errorf("no request log of %s", path)
+		}
+	}
+	for name, secret := range handoffs {
+		if strings.Contains(string(logs), secret) {
+			t.Errorf("the %s appears in the logs", name)
+		}
+	}
+	if strings.Contains(string(logs), paymentID) || !strings.HasPrefix(paymentID, "pay_") {
+		t.Errorf("the sandbox payment ID %q appears in the logs", paymentID)
+	}
 	for name, secret := range map[string]string{"user key": creds.User.APIKey, "new key": k.Key, "partner key": creds.Partners[0].APIKey,
 		"rotated key": rotated.Key, "admin key": creds.Admin.APIKey, "password": creds.User.Password, "JWT": jwt,
 		"webhook secret": "super-secret-webhook-value", "JWT secret": testJWTSecret,
@@ -70,4 +89,37 @@ func TestSecretsNeverLogged(t *testing.T) {
 			t.Errorf("the %s appears in the logs", name)
 		}
 	}
+}
+
+// handoffCapabilities runs mobile handoff sessions through every route, one opened without a
+// credential and one with, and returns the capabilities that must stay out of the logs.
+func handoffCapabilities(t *testing.T, c client, creds Credentials) map[string]string {
+	t.Helper()
+	owner := key(creds.User.APIKey)
+	anon, owned := newSession(t, c), newSession(t, c, owner...)
+	photo := testdocument(t, "icao-td3-jpeg.jpg")
+	for _, s := range []session{anon, owned} {
+		if resp, err := http.Get(s.QRCodeURL); err == nil {
+			resp.Body.Close()
+		}
+		r := c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID+"/start", map[string]any{"fileName": "anna-eriksson-selfie.jpg"})
+		var started struct{ Upload upload }
+		r.json(t, &started)
+		postToStorage(t, started.Upload, photo)
+		waitFor(t, 10*time.Second, "ready", func() bool {
+			var st struct{ Status string }
+			c.do("GET", "/v1/mobile-handoff/session/"+s.SessionID, nil).json(t, &st)
+			return st.Status == "ready"
+		})
+	}
+	consumeFile(t, c, anon, append([]string{"X-Consume-Token", anon.ConsumeToken}, owner...)...)
+	consumeFile(t, c, owned, owner...)
+	expect(t, "consume again", c.do("GET", strings.TrimPrefix(owned.ConsumeURL, c.base), nil, owner...), 409, "conflict")
+	// A mistyped address that no route matches.
+	const unrouted = "hs_mistypedbutstillsecret"
+	if resp, err := http.Get(c.base + "/v1/mobile-handoff/session/" + unrouted + "/nothing"); err == nil {
+		resp.Body.Close()
+	}
+	return map[string]string{"anonymous session ID": anon.SessionID[3:], "owned session ID": owned.SessionID[3:],
+		"consume token": anon.ConsumeToken[4:], "unrouted session ID": unrouted[3:]}
 }

@@ -57,7 +57,7 @@ func TestLivenessCheck(t *testing.T) {
 	}
 
 	// A selfie taken on a phone through a handoff session.
-	s := newSession(t, c)
+	s := newSession(t, c, cred...)
 	expect(t, "put", putFile(c, s, face(t, "one-face.jpg")), 200, "")
 	expect(t, "by handoff", c.do("POST", "/v1/liveness/check", map[string]string{"handoffSessionId": s.SessionID}, cred...), 200, "")
 	if got := credits(t, c, jwt); got != 1 {
