@@ -87,7 +87,7 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 	}
 	handoff := func(data []byte) string {
 		t.Helper()
-		s := newSession(t, c)
+		s := newSession(t, c, cred...) // the user's own session: consumed with its credential
 		expect(t, "phone upload", putFile(c, s, data), 200, "")
 		return s.SessionID
 	}
