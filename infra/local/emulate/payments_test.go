@@ -1,12 +1,16 @@
 package emulate
 
 import (
+	"context"
 	"encoding/json"
+	"io"
+	"log/slog"
 	"path"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/payment"
 )
 
@@ -141,4 +145,24 @@ func TestPaymentNotifications(t *testing.T) {
 			t.Errorf("paid = %v", s["payment"])
 		}
 	})
+}
+
+// The sandbox gateway takes payments anyone can make with a click; a real core insurance system
+// behind it would issue real contracts for them. Such a stack does not start, and says what to set.
+func TestSandboxGatewayWithARealCoreDoesNotStart(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	local, err := StartEphemeral(ctx, awstest.Clients(t), map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
+		"CORE_INSURANCE_URL": "https://core.insurer.example/v1", "LOG_LEVEL": "error"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err == nil {
+		cancel()
+		_ = local.Wait()
+		t.Fatal("a stack pairing the sandbox gateway with a real core insurance system started")
+	}
+	for _, says := range []string{"CORE_INSURANCE_URL", "PAYMENT_GATEWAY_URL"} {
+		if !strings.Contains(err.Error(), says) {
+			t.Errorf("the refusal does not name %s: %v", says, err)
+		}
+	}
 }
