@@ -206,11 +206,22 @@ type emf struct {
 
 // IssuanceFailed counts Trustline/IssuanceFailed{Stage}: a client paid and has no contract.
 func (m emf) IssuanceFailed(_ context.Context, reference string) {
+	m.count("IssuanceFailed", reference)
+}
+
+// PaidAfterFailure counts Trustline/PaidAfterFailure{Stage}: money taken for a request that had
+// failed; the client paid and has no contract.
+func (m emf) PaidAfterFailure(_ context.Context, reference string) {
+	m.count("PaidAfterFailure", reference)
+}
+
+// count writes one occurrence of the metric, with the reference to act on.
+func (m emf) count(metric, reference string) {
 	line, _ := json.Marshal(map[string]any{
 		"_aws": map[string]any{"Timestamp": time.Now().UnixMilli(), "CloudWatchMetrics": []map[string]any{{
 			"Namespace": "Trustline", "Dimensions": [][]string{{"Stage"}},
-			"Metrics": []map[string]string{{"Name": "IssuanceFailed", "Unit": "Count"}}}}},
-		"Stage": m.stage, "IssuanceFailed": 1, "reference": reference,
+			"Metrics": []map[string]string{{"Name": metric, "Unit": "Count"}}}}},
+		"Stage": m.stage, metric: 1, "reference": reference,
 	})
 	_, _ = fmt.Fprintln(m.out, string(line))
 }

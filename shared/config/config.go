@@ -129,7 +129,7 @@ var Settings = []Setting{
 	{"PAYMENT_LINK_TTL", "30m", "How long a payment link stays open; unpaid requests then move to PAYMENT_FAILED.", false},
 	{"PAYMENT_GATEWAY_URL", "-", "Base URL of a real payment gateway (protocol in the README). `-`: the sandbox gateway in the local and sandbox stages, none in production (creation answers 400 payment_config_missing).", false},
 	{"PAYMENT_GATEWAY_KEY", "-", "Bearer key of the payment gateway. The template reads it from the ProviderKeysSecret secret.", false},
-	{"CORE_INSURANCE_URL", "-", "Base URL of the core insurance system (protocol in the README). `-`: the simulator in the local and sandbox stages, none in production (creation answers 502 provider_upstream_error).", false},
+	{"CORE_INSURANCE_URL", "-", "Base URL of the core insurance system (protocol in the README). `-`: the simulator in the local and sandbox stages, none in production (creation answers 502 provider_upstream_error). Outside production it needs PAYMENT_GATEWAY_URL too: a real core system behind the sandbox gateway refuses to start.", false},
 	{"CORE_INSURANCE_KEY", "-", "Bearer key of the core insurance system. The template reads it from the ProviderKeysSecret secret.", false},
 	{"PROVIDER_TIMEOUT", "10s", "How long the payment gateway and the core insurance system have to answer one call.", false},
 	{"IDEMPOTENCY_WINDOW", "24h", "How long an idempotency-key and its stored response are kept.", false},
@@ -193,6 +193,12 @@ func Load(getenv func(string) string) (Config, error) {
 	c.WebhookAllowLoopback = l.boolean("WEBHOOK_ALLOW_LOOPBACK") && c.Stage == StageLocal
 	c.WebhookAllowedPorts = l.ports("WEBHOOK_ALLOWED_PORTS")
 	c.ResultRetention = l.duration("RESULT_RETENTION")
+	if c.Stage != StageProduction && c.PaymentGateway.URL == "" && c.CoreInsurance.URL != "" {
+		// The sandbox gateway takes a payment with one click from anyone holding the link: behind
+		// it, a real core system would issue real contracts nobody paid for.
+		l.fail("CORE_INSURANCE_URL", "a real core insurance system needs a real payment gateway: set PAYMENT_GATEWAY_URL as well, "+
+			"or set CORE_INSURANCE_URL to - for the simulator (the sandbox gateway's payments are not real)")
+	}
 	if err := errors.Join(l.errs...); err != nil {
 		return Config{}, fmt.Errorf("configuration:\n%w", err)
 	}

@@ -27,6 +27,11 @@ type Status string
 //	        PENDING_PAYMENT → ISSUANCE_IN_PROGRESS → ACTIVE        (insurance.contract.issued)
 //	                          ISSUANCE_IN_PROGRESS → ISSUANCE_FAILED (insurance.contract.issuance_failed)
 //	        ISSUANCE_FAILED → ACTIVE (admin replay) | REFUNDED (admin refund)
+//	                         PAYMENT_FAILED → REFUNDED (admin refund, when paid after the failure)
+//
+// A payment confirmed after the request failed does not move it (the link is closed, the client may
+// have given up): the request stays PAYMENT_FAILED with PaidAt set, which PaymentStatus reports as
+// paid_after_failure, until an administrator refunds it.
 const (
 	StatusPendingPayment     Status = "PENDING_PAYMENT"
 	StatusPaymentFailed      Status = "PAYMENT_FAILED"
@@ -83,6 +88,36 @@ type Contract struct {
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	PaidAt      *time.Time
+}
+
+// Payment statuses, as the status read shows them.
+const (
+	PaymentPending          = "pending"
+	PaymentFailed           = "failed"
+	PaymentPaid             = "paid"
+	PaymentPaidAfterFailure = "paid_after_failure"
+	PaymentRefunded         = "refunded"
+)
+
+// PaymentStatus is what became of the request's money.
+func (c Contract) PaymentStatus() string {
+	switch {
+	case c.Status == StatusPendingPayment:
+		return PaymentPending
+	case c.Status == StatusRefunded:
+		return PaymentRefunded
+	case c.Status == StatusPaymentFailed && c.PaidAt != nil:
+		return PaymentPaidAfterFailure
+	case c.Status == StatusPaymentFailed:
+		return PaymentFailed
+	default:
+		return PaymentPaid
+	}
+}
+
+// Refundable tells whether the client paid and has no contract: an administrator may refund it.
+func (c Contract) Refundable() bool {
+	return c.Status == StatusIssuanceFailed || (c.Status == StatusPaymentFailed && c.PaidAt != nil)
 }
 
 // Core is the core insurance system.

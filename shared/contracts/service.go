@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/webhook"
 )
 
@@ -15,11 +16,27 @@ import (
 type PaymentEvent struct {
 	EventID   string
 	Paid      bool // false: cancelled or failed
+	PaymentID string
 	Reference string
 	Amount    int64
 	Currency  string
 	At        time.Time
 }
+
+// PaymentOutcome is what applying a payment event did to its request.
+type PaymentOutcome int
+
+// Payment outcomes.
+const (
+	// PaymentUnchanged: a replayed event, or one that arrived too late to move anything (a
+	// cancellation of a paid request, a second confirmation); the event is recorded.
+	PaymentUnchanged PaymentOutcome = iota
+	// PaymentMoved: the request left PENDING_PAYMENT.
+	PaymentMoved
+	// PaymentAfterFailure: money came in for a PAYMENT_FAILED request, which keeps its status and
+	// now shows the payment (PaidAt) for an administrator to refund.
+	PaymentAfterFailure
+)
 
 // Store keeps contract requests. Each state change is one conditional write or transaction, with
 // what must happen with it (the issuance job, the partner's webhook delivery) written in the same.
@@ -27,10 +44,12 @@ type Store interface {
 	PutContract(ctx context.Context, c Contract) error
 	// Contract returns a request; NotFound when unknown.
 	Contract(ctx context.Context, reference string) (Contract, error)
-	// ApplyPayment records the event (once: a replayed event ID changes nothing) and, when the
-	// request is PENDING_PAYMENT, moves it to ISSUANCE_IN_PROGRESS (marked due for issuance) or to
-	// PAYMENT_FAILED. It reports whether the request moved.
-	ApplyPayment(ctx context.Context, e PaymentEvent, to Status) (bool, error)
+	// ApplyPayment records the event (once: a replayed event ID changes nothing) with what it does
+	// to the request, in one write: a PENDING_PAYMENT request moves to `to` (ISSUANCE_IN_PROGRESS,
+	// marked due for issuance, or PAYMENT_FAILED); a paid event for a PAYMENT_FAILED request not
+	// paid before sets its PaidAt and keeps its status (PaymentAfterFailure); any other request is
+	// left as it is.
+	ApplyPayment(ctx context.Context, e PaymentEvent, to Status) (PaymentOutcome, error)
 	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time;
 	// Conflict when another worker holds the lease or the request is no longer being issued.
 	ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error
@@ -62,6 +81,9 @@ type Waker interface {
 type Metrics interface {
 	// IssuanceFailed counts a paid request left without a contract.
 	IssuanceFailed(ctx context.Context, reference string)
+	// PaidAfterFailure counts money taken for a request that had failed (cancelled or expired):
+	// a client paid and has no contract.
+	PaidAfterFailure(ctx context.Context, reference string)
 }
 
 // Service runs the contract flow.
@@ -118,11 +140,19 @@ func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contrac
 }
 
 // HandlePayment applies a verified notification. A paid request gets its issuance job; the job is
-// due in the store in the same write, so a lost queue message is found by the sweep.
+// due in the store in the same write, so a lost queue message is found by the sweep. A signature
+// vouches for the gateway, not for the pairing of payment and request: a notification whose
+// payment is not the request's own, or whose amount is not its total, is refused and changes
+// nothing. Money confirmed for a request that had already failed is recorded on it, logged and
+// counted, so that an operator refunds it.
 func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 	c, err := s.Store.Contract(ctx, e.Reference)
 	if err != nil {
 		return err
+	}
+	if e.PaymentID == "" || e.PaymentID != c.Payment.ID {
+		return &fault.Error{Kind: fault.Invalid, Code: "payment_mismatch",
+			Detail: "The notified payment is not this request's payment; nothing was changed."}
 	}
 	if e.Amount != c.Pricing.Total || (e.Currency != "" && e.Currency != c.Pricing.Currency) {
 		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
@@ -132,11 +162,20 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 	if e.Paid {
 		to = StatusIssuanceInProgress
 	}
-	moved, err := s.Store.ApplyPayment(ctx, e, to)
-	if err != nil || !moved || !e.Paid {
+	outcome, err := s.Store.ApplyPayment(ctx, e, to)
+	if err != nil {
 		return err
 	}
-	return s.Jobs.Send(ctx, `{"reference":"`+e.Reference+`"}`, s.now())
+	switch {
+	case outcome == PaymentAfterFailure:
+		logs.From(ctx).WarnContext(ctx, "payment received for a request that had failed: the client paid and has no contract; refund it",
+			"reference", e.Reference, "eventId", e.EventID, "paymentId", e.PaymentID, "amount", e.Amount, "currency", c.Pricing.Currency,
+			"refund", "POST /api/v1/admin/contracts/"+e.Reference+"/refund")
+		s.Metrics.PaidAfterFailure(ctx, e.Reference)
+	case outcome == PaymentMoved && e.Paid:
+		return s.Jobs.Send(ctx, `{"reference":"`+e.Reference+`"}`, s.now())
+	}
+	return nil
 }
 
 // maxUpstreamTries is how many times one issuance job asks a core system that answers 5xx;
@@ -229,9 +268,18 @@ func (s *Service) ReplayIssuance(ctx context.Context, reference string) (Contrac
 	return s.Store.Contract(ctx, reference)
 }
 
-// Refund (administrators) closes an ISSUANCE_FAILED request as REFUNDED.
+// Refund (administrators) closes as REFUNDED a request whose client paid and has no contract:
+// ISSUANCE_FAILED, or PAYMENT_FAILED with a payment taken after the failure.
 func (s *Service) Refund(ctx context.Context, reference string) (Contract, error) {
-	if err := s.transition(ctx, reference, StatusIssuanceFailed, StatusRefunded); err != nil {
+	c, err := s.Store.Contract(ctx, reference)
+	if err != nil {
+		return Contract{}, err
+	}
+	if !c.Refundable() {
+		return Contract{}, fault.Newf(fault.Conflict, "The request is %s: refunds are for ISSUANCE_FAILED requests and for PAYMENT_FAILED ones paid after the failure (payment.status paid_after_failure).", c.Status)
+	}
+	// PaidAt, once set, is never cleared: the condition on the status alone keeps this safe.
+	if err := s.Store.Transition(ctx, reference, c.Status, StatusRefunded, s.now()); err != nil {
 		return Contract{}, err
 	}
 	return s.Store.Contract(ctx, reference)

@@ -120,12 +120,18 @@ type issuanceView struct {
 	Error         string `json:"error,omitempty"`
 }
 
+// paymentView is the payment of the status read: the link, and what became of the money.
+type paymentView struct {
+	contracts.Payment
+	Status string `json:"status"`
+}
+
 type statusView struct {
 	Reference      string            `json:"reference"`
 	Product        contracts.Product `json:"product"`
 	ContractStatus contracts.Status  `json:"contractStatus"`
 	Pricing        contracts.Pricing `json:"pricing"`
-	Payment        contracts.Payment `json:"payment"`
+	Payment        paymentView       `json:"payment"`
 	Issuance       *issuanceView     `json:"issuance"`
 	CreatedAt      time.Time         `json:"createdAt"`
 	UpdatedAt      time.Time         `json:"updatedAt"`
@@ -143,7 +149,8 @@ func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
 }
 
 func view(c contracts.Contract) statusView {
-	v := statusView{Reference: c.Reference, Product: c.Product, ContractStatus: c.Status, Pricing: c.Pricing, Payment: c.Payment,
+	v := statusView{Reference: c.Reference, Product: c.Product, ContractStatus: c.Status, Pricing: c.Pricing,
+		Payment:   paymentView{Payment: c.Payment, Status: c.PaymentStatus()},
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, PaidAt: c.PaidAt}
 	if i := c.Issuance; i != nil {
 		v.Issuance = &issuanceView{ContractID: i.ContractID, NumeroPolice: i.NumeroPolice, NumeroFacture: i.NumeroFacture, ErrorCode: i.ErrorCode, Error: i.Error}

@@ -22,7 +22,9 @@ func (n Notifications) Routes() []httpapi.Route {
 }
 
 // payment verifies x-webhook-signature over the raw body before anything else: a bad or missing
-// signature is 401 and changes nothing. Replays of an event ID are answered 200 and change nothing.
+// signature is 401 and changes nothing. Replays of an event ID are answered 200 and change nothing;
+// so is a payment taken for a failed request (the gateway has nothing to retry), which the service
+// records, logs and counts for a refund.
 func (n Notifications) payment(w http.ResponseWriter, r *http.Request) {
 	note, err := payment.ReadNotification(r, n.SigningKey)
 	if err != nil {
@@ -30,7 +32,7 @@ func (n Notifications) payment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err = n.Contracts.HandlePayment(r.Context(), contracts.PaymentEvent{EventID: note.EventID, Paid: note.Type == payment.Succeeded,
-		Reference: note.Reference, Amount: note.Amount, Currency: note.Currency, At: note.OccurredAt})
+		PaymentID: note.PaymentID, Reference: note.Reference, Amount: note.Amount, Currency: note.Currency, At: note.OccurredAt})
 	if fault.Is(err, fault.Invalid) {
 		logs.From(r.Context()).WarnContext(r.Context(), "payment notification refused", "eventId", note.EventID, "reference", note.Reference, "reason", fault.As(err).Code)
 	}

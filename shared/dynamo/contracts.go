@@ -92,12 +92,15 @@ func (s Store) Contract(ctx context.Context, reference string) (contracts.Contra
 
 func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
 
-// ApplyPayment records the event and moves a PENDING_PAYMENT request, in one transaction.
-func (s Store) ApplyPayment(ctx context.Context, e contracts.PaymentEvent, to contracts.Status) (bool, error) {
+// ApplyPayment records the event and what it does to the request, in one transaction: it moves a
+// PENDING_PAYMENT request, or marks a PAYMENT_FAILED one paid after the failure. Each step is
+// conditional, so a request that changes between the steps (a link expiring as the payment
+// arrives) is caught by the next one.
+func (s Store) ApplyPayment(ctx context.Context, e contracts.PaymentEvent, to contracts.Status) (contracts.PaymentOutcome, error) {
 	event, err := attributevalue.MarshalMap(map[string]any{"pk": "PAYMENT_EVENT#" + e.EventID, "sk": "EVENT", "reference": e.Reference,
-		"paid": e.Paid, "amount": e.Amount, "at": e.At, "ttl": e.At.Add(90 * 24 * time.Hour).Unix()})
+		"paymentId": e.PaymentID, "paid": e.Paid, "amount": e.Amount, "at": e.At, "ttl": e.At.Add(90 * 24 * time.Hour).Unix()})
 	if err != nil {
-		return false, err
+		return contracts.PaymentUnchanged, err
 	}
 	at, _ := attributevalue.Marshal(e.At)
 	var paid []string
@@ -106,25 +109,64 @@ func (s Store) ApplyPayment(ctx context.Context, e contracts.PaymentEvent, to co
 	}
 	update, values := transitionUpdate(e.Reference, to, at, e.At, paid...)
 	values[":pending"] = str(string(contracts.StatusPendingPayment))
-	putEvent := types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}}
-	_, err = s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{putEvent,
-		{Update: &types.Update{TableName: aws.String(s.Table), Key: key(contractPK(e.Reference), "CONTRACT"), UpdateExpression: aws.String(update),
-			ConditionExpression: aws.String("#s = :pending"), ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values}}}})
+	res, err := s.writeWithEvent(ctx, event, types.Update{TableName: aws.String(s.Table), Key: key(contractPK(e.Reference), "CONTRACT"),
+		UpdateExpression: aws.String(update), ConditionExpression: aws.String("#s = :pending"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values})
+	switch {
+	case err != nil || res == eventSeen:
+		return contracts.PaymentUnchanged, err
+	case res == written:
+		return contracts.PaymentMoved, nil
+	}
+	if e.Paid {
+		// The request is not pending. Money for a failed one is kept in view on it; the status
+		// stays, so that nothing else (issuance, the expiry sweep) acts on it.
+		res, err = s.writeWithEvent(ctx, event, types.Update{TableName: aws.String(s.Table), Key: key(contractPK(e.Reference), "CONTRACT"),
+			UpdateExpression:          aws.String("SET paidAt = :at, updatedAt = :at"),
+			ConditionExpression:       aws.String("#s = :failed AND attribute_not_exists(paidAt)"),
+			ExpressionAttributeNames:  map[string]string{"#s": "status"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":at": at, ":failed": str(string(contracts.StatusPaymentFailed))}})
+		switch {
+		case err != nil || res == eventSeen:
+			return contracts.PaymentUnchanged, err
+		case res == written:
+			return contracts.PaymentAfterFailure, nil
+		}
+	}
+	// A late or out-of-order event: keep the event, move nothing.
+	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")})
+	if err != nil && !isConditionFailed(err) {
+		return contracts.PaymentUnchanged, fmt.Errorf("dynamo: record payment event: %w", err)
+	}
+	return contracts.PaymentUnchanged, nil
+}
+
+// eventWrite is what writeWithEvent did.
+type eventWrite int
+
+const (
+	written     eventWrite = iota // the event and the update
+	eventSeen                     // nothing: the event was recorded before (a replay)
+	stateDiffer                   // nothing: the update's condition on the request failed
+)
+
+// writeWithEvent writes a payment event and an update of its request in one transaction.
+func (s Store) writeWithEvent(ctx context.Context, event map[string]types.AttributeValue, u types.Update) (eventWrite, error) {
+	_, err := s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Put: &types.Put{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
+		{Update: &u}}})
 	var cancelled *types.TransactionCanceledException
 	switch {
 	case err == nil:
-		return true, nil
+		return written, nil
 	case !errors.As(err, &cancelled) || len(cancelled.CancellationReasons) < 2:
-		return false, fmt.Errorf("dynamo: apply payment: %w", err)
+		return stateDiffer, fmt.Errorf("dynamo: apply payment: %w", err)
 	case aws.ToString(cancelled.CancellationReasons[0].Code) == "ConditionalCheckFailed":
-		return false, nil // this event was applied before
-	default:
-		// The request is not pending (a late or out-of-order event): keep the event, move nothing.
-		_, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")})
-		if err != nil && !isConditionFailed(err) {
-			return false, fmt.Errorf("dynamo: record payment event: %w", err)
-		}
-		return false, nil
+		return eventSeen, nil
+	case aws.ToString(cancelled.CancellationReasons[1].Code) == "ConditionalCheckFailed":
+		return stateDiffer, nil
+	default: // a conflicting transaction: the gateway's retry applies it
+		return stateDiffer, fmt.Errorf("dynamo: apply payment: %w", err)
 	}
 }
 

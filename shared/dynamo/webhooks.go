@@ -203,7 +203,7 @@ func (s Store) Deliveries(ctx context.Context, ownerID string, f webhook.Filter)
 		in.ExpressionAttributeNames = names
 	}
 	if f.Cursor != "" {
-		start, err := decodeCursor(f.Cursor)
+		start, err := ownedCursor(f.Cursor, "gsi1pk", "DELIVERIES#"+ownerID)
 		if err != nil {
 			return nil, "", err
 		}
@@ -254,6 +254,20 @@ func encodeCursor(k map[string]types.AttributeValue) string {
 	}
 	b, _ := json.Marshal(m)
 	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// ownedCursor decodes a cursor of the listing whose partition attribute attr is value: a cursor
+// is a position in its owner's listing, and another caller's (or a forged one) is refused before
+// it reaches the query.
+func ownedCursor(c, attr, value string) (map[string]types.AttributeValue, error) {
+	start, err := decodeCursor(c)
+	if err != nil {
+		return nil, err
+	}
+	if v, _ := start[attr].(*types.AttributeValueMemberS); v == nil || v.Value != value {
+		return nil, &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
+	}
+	return start, nil
 }
 
 func decodeCursor(c string) (map[string]types.AttributeValue, error) {

@@ -99,8 +99,12 @@ func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (contrac
 // Sign is the x-webhook-signature of a notification body.
 func Sign(key, body []byte) string { return hex.EncodeToString(hmacSum(key, body)) }
 
-// Verify checks x-webhook-signature in constant time.
+// Verify checks x-webhook-signature in constant time. The signature is exactly the lowercase hex
+// digest: 64 characters, nothing before or after.
 func Verify(key, body []byte, signature string) bool {
+	if len(signature) != hex.EncodedLen(sha256.Size) || strings.ToLower(signature) != signature {
+		return false
+	}
 	got, err := hex.DecodeString(signature)
 	return err == nil && len(key) > 0 && hmac.Equal(got, hmacSum(key, body))
 }
@@ -118,8 +122,10 @@ func ReadNotification(r *http.Request, key []byte) (Notification, error) {
 	if err != nil {
 		return Notification{}, fault.New(fault.TooLarge, "The notification is too large.")
 	}
-	if !Verify(key, body, r.Header.Get("X-Webhook-Signature")) {
-		return Notification{}, fault.New(fault.Unauthorized, "The x-webhook-signature is missing or invalid.")
+	// One value only: API Gateway joins repeated headers with commas and the Lambda adapter splits
+	// them again, so "digest,anything" arrives as two values, of which Get would see the first.
+	if sig := r.Header.Values("X-Webhook-Signature"); len(sig) != 1 || !Verify(key, body, sig[0]) {
+		return Notification{}, fault.New(fault.Unauthorized, "The x-webhook-signature is missing or invalid: it must be exactly the lowercase hex HMAC-SHA256 of the raw body.")
 	}
 	var n Notification
 	if err := json.Unmarshal(body, &n); err != nil || n.EventID == "" || n.Reference == "" {

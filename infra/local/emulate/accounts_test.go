@@ -385,7 +385,8 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 		expect(t, "user key on a partner route", c.do("GET", "/api/v1/partners/me", nil, key(creds.User.APIKey)...), 403, "forbidden")
 		expect(t, "partner key on the identity API", c.do("GET", "/v1/users/me", nil, key(partnerA.APIKey)...), 403, "forbidden")
 		expect(t, "admin has no partner space", c.do("GET", "/api/v1/partners/me", nil, key(admin)...), 403, "forbidden")
-		expect(t, "partner A revokes B's key", c.do("DELETE", "/api/v1/partners/me/keys/"+keyID(t, c, admin, partnerB.PartnerID), nil, key(partnerA.APIKey)...), 404, "not_found")
+		expect(t, "partner A revokes B's key", c.do("DELETE", "/api/v1/partners/me/keys/"+keyID(t, c, admin, partnerB.PartnerID), nil,
+			bearer(loginToken(t, c, partnerA.Email, partnerA.Password))...), 404, "not_found")
 		expect(t, "no credential", c.do("GET", "/api/v1/partners/me", nil), 401, "unauthorized")
 	})
 
@@ -408,9 +409,35 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 		expect(t, "unknown partner", c.do("GET", "/api/v1/admin/partners/prt_nope/keys", nil, key(admin)...), 404, "not_found")
 	})
 
+	// A leaked key must not be able to mint its own replacement or revoke the real ones: keys are
+	// managed from a back-office login or by an administrator.
+	t.Run("a partner key neither mints nor revokes keys", func(t *testing.T) {
+		jwt := loginToken(t, c, partnerA.Email, partnerA.Password)
+		own := keyID(t, c, admin, partnerA.PartnerID)
+		for name, r := range map[string]result{
+			"rotate":        c.do("POST", "/api/v1/partners/me/keys/rotate", nil, key(partnerA.APIKey)...),
+			"revoke":        c.do("DELETE", "/api/v1/partners/me/keys/"+own, nil, key(partnerA.APIKey)...),
+			"key and token": c.do("POST", "/api/v1/partners/me/keys/rotate", nil, append(key(partnerA.APIKey), bearer(jwt)...)...),
+		} {
+			expect(t, name, r, 403, "forbidden")
+			if !strings.Contains(r.problem.Detail, "/v1/auth/login") || !strings.Contains(r.problem.Detail, "/api/v1/admin/partners/{partnerId}/keys") {
+				t.Errorf("%s: detail %q names neither the login nor the administrators' route", name, r.problem.Detail)
+			}
+		}
+		list := c.do("GET", "/api/v1/partners/me/keys", nil, key(partnerA.APIKey)...)
+		expect(t, "the key still reads its keys", list, 200, "")
+		var keys struct {
+			Data []struct{ RevokedAt, ExpiresAt *time.Time }
+		}
+		list.json(t, &keys)
+		if len(keys.Data) != 1 || keys.Data[0].RevokedAt != nil || keys.Data[0].ExpiresAt != nil {
+			t.Errorf("keys after the refused calls = %s", list.body)
+		}
+	})
+
 	t.Run("rotation keeps the old key for the grace period", func(t *testing.T) {
 		old := partnerA.APIKey
-		r := c.do("POST", "/api/v1/partners/me/keys/rotate", nil, key(old)...)
+		r := c.do("POST", "/api/v1/partners/me/keys/rotate", nil, bearer(loginToken(t, c, partnerA.Email, partnerA.Password))...)
 		expect(t, "rotate", r, 201, "")
 		var rotated struct{ Key string }
 		r.json(t, &rotated)
@@ -431,16 +458,22 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 			APIKey    struct{ ID, Key string }
 		}
 		r.json(t, &p)
-		expect(t, "revoke own key", c.do("DELETE", "/api/v1/partners/me/keys/"+p.APIKey.ID, nil, key(p.APIKey.Key)...), 204, "")
+		svc, _ := app.AccountsService(context.Background(), mustGetenv(t, local))
+		if _, err := svc.CreatePartnerUser(context.Background(), "ops@short-lived.example", "short-lived-password", p.PartnerID); err != nil {
+			t.Fatal(err)
+		}
+		jwt := loginToken(t, c, "ops@short-lived.example", "short-lived-password")
+		expect(t, "revoke own key", c.do("DELETE", "/api/v1/partners/me/keys/"+p.APIKey.ID, nil, bearer(jwt)...), 204, "")
 		expect(t, "revoked", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...), 401, "unauthorized")
+		expect(t, "the login outlives the key", c.do("POST", "/api/v1/partners/me/keys/rotate", nil, bearer(jwt)...), 201, "")
+		r = c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Revoked By Admin"}, key(admin)...)
+		r.json(t, &p)
+		expect(t, "admin revokes", c.do("DELETE", "/api/v1/admin/partners/"+p.PartnerID+"/keys/"+p.APIKey.ID, nil, key(admin)...), 204, "")
+		expect(t, "revoked by admin", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...), 401, "unauthorized")
 	})
 
 	t.Run("back-office users log in for a JWT", func(t *testing.T) {
-		svc, _ := app.AccountsService(context.Background(), mustGetenv(t, local))
-		if _, err := svc.CreatePartnerUser(context.Background(), "ops@partner-b.example", "partner-b-password", partnerB.PartnerID); err != nil {
-			t.Fatal(err)
-		}
-		jwt := loginToken(t, c, "ops@partner-b.example", "partner-b-password")
+		jwt := loginToken(t, c, partnerB.Email, partnerB.Password)
 		r := c.do("GET", "/api/v1/partners/me", nil, bearer(jwt)...)
 		expect(t, "partner JWT", r, 200, "")
 		var me struct{ PartnerID string }

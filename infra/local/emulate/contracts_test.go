@@ -116,7 +116,7 @@ func TestContractFlow(t *testing.T) {
 		}
 
 		// The same notification again, and a late cancellation: nothing moves, no new webhook.
-		note, _ := json.Marshal(payment.Notification{EventID: "evt_replayed_" + ct.Reference, Type: payment.Cancelled, Reference: ct.Reference,
+		note, _ := json.Marshal(payment.Notification{EventID: "evt_replayed_" + ct.Reference, Type: payment.Cancelled, PaymentID: paymentID(ct), Reference: ct.Reference,
 			Amount: ct.Pricing.Total, Currency: "XOF", OccurredAt: time.Now()})
 		for range 2 {
 			r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signingKey, note))
@@ -335,5 +335,14 @@ func TestExpiredPaymentLinks(t *testing.T) {
 	page.Body.Close()
 	if page.StatusCode != http.StatusGone {
 		t.Errorf("checkout of an expired link: %d", page.StatusCode)
+	}
+	// The gateway confirms a payment made as the link expired: the money is recorded, in view.
+	notifications, err := local.Getenv("NotificationsFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, "paid after expiry", notify(t, c, []byte(notifications("PAYMENT_SIGNING_KEY")), paidNote(ct, "evt_expired_"+ct.Reference)), 200, "")
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "paid_after_failure" {
+		t.Errorf("paid after expiry: %v", s)
 	}
 }

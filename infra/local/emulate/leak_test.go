@@ -39,7 +39,8 @@ func TestSecretsNeverLogged(t *testing.T) {
 	res.json(t, &k)
 	c.do("GET", "/v1/users/me", nil, key(k.Key)...)
 	c.do("GET", "/v1/users/me", nil, key(k.Key+"X")...)
-	rot := c.do("POST", "/api/v1/partners/me/keys/rotate", nil, key(creds.Partners[0].APIKey)...)
+	partnerJWT := loginToken(t, c, creds.Partners[0].Email, creds.Partners[0].Password)
+	rot := c.do("POST", "/api/v1/partners/me/keys/rotate", nil, bearer(partnerJWT)...)
 	var rotated struct{ Key string }
 	rot.json(t, &rotated)
 	c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookSecret": "super-secret-webhook-value"}, key(rotated.Key)...)
@@ -82,7 +83,7 @@ func TestSecretsNeverLogged(t *testing.T) {
 		t.Errorf("the sandbox payment ID %q appears in the logs", paymentID)
 	}
 	for name, secret := range map[string]string{"user key": creds.User.APIKey, "new key": k.Key, "partner key": creds.Partners[0].APIKey,
-		"rotated key": rotated.Key, "admin key": creds.Admin.APIKey, "password": creds.User.Password, "JWT": jwt,
+		"rotated key": rotated.Key, "admin key": creds.Admin.APIKey, "password": creds.User.Password, "JWT": jwt, "partner JWT": partnerJWT,
 		"webhook secret": "super-secret-webhook-value", "JWT secret": testJWTSecret,
 		"surname": "ERIKSSON", "document number": "L898902C3", "file name": "anna-eriksson", "birth date": "1974-08-12"} {
 		if strings.Contains(string(logs), secret) {

@@ -29,11 +29,14 @@ type DemoUser struct {
 	APIKey   string `json:"apiKey"`
 }
 
-// DemoPartner is an insurance partner with its key.
+// DemoPartner is an insurance partner with its key, and a back-office login (for a partner JWT,
+// which key rotation and revocation need).
 type DemoPartner struct {
 	PartnerID string `json:"partnerId"`
 	Name      string `json:"name"`
 	APIKey    string `json:"apiKey"`
+	Email     string `json:"email,omitempty"`
+	Password  string `json:"password,omitempty"`
 }
 
 // DemoBackOffice is an administrator: an ak_ key, and a login for a JWT.
@@ -49,8 +52,8 @@ const (
 	demoPassword = "local-demo-password"
 )
 
-// Seed writes the reference lists and creates the demo accounts: a verified user with credits and an sk_test_ key, two partners,
-// and an administrator, through the same account operations as the API and infra/admin.
+// Seed writes the reference lists and creates the demo accounts: a verified user with credits and an sk_test_ key, two partners
+// with a back-office login each, and an administrator, through the same account operations as the API and infra/admin.
 func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, error) {
 	getenv, err := l.Getenv("AccountsFunction")
 	if err != nil {
@@ -71,12 +74,16 @@ func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, erro
 	if c.User, err = seedUser(ctx, svc, "demo@example.com"); err != nil {
 		return c, fmt.Errorf("seed user: %w", err)
 	}
-	for _, name := range []string{"Demo Partner A", "Demo Partner B"} {
+	for i, name := range []string{"Demo Partner A", "Demo Partner B"} {
 		p, k, err := svc.CreatePartner(ctx, name, 0)
 		if err != nil {
 			return c, fmt.Errorf("seed partner: %w", err)
 		}
-		c.Partners = append(c.Partners, DemoPartner{PartnerID: p.ID, Name: p.Name, APIKey: k.Secret})
+		email := fmt.Sprintf("ops@partner-%c.example", 'a'+i)
+		if _, err := svc.CreatePartnerUser(ctx, email, demoPassword, p.ID); err != nil {
+			return c, fmt.Errorf("seed partner user: %w", err)
+		}
+		c.Partners = append(c.Partners, DemoPartner{PartnerID: p.ID, Name: p.Name, APIKey: k.Secret, Email: email, Password: demoPassword})
 	}
 	_, admin, err := svc.CreateAdmin(ctx, "admin@example.com", demoPassword)
 	if err != nil {

@@ -1,6 +1,7 @@
 package emulate
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -363,6 +364,33 @@ func TestPartnerWebhookEdges(t *testing.T) {
 			t.Errorf("listed %d deliveries, want the 5 of this partner", len(seen))
 		}
 		expect(t, "bad cursor", c.do("GET", "/api/v1/partners/me/webhook/deliveries?cursor=garbage", nil, key(partner.APIKey)...), 422, "validation_failed")
+	})
+
+	// A cursor is a position in its owner's listing: another partner presenting it is refused, as
+	// the ledger and invoice cursors are, and never reads the first partner's deliveries.
+	t.Run("another partner's cursor is refused", func(t *testing.T) {
+		owner, other := newPartner(t, c, creds.Admin.APIKey), newPartner(t, c, creds.Admin.APIKey)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		configure(t, c, owner.APIKey, rc.URL, "")
+		for i := range 3 {
+			issued(t, svc, owner.PartnerID, "REF-OWNED-"+strconv.Itoa(i))
+		}
+		r := c.do("GET", "/api/v1/partners/me/webhook/deliveries?limit=1", nil, key(owner.APIKey)...)
+		expect(t, "owner's first page", r, 200, "")
+		var p struct{ NextCursor *string }
+		r.json(t, &p)
+		if p.NextCursor == nil {
+			t.Fatalf("no next page: %s", r.body)
+		}
+		r = c.do("GET", "/api/v1/partners/me/webhook/deliveries?limit=10&cursor="+*p.NextCursor, nil, key(other.APIKey)...)
+		if bytes.Contains(r.body, []byte("REF-OWNED-")) {
+			t.Fatalf("another partner read the owner's deliveries through its cursor: %s", r.body)
+		}
+		expect(t, "another partner's cursor", r, 422, "validation_failed")
+		if !strings.Contains(strings.Join(r.problem.InvalidParams, "|"), "cursor") {
+			t.Errorf("invalidParams = %v", r.problem.InvalidParams)
+		}
+		expect(t, "the owner's cursor still works", c.do("GET", "/api/v1/partners/me/webhook/deliveries?cursor="+*p.NextCursor, nil, key(owner.APIKey)...), 200, "")
 	})
 }
 

@@ -1,0 +1,221 @@
+package contracts_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/contracts"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/logs"
+	"github.com/trustline/platform/shared/webhook"
+)
+
+// memStore is an in-memory contracts.Store with the conditional semantics of the DynamoDB one.
+type memStore struct {
+	mu        sync.Mutex
+	contracts map[string]contracts.Contract
+	events    map[string]bool
+}
+
+func newMemStore(cs ...contracts.Contract) *memStore {
+	s := &memStore{contracts: map[string]contracts.Contract{}, events: map[string]bool{}}
+	for _, c := range cs {
+		s.contracts[c.Reference] = c
+	}
+	return s
+}
+
+func (s *memStore) PutContract(_ context.Context, c contracts.Contract) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.contracts[c.Reference] = c
+	return nil
+}
+
+func (s *memStore) Contract(_ context.Context, ref string) (contracts.Contract, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.contracts[ref]
+	if !ok {
+		return c, fault.New(fault.NotFound, "no such request")
+	}
+	return c, nil
+}
+
+func (s *memStore) ApplyPayment(_ context.Context, e contracts.PaymentEvent, to contracts.Status) (contracts.PaymentOutcome, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.events[e.EventID] {
+		return contracts.PaymentUnchanged, nil
+	}
+	s.events[e.EventID] = true
+	c := s.contracts[e.Reference]
+	at := e.At
+	switch {
+	case c.Status == contracts.StatusPendingPayment:
+		c.Status = to
+		if to == contracts.StatusIssuanceInProgress {
+			c.PaidAt = &at
+		}
+		s.contracts[c.Reference] = c
+		return contracts.PaymentMoved, nil
+	case e.Paid && c.Status == contracts.StatusPaymentFailed && c.PaidAt == nil:
+		c.PaidAt = &at
+		s.contracts[c.Reference] = c
+		return contracts.PaymentAfterFailure, nil
+	}
+	return contracts.PaymentUnchanged, nil
+}
+
+func (s *memStore) Transition(_ context.Context, ref string, from, to contracts.Status, _ time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.contracts[ref]
+	if c.Status != from {
+		return fault.New(fault.Conflict, "moved")
+	}
+	c.Status = to
+	s.contracts[ref] = c
+	return nil
+}
+
+func (s *memStore) ClaimIssuance(context.Context, string, time.Time, time.Time) error { return nil }
+func (s *memStore) ReleaseIssuance(context.Context, string) error                     { return nil }
+func (s *memStore) ExpiredLinks(context.Context, time.Time, int) ([]string, error)    { return nil, nil }
+func (s *memStore) IssuanceAttempt(context.Context, string) (int, error)              { return 1, nil }
+func (s *memStore) FinishIssuance(context.Context, string, contracts.Status, contracts.Issuance, webhook.Delivery) error {
+	return nil
+}
+
+type countingMetrics struct{ issuanceFailed, paidAfterFailure []string }
+
+func (m *countingMetrics) IssuanceFailed(_ context.Context, ref string) {
+	m.issuanceFailed = append(m.issuanceFailed, ref)
+}
+func (m *countingMetrics) PaidAfterFailure(_ context.Context, ref string) {
+	m.paidAfterFailure = append(m.paidAfterFailure, ref)
+}
+
+type sentJobs []string
+
+func (j *sentJobs) Send(_ context.Context, body string, _ time.Time) error {
+	*j = append(*j, body)
+	return nil
+}
+
+func request(ref string, status contracts.Status, paid bool) contracts.Contract {
+	c := contracts.Contract{Reference: ref, PartnerID: "prt_1", Status: status, Pricing: contracts.Pricing{Total: 1000, Currency: "XOF"},
+		Payment: contracts.Payment{ID: "pay_" + ref}}
+	if paid {
+		at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
+		c.PaidAt = &at
+	}
+	return c
+}
+
+func TestHandlePayment(t *testing.T) {
+	paid := func(ref string) contracts.PaymentEvent {
+		return contracts.PaymentEvent{EventID: "evt_" + ref, Paid: true, PaymentID: "pay_" + ref, Reference: ref, Amount: 1000, Currency: "XOF", At: time.Now()}
+	}
+	tests := []struct {
+		name          string
+		start         contracts.Contract
+		event         func(contracts.PaymentEvent) contracts.PaymentEvent
+		code          string // the refusal's fault code; empty when accepted
+		status        contracts.Status
+		paymentStatus string
+		jobs, alarms  int
+	}{
+		{"paid", request("A", contracts.StatusPendingPayment, false), nil, "", contracts.StatusIssuanceInProgress, "paid", 1, 0},
+		{"cancelled", request("A", contracts.StatusPendingPayment, false), func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
+			"", contracts.StatusPaymentFailed, "failed", 0, 0},
+		{"another request's payment", request("A", contracts.StatusPendingPayment, false),
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = "pay_B"; return e }, "payment_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
+		{"no payment named", request("A", contracts.StatusPendingPayment, false),
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = ""; return e }, "payment_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
+		{"another amount", request("A", contracts.StatusPendingPayment, false),
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Amount = 1; return e }, "amount_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
+		{"paid after a failure", request("A", contracts.StatusPaymentFailed, false), nil, "", contracts.StatusPaymentFailed, "paid_after_failure", 0, 1},
+		{"cancelled after a failure", request("A", contracts.StatusPaymentFailed, false), func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
+			"", contracts.StatusPaymentFailed, "failed", 0, 0},
+		{"paid again after a failure", request("A", contracts.StatusPaymentFailed, true), nil, "", contracts.StatusPaymentFailed, "paid_after_failure", 0, 0},
+		{"paid when active", request("A", contracts.StatusActive, true), nil, "", contracts.StatusActive, "paid", 0, 0},
+		{"paid when refunded", request("A", contracts.StatusRefunded, true), nil, "", contracts.StatusRefunded, "refunded", 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			store, metrics, jobs := newMemStore(tt.start), &countingMetrics{}, &sentJobs{}
+			var logged bytes.Buffer
+			ctx := logs.With(context.Background(), slog.New(slog.NewJSONHandler(&logged, nil)))
+			svc := &contracts.Service{Store: store, Metrics: metrics, Jobs: jobs}
+			e := paid("A")
+			if tt.event != nil {
+				e = tt.event(e)
+			}
+			err := svc.HandlePayment(ctx, e)
+			if tt.code == "" && err != nil {
+				t.Fatalf("HandlePayment: %v", err)
+			}
+			if tt.code != "" && (!fault.Is(err, fault.Invalid) || fault.As(err).Code != tt.code) {
+				t.Fatalf("err = %v, want Invalid %s", err, tt.code)
+			}
+			c, _ := store.Contract(ctx, "A")
+			if c.Status != tt.status || c.PaymentStatus() != tt.paymentStatus {
+				t.Errorf("request = %s, payment %s; want %s, %s", c.Status, c.PaymentStatus(), tt.status, tt.paymentStatus)
+			}
+			if len(*jobs) != tt.jobs || len(metrics.paidAfterFailure) != tt.alarms {
+				t.Errorf("jobs %v, paid-after-failure metrics %v; want %d and %d", *jobs, metrics.paidAfterFailure, tt.jobs, tt.alarms)
+			}
+			if warned := strings.Contains(logged.String(), `"level":"WARN"`) && strings.Contains(logged.String(), `"reference":"A"`); warned != (tt.alarms > 0) {
+				t.Errorf("WARN log = %v, want %v: %s", warned, tt.alarms > 0, logged.String())
+			}
+			if tt.code != "" && store.events[e.EventID] {
+				t.Error("a refused notification was recorded: the gateway's corrected one would be taken for a replay")
+			}
+			if tt.alarms > 0 { // the gateway's replay of the same event is counted once
+				if err := svc.HandlePayment(ctx, e); err != nil || len(metrics.paidAfterFailure) != 1 {
+					t.Errorf("replay: %v, metrics %v", err, metrics.paidAfterFailure)
+				}
+			}
+		})
+	}
+}
+
+func TestRefund(t *testing.T) {
+	tests := []struct {
+		name  string
+		start contracts.Contract
+		ok    bool
+	}{
+		{"issuance failed", request("A", contracts.StatusIssuanceFailed, true), true},
+		{"paid after failure", request("A", contracts.StatusPaymentFailed, true), true},
+		{"failed, never paid", request("A", contracts.StatusPaymentFailed, false), false},
+		{"pending", request("A", contracts.StatusPendingPayment, false), false},
+		{"active", request("A", contracts.StatusActive, true), false},
+		{"refunded", request("A", contracts.StatusRefunded, true), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			store := newMemStore(tt.start)
+			svc := &contracts.Service{Store: store}
+			c, err := svc.Refund(context.Background(), "A")
+			if !tt.ok {
+				if !fault.Is(err, fault.Conflict) {
+					t.Fatalf("err = %v, want Conflict", err)
+				}
+				if after, _ := store.Contract(context.Background(), "A"); after.Status != tt.start.Status {
+					t.Errorf("a refused refund moved the request to %s", after.Status)
+				}
+				return
+			}
+			if err != nil || c.Status != contracts.StatusRefunded || c.PaymentStatus() != contracts.PaymentRefunded {
+				t.Fatalf("Refund = %s (%s), %v", c.Status, c.PaymentStatus(), err)
+			}
+		})
+	}
+}
