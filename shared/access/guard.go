@@ -44,7 +44,7 @@ func UserSessions(p Principal) error {
 	if err := Users(p); err != nil {
 		return err
 	}
-	if p.KeyID != "" {
+	if !p.Session() {
 		return fault.New(fault.Forbidden, "API keys are managed with a login token (POST /v1/auth/login), not with an API key.")
 	}
 	return nil

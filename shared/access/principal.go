@@ -107,7 +107,10 @@ func (p Principal) owner() string {
 
 // Sees reports whether the principal may see a resource of the given mode: an API key sees its own
 // mode only (test and live resources are apart), a login session both.
-func (p Principal) Sees(live bool) bool { return p.KeyID == "" || p.Live == live }
+func (p Principal) Sees(live bool) bool { return p.Session() || p.Live == live }
+
+// Session reports whether the principal is a login session (a JWT) rather than an API key.
+func (p Principal) Session() bool { return p.KeyID == "" }
 
 func (a *Authenticator) credential(r *http.Request, source netip.Addr) (Principal, error) {
 	cred, err := ReadCredential(r.Header)

@@ -10,7 +10,7 @@ func PartnerSessions(p Principal) error {
 	if err := Partners(p); err != nil {
 		return err
 	}
-	if p.KeyID != "" {
+	if !p.Session() {
 		return fault.New(fault.Forbidden, "Partner keys are rotated and revoked from a back-office login (POST /v1/auth/login, then Authorization: Bearer <token>, without the key) "+
 			"or by an administrator (/api/v1/admin/partners/{partnerId}/keys/...), not with a partner key.")
 	}

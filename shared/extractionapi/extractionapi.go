@@ -37,7 +37,7 @@ func (a API) Routes() []httpapi.Route {
 }
 
 func caller(p access.Principal) extraction.Caller {
-	return extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.KeyID == ""}
+	return extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.Session()}
 }
 
 // submitter is the caller of a submission, with the consume tokens of the handoff sessions it names.

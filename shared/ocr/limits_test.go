@@ -2,11 +2,8 @@ package ocr_test
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
-	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"image"
 	"image/png"
 	"io"
@@ -14,48 +11,8 @@ import (
 	"testing"
 
 	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/ocr/ocrtest"
 )
-
-// flatPNG writes a black PNG of w×h pixels, colour type ct (0 grey, 2 RGB) and depth bits per
-// sample, row by row: a 16-bit image of 64 megapixels is a few hundred kilobytes, as an attacker's
-// would be, and costs the test no more memory than its file.
-func flatPNG(t testing.TB, w, h int, ct, depth byte) []byte {
-	t.Helper()
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
-		c := crc32.NewIEEE()
-		c.Write([]byte(typ))
-		c.Write(data)
-		out.WriteString(typ)
-		out.Write(data)
-		_ = binary.Write(&out, binary.BigEndian, c.Sum32())
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr, uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = depth, ct
-	chunk("IHDR", ihdr)
-	samples := 1
-	if ct == 2 {
-		samples = 3
-	}
-	var idat bytes.Buffer
-	z, _ := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
-	row := make([]byte, 1+w*samples*int(depth)/8) // filter byte 0, then black samples
-	for range h {
-		if _, err := z.Write(row); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := z.Close(); err != nil {
-		t.Fatal(err)
-	}
-	chunk("IDAT", idat.Bytes())
-	chunk("IEND", nil)
-	return out.Bytes()
-}
 
 func TestReadHeader(t *testing.T) {
 	jpg := readFile(t, "icao-td1-jpeg.jpg")
@@ -70,10 +27,10 @@ func TestReadHeader(t *testing.T) {
 		{name: "png", data: readFile(t, "icao-td1-clean.png"), width: 1000, height: 631},
 		{name: "webp", data: readFile(t, "icao-td1-webp.webp"), width: 1000, height: 631},
 		{name: "pdf: measured only by rendering", data: readFile(t, "fra-passport-pdf.pdf")},
-		{name: "16-bit grey png", data: flatPNG(t, 8000, 8000, 0, 16), width: 8000, height: 8000, deep: true, tooLarge: true},
-		{name: "16-bit RGB png within the pixel bound", data: flatPNG(t, 64, 64, 2, 16), width: 64, height: 64, deep: true, tooLarge: true},
-		{name: "8-bit png over 40 megapixels", data: flatPNG(t, 9000, 9000, 0, 8), width: 9000, height: 9000, tooLarge: true},
-		{name: "8-bit png at 40 megapixels", data: flatPNG(t, 8000, 5000, 2, 8), width: 8000, height: 5000},
+		{name: "16-bit grey png", data: ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16), width: 8000, height: 8000, deep: true, tooLarge: true},
+		{name: "16-bit RGB png within the pixel bound", data: ocrtest.FlatPNG(64, 64, ocrtest.RGB, 16), width: 64, height: 64, deep: true, tooLarge: true},
+		{name: "8-bit png over 40 megapixels", data: ocrtest.FlatPNG(9000, 9000, ocrtest.Grey, 8), width: 9000, height: 9000, tooLarge: true},
+		{name: "8-bit png at 40 megapixels", data: ocrtest.FlatPNG(8000, 5000, ocrtest.RGB, 8), width: 8000, height: 5000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -106,7 +63,7 @@ func TestDecodeRefusesSixteenBitsPerChannel(t *testing.T) {
 	if err := png.Encode(&small, image.NewRGBA64(image.Rect(0, 0, 4, 4))); err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"4×4 RGBA64": small.Bytes(), "8000×8000 grey": flatPNG(t, 8000, 8000, 0, 16)} {
+	for name, data := range map[string][]byte{"4×4 RGBA64": small.Bytes(), "8000×8000 grey": ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16)} {
 		if _, _, err := ocr.Decode(context.Background(), data); !errors.Is(err, ocr.ErrTooLarge) {
 			t.Errorf("%s: %v, want ErrTooLarge", name, err)
 		}

@@ -183,7 +183,7 @@ func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Pri
 	case in.Mode != access.ModeLive && in.Mode != access.ModeTest:
 		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: []string{"mode: live or test"}})
 		return
-	case p.KeyID != "" && (in.Mode == access.ModeLive) != p.Live:
+	case !p.Session() && (in.Mode == access.ModeLive) != p.Live:
 		httpapi.WriteError(w, r, fault.Newf(fault.Forbidden, "An API key creates endpoints of its own mode (%s); use a login session to choose.", modeOf(p.Live)))
 		return
 	default:

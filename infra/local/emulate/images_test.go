@@ -2,10 +2,7 @@ package emulate
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
-	"encoding/binary"
-	"hash/crc32"
 	"net/http"
 	"strings"
 	"testing"
@@ -14,40 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/ocr/ocrtest"
 )
-
-// flatPNG writes a black grey-level PNG of w×h pixels and depth bits per sample, row by row: a
-// 16-bit image of 64 megapixels is a file of 150 KB, as an attacker's would be.
-func flatPNG(t *testing.T, w, h int, depth byte) []byte {
-	t.Helper()
-	var out bytes.Buffer
-	out.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := func(typ string, data []byte) {
-		_ = binary.Write(&out, binary.BigEndian, uint32(len(data)))
-		out.WriteString(typ)
-		out.Write(data)
-		_ = binary.Write(&out, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
-	}
-	ihdr := make([]byte, 13)
-	binary.BigEndian.PutUint32(ihdr, uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8] = depth // colour type 0: grey
-	chunk("IHDR", ihdr)
-	var idat bytes.Buffer
-	z := zlib.NewWriter(&idat)
-	row := make([]byte, 1+w*int(depth)/8)
-	for range h {
-		if _, err := z.Write(row); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := z.Close(); err != nil {
-		t.Fatal(err)
-	}
-	chunk("IDAT", idat.Bytes())
-	chunk("IEND", nil)
-	return out.Bytes()
-}
 
 // TestImagesOverTheBoundCostNothing: an image of 16 bits per channel, or over MAX_IMAGE_MEGAPIXELS
 // (40), is refused with 413 image_too_large by its header, before any debit, record, stored file
@@ -61,8 +26,8 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 	jwt, live := newLiveUser(t, c, outbox, "pixels@example.com")
 	cred := key(live)
 	grantCredits(t, local, c, jwt, 3)
-	deep := flatPNG(t, 8000, 8000, 16) // 16 bits per channel: 512 MB once decoded
-	wide := flatPNG(t, 9000, 9000, 8)  // 81 megapixels
+	deep := ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16) // 16 bits per channel: 512 MB once decoded
+	wide := ocrtest.FlatPNG(9000, 9000, ocrtest.Grey, 8)  // 81 megapixels
 	good := testdocument(t, "icao-td3-clean.png")
 
 	upload := func(data []byte) string {
