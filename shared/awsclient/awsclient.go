@@ -8,8 +8,10 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/smithy-go/middleware"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	"github.com/aws/aws-sdk-go-v2/service/textract"
@@ -22,13 +24,28 @@ type Clients struct {
 	SQS      *sqs.Client
 	SES      *sesv2.Client
 	Textract *textract.Client
+	Secrets  *secretsmanager.Client
 }
 
-// New loads the SDK configuration from the environment and builds the clients. It does no I/O.
+type apiOptionsKey struct{}
+
+// WithAPIOptions returns ctx carrying middleware that New adds to every client it builds from it,
+// after any ctx already carries. Lambda mains never use it: the local runner checks each function's
+// calls against that function's IAM policy with it, and tests count calls with it.
+func WithAPIOptions(ctx context.Context, opts ...func(*middleware.Stack) error) context.Context {
+	prev, _ := ctx.Value(apiOptionsKey{}).([]func(*middleware.Stack) error)
+	return context.WithValue(ctx, apiOptionsKey{}, append(prev[:len(prev):len(prev)], opts...))
+}
+
+// New loads the SDK configuration from the environment and builds the clients, with the middleware
+// ctx carries (WithAPIOptions). It does no I/O.
 func New(ctx context.Context) (Clients, error) {
 	cfg, err := config.LoadDefaultConfig(ctx)
 	if err != nil {
 		return Clients{}, fmt.Errorf("awsclient: %w", err)
+	}
+	if opts, ok := ctx.Value(apiOptionsKey{}).([]func(*middleware.Stack) error); ok {
+		cfg.APIOptions = append(cfg.APIOptions, opts...)
 	}
 	return Clients{
 		DynamoDB: dynamodb.NewFromConfig(cfg),
@@ -38,5 +55,6 @@ func New(ctx context.Context) (Clients, error) {
 		SQS:      sqs.NewFromConfig(cfg),
 		SES:      sesv2.NewFromConfig(cfg),
 		Textract: textract.NewFromConfig(cfg),
+		Secrets:  secretsmanager.NewFromConfig(cfg),
 	}, nil
 }
