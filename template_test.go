@@ -1,11 +1,15 @@
 package platform_test
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
@@ -38,6 +42,76 @@ func TestWorkersBoundMemoryAndConcurrency(t *testing.T) {
 			// Lambda's MemorySize "MB" are MiB; the runtime's stacks and native libraries need room.
 			if mib > memory*9/10 || mib < memory/2 {
 				t.Errorf("GOMEMLIMIT %s for a MemorySize of %d: want between half and nine tenths of it", limit, memory)
+			}
+		})
+	}
+}
+
+// Secrets are read at run time from Secrets Manager (DESIGN "Secrets"): the template puts none in
+// any environment, and gives each function the ARNs of exactly the secrets it uses (app.Secrets)
+// with GetSecretValue on those alone. Health and reference lists start with no secret at all.
+func TestEachFunctionReadsOnlyItsSecrets(t *testing.T) {
+	if strings.Contains(string(platform.Template), "resolve:secretsmanager") {
+		t.Error("template.yaml resolves a secret into the template: a function's configuration would show it")
+	}
+	tpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		t.Fatal(err)
+	}
+	globals, _ := tpl.Globals["Function"].(map[string]any)
+	globalEnv, _ := globals["Environment"].(map[string]any)
+	for name := range globalEnv["Variables"].(map[string]any) {
+		if slices.ContainsFunc(config.Secrets, func(s string) bool { return strings.HasPrefix(name, s) }) {
+			t.Errorf("Globals give every function %s", name)
+		}
+	}
+	fns, err := tpl.Functions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fn := range fns {
+		t.Run(fn.ID, func(t *testing.T) {
+			props := tpl.Resources[fn.ID].Properties
+			env, _ := props["Environment"].(map[string]any)
+			vars, _ := env["Variables"].(map[string]any)
+			uses := app.Secrets(strings.TrimPrefix(fn.Dir, "functions/"))
+			var named, granted, want []string // logical IDs of secrets
+			for _, s := range config.Secrets {
+				if _, set := vars[s]; set {
+					t.Errorf("%s is in the environment", s)
+				}
+				ref, set := vars[config.SecretARN(s)].(map[string]any)
+				switch {
+				case slices.Contains(uses, s) && !set:
+					t.Errorf("uses %s but its environment has no %s", s, config.SecretARN(s))
+				case set && slices.Contains(uses, s):
+					named = append(named, fmt.Sprint(ref["Ref"]))
+				case set && !slices.Contains(app.PresenceOnly, config.SecretARN(s)):
+					t.Errorf("has %s but does not use it", config.SecretARN(s))
+				}
+				if slices.Contains(uses, s) {
+					want = append(want, fmt.Sprint(ref["Ref"]))
+				}
+			}
+			policies, _ := props["Policies"].([]any)
+			for _, p := range policies {
+				m, _ := p.(map[string]any)
+				if sm, ok := m["AWSSecretsManagerGetSecretValuePolicy"].(map[string]any); ok {
+					arn, _ := sm["SecretArn"].(map[string]any)
+					granted = append(granted, fmt.Sprint(arn["Ref"]))
+				}
+				if strings.Contains(fmt.Sprint(m), "secretsmanager") {
+					t.Errorf("a policy statement other than AWSSecretsManagerGetSecretValuePolicy names Secrets Manager: %v", m)
+				}
+			}
+			slices.Sort(named)
+			slices.Sort(granted)
+			slices.Sort(want)
+			if !slices.Equal(granted, want) || !slices.Equal(named, want) {
+				t.Errorf("secrets: environment names %v, policy grants %v; the function uses %v", named, granted, want)
+			}
+			if (fn.ID == "HealthFunction" || fn.ID == "ReferenceFunction") && len(granted)+len(named) > 0 {
+				t.Errorf("%s must start with no secret", fn.ID)
 			}
 		})
 	}

@@ -307,6 +307,23 @@ func modelsDir(t testing.TB) string {
 	return dir
 }
 
+// secretsManager serves GetSecretValue for any ARN, as Secrets Manager does for a function allowed
+// to read it: a value long enough for every secret setting.
+func secretsManager(t testing.TB) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var in struct{ SecretId string }
+		if r.Header.Get("X-Amz-Target") != "secretsmanager.GetSecretValue" || json.NewDecoder(r.Body).Decode(&in) != nil {
+			http.Error(w, `{"__type":"InvalidRequestException"}`, http.StatusBadRequest)
+			return
+		}
+		w.Header().Set("Content-Type", "application/x-amz-json-1.1")
+		_ = json.NewEncoder(w).Encode(map[string]any{"ARN": in.SecretId, "Name": in.SecretId, "VersionId": "v1",
+			"SecretString": "bootstrap-test-secret-0123456789abcdef0123456789"})
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
 func env(t testing.TB, stack *samtemplate.Stack, fn samtemplate.Function) []string {
 	t.Helper()
 	vars, err := stack.Environment(fn.ID)
@@ -319,6 +336,8 @@ func env(t testing.TB, stack *samtemplate.Stack, fn samtemplate.Function) []stri
 		"AWS_ACCESS_KEY_ID=test", "AWS_SECRET_ACCESS_KEY=test", "_HANDLER=bootstrap", "TZ=:UTC",
 		// Any AWS call fails at once: sample events must be answered without AWS, or fail visibly.
 		"AWS_ENDPOINT_URL=http://127.0.0.1:1", "AWS_MAX_ATTEMPTS=1",
+		// Except reading the function's secrets at cold start, which a real start does first.
+		"AWS_ENDPOINT_URL_SECRETS_MANAGER=" + secretsManager(t),
 	}
 	for k, v := range vars {
 		// Lambda runs the bundle in /var/task, its working directory: so does invoke.

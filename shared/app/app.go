@@ -44,21 +44,28 @@ type deps struct {
 }
 
 // loadAWS is load plus the SDK clients and the table, built once per cold start and shared by
-// everything the function wires.
+// everything the function wires, and the function's secrets (functionSecrets) read from Secrets
+// Manager.
 func loadAWS(ctx context.Context, name string, getenv Getenv) (deps, error) {
+	clients, err := awsclient.New(ctx)
+	if err != nil {
+		return deps{}, err
+	}
+	if getenv, err = fromSecretsManager(ctx, clients.Secrets, getenv, functionSecrets[name]); err != nil {
+		return deps{}, fmt.Errorf("%s: %w", name, err)
+	}
 	d, err := load(name, getenv)
 	if err != nil {
 		return deps{}, err
 	}
-	if d.aws, err = awsclient.New(ctx); err != nil {
-		return deps{}, err
-	}
+	d.aws = clients
 	d.store = dynamo.Store{API: d.aws.DynamoDB, Table: d.cfg.TableName}
 	return d, nil
 }
 
+// load reads the function's configuration, with the secrets it uses.
 func load(name string, getenv Getenv) (deps, error) {
-	cfg, err := config.Load(getenv)
+	cfg, err := config.Load(getenv, functionSecrets[name]...)
 	if err != nil {
 		return deps{}, err
 	}

@@ -94,7 +94,7 @@ func providers(cfg config.Config, sandbox payment.Sandbox) (paymentGateway, cont
 // API's payment endpoint; other charges (invoices) name their own.
 func sandboxGateway(d deps) payment.Sandbox {
 	return payment.Sandbox{Store: d.store, BaseURL: d.cfg.PartnerBaseURL, NotifyURL: d.cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
-		SigningKey: d.cfg.PaymentSigningKey}
+		SigningKey: d.cfg.PaymentSigningKey, Active: d.cfg.PaymentsActive}
 }
 
 // contractsFor builds the contract flow on d's clients.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,7 +60,8 @@ type Config struct {
 	JWTSecret         []byte
 	DataEncryptionKey []byte // seals webhook secrets before they are stored
 	IdempotencyWindow time.Duration
-	PaymentSigningKey []byte // signs and verifies payment notifications; empty: payments inactive
+	PaymentSigningKey []byte // signs and verifies payment notifications
+	PaymentsActive    bool   // a payment signing key is configured (the function need not read it)
 	PaymentLinkTTL    time.Duration
 	PaymentGateway    Provider // empty URL: the sandbox gateway (local, sandbox) or none (production)
 	CoreInsurance     Provider // empty URL: the simulator (local, sandbox) or none (production)
@@ -123,14 +125,14 @@ var Settings = []Setting{
 	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
 	{"TEST_MODE_DAILY_QUOTA", "100", "Test-mode operations (extractions, batch documents, liveness checks) per account and UTC day, across all its sk_test_ keys; beyond it 429 test_quota_exceeded.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
-	{"JWT_SECRET", "", "HS256 signing secret of login tokens, at least 32 characters. The template generates one in Secrets Manager; make run makes one per run.", false},
-	{"DATA_ENCRYPTION_KEY", "", "Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates one in Secrets Manager; make run makes one per run.", false},
-	{"PAYMENT_SIGNING_KEY", "-", "Key of the payment gateway's x-webhook-signature (HMAC-SHA256). Empty or `-`: payments are inactive and creation answers 400 payment_config_missing. The template generates one in Secrets Manager.", false},
+	{"JWT_SECRET", "", "Secret. HS256 signing secret of login tokens, at least 32 characters. The template generates it in Secrets Manager (JwtSigningSecret); make run makes one per run in the emulator's.", false},
+	{"DATA_ENCRYPTION_KEY", "", "Secret. Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates it in Secrets Manager (DataEncryptionSecret); make run makes one per run.", false},
+	{"PAYMENT_SIGNING_KEY", "-", "Secret. Key of the payment gateway's x-webhook-signature (HMAC-SHA256). Empty or `-` (and no PAYMENT_SIGNING_KEY_ARN): payments are inactive and creation answers 400 payment_config_missing. The template generates it in Secrets Manager (PaymentSigningSecret).", false},
 	{"PAYMENT_LINK_TTL", "30m", "How long a payment link stays open; unpaid requests then move to PAYMENT_FAILED.", false},
 	{"PAYMENT_GATEWAY_URL", "-", "Base URL of a real payment gateway (protocol in the README). `-`: the sandbox gateway in the local and sandbox stages, none in production (creation answers 400 payment_config_missing).", false},
-	{"PAYMENT_GATEWAY_KEY", "-", "Bearer key of the payment gateway. The template reads it from the ProviderKeysSecret secret.", false},
+	{"PAYMENT_GATEWAY_KEY", "-", "Secret. Bearer key of the payment gateway, in Secrets Manager as PaymentGatewayKeySecret (`-` until the operator sets it).", false},
 	{"CORE_INSURANCE_URL", "-", "Base URL of the core insurance system (protocol in the README). `-`: the simulator in the local and sandbox stages, none in production (creation answers 502 provider_upstream_error). Outside production it needs PAYMENT_GATEWAY_URL too: a real core system behind the sandbox gateway refuses to start.", false},
-	{"CORE_INSURANCE_KEY", "-", "Bearer key of the core insurance system. The template reads it from the ProviderKeysSecret secret.", false},
+	{"CORE_INSURANCE_KEY", "-", "Secret. Bearer key of the core insurance system, in Secrets Manager as CoreInsuranceKeySecret (`-` until the operator sets it).", false},
 	{"PROVIDER_TIMEOUT", "10s", "How long the payment gateway and the core insurance system have to answer one call.", false},
 	{"IDEMPOTENCY_WINDOW", "24h", "How long an idempotency-key and its stored response are kept.", false},
 	{"RATE_LIMITS", "free=60,starter=300,business=1200,partner=600,admin=1200", "Requests per minute per key (or per user token), by plan for identity API users and by role for partners and admins. A partner created with its own `rateLimit` keeps it.", false},
@@ -139,8 +141,34 @@ var Settings = []Setting{
 	{"LOG_LEVEL", "info", "`debug`, `info`, `warn` or `error`.", false},
 }
 
-// Load reads and validates every setting. The error lists each problem, one per line.
-func Load(getenv func(string) string) (Config, error) {
+// The settings whose values are secrets. A function names those it uses when it loads its
+// configuration, and only those are read: the others stay empty even where the environment has
+// them. On AWS the environment has no secret, only <NAME>_ARN, the ARN of the Secrets Manager secret
+// holding it, which the function reads once at cold start (shared/app); locally and in tests the
+// value may be set directly.
+const (
+	JWTSecret         = "JWT_SECRET"
+	DataEncryptionKey = "DATA_ENCRYPTION_KEY"
+	PaymentSigningKey = "PAYMENT_SIGNING_KEY"
+	PaymentGatewayKey = "PAYMENT_GATEWAY_KEY"
+	CoreInsuranceKey  = "CORE_INSURANCE_KEY"
+)
+
+// Secrets lists the secret settings.
+var Secrets = []string{JWTSecret, DataEncryptionKey, PaymentSigningKey, PaymentGatewayKey, CoreInsuranceKey}
+
+// SecretARN is the environment variable naming the Secrets Manager secret that holds a secret
+// setting.
+func SecretARN(name string) string { return name + "_ARN" }
+
+// Load reads and validates every setting, and of the secrets those named in uses. The error lists
+// each problem, one per line.
+func Load(getenv func(string) string, uses ...string) (Config, error) {
+	for _, name := range Secrets {
+		if !slices.Contains(uses, name) {
+			getenv = without(getenv, name)
+		}
+	}
 	l := loader{getenv: getenv}
 	c := Config{
 		Stage:                l.oneOf("STAGE", StageLocal, StageSandbox, StageProduction),
@@ -158,8 +186,6 @@ func Load(getenv func(string) string) (Config, error) {
 		UploadURLTTL:         l.duration("UPLOAD_URL_TTL"),
 		CreditPrices:         l.limits("CREDIT_PRICES"),
 		KeyRotationGrace:     l.duration("KEY_ROTATION_GRACE"),
-		JWTSecret:            l.secret("JWT_SECRET", 32),
-		DataEncryptionKey:    l.secret("DATA_ENCRYPTION_KEY", 32),
 		IdempotencyWindow:    l.duration("IDEMPOTENCY_WINDOW"),
 		PaymentLinkTTL:       l.duration("PAYMENT_LINK_TTL"),
 		PaymentGateway:       Provider{URL: l.providerURL("PAYMENT_GATEWAY_URL"), Key: l.optional("PAYMENT_GATEWAY_KEY")},
@@ -170,9 +196,16 @@ func Load(getenv func(string) string) (Config, error) {
 		MailOutboxDir:        l.str("MAIL_OUTBOX_DIR"),
 		LogLevel:             l.level("LOG_LEVEL"),
 	}
-	if key := l.optional("PAYMENT_SIGNING_KEY"); key != "" {
+	if slices.Contains(uses, JWTSecret) {
+		c.JWTSecret = l.secret(JWTSecret, 32)
+	}
+	if slices.Contains(uses, DataEncryptionKey) {
+		c.DataEncryptionKey = l.secret(DataEncryptionKey, 32)
+	}
+	if key := l.optional(PaymentSigningKey); key != "" {
 		c.PaymentSigningKey = []byte(key)
 	}
+	c.PaymentsActive = len(c.PaymentSigningKey) > 0 || getenv(SecretARN(PaymentSigningKey)) != ""
 	c.PartnerBaseURL = c.PublicBaseURL
 	if l.getenv("PARTNER_BASE_URL") != "" {
 		c.PartnerBaseURL = l.baseURL("PARTNER_BASE_URL")
@@ -203,6 +236,16 @@ func Load(getenv func(string) string) (Config, error) {
 		return Config{}, fmt.Errorf("configuration:\n%w", err)
 	}
 	return c, nil
+}
+
+// without hides one setting: it reads as unset.
+func without(getenv func(string) string, hidden string) func(string) string {
+	return func(name string) string {
+		if name == hidden {
+			return ""
+		}
+		return getenv(name)
+	}
 }
 
 type loader struct {

@@ -52,7 +52,7 @@ func TestEveryProblemIsNamed(t *testing.T) {
 		"STAGE": "prod", "PUBLIC_BASE_URL": "api.example.com/v1", "TABLE_NAME": "",
 		"WEBHOOK_RETRY_SCHEDULE": "2m,1m", "WEBHOOK_TIMEOUT": "ten", "WEBHOOK_ALLOW_LOOPBACK": "maybe",
 		"JWT_SECRET": "short", "RATE_LIMITS": "free=ten",
-	}))
+	}), config.JWTSecret)
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -60,6 +60,31 @@ func TestEveryProblemIsNamed(t *testing.T) {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s:\n%v", name, err)
 		}
+	}
+}
+
+// A function reads only the secrets it names: the others stay empty even where the environment has
+// them, and one it names but lacks is a named problem.
+func TestOnlyTheSecretsAFunctionUses(t *testing.T) {
+	all := env(map[string]string{"PAYMENT_SIGNING_KEY": "signing-key", "CORE_INSURANCE_KEY": "core-key"})
+	c, err := config.Load(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.JWTSecret != nil || c.DataEncryptionKey != nil || c.PaymentSigningKey != nil || c.CoreInsurance.Key != "" || c.PaymentsActive {
+		t.Errorf("a function that names no secret has %q %q %q %q, payments active %v", c.JWTSecret, c.DataEncryptionKey, c.PaymentSigningKey, c.CoreInsurance.Key, c.PaymentsActive)
+	}
+	c, err = config.Load(all, config.JWTSecret, config.CoreInsuranceKey)
+	if err != nil || string(c.JWTSecret) != all("JWT_SECRET") || c.CoreInsurance.Key != "core-key" || c.DataEncryptionKey != nil || c.PaymentSigningKey != nil {
+		t.Errorf("JWT and core key named: %+v, %v", c, err)
+	}
+	if _, err := config.Load(env(map[string]string{"DATA_ENCRYPTION_KEY": ""}), config.DataEncryptionKey); err == nil || !strings.Contains(err.Error(), "DATA_ENCRYPTION_KEY: missing") {
+		t.Errorf("a named secret that is missing: %v", err)
+	}
+	// Whether payments are active is known from the secret's ARN alone, without reading the key.
+	c, err = config.Load(env(map[string]string{"PAYMENT_SIGNING_KEY_ARN": "arn:aws:secretsmanager:eu-west-1:1:secret:x"}))
+	if err != nil || !c.PaymentsActive || c.PaymentSigningKey != nil {
+		t.Errorf("with the signing key's ARN only: active %v, key %q, %v", c.PaymentsActive, c.PaymentSigningKey, err)
 	}
 }
 

@@ -73,7 +73,8 @@ type Sandbox struct {
 	Store      Store
 	BaseURL    string // partner API base: links are {BaseURL}/sandbox/pay/{id}
 	NotifyURL  string // where contract payments are notified
-	SigningKey []byte
+	SigningKey []byte // signs notifications: only the checkout (the sandbox function) has it
+	Active     bool   // a signing key is configured, so notifications can be signed and verified
 }
 
 // CreateLink opens a link for the contract's total.
@@ -84,7 +85,7 @@ func (s Sandbox) CreateLink(ctx context.Context, c contracts.Contract, expires t
 
 // Open opens a link for any charge.
 func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (contracts.Payment, error) {
-	if len(s.SigningKey) == 0 {
+	if !s.Active {
 		return contracts.Payment{}, &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
 			Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
 	}

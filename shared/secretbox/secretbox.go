@@ -13,8 +13,11 @@ import (
 	"fmt"
 )
 
-// Box seals and opens secrets.
+// Box seals and opens secrets. The zero Box has no key (a function that was not given
+// DATA_ENCRYPTION_KEY, as it has no use for it): sealing and opening with it fail.
 type Box struct{ aead cipher.AEAD }
+
+var errNoKey = errors.New("secretbox: this function has no DATA_ENCRYPTION_KEY")
 
 // New derives the AES-256 key from a configured secret (at least 32 characters).
 func New(secret []byte) (Box, error) {
@@ -35,14 +38,20 @@ func New(secret []byte) (Box, error) {
 
 // Seal encrypts plain; context binds the ciphertext to its owner (e.g. the partner ID), so a sealed
 // secret copied onto another record does not open.
-func (b Box) Seal(plain []byte, context string) string {
+func (b Box) Seal(plain []byte, context string) (string, error) {
+	if b.aead == nil {
+		return "", errNoKey
+	}
 	nonce := make([]byte, b.aead.NonceSize())
 	_, _ = rand.Read(nonce)
-	return base64.RawStdEncoding.EncodeToString(b.aead.Seal(nonce, nonce, plain, []byte(context)))
+	return base64.RawStdEncoding.EncodeToString(b.aead.Seal(nonce, nonce, plain, []byte(context))), nil
 }
 
 // Open decrypts what Seal returned for the same context.
 func (b Box) Open(sealed, context string) ([]byte, error) {
+	if b.aead == nil {
+		return nil, errNoKey
+	}
 	raw, err := base64.RawStdEncoding.DecodeString(sealed)
 	if err != nil || len(raw) < b.aead.NonceSize() {
 		return nil, errors.New("secretbox: malformed")

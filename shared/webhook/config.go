@@ -169,7 +169,10 @@ func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, u 
 			return PartnerView{}, &fault.Error{Kind: fault.Invalid, Detail: "The webhook secret is not allowed.",
 				InvalidParams: []string{fmt.Sprintf("webhookSecret: %d to %d characters, or empty to remove it", minSecret, maxSecret)}}
 		default:
-			c.SealedSecret = s.Box.Seal([]byte(*u.WebhookSecret), "partner:"+partnerID)
+			var err error
+			if c.SealedSecret, err = s.Box.Seal([]byte(*u.WebhookSecret), "partner:"+partnerID); err != nil {
+				return PartnerView{}, err
+			}
 		}
 	}
 	if err := s.Config.SetPartnerConfig(ctx, partnerID, c); err != nil {
@@ -207,7 +210,9 @@ func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endp
 	e := Endpoint{ID: "we_" + strings.ToLower(rand.Text()[:16]), OwnerID: req.OwnerID, URL: req.URL, Live: req.Live,
 		Events: slices.Compact(slices.Sorted(slices.Values(req.Events))), CreatedAt: s.now(), CreatedByKey: req.KeyID, ExpiresAt: req.KeyExpiresAt}
 	secret := newSecret()
-	e.SealedSecret = s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
+	if e.SealedSecret, err = s.Box.Seal([]byte(secret), "endpoint:"+e.ID); err != nil {
+		return Endpoint{}, "", err
+	}
 	return e, secret, s.Config.PutEndpoint(ctx, e)
 }
 
@@ -230,7 +235,11 @@ func (s *Service) Endpoint(ctx context.Context, ownerID, id string) (Endpoint, e
 // RotateSecret gives an endpoint a new secret, shown this once; the old one stops at once.
 func (s *Service) RotateSecret(ctx context.Context, e Endpoint) (Endpoint, string, error) {
 	secret := newSecret()
-	e.SealedSecret = s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
+	sealed, err := s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
+	if err != nil {
+		return Endpoint{}, "", err
+	}
+	e.SealedSecret = sealed
 	return e, secret, s.Config.PutEndpoint(ctx, e)
 }
 

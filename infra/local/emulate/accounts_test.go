@@ -323,6 +323,17 @@ func TestIdentityAPIKeys(t *testing.T) {
 	})
 }
 
+// secret is the value of a secret setting, read from the emulator's Secrets Manager as the
+// functions that use it read it.
+func secret(t *testing.T, l *Local, name string) []byte {
+	t.Helper()
+	v, err := l.Secret(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []byte(v)
+}
+
 func mustGetenv(t *testing.T, l *Local) app.Getenv {
 	getenv, err := l.Getenv("AccountsFunction")
 	if err != nil {

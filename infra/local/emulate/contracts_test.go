@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/webhookverify"
 )
@@ -82,12 +83,11 @@ func status(t *testing.T, c client, partnerKey, reference string) map[string]any
 func TestContractFlow(t *testing.T) {
 	t.Parallel()
 	local, creds, c, _ := webhookStack(t)
-	const secret = "contract-webhook-secret-0123"
+	const hookSecret = "contract-webhook-secret-0123"
 	partner := newPartner(t, c, creds.Admin.APIKey)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
-	configure(t, c, partner.APIKey, rc.URL, secret)
-	getenv, _ := local.Getenv("NotificationsFunction")
-	signingKey := []byte(getenv("PAYMENT_SIGNING_KEY"))
+	configure(t, c, partner.APIKey, rc.URL, hookSecret)
+	signingKey := secret(t, local, config.PaymentSigningKey)
 
 	t.Run("paid: issued webhook, ACTIVE", func(t *testing.T) {
 		ct := create(t, c, partner.APIKey, autoBody("DK-1234-AB", nil))
@@ -100,7 +100,7 @@ func TestContractFlow(t *testing.T) {
 		}
 		waitFor(t, 15*time.Second, "the issued webhook", func() bool { return len(rc.got()) >= 1 })
 		got := rc.got()[0]
-		if err := webhookverify.Insurance([]byte(secret), got.body, got.header.Get("x-insurance-signature")); err != nil {
+		if err := webhookverify.Insurance([]byte(hookSecret), got.body, got.header.Get("x-insurance-signature")); err != nil {
 			t.Errorf("signature over the raw bytes: %v", err)
 		}
 		var ev struct {
@@ -337,11 +337,7 @@ func TestExpiredPaymentLinks(t *testing.T) {
 		t.Errorf("checkout of an expired link: %d", page.StatusCode)
 	}
 	// The gateway confirms a payment made as the link expired: the money is recorded, in view.
-	notifications, err := local.Getenv("NotificationsFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
-	expect(t, "paid after expiry", notify(t, c, []byte(notifications("PAYMENT_SIGNING_KEY")), paidNote(ct, "evt_expired_"+ct.Reference)), 200, "")
+	expect(t, "paid after expiry", notify(t, c, secret(t, local, config.PaymentSigningKey), paidNote(ct, "evt_expired_"+ct.Reference)), 200, "")
 	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "paid_after_failure" {
 		t.Errorf("paid after expiry: %v", s)
 	}

@@ -15,15 +15,19 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awsclient"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/lambdarun"
@@ -117,7 +121,6 @@ type Local struct {
 	URL     string
 	Stack   *samtemplate.Stack
 	options Options
-	secrets map[string]string
 	done    chan error
 }
 
@@ -129,7 +132,10 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
 		return nil, err
 	}
-	l := &Local{URL: "http://" + o.Listener.Addr().String(), Stack: o.Stack, options: o, secrets: map[string]string{}, done: make(chan error, 1)}
+	l := &Local{URL: "http://" + o.Listener.Addr().String(), Stack: o.Stack, options: o, done: make(chan error, 1)}
+	if err := l.setSecrets(ctx); err != nil {
+		return nil, err
+	}
 	fns, err := o.Stack.Template.Functions()
 	if err != nil {
 		return nil, err
@@ -149,6 +155,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 			return nil, err
 		}
 		log := o.Log.With("function", fn.ID)
+		var h http.Handler // built once, at the function's first route: one cold start, as on Lambda
 		for _, ev := range fn.Events {
 			switch ev.Type {
 			case samtemplate.EventHttpAPI:
@@ -156,9 +163,10 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 				if !ok {
 					return nil, fmt.Errorf("%s has HttpApi events but no HTTP constructor in httpFunctions", fn.ID)
 				}
-				h, err := build(ctx, getenv)
-				if err != nil {
-					return nil, fmt.Errorf("%s: %w", fn.ID, err)
+				if h == nil {
+					if h, err = build(ctx, getenv); err != nil {
+						return nil, fmt.Errorf("%s: %w", fn.ID, err)
+					}
 				}
 				hasDefault = hasDefault || ev.Path == "$default"
 				mux.Handle(ev.Pattern(), route(lambdarun.NewGateway(h), ev, log))
@@ -223,13 +231,9 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 	return l, nil
 }
 
-// secretRef is a dynamic reference to a secret, whole or one key of its JSON.
-var secretRef = regexp.MustCompile(`\{\{resolve:secretsmanager:([^:}]+):SecretString(?::([^:}]+))?\}\}`)
-
-// Getenv returns a function's environment: the template's, with each dynamic reference to a secret
-// resolved as Secrets Manager would (a generated secret is a random value made once per stack; a
-// secret with a literal SecretString is that value, or its key when the reference names one), then
-// the caller's overrides.
+// Getenv returns a function's environment: the template's (secrets are ARNs of the emulator's
+// Secrets Manager, which the function reads at cold start as on AWS), then the caller's overrides
+// other than secret values, which Start wrote into Secrets Manager instead.
 func (l *Local) Getenv(functionID string) (func(string) string, error) {
 	env, err := l.environment(functionID)
 	if err != nil {
@@ -243,48 +247,73 @@ func (l *Local) environment(functionID string) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	literals, err := l.literalSecrets()
-	if err != nil {
-		return nil, err
+	for k, v := range l.options.Env {
+		if !slices.Contains(config.Secrets, k) {
+			env[k] = v
+		}
 	}
-	for k, v := range env {
-		env[k] = secretRef.ReplaceAllStringFunc(v, func(ref string) string {
-			m := secretRef.FindStringSubmatch(ref)
-			if text, ok := literals[m[1]]; ok {
-				if m[2] == "" {
-					return text
-				}
-				var fields map[string]string
-				_ = json.Unmarshal([]byte(text), &fields)
-				return fields[m[2]]
-			}
-			if _, ok := l.secrets[ref]; !ok {
-				l.secrets[ref] = rand.Text() + rand.Text()
-			}
-			return l.secrets[ref]
-		})
-	}
-	maps.Copy(env, l.options.Env)
 	return env, nil
 }
 
-// literalSecrets maps the name of each secret the template gives a SecretString to that string.
-func (l *Local) literalSecrets() (map[string]string, error) {
-	out := map[string]string{}
-	for _, id := range l.Stack.Template.ResourcesOfType("AWS::SecretsManager::Secret") {
-		text, ok := l.Stack.Template.Resources[id].Properties["SecretString"]
-		if !ok {
-			continue
-		}
-		name, err := l.Stack.String(map[string]any{"Ref": id})
+// secretARNs maps each secret setting to the ARN the functions' environments give it.
+func (l *Local) secretARNs() (map[string]string, error) {
+	fns, err := l.Stack.Template.Functions()
+	if err != nil {
+		return nil, err
+	}
+	arns := map[string]string{}
+	for _, fn := range fns {
+		env, err := l.Stack.Environment(fn.ID)
 		if err != nil {
 			return nil, err
 		}
-		if out[name], err = l.Stack.String(text); err != nil {
-			return nil, err
+		for _, name := range config.Secrets {
+			if arn := env[config.SecretARN(name)]; arn != "" {
+				arns[name] = arn
+			}
 		}
 	}
-	return out, nil
+	return arns, nil
+}
+
+// setSecrets writes the caller's values of secret settings into the secrets the template holds
+// them in, so that tests can choose them (to forge an expired token, say).
+func (l *Local) setSecrets(ctx context.Context) error {
+	arns, err := l.secretARNs()
+	if err != nil {
+		return err
+	}
+	for name, value := range l.options.Env {
+		if !slices.Contains(config.Secrets, name) {
+			continue
+		}
+		arn, ok := arns[name]
+		if !ok {
+			return fmt.Errorf("%s is set, but no function of the template reads it from Secrets Manager", name)
+		}
+		if _, err := l.options.AWS.Secrets.PutSecretValue(ctx, &secretsmanager.PutSecretValueInput{SecretId: aws.String(arn), SecretString: aws.String(value)}); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Secret reads the value of a secret setting from the emulator's Secrets Manager, as the
+// functions that use it do: for tests and operator tools that must sign or verify as they do.
+func (l *Local) Secret(ctx context.Context, name string) (string, error) {
+	arns, err := l.secretARNs()
+	if err != nil {
+		return "", err
+	}
+	arn, ok := arns[name]
+	if !ok {
+		return "", fmt.Errorf("no function of the template reads %s", name)
+	}
+	out, err := l.options.AWS.Secrets.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(arn)})
+	if err != nil {
+		return "", err
+	}
+	return aws.ToString(out.SecretString), nil
 }
 
 // StartEphemeral starts the project's template under a fresh random stack name on a free port of

@@ -84,20 +84,6 @@ func TestLocalStack(t *testing.T) {
 		}
 	})
 
-	t.Run("secrets resolved as Secrets Manager would", func(t *testing.T) {
-		getenv, err := local.Getenv("ContractsFunction")
-		if err != nil {
-			t.Fatal(err)
-		}
-		again, _ := local.Getenv("NotificationsFunction")
-		if k := getenv("PAYMENT_SIGNING_KEY"); len(k) < 32 || k != again("PAYMENT_SIGNING_KEY") {
-			t.Errorf("generated secret = %q, then %q", k, again("PAYMENT_SIGNING_KEY"))
-		}
-		if getenv("PAYMENT_GATEWAY_KEY") != "-" || getenv("CORE_INSURANCE_KEY") != "-" {
-			t.Errorf("keys of a literal JSON secret = %q, %q", getenv("PAYMENT_GATEWAY_KEY"), getenv("CORE_INSURANCE_KEY"))
-		}
-	})
-
 	t.Run("bucket from the template", func(t *testing.T) {
 		if _, err := clients.S3.HeadBucket(ctx, &s3.HeadBucketInput{Bucket: aws.String(ref("DocumentsBucket"))}); err != nil {
 			t.Error(err)

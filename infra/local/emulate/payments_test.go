@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/payment"
 )
 
@@ -45,11 +46,7 @@ func TestPaymentNotifications(t *testing.T) {
 	t.Parallel()
 	local, creds, c, _ := webhookStack(t)
 	partner, admin := creds.Partners[0], creds.Admin.APIKey
-	getenv, err := local.Getenv("NotificationsFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
-	signingKey := []byte(getenv("PAYMENT_SIGNING_KEY"))
+	signingKey := secret(t, local, config.PaymentSigningKey)
 
 	// A signed notification is the gateway's word about one payment: it moves only the request
 	// that payment belongs to.

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/payment"
 )
 
@@ -135,10 +136,10 @@ func TestExternalProviders(t *testing.T) {
 	}
 
 	// The gateway's signed notification, as it would post it to notifyUrl.
-	getenv, _ := local.Getenv("NotificationsFunction")
+	signingKey := secret(t, local, config.PaymentSigningKey)
 	note, _ := json.Marshal(payment.Notification{EventID: "evt_" + ct.Reference, Type: payment.Succeeded, PaymentID: "gw_" + ct.Reference,
 		Reference: ct.Reference, Amount: 12650, Currency: "XOF", OccurredAt: time.Now()})
-	r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign([]byte(getenv("PAYMENT_SIGNING_KEY")), note))
+	r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signingKey, note))
 	expect(t, "notification", r, 200, "")
 	waitFor(t, 15*time.Second, "ACTIVE", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
 	issuance, _ := status(t, c, partner.APIKey, ct.Reference)["issuance"].(map[string]any)
@@ -158,7 +159,7 @@ func TestExternalProviders(t *testing.T) {
 	outage.Store(long.Reference, true)
 	note, _ = json.Marshal(payment.Notification{EventID: "evt_" + long.Reference, Type: payment.Succeeded, PaymentID: "gw_" + long.Reference,
 		Reference: long.Reference, Amount: 12650, Currency: "XOF", OccurredAt: time.Now()})
-	r = c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign([]byte(getenv("PAYMENT_SIGNING_KEY")), note))
+	r = c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signingKey, note))
 	expect(t, "notification", r, 200, "")
 	waitFor(t, 15*time.Second, "three failed tries", func() bool { return len(fake.callsTo("/policies")) >= 2+3 })
 	waitFor(t, 10*time.Second, "the next delivery to issue it (the lease is 2 minutes)", func() bool {

@@ -6,6 +6,7 @@ package emulate
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	ddbtypes "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
@@ -23,7 +25,7 @@ import (
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
-// CreateResources creates every table, bucket and queue of the stack's template in the emulator
+// CreateResources creates every table, bucket, queue and secret of the stack's template in the emulator
 // (skipping resources whose Condition is false) and records their physical names on the stack.
 // Other resources keep a placeholder name so that !Ref of them still resolves.
 func CreateResources(ctx context.Context, aws awsclient.Clients, stack *samtemplate.Stack) error {
@@ -49,6 +51,11 @@ func CreateResources(ctx context.Context, aws awsclient.Clients, stack *samtempl
 			if err := ifIncluded(stack, id, func() error { return createQueue(ctx, aws.SQS, stack, id) }); err != nil {
 				return err
 			}
+		}
+	}
+	for _, id := range t.ResourcesOfType("AWS::SecretsManager::Secret") {
+		if err := ifIncluded(stack, id, func() error { return createSecret(ctx, aws.Secrets, stack, id) }); err != nil {
+			return err
 		}
 	}
 	// Bucket notifications name queues, so they come last.
@@ -190,6 +197,25 @@ func createBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Stack,
 		return err
 	}
 	stack.SetPhysical(id, name, map[string]string{"Arn": "arn:aws:s3:::" + name, "DomainName": name + ".s3.amazonaws.com"})
+	return nil
+}
+
+// createSecret creates a secret as CloudFormation would: its SecretString, or a random value where
+// the template asks Secrets Manager to generate one. !Ref of it is then its ARN, as on AWS.
+func createSecret(ctx context.Context, api *secretsmanager.Client, stack *samtemplate.Stack, id string) error {
+	p, err := properties(stack, id)
+	if err != nil {
+		return err
+	}
+	value, literal := p["SecretString"].(string)
+	if !literal {
+		value = rand.Text() + rand.Text() // 52 letters and digits: what GenerateSecretString's 64 without punctuation is for
+	}
+	out, err := api.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(physicalName(stack, id)), SecretString: aws.String(value)})
+	if err != nil {
+		return err
+	}
+	stack.SetPhysical(id, aws.ToString(out.ARN), map[string]string{"Id": aws.ToString(out.ARN)})
 	return nil
 }
 
