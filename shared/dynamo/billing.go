@@ -83,14 +83,14 @@ func (s Store) AdvanceSubscription(ctx context.Context, userID, plan string, nex
 	}
 	at, _ := attributevalue.Marshal(next)
 	return s.updateUser(ctx, userID, "SET #plan = :plan, nextPeriod = :next, gsi2pk = :due, gsi2sk = :key REMOVE pendingPlan",
-		map[string]types.AttributeValue{":plan": str(plan), ":next": at, ":due": str(subscriptionDuePK), ":key": str(dueKey(next, userID))}, "#plan", "plan")
+		map[string]types.AttributeValue{":plan": str(plan), ":next": at, ":due": str(dueShard(subscriptionDuePK, userID)), ":key": str(dueKey(next, userID))}, "#plan", "plan")
 }
 
 // SetPendingPlan records the next period's plan; a user without a subscription starts one now.
 func (s Store) SetPendingPlan(ctx context.Context, userID, plan string, now time.Time) error {
 	at, _ := attributevalue.Marshal(now)
 	return s.updateUser(ctx, userID, "SET pendingPlan = :plan, nextPeriod = if_not_exists(nextPeriod, :now), gsi2pk = :due, gsi2sk = if_not_exists(gsi2sk, :key)",
-		map[string]types.AttributeValue{":plan": str(plan), ":now": at, ":due": str(subscriptionDuePK), ":key": str(dueKey(now, userID))})
+		map[string]types.AttributeValue{":plan": str(plan), ":now": at, ":due": str(dueShard(subscriptionDuePK, userID)), ":key": str(dueKey(now, userID))})
 }
 
 // Invoice reads one invoice.

@@ -56,7 +56,7 @@ func contractPK(ref string) string { return "CONTRACT#" + ref }
 // PutContract stores a new request.
 func (s Store) PutContract(ctx context.Context, c contracts.Contract) error {
 	return s.putOnce(ctx, contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: "CONTRACTS#" + c.PartnerID,
-		GSI2PK: paymentDuePK, GSI2SK: dueKey(c.Payment.ExpiresAt, c.Reference),
+		GSI2PK: dueShard(paymentDuePK, c.Reference), GSI2SK: dueKey(c.Payment.ExpiresAt, c.Reference),
 		GSI1SK: c.CreatedAt.Format(time.RFC3339Nano) + "#" + c.Reference, Reference: c.Reference, PartnerID: c.PartnerID,
 		Product: c.Product, Status: c.Status, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data), Subject: c.Subject,
 		Pricing: c.Pricing, PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL, PaymentExpiresAt: c.Payment.ExpiresAt,
@@ -203,7 +203,7 @@ func transitionUpdate(reference string, to contracts.Status, at types.AttributeV
 	values := map[string]types.AttributeValue{":to": str(string(to)), ":at": at}
 	set = append([]string{"#s = :to", "updatedAt = :at"}, set...)
 	if to == contracts.StatusIssuanceInProgress {
-		values[":due"], values[":duekey"], values[":one"] = str(issuanceDuePK), str(dueKey(now, reference)), num(1)
+		values[":due"], values[":duekey"], values[":one"] = str(dueShard(issuanceDuePK, reference)), str(dueKey(now, reference)), num(1)
 		return "SET " + strings.Join(append(set, "gsi2pk = :due", "gsi2sk = :duekey"), ", ") + " ADD issuanceRuns :one", values
 	}
 	return "SET " + strings.Join(set, ", ") + " REMOVE gsi2pk, gsi2sk", values
@@ -285,18 +285,6 @@ func (s Store) dueReferences(ctx context.Context, index string, before time.Time
 		refs[i] = it.Reference
 	}
 	return refs, nil
-}
-
-// due reads the items of the sparse due index (gsi2) under index whose time is before the given
-// one, earliest first, into out (a pointer to a slice of item structs).
-func (s Store) due(ctx context.Context, index string, before time.Time, limit int, out any) error {
-	res, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
-		KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(int32(limit)),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(index), ":b": str(dueKey(before, ""))}})
-	if err != nil {
-		return fmt.Errorf("dynamo: due %s: %w", index, err)
-	}
-	return attributevalue.UnmarshalListOfMaps(res.Items, out)
 }
 
 type linkItem struct {

@@ -1,6 +1,7 @@
 // Package dynamo is the DynamoDB adapter: the repositories of every domain on the one table
-// (single-table design: pk, sk, and gsi1 for listings by owner). Item types are private and mapped
-// to domain types; condition failures become conflict or not-found faults.
+// (single-table design: pk, sk, gsi1 for listings by owner, gsi2 for the sweeps' sharded due
+// indexes; every key pattern is in schema.md). Item types are private and mapped to domain types;
+// condition failures become conflict or not-found faults.
 package dynamo
 
 import (

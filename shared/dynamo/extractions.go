@@ -76,7 +76,7 @@ func extractionPK(id string) string { return "EXTRACTION#" + id }
 func batchPK(id string) string      { return "BATCH#" + id }
 
 func newExtractionItem(e extraction.Extraction, index int) (extractionItem, error) {
-	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: extractionDuePK, GSI2SK: dueKey(e.SweepAt, e.ID),
+	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: dueShard(extractionDuePK, e.ID), GSI2SK: dueKey(e.SweepAt, e.ID),
 		ID: e.ID, OwnerID: e.OwnerID, Live: e.Live, BatchID: e.BatchID, ReferenceID: e.ReferenceID, DocumentType: e.DocumentType,
 		Status: e.Status, ObjectKey: e.Object.Key, MIME: e.Object.MIME, Size: e.Object.Size, CreditsUsed: e.CreditsUsed,
 		Error: e.Error, Attempts: e.Attempts, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt,
@@ -190,12 +190,12 @@ func (s Store) ClaimExtraction(ctx context.Context, id string, until, now time.T
 	at, _ := attributevalue.Marshal(now)
 	var it extractionItem
 	err := s.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(extractionPK(id), "EXTRACTION"),
-		UpdateExpression:         aws.String("SET #s = :processing, leaseUntil = :until, updatedAt = :at, gsi2sk = :due ADD attempts :one"),
+		UpdateExpression:         aws.String("SET #s = :processing, leaseUntil = :until, updatedAt = :at, gsi2pk = :shard, gsi2sk = :due ADD attempts :one"),
 		ConditionExpression:      aws.String("#s = :queued OR (#s = :processing AND leaseUntil < :now)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":processing": str(string(extraction.StatusProcessing)),
 			":queued": str(string(extraction.StatusQueued)), ":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
-			":at": at, ":due": str(dueKey(until, id)), ":one": num(1)}},
+			":at": at, ":shard": str(dueShard(extractionDuePK, id)), ":due": str(dueKey(until, id)), ":one": num(1)}},
 		fault.New(fault.Conflict, "The extraction is finished or held by another worker."), "claim extraction", &it)
 	if err != nil {
 		return extraction.Extraction{}, err
@@ -261,8 +261,8 @@ func (s Store) DueExtractions(ctx context.Context, before time.Time, limit int) 
 // PostponeExtraction moves an unfinished extraction's next sweep.
 func (s Store) PostponeExtraction(ctx context.Context, id string, at time.Time) error {
 	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(extractionPK(id), "EXTRACTION"),
-		UpdateExpression: aws.String("SET gsi2sk = :due"), ConditionExpression: aws.String("attribute_exists(gsi2pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":due": str(dueKey(at, id))}})
+		UpdateExpression: aws.String("SET gsi2pk = :shard, gsi2sk = :due"), ConditionExpression: aws.String("attribute_exists(gsi2pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":shard": str(dueShard(extractionDuePK, id)), ":due": str(dueKey(at, id))}})
 	if err != nil && !isConditionFailed(err) {
 		return fmt.Errorf("dynamo: postpone extraction: %w", err)
 	}

@@ -84,7 +84,7 @@ func (s Store) PutDelivery(ctx context.Context, d webhook.Delivery) error {
 func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, error) {
 	av, err := attributevalue.MarshalMap(deliveryItem{PK: deliveryPK(d.ID), SK: "DELIVERY",
 		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: d.CreatedAt.UTC().Format(time.RFC3339Nano) + "#" + d.ID,
-		GSI2PK: dueIndexPK, GSI2SK: dueKey(d.NextAt, d.ID),
+		GSI2PK: dueShard(dueIndexPK, d.ID), GSI2SK: dueKey(d.NextAt, d.ID),
 		ID: d.ID, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
 		Body: d.Body, Status: d.Status, CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf,
 		ExpiresAt: d.ExpiresAt, TTL: ttlOf(d.ExpiresAt)})
@@ -145,8 +145,8 @@ func (s Store) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, 
 		if err != nil {
 			return err
 		}
-		values[":next"], values[":g2"] = nextAt, &types.AttributeValueMemberS{Value: dueKey(next, id)}
-		update = "SET attempts = list_append(attempts, :a), #s = :s, nextAt = :next, gsi2sk = :g2 REMOVE claimedAttempt, claimedUntil"
+		values[":next"], values[":g2"], values[":shard"] = nextAt, str(dueKey(next, id)), str(dueShard(dueIndexPK, id))
+		update = "SET attempts = list_append(attempts, :a), #s = :s, nextAt = :next, gsi2pk = :shard, gsi2sk = :g2 REMOVE claimedAttempt, claimedUntil"
 	}
 	_, err = s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(deliveryPK(id), "DELIVERY"),
 		UpdateExpression: aws.String(update), ConditionExpression: aws.String("size(attempts) = :prev AND claimedAttempt = :n"),
@@ -162,15 +162,8 @@ func (s Store) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, 
 
 // DueDeliveries reads the due index: pending deliveries due before the given time, oldest first.
 func (s Store) DueDeliveries(ctx context.Context, before time.Time, limit int) ([]webhook.Delivery, error) {
-	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
-		KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(int32(limit)),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberS{Value: dueIndexPK},
-			":b": &types.AttributeValueMemberS{Value: dueKey(before, "")}}})
-	if err != nil {
-		return nil, fmt.Errorf("dynamo: due deliveries: %w", err)
-	}
 	var items []deliveryItem
-	if err := attributevalue.UnmarshalListOfMaps(out.Items, &items); err != nil {
+	if err := s.due(ctx, dueIndexPK, before, limit, &items); err != nil {
 		return nil, err
 	}
 	ds := make([]webhook.Delivery, 0, len(items))
