@@ -53,7 +53,7 @@ func Partners(ctx context.Context, getenv Getenv) (http.Handler, error) {
 
 // AccountsService builds the account operations for operator tools (infra/admin, the local seed).
 func AccountsService(ctx context.Context, getenv Getenv) (*accounts.Service, error) {
-	_, api, err := accountsAPI(ctx, "admin", getenv)
+	_, api, err := accountsAPI(ctx, "admin-accounts", getenv)
 	return api.Accounts, err
 }
 

@@ -29,7 +29,7 @@ func billingFor(d deps) *billing.Service {
 
 // BillingService is the subscription service for operator tools (infra/admin).
 func BillingService(ctx context.Context, getenv Getenv) (*billing.Service, error) {
-	d, err := loadAWS(ctx, "admin", getenv)
+	d, err := loadAWS(ctx, "admin-billing", getenv)
 	if err != nil {
 		return nil, err
 	}

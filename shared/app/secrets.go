@@ -28,9 +28,10 @@ var functionSecrets = map[string][]string{
 	"billing":            {config.JWTSecret, config.PaymentSigningKey, config.PaymentGatewayKey},
 	"webhook-dispatcher": {config.DataEncryptionKey},
 	"maintenance":        {config.PaymentGatewayKey},
-	// Operator tools (infra/admin) act with the Accounts function's environment and the
-	// operator's own right to read the secrets.
-	"admin": {config.DataEncryptionKey, config.PaymentGatewayKey},
+	// Operator tools (infra/admin, tests) act with a function's environment and the operator's
+	// own right to read the secrets.
+	"admin-billing":  {config.PaymentGatewayKey},
+	"admin-webhooks": {config.DataEncryptionKey},
 }
 
 // Secrets returns the secrets a function uses, by its name in the template (the logical ID in

@@ -46,7 +46,7 @@ func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
 // Webhooks builds the webhook service and engine for operator tools and tests, with a function's
 // settings.
 func Webhooks(ctx context.Context, getenv Getenv) (*webhook.Service, error) {
-	d, err := loadAWS(ctx, "admin", getenv)
+	d, err := loadAWS(ctx, "admin-webhooks", getenv)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/payment"
 )
 
@@ -88,11 +89,11 @@ func TestSubscriptionInvoices(t *testing.T) {
 		t.Errorf("after paying: %+v", me)
 	}
 	// The gateway sends the same notification again, twice: nothing more is granted.
-	signing, _ := local.Getenv("BillingFunction")
+	signing := secret(t, local, config.PaymentSigningKey)
 	note, _ := json.Marshal(payment.Notification{EventID: "evt_" + first.Reference, Type: payment.Succeeded, PaymentID: "pay_x",
 		Reference: first.Reference, Amount: 15000, Currency: "XOF", OccurredAt: time.Now()})
 	for range 2 {
-		r := c.do("POST", "/v1/billing/webhook", json.RawMessage(note), "X-Webhook-Signature", payment.Sign([]byte(signing("PAYMENT_SIGNING_KEY")), note))
+		r := c.do("POST", "/v1/billing/webhook", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signing, note))
 		expect(t, "replayed notification", r, 200, "")
 	}
 	expect(t, "bad signature", c.do("POST", "/v1/billing/webhook", json.RawMessage(note), "X-Webhook-Signature", strings.Repeat("ab", 32)), 401, "unauthorized")

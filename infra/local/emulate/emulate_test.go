@@ -23,6 +23,7 @@ import (
 
 	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/samtemplate"
 )
@@ -253,6 +254,10 @@ func TestTemplateAndHandlersAgree(t *testing.T) {
 			t.Fatal(err)
 		}
 		maps.Copy(env, localSettings(nil))
+		for _, name := range config.Secrets { // given directly: this test has no Secrets Manager
+			delete(env, config.SecretARN(name))
+			env[name] = testJWTSecret
+		}
 		h, err := build(context.Background(), func(k string) string { return env[k] })
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)

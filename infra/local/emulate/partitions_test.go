@@ -20,6 +20,7 @@ import (
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/blobstore"
+	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/extraction"
 )
@@ -108,45 +109,6 @@ func tenantsOf(items []map[string]types.AttributeValue, seeds map[string][]strin
 	return owners
 }
 
-// itemSize is an item's size as DynamoDB bills it: attribute names and values in bytes.
-func itemSize(item map[string]types.AttributeValue) int {
-	n := 0
-	for name, v := range item {
-		n += len(name) + valueSize(v)
-	}
-	return n
-}
-
-func valueSize(v types.AttributeValue) int {
-	switch v := v.(type) {
-	case *types.AttributeValueMemberS:
-		return len(v.Value)
-	case *types.AttributeValueMemberN:
-		return (len(strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(v.Value), "0"))+1)/2 + 1
-	case *types.AttributeValueMemberB:
-		return len(v.Value)
-	case *types.AttributeValueMemberL:
-		n := 3
-		for _, e := range v.Value {
-			n += 1 + valueSize(e)
-		}
-		return n
-	case *types.AttributeValueMemberM:
-		n := 3
-		for k, e := range v.Value {
-			n += 1 + len(k) + valueSize(e)
-		}
-		return n
-	case *types.AttributeValueMemberSS:
-		n := 0
-		for _, e := range v.Value {
-			n += len(e)
-		}
-		return n
-	}
-	return 1 // BOOL, NULL
-}
-
 // TestTenantsShareNoUnshardedKey runs the flows of two tenants (each an insurance partner and an
 // identity API user) on the local stack: contracts paid and issued, one left unpaid and one paid
 // while the core system is down; extractions, one completed and one whose engine keeps crashing;
@@ -169,8 +131,7 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	ctx := context.Background()
-	notifications, _ := local.Getenv("NotificationsFunction")
-	signingKey := []byte(notifications("PAYMENT_SIGNING_KEY"))
+	signingKey := secret(t, local, config.PaymentSigningKey)
 	maintenanceEnv, _ := local.Getenv("MaintenanceFunction")
 	maintenance, err := app.Maintenance(ctx, maintenanceEnv)
 	if err != nil {
