@@ -10,7 +10,6 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/payment"
 )
 
@@ -47,11 +46,7 @@ func TestSubscriptionInvoices(t *testing.T) {
 		Credits  float64
 	}
 	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
-	getenv, _ := local.Getenv("MaintenanceFunction")
-	maintenance, err := app.Maintenance(context.Background(), getenv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	maintenance := maintenanceOf(t, local)
 	tick := func() {
 		t.Helper()
 		if err := maintenance(context.Background(), events.EventBridgeEvent{}); err != nil {
