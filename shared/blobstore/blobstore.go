@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func (s Store) Copy(ctx context.Context, src, dst string) error {
 	_, err := s.API.CopyObject(ctx, &s3.CopyObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(dst),
 		CopySource: aws.String(url.PathEscape(s.Bucket) + "/" + escapeKey(src))})
 	if err != nil {
-		return translate("copy", err)
+		return s.translate(ctx, "copy", src, err)
 	}
 	return nil
 }
@@ -61,7 +62,7 @@ func escapeKey(key string) string {
 func (s Store) List(ctx context.Context, prefix string) ([]string, error) {
 	out, err := s.API.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s.Bucket), Prefix: aws.String(prefix)})
 	if err != nil {
-		return nil, translate("list", err)
+		return nil, fmt.Errorf("blobstore: list: %w", err)
 	}
 	keys := make([]string, 0, len(out.Contents))
 	for _, o := range out.Contents {
@@ -78,7 +79,7 @@ func (s Store) Read(ctx context.Context, key string, limit int64) ([]byte, error
 		o.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
 	})
 	if err != nil {
-		return nil, translate("read", err)
+		return nil, s.translate(ctx, "read", key, err)
 	}
 	defer out.Body.Close()
 	return io.ReadAll(io.LimitReader(out.Body, limit))
@@ -88,7 +89,7 @@ func (s Store) Read(ctx context.Context, key string, limit int64) ([]byte, error
 func (s Store) Size(ctx context.Context, key string) (int64, error) {
 	out, err := s.API.HeadObject(ctx, &s3.HeadObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)})
 	if err != nil {
-		return 0, translate("head", err)
+		return 0, s.translate(ctx, "head", key, err)
 	}
 	return aws.ToInt64(out.ContentLength), nil
 }
@@ -140,12 +141,22 @@ func (s Store) PresignGet(ctx context.Context, key, fileName string, ttl time.Du
 	return req.URL, nil
 }
 
-func translate(op string, err error) error {
+// translate turns S3's answer for an absent key into NotFound. S3 says 404 only to a caller that may
+// list the whole bucket; the functions may list only their own prefixes, so to them an absent key
+// is 403, like a forbidden one: a listing of exactly that key tells the two apart.
+func (s Store) translate(ctx context.Context, op, key string, err error) error {
 	var nsk *types.NoSuchKey
 	var nf *types.NotFound
 	var api smithy.APIError
 	if errors.As(err, &nsk) || errors.As(err, &nf) || (errors.As(err, &api) && (api.ErrorCode() == "NotFound" || api.ErrorCode() == "NoSuchKey")) {
 		return fault.New(fault.NotFound, "No such file.")
+	}
+	var status interface{ HTTPStatusCode() int }
+	if errors.As(err, &status) && status.HTTPStatusCode() == http.StatusForbidden {
+		out, lerr := s.API.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s.Bucket), Prefix: aws.String(key), MaxKeys: aws.Int32(1)})
+		if lerr == nil && (len(out.Contents) == 0 || aws.ToString(out.Contents[0].Key) != key) {
+			return fault.New(fault.NotFound, "No such file.")
+		}
 	}
 	return fmt.Errorf("blobstore: %s: %w", op, err)
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -188,6 +189,35 @@ func (s *Stack) intrinsic(fn string, arg any) (any, error) {
 			strs = append(strs, fmt.Sprint(p))
 		}
 		return strings.Join(strs, str(l[0])), nil
+	case "Fn::Split":
+		l := listOf(arg)
+		if len(l) != 2 {
+			return nil, fmt.Errorf("bad Split %v", arg)
+		}
+		whole, err := s.String(l[1])
+		if err != nil {
+			return nil, err
+		}
+		var out []any
+		for _, p := range strings.Split(whole, str(l[0])) {
+			out = append(out, p)
+		}
+		return out, nil
+	case "Fn::Select":
+		l := listOf(arg)
+		if len(l) != 2 {
+			return nil, fmt.Errorf("bad Select %v", arg)
+		}
+		i, err := s.Resolve(l[0])
+		if err != nil {
+			return nil, err
+		}
+		n, err := strconv.Atoi(fmt.Sprint(i))
+		list, lerr := s.Resolve(l[1])
+		if err != nil || lerr != nil || n < 0 || n >= len(listOf(list)) {
+			return nil, fmt.Errorf("bad Select %v", arg)
+		}
+		return listOf(list)[n], nil
 	}
 	return nil, fmt.Errorf("intrinsic %s is not supported locally", fn)
 }

@@ -48,11 +48,7 @@ func TestSubscriptionInvoices(t *testing.T) {
 		Credits  float64
 	}
 	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
-	getenv, _ := local.Getenv("MaintenanceFunction")
-	maintenance, err := app.Maintenance(context.Background(), getenv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	maintenance := maintenanceOf(t, local)
 	tick := func() {
 		t.Helper()
 		if err := maintenance(context.Background(), events.EventBridgeEvent{}); err != nil {
@@ -67,7 +63,15 @@ func TestSubscriptionInvoices(t *testing.T) {
 	// A second run in the same period issues nothing. The invoicing task alone: a whole run reads
 	// every shard of the sweeps' indexes, about a second on the emulator, and two could outlast
 	// the 3 s period.
-	invoicing, err := app.BillingService(context.Background(), getenv)
+	getenv, err := local.Getenv("MaintenanceFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	asMaintenance, err := local.Context(context.Background(), "MaintenanceFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	invoicing, err := app.BillingService(asMaintenance, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/webhookverify"
@@ -307,14 +306,7 @@ func TestExpiredPaymentLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := client{t: t, base: local.URL}
-	getenv, err := local.Getenv("MaintenanceFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
-	maintenance, err := app.Maintenance(context.Background(), getenv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	maintenance := maintenanceOf(t, local)
 	partner := creds.Partners[0]
 	ct := create(t, c, partner.APIKey, autoBody("DK-EXPIRE-1", nil))
 	if err := maintenance(context.Background(), events.EventBridgeEvent{}); err != nil {

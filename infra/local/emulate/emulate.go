@@ -25,6 +25,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 
 	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/infra/local/iamcheck"
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awsclient"
 	"github.com/trustline/platform/shared/config"
@@ -121,12 +122,15 @@ type Local struct {
 	URL     string
 	Stack   *samtemplate.Stack
 	options Options
+	checks  map[string]iamcheck.Check // each function's IAM policy, enforced on its clients
 	done    chan error
 }
 
 // Start creates the stack's resources, builds every function with the same constructors the Lambda
 // mains use (reading documents with Tesseract unless Env names another OCR_ENGINE), and serves until
-// ctx ends. Wait returns when everything has stopped.
+// ctx ends. Each function's SDK clients are checked against the IAM statements the template gives
+// its role, so a call its policy does not allow fails as on AWS. Wait returns when everything has
+// stopped.
 func Start(ctx context.Context, o Options) (*Local, error) {
 	o.Env = localSettings(o.Env)
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
@@ -138,6 +142,9 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 	}
 	fns, err := o.Stack.Template.Functions()
 	if err != nil {
+		return nil, err
+	}
+	if l.checks, err = policyChecks(o, fns); err != nil {
 		return nil, err
 	}
 	mux := http.NewServeMux()
@@ -156,6 +163,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 		}
 		log := o.Log.With("function", fn.ID)
 		var h http.Handler // built once, at the function's first route: one cold start, as on Lambda
+		ctx := awsclient.WithAPIOptions(ctx, l.checks[fn.ID].APIOption)
 		for _, ev := range fn.Events {
 			switch ev.Type {
 			case samtemplate.EventHttpAPI:
@@ -230,6 +238,38 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 		l.done <- err
 	}()
 	return l, nil
+}
+
+// policyChecks reads each function's IAM statements from the template.
+func policyChecks(o Options, fns []samtemplate.Function) (map[string]iamcheck.Check, error) {
+	target, err := iamcheck.TargetOf(o.Stack)
+	if err != nil {
+		return nil, err
+	}
+	checks := map[string]iamcheck.Check{}
+	for _, fn := range fns {
+		statements, err := o.Stack.Policies(fn.ID)
+		if err != nil {
+			return nil, err
+		}
+		policy, err := iamcheck.NewPolicy(statements)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", fn.ID, err)
+		}
+		checks[fn.ID] = iamcheck.Check{Function: fn.ID, Policy: policy, Target: target, Log: o.Log.With("component", "iam")}
+	}
+	return checks, nil
+}
+
+// Context returns ctx carrying a function's IAM policy check: the SDK clients built from it
+// (awsclient.New, or a function's constructor) may do only what the function may, as the
+// function's own clients in the local stack.
+func (l *Local) Context(ctx context.Context, functionID string) (context.Context, error) {
+	check, ok := l.checks[functionID]
+	if !ok {
+		return nil, fmt.Errorf("no function %s", functionID)
+	}
+	return awsclient.WithAPIOptions(ctx, check.APIOption), nil
 }
 
 // Getenv returns a function's environment: the template's (secrets are ARNs of the emulator's
