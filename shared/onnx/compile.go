@@ -100,8 +100,9 @@ type compiler struct {
 	vals     map[string]*val
 	uses     map[string]int // readers of each name: node inputs and graph outputs
 	layers   []*layer
-	shapes   [][]int // runtime value shapes, by id
-	producer []int   // layer index of each runtime value; -1 for the graph input
+	inits    map[*tensor]string // initializers, by their tensors
+	shapes   [][]int            // runtime value shapes, by id
+	producer []int              // layer index of each runtime value; -1 for the graph input
 }
 
 func (c *compiler) newValue(shape []int) int {
@@ -122,9 +123,10 @@ func compile(g *graph) (*compiler, []valueInfo, []valueInfo, error) {
 	if g.opset < minOpset || g.opset > maxOpset {
 		return nil, nil, nil, fmt.Errorf("operator set version %d is not supported (%d to %d are)", g.opset, minOpset, maxOpset)
 	}
-	c := &compiler{opset: g.opset, vals: map[string]*val{}, uses: map[string]int{}}
+	c := &compiler{opset: g.opset, vals: map[string]*val{}, uses: map[string]int{}, inits: map[*tensor]string{}}
 	for name, t := range g.initializers {
 		c.vals[name] = &val{shape: t.shape, c: t, id: -1}
+		c.inits[t] = name
 	}
 	// Older exports list initializers among the inputs too: those are constants with a default.
 	var inputs []valueInfo
@@ -349,6 +351,16 @@ func (c *compiler) onlyReader(n node, v *val) *layer {
 		return nil
 	}
 	return c.layers[c.producer[v.id]]
+}
+
+// own returns a constant's values for a layer to keep and change (folding a normalisation into
+// them): the initializer's own slice when this node is its only reader, else a copy. Loading
+// then copies no weights, which matters at a cold start.
+func (c *compiler) own(name string, v *val) []float32 {
+	if c.inits[v.c] == name && c.uses[name] == 1 {
+		return v.c.f32
+	}
+	return slices.Clone(v.c.f32)
 }
 
 func (c *compiler) constant(n node, _ []*val) ([]*val, error) {
@@ -600,37 +612,48 @@ func strides(shape []int) []int {
 	return s
 }
 
-// indexMap returns, for each element of an output of the given shape, the flat index of the input
-// element it copies, where input index = Σ (start[i] + out index[i]) · stride[i].
-func indexMap(shape, start, stride []int) []int32 {
-	from := make([]int32, numel(shape))
-	idx := make([]int, len(shape))
-	for o := range from {
-		at := 0
-		for i, x := range idx {
-			at += (start[i] + x) * stride[i]
+// stridedCopy copies into dst, of the given shape, the elements of src at flat index
+// Σ (start[i] + dst index[i]) · stride[i]: Transpose and Slice. The last dimension is the inner
+// loop.
+func stridedCopy[T float32 | int64](dst, src []T, shape, start, stride []int) {
+	at := 0
+	for i, s := range start {
+		at += s * stride[i]
+	}
+	r := len(shape)
+	if r == 0 {
+		dst[0] = src[at]
+		return
+	}
+	inner, step := shape[r-1], stride[r-1]
+	outer := shape[:r-1]
+	idx := make([]int, len(outer))
+	for o := 0; o < len(dst); o += inner {
+		row := dst[o : o+inner]
+		for i := range row {
+			row[i] = src[at+i*step]
 		}
-		from[o] = int32(at)
 		for i := len(idx) - 1; i >= 0; i-- {
-			if idx[i]++; idx[i] < shape[i] {
+			idx[i]++
+			at += stride[i]
+			if idx[i] < outer[i] {
 				break
 			}
+			at -= stride[i] * outer[i]
 			idx[i] = 0
 		}
 	}
-	return from
 }
 
-// gatherLayer is a layer (or a constant) copying elements of one input by an index map.
-func (c *compiler) gatherLayer(op string, in *val, shape []int, from []int32) (*val, error) {
-	if in.c != nil {
-		return &val{shape: shape, c: pick(in.c, shape, from), id: -1}, nil
+// copyLayer is a layer (or, for a constant input, a constant) of a strided copy of its input.
+func (c *compiler) copyLayer(op string, in *val, shape, start, stride []int) (*val, error) {
+	if in.c != nil && in.c.i64 != nil { // shape arithmetic
+		out := &tensor{shape: shape, i64: make([]int64, numel(shape))}
+		stridedCopy(out.i64, in.c.i64, shape, start, stride)
+		return &val{shape: shape, c: out, id: -1}, nil
 	}
 	return c.layerOf(op, []*val{in}, shape, func(ins [][]float32, out, _ []float32) {
-		src := ins[0]
-		for i, f := range from {
-			out[i] = src[f]
-		}
+		stridedCopy(out, ins[0], shape, start, stride)
 	}, 0)
 }
 
@@ -663,7 +686,7 @@ func (c *compiler) transpose(n node, ins []*val) ([]*val, error) {
 		seen[p] = true
 		shape[i], stride[i] = in[p], inStride[p]
 	}
-	v, err := c.gatherLayer("Transpose", ins[0], shape, indexMap(shape, make([]int, r), stride))
+	v, err := c.copyLayer("Transpose", ins[0], shape, make([]int, r), stride)
 	return []*val{v}, err
 }
 
@@ -741,6 +764,6 @@ func (c *compiler) slice(n node, ins []*val) ([]*val, error) {
 		s, e := clampIndex(starts[i]), clampIndex(ends[i])
 		start[axis], shape[axis] = int(s), int(max(0, e-s))
 	}
-	v, err := c.gatherLayer("Slice", ins[0], shape, indexMap(shape, start, strides(in)))
+	v, err := c.copyLayer("Slice", ins[0], shape, start, strides(in))
 	return []*val{v}, err
 }

@@ -36,8 +36,7 @@ func (c *compiler) conv(n node, ins []*val) ([]*val, error) {
 	if len(x.shape) != 4 || x.shape[0] != 1 {
 		return nil, fmt.Errorf("input of shape %v is not supported ([1, C, H, W] is)", x.shape)
 	}
-	weight, err := constFloats(wv, "Conv's weights")
-	if err != nil {
+	if _, err := constFloats(wv, "Conv's weights"); err != nil {
 		return nil, err
 	}
 	if len(wv.shape) != 4 {
@@ -104,7 +103,7 @@ func (c *compiler) conv(n node, ins []*val) ([]*val, error) {
 	if l.oh < 1 || l.ow < 1 {
 		return nil, fmt.Errorf("output of %d×%d", l.oh, l.ow)
 	}
-	l.weight = slices.Clone(weight)
+	l.weight = c.own(n.inputs[1], wv)
 	l.bias = make([]float32, l.cout)
 	if len(ins) == 3 && ins[2] != nil {
 		b, err := constFloats(ins[2], "Conv's bias")

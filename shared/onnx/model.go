@@ -312,7 +312,7 @@ func parseTensor(data []byte) (string, *tensor, error) {
 			}
 			floats = make([]float32, size)
 			for i := range floats {
-				floats[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+				floats[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i : 4*i+4]))
 			}
 		}
 		if len(floats) != size {

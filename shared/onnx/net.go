@@ -51,7 +51,8 @@ type workspace struct {
 
 // Load reads an ONNX model (a serialised ModelProto) and prepares it to run. It fails, naming the
 // cause, on anything this package does not implement: another operator, attribute, data type,
-// dynamic shape, or more than one input.
+// dynamic shape, or more than one input. The Net keeps no reference to model: its bytes may be
+// unmapped or reused once Load returns.
 func Load(model []byte) (*Net, error) {
 	g, err := parseModel(model)
 	if err != nil {
