@@ -137,10 +137,7 @@ func (l *convLayer) scaleBy(scale, shift []float64) {
 // kernel returns the convolution's kernel and the scratch it needs (the im2col matrix).
 func (l *convLayer) kernel() (kernel, int) {
 	if l.depthwise {
-		return func(ins [][]float32, out, _ []float32) {
-			l.runDepthwise(ins[0], out)
-			l.activate(out)
-		}, 0
+		return func(ins [][]float32, out, _ []float32) { l.runDepthwise(ins[0], out) }, 0
 	}
 	m := l.cout / l.group
 	cpg := l.cin / l.group
@@ -157,31 +154,14 @@ func (l *convLayer) kernel() (kernel, int) {
 				x = scratch[:l.colRows*l.nCols]
 				l.im2col(in[g*cpg*plane:(g+1)*cpg*plane], cpg, x)
 			}
-			gemm(m, l.nCols, l.colRows, l.weight[g*m*l.colRows:(g+1)*m*l.colRows], x,
-				out[g*m*l.nCols:(g+1)*m*l.nCols], l.bias[g*m:(g+1)*m])
-		}
-		l.activate(out)
-	}, scratch
-}
-
-// activate applies the fused activation to the output planes.
-func (l *convLayer) activate(out []float32) {
-	n := l.oh * l.ow
-	switch l.act {
-	case actRelu:
-		for i, v := range out {
-			out[i] = max(v, 0)
-		}
-	case actPRelu:
-		for ch, s := range l.slope {
-			p := out[ch*n : (ch+1)*n]
-			for i, v := range p {
-				if v < 0 {
-					p[i] = v * s
-				}
+			var slope []float32
+			if l.act == actPRelu {
+				slope = l.slope[g*m : (g+1)*m]
 			}
+			gemm(m, l.nCols, l.colRows, l.weight[g*m*l.colRows:(g+1)*m*l.colRows], x,
+				out[g*m*l.nCols:(g+1)*m*l.nCols], l.bias[g*m:(g+1)*m], l.act, slope)
 		}
-	}
+	}, scratch
 }
 
 // outRange returns the output positions o in [0, n) whose input position o·stride − pad + off
@@ -238,40 +218,75 @@ func (l *convLayer) im2col(in []float32, cin int, col []float32) {
 	}
 }
 
-// runDepthwise convolves each channel with its own kernel, one kernel tap at a time over the
-// output rows it reaches.
+// runDepthwise convolves each channel with its own kernel, row by row: for each output row and
+// kernel row, the three taps of a 3-wide kernel are summed in one pass over the columns where all
+// of them fall inside the image, the columns at the padded edges tap by tap. The activation is
+// applied to each channel while it is in the L1 cache.
 func (l *convLayer) runDepthwise(in, out []float32) {
 	n := l.oh * l.ow
 	taps := l.kh * l.kw
+	x0, x1 := make([]int, l.kw), make([]int, l.kw)
+	lo, hi := 0, l.ow // the output columns every tap of a kernel row reaches
+	for kx := range l.kw {
+		x0[kx], x1[kx] = outRange(l.ow, l.w, l.sw, l.padL, kx*l.dw)
+		lo, hi = max(lo, x0[kx]), min(hi, x1[kx])
+	}
+	hi = max(lo, hi)
 	for ch := range l.cout {
 		dst := out[ch*n : (ch+1)*n]
 		src := in[ch*l.h*l.w : (ch+1)*l.h*l.w]
-		b := l.bias[ch]
-		for i := range dst {
-			dst[i] = b
-		}
+		fill(dst, l.bias[ch])
 		w := l.weight[ch*taps : (ch+1)*taps]
 		for ky := range l.kh {
 			y0, y1 := outRange(l.oh, l.h, l.sh, l.padT, ky*l.dh)
-			for kx := range l.kw {
-				x0, x1 := outRange(l.ow, l.w, l.sw, l.padL, kx*l.dw)
-				if x0 >= x1 {
+			k := w[ky*l.kw : (ky+1)*l.kw]
+			for oy := y0; oy < y1; oy++ {
+				d := dst[oy*l.ow : (oy+1)*l.ow]
+				s := src[(oy*l.sh-l.padT+ky*l.dh)*l.w : (oy*l.sh-l.padT+ky*l.dh+1)*l.w]
+				// The edges, tap by tap.
+				for kx, kv := range k {
+					off := kx*l.dw - l.padL
+					for ox := x0[kx]; ox < min(lo, x1[kx]); ox++ {
+						d[ox] += kv * s[ox*l.sw+off]
+					}
+					for ox := max(hi, x0[kx]); ox < x1[kx]; ox++ {
+						d[ox] += kv * s[ox*l.sw+off]
+					}
+				}
+				if lo >= hi {
 					continue
 				}
-				k := w[ky*l.kw+kx]
-				for oy := y0; oy < y1; oy++ {
-					d := dst[oy*l.ow+x0 : oy*l.ow+x1]
-					s := src[(oy*l.sh-l.padT+ky*l.dh)*l.w+x0*l.sw-l.padL+kx*l.dw:]
-					if l.sw == 1 {
-						axpy(d, s, k)
-						continue
+				if len(k) == 3 && l.sw == 1 && l.dw == 1 {
+					k0, k1, k2 := k[0], k[1], k[2]
+					dd := d[lo:hi]
+					s0 := s[lo-l.padL : hi-l.padL][:len(dd)]
+					s1 := s[lo-l.padL+1 : hi-l.padL+1][:len(dd)]
+					s2 := s[lo-l.padL+2 : hi-l.padL+2][:len(dd)]
+					for i := range dd {
+						dd[i] += k0*s0[i] + k1*s1[i] + k2*s2[i]
 					}
-					s = s[:(len(d)-1)*l.sw+1]
-					for i := range d {
-						d[i] += k * s[i*l.sw]
+					continue
+				}
+				if len(k) == 3 && l.sw == 2 && l.dw == 1 {
+					k0, k1, k2 := k[0], k[1], k[2]
+					dd := d[lo:hi]
+					ss := s[2*lo-l.padL : 2*(hi-1)-l.padL+3]
+					for i := range dd {
+						t := ss[2*i : 2*i+3 : 2*i+3]
+						dd[i] += k0*t[0] + k1*t[1] + k2*t[2]
+					}
+					continue
+				}
+				for kx, kv := range k {
+					off := kx*l.dw - l.padL
+					for ox := lo; ox < hi; ox++ {
+						d[ox] += kv * s[ox*l.sw+off]
 					}
 				}
 			}
+		}
+		if l.act != actNone {
+			activate(dst, l.act, l.slope, ch)
 		}
 	}
 }

@@ -132,6 +132,8 @@ func TestConv(t *testing.T) {
 		{"depthwise 3x3 pad 1", convSpec{6, 11, 13, 6, 3, 3, 1, 1, 1, 1, 6, [4]int{1, 1, 1, 1}}},
 		{"depthwise 3x3 stride 2", convSpec{5, 20, 17, 5, 3, 3, 2, 2, 1, 1, 5, [4]int{1, 1, 1, 1}}},
 		{"depthwise 5x5 valid to 1x1", convSpec{12, 5, 5, 12, 5, 5, 1, 1, 1, 1, 12, [4]int{}}},
+		{"depthwise dilated, asymmetric pads and strides", convSpec{4, 9, 11, 4, 3, 3, 1, 2, 2, 1, 4, [4]int{2, 0, 1, 3}}},
+		{"depthwise 3x3 on an image 2 wide", convSpec{3, 4, 2, 3, 3, 3, 1, 1, 1, 1, 3, [4]int{1, 1, 1, 1}}},
 		{"grouped, two channels a group", convSpec{8, 7, 9, 4, 3, 3, 1, 1, 1, 1, 2, [4]int{1, 1, 1, 1}}},
 		{"asymmetric pads and strides", convSpec{3, 10, 12, 4, 2, 3, 2, 1, 1, 2, 1, [4]int{0, 2, 1, 0}}},
 		{"1x1 input", convSpec{32, 1, 1, 8, 1, 1, 1, 1, 1, 1, 1, [4]int{}}},
