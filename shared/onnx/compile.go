@@ -58,6 +58,8 @@ type opSpec struct {
 // operators are the ONNX operators Load implements; any other is refused.
 var operators map[string]opSpec
 
+// init fills operators: the table refers to the compiler's methods, which read it, a cycle a
+// variable's initializer may not have.
 func init() {
 	operators = map[string]opSpec{
 		"Add":                {nil, (*compiler).binary},

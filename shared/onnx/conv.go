@@ -142,9 +142,9 @@ func (l *convLayer) kernel() (kernel, int) {
 	m := l.cout / l.group
 	cpg := l.cin / l.group
 	plane := l.h * l.w
-	scratch := 0
+	cols := 0 // the im2col matrix
 	if !l.pointwise {
-		scratch = l.colRows * l.nCols
+		cols = l.colRows * l.nCols
 	}
 	return func(ins [][]float32, out, scratch []float32) {
 		in := ins[0]
@@ -161,7 +161,7 @@ func (l *convLayer) kernel() (kernel, int) {
 			gemm(m, l.nCols, l.colRows, l.weight[g*m*l.colRows:(g+1)*m*l.colRows], x,
 				out[g*m*l.nCols:(g+1)*m*l.nCols], l.bias[g*m:(g+1)*m], l.act, slope)
 		}
-	}, scratch
+	}, cols
 }
 
 // outRange returns the output positions o in [0, n) whose input position o·stride − pad + off

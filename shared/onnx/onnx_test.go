@@ -526,12 +526,14 @@ func TestConcurrentRuns(t *testing.T) {
 	}
 }
 
-// TestLivenessModels loads the three models this package exists for and lists their operators.
+// TestLivenessModels loads the three models this package exists for, and checks it implements
+// exactly their operators: each one some model uses, and none more.
 func TestLivenessModels(t *testing.T) {
 	dir := os.Getenv("MODELS_DIR")
 	if dir == "" {
 		dir = filepath.Join("..", "..", "..", "shared", "models")
 	}
+	used := map[string]bool{}
 	for _, name := range []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if errors.Is(err, os.ErrNotExist) && os.Getenv("CI") != "true" {
@@ -544,11 +546,27 @@ func TestLivenessModels(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		ops := map[string]int{}
-		for _, s := range n.steps {
-			ops[s.op]++
+		g, err := parseModel(data)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Logf("%s: %v in, %v out, %.0f MFLOPs, %d steps %v", name, n.Input(), n.Outputs(), float64(n.FLOPs())/1e6, len(n.steps), ops)
+		for _, node := range g.nodes {
+			used[node.op] = true
+		}
+		steps := map[string]int{}
+		for _, s := range n.steps {
+			steps[s.op]++
+		}
+		t.Logf("%s: operator set %d, %v in, %v out, %.0f MFLOPs, %d nodes run as %d steps %v", name, g.opset, n.Input(), n.Outputs(),
+			float64(n.FLOPs())/1e6, len(g.nodes), len(n.steps), steps)
+	}
+	var models []string
+	for op := range used {
+		models = append(models, op)
+	}
+	slices.Sort(models)
+	if !slices.Equal(models, Operators()) {
+		t.Errorf("the models use %v, the package implements %v", models, Operators())
 	}
 }
 
