@@ -15,7 +15,7 @@ import (
 // BenchmarkCheck measures one check of one-face.jpg (decoding, detection, both classifiers) with
 // the product's pure-Go models and reports p50 and p95 latency, CPU time per check and the
 // process's resident memory. Run it on one core, as a Lambda of the configured memory size has
-// little more: go test -run XXX -bench Check -cpu 1 ./shared/liveness. BenchmarkCheckOnnxruntime
+// little more: go test -run '^$' -bench Check -cpu 1 ./shared/liveness. BenchmarkCheckOnnxruntime
 // (oracle_test.go) measures the same pipeline with onnxruntime in place of package onnx.
 func BenchmarkCheck(b *testing.B) {
 	m, err := Load(refModelsDir())
