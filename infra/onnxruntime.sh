@@ -48,7 +48,7 @@ if [ "$missing" = 1 ]; then
 	command -v npm >/dev/null || { echo "onnxruntime.sh: npm is needed to fetch onnxruntime-node@$VERSION" >&2; exit 1; }
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
-	echo "fetching onnxruntime-node@$VERSION (about 110 MB) for its Linux libraries" >&2
+	echo "fetching onnxruntime-node@$VERSION (about 110 MB) for its linux-$ARCH library" >&2
 	npm pack "onnxruntime-node@$VERSION" --ignore-scripts --silent --pack-destination "$tmp" >/dev/null
 	tgz="$tmp/onnxruntime-node-$VERSION.tgz"
 	got=$(node -e 'const c=require("crypto"),fs=require("fs");console.log("sha512-"+c.createHash("sha512").update(fs.readFileSync(process.argv[1])).digest("base64"))' "$tgz")
