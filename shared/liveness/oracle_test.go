@@ -128,57 +128,65 @@ func loadOnnxruntime(lib string) (*Models, error) {
 	return &Models{cfg: defaults(), detector: nets[DetectorFile], small: nets[SmallModelFile], large: nets[LargeModelFile]}, nil
 }
 
-// oraclePhotos are the test photos: every face photo in ../shared/testdata/faces, each as it is and
-// changed the ways a selfie varies (mirrored, smaller, framed on larger canvases, cut at an edge,
-// recompressed, darker), plus a photo with no face.
+// oraclePhotos are the test photos: every photo in ../shared/testdata/faces and in testdata/
+// (upstream's sample photos, when they are added there), each as it is and changed the ways a
+// selfie varies (mirrored, smaller, framed on larger canvases, cut at an edge, recompressed,
+// darker), plus a photo with no face.
 func oraclePhotos(t *testing.T) map[string][]byte {
-	dir := filepath.Join("..", "..", "..", "shared", "testdata", "faces")
-	refNeed(t, dir, "the face photos live in ../shared/testdata/faces")
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	faces := filepath.Join("..", "..", "..", "shared", "testdata", "faces")
+	refNeed(t, faces, "the face photos live in ../shared/testdata/faces")
 	photos := map[string][]byte{}
-	for _, e := range entries {
-		switch strings.ToLower(filepath.Ext(e.Name())) {
-		case ".jpg", ".jpeg", ".png", ".webp":
-		default:
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+	for _, dir := range []string{faces, "testdata"} {
+		entries, err := os.ReadDir(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		photos[e.Name()] = data
-		img, _, err := ocr.Decode(context.Background(), data)
-		if err != nil {
-			t.Fatal(err)
+		for _, e := range entries {
+			switch strings.ToLower(filepath.Ext(e.Name())) {
+			case ".jpg", ".jpeg", ".png", ".webp":
+			default:
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			addVariants(t, photos, e.Name(), data)
 		}
-		b := img.Bounds()
-		w, h := b.Dx(), b.Dy()
-		variants := map[string]image.Image{
-			"mirrored": remap(img, w, h, func(x, y int) (int, int) { return w - 1 - x, y }),
-			"half":     remap(img, w/2, h/2, func(x, y int) (int, int) { return 2 * x, 2 * y }),
-			"framed":   framed(img, w*2, h*3/2),
-			// As TestCheckFramedPhoto: the large-context model sees the frame.
-			"on a canvas": framed(img, max(1200, w), max(1000, h)),
-			"left 60%":    remap(img, w*6/10, h, func(x, y int) (int, int) { return x, y }),
-			"darker": shade(img, func(c color.RGBA) color.RGBA {
-				return color.RGBA{uint8(int(c.R) * 6 / 10), uint8(int(c.G) * 6 / 10), uint8(int(c.B) * 6 / 10), 255}
-			}),
-		}
-		for name, v := range variants {
-			photos[e.Name()+", "+name] = encodeJPEG(t, v, 92)
-		}
-		photos[e.Name()+", quality 30"] = encodeJPEG(t, img, 30)
 	}
 	if len(photos) == 0 {
-		t.Fatalf("no photos in %s", dir)
+		t.Fatalf("no photos in %s", faces)
 	}
 	wall := image.NewRGBA(image.Rect(0, 0, 320, 240))
 	draw.Draw(wall, wall.Bounds(), image.NewUniform(color.Gray{Y: 128}), image.Point{}, draw.Src)
 	photos["grey wall"] = encodeJPEG(t, wall, 90)
 	return photos
+}
+
+// addVariants adds a photo and its variants to photos.
+func addVariants(t *testing.T, photos map[string][]byte, name string, data []byte) {
+	photos[name] = data
+	img, _, err := ocr.Decode(context.Background(), data)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	variants := map[string]image.Image{
+		"mirrored": remap(img, w, h, func(x, y int) (int, int) { return w - 1 - x, y }),
+		"half":     remap(img, w/2, h/2, func(x, y int) (int, int) { return 2 * x, 2 * y }),
+		"framed":   framed(img, w*2, h*3/2),
+		// As TestCheckFramedPhoto: the large-context model sees the frame.
+		"on a canvas": framed(img, max(1200, w), max(1000, h)),
+		"left 60%":    remap(img, w*6/10, h, func(x, y int) (int, int) { return x, y }),
+		"darker": shade(img, func(c color.RGBA) color.RGBA {
+			return color.RGBA{uint8(int(c.R) * 6 / 10), uint8(int(c.G) * 6 / 10), uint8(int(c.B) * 6 / 10), 255}
+		}),
+	}
+	for v, img := range variants {
+		photos[name+", "+v] = encodeJPEG(t, img, 92)
+	}
+	photos[name+", quality 30"] = encodeJPEG(t, img, 30)
 }
 
 func remap(img image.Image, w, h int, from func(x, y int) (int, int)) image.Image {
