@@ -13,10 +13,8 @@ ADDR    ?= 127.0.0.1:3000
 EMULATOR ?= moto
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
-# the OCR-B font of the test-document generator, Chromium for the upload page's browser test, and
-# the arm64 cross compiler and qemu-user for the liveness function's cgo bundle and its test.
-DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b chromium \
-	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+# the OCR-B font of the test-document generator, and Chromium for the upload page's browser test.
+DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Model files: ../shared/models beside the project when it is there, else fetched into .local/models.
 MODELS_DIR ?= $(abspath $(if $(wildcard ../shared/models/SHA256SUMS),../shared/models,.local/models))
@@ -49,10 +47,10 @@ models: ## check the model files in MODELS_DIR against their pinned SHA-256, fet
 	  f="$(MODELS_DIR)/$$file"; [ -f "$$f" ] || { echo "fetching $$file"; curl -fsSL -o "$$f.part" "$$url" && mv "$$f.part" "$$f"; } || exit 1; \
 	  echo "$$sum  $$f" | sha256sum -c --quiet - || { echo "$$f does not match its pinned SHA-256"; exit 1; }; done
 
-onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime
+onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime: the liveness tests' oracle
 	@bash infra/onnxruntime.sh >/dev/null
 
-run: venv deps models onnxruntime ## run the whole system locally; Ctrl-C stops it
+run: venv deps models ## run the whole system locally; Ctrl-C stops it
 	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
 
 test: venv deps models onnxruntime lint ## make lint, unit and integration tests (moto started for them), make validate
@@ -66,8 +64,12 @@ validate: venv ## sam validate --lint and cfn-lint on template.yaml
 	$(BIN)/sam validate --lint --template template.yaml
 	$(BIN)/cfn-lint template.yaml
 
-build: venv deps models onnxruntime ## sam build: one arm64 bootstrap per function in .aws-sam/build
-	$(BIN)/sam build --build-in-source --parallel
+BUILD_DIR ?= .aws-sam/build
+# sam build runs the functions' builds in parallel, and parallel go commands would each compile
+# every shared package: compiled once here first, they only link.
+build: venv models ## sam build: one static arm64 bootstrap per function in .aws-sam/build
+	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath ./functions/...
+	$(BIN)/sam build --build-in-source --parallel --build-dir $(BUILD_DIR)
 
 deploy: build ## sam deploy --config-env $(ENV) (sandbox or production)
 	$(BIN)/sam deploy --config-env $(ENV)
@@ -77,17 +79,10 @@ lint: ## gofmt, go vet, staticcheck
 	go vet ./...
 	go run $(STATICCHECK) ./...
 
-LIVENESS_MODELS := ultraface-rfb-320.onnx minifasnet-v2-scale2.7.onnx minifasnet-v1se-scale4.0.onnx
-
-# The liveness function needs cgo (onnxruntime): cross-compiled for arm64 with Debian's aarch64 gcc,
-# bundled with onnxruntime's arm64 library beside the bootstrap and its models in models/. The tag
-# notesseract leaves out the OCR engine's C++ (libtesseract), which only local runs use.
-build-LivenessFunction:
-	GOOS=linux GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc go build -tags lambda.norpc,notesseract -trimpath \
-		-ldflags="$(LDFLAGS)" -o $(ARTIFACTS_DIR)/bootstrap ./functions/liveness
-	cp .local/onnxruntime/linux-arm64/libonnxruntime.so.1 $(ARTIFACTS_DIR)/
-	mkdir -p $(ARTIFACTS_DIR)/models
-	cd "$(MODELS_DIR)" && cp $(LIVENESS_MODELS) $(ARTIFACTS_DIR)/models/
+# Model files a function loads at run time (its MODELS_DIR is /var/task/models): <name>_MODELS for
+# <name>Function, copied from MODELS_DIR (checked against SHA256SUMS by make models) into models/ of
+# its bundle.
+Liveness_MODELS := ultraface-rfb-320.onnx minifasnet-v2-scale2.7.onnx minifasnet-v1se-scale4.0.onnx
 
 # sam build calls build-<LogicalId> (BuildMethod: makefile) with ARTIFACTS_DIR set; the source
 # directory is the logical ID without "Function", in kebab case: WebhookDispatcherFunction ->
@@ -95,3 +90,4 @@ build-LivenessFunction:
 build-%Function:
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath -ldflags="$(LDFLAGS)" \
 		-o $(ARTIFACTS_DIR)/bootstrap ./functions/$$(echo '$*' | sed -E 's/([a-z0-9])([A-Z])/\1-\2/g' | tr A-Z a-z)
+	$(if $($*_MODELS),mkdir -p $(ARTIFACTS_DIR)/models && cd "$(MODELS_DIR)" && cp $($*_MODELS) $(ARTIFACTS_DIR)/models/)

@@ -5,7 +5,6 @@ package functions_test
 
 import (
 	"bytes"
-	"debug/elf"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,7 +15,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -30,7 +28,7 @@ import (
 
 // maxBootstrap is the size budget of one function's binary: size is cold-start time (download and
 // load of the zip).
-const maxBootstrap = 16 << 20
+const maxBootstrap = 15_000_000
 
 // checks are what each function's answer to its sample event must satisfy, beyond its shape.
 var checks = map[string]func(t *testing.T, answer invocation){
@@ -57,8 +55,8 @@ var checks = map[string]func(t *testing.T, answer invocation){
 	"ExtractionFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
 	// The extraction cannot be claimed (no AWS here): the job is reported failed, so SQS retries it.
 	"ExtractionWorkerFunction": retried("3a1f6b9e-0c2d-4e5f-8a7b-9c0d1e2f3a4b"),
-	// Built with cgo, bundled with onnxruntime and the models, loaded at start; then without a
-	// credential: a 401 before any AWS call.
+	// Static like the others, its models beside it in models/, loaded and prepared at start; then
+	// without a credential: a 401 before any AWS call.
 	"LivenessFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
 	// An unsigned invoice notification: 401, nothing read or changed.
 	"BillingFunction": httpAnswer(401, "x-webhook-signature"),
@@ -110,57 +108,14 @@ func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
 			}
 			t.Logf("%s: bootstrap %.1f MB (%s/%s)", fn.ID, float64(info.Size())/1e6, runtime.GOOS, runtime.GOARCH)
 			if info.Size() > maxBootstrap {
-				t.Errorf("%s: bootstrap of %.1f MB exceeds the %d MB budget (a reflection-heavy import such as html/template keeps every method of every linked type)",
-					fn.ID, float64(info.Size())/1e6, maxBootstrap>>20)
+				t.Errorf("%s: bootstrap of %.1f MB exceeds the %.0f MB budget (a reflection-heavy import such as html/template keeps every method of every linked type)",
+					fn.ID, float64(info.Size())/1e6, maxBootstrap/1e6)
 			}
 			answer, coldStart := invoke(t, bin, env(t, stack, fn), event)
 			t.Logf("%s: process start to answered event: %v", fn.ID, coldStart.Round(time.Millisecond))
 			check(t, answer)
 		})
 	}
-}
-
-// The liveness bundle exactly as make build packages it for Lambda: an arm64 bootstrap that needs
-// no glibc newer than provided.al2023's 2.34, onnxruntime's arm64 library beside it, and the three
-// models in models/; run under qemu-user, it loads its library and models and answers its sample
-// event.
-func TestLivenessBundleForArm64(t *testing.T) {
-	dir := t.TempDir()
-	cmd := exec.Command("make", "--no-print-directory", "build-LivenessFunction", "ARTIFACTS_DIR="+dir)
-	cmd.Dir = ".."
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("make build-LivenessFunction: %v\n%s", err, b)
-	}
-	for _, name := range []string{"bootstrap", "libonnxruntime.so.1"} {
-		f, err := elf.Open(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if f.Machine != elf.EM_AARCH64 {
-			t.Errorf("%s is built for %v, not arm64", name, f.Machine)
-		}
-		syms, _ := f.DynamicSymbols()
-		for _, s := range syms {
-			if v, ok := strings.CutPrefix(s.Version, "GLIBC_2."); ok {
-				if minor, _ := strconv.Atoi(strings.SplitN(v, ".", 2)[0]); minor > 34 {
-					t.Errorf("%s needs %s (%s); provided.al2023 has glibc 2.34", name, s.Version, s.Name)
-				}
-			}
-		}
-	}
-	for _, m := range []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx"} {
-		bundled, err := os.ReadFile(filepath.Join(dir, "models", m))
-		source, err2 := os.ReadFile(filepath.Join(modelsDir(t), m))
-		if err != nil || err2 != nil || !bytes.Equal(bundled, source) {
-			t.Errorf("models/%s is not the model file: %v %v", m, err, err2)
-		}
-	}
-	fns, stack := functions(t)
-	fn := fns[slices.IndexFunc(fns, func(f samtemplate.Function) bool { return f.ID == "LivenessFunction" })]
-	answer, coldStart := invoke(t, filepath.Join(dir, "bootstrap"), env(t, stack, fn), sampleEvent(t, fn))
-	t.Logf("arm64 liveness bundle under qemu: process start to answered event: %v", coldStart.Round(time.Millisecond))
-	checks[fn.ID](t, answer)
 }
 
 // A function whose configuration is incomplete stops before taking any invocation, and its log
@@ -251,31 +206,26 @@ func sampleEvent(t testing.TB, fn samtemplate.Function) []byte {
 	return raw
 }
 
-// cgoFunctions are built with cgo and bundled with onnxruntime's library and their models, as
-// make's build-LivenessFunction does for arm64.
-var cgoFunctions = map[string]bool{"LivenessFunction": true}
+// livenessModels are the models make build copies into the liveness bundle (Liveness_MODELS in the
+// Makefile).
+var livenessModels = []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx"}
 
-// build compiles the function as make build does, for this machine's architecture, into a bundle
-// directory laid out like /var/task.
+// build compiles the function as make build does (static, no cgo), for this machine's
+// architecture, into a bundle directory laid out like /var/task: the liveness function's models
+// beside it in models/.
 func build(t testing.TB, fn samtemplate.Function) string {
 	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "bootstrap")
-	tags, cgo := "lambda.norpc", "CGO_ENABLED=0"
-	if cgoFunctions[fn.ID] {
-		tags, cgo = tags+",notesseract", "CGO_ENABLED=1" // as build-LivenessFunction does
-	}
-	cmd := exec.Command("go", "build", "-tags", tags, "-trimpath", "-ldflags=-s -w", "-o", out, "./"+fn.Dir)
+	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out, "./"+fn.Dir)
 	cmd.Dir = ".."
-	cmd.Env = append(os.Environ(), cgo, "GOOS=linux", "GOARCH="+runtime.GOARCH)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", fn.Dir, err, b)
 	}
-	if cgoFunctions[fn.ID] {
-		copyFile(t, filepath.Join("..", ".local", "onnxruntime", "linux-"+runtime.GOARCH, "libonnxruntime.so.1"), filepath.Join(dir, "libonnxruntime.so.1"))
-		models := modelsDir(t)
-		for _, m := range []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx"} {
-			copyFile(t, filepath.Join(models, m), filepath.Join(dir, "models", m))
+	if fn.ID == "LivenessFunction" {
+		for _, m := range livenessModels {
+			copyFile(t, filepath.Join(modelsDir(t), m), filepath.Join(dir, "models", m))
 		}
 	}
 	return out
@@ -285,7 +235,7 @@ func copyFile(t testing.TB, from, to string) {
 	t.Helper()
 	b, err := os.ReadFile(from)
 	if err != nil {
-		t.Fatalf("bundle: %v (make onnxruntime and make models provide it)", err)
+		t.Fatalf("bundle: %v (make models provides it)", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
 		t.Fatal(err)
@@ -397,14 +347,6 @@ func newRuntimeAPI(t testing.TB, event []byte) *runtimeAPI {
 func start(t testing.TB, bin string, api *runtimeAPI, environment []string) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(bin)
-	if f, err := elf.Open(bin); err == nil {
-		if f.Machine == elf.EM_AARCH64 && runtime.GOARCH != "arm64" {
-			// The Lambda architecture's build, under qemu-user (see infra/qemu/run-arm64.sh).
-			runner, _ := filepath.Abs("../infra/qemu/run-arm64.sh")
-			cmd = exec.Command(runner, bin)
-		}
-		f.Close()
-	}
 	cmd.Dir = filepath.Dir(bin)
 	cmd.Env = append(environment, "AWS_LAMBDA_RUNTIME_API="+strings.TrimPrefix(api.URL, "http://"))
 	var stderr bytes.Buffer

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Fetches onnxruntime's shared library (the C API that github.com/yalue/onnxruntime_go loads with
-# dlopen) for linux/x64 and linux/arm64 into a cache folder, by default .local/onnxruntime:
+# dlopen) for this machine, linux/x64 or linux/arm64, into a cache folder, by default
+# .local/onnxruntime:
 #
-#   .local/onnxruntime/linux-amd64/libonnxruntime.so.1
-#   .local/onnxruntime/linux-arm64/libonnxruntime.so.1
+#   .local/onnxruntime/linux-amd64/libonnxruntime.so.1   (or linux-arm64)
+#
+# onnxruntime is no part of the product (package onnx runs the liveness models in pure Go): it is
+# the oracle shared/liveness/oracle_test.go checks package onnx against.
 #
 # onnxruntime_go v1.35.0 is built against the C API headers of onnxruntime 1.29.0, so the library
 # must be that version. It ships inside the npm package onnxruntime-node@1.29.0; this script runs
 # `npm pack` (a download of the tarball: nothing is installed and no package script runs, which
 # matters because its postinstall fetches CUDA binaries), checks the tarball and the libraries
-# against the digests pinned below, and extracts only the two Linux libraries. Idempotent: nothing
-# is fetched when both libraries are present with their pinned digests.
+# against the digests pinned below, and extracts only this machine's library. Idempotent: nothing
+# is fetched when the library is present with its pinned digest.
 #
 # Usage: infra/onnxruntime.sh [cache-dir]  (relative to the repository root; prints the path of the
 # library for this machine's architecture)
@@ -26,6 +29,13 @@ a27d21126db312aa8f02f3d5eaebe466e991f51f469882e6d0407d5a8b64afda arm64 package/b
 cd "$(dirname "$0")/.."
 CACHE=${1:-.local/onnxruntime}
 
+case "$(uname -m)" in
+x86_64) ARCH=amd64 ;;
+aarch64 | arm64) ARCH=arm64 ;;
+*) echo "onnxruntime.sh: no onnxruntime library for $(uname -m)" >&2; exit 1 ;;
+esac
+LIBS=$(grep " $ARCH " <<<"$LIBS")
+
 present() { # digest goarch: the library is there with its pinned digest
 	local f="$CACHE/linux-$2/libonnxruntime.so.1"
 	[ -f "$f" ] && echo "$1  $f" | sha256sum -c --quiet - >/dev/null 2>&1
@@ -38,7 +48,7 @@ if [ "$missing" = 1 ]; then
 	command -v npm >/dev/null || { echo "onnxruntime.sh: npm is needed to fetch onnxruntime-node@$VERSION" >&2; exit 1; }
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
-	echo "fetching onnxruntime-node@$VERSION (about 110 MB) for its Linux libraries" >&2
+	echo "fetching onnxruntime-node@$VERSION (about 110 MB) for its linux-$ARCH library" >&2
 	npm pack "onnxruntime-node@$VERSION" --ignore-scripts --silent --pack-destination "$tmp" >/dev/null
 	tgz="$tmp/onnxruntime-node-$VERSION.tgz"
 	got=$(node -e 'const c=require("crypto"),fs=require("fs");console.log("sha512-"+c.createHash("sha512").update(fs.readFileSync(process.argv[1])).digest("base64"))' "$tgz")
@@ -51,8 +61,4 @@ if [ "$missing" = 1 ]; then
 	done <<<"$LIBS"
 fi
 
-case "$(uname -m)" in
-x86_64) echo "$CACHE/linux-amd64/libonnxruntime.so.1" ;;
-aarch64 | arm64) echo "$CACHE/linux-arm64/libonnxruntime.so.1" ;;
-*) echo "onnxruntime.sh: no onnxruntime library for $(uname -m)" >&2; exit 1 ;;
-esac
+echo "$CACHE/linux-$ARCH/libonnxruntime.so.1"

@@ -1,4 +1,4 @@
-// Command liveness is the Lambda function judging selfies (cgo: onnxruntime runs the models).
+// Command liveness is the Lambda function judging selfies; package onnx runs its models in pure Go.
 package main
 
 import (

@@ -10,21 +10,14 @@ import (
 	"github.com/trustline/platform/shared/livenessapi"
 )
 
-// Liveness serves the selfie liveness check. Its models and onnxruntime's inference sessions are
-// loaded once per cold start.
+// Liveness serves the selfie liveness check. Its models are loaded and prepared once per cold
+// start.
 func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	d, err := loadAWS(ctx, "liveness", getenv)
 	if err != nil {
 		return nil, err
 	}
-	lib := liveness.LibraryPath(func(k string) string {
-		if k == "ONNXRUNTIME_LIB" {
-			return d.cfg.OnnxRuntimeLib
-		}
-		return getenv(k)
-	})
-	models, err := liveness.Load(d.cfg.ModelsDir, liveness.WithLibrary(lib), liveness.WithThreshold(d.cfg.LivenessThreshold),
-		liveness.WithMaxPixels(d.cfg.MaxImagePixels))
+	models, err := liveness.Load(d.cfg.ModelsDir, liveness.WithThreshold(d.cfg.LivenessThreshold), liveness.WithMaxPixels(d.cfg.MaxImagePixels))
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,6 @@ type Config struct {
 	CreditPrices          map[string]int // credits per operation: extraction, liveness
 	TestModeDailyQuota    int            // test-mode operations per account and UTC day
 	LivenessThreshold     float64
-	OnnxRuntimeLib        string // empty: found by liveness.LibraryPath
 	Plans                 map[string]Plan
 	BillingPeriod         time.Duration // zero: calendar months
 	PlanCurrency          string
@@ -118,7 +117,6 @@ var Settings = []Setting{
 	{"UPLOAD_URL_TTL", "15m", "How long a presigned upload URL from POST /v1/uploads works.", false},
 	{"EXTRACTION_MAX_ATTEMPTS", "5", "Deliveries of one extraction job before it is failed and refunded; the template's ExtractionQueue maxReceiveCount.", false},
 	{"LIVENESS_THRESHOLD", "0.5", "Fused probability of a real face (0 to 1) at or above which a selfie is live. Raise it to refuse more doubtful faces.", false},
-	{"ONNXRUNTIME_LIB", "-", "Path of onnxruntime's shared library for the liveness function. `-`: beside the executable (the Lambda bundle), else .local/onnxruntime/linux-<arch>/ (make onnxruntime fills it).", false},
 	{"PLANS", "free=0:0,starter=15000:1000,business=60000:5000", "Subscription plans: name=price:credits, the price per period in PLAN_CURRENCY and the credits a paid period grants. Rate limits per plan are in RATE_LIMITS.", false},
 	{"PLAN_CURRENCY", "XOF", "Currency of the plans' prices.", false},
 	{"BILLING_PERIOD", "monthly", "Length of a billing period: `monthly` (calendar months, UTC) or a duration such as 720h (tests use seconds).", false},
@@ -215,7 +213,6 @@ func Load(getenv func(string) string, uses ...string) (Config, error) {
 	c.HandoffMaxBytes = int64(l.positive("HANDOFF_MAX_MB")) << 20
 	c.MaxImagePixels = int64(l.positive("MAX_IMAGE_MEGAPIXELS")) * 1_000_000
 	c.LivenessThreshold = l.fraction("LIVENESS_THRESHOLD")
-	c.OnnxRuntimeLib = l.optional("ONNXRUNTIME_LIB")
 	c.Plans = l.plans("PLANS")
 	c.PlanCurrency = l.str("PLAN_CURRENCY")
 	if v := l.raw("BILLING_PERIOD"); v != "monthly" {

@@ -1,11 +1,7 @@
 // Package liveness provides passive face anti-spoofing of a single selfie: it finds the one face
 // with the UltraFace RFB-320 detector and scores it with two MiniFASNet classifiers (Minivision's
-// Silent-Face-Anti-Spoofing), run in process by onnxruntime.
-//
-// The models run through github.com/yalue/onnxruntime_go, so the package needs cgo and
-// onnxruntime 1.29.0's shared library at run time (see LibraryPath; infra/onnxruntime.sh fetches
-// it into .local/onnxruntime). Built without cgo (CGO_ENABLED=0, as for the pure-Go Lambda
-// functions) the package still compiles, and Load returns ErrNoCgo.
+// Silent-Face-Anti-Spoofing), run in process in pure Go by package onnx: no cgo and no native
+// library, so the liveness function is a static binary like the others.
 //
 // The pipeline, for one image:
 //
@@ -24,6 +20,10 @@
 //     probability vectors (upstream sums them and halves the winner), and call the face live when
 //     the fused P(real) reaches the threshold (DefaultThreshold 0.5).
 //
-// testdata/reference.py runs the same models with Python onnxruntime and OpenCV;
-// reference_test.go checks that, from the same decoded pixels, every tensor and score matches.
+// onnxruntime is the test oracle only: oracle_test.go (cgo, onnxruntime 1.29's library from
+// make onnxruntime) runs the same pipeline with onnxruntime in place of package onnx on every
+// test photo and checks every model output and score agree within 1e-4, and the verdicts match;
+// testdata/reference.py runs the models with Python onnxruntime and OpenCV, and
+// reference_test.go checks that, from the same decoded pixels, every tensor and score matches
+// upstream's own preprocessing.
 package liveness

@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"os"
-	"path/filepath"
-	"runtime"
 
 	"github.com/trustline/platform/shared/ocr"
 )
@@ -17,9 +14,6 @@ const (
 	SmallModelFile = "minifasnet-v2-scale2.7.onnx"
 	LargeModelFile = "minifasnet-v1se-scale4.0.onnx"
 )
-
-// LibraryFile is the file name of onnxruntime's shared library on Linux.
-const LibraryFile = "libonnxruntime.so.1"
 
 // Attack types reported in Result.AttackType.
 const (
@@ -48,8 +42,6 @@ var (
 	ErrTooLarge = errors.New("liveness: image over the pixel limit")
 	// ErrClosed: Check was called after Close.
 	ErrClosed = errors.New("liveness: models closed")
-	// ErrNoCgo: this binary was built without cgo, so it cannot load onnxruntime.
-	ErrNoCgo = errors.New("liveness: needs a cgo build with onnxruntime's shared library (CGO_ENABLED=1)")
 )
 
 // Result is the verdict on one selfie. Scores are probabilities in [0, 1].
@@ -90,20 +82,13 @@ const (
 	// MiniFASNet needs an 80×80 crop of 2.7 face widths, so a face under 30 pixels would be
 	// upscaled, and such small faces in a selfie are bystanders, not the subject.
 	DefaultMinFaceSize = 32
-	// DefaultThreads is onnxruntime's intra-op threads per model: one. The models are small
-	// enough that a second thread costs more than it saves (measured on two vCPUs: 20.7 ms p50
-	// and 22 ms of CPU per check with one thread, 22.5 ms and 28 ms with two), and concurrent
-	// checks use the cores anyway.
-	DefaultThreads = 1
 )
 
 // config is what the options set.
 type config struct {
-	library       string
 	threshold     float64
 	faceThreshold float64
 	minFaceSize   int
-	threads       int
 	nmsIoU        float64
 	maxPixels     int64
 }
@@ -113,7 +98,6 @@ func defaults() config {
 		threshold:     DefaultThreshold,
 		faceThreshold: DefaultFaceScoreThreshold,
 		minFaceSize:   DefaultMinFaceSize,
-		threads:       DefaultThreads,
 		nmsIoU:        0.5,
 		maxPixels:     ocr.MaxPixels,
 	}
@@ -121,10 +105,6 @@ func defaults() config {
 
 // Option configures Load.
 type Option func(*config)
-
-// WithLibrary sets the path of onnxruntime's shared library (see LibraryPath). The library is
-// loaded once per process: a later Load naming another path fails.
-func WithLibrary(path string) Option { return func(c *config) { c.library = path } }
 
 // WithThreshold sets the fused P(real) at or above which a face is live (DefaultThreshold).
 func WithThreshold(t float64) Option { return func(c *config) { c.threshold = t } }
@@ -140,9 +120,6 @@ func WithMinFaceSize(px int) Option { return func(c *config) { c.minFaceSize = p
 // before their pixels are allocated.
 func WithMaxPixels(n int64) Option { return func(c *config) { c.maxPixels = n } }
 
-// WithThreads sets onnxruntime's intra-op threads for each model (DefaultThreads).
-func WithThreads(n int) Option { return func(c *config) { c.threads = n } }
-
 func (c config) validate() error {
 	switch {
 	case c.threshold < 0 || c.threshold > 1:
@@ -153,33 +130,6 @@ func (c config) validate() error {
 		return fmt.Errorf("liveness: minimum face size %d is negative", c.minFaceSize)
 	case c.maxPixels < 1:
 		return fmt.Errorf("liveness: pixel bound %d: need at least one", c.maxPixels)
-	case c.threads < 1:
-		return fmt.Errorf("liveness: %d threads: need at least one", c.threads)
 	}
 	return nil
-}
-
-// LibraryPath returns where onnxruntime's shared library should be: the ONNXRUNTIME_LIB
-// variable when set; else LibraryFile beside the running executable when it is there (a Lambda
-// bundle ships it next to bootstrap, in /var/task); else LibraryFile in $LAMBDA_TASK_ROOT when
-// that is set; else the cache infra/onnxruntime.sh fills, .local/onnxruntime/linux-<GOARCH>/,
-// relative to the working directory (the repository root for make run).
-func LibraryPath(getenv func(string) string) string {
-	if p := getenv("ONNXRUNTIME_LIB"); p != "" {
-		return p
-	}
-	if exe, err := os.Executable(); err == nil {
-		if p := filepath.Join(filepath.Dir(exe), LibraryFile); fileExists(p) {
-			return p
-		}
-	}
-	if root := getenv("LAMBDA_TASK_ROOT"); root != "" {
-		return filepath.Join(root, LibraryFile)
-	}
-	return filepath.Join(".local", "onnxruntime", "linux-"+runtime.GOARCH, LibraryFile)
-}
-
-func fileExists(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular()
 }

@@ -1,12 +1,9 @@
-//go:build cgo
-
 package liveness_test
 
 import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -14,12 +11,9 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/trustline/platform/shared/liveness"
 	"github.com/trustline/platform/shared/ocr"
@@ -33,14 +27,6 @@ func modelsDir() string {
 		return d
 	}
 	return "../../../shared/models"
-}
-
-// library is ONNXRUNTIME_LIB, or the cache infra/onnxruntime.sh fills at the repository root.
-func library() string {
-	if p := os.Getenv("ONNXRUNTIME_LIB"); p != "" {
-		return p
-	}
-	return filepath.Join("..", "..", ".local", "onnxruntime", "linux-"+runtime.GOARCH, liveness.LibraryFile)
 }
 
 // need fails the test under CI=true and skips it elsewhere when a file it needs is missing.
@@ -64,9 +50,8 @@ var shared struct {
 func models(tb testing.TB) *liveness.Models {
 	tb.Helper()
 	need(tb, filepath.Join(modelsDir(), liveness.DetectorFile), "set MODELS_DIR")
-	need(tb, library(), "run infra/onnxruntime.sh or set ONNXRUNTIME_LIB")
 	shared.once.Do(func() {
-		shared.m, shared.err = liveness.Load(modelsDir(), liveness.WithLibrary(library()))
+		shared.m, shared.err = liveness.Load(modelsDir())
 	})
 	if shared.err != nil {
 		tb.Fatal(shared.err)
@@ -264,15 +249,15 @@ func TestCheckContext(t *testing.T) {
 }
 
 func TestLoadErrors(t *testing.T) {
-	need(t, library(), "run infra/onnxruntime.sh or set ONNXRUNTIME_LIB")
+	need(t, filepath.Join(modelsDir(), liveness.DetectorFile), "set MODELS_DIR")
 	tests := []struct {
 		name string
 		dir  string
 		opts []liveness.Option
 	}{
-		{name: "no library", dir: modelsDir()},
-		{name: "models missing", dir: t.TempDir(), opts: []liveness.Option{liveness.WithLibrary(library())}},
-		{name: "threshold out of range", dir: modelsDir(), opts: []liveness.Option{liveness.WithLibrary(library()), liveness.WithThreshold(1.5)}},
+		{name: "models missing", dir: t.TempDir()},
+		{name: "no models directory", dir: ""},
+		{name: "threshold out of range", dir: modelsDir(), opts: []liveness.Option{liveness.WithThreshold(1.5)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -286,7 +271,6 @@ func TestLoadErrors(t *testing.T) {
 
 func TestLoadRefusesAnotherModel(t *testing.T) {
 	need(t, filepath.Join(modelsDir(), liveness.DetectorFile), "set MODELS_DIR")
-	need(t, library(), "run infra/onnxruntime.sh or set ONNXRUNTIME_LIB")
 	dir := t.TempDir()
 	for _, name := range []string{liveness.DetectorFile, liveness.SmallModelFile, liveness.LargeModelFile, "SHA256SUMS"} {
 		data, err := os.ReadFile(filepath.Join(modelsDir(), name))
@@ -300,7 +284,7 @@ func TestLoadRefusesAnotherModel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if m, err := liveness.Load(dir, liveness.WithLibrary(library())); err == nil {
+	if m, err := liveness.Load(dir); err == nil {
 		m.Close()
 		t.Fatal("Load accepted a model that does not match SHA256SUMS")
 	}
@@ -308,8 +292,7 @@ func TestLoadRefusesAnotherModel(t *testing.T) {
 
 func TestClose(t *testing.T) {
 	need(t, filepath.Join(modelsDir(), liveness.DetectorFile), "set MODELS_DIR")
-	need(t, library(), "run infra/onnxruntime.sh or set ONNXRUNTIME_LIB")
-	m, err := liveness.Load(modelsDir(), liveness.WithLibrary(library()))
+	m, err := liveness.Load(modelsDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,78 +326,4 @@ func FuzzCheck(f *testing.F) {
 			t.Errorf("confidence %v", r.Confidence)
 		}
 	})
-}
-
-// BenchmarkCheck measures one check of one-face.jpg with one and two onnxruntime threads per
-// model, and reports p50 and p95 latency and the process's resident memory after loading.
-// BenchmarkCheck/parallel runs checks from GOMAXPROCS goroutines on the shared sessions.
-func BenchmarkCheck(b *testing.B) {
-	data := readFace(b, "one-face.jpg")
-	for _, threads := range []int{1, 2} {
-		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
-			m := models(b)
-			if threads != liveness.DefaultThreads {
-				var err error
-				if m, err = liveness.Load(modelsDir(), liveness.WithLibrary(library()), liveness.WithThreads(threads)); err != nil {
-					b.Fatal(err)
-				}
-				defer m.Close()
-			}
-			var times []time.Duration
-			cpu0 := cpuTime()
-			for b.Loop() {
-				start := time.Now()
-				if _, err := m.Check(context.Background(), data); err != nil {
-					b.Fatal(err)
-				}
-				times = append(times, time.Since(start))
-			}
-			cpu := cpuTime() - cpu0
-			slices.Sort(times)
-			pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) / 1000 }
-			b.ReportMetric(pct(0.50), "ms-p50")
-			b.ReportMetric(pct(0.95), "ms-p95")
-			// CPU time per check, all threads: on a shared machine it moves less than wall time.
-			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(times)), "cpu-ms/op")
-			// After the loop: b.Loop's first call deletes metrics reported before it.
-			if rss, ok := residentMB(); ok {
-				b.ReportMetric(rss, "MB-RSS")
-			}
-		})
-	}
-	b.Run("parallel", func(b *testing.B) {
-		m := models(b)
-		b.RunParallel(func(pb *testing.PB) {
-			for pb.Next() {
-				if _, err := m.Check(context.Background(), data); err != nil {
-					b.Error(err)
-					return
-				}
-			}
-		})
-	})
-}
-
-// cpuTime is the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// residentMB reads VmRSS from /proc/self/status.
-func residentMB() (float64, bool) {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, false
-	}
-	for line := range bytes.Lines(data) {
-		var kb float64
-		if n, _ := fmt.Sscanf(string(line), "VmRSS: %f kB", &kb); n == 1 {
-			return kb / 1024, true
-		}
-	}
-	return 0, false
 }

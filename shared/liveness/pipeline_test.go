@@ -8,7 +8,6 @@ import (
 	"image/color"
 	"image/png"
 	"math"
-	"runtime"
 	"testing"
 
 	"github.com/trustline/platform/shared/ocr"
@@ -207,30 +206,8 @@ func FuzzExifOrientation(f *testing.F) {
 	})
 }
 
-func TestLibraryPath(t *testing.T) {
-	env := func(kv ...string) func(string) string {
-		return func(k string) string {
-			for i := 0; i+1 < len(kv); i += 2 {
-				if kv[i] == k {
-					return kv[i+1]
-				}
-			}
-			return ""
-		}
-	}
-	if got := LibraryPath(env("ONNXRUNTIME_LIB", "/opt/ort/lib.so", "LAMBDA_TASK_ROOT", "/var/task")); got != "/opt/ort/lib.so" {
-		t.Errorf("with ONNXRUNTIME_LIB: %s", got)
-	}
-	if got := LibraryPath(env("LAMBDA_TASK_ROOT", "/var/task")); got != "/var/task/"+LibraryFile {
-		t.Errorf("under Lambda: %s", got)
-	}
-	if got := LibraryPath(env()); got != ".local/onnxruntime/linux-"+runtime.GOARCH+"/"+LibraryFile {
-		t.Errorf("by default: %s", got)
-	}
-}
-
 func TestOptionsValidate(t *testing.T) {
-	for _, o := range []Option{WithThreshold(-0.1), WithThreshold(1.1), WithFaceScoreThreshold(1), WithMinFaceSize(-1), WithThreads(0)} {
+	for _, o := range []Option{WithThreshold(-0.1), WithThreshold(1.1), WithFaceScoreThreshold(1), WithMinFaceSize(-1), WithMaxPixels(0)} {
 		c := defaults()
 		o(&c)
 		if c.validate() == nil {

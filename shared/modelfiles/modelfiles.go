@@ -78,3 +78,52 @@ func readSums(path string) (map[string]string, error) {
 	}
 	return sums, nil
 }
+
+// Read returns the contents of each named file in dir, checked as Verify checks them, and a
+// release function to call once the contents are no longer needed. Each file is read once, and
+// where the system allows it mapped rather than copied (see readFile): a cold start that loads its
+// models then neither copies them nor leaves the copies to the garbage collector.
+func Read(dir string, names ...string) (map[string][]byte, func(), error) {
+	if dir == "" {
+		return nil, nil, errors.New("no models directory: set MODELS_DIR (for example ../shared/models)")
+	}
+	sums, err := readSums(filepath.Join(dir, "SHA256SUMS"))
+	if err != nil {
+		return nil, nil, err
+	}
+	files := make(map[string][]byte, len(names))
+	var releases []func()
+	release := func() {
+		for _, r := range releases {
+			r()
+		}
+		clear(files)
+	}
+	for _, name := range names {
+		path := filepath.Join(dir, name)
+		data, free, err := readFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			release()
+			return nil, nil, fmt.Errorf("%s not found: set MODELS_DIR to the directory that holds it (for example ../shared/models)", path)
+		}
+		if err != nil {
+			release()
+			return nil, nil, err
+		}
+		releases = append(releases, free)
+		files[name] = data
+		if sums == nil {
+			continue
+		}
+		want, ok := sums[name]
+		if !ok {
+			release()
+			return nil, nil, fmt.Errorf("%s has no entry for %s: cannot verify the model", filepath.Join(dir, "SHA256SUMS"), name)
+		}
+		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != want {
+			release()
+			return nil, nil, fmt.Errorf("%s has sha256 %s but SHA256SUMS pins %s: refusing a model that is not the pinned one", path, hex.EncodeToString(sum[:]), want)
+		}
+	}
+	return files, release, nil
+}

@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -67,8 +66,7 @@ var (
 const localOCR = "tesseract"
 
 // localSettings returns env with what local runs need where the template says what Lambda needs:
-// Tesseract for OCR (the template's textract is the AWS engine), the models beside the project, and
-// onnxruntime's library from make onnxruntime's cache (the template bundles it beside the bootstrap).
+// Tesseract for OCR (the template's textract is the AWS engine) and the models beside the project.
 // Settings already in env, or in the process environment, win.
 func localSettings(env map[string]string) map[string]string {
 	env = maps.Clone(env)
@@ -77,9 +75,8 @@ func localSettings(env map[string]string) map[string]string {
 	}
 	root := projectRoot()
 	defaults := map[string]string{
-		"OCR_ENGINE":      localOCR,
-		"MODELS_DIR":      filepath.Join(filepath.Dir(root), "shared", "models"),
-		"ONNXRUNTIME_LIB": filepath.Join(root, ".local", "onnxruntime", "linux-"+runtime.GOARCH, "libonnxruntime.so.1"),
+		"OCR_ENGINE": localOCR,
+		"MODELS_DIR": filepath.Join(filepath.Dir(root), "shared", "models"),
 	}
 	for k, v := range defaults {
 		if _, set := env[k]; !set {
