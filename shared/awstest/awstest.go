@@ -19,6 +19,12 @@ import (
 // Clients returns SDK clients pointed at the emulator named by AWS_ENDPOINT_URL.
 func Clients(t testing.TB) awsclient.Clients {
 	t.Helper()
+	return ClientsIn(t, context.Background())
+}
+
+// ClientsIn is Clients built from ctx, with the middleware it carries (awsclient.WithAPIOptions).
+func ClientsIn(t testing.TB, ctx context.Context) awsclient.Clients {
+	t.Helper()
 	endpoint := os.Getenv("AWS_ENDPOINT_URL")
 	if endpoint == "" {
 		unavailable(t, "AWS_ENDPOINT_URL is not set")
@@ -32,7 +38,7 @@ func Clients(t testing.TB) awsclient.Clients {
 		unavailable(t, "no emulator at "+endpoint)
 	}
 	c.Close()
-	clients, err := awsclient.New(context.Background())
+	clients, err := awsclient.New(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,8 +6,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"io"
-	"log/slog"
 	"maps"
 	"math"
 	"net/http"
@@ -56,27 +54,10 @@ func TestCapacityModel(t *testing.T) {
 	}
 	t.Cleanup(func() { engine.Close() })
 	m := newMeter(probe.DynamoDB)
-	ctx, cancel := context.WithCancel(context.Background())
-	metered := WithInvocationHook(awsclient.WithAPIOptions(ctx, m.apiOption, textractStandIn(engine)), m.hook)
-	clients, err := awsclient.New(metered)
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
+	metered := WithInvocationHook(awsclient.WithAPIOptions(context.Background(), m.apiOption, textractStandIn(engine)), m.hook)
 	outbox := t.TempDir()
-	local, err := StartEphemeral(metered, clients, map[string]string{"LOG_LEVEL": "error", "JWT_SECRET": testJWTSecret,
-		"MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited, "OCR_ENGINE": "textract", "WEBHOOK_ALLOW_LOOPBACK": "true",
-		"WEBHOOK_TIMEOUT": "5s"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		if err := local.Wait(); err != nil {
-			t.Error(err)
-		}
-	})
+	local := startLocalIn(t, metered, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
+		"OCR_ENGINE": "textract", "WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_TIMEOUT": "5s"})
 	c := client{t: t, base: local.URL}
 	creds := mustSeed(t, local)
 

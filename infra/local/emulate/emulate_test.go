@@ -32,10 +32,17 @@ import (
 // given settings overriding the template's.
 func startLocal(t *testing.T, env map[string]string) *Local {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
+	return startLocalIn(t, context.Background(), env)
+}
+
+// startLocalIn is startLocal with every function, and the runner's own clients (its queue
+// polling), built from ctx: the middleware and hooks it carries see every call.
+func startLocalIn(t *testing.T, parent context.Context, env map[string]string) *Local {
+	t.Helper()
+	ctx, cancel := context.WithCancel(parent)
 	quiet := map[string]string{"LOG_LEVEL": "error"} // function logs would drown the test output
 	maps.Copy(quiet, env)
-	local, err := StartEphemeral(ctx, awstest.Clients(t), quiet, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	local, err := StartEphemeral(ctx, awstest.ClientsIn(t, parent), quiet, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		cancel()
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	s3types "github.com/aws/aws-sdk-go-v2/service/s3/types"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
+	smtypes "github.com/aws/aws-sdk-go-v2/service/secretsmanager/types"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
@@ -169,9 +171,22 @@ func createTable(ctx context.Context, api *dynamodb.Client, stack *samtemplate.S
 			return err
 		}
 	}
+	arn := ""
 	out, err := api.CreateTable(ctx, in)
-	if err != nil {
+	var inUse *ddbtypes.ResourceInUseException
+	switch {
+	case errors.As(err, &inUse):
+		// The stack's name is random: the table is this call's own, made by an attempt the SDK
+		// retried after losing its answer (seen under load).
+		desc, err := api.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+		if err != nil {
+			return err
+		}
+		arn = aws.ToString(desc.Table.TableArn)
+	case err != nil:
 		return err
+	default:
+		arn = aws.ToString(out.TableDescription.TableArn)
 	}
 	if ttl, _ := p["TimeToLiveSpecification"].(map[string]any); ttl != nil && ttl["Enabled"] == true {
 		if _, err := api.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
@@ -182,7 +197,7 @@ func createTable(ctx context.Context, api *dynamodb.Client, stack *samtemplate.S
 			return fmt.Errorf("time to live: %w", err)
 		}
 	}
-	stack.SetPhysical(id, name, map[string]string{"Arn": aws.ToString(out.TableDescription.TableArn)})
+	stack.SetPhysical(id, name, map[string]string{"Arn": arn})
 	return nil
 }
 
@@ -193,7 +208,8 @@ func createBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Stack,
 		in.CreateBucketConfiguration = &s3types.CreateBucketConfiguration{
 			LocationConstraint: s3types.BucketLocationConstraint(stack.Region)}
 	}
-	if _, err := api.CreateBucket(ctx, in); err != nil {
+	var owned *s3types.BucketAlreadyOwnedByYou
+	if _, err := api.CreateBucket(ctx, in); err != nil && !errors.As(err, &owned) { // owned: a retried attempt's, as for tables
 		return err
 	}
 	stack.SetPhysical(id, name, map[string]string{"Arn": "arn:aws:s3:::" + name, "DomainName": name + ".s3.amazonaws.com"})
@@ -211,11 +227,23 @@ func createSecret(ctx context.Context, api *secretsmanager.Client, stack *samtem
 	if !literal {
 		value = rand.Text() + rand.Text() // 52 letters and digits: what GenerateSecretString's 64 without punctuation is for
 	}
-	out, err := api.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: aws.String(physicalName(stack, id)), SecretString: aws.String(value)})
-	if err != nil {
+	name := aws.String(physicalName(stack, id))
+	var arn *string
+	out, err := api.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: name, SecretString: aws.String(value)})
+	var exists *smtypes.ResourceExistsException
+	switch {
+	case errors.As(err, &exists): // a retried attempt's own, as for tables
+		put, err := api.PutSecretValue(ctx, &secretsmanager.PutSecretValueInput{SecretId: name, SecretString: aws.String(value)})
+		if err != nil {
+			return err
+		}
+		arn = put.ARN
+	case err != nil:
 		return err
+	default:
+		arn = out.ARN
 	}
-	stack.SetPhysical(id, aws.ToString(out.ARN), map[string]string{"Id": aws.ToString(out.ARN)})
+	stack.SetPhysical(id, aws.ToString(arn), map[string]string{"Id": aws.ToString(arn)})
 	return nil
 }
 

@@ -2,8 +2,6 @@ package emulate
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -15,7 +13,6 @@ import (
 
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/config"
 )
 
@@ -38,14 +35,10 @@ func TestSecretsAreReadOnceFromSecretsManager(t *testing.T) {
 				return next.HandleInitialize(ctx, in)
 			}), middleware.After)
 	}
-	ctx, cancel := context.WithCancel(awsclient.WithAPIOptions(context.Background(), record))
-	local, err := StartEphemeral(ctx, awstest.Clients(t), map[string]string{"LOG_LEVEL": "error", "MAIL_OUTBOX_DIR": t.TempDir()},
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancel(); _ = local.Wait() })
+	local := startLocalIn(t, awsclient.WithAPIOptions(context.Background(), record), map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()})
+	mu.Lock()
+	atStart := slices.Sorted(slices.Values(reads))
+	mu.Unlock()
 
 	values := map[string]string{}
 	for _, name := range config.Secrets {
@@ -85,11 +78,8 @@ func TestSecretsAreReadOnceFromSecretsManager(t *testing.T) {
 			want = append(want, env(config.SecretARN(name)))
 		}
 	}
-	mu.Lock()
-	got := slices.Sorted(slices.Values(reads))
-	mu.Unlock()
-	if slices.Sort(want); !slices.Equal(got, want) {
-		t.Errorf("secrets read at start:\n got %q\nwant %q (each function's own, once)", got, want)
+	if slices.Sort(want); !slices.Equal(atStart, want) {
+		t.Errorf("secrets read at start:\n got %q\nwant %q (each function's own, once)", atStart, want)
 	}
 
 	// Serving reads none: a login, a partner's contract, a payment notification, the reference lists.
