@@ -54,7 +54,7 @@ run: venv deps models ## run the whole system locally; Ctrl-C stops it
 	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
 
 test: venv deps models onnxruntime lint ## make lint, unit and integration tests (moto started for them), make validate
-	go run ./infra/local exec -- go test -race -count=1 ./...
+	go run ./infra/local exec -- go test -race -count=1 -timeout 30m ./...
 	$(MAKE) --no-print-directory validate
 
 eval-extraction: deps models ## accuracy and speed of extraction over testdata/extraction (Tesseract)

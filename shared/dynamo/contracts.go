@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -68,8 +69,15 @@ func (s Store) putOnce(ctx context.Context, item any, what string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)")})
-	if isConditionFailed(err) {
+	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)"),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		if reflect.DeepEqual(ccf.Item, av) {
+			// This very item: an earlier attempt of this call stored it and its answer was lost,
+			// so the SDK retried (a conditional create is not idempotent by itself).
+			return nil
+		}
 		return fault.Newf(fault.Conflict, "The %s exists already.", what)
 	}
 	if err != nil {
