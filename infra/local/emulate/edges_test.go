@@ -1,11 +1,14 @@
 package emulate
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Headers reach handlers whole, whatever commas they hold: API Gateway joins repeated headers
@@ -90,4 +93,57 @@ func TestValidationSpeaksTheAPIsLanguage(t *testing.T) {
 			t.Errorf("%s: Go names in %s", tc.name, r.body)
 		}
 	}
+}
+
+// The same request re-serialised is a replay; a stored 4xx comes back as it was; a key reused for
+// another request is refused with what it was first used for (issue 14, item 6).
+func TestIdempotencyComparesMeaning(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	partner := key(creds.Partners[0].APIKey)
+	const path = "/api/v1/partner/contracts/auto/classic"
+	post := func(idemKey, body string) result {
+		return c.do("POST", path, json.RawMessage(body), append(partner, "Idempotency-Key", idemKey)...)
+	}
+	effet := time.Now().AddDate(0, 0, 1).Format("02/01/2006")
+	compact := `{"returnUrl":"https://partner.example/r","cancelUrl":"https://partner.example/c","contract":{"cliCode":"CLI-1","cat":"550","scatCode":"011","carrCode":"ROU","nrg":"ESS","pfs":150,"nbP":2,"dure":12,"effet":"` +
+		effet + `","numImmat":"DK-MEAN-1","mqCode":"YAMA","modele":"MT-07"}}`
+	// The same object, keys in another order, spaced and indented as another serialiser would.
+	reordered := `{
+  "contract": {"modele": "MT-07", "mqCode": "YAMA", "numImmat": "DK-MEAN-1", "effet": "` + effet + `",
+    "dure": 12, "nbP": 2, "pfs": 150, "nrg": "ESS", "carrCode": "ROU", "scatCode": "011", "cat": "550", "cliCode": "CLI-1"},
+  "cancelUrl": "https://partner.example/c",
+  "returnUrl": "https://partner.example/r"
+}`
+
+	t.Run("the same JSON re-serialised is a replay", func(t *testing.T) {
+		first := post("meaning-1", compact)
+		expect(t, "first", first, 201, "")
+		again := post("meaning-1", reordered)
+		if again.status != 201 || again.header.Get("Idempotent-Replayed") != "true" || string(again.body) != string(first.body) {
+			t.Errorf("re-serialised replay: %d %s, want the first answer %s", again.status, again.body, first.body)
+		}
+	})
+
+	t.Run("a stored 4xx is replayed as such", func(t *testing.T) {
+		bad := strings.Replace(compact, `"pfs":150`, `"pfs":100`, 1)
+		first := post("meaning-2", bad)
+		expect(t, "first", first, 422, "validation_failed")
+		again := post("meaning-2", bad)
+		expect(t, "replay", again, 422, "validation_failed")
+		if again.header.Get("Idempotent-Replayed") != "true" || string(again.body) != string(first.body) {
+			t.Errorf("4xx replay: %v %s, want the stored answer %s", again.header, again.body, first.body)
+		}
+	})
+
+	t.Run("a key reused for another request says what it was first used for", func(t *testing.T) {
+		expect(t, "first", post("meaning-3", compact), 201, "")
+		r := post("meaning-3", strings.Replace(compact, "DK-MEAN-1", "DK-MEAN-2", 1))
+		expect(t, "another body", r, 409, "idempotency_key_reused")
+		first, _ := r.problem.Extensions["firstRequest"].(map[string]any)
+		at, _ := time.Parse(time.RFC3339, fmt.Sprint(first["at"]))
+		if !strings.Contains(r.problem.Detail, "POST "+path) || first["method"] != "POST" || first["path"] != path || time.Since(at) > time.Minute {
+			t.Errorf("409 = %q %v", r.problem.Detail, r.problem.Extensions)
+		}
+	})
 }
