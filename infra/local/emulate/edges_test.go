@@ -147,3 +147,25 @@ func TestIdempotencyComparesMeaning(t *testing.T) {
 		}
 	})
 }
+
+// The phone has no credential: over the request limit it is sent to its session's presigned
+// upload, never to an authenticated route (issue 14, item 11).
+func TestPhonesTooLargeAnswerPointsToItsPresignedUpload(t *testing.T) {
+	t.Parallel()
+	_, _, c, _ := accountsStack(t)
+	s := newSession(t, c)
+	big := append([]byte("\xff\xd8\xff"), make([]byte, 7<<20)...)
+	start := strings.TrimPrefix(s.UploadURL, c.base) + "/start"
+	for name, r := range map[string]result{
+		"raw PUT":        putFile(c, s, big),
+		"multipart POST": c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID, form{formFile("file", "big.jpg", big)}),
+	} {
+		expect(t, name, r, 413, "payload_too_large")
+		if !strings.Contains(r.problem.Detail, "{uploadUrl}/start") || !strings.Contains(r.problem.Detail, start) ||
+			strings.Contains(r.problem.Detail, "/v1/uploads") || r.problem.Extensions["startUrl"] != start {
+			t.Errorf("%s: %q %v, want the way through %s", name, r.problem.Detail, r.problem.Extensions, start)
+		}
+	}
+	// The way it names works for the phone, without a credential.
+	expect(t, "start", c.do("POST", start, map[string]any{"fileName": "big.jpg", "size": len(big)}), 200, "")
+}

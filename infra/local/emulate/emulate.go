@@ -434,13 +434,25 @@ func route(g *lambdarun.Gateway, ev samtemplate.Event, log *slog.Logger) http.Ha
 		switch {
 		case err == nil:
 		case errors.Is(err, lambdarun.ErrPayloadTooLarge):
-			httpapi.WriteError(w, r, fault.New(fault.TooLarge,
-				"Request bodies are limited to 6 MB by AWS Lambda. Upload larger files to S3 with POST /v1/uploads and pass the uploadId instead."))
+			httpapi.WriteError(w, r, tooLarge(r))
 		default:
 			log.ErrorContext(r.Context(), "invocation failed", "error", err)
 			httpapi.WriteError(w, r, err)
 		}
 	})
+}
+
+// tooLarge says what a caller over Lambda's request limit can do instead. The phone uploading to
+// a handoff session has no credential for POST /v1/uploads: its way is the session's own
+// presigned upload, {uploadUrl}/start.
+func tooLarge(r *http.Request) error {
+	const limit = "Request bodies are limited to 6 MB by AWS Lambda. "
+	if id := r.PathValue("sessionId"); id != "" && strings.HasPrefix(r.URL.Path, "/v1/mobile-handoff/upload/") {
+		start := "/v1/mobile-handoff/upload/" + id + "/start"
+		return &fault.Error{Kind: fault.TooLarge, Detail: limit + "Send the file through the session's presigned upload: POST {uploadUrl}/start (" +
+			start + "), then send the file where its answer says.", Extensions: map[string]any{"startUrl": start}}
+	}
+	return fault.New(fault.TooLarge, limit+"Upload larger files to S3 with POST /v1/uploads and pass the uploadId instead.")
 }
 
 func mapping(o Options, ev samtemplate.Event, h queue.BatchHandler, log *slog.Logger) (queue.Mapping, error) {
