@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/trustline/platform/shared/httpapi"
 )
 
 // Headers reach handlers whole, whatever commas they hold: API Gateway joins repeated headers
@@ -168,4 +170,66 @@ func TestPhonesTooLargeAnswerPointsToItsPresignedUpload(t *testing.T) {
 	}
 	// The way it names works for the phone, without a credential.
 	expect(t, "start", c.do("POST", start, map[string]any{"fileName": "big.jpg", "size": len(big)}), 200, "")
+}
+
+// Every error is a problem, also where the router or the server answers before a handler (issue
+// 14, item 12). These requests name no documented route, so they go around client.do.
+func TestErrorsBeforeHandlersAreProblems(t *testing.T) {
+	t.Parallel()
+	_, creds, c, outbox := accountsStack(t)
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	problem := func(t *testing.T, what string, req *http.Request, status int, kind string) {
+		t.Helper()
+		resp, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var p httpapi.Problem
+		err = json.NewDecoder(resp.Body).Decode(&p)
+		if resp.StatusCode != status || resp.Header.Get("Location") != "" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") ||
+			err != nil || !strings.HasSuffix(p.Type, "/errors/"+kind) || p.Status != status || p.RequestID == "" {
+			t.Errorf("%s: %d %v, problem %+v (%v), want a %d %s problem", what, resp.StatusCode, resp.Header, p, err, status, kind)
+		}
+	}
+
+	t.Run("a path with . or .. segments is a 404 problem, not a redirect", func(t *testing.T) {
+		for _, path := range []string{"/v1/auth/../users/me", "/v1/./health", "/api/v1/reference/./brands", "/v1//health", "/api/v1/partner/contracts/requests/.."} {
+			req, _ := http.NewRequest("GET", c.base+path, nil)
+			req.Header.Set("X-API-Key", creds.Partners[0].APIKey)
+			problem(t, path, req, 404, "not_found")
+		}
+	})
+
+	t.Run("oversized headers answer a 431 problem", func(t *testing.T) {
+		req, _ := http.NewRequest("GET", c.base+"/v1/health", nil)
+		req.Header.Set("X-Padding", strings.Repeat("a", 11000))
+		problem(t, "11 KB of headers", req, 431, "request_header_fields_too_large")
+		req, _ = http.NewRequest("GET", c.base+"/v1/health", nil)
+		req.Header.Set("X-Padding", strings.Repeat("a", 9000))
+		if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
+			t.Errorf("9 KB of headers: %v %v", resp, err)
+		} else {
+			resp.Body.Close()
+		}
+	})
+
+	t.Run("the verification link answers HTML to a browser and JSON to an API client", func(t *testing.T) {
+		email := "edge.link@example.com"
+		expect(t, "register", c.do("POST", "/v1/auth/register", map[string]string{"email": email, "password": "correct horse battery"}), 201, "")
+		token := verificationToken(t, outbox, email)
+		asJSON := []string{"Accept", "application/json"}
+		expect(t, "an unknown token", c.do("GET", "/v1/auth/verify-email?token=NOPE", nil, asJSON...), 422, "invalid_token")
+		r := c.do("GET", "/v1/auth/verify-email?token="+token, nil, asJSON...)
+		expect(t, "the link as JSON", r, 200, "")
+		var u struct{ Email string }
+		r.json(t, &u)
+		if u.Email != email || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
+			t.Errorf("link as JSON: %s %s", r.header.Get("Content-Type"), r.body)
+		}
+		used := c.do("GET", "/v1/auth/verify-email?token="+token, nil, "Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+		if used.status != 422 || !strings.HasPrefix(used.header.Get("Content-Type"), "text/html") || !strings.Contains(string(used.body), "Link not valid") {
+			t.Errorf("a used link in a browser: %d %s %s", used.status, used.header.Get("Content-Type"), used.body)
+		}
+	})
 }
