@@ -142,9 +142,20 @@ const verifiedPage = `<!doctype html>
 <title>%[1]s</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem}</style>
 </head><body><h1>%[1]s</h1><p>%[2]s</p></body></html>`
 
-// verifyEmailLink is the link of the verification mail, opened in a browser.
+// verifyEmailLink is the link of the verification mail, opened in a browser: a page. A client
+// asking for JSON gets what POST /v1/auth/verify-email answers, problems included.
 func (a API) verifyEmailLink(w http.ResponseWriter, r *http.Request) {
 	u, err := a.Accounts.VerifyEmail(r.Context(), r.URL.Query().Get("token"))
+	w.Header().Set("Vary", "Accept")
+	if httpapi.PrefersJSON(r) {
+		if err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		httpapi.WriteJSON(w, http.StatusOK, viewUser(u))
+		return
+	}
 	page := struct{ Title, Text string }{"Address confirmed", ""}
 	status := http.StatusOK
 	switch {

@@ -3,7 +3,6 @@ package contracts
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -81,7 +80,7 @@ func Validate(product Product, req Request, codes Codes, today time.Time) (Contr
 	case ProductAuto:
 		var a Auto
 		if err := dec.Decode(&a); err != nil {
-			p.add("contract: %s", decodeProblem(err))
+			p.add("%s", decodeProblem(err))
 			return c, p.err()
 		}
 		validateAuto(&p, a, codes, today)
@@ -89,7 +88,7 @@ func Validate(product Product, req Request, codes Codes, today time.Time) (Contr
 	case ProductVoyage:
 		var v Voyage
 		if err := dec.Decode(&v); err != nil {
-			p.add("contract: %s", decodeProblem(err))
+			p.add("%s", decodeProblem(err))
 			return c, p.err()
 		}
 		validateVoyage(&p, v, codes, today)
@@ -106,11 +105,10 @@ func (p problems) err() error {
 }
 
 func decodeProblem(err error) string {
-	var typ *json.UnmarshalTypeError
-	if errors.As(err, &typ) {
-		return fmt.Sprintf("%s must be a %s", typ.Field, typ.Type)
+	if entry, ok := fault.JSONProblem("contract", err); ok {
+		return entry
 	}
-	return strings.TrimPrefix(err.Error(), "json: ")
+	return "contract: " + strings.TrimPrefix(err.Error(), "json: ")
 }
 
 func required(p *problems, field, v string) bool {

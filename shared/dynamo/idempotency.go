@@ -18,6 +18,9 @@ type idempotencyItem struct {
 	PK          string `dynamodbav:"pk"`
 	SK          string `dynamodbav:"sk"`
 	RequestHash string `dynamodbav:"requestHash"`
+	Method      string `dynamodbav:"method,omitempty"`
+	Path        string `dynamodbav:"path,omitempty"`
+	CreatedAt   int64  `dynamodbav:"createdAt,omitempty"`
 	Done        bool   `dynamodbav:"done"`
 	Status      int    `dynamodbav:"status,omitempty"`
 	ContentType string `dynamodbav:"contentType,omitempty"`
@@ -32,8 +35,9 @@ func idemKey(scope, k string) map[string]types.AttributeValue {
 
 // Begin stores an in-flight record unless a live one exists, which it returns instead. An expired
 // record (TTL deletion lags) is replaced.
-func (s Store) Begin(ctx context.Context, scope, k, requestHash string, expires time.Time) (idempotency.Record, bool, error) {
-	item := idempotencyItem{RequestHash: requestHash, ExpiresAt: expires.Unix(), TTL: expires.Unix()}
+func (s Store) Begin(ctx context.Context, scope, k string, first idempotency.Record, expires time.Time) (idempotency.Record, bool, error) {
+	item := idempotencyItem{RequestHash: first.RequestHash, Method: first.Method, Path: first.Path, CreatedAt: first.CreatedAt.Unix(),
+		ExpiresAt: expires.Unix(), TTL: expires.Unix()}
 	av, err := attributevalue.MarshalMap(item)
 	if err != nil {
 		return idempotency.Record{}, false, err
@@ -46,7 +50,7 @@ func (s Store) Begin(ctx context.Context, scope, k, requestHash string, expires 
 		ExpressionAttributeValues:           map[string]types.AttributeValue{":now": num(time.Now().Unix())},
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
 	if err == nil {
-		return idempotency.Record{RequestHash: requestHash}, true, nil
+		return first, true, nil
 	}
 	var ccf *types.ConditionalCheckFailedException
 	if !errors.As(err, &ccf) {
@@ -59,7 +63,12 @@ func (s Store) Begin(ctx context.Context, scope, k, requestHash string, expires 
 	if err := attributevalue.UnmarshalMap(ccf.Item, &old); err != nil {
 		return idempotency.Record{}, false, err
 	}
-	return idempotency.Record{RequestHash: old.RequestHash, Done: old.Done, Status: old.Status, ContentType: old.ContentType, Body: old.Body}, false, nil
+	rec := idempotency.Record{RequestHash: old.RequestHash, Method: old.Method, Path: old.Path, Done: old.Done, Status: old.Status,
+		ContentType: old.ContentType, Body: old.Body}
+	if old.CreatedAt != 0 {
+		rec.CreatedAt = time.Unix(old.CreatedAt, 0).UTC()
+	}
+	return rec, false, nil
 }
 
 // Finish stores the response.

@@ -27,6 +27,7 @@ const (
 	RateLimited           // too many requests
 	Upstream              // a provider failed
 	Unavailable           // temporarily unavailable
+	HeadersTooLarge       // request line and headers over the gateway's limit (431)
 )
 
 // Error is a classified error. Code, when set, is the problem kind slug (e.g. payment_config_missing)

@@ -157,14 +157,18 @@ func (a API) start(w http.ResponseWriter, r *http.Request) {
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": handoff.StatusUploading, "upload": up})
 }
 
-// larger is the way for files over the request limit.
-const larger = "use the presigned upload of the session (POST /v1/mobile-handoff/upload/{sessionId}/start)."
+// larger is the way for files over the request limit: the phone has no credential for
+// POST /v1/uploads, but its session has a presigned upload.
+func larger(r *http.Request) string {
+	return "send the file through the session's presigned upload: POST {uploadUrl}/start (/v1/mobile-handoff/upload/" +
+		r.PathValue("sessionId") + "/start), then send the file where its answer says."
+}
 
 // put takes the raw file as the body.
 func (a API) put(w http.ResponseWriter, r *http.Request) {
 	data, err := io.ReadAll(httpapi.Body(r))
 	if err != nil {
-		httpapi.WriteError(w, r, httpapi.BodyError(err, larger))
+		httpapi.WriteError(w, r, httpapi.BodyError(err, larger(r)))
 		return
 	}
 	a.store(w, r, "", data)
@@ -172,7 +176,7 @@ func (a API) put(w http.ResponseWriter, r *http.Request) {
 
 // post takes a multipart form with a `file` part.
 func (a API) post(w http.ResponseWriter, r *http.Request) {
-	name, data, err := httpapi.FormFile(r, larger)
+	name, data, err := httpapi.FormFile(r, larger(r))
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return

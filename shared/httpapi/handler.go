@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -122,11 +123,30 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 			reqLog.InfoContext(ctx, "request", "method", r.Method, "path", LoggedPath(r),
 				"status", rec.status, "durationMs", time.Since(start).Milliseconds())
 		}()
+		if uncleanPath(r.URL.Path) {
+			// ServeMux would answer a redirect to the cleaned path, with no problem body; a client
+			// that sent . or .. segments (or an empty one) has a bug to see, not a Location to follow.
+			WriteError(rec, r, fault.Newf(fault.NotFound, "No endpoint at %s: paths are matched as sent, with no . or .. segments or repeated slashes resolved.", r.URL.Path))
+			return
+		}
 		next.ServeHTTP(rec, r)
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
 	})
+}
+
+// uncleanPath reports whether ServeMux would redirect p to a cleaned form: . or .. segments,
+// repeated slashes (a trailing slash is kept, as ServeMux keeps it).
+func uncleanPath(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	clean := path.Clean(p)
+	if strings.HasSuffix(p, "/") && clean != "/" {
+		clean += "/"
+	}
+	return clean != p
 }
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._:\-]{1,128}$`)

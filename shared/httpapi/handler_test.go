@@ -70,6 +70,8 @@ func TestProblems(t *testing.T) {
 		{"trailing data", "POST", "/v1/items", "application/json", `{"name":"x"} {}`, 400, "https://id.example/errors/bad_request"},
 		{"wrong type", "POST", "/v1/items", "text/plain", `{"name":"x"}`, 415, "https://id.example/errors/unsupported_media_type"},
 		{"too large", "POST", "/v1/items", "application/json", `{"name":"` + strings.Repeat("a", 1<<20) + `"}`, 413, "https://id.example/errors/payload_too_large"},
+		{"dot segment, as a function behind the Lambda adapter sees it", "GET", "/v1/x/../items/7", "", "", 404, "https://id.example/errors/not_found"},
+		{"repeated slash", "POST", "/v1//items", "application/json", `{"name":"x"}`, 404, "https://id.example/errors/not_found"},
 		{"panic", "GET", "/api/v1/boom", "", "", 500, "https://partners.example/errors/internal"},
 		{"upstream", "GET", "/api/v1/upstream", "", "", 502, "https://partners.example/errors/provider_upstream_error"},
 	}
@@ -145,5 +147,24 @@ func TestRoutesAndPatterns(t *testing.T) {
 	w, _ = do(h, "POST", "/v1/items", "application/json; charset=utf-8", `{"name":"n"}`)
 	if w.Code != 201 {
 		t.Errorf("POST item = %d %s", w.Code, w.Body)
+	}
+}
+
+func TestPrefersJSON(t *testing.T) {
+	for accept, want := range map[string]bool{
+		"":                         false,
+		"*/*":                      false,
+		"application/json":         true,
+		"application/problem+json": true,
+		"text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8": false,
+		"application/json, text/html;q=0.5":                               true,
+		"text/html, application/json":                                     false,
+		"application/json;q=0":                                            false,
+	} {
+		r := httptest.NewRequest("GET", "/v1/auth/verify-email", nil)
+		r.Header.Set("Accept", accept)
+		if got := httpapi.PrefersJSON(r); got != want {
+			t.Errorf("Accept %q: %v, want %v", accept, got, want)
+		}
 	}
 }

@@ -33,14 +33,14 @@ func DecodeJSON(r *http.Request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		var syntax *json.SyntaxError
-		var typ *json.UnmarshalTypeError
+		entry, named := fault.JSONProblem("", err)
 		switch {
 		case errors.As(err, &tooBig):
 			return fault.Newf(fault.TooLarge, "JSON bodies are limited to %d bytes.", maxJSONBody)
 		case errors.As(err, &syntax):
 			return fault.Newf(fault.BadRequest, "Malformed JSON at byte %d.", syntax.Offset)
-		case errors.As(err, &typ):
-			return fault.Newf(fault.BadRequest, "Field %q must be of JSON type %s.", typ.Field, typ.Type)
+		case named:
+			return &fault.Error{Kind: fault.BadRequest, Detail: "The body does not have the documented shape: " + entry + ".", InvalidParams: []string{entry}}
 		case errors.Is(err, io.EOF):
 			return fault.New(fault.BadRequest, "The request body is empty.")
 		default:

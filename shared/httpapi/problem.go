@@ -48,6 +48,7 @@ var kinds = map[fault.Kind]kindInfo{
 	fault.RateLimited:      {http.StatusTooManyRequests, "rate_limited", "Too many requests", "Rate limit reached; retry after the Retry-After delay."},
 	fault.Upstream:         {http.StatusBadGateway, "provider_upstream_error", "Upstream provider error", "An upstream provider failed; retry with exponential backoff."},
 	fault.Unavailable:      {http.StatusServiceUnavailable, "unavailable", "Service unavailable", "Temporarily unavailable; retry later."},
+	fault.HeadersTooLarge:  {http.StatusRequestHeaderFieldsTooLarge, "request_header_fields_too_large", "Request header fields too large", "The request line and headers are too large."},
 }
 
 // WriteError answers err as a problem. Internal errors are logged with their cause and answered

@@ -1,7 +1,9 @@
 // Package idempotency makes POST and PATCH safe to retry: the first request with an
 // idempotency-key stores its response with a hash of the request; a replay with the same request gets
 // the stored response (header idempotent-replayed: true), a different request with the same key gets
-// 409, and so does a replay while the first request is still running. Keys are scoped to the caller.
+// 409 saying what the key was first used for, and so does a replay while the first request is still
+// running. Keys are scoped to the caller. "The same request" is the same method, path and meaning:
+// a JSON body is compared as JSON, so a client that re-serialises it (spacing, key order) replays.
 package idempotency
 
 import (
@@ -9,7 +11,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"io"
+	"mime"
 	"net/http"
 	"net/http/httptest"
 	"time"
@@ -25,6 +29,9 @@ const Header = "Idempotency-Key"
 // Record is a stored request and, once done, its response.
 type Record struct {
 	RequestHash string
+	Method      string    // of the first request, to tell a caller who reuses the key
+	Path        string    // idem
+	CreatedAt   time.Time // idem
 	Done        bool
 	Status      int
 	ContentType string
@@ -33,9 +40,9 @@ type Record struct {
 
 // Store keeps records until they expire.
 type Store interface {
-	// Begin stores an in-flight record for scope and key unless one exists; it returns the
+	// Begin stores first, an in-flight record, for scope and key unless one exists; it returns the
 	// existing record and false when there is one.
-	Begin(ctx context.Context, scope, key, requestHash string, expires time.Time) (Record, bool, error)
+	Begin(ctx context.Context, scope, key string, first Record, expires time.Time) (Record, bool, error)
 	// Finish stores the response of a begun request.
 	Finish(ctx context.Context, scope, key string, r Record) error
 	// Abandon deletes a begun record, so the request can be tried again (after a server error).
@@ -70,17 +77,18 @@ func (k Keys) Wrap(h access.HandlerFunc) access.HandlerFunc {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		sum := sha256.Sum256(append([]byte(r.Method+" "+r.URL.Path+"\n"), body...))
+		sum := sha256.Sum256(append([]byte(r.Method+" "+r.URL.Path+"\n"), meaning(r.Header.Get("Content-Type"), body)...))
 		hash := hex.EncodeToString(sum[:])
 		scope := scopeOf(p)
-		rec, started, err := k.Store.Begin(r.Context(), scope, key, hash, k.now().Add(k.Window))
+		now := k.now()
+		rec, started, err := k.Store.Begin(r.Context(), scope, key,
+			Record{RequestHash: hash, Method: r.Method, Path: r.URL.Path, CreatedAt: now.UTC().Truncate(time.Second)}, now.Add(k.Window))
 		switch {
 		case err != nil:
 			httpapi.WriteError(w, r, err)
 			return
 		case !started && rec.RequestHash != hash:
-			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Conflict, Code: "idempotency_key_reused",
-				Detail: "This idempotency-key was used with a different request; use a new key for a new attempt."})
+			httpapi.WriteError(w, r, reused(rec))
 			return
 		case !started && !rec.Done:
 			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Conflict, Code: "idempotency_request_in_progress",
@@ -109,6 +117,42 @@ func (k Keys) Wrap(h access.HandlerFunc) access.HandlerFunc {
 		w.WriteHeader(res.StatusCode)
 		_, _ = w.Write(rw.Body.Bytes())
 	}
+}
+
+// reused is the conflict of a key sent again with another request: it says which request the key
+// belongs to, so the caller can tell a bug in its key generation from a retry it changed.
+func reused(first Record) *fault.Error {
+	e := &fault.Error{Kind: fault.Conflict, Code: "idempotency_key_reused",
+		Detail: "This idempotency-key was used with a different request; use a new key for a new attempt."}
+	if first.Method == "" { // a record stored before requests were described
+		return e
+	}
+	at := first.CreatedAt.UTC().Format(time.RFC3339)
+	e.Detail = "This idempotency-key was first used for " + first.Method + " " + first.Path + " at " + at +
+		" with a different body; send that request again to get its answer, or use a new key for a new attempt."
+	e.Extensions = map[string]any{"firstRequest": map[string]any{"method": first.Method, "path": first.Path, "at": at}}
+	return e
+}
+
+// meaning is what a body says: a JSON body in canonical form (keys sorted, no insignificant
+// space, strings and numbers as written), so two serialisations of one request compare equal;
+// any other body, or JSON that does not parse, as its bytes.
+func meaning(contentType string, body []byte) []byte {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil || mt != "application/json" {
+		return body
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil || dec.More() {
+		return body
+	}
+	canonical, err := json.Marshal(v)
+	if err != nil {
+		return body
+	}
+	return append([]byte("json:"), canonical...)
 }
 
 // scopeOf keeps one caller's keys apart from another's.

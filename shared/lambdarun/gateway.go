@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 )
 
 // MaxPayload is Lambda's limit on a synchronous invocation's request and response payload.
@@ -28,12 +27,12 @@ var ErrPayloadTooLarge = errors.New("request exceeds the 6 MB Lambda payload lim
 // APIGatewayV2HTTPRequest event (binary bodies base64-encoded), the handler runs behind the same
 // proxy adapter as under Lambda, and both payloads are held to Lambda's 6 MB limit.
 type Gateway struct {
-	adapter *httpadapter.HandlerAdapterV2
+	adapter *Adapter
 }
 
 // NewGateway wraps the handler a function's main passes to HTTP.
 func NewGateway(h http.Handler) *Gateway {
-	return &Gateway{adapter: httpadapter.NewV2(h)}
+	return &Gateway{adapter: NewAdapter(h)}
 }
 
 // Invoke turns r into an event for routeKey ("GET /v1/items/{id}" or "$default"), invokes the

@@ -9,7 +9,6 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-lambda-go/lambda"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
 
 	"github.com/trustline/platform/shared/queue"
 )
@@ -19,7 +18,7 @@ type ScheduleHandler func(ctx context.Context, e events.EventBridgeEvent) error
 
 // HTTP serves h behind API Gateway's HTTP API (payload v2). It returns only if the runtime fails.
 func HTTP(ctx context.Context, h http.Handler) error {
-	lambda.StartWithOptions(httpadapter.NewV2(h).ProxyWithContext, lambda.WithContext(ctx))
+	lambda.StartWithOptions(NewAdapter(h).ProxyWithContext, lambda.WithContext(ctx))
 	return nil
 }
 

@@ -123,9 +123,7 @@ func ReadNotification(r *http.Request, key []byte) (Notification, error) {
 	if err != nil {
 		return Notification{}, fault.New(fault.TooLarge, "The notification is too large.")
 	}
-	// One value only: API Gateway joins repeated headers with commas and the Lambda adapter splits
-	// them again, so "digest,anything" arrives as two values, of which Get would see the first.
-	if sig := r.Header.Values("X-Webhook-Signature"); len(sig) != 1 || !Verify(key, body, sig[0]) {
+	if !Verify(key, body, r.Header.Get("X-Webhook-Signature")) {
 		return Notification{}, fault.New(fault.Unauthorized, "The x-webhook-signature is missing or invalid: it must be exactly the lowercase hex HMAC-SHA256 of the raw body.")
 	}
 	var n Notification

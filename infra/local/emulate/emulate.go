@@ -215,7 +215,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 		return nil, err
 	}
 	bases := httpapi.Bases{Identity: getenv("PUBLIC_BASE_URL"), Partner: getenv("PARTNER_BASE_URL")}
-	srv := &http.Server{Handler: httpapi.Middleware(o.Log.With("component", "gateway"), bases, mux), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: httpapi.Middleware(o.Log.With("component", "gateway"), bases, headerLimit(mux)), ReadHeaderTimeout: 10 * time.Second}
 	var wg sync.WaitGroup
 	for _, w := range workers {
 		wg.Go(func() { w(ctx) })
@@ -434,13 +434,49 @@ func route(g *lambdarun.Gateway, ev samtemplate.Event, log *slog.Logger) http.Ha
 		switch {
 		case err == nil:
 		case errors.Is(err, lambdarun.ErrPayloadTooLarge):
-			httpapi.WriteError(w, r, fault.New(fault.TooLarge,
-				"Request bodies are limited to 6 MB by AWS Lambda. Upload larger files to S3 with POST /v1/uploads and pass the uploadId instead."))
+			httpapi.WriteError(w, r, tooLarge(r))
 		default:
 			log.ErrorContext(r.Context(), "invocation failed", "error", err)
 			httpapi.WriteError(w, r, err)
 		}
 	})
+}
+
+// maxRequestLineAndHeaders is API Gateway's quota on an HTTP API request's "total combined size of
+// request line and header values" (not adjustable).
+const maxRequestLineAndHeaders = 10240
+
+// headerLimit refuses, as API Gateway does, a request whose request line and header values are over
+// its quota, with a problem: Go's own limit (http.DefaultMaxHeaderBytes, 1 MB) is far above the
+// gateway's and answers plain text.
+func headerLimit(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto)
+		for _, vs := range r.Header {
+			for _, v := range vs {
+				size += len(v)
+			}
+		}
+		if size > maxRequestLineAndHeaders {
+			httpapi.WriteError(w, r, fault.Newf(fault.HeadersTooLarge,
+				"The request line and header values are %d bytes; API Gateway accepts at most %d.", size, maxRequestLineAndHeaders))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// tooLarge says what a caller over Lambda's request limit can do instead. The phone uploading to
+// a handoff session has no credential for POST /v1/uploads: its way is the session's own
+// presigned upload, {uploadUrl}/start.
+func tooLarge(r *http.Request) error {
+	const limit = "Request bodies are limited to 6 MB by AWS Lambda. "
+	if id := r.PathValue("sessionId"); id != "" && strings.HasPrefix(r.URL.Path, "/v1/mobile-handoff/upload/") {
+		start := "/v1/mobile-handoff/upload/" + id + "/start"
+		return &fault.Error{Kind: fault.TooLarge, Detail: limit + "Send the file through the session's presigned upload: POST {uploadUrl}/start (" +
+			start + "), then send the file where its answer says.", Extensions: map[string]any{"startUrl": start}}
+	}
+	return fault.New(fault.TooLarge, limit+"Upload larger files to S3 with POST /v1/uploads and pass the uploadId instead.")
 }
 
 func mapping(o Options, ev samtemplate.Event, h queue.BatchHandler, log *slog.Logger) (queue.Mapping, error) {
