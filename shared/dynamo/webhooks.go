@@ -309,16 +309,19 @@ func (s Store) SetPartnerConfig(ctx context.Context, partnerID string, c webhook
 }
 
 type endpointItem struct {
-	PK           string    `dynamodbav:"pk"`
-	SK           string    `dynamodbav:"sk"`
-	ID           string    `dynamodbav:"id"`
-	OwnerID      string    `dynamodbav:"ownerId"`
-	URL          string    `dynamodbav:"url"`
-	Events       []string  `dynamodbav:"events"`
-	Test         bool      `dynamodbav:"test,omitempty"` // absent on live endpoints
-	SealedSecret string    `dynamodbav:"sealedSecret"`
-	CreatedAt    time.Time `dynamodbav:"createdAt"`
-	CreatedByKey string    `dynamodbav:"createdByKey,omitempty"`
+	PK           string   `dynamodbav:"pk"`
+	SK           string   `dynamodbav:"sk"`
+	ID           string   `dynamodbav:"id"`
+	OwnerID      string   `dynamodbav:"ownerId"`
+	URL          string   `dynamodbav:"url"`
+	Events       []string `dynamodbav:"events"`
+	Test         bool     `dynamodbav:"test,omitempty"` // absent on live endpoints
+	SealedSecret string   `dynamodbav:"sealedSecret"`
+	// The secret the last rotation replaced, and until when it still signs.
+	PreviousSealedSecret string     `dynamodbav:"previousSealedSecret,omitempty"`
+	PreviousUntil        *time.Time `dynamodbav:"previousUntil,omitempty"`
+	CreatedAt            time.Time  `dynamodbav:"createdAt"`
+	CreatedByKey         string     `dynamodbav:"createdByKey,omitempty"`
 	// ExpiresAt ends an endpoint made by a key with an expiry; TTL removes it a day later.
 	ExpiresAt *time.Time `dynamodbav:"expiresAt,omitempty"`
 	TTL       int64      `dynamodbav:"ttl,omitempty"`
@@ -326,13 +329,13 @@ type endpointItem struct {
 
 func (it endpointItem) endpoint() webhook.Endpoint {
 	return webhook.Endpoint{ID: it.ID, OwnerID: it.OwnerID, URL: it.URL, Events: it.Events, Live: !it.Test, SealedSecret: it.SealedSecret,
-		CreatedAt: it.CreatedAt, CreatedByKey: it.CreatedByKey, ExpiresAt: it.ExpiresAt}
+		PreviousSealedSecret: it.PreviousSealedSecret, PreviousUntil: it.PreviousUntil, CreatedAt: it.CreatedAt, CreatedByKey: it.CreatedByKey, ExpiresAt: it.ExpiresAt}
 }
 
 // PutEndpoint stores (or replaces) a user's endpoint.
 func (s Store) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
 	it := endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID, URL: e.URL, Events: e.Events,
-		Test: !e.Live, SealedSecret: e.SealedSecret, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
+		Test: !e.Live, SealedSecret: e.SealedSecret, PreviousSealedSecret: e.PreviousSealedSecret, PreviousUntil: e.PreviousUntil, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
 	if e.ExpiresAt != nil {
 		it.TTL = e.ExpiresAt.Add(24 * time.Hour).Unix()
 	}

@@ -179,7 +179,7 @@ func (e *Engine) attempt(ctx context.Context, d Delivery, n int) (a Attempt) {
 		a.ErrorClass, a.Error = ErrorNoTarget, "bad target URL"
 		return a
 	}
-	sign(req.Header, d, t.Secret, start)
+	sign(req.Header, d, t, start)
 	resp, err := e.Client().Do(req)
 	if err != nil {
 		a.ErrorClass, a.Error = classify(err, e.Timeout)

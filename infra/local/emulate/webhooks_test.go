@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -506,4 +509,93 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 	expect(t, "someone else's endpoint", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, key(creds.Admin.APIKey)...), 403, "forbidden")
 	expect(t, "delete", c.do("DELETE", "/v1/webhooks/"+ep.ID, nil, bearer(jwt)...), 204, "")
 	expect(t, "deleted", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 404, "not_found")
+}
+
+// officialVerify checks a delivery with the official Standard Webhooks library (Python, pinned in
+// infra/requirements.txt), given the secret exactly as the API returned it. It fails rather than
+// skips when the library is missing: make venv installs it.
+func officialVerify(t *testing.T, secret string, r received) error {
+	t.Helper()
+	python := filepath.Join("..", "..", "..", ".venv", "bin", "python")
+	headers := map[string]string{}
+	for k := range r.header {
+		headers[k] = r.header.Get(k)
+	}
+	in, _ := json.Marshal(map[string]any{"secret": secret, "body": string(r.body), "headers": headers})
+	cmd := exec.Command(python, filepath.Join("testdata", "standardwebhooks_verify.py"))
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) || exit != nil && exit.ExitCode() != 1 {
+		t.Fatalf("the standardwebhooks library did not run (make venv installs it): %v\n%s", err, out)
+	}
+	if err != nil {
+		return errors.New(strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStack(t)
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"webhook.test"}, "mode": "test"}, bearer(jwt)...)
+	expect(t, "create", r, 201, "")
+	var ep struct{ ID, Secret string }
+	r.json(t, &ep)
+	send := func(n int) received {
+		t.Helper()
+		expect(t, "test event", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 202, "")
+		waitFor(t, 10*time.Second, "a test event", func() bool { return len(rc.got()) == n })
+		return rc.got()[n-1]
+	}
+	rotate := func() string {
+		t.Helper()
+		r := c.do("POST", "/v1/webhooks/"+ep.ID+"/rotate-secret", nil, bearer(jwt)...)
+		expect(t, "rotate", r, 200, "")
+		var v struct{ Secret string }
+		r.json(t, &v)
+		return v.Secret
+	}
+
+	first := send(1)
+	if err := officialVerify(t, ep.Secret, first); err != nil {
+		t.Errorf("the official library rejects a delivery with the secret as shown: %v", err)
+	}
+	if n := len(strings.Fields(first.header.Get("webhook-signature"))); n != 1 {
+		t.Errorf("before any rotation, %d signatures", n)
+	}
+
+	// During the overlap a receiver on the old secret and one on the new both verify; the
+	// API's own signature moves to the new secret at once.
+	second := rotate()
+	d := send(2)
+	if n := len(strings.Fields(d.header.Get("webhook-signature"))); n != 2 {
+		t.Errorf("during the overlap, %d signatures in %q, want 2", n, d.header.Get("webhook-signature"))
+	}
+	for name, s := range map[string]string{"old": ep.Secret, "new": second} {
+		if err := officialVerify(t, s, d); err != nil {
+			t.Errorf("the %s secret does not verify during the overlap: %v", name, err)
+		}
+		if err := webhookverify.Standard([]byte(s), d.body, d.header, time.Minute, time.Now()); err != nil {
+			t.Errorf("webhookverify, %s secret: %v", name, err)
+		}
+	}
+	if webhookverify.Service([]byte(second), d.body, d.header.Get("X-Service-Signature")) != nil ||
+		webhookverify.Service([]byte(ep.Secret), d.body, d.header.Get("X-Service-Signature")) == nil {
+		t.Error("X-Service-Signature must use the new secret only")
+	}
+
+	// A second rotation overlaps with the second secret only: the first one no longer verifies.
+	third := rotate()
+	d = send(3)
+	if officialVerify(t, ep.Secret, d) == nil {
+		t.Error("the first secret still verifies after two rotations")
+	}
+	for _, s := range []string{second, third} {
+		if err := officialVerify(t, s, d); err != nil {
+			t.Errorf("after the second rotation: %v", err)
+		}
+	}
 }
