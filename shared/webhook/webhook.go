@@ -51,6 +51,7 @@ type Delivery struct {
 	CreatedAt    time.Time
 	NextAt       time.Time // due time of the next attempt, while pending
 	RedeliveryOf string    // the delivery this one repeats, if any
+	RecoveredBy  string    // the delivery a recovery made of this failed one, if any
 	// ExpiresAt ends the record: its body reports on personal data. The body itself is dropped
 	// as soon as the delivery succeeds.
 	ExpiresAt time.Time
@@ -176,6 +177,12 @@ type Store interface {
 	DueDeliveries(ctx context.Context, before time.Time, limit int) ([]Delivery, error)
 	// Deliveries lists an owner's deliveries, newest first, one page at a time.
 	Deliveries(ctx context.Context, ownerID string, f Filter) ([]Delivery, string, error)
+	// FailedSince lists up to limit FAILED deliveries of an owner's endpoint ("" for a partner's
+	// webhook) created at or after since and not recovered yet, oldest first; more reports others.
+	FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) (ds []Delivery, more bool, err error)
+	// MarkRecovered records that delivery id (FAILED, not recovered yet) is recovered by delivery
+	// by; Conflict when it is not FAILED or was recovered already. Undo clears the mark.
+	MarkRecovered(ctx context.Context, id, by string, undo bool) error
 }
 
 // Filter selects deliveries for a listing.

@@ -599,3 +599,133 @@ func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
 		}
 	}
 }
+
+func TestWebhookRecovery(t *testing.T) {
+	t.Parallel()
+	_, creds, c, svc := webhookStack(t)
+	ctx := context.Background()
+	failed := func(owner, endpoint, ref string, created time.Time) webhook.Delivery {
+		t.Helper()
+		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, EndpointID: endpoint, Event: webhook.EventContractIssued,
+			Reference: ref, Body: []byte(`{"event":"` + ref + `"}`), Status: webhook.StatusFailed, CreatedAt: created, NextAt: created}
+		if endpoint != "" {
+			d.Scheme, d.Event = webhook.SchemeIdentity, webhook.EventTest
+		}
+		if err := svc.Engine.Store.PutDelivery(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	recoverAt := func(path string, since any, auth []string) result {
+		return c.do("POST", path, map[string]any{"since": since}, auth...)
+	}
+	var out struct {
+		Recovered int
+		HasMore   bool
+	}
+
+	t.Run("partner", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		// Down for the whole schedule (6 attempts), then for the recovered delivery's first attempt,
+		// then up: the recovered delivery retries on a fresh schedule.
+		rc := newReceiver(t, func(n int) (int, time.Duration) {
+			if n <= 7 {
+				return 503, 0
+			}
+			return 200, 0
+		})
+		configure(t, c, partner.APIKey, rc.URL, "")
+		start := time.Now()
+		d := issued(t, svc, partner.PartnerID, "REF-OUTAGE")
+		waitFor(t, 15*time.Second, "FAILED", func() bool {
+			h := deliveries(t, c, partner.APIKey, "?reference=REF-OUTAGE")
+			return len(h) == 1 && h[0].Status == "FAILED"
+		})
+		old := failed(partner.PartnerID, "", "REF-OLD", start.Add(-2*time.Hour))
+		other := newPartner(t, c, creds.Admin.APIKey)
+		failed(other.PartnerID, "", "REF-OTHER", start)
+
+		expect(t, "no since", c.do("POST", "/api/v1/partners/me/webhook/recover", map[string]any{}, key(partner.APIKey)...), 422, "validation_failed")
+		expect(t, "since not a time", recoverAt("/api/v1/partners/me/webhook/recover", "yesterday", key(partner.APIKey)), 422, "validation_failed")
+		expect(t, "since in the future", recoverAt("/api/v1/partners/me/webhook/recover", time.Now().Add(time.Hour).Format(time.RFC3339), key(partner.APIKey)), 422, "validation_failed")
+
+		r := recoverAt("/api/v1/partners/me/webhook/recover", start.Add(-time.Second).UTC().Format(time.RFC3339), key(partner.APIKey))
+		expect(t, "recover", r, 202, "")
+		r.json(t, &out)
+		if out.Recovered != 1 || out.HasMore {
+			t.Fatalf("recover = %s, want 1 (not the older one, not another partner's)", r.body)
+		}
+		waitFor(t, 10*time.Second, "the recovered delivery, retried once", func() bool { return len(rc.got()) == 8 })
+		got := rc.got()
+		if string(got[6].body) != string(d.Body) || got[6].header.Get("webhook-id") == d.ID {
+			t.Errorf("recovered: want the same body under a new webhook-id")
+		}
+		if gap := got[7].at.Sub(got[6].at); gap < 800*time.Millisecond || gap > 3*time.Second {
+			t.Errorf("the recovered delivery's first retry came %s after its first attempt, want the schedule's 1 s", gap)
+		}
+		var page struct {
+			Data []struct {
+				DeliveryID, Status, RedeliveryOf, RecoveredBy string
+				Attempts                                      []struct{ Attempt int }
+			}
+		}
+		waitFor(t, 5*time.Second, "the recovered delivery SUCCEEDED", func() bool {
+			r := c.do("GET", "/api/v1/partners/me/webhook/deliveries?reference=REF-OUTAGE", nil, key(partner.APIKey)...)
+			r.json(t, &page)
+			return len(page.Data) == 2 && page.Data[0].Status == "SUCCEEDED"
+		})
+		if newer, orig := page.Data[0], page.Data[1]; newer.RedeliveryOf != d.ID || orig.RecoveredBy != newer.DeliveryID || orig.Status != "FAILED" ||
+			len(newer.Attempts) != 2 || newer.Attempts[0].Attempt != 1 {
+			t.Errorf("history = %+v", page.Data)
+		}
+
+		r = recoverAt("/api/v1/partners/me/webhook/recover", start.Add(-time.Second).UTC().Format(time.RFC3339), key(partner.APIKey))
+		expect(t, "recover again", r, 202, "")
+		if r.json(t, &out); out.Recovered != 0 {
+			t.Errorf("recovering again re-queued %d", out.Recovered)
+		}
+		r = recoverAt("/api/v1/partners/me/webhook/recover", old.CreatedAt.Add(-time.Minute).UTC().Format(time.RFC3339Nano), key(partner.APIKey))
+		expect(t, "recover further back", r, 202, "")
+		if r.json(t, &out); out.Recovered != 1 {
+			t.Errorf("recovering from before the older failure re-queued %d, want 1", out.Recovered)
+		}
+	})
+
+	t.Run("identity endpoint", func(t *testing.T) {
+		jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		var ep, other struct{ ID string }
+		r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"webhook.test"}}, bearer(jwt)...)
+		expect(t, "create", r, 201, "")
+		r.json(t, &ep)
+		r = c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/other", "events": []string{"webhook.test"}}, bearer(jwt)...)
+		expect(t, "create another", r, 201, "")
+		r.json(t, &other)
+		now := time.Now()
+		f := failed(creds.User.ID, ep.ID, "REF-EP", now.Add(-time.Minute))
+		failed(creds.User.ID, other.ID, "REF-OTHER-EP", now.Add(-time.Minute))
+		since := now.Add(-time.Hour).UTC().Format(time.RFC3339)
+		r = recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, bearer(jwt))
+		expect(t, "recover", r, 202, "")
+		if r.json(t, &out); out.Recovered != 1 {
+			t.Errorf("recovered %d, want this endpoint's 1", out.Recovered)
+		}
+		waitFor(t, 10*time.Second, "the recovered delivery", func() bool { return len(rc.got()) == 1 })
+		if got := rc.got()[0]; got.header.Get("X-Service-Event") != webhook.EventTest || string(got.body) != string(f.Body) {
+			t.Errorf("recovered delivery: %s %s", got.header.Get("X-Service-Event"), got.body)
+		}
+		expect(t, "someone else's endpoint", recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, key(creds.Admin.APIKey)), 403, "forbidden")
+		expect(t, "unknown endpoint", recoverAt("/v1/webhooks/we_nope/recover", since, bearer(jwt)), 404, "not_found")
+		// Bounded: 10 calls per owner and minute.
+		limited := false
+		for range 10 {
+			if r := recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, bearer(jwt)); r.status == 429 {
+				limited = true
+				break
+			}
+		}
+		if !limited {
+			t.Error("no 429 after 10 recoveries in a minute")
+		}
+	})
+}
