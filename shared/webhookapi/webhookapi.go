@@ -29,11 +29,9 @@ func (a API) PartnerRoutes() []httpapi.Route {
 		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
 		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath)))},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
-		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.redeliver)},
-		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Auth.Require(access.Partners, a.Auth.PerOwner("webhook-recover", recoveriesPerMinute,
-			func(w http.ResponseWriter, r *http.Request, p access.Principal) {
-				a.recoverFailed(w, r, p.PartnerID, "")
-			}))},
+		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
+		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Auth.Require(access.Partners,
+			a.Auth.PerOwner("webhook-recover", recoveriesPerMinute, a.Idempotency.Wrap(a.recoverPartner)))},
 	}
 }
 
@@ -186,6 +184,10 @@ func (a API) recoverFailed(w http.ResponseWriter, r *http.Request, ownerID, endp
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"recovered": n, "hasMore": more})
+}
+
+func (a API) recoverPartner(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	a.recoverFailed(w, r, p.PartnerID, "")
 }
 
 func (a API) recoverEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
@@ -81,8 +82,16 @@ var retryOffsets = []time.Duration{time.Second, 2 * time.Second, 3 * time.Second
 
 func webhookStack(t *testing.T) (*Local, Credentials, client, *webhook.Service) {
 	t.Helper()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
-		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "1s"})
+	return webhookStackWith(t, nil)
+}
+
+// webhookStackWith is webhookStack with some settings changed.
+func webhookStackWith(t *testing.T, settings map[string]string) (*Local, Credentials, client, *webhook.Service) {
+	t.Helper()
+	env := map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
+		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "1s"}
+	maps.Copy(env, settings)
+	local := startLocal(t, env)
 	creds, err := local.Seed(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
@@ -728,4 +737,72 @@ func TestWebhookRecovery(t *testing.T) {
 			t.Error("no 429 after 10 recoveries in a minute")
 		}
 	})
+}
+
+// One receiver that hangs until the timeout must not hold back another's attempts: Lambda handles
+// batches in parallel, and so must the local poller.
+func TestWebhookRetriesKeepTheirScheduleBesideAHangingReceiver(t *testing.T) {
+	t.Parallel()
+	const timeout = 5 * time.Second
+	_, creds, c, svc := webhookStackWith(t, map[string]string{"WEBHOOK_TIMEOUT": "5s"})
+	hanging := newPartner(t, c, creds.Admin.APIKey)
+	slow := newReceiver(t, func(int) (int, time.Duration) { return 200, time.Hour }) // answers only when the sender gives up
+	configure(t, c, hanging.APIKey, slow.URL, "")
+	healthy := newPartner(t, c, creds.Admin.APIKey)
+	down := newReceiver(t, func(int) (int, time.Duration) { return 503, 0 })
+	configure(t, c, healthy.APIKey, down.URL, "")
+
+	// The hanging receiver's attempts run all along (its retries come every second, each held 5 s).
+	issued(t, svc, hanging.PartnerID, "REF-HANG")
+	waitFor(t, 10*time.Second, "the hanging attempt", func() bool { return len(slow.got()) == 1 })
+	enqueued := time.Now()
+	issued(t, svc, healthy.PartnerID, "REF-PUNCTUAL")
+	waitFor(t, 20*time.Second, "six attempts", func() bool { return len(down.got()) >= 6 })
+	reqs := down.got()
+	late := reqs[0].at.Sub(enqueued)
+	t.Logf("first attempt %v after it was queued", late.Round(time.Millisecond))
+	if late > 1500*time.Millisecond {
+		t.Errorf("the first attempt came %v after it was queued, behind another receiver's %v timeout", late.Round(time.Millisecond), timeout)
+	}
+	for i, want := range retryOffsets {
+		offset := reqs[i+1].at.Sub(reqs[0].at)
+		t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
+		if offset < want-100*time.Millisecond || offset > want+time.Second {
+			t.Errorf("attempt %d at T0+%v, want T0+%v (at most 1 s late)", i+2, offset.Round(time.Millisecond), want)
+		}
+	}
+	if n := len(slow.got()); n < 2 {
+		t.Errorf("the hanging receiver had %d attempts meanwhile: the test did not hold the poller", n)
+	}
+}
+
+func TestRedeliveryHonoursIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	_, creds, c, svc := webhookStack(t)
+	partner := newPartner(t, c, creds.Admin.APIKey)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	configure(t, c, partner.APIKey, rc.URL, "")
+	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: webhook.EventContractIssued,
+		Reference: "REF-ONCE", Body: []byte(`{"event":"insurance.contract.issued"}`), Status: webhook.StatusFailed, CreatedAt: time.Now(), NextAt: time.Now()}
+	if err := svc.Engine.Store.PutDelivery(context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	path := "/api/v1/partners/me/webhook/deliveries/" + d.ID + "/redeliver"
+	idem := append(key(partner.APIKey), "idempotency-key", "5d0c1c52-4a8e-4c55-9f55-2f0a3b7e1d11")
+	first := c.do("POST", path, nil, idem...)
+	expect(t, "redeliver", first, 202, "")
+	again := c.do("POST", path, nil, idem...)
+	expect(t, "the same request again", again, 202, "")
+	var a, b struct{ DeliveryID string }
+	first.json(t, &a)
+	again.json(t, &b)
+	if a.DeliveryID == "" || a.DeliveryID != b.DeliveryID {
+		t.Errorf("a retried redelivery made delivery %q after %q, want the first one's answer", b.DeliveryID, a.DeliveryID)
+	}
+	waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == 1 })
+	time.Sleep(1500 * time.Millisecond)
+	if n := len(rc.got()); n != 1 {
+		t.Errorf("the receiver got the event %d times, want once", n)
+	}
+	expect(t, "another request under no key", c.do("POST", path, nil, key(partner.APIKey)...), 202, "")
 }
