@@ -546,7 +546,8 @@ func officialVerify(t *testing.T, secret string, r received) error {
 
 func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
 	t.Parallel()
-	_, creds, c, _ := webhookStack(t)
+	const overlap = 6 * time.Second
+	_, creds, c, _ := webhookStackWith(t, map[string]string{"WEBHOOK_SECRET_OVERLAP": overlap.String()})
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"webhook.test"}, "mode": "test"}, bearer(jwt)...)
@@ -598,6 +599,7 @@ func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
 
 	// A second rotation overlaps with the second secret only: the first one no longer verifies.
 	third := rotate()
+	rotated := time.Now()
 	d = send(3)
 	if officialVerify(t, ep.Secret, d) == nil {
 		t.Error("the first secret still verifies after two rotations")
@@ -606,6 +608,16 @@ func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
 		if err := officialVerify(t, s, d); err != nil {
 			t.Errorf("after the second rotation: %v", err)
 		}
+	}
+
+	// Once the overlap is over, only the current secret signs.
+	time.Sleep(time.Until(rotated.Add(overlap + 500*time.Millisecond)))
+	d = send(4)
+	if n := len(strings.Fields(d.header.Get("webhook-signature"))); n != 1 || officialVerify(t, second, d) == nil {
+		t.Errorf("after the overlap: %d signatures, the old secret verifies: %v", n, officialVerify(t, second, d) == nil)
+	}
+	if err := officialVerify(t, third, d); err != nil {
+		t.Errorf("after the overlap, the current secret: %v", err)
 	}
 }
 
