@@ -28,7 +28,7 @@ func webhooks(d deps) (webhookDeps, error) {
 	}
 	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL}
 	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
-	svc := &webhook.Service{Config: d.store, Box: box, Guard: guard}
+	svc := &webhook.Service{Config: d.store, Box: box, Guard: guard, SecretOverlap: d.cfg.WebhookSecretOverlap}
 	svc.Engine = &webhook.Engine{Store: d.store, Targets: svc, Wake: wake, Guard: guard,
 		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention}
 	return webhookDeps{service: svc, wake: wake}, nil

@@ -36,7 +36,8 @@ type Config struct {
 
 	WebhookRetrySchedule []time.Duration // offsets from the first attempt
 	WebhookTimeout       time.Duration
-	WebhookAllowLoopback bool // true only when set and Stage is local
+	WebhookSecretOverlap time.Duration // how long a rotated-out endpoint secret still signs
+	WebhookAllowLoopback bool          // true only when set and Stage is local
 	WebhookAllowedPorts  []int
 	ResultRetention      time.Duration // extraction results and webhook delivery records
 	HandoffTTL           time.Duration
@@ -105,6 +106,7 @@ var Settings = []Setting{
 	{"UPLOAD_EVENTS_QUEUE_URL", "", "SQS queue of S3's object-created events for handoff uploads.", true},
 	{"WEBHOOK_RETRY_SCHEDULE", "2m,4m,8m,16m,32m", "Retry offsets of a webhook delivery, counted from the first attempt, increasing.", false},
 	{"WEBHOOK_TIMEOUT", "10s", "How long a webhook receiver has to answer.", false},
+	{"WEBHOOK_SECRET_OVERLAP", "24h", "After a webhook endpoint's secret is rotated, how long `webhook-signature` also carries a signature under the old secret.", false},
 	{"WEBHOOK_ALLOWED_PORTS", "443,8443", "Ports a webhook target may use, comma-separated (loopback targets allowed by WEBHOOK_ALLOW_LOOPBACK use any).", false},
 	{"RESULT_RETENTION", "720h", "How long extraction records with their results, and webhook delivery records, are kept before they are deleted (personal data). Delivered bodies are dropped at once.", false},
 	{"WEBHOOK_ALLOW_LOOPBACK", "false", "Allow `http://` webhook targets on loopback addresses. Honoured only when STAGE=local.", false},
@@ -178,6 +180,7 @@ func Load(getenv func(string) string, uses ...string) (Config, error) {
 		WebhookQueueURL:      l.str("WEBHOOK_QUEUE_URL"),
 		UploadEventsQueueURL: l.str("UPLOAD_EVENTS_QUEUE_URL"),
 		WebhookTimeout:       l.duration("WEBHOOK_TIMEOUT"),
+		WebhookSecretOverlap: l.duration("WEBHOOK_SECRET_OVERLAP"),
 		HandoffTTL:           l.duration("HANDOFF_TTL"),
 		OCREngine:            l.oneOf("OCR_ENGINE", "tesseract", "textract"),
 		ModelsDir:            l.str("MODELS_DIR"),

@@ -45,6 +45,7 @@ type deliveryItem struct {
 	CreatedAt    time.Time      `dynamodbav:"createdAt"`
 	NextAt       time.Time      `dynamodbav:"nextAt"`
 	RedeliveryOf string         `dynamodbav:"redeliveryOf,omitempty"`
+	RecoveredBy  string         `dynamodbav:"recoveredBy,omitempty"`
 	ExpiresAt    time.Time      `dynamodbav:"expiresAt,omitempty"`
 	TTL          int64          `dynamodbav:"ttl,omitempty"`
 }
@@ -59,7 +60,7 @@ func dueKey(t time.Time, id string) string { return fmt.Sprintf("%013d#%s", t.Un
 func (it deliveryItem) delivery() webhook.Delivery {
 	d := webhook.Delivery{ID: it.ID, Scheme: it.Scheme, OwnerID: it.OwnerID, EndpointID: it.EndpointID, Event: it.Event,
 		Reference: it.Reference, Body: it.Body, Status: it.Status, CreatedAt: it.CreatedAt, NextAt: it.NextAt, RedeliveryOf: it.RedeliveryOf,
-		ExpiresAt: it.ExpiresAt}
+		RecoveredBy: it.RecoveredBy, ExpiresAt: it.ExpiresAt}
 	for _, a := range it.Attempts {
 		d.Attempts = append(d.Attempts, webhook.Attempt{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, ErrorClass: a.ErrorClass, Error: a.Error})
 	}
@@ -229,6 +230,73 @@ func (s Store) Deliveries(ctx context.Context, ownerID string, f webhook.Filter)
 	}
 }
 
+// FailedSince reads the owner's listing from since on, oldest first, keeping FAILED deliveries
+// not recovered yet. It reads at most 20 index items per delivery asked for, so one call's cost
+// stays bounded however many deliveries succeeded meanwhile; more is then true.
+func (s Store) FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) ([]webhook.Delivery, bool, error) {
+	// gsi1sk is the RFC 3339 creation time (fraction trimmed, so not strictly sortable within a
+	// second): start at the whole second, and compare exact times below.
+	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(true),
+		KeyConditionExpression:   aws.String("gsi1pk = :o AND gsi1sk >= :since"),
+		FilterExpression:         aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str("DELIVERIES#" + ownerID),
+			":since": str(since.UTC().Truncate(time.Second).Format("2006-01-02T15:04:05")), ":failed": str(string(webhook.StatusFailed))}}
+	if endpointID != "" {
+		in.FilterExpression = aws.String(*in.FilterExpression + " AND endpointId = :e")
+		in.ExpressionAttributeValues[":e"] = str(endpointID)
+	}
+	var out []webhook.Delivery
+	budget := 20 * limit
+	for budget > 0 {
+		in.Limit = aws.Int32(int32(min(budget, 500)))
+		page, err := s.API.Query(ctx, in)
+		if err != nil {
+			return nil, false, fmt.Errorf("dynamo: failed deliveries: %w", err)
+		}
+		budget -= int(page.ScannedCount)
+		var items []deliveryItem
+		if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
+			return nil, false, err
+		}
+		for _, it := range items {
+			if it.CreatedAt.Before(since) {
+				continue
+			}
+			if len(out) == limit {
+				return out, true, nil
+			}
+			out = append(out, it.delivery())
+		}
+		if page.LastEvaluatedKey == nil {
+			return out, false, nil
+		}
+		in.ExclusiveStartKey = page.LastEvaluatedKey
+	}
+	return out, true, nil
+}
+
+// MarkRecovered sets (or, with undo, clears) recoveredBy on a FAILED delivery.
+func (s Store) MarkRecovered(ctx context.Context, id, by string, undo bool) error {
+	in := &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(deliveryPK(id), "DELIVERY"),
+		UpdateExpression:          aws.String("SET recoveredBy = :by"),
+		ConditionExpression:       aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
+		ExpressionAttributeNames:  map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":by": str(by), ":failed": str(string(webhook.StatusFailed))}}
+	if undo {
+		in.UpdateExpression, in.ConditionExpression = aws.String("REMOVE recoveredBy"), aws.String("recoveredBy = :by")
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues = nil, map[string]types.AttributeValue{":by": str(by)}
+	}
+	_, err := s.API.UpdateItem(ctx, in)
+	if isConditionFailed(err) {
+		return fault.New(fault.Conflict, "The delivery is not failed, or was recovered already.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: mark delivery recovered: %w", err)
+	}
+	return nil
+}
+
 func joinAnd(parts []string) string {
 	s := parts[0]
 	for _, p := range parts[1:] {
@@ -309,16 +377,19 @@ func (s Store) SetPartnerConfig(ctx context.Context, partnerID string, c webhook
 }
 
 type endpointItem struct {
-	PK           string    `dynamodbav:"pk"`
-	SK           string    `dynamodbav:"sk"`
-	ID           string    `dynamodbav:"id"`
-	OwnerID      string    `dynamodbav:"ownerId"`
-	URL          string    `dynamodbav:"url"`
-	Events       []string  `dynamodbav:"events"`
-	Test         bool      `dynamodbav:"test,omitempty"` // absent on live endpoints
-	SealedSecret string    `dynamodbav:"sealedSecret"`
-	CreatedAt    time.Time `dynamodbav:"createdAt"`
-	CreatedByKey string    `dynamodbav:"createdByKey,omitempty"`
+	PK           string   `dynamodbav:"pk"`
+	SK           string   `dynamodbav:"sk"`
+	ID           string   `dynamodbav:"id"`
+	OwnerID      string   `dynamodbav:"ownerId"`
+	URL          string   `dynamodbav:"url"`
+	Events       []string `dynamodbav:"events"`
+	Test         bool     `dynamodbav:"test,omitempty"` // absent on live endpoints
+	SealedSecret string   `dynamodbav:"sealedSecret"`
+	// The secret the last rotation replaced, and until when it still signs.
+	PreviousSealedSecret string     `dynamodbav:"previousSealedSecret,omitempty"`
+	PreviousUntil        *time.Time `dynamodbav:"previousUntil,omitempty"`
+	CreatedAt            time.Time  `dynamodbav:"createdAt"`
+	CreatedByKey         string     `dynamodbav:"createdByKey,omitempty"`
 	// ExpiresAt ends an endpoint made by a key with an expiry; TTL removes it a day later.
 	ExpiresAt *time.Time `dynamodbav:"expiresAt,omitempty"`
 	TTL       int64      `dynamodbav:"ttl,omitempty"`
@@ -326,13 +397,13 @@ type endpointItem struct {
 
 func (it endpointItem) endpoint() webhook.Endpoint {
 	return webhook.Endpoint{ID: it.ID, OwnerID: it.OwnerID, URL: it.URL, Events: it.Events, Live: !it.Test, SealedSecret: it.SealedSecret,
-		CreatedAt: it.CreatedAt, CreatedByKey: it.CreatedByKey, ExpiresAt: it.ExpiresAt}
+		PreviousSealedSecret: it.PreviousSealedSecret, PreviousUntil: it.PreviousUntil, CreatedAt: it.CreatedAt, CreatedByKey: it.CreatedByKey, ExpiresAt: it.ExpiresAt}
 }
 
 // PutEndpoint stores (or replaces) a user's endpoint.
 func (s Store) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
 	it := endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID, URL: e.URL, Events: e.Events,
-		Test: !e.Live, SealedSecret: e.SealedSecret, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
+		Test: !e.Live, SealedSecret: e.SealedSecret, PreviousSealedSecret: e.PreviousSealedSecret, PreviousUntil: e.PreviousUntil, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
 	if e.ExpiresAt != nil {
 		it.TTL = e.ExpiresAt.Add(24 * time.Hour).Unix()
 	}

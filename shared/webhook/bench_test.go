@@ -61,6 +61,12 @@ func (m *memStore) Deliveries(context.Context, string, Filter) ([]Delivery, stri
 	return nil, "", nil
 }
 
+func (m *memStore) FailedSince(context.Context, string, string, time.Time, int) ([]Delivery, bool, error) {
+	return nil, false, nil
+}
+
+func (m *memStore) MarkRecovered(context.Context, string, string, bool) error { return nil }
+
 type fixedTarget struct{ t Target }
 
 func (f fixedTarget) Target(context.Context, Delivery) (Target, error) { return f.t, nil }

@@ -29,7 +29,11 @@ type Endpoint struct {
 	Events       []string
 	Live         bool
 	SealedSecret string
-	CreatedAt    time.Time
+	// PreviousSealedSecret is the secret the last rotation replaced; it still signs
+	// webhook-signature until PreviousUntil.
+	PreviousSealedSecret string
+	PreviousUntil        *time.Time
+	CreatedAt            time.Time
 	// CreatedByKey is the API key that created the endpoint, when a key did: the endpoint is
 	// deleted when that key is revoked, and ends at ExpiresAt when the key has an expiry, so that a
 	// leaked key cannot leave behind a receiver of the account's data.
@@ -83,7 +87,9 @@ type Service struct {
 	Box    secretbox.Box
 	Guard  Guard
 	Engine *Engine
-	Now    func() time.Time
+	// SecretOverlap is how long a rotated-out endpoint secret keeps signing (0: it stops at once).
+	SecretOverlap time.Duration
+	Now           func() time.Time
 }
 
 // Target resolves the current URL and secret of a delivery's owner.
@@ -110,7 +116,16 @@ func (s *Service) Target(ctx context.Context, d Delivery) (Target, error) {
 			return Target{}, err
 		}
 		secret, err := s.Box.Open(e.SealedSecret, "endpoint:"+e.ID)
-		return Target{URL: e.URL, Secret: secret}, err
+		if err != nil {
+			return Target{}, err
+		}
+		t := Target{URL: e.URL, Secret: secret}
+		if e.PreviousSealedSecret != "" && e.PreviousUntil != nil && s.now().Before(*e.PreviousUntil) {
+			if t.Previous, err = s.Box.Open(e.PreviousSealedSecret, "endpoint:"+e.ID); err != nil {
+				return Target{}, err
+			}
+		}
+		return t, nil
 	}
 	return Target{}, fmt.Errorf("webhook: unknown scheme %q", d.Scheme)
 }
@@ -232,12 +247,20 @@ func (s *Service) Endpoint(ctx context.Context, ownerID, id string) (Endpoint, e
 	return e, err
 }
 
-// RotateSecret gives an endpoint a new secret, shown this once; the old one stops at once.
+// RotateSecret gives an endpoint a new secret, shown this once. For SecretOverlap the old one
+// still signs webhook-signature (next to the new one), so receivers switch without downtime; the
+// API's own X-Service-Signature uses the new one at once. Rotating again within the overlap ends
+// the first old secret: only the last one overlaps.
 func (s *Service) RotateSecret(ctx context.Context, e Endpoint) (Endpoint, string, error) {
 	secret := newSecret()
 	sealed, err := s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
 	if err != nil {
 		return Endpoint{}, "", err
+	}
+	e.PreviousSealedSecret, e.PreviousUntil = "", nil
+	if s.SecretOverlap > 0 {
+		until := s.now().Add(s.SecretOverlap).UTC()
+		e.PreviousSealedSecret, e.PreviousUntil = e.SealedSecret, &until
 	}
 	e.SealedSecret = sealed
 	return e, secret, s.Config.PutEndpoint(ctx, e)
@@ -288,11 +311,13 @@ func IdentityPayload(event string, at time.Time, data any) ([]byte, error) {
 	}{event, APIVersion, "evt_" + strings.ToLower(rand.Text()), at.UTC().Format(time.RFC3339), data})
 }
 
-// newSecret is whsec_ and 32 random bytes in base64: the signing key is the whole string's bytes.
+// newSecret is whsec_ and 32 random bytes in standard base64, the Standard Webhooks form: the
+// official libraries take it as shown and key with the decoded bytes (StandardKey), while
+// X-Service-Signature is keyed with the whole string's bytes, as the identity spec says.
 func newSecret() string {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
-	return "whsec_" + base64.RawURLEncoding.EncodeToString(b)
+	return "whsec_" + base64.StdEncoding.EncodeToString(b)
 }
 
 func (s *Service) now() time.Time {

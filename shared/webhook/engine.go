@@ -179,7 +179,7 @@ func (e *Engine) attempt(ctx context.Context, d Delivery, n int) (a Attempt) {
 		a.ErrorClass, a.Error = ErrorNoTarget, "bad target URL"
 		return a
 	}
-	sign(req.Header, d, t.Secret, start)
+	sign(req.Header, d, t, start)
 	resp, err := e.Client().Do(req)
 	if err != nil {
 		a.ErrorClass, a.Error = classify(err, e.Timeout)
@@ -236,6 +236,37 @@ func (e *Engine) Sweep(ctx context.Context) error {
 		errs = append(errs, e.wake(ctx, d.ID, len(d.Attempts)+1, e.now()))
 	}
 	return errors.Join(errs...)
+}
+
+// Recover re-queues the FAILED deliveries of one owner's endpoint ("" for a partner's webhook)
+// created since the given time: each becomes a new delivery (its redeliveryOf naming the failed
+// one) with a fresh schedule, and the failed one is marked, so that recovering twice, or two
+// recoveries at once, send each failed delivery again only once. At most limit per call (a call
+// is one request's work); more says that others remain, for the next call.
+func (e *Engine) Recover(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) (n int, more bool, err error) {
+	failed, more, err := e.Store.FailedSince(ctx, ownerID, endpointID, since, limit)
+	if err != nil {
+		return 0, false, err
+	}
+	for _, d := range failed {
+		id := NewID()
+		if err := e.Store.MarkRecovered(ctx, d.ID, id, false); err != nil {
+			if fault.Is(err, fault.Conflict) {
+				continue // recovered meanwhile by another call
+			}
+			return n, more, err
+		}
+		if _, err := e.Enqueue(ctx, Delivery{ID: id, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
+			Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID}); err != nil {
+			// Not re-queued: clear the mark so that the next call recovers it.
+			if uerr := e.Store.MarkRecovered(ctx, d.ID, id, true); uerr != nil {
+				logs.From(ctx).ErrorContext(ctx, "a failed delivery stays marked recovered without its new delivery", "deliveryId", d.ID, "error", uerr)
+			}
+			return n, more, err
+		}
+		n++
+	}
+	return n, more, nil
 }
 
 // Redeliver starts a new delivery of the same event to the same owner.

@@ -5,6 +5,7 @@
 package webhook
 
 import (
+	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -50,6 +51,7 @@ type Delivery struct {
 	CreatedAt    time.Time
 	NextAt       time.Time // due time of the next attempt, while pending
 	RedeliveryOf string    // the delivery this one repeats, if any
+	RecoveredBy  string    // the delivery a recovery made of this failed one, if any
 	// ExpiresAt ends the record: its body reports on personal data. The body itself is dropped
 	// as soon as the delivery succeeds.
 	ExpiresAt time.Time
@@ -88,6 +90,9 @@ func (a Attempt) Succeeded() bool {
 type Target struct {
 	URL    string
 	Secret []byte // nil: no signature headers
+	// Previous is the secret a rotation replaced, while its overlap lasts: webhook-signature also
+	// carries a signature under it, so a receiver not yet updated keeps verifying.
+	Previous []byte
 }
 
 // NewID returns a delivery ID: the same value is the webhook-id header, stable across attempts.
@@ -95,8 +100,9 @@ func NewID() string { return "msg_" + strings.ToLower(rand.Text()) }
 
 // sign sets the headers of a delivery: the API's own, byte-for-byte as specified, and the Standard
 // Webhooks ones (webhook-id stable across retries, webhook-timestamp of this attempt, and
-// webhook-signature keyed with the same secret bytes).
-func sign(h http.Header, d Delivery, secret []byte, now time.Time) {
+// webhook-signature keyed as that specification says: see StandardKey).
+func sign(h http.Header, d Delivery, t Target, now time.Time) {
+	secret := t.Secret
 	h.Set("Content-Type", "application/json")
 	h.Set("User-Agent", "trustline-webhooks/1")
 	switch d.Scheme {
@@ -116,7 +122,11 @@ func sign(h http.Header, d Delivery, secret []byte, now time.Time) {
 	h.Set("webhook-id", d.ID)
 	h.Set("webhook-timestamp", ts)
 	if secret != nil {
-		h.Set("webhook-signature", StandardSignature(secret, d.ID, ts, d.Body))
+		sig := StandardSignature(secret, d.ID, ts, d.Body)
+		if t.Previous != nil {
+			sig += " " + StandardSignature(t.Previous, d.ID, ts, d.Body) // space-separated, as the specification allows
+		}
+		h.Set("webhook-signature", sig)
 	}
 }
 
@@ -128,12 +138,31 @@ func HexHMAC(secret, body []byte) string {
 }
 
 // StandardSignature is the Standard Webhooks webhook-signature value:
-// v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">.
+// v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">, keyed with StandardKey(secret).
 func StandardSignature(secret []byte, id, timestamp string, body []byte) string {
-	m := hmac.New(sha256.New, secret)
+	m := hmac.New(sha256.New, StandardKey(secret))
 	m.Write([]byte(id + "." + timestamp + "."))
 	m.Write(body)
 	return "v1," + base64.StdEncoding.EncodeToString(m.Sum(nil))
+}
+
+// StandardKey is the HMAC key of webhook-signature for a secret as shown to its owner: for a
+// Standard Webhooks secret (whsec_ and standard base64) the decoded bytes, as the specification
+// and its official libraries key it; for any other secret (a partner's own string) its bytes.
+func StandardKey(secret []byte) []byte {
+	rest, ok := bytes.CutPrefix(secret, []byte("whsec_"))
+	if !ok {
+		return secret
+	}
+	enc := base64.StdEncoding
+	if len(rest)%4 != 0 {
+		enc = base64.RawStdEncoding // the libraries accept unpadded base64 too
+	}
+	key, err := enc.DecodeString(string(rest))
+	if err != nil || len(key) == 0 {
+		return secret
+	}
+	return key
 }
 
 // Store keeps deliveries. Conflict faults mean another worker holds the attempt or it is done.
@@ -148,6 +177,12 @@ type Store interface {
 	DueDeliveries(ctx context.Context, before time.Time, limit int) ([]Delivery, error)
 	// Deliveries lists an owner's deliveries, newest first, one page at a time.
 	Deliveries(ctx context.Context, ownerID string, f Filter) ([]Delivery, string, error)
+	// FailedSince lists up to limit FAILED deliveries of an owner's endpoint ("" for a partner's
+	// webhook) created at or after since and not recovered yet, oldest first; more reports others.
+	FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) (ds []Delivery, more bool, err error)
+	// MarkRecovered records that delivery id (FAILED, not recovered yet) is recovered by delivery
+	// by; Conflict when it is not FAILED or was recovered already. Undo clears the mark.
+	MarkRecovered(ctx context.Context, id, by string, undo bool) error
 }
 
 // Filter selects deliveries for a listing.

@@ -29,13 +29,24 @@ func (a API) PartnerRoutes() []httpapi.Route {
 		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
 		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath)))},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
-		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.redeliver)},
+		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
+		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Auth.Require(access.Partners,
+			a.Auth.PerOwner("webhook-recover", recoveriesPerMinute, a.Idempotency.Wrap(a.recoverPartner)))},
 	}
 }
 
 // testsPerMinute is how many test events one user may send in a minute: each is an outbound request
 // to a URL of the caller's choosing.
 const testsPerMinute = 5
+
+// recoveriesPerMinute and recoverBatch bound a recovery: each call re-queues at most recoverBatch
+// failed deliveries (within one request's time; hasMore tells the caller to call again), and an
+// owner makes at most recoveriesPerMinute calls, so recovery cannot turn into a flood of
+// outbound requests or of table writes.
+const (
+	recoveriesPerMinute = 10
+	recoverBatch        = 200
+)
 
 // IdentityRoutes are the identity API webhook endpoints. An API key sees and manages only the
 // endpoints of its own mode (test or live), as if the others did not exist; a login session sees all.
@@ -47,6 +58,7 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "POST /v1/webhooks/{id}/rotate-secret", Handler: a.Auth.Require(access.Users, a.rotateSecret)},
 		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Auth.Require(access.Users, a.Auth.PerOwner("webhook-test", testsPerMinute, a.test))},
 		{Pattern: "GET /v1/webhooks/{id}/deliveries", Handler: a.Auth.Require(access.Users, a.endpointDeliveries)},
+		{Pattern: "POST /v1/webhooks/{id}/recover", Handler: a.Auth.Require(access.Users, a.Auth.PerOwner("webhook-recover", recoveriesPerMinute, a.recoverEndpoint))},
 	}
 }
 
@@ -87,11 +99,12 @@ type deliveryView struct {
 	NextAttempt  *time.Time        `json:"nextAttemptAt"`
 	Attempts     []webhook.Attempt `json:"attempts"`
 	RedeliveryOf string            `json:"redeliveryOf,omitempty"`
+	RecoveredBy  string            `json:"recoveredBy,omitempty"`
 }
 
 func viewDelivery(d webhook.Delivery) deliveryView {
 	v := deliveryView{DeliveryID: d.ID, Event: d.Event, Reference: d.Reference, Status: d.Status, CreatedAt: d.CreatedAt,
-		Attempts: d.Attempts, RedeliveryOf: d.RedeliveryOf}
+		Attempts: d.Attempts, RedeliveryOf: d.RedeliveryOf, RecoveredBy: d.RecoveredBy}
 	if v.Attempts == nil {
 		v.Attempts = []webhook.Attempt{}
 	}
@@ -148,6 +161,42 @@ func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principa
 		return
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
+}
+
+// recoverFailed re-queues the FAILED deliveries of one webhook created since the body's time.
+func (a API) recoverFailed(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) {
+	var in struct {
+		Since string `json:"since"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	since, err := time.Parse(time.RFC3339, in.Since)
+	if err != nil || since.After(time.Now()) {
+		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The recovery is invalid.",
+			InvalidParams: []string{"since: an RFC 3339 time, not in the future"}})
+		return
+	}
+	n, more, err := a.Webhooks.Engine.Recover(r.Context(), ownerID, endpointID, since, recoverBatch)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"recovered": n, "hasMore": more})
+}
+
+func (a API) recoverPartner(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	a.recoverFailed(w, r, p.PartnerID, "")
+}
+
+func (a API) recoverEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	e, err := a.endpoint(r, p)
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	a.recoverFailed(w, r, p.UserID, e.ID)
 }
 
 type endpointView struct {

@@ -52,8 +52,9 @@ func hexHMAC(secret, body []byte, signature string) error {
 
 // Standard checks the Standard Webhooks headers: webhook-signature holds one or more
 // space-separated "v1,<base64>" values of HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{body}",
-// keyed with the same secret bytes as the API's own signature; webhook-timestamp must be within
-// tolerance of now.
+// keyed as that specification says: for a secret "whsec_<base64>" (as the identity API shows it),
+// the decoded bytes; for any other secret (a partner's own), its bytes. webhook-timestamp must be
+// within tolerance of now.
 func Standard(secret, body []byte, h http.Header, tolerance time.Duration, now time.Time) error {
 	id, ts := h.Get("webhook-id"), h.Get("webhook-timestamp")
 	sec, err := strconv.ParseInt(ts, 10, 64)
@@ -63,7 +64,7 @@ func Standard(secret, body []byte, h http.Header, tolerance time.Duration, now t
 	if d := now.Sub(time.Unix(sec, 0)); d > tolerance || d < -tolerance {
 		return ErrTimestamp
 	}
-	m := hmac.New(sha256.New, secret)
+	m := hmac.New(sha256.New, standardKey(secret))
 	m.Write([]byte(id + "." + ts + "."))
 	m.Write(body)
 	want := m.Sum(nil)
@@ -78,4 +79,20 @@ func Standard(secret, body []byte, h http.Header, tolerance time.Duration, now t
 		}
 	}
 	return ErrSignature
+}
+
+func standardKey(secret []byte) []byte {
+	rest, ok := strings.CutPrefix(string(secret), "whsec_")
+	if !ok {
+		return secret
+	}
+	enc := base64.StdEncoding
+	if len(rest)%4 != 0 {
+		enc = base64.RawStdEncoding
+	}
+	key, err := enc.DecodeString(rest)
+	if err != nil || len(key) == 0 {
+		return secret
+	}
+	return key
 }

@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,8 +82,16 @@ var retryOffsets = []time.Duration{time.Second, 2 * time.Second, 3 * time.Second
 
 func webhookStack(t *testing.T) (*Local, Credentials, client, *webhook.Service) {
 	t.Helper()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
-		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "1s"})
+	return webhookStackWith(t, nil)
+}
+
+// webhookStackWith is webhookStack with some settings changed.
+func webhookStackWith(t *testing.T, settings map[string]string) (*Local, Credentials, client, *webhook.Service) {
+	t.Helper()
+	env := map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
+		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "1s"}
+	maps.Copy(env, settings)
+	local := startLocal(t, env)
 	creds, err := local.Seed(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
@@ -506,4 +518,303 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 	expect(t, "someone else's endpoint", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, key(creds.Admin.APIKey)...), 403, "forbidden")
 	expect(t, "delete", c.do("DELETE", "/v1/webhooks/"+ep.ID, nil, bearer(jwt)...), 204, "")
 	expect(t, "deleted", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 404, "not_found")
+}
+
+// officialVerify checks a delivery with the official Standard Webhooks library (Python, pinned in
+// infra/requirements.txt), given the secret exactly as the API returned it. It fails rather than
+// skips when the library is missing: make venv installs it.
+func officialVerify(t *testing.T, secret string, r received) error {
+	t.Helper()
+	python := filepath.Join("..", "..", "..", ".venv", "bin", "python")
+	headers := map[string]string{}
+	for k := range r.header {
+		headers[k] = r.header.Get(k)
+	}
+	in, _ := json.Marshal(map[string]any{"secret": secret, "body": string(r.body), "headers": headers})
+	cmd := exec.Command(python, filepath.Join("testdata", "standardwebhooks_verify.py"))
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) || exit != nil && exit.ExitCode() != 1 {
+		t.Fatalf("the standardwebhooks library did not run (make venv installs it): %v\n%s", err, out)
+	}
+	if err != nil {
+		return errors.New(strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
+	t.Parallel()
+	const overlap = 6 * time.Second
+	_, creds, c, _ := webhookStackWith(t, map[string]string{"WEBHOOK_SECRET_OVERLAP": overlap.String()})
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"webhook.test"}, "mode": "test"}, bearer(jwt)...)
+	expect(t, "create", r, 201, "")
+	var ep struct{ ID, Secret string }
+	r.json(t, &ep)
+	send := func(n int) received {
+		t.Helper()
+		expect(t, "test event", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 202, "")
+		waitFor(t, 10*time.Second, "a test event", func() bool { return len(rc.got()) == n })
+		return rc.got()[n-1]
+	}
+	rotate := func() string {
+		t.Helper()
+		r := c.do("POST", "/v1/webhooks/"+ep.ID+"/rotate-secret", nil, bearer(jwt)...)
+		expect(t, "rotate", r, 200, "")
+		var v struct{ Secret string }
+		r.json(t, &v)
+		return v.Secret
+	}
+
+	first := send(1)
+	if err := officialVerify(t, ep.Secret, first); err != nil {
+		t.Errorf("the official library rejects a delivery with the secret as shown: %v", err)
+	}
+	if n := len(strings.Fields(first.header.Get("webhook-signature"))); n != 1 {
+		t.Errorf("before any rotation, %d signatures", n)
+	}
+
+	// During the overlap a receiver on the old secret and one on the new both verify; the
+	// API's own signature moves to the new secret at once.
+	second := rotate()
+	d := send(2)
+	if n := len(strings.Fields(d.header.Get("webhook-signature"))); n != 2 {
+		t.Errorf("during the overlap, %d signatures in %q, want 2", n, d.header.Get("webhook-signature"))
+	}
+	for name, s := range map[string]string{"old": ep.Secret, "new": second} {
+		if err := officialVerify(t, s, d); err != nil {
+			t.Errorf("the %s secret does not verify during the overlap: %v", name, err)
+		}
+		if err := webhookverify.Standard([]byte(s), d.body, d.header, time.Minute, time.Now()); err != nil {
+			t.Errorf("webhookverify, %s secret: %v", name, err)
+		}
+	}
+	if webhookverify.Service([]byte(second), d.body, d.header.Get("X-Service-Signature")) != nil ||
+		webhookverify.Service([]byte(ep.Secret), d.body, d.header.Get("X-Service-Signature")) == nil {
+		t.Error("X-Service-Signature must use the new secret only")
+	}
+
+	// A second rotation overlaps with the second secret only: the first one no longer verifies.
+	third := rotate()
+	rotated := time.Now()
+	d = send(3)
+	if officialVerify(t, ep.Secret, d) == nil {
+		t.Error("the first secret still verifies after two rotations")
+	}
+	for _, s := range []string{second, third} {
+		if err := officialVerify(t, s, d); err != nil {
+			t.Errorf("after the second rotation: %v", err)
+		}
+	}
+
+	// Once the overlap is over, only the current secret signs.
+	time.Sleep(time.Until(rotated.Add(overlap + 500*time.Millisecond)))
+	d = send(4)
+	if n := len(strings.Fields(d.header.Get("webhook-signature"))); n != 1 || officialVerify(t, second, d) == nil {
+		t.Errorf("after the overlap: %d signatures, the old secret verifies: %v", n, officialVerify(t, second, d) == nil)
+	}
+	if err := officialVerify(t, third, d); err != nil {
+		t.Errorf("after the overlap, the current secret: %v", err)
+	}
+}
+
+func TestWebhookRecovery(t *testing.T) {
+	t.Parallel()
+	_, creds, c, svc := webhookStack(t)
+	ctx := context.Background()
+	failed := func(owner, endpoint, ref string, created time.Time) webhook.Delivery {
+		t.Helper()
+		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, EndpointID: endpoint, Event: webhook.EventContractIssued,
+			Reference: ref, Body: []byte(`{"event":"` + ref + `"}`), Status: webhook.StatusFailed, CreatedAt: created, NextAt: created}
+		if endpoint != "" {
+			d.Scheme, d.Event = webhook.SchemeIdentity, webhook.EventTest
+		}
+		if err := svc.Engine.Store.PutDelivery(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	recoverAt := func(path string, since any, auth []string) result {
+		return c.do("POST", path, map[string]any{"since": since}, auth...)
+	}
+	var out struct {
+		Recovered int
+		HasMore   bool
+	}
+
+	t.Run("partner", func(t *testing.T) {
+		partner := newPartner(t, c, creds.Admin.APIKey)
+		// Down for the whole schedule (6 attempts), then for the recovered delivery's first attempt,
+		// then up: the recovered delivery retries on a fresh schedule.
+		rc := newReceiver(t, func(n int) (int, time.Duration) {
+			if n <= 7 {
+				return 503, 0
+			}
+			return 200, 0
+		})
+		configure(t, c, partner.APIKey, rc.URL, "")
+		start := time.Now()
+		d := issued(t, svc, partner.PartnerID, "REF-OUTAGE")
+		waitFor(t, 15*time.Second, "FAILED", func() bool {
+			h := deliveries(t, c, partner.APIKey, "?reference=REF-OUTAGE")
+			return len(h) == 1 && h[0].Status == "FAILED"
+		})
+		old := failed(partner.PartnerID, "", "REF-OLD", start.Add(-2*time.Hour))
+		other := newPartner(t, c, creds.Admin.APIKey)
+		failed(other.PartnerID, "", "REF-OTHER", start)
+
+		expect(t, "no since", c.do("POST", "/api/v1/partners/me/webhook/recover", map[string]any{}, key(partner.APIKey)...), 422, "validation_failed")
+		expect(t, "since not a time", recoverAt("/api/v1/partners/me/webhook/recover", "yesterday", key(partner.APIKey)), 422, "validation_failed")
+		expect(t, "since in the future", recoverAt("/api/v1/partners/me/webhook/recover", time.Now().Add(time.Hour).Format(time.RFC3339), key(partner.APIKey)), 422, "validation_failed")
+
+		r := recoverAt("/api/v1/partners/me/webhook/recover", start.Add(-time.Second).UTC().Format(time.RFC3339), key(partner.APIKey))
+		expect(t, "recover", r, 202, "")
+		r.json(t, &out)
+		if out.Recovered != 1 || out.HasMore {
+			t.Fatalf("recover = %s, want 1 (not the older one, not another partner's)", r.body)
+		}
+		waitFor(t, 10*time.Second, "the recovered delivery, retried once", func() bool { return len(rc.got()) == 8 })
+		got := rc.got()
+		if string(got[6].body) != string(d.Body) || got[6].header.Get("webhook-id") == d.ID {
+			t.Errorf("recovered: want the same body under a new webhook-id")
+		}
+		if gap := got[7].at.Sub(got[6].at); gap < 800*time.Millisecond || gap > 3*time.Second {
+			t.Errorf("the recovered delivery's first retry came %s after its first attempt, want the schedule's 1 s", gap)
+		}
+		var page struct {
+			Data []struct {
+				DeliveryID, Status, RedeliveryOf, RecoveredBy string
+				Attempts                                      []struct{ Attempt int }
+			}
+		}
+		waitFor(t, 5*time.Second, "the recovered delivery SUCCEEDED", func() bool {
+			r := c.do("GET", "/api/v1/partners/me/webhook/deliveries?reference=REF-OUTAGE", nil, key(partner.APIKey)...)
+			r.json(t, &page)
+			return len(page.Data) == 2 && page.Data[0].Status == "SUCCEEDED"
+		})
+		if newer, orig := page.Data[0], page.Data[1]; newer.RedeliveryOf != d.ID || orig.RecoveredBy != newer.DeliveryID || orig.Status != "FAILED" ||
+			len(newer.Attempts) != 2 || newer.Attempts[0].Attempt != 1 {
+			t.Errorf("history = %+v", page.Data)
+		}
+
+		r = recoverAt("/api/v1/partners/me/webhook/recover", start.Add(-time.Second).UTC().Format(time.RFC3339), key(partner.APIKey))
+		expect(t, "recover again", r, 202, "")
+		if r.json(t, &out); out.Recovered != 0 {
+			t.Errorf("recovering again re-queued %d", out.Recovered)
+		}
+		r = recoverAt("/api/v1/partners/me/webhook/recover", old.CreatedAt.Add(-time.Minute).UTC().Format(time.RFC3339Nano), key(partner.APIKey))
+		expect(t, "recover further back", r, 202, "")
+		if r.json(t, &out); out.Recovered != 1 {
+			t.Errorf("recovering from before the older failure re-queued %d, want 1", out.Recovered)
+		}
+	})
+
+	t.Run("identity endpoint", func(t *testing.T) {
+		jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		var ep, other struct{ ID string }
+		r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"webhook.test"}}, bearer(jwt)...)
+		expect(t, "create", r, 201, "")
+		r.json(t, &ep)
+		r = c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/other", "events": []string{"webhook.test"}}, bearer(jwt)...)
+		expect(t, "create another", r, 201, "")
+		r.json(t, &other)
+		now := time.Now()
+		f := failed(creds.User.ID, ep.ID, "REF-EP", now.Add(-time.Minute))
+		failed(creds.User.ID, other.ID, "REF-OTHER-EP", now.Add(-time.Minute))
+		since := now.Add(-time.Hour).UTC().Format(time.RFC3339)
+		r = recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, bearer(jwt))
+		expect(t, "recover", r, 202, "")
+		if r.json(t, &out); out.Recovered != 1 {
+			t.Errorf("recovered %d, want this endpoint's 1", out.Recovered)
+		}
+		waitFor(t, 10*time.Second, "the recovered delivery", func() bool { return len(rc.got()) == 1 })
+		if got := rc.got()[0]; got.header.Get("X-Service-Event") != webhook.EventTest || string(got.body) != string(f.Body) {
+			t.Errorf("recovered delivery: %s %s", got.header.Get("X-Service-Event"), got.body)
+		}
+		expect(t, "someone else's endpoint", recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, key(creds.Admin.APIKey)), 403, "forbidden")
+		expect(t, "unknown endpoint", recoverAt("/v1/webhooks/we_nope/recover", since, bearer(jwt)), 404, "not_found")
+		// Bounded: 10 calls per owner and minute.
+		limited := false
+		for range 10 {
+			if r := recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, bearer(jwt)); r.status == 429 {
+				limited = true
+				break
+			}
+		}
+		if !limited {
+			t.Error("no 429 after 10 recoveries in a minute")
+		}
+	})
+}
+
+// One receiver that hangs until the timeout must not hold back another's attempts: Lambda handles
+// batches in parallel, and so must the local poller.
+func TestWebhookRetriesKeepTheirScheduleBesideAHangingReceiver(t *testing.T) {
+	t.Parallel()
+	const timeout = 5 * time.Second
+	_, creds, c, svc := webhookStackWith(t, map[string]string{"WEBHOOK_TIMEOUT": "5s"})
+	hanging := newPartner(t, c, creds.Admin.APIKey)
+	slow := newReceiver(t, func(int) (int, time.Duration) { return 200, time.Hour }) // answers only when the sender gives up
+	configure(t, c, hanging.APIKey, slow.URL, "")
+	healthy := newPartner(t, c, creds.Admin.APIKey)
+	down := newReceiver(t, func(int) (int, time.Duration) { return 503, 0 })
+	configure(t, c, healthy.APIKey, down.URL, "")
+
+	// The hanging receiver's attempts run all along (its retries come every second, each held 5 s).
+	issued(t, svc, hanging.PartnerID, "REF-HANG")
+	waitFor(t, 10*time.Second, "the hanging attempt", func() bool { return len(slow.got()) == 1 })
+	enqueued := time.Now()
+	issued(t, svc, healthy.PartnerID, "REF-PUNCTUAL")
+	waitFor(t, 20*time.Second, "six attempts", func() bool { return len(down.got()) >= 6 })
+	reqs := down.got()
+	late := reqs[0].at.Sub(enqueued)
+	t.Logf("first attempt %v after it was queued", late.Round(time.Millisecond))
+	if late > 1500*time.Millisecond {
+		t.Errorf("the first attempt came %v after it was queued, behind another receiver's %v timeout", late.Round(time.Millisecond), timeout)
+	}
+	for i, want := range retryOffsets {
+		offset := reqs[i+1].at.Sub(reqs[0].at)
+		t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
+		if offset < want-100*time.Millisecond || offset > want+time.Second {
+			t.Errorf("attempt %d at T0+%v, want T0+%v (at most 1 s late)", i+2, offset.Round(time.Millisecond), want)
+		}
+	}
+	if n := len(slow.got()); n < 2 {
+		t.Errorf("the hanging receiver had %d attempts meanwhile: the test did not hold the poller", n)
+	}
+}
+
+func TestRedeliveryHonoursIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	_, creds, c, svc := webhookStack(t)
+	partner := newPartner(t, c, creds.Admin.APIKey)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	configure(t, c, partner.APIKey, rc.URL, "")
+	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: webhook.EventContractIssued,
+		Reference: "REF-ONCE", Body: []byte(`{"event":"insurance.contract.issued"}`), Status: webhook.StatusFailed, CreatedAt: time.Now(), NextAt: time.Now()}
+	if err := svc.Engine.Store.PutDelivery(context.Background(), d); err != nil {
+		t.Fatal(err)
+	}
+	path := "/api/v1/partners/me/webhook/deliveries/" + d.ID + "/redeliver"
+	idem := append(key(partner.APIKey), "idempotency-key", "5d0c1c52-4a8e-4c55-9f55-2f0a3b7e1d11")
+	first := c.do("POST", path, nil, idem...)
+	expect(t, "redeliver", first, 202, "")
+	again := c.do("POST", path, nil, idem...)
+	expect(t, "the same request again", again, 202, "")
+	var a, b struct{ DeliveryID string }
+	first.json(t, &a)
+	again.json(t, &b)
+	if a.DeliveryID == "" || a.DeliveryID != b.DeliveryID {
+		t.Errorf("a retried redelivery made delivery %q after %q, want the first one's answer", b.DeliveryID, a.DeliveryID)
+	}
+	waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == 1 })
+	time.Sleep(1500 * time.Millisecond)
+	if n := len(rc.got()); n != 1 {
+		t.Errorf("the receiver got the event %d times, want once", n)
+	}
+	expect(t, "another request under no key", c.do("POST", path, nil, key(partner.APIKey)...), 202, "")
 }
