@@ -115,6 +115,12 @@ func (c Contract) PaymentStatus() string {
 	}
 }
 
+// linkExpired tells whether the request waits for a payment whose link has expired: it has failed,
+// whether or not the sweep has written it yet.
+func (c Contract) linkExpired(now time.Time) bool {
+	return c.Status == StatusPendingPayment && !c.Payment.ExpiresAt.IsZero() && !now.Before(c.Payment.ExpiresAt)
+}
+
 // Refundable tells whether the client paid and has no contract: an administrator may refund it.
 func (c Contract) Refundable() bool {
 	return c.Status == StatusIssuanceFailed || (c.Status == StatusPaymentFailed && c.PaidAt != nil)

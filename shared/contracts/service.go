@@ -136,6 +136,11 @@ func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contrac
 	if partnerID != "" && c.PartnerID != partnerID {
 		return Contract{}, fault.New(fault.Forbidden, "This reference belongs to another partner account.")
 	}
+	if c.linkExpired(s.now()) {
+		// The sweep writes the expiry within minutes; the partner must not see a request waiting for
+		// a payment that can no longer be made in the meantime.
+		c.Status, c.UpdatedAt = StatusPaymentFailed, c.Payment.ExpiresAt
+	}
 	return c, nil
 }
 
@@ -157,6 +162,13 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 	if e.Amount != c.Pricing.Total || (e.Currency != "" && e.Currency != c.Pricing.Currency) {
 		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
 			Detail: "The notified amount does not match the request's total; nothing was changed."}
+	}
+	if c.linkExpired(s.now()) && !e.At.Before(c.Payment.ExpiresAt) {
+		// Reads already show this request PAYMENT_FAILED: write the expiry the sweep would, so money
+		// taken after it is recorded as paid after the failure, not issued.
+		if err := s.Store.Transition(ctx, c.Reference, StatusPendingPayment, StatusPaymentFailed, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
+			return err
+		}
 	}
 	to := StatusPaymentFailed
 	if e.Paid {

@@ -55,7 +55,7 @@ func (s Sandbox) page(w http.ResponseWriter, r *http.Request) {
 	case l.Outcome != "":
 		actions = "<p>This payment is closed: " + html.EscapeString(l.Outcome) + ".</p>"
 	case !s.now().Before(l.ExpiresAt):
-		status, actions = http.StatusGone, "<p>This payment link has expired.</p>"
+		status, actions = http.StatusGone, "<p>This payment link has expired: the request is PAYMENT_FAILED and can no longer be paid. Ask for a new one.</p>"
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

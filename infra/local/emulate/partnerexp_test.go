@@ -3,13 +3,17 @@ package emulate
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/config"
 )
 
 // tableMentions reports whether any item of the stack's table contains s, in a key or a value.
@@ -48,4 +52,42 @@ func TestAdminWebhookOfUnknownPartner(t *testing.T) {
 		t.Fatal("a request for an unknown partner stored something")
 	}
 	expect(t, "known partner", c.do("PATCH", "/api/v1/partners/"+creds.Partners[0].PartnerID+"/webhook", body, admin...), 200, "")
+}
+
+// A payment link that has expired reads PAYMENT_FAILED at once, before any maintenance run writes
+// it; its checkout page says so; and money notified after the expiry is recorded as paid after the
+// failure, not issued. (No maintenance run happens in this test: the sweep runs every 5 minutes.)
+func TestExpiredLinkReadsFailedAtOnce(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "PAYMENT_LINK_TTL": "2s"})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	partner := creds.Partners[0]
+	ct := create(t, c, partner.APIKey, autoBody("DK-EXPIRE-2", nil))
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PENDING_PAYMENT" || paymentStatus(s) != "pending" {
+		t.Fatalf("before expiry: %v", s)
+	}
+	time.Sleep(time.Until(ct.Payment.ExpiresAt) + 100*time.Millisecond)
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "failed" {
+		t.Fatalf("read after expiry: %v", s)
+	}
+	admin := c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Admin.APIKey)...)
+	var v map[string]any
+	admin.json(t, &v)
+	if v["contractStatus"] != "PAYMENT_FAILED" {
+		t.Errorf("administrator's read after expiry: %v", v["contractStatus"])
+	}
+	page, err := http.Get(ct.Payment.PaymentURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if page.StatusCode != http.StatusGone || !strings.Contains(string(b), "expired") || !strings.Contains(string(b), "PAYMENT_FAILED") {
+		t.Errorf("checkout of an expired link: %d %s", page.StatusCode, b)
+	}
+	expect(t, "paid after expiry", notify(t, c, secret(t, local, config.PaymentSigningKey), paidNote(ct, "evt_late_"+ct.Reference)), 200, "")
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "paid_after_failure" {
+		t.Errorf("paid after expiry: %v", s)
+	}
 }
