@@ -51,6 +51,16 @@ type Pricing struct {
 	Currency      string `json:"currency"`
 }
 
+// valid tells whether every amount is within 0 to MaxAmount and the total is positive.
+func (p Pricing) valid() bool {
+	for _, v := range []int64{p.NetPremium, p.Accessories, p.Taxes, p.GuaranteeFund, p.Total} {
+		if v < 0 || v > MaxAmount {
+			return false
+		}
+	}
+	return p.Total > 0
+}
+
 // Payment is the link the end user pays through.
 type Payment struct {
 	ID        string    `json:"-"`

@@ -111,6 +111,11 @@ func (s *Service) Create(ctx context.Context, partnerID string, product Product,
 	if c.Pricing, err = s.Core.Price(ctx, c); err != nil {
 		return Contract{}, err
 	}
+	if !c.Pricing.valid() {
+		// The client would be asked to pay it: better no link than a wrong amount.
+		return Contract{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system answered a price out of range.",
+			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 200}}
+	}
 	if c.Payment, err = s.Gateway.CreateLink(ctx, c, now.Add(s.LinkTTL)); err != nil {
 		return Contract{}, err
 	}

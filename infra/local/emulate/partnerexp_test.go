@@ -91,3 +91,58 @@ func TestExpiredLinkReadsFailedAtOnce(t *testing.T) {
 		t.Errorf("paid after expiry: %v", s)
 	}
 }
+
+func voyageBody(mutate func(contract map[string]any)) map[string]any {
+	c := map[string]any{"cliCode": "CLI-9", "zn": "SCHENGEN", "duree": 15, "effet": time.Now().AddDate(0, 0, 3).Format("02/01/2006"),
+		"numPassport": "P1234567", "dtDeliv": "01/01/2022", "dtExpir": "01/01/2032", "lieuNais": "Dakar", "lieuDepart": "SN", "lieuDest": "FR"}
+	if mutate != nil {
+		mutate(c)
+	}
+	return map[string]any{"returnUrl": "https://partner.example/r", "cancelUrl": "https://partner.example/c", "contract": c}
+}
+
+func set(field string, v any) func(map[string]any) { return func(c map[string]any) { c[field] = v } }
+
+// Numbers the domain bounds are refused outside their range, and the 422 says the range.
+func TestNumbersHaveRanges(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	partner := key(creds.Partners[0].APIKey)
+	const auto, voyage = "/api/v1/partner/contracts/auto/classic", "/api/v1/partner/contracts/voyage/classic"
+	tests := []struct {
+		name, path string
+		body       map[string]any
+		param      string // "" when accepted
+	}{
+		{"pfs 1e308", auto, autoBody("DK-RANGE-1", set("pfs", 1e308)), "contract.pfs: must be greater than 0 and at most 10000"},
+		{"pfs just above", auto, autoBody("DK-RANGE-2", set("pfs", 10000.5)), "contract.pfs: must be greater than 0 and at most 10000"},
+		{"pfs at the bound", auto, autoBody("DK-RANGE-3", set("pfs", 10000)), ""},
+		{"pfs zero", auto, autoBody("DK-RANGE-4", set("pfs", 0)), "contract.pfs: must be greater than 0 and at most 10000"},
+		{"nbP 101", auto, autoBody("DK-RANGE-5", set("nbP", 101)), "contract.nbP: required, 1 to 100 seats"},
+		{"nbP 100", auto, autoBody("DK-RANGE-6", set("nbP", 100)), ""},
+		{"dure 13", auto, autoBody("DK-RANGE-7", set("dure", 13)), "contract.dure: required, 1 to 12 months"},
+		{"dure 0", auto, autoBody("DK-RANGE-8", set("dure", 0)), "contract.dure: required, 1 to 12 months"},
+		{"duree 366", voyage, voyageBody(set("duree", 366)), "contract.duree: required, 1 to 365 days"},
+		{"duree 365", voyage, voyageBody(set("duree", 365)), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := c.do("POST", tt.path, tt.body, partner...)
+			if tt.param == "" {
+				expect(t, tt.name, r, 201, "")
+				var ct created
+				r.json(t, &ct)
+				if ct.Pricing.Total <= 0 || ct.Pricing.Total > 1_000_000_000 {
+					t.Errorf("priced %d", ct.Pricing.Total)
+				}
+				return
+			}
+			expect(t, tt.name, r, 422, "validation_failed")
+			if len(r.problem.InvalidParams) != 1 || r.problem.InvalidParams[0] != tt.param {
+				t.Errorf("invalidParams = %q, want %q", r.problem.InvalidParams, tt.param)
+			}
+		})
+	}
+}
