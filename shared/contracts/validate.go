@@ -180,8 +180,11 @@ func validateAuto(p *problems, a Auto, codes Codes, today time.Time) {
 }
 
 func validateVoyage(p *problems, v Voyage, codes Codes, today time.Time) {
-	for field, val := range map[string]string{"cliCode": v.CliCode, "zn": v.Zn, "numPassport": v.NumPassport, "lieuNais": v.LieuNais} {
+	for field, val := range map[string]string{"cliCode": v.CliCode, "numPassport": v.NumPassport, "lieuNais": v.LieuNais} {
 		required(p, field, val)
+	}
+	if required(p, "zn", v.Zn) && !codes.Has("zones", "", v.Zn) {
+		p.add("contract.zn: %q is not a travel zone (GET /api/v1/reference/zones)", v.Zn)
 	}
 	for field, val := range map[string]string{"lieuDepart": v.LieuDepart, "lieuDest": v.LieuDest} {
 		if required(p, field, val) && !codes.Has("countries", "", val) {

@@ -146,3 +146,34 @@ func TestNumbersHaveRanges(t *testing.T) {
 		})
 	}
 }
+
+// Travel zones are reference data: listed, and a travel request's zn must be one of them.
+func TestTravelZones(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir()})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	partner := key(creds.Partners[0].APIKey)
+	r := c.do("GET", "/api/v1/reference/zones", nil, partner...)
+	expect(t, "zones", r, 200, "")
+	var zones struct {
+		Data []struct{ Code, Label string }
+	}
+	r.json(t, &zones)
+	var codes []string
+	for _, z := range zones.Data {
+		codes = append(codes, z.Code)
+	}
+	if got := strings.Join(codes, ","); got != "AFRIQUE,SCHENGEN,MONDE" || r.header.Get("ETag") == "" {
+		t.Fatalf("zones = %s (ETag %q)", got, r.header.Get("ETag"))
+	}
+	for _, code := range codes {
+		expect(t, "zone "+code, c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(set("zn", code)), partner...), 201, "")
+	}
+	bad := c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(set("zn", "MARS")), partner...)
+	expect(t, "unknown zone", bad, 422, "validation_failed")
+	if len(bad.problem.InvalidParams) != 1 || !strings.HasPrefix(bad.problem.InvalidParams[0], "contract.zn: ") ||
+		!strings.Contains(bad.problem.InvalidParams[0], "/api/v1/reference/zones") {
+		t.Errorf("invalidParams = %q", bad.problem.InvalidParams)
+	}
+}
