@@ -34,13 +34,17 @@ type Partners interface {
 // PartnerRoutes are the partner webhook endpoints.
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.getPartner(access.OwnPartner))},
-		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
+		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.getPartner(access.OwnPartner))},
+		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
 		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
 		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.redeliver)},
 	}
 }
+
+// adminsPatch sends an administrator on a partner's own webhook route to the route that names the
+// partner.
+var adminsPatch = access.PartnersInsteadOf("PATCH /api/v1/partners/{partnerId}/webhook")
 
 // testsPerMinute is how many test events one user may send in a minute: each is an outbound request
 // to a URL of the caller's choosing.

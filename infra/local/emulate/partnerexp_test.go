@@ -5,12 +5,16 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"gopkg.in/yaml.v3"
+
+	platform "github.com/trustline/platform"
 
 	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/config"
@@ -176,4 +180,91 @@ func TestTravelZones(t *testing.T) {
 		!strings.Contains(bad.problem.InvalidParams[0], "/api/v1/reference/zones") {
 		t.Errorf("invalidParams = %q", bad.problem.InvalidParams)
 	}
+}
+
+// documentedRoute reports whether path (with {params} as the documents write them) is a path of the
+// partner or identity OpenAPI document.
+func documentedRoute(t *testing.T, path string) bool {
+	t.Helper()
+	for _, doc := range [][]byte{platform.PartnerOpenAPI, platform.IdentityOpenAPI} {
+		var d struct{ Paths map[string]any }
+		if err := yaml.Unmarshal(doc, &d); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := d.Paths[path]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+var routeInDetail = regexp.MustCompile(`/(?:api/)?v1/[A-Za-z0-9_{}/.-]*[A-Za-z0-9_}]`)
+
+// An administrator may do what a partner may: create auto and travel requests on the partner's
+// routes, naming the partner with partnerId. And a 403 points only to routes that exist.
+func TestAdminActsAsPartner(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	admin, partner := key(creds.Admin.APIKey), creds.Partners[0]
+	const auto, voyage = "/api/v1/partner/contracts/auto/classic", "/api/v1/partner/contracts/voyage/classic"
+
+	t.Run("creation for a named partner", func(t *testing.T) {
+		for path, body := range map[string]map[string]any{auto: autoBody("DK-ADMIN-1", nil), voyage: voyageBody(nil)} {
+			body["partnerId"] = partner.PartnerID
+			r := c.do("POST", path, body, admin...)
+			expect(t, "admin on "+path, r, 201, "")
+			var ct created
+			r.json(t, &ct)
+			expect(t, "the partner reads it", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(partner.APIKey)...), 200, "")
+			expect(t, "another partner does not", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Partners[1].APIKey)...), 403, "forbidden")
+		}
+	})
+	t.Run("partnerId required", func(t *testing.T) {
+		r := c.do("POST", voyage, voyageBody(nil), admin...)
+		expect(t, "no partnerId", r, 422, "validation_failed")
+		if len(r.problem.InvalidParams) != 1 || !strings.HasPrefix(r.problem.InvalidParams[0], "partnerId: ") {
+			t.Errorf("invalidParams = %q", r.problem.InvalidParams)
+		}
+		body := autoBody("DK-ADMIN-2", nil)
+		body["partnerId"] = "prt_nosuchpartner0000000000"
+		expect(t, "unknown partner", c.do("POST", auto, body, admin...), 404, "not_found")
+	})
+	t.Run("a partner creates for itself", func(t *testing.T) {
+		expect(t, "partner", c.do("POST", auto, autoBody("DK-ADMIN-3", nil), key(partner.APIKey)...), 201, "")
+	})
+	t.Run("403 details name routes that exist", func(t *testing.T) {
+		partnerJWT := bearer(loginToken(t, c, partner.Email, partner.Password))
+		calls := []struct {
+			method, path string
+			cred         []string
+		}{
+			{"GET", "/api/v1/partners/me", admin},
+			{"GET", "/api/v1/partners/me/keys", admin},
+			{"POST", "/api/v1/partners/me/keys/rotate", admin},
+			{"POST", "/api/v1/partners/me/keys/rotate", key(partner.APIKey)},
+			{"GET", "/api/v1/partners/me/webhook", admin},
+			{"PATCH", "/api/v1/partners/me/webhook", admin},
+			{"GET", "/api/v1/partners/me/webhook/deliveries", admin},
+			{"POST", "/api/v1/contracts/auto/classic", key(partner.APIKey)},
+			{"POST", "/api/v1/contracts/auto/classic", partnerJWT},
+			{"POST", "/api/v1/admin/contracts/AUT-x/refund", key(partner.APIKey)},
+			{"POST", "/api/v1/admin/partners", key(partner.APIKey)},
+			{"GET", "/v1/users/me", key(partner.APIKey)},
+			{"POST", auto, key(creds.User.APIKey)},
+		}
+		for _, call := range calls {
+			var body any
+			if call.method != "GET" {
+				body = map[string]any{}
+			}
+			r := c.do(call.method, call.path, body, call.cred...)
+			expect(t, call.method+" "+call.path, r, 403, "forbidden")
+			for _, route := range routeInDetail.FindAllString(r.problem.Detail, -1) {
+				route = strings.TrimSuffix(strings.TrimSuffix(route, "/..."), ".")
+				if !documentedRoute(t, route) {
+					t.Errorf("%s %s: 403 detail names %s, which is no route: %q", call.method, call.path, route, r.problem.Detail)
+				}
+			}
+		}
+	})
 }
