@@ -106,7 +106,7 @@ func writeCreated(w http.ResponseWriter, c contracts.Contract) {
 
 type liens struct {
 	LinkAttestation string `json:"linkAttestation"`
-	LinkCarteBrune  string `json:"linkCarteBrune"`
+	LinkCarteBrune  string `json:"linkCarteBrune,omitempty"` // auto only: a trip has no brown card
 }
 
 type issuanceView struct {

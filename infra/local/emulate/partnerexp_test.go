@@ -1,11 +1,16 @@
 package emulate
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -267,4 +272,122 @@ func TestAdminActsAsPartner(t *testing.T) {
 			}
 		}
 	})
+}
+
+// checkPDF checks that b is a well-formed PDF: header, trailer, and a cross-reference table whose
+// every offset points at its object. It returns the text pdftotext reads from it, or "" when
+// pdftotext is not installed.
+func checkPDF(t *testing.T, b []byte) string {
+	t.Helper()
+	if !bytes.HasPrefix(b, []byte("%PDF-1.")) || !bytes.HasSuffix(b, []byte("%%EOF\n")) {
+		t.Fatalf("not a PDF: %.40q … %q", b, b[max(0, len(b)-20):])
+	}
+	i := bytes.LastIndex(b, []byte("startxref\n"))
+	xref, err := strconv.Atoi(string(bytes.Fields(b[i+len("startxref\n"):])[0]))
+	if err != nil || !bytes.HasPrefix(b[xref:], []byte("xref\n")) {
+		t.Fatalf("startxref does not point at the xref table: %v", err)
+	}
+	lines := strings.Split(string(b[xref:]), "\n")
+	var n int
+	if _, err := fmt.Sscanf(lines[1], "0 %d", &n); err != nil {
+		t.Fatal(err)
+	}
+	for obj := 1; obj < n; obj++ {
+		off, _ := strconv.Atoi(strings.Fields(lines[2+obj])[0])
+		if !bytes.HasPrefix(b[off:], []byte(strconv.Itoa(obj)+" 0 obj")) {
+			t.Fatalf("xref entry %d points at %.20q", obj, b[off:])
+		}
+	}
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		return ""
+	}
+	f := filepath.Join(t.TempDir(), "doc.pdf")
+	if err := os.WriteFile(f, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", f, "-").CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdftotext: %v: %s", err, out)
+	}
+	return string(out)
+}
+
+// The documents the core insurance simulator links to open: each is a small PDF naming the
+// reference, the policy number and the insured; a travel contract has a travel certificate and no
+// brown card.
+func TestIssuedDocumentsOpen(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir()})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	partner := creds.Partners[0].APIKey
+
+	autoCt := create(t, c, partner, autoBody("DK-DOC-1", nil))
+	r := c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(nil), key(partner)...)
+	expect(t, "travel", r, 201, "")
+	var trip created
+	r.json(t, &trip)
+	expect(t, "a document before issuance", c.do("GET", "/sandbox/documents/"+autoCt.Reference+"/attestation.pdf", nil), 404, "not_found")
+
+	type issuance struct {
+		NumeroPolice string
+		Liens        map[string]string
+	}
+	issued := func(ct created) issuance {
+		pay(t, ct.Payment.PaymentURL, "paid")
+		var v struct {
+			ContractStatus string
+			Issuance       issuance
+		}
+		waitFor(t, 15*time.Second, ct.Reference+" ACTIVE", func() bool {
+			c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(partner)...).json(t, &v)
+			return v.ContractStatus == "ACTIVE"
+		})
+		return v.Issuance
+	}
+	open := func(url string) []byte {
+		t.Helper()
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || len(b) > 8<<10 {
+			t.Fatalf("%s: %d %s, %d bytes", url, resp.StatusCode, resp.Header.Get("Content-Type"), len(b))
+		}
+		return b
+	}
+
+	a := issued(autoCt)
+	if len(a.Liens) != 2 || a.Liens["linkAttestation"] == "" || a.Liens["linkCarteBrune"] == "" {
+		t.Fatalf("auto liens = %v", a.Liens)
+	}
+	for link, title := range map[string]string{"linkAttestation": "Attestation d'assurance automobile", "linkCarteBrune": "Carte brune CEDEAO"} {
+		b := open(a.Liens[link])
+		for _, want := range []string{autoCt.Reference, a.NumeroPolice, "CLI-001", "DK-DOC-1"} {
+			if !bytes.Contains(b, []byte(want)) {
+				t.Errorf("%s does not name %s", link, want)
+			}
+		}
+		if text := checkPDF(t, b); text != "" && (!strings.Contains(text, title) || !strings.Contains(text, "Assuré (code client) : CLI-001")) {
+			t.Errorf("%s reads %q", link, text)
+		}
+	}
+
+	v := issued(trip)
+	if len(v.Liens) != 1 || v.Liens["linkAttestation"] == "" {
+		t.Fatalf("travel liens = %v, want a travel certificate only", v.Liens)
+	}
+	b := open(v.Liens["linkAttestation"])
+	for _, want := range []string{trip.Reference, v.NumeroPolice, "CLI-9", "P1234567"} {
+		if !bytes.Contains(b, []byte(want)) {
+			t.Errorf("travel certificate does not name %s", want)
+		}
+	}
+	if text := checkPDF(t, b); text != "" && !strings.Contains(text, "Certificat d'assurance voyage") {
+		t.Errorf("travel certificate reads %q", text)
+	}
+	expect(t, "a trip's brown card", c.do("GET", "/sandbox/documents/"+trip.Reference+"/carte-brune.pdf", nil), 404, "not_found")
+	expect(t, "an unknown reference", c.do("GET", "/sandbox/documents/AUT-20260101-AAAAAAAA/attestation.pdf", nil), 404, "not_found")
 }
