@@ -165,6 +165,7 @@ func TestRoleRules(t *testing.T) {
 		{"user on the direct admin route", directRoute, user, false, "administrators only"},
 		{"partner space for a partner", access.Partners, partner, true, ""},
 		{"partner space for an admin", access.Partners, admin, false, "/api/v1/admin/partners/{partnerId}"},
+		{"partner route with an admin twin", access.PartnersInsteadOf("PATCH /api/v1/partners/{partnerId}/webhook"), admin, false, "Administrators use PATCH /api/v1/partners/{partnerId}/webhook."},
 		{"identity API for a partner", access.Users, partner, false, "identity API"},
 		{"key management with a key", access.UserSessions, access.Principal{Role: access.RoleUser, UserID: "u", KeyID: "k"}, false, "login token"},
 		{"partners or admins", access.PartnersOrAdmins, user, false, "partner or administrator"},

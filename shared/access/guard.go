@@ -50,12 +50,23 @@ func UserSessions(p Principal) error {
 	return nil
 }
 
+// adminPartnerRoutes are the routes on which an administrator acts on a named partner; a 403 on a
+// partner's own route points there, so it names only routes that exist.
+const adminPartnerRoutes = "GET /api/v1/admin/partners/{partnerId}/keys, POST /api/v1/admin/partners/{partnerId}/keys/rotate, " +
+	"PATCH /api/v1/partners/{partnerId}/webhook, and the contract routes with partnerId in the body"
+
 // Partners admits partners (pk_ key, or a back-office user bound to a partner).
-func Partners(p Principal) error {
-	if p.Role != RolePartner {
-		return fault.New(fault.Forbidden, "This endpoint is the partner's own space: call it with the partner's key. Administrators use /api/v1/admin/partners/{partnerId}/...")
+func Partners(p Principal) error { return PartnersInsteadOf(adminPartnerRoutes)(p) }
+
+// PartnersInsteadOf admits partners, and tells an administrator which route does the same for a
+// named partner.
+func PartnersInsteadOf(adminRoute string) Rule {
+	return func(p Principal) error {
+		if p.Role != RolePartner {
+			return fault.Newf(fault.Forbidden, "This endpoint is the partner's own space: call it with the partner's key. Administrators use %s.", adminRoute)
+		}
+		return nil
 	}
-	return nil
 }
 
 // PartnersOrAdmins admits partners and administrators.

@@ -53,7 +53,7 @@ func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "POST /api/v1/admin/partners", Handler: a.Auth.Require(access.Admins, a.createPartner)},
 		{Pattern: "GET /api/v1/partners/me", Handler: a.Auth.Require(access.Partners, a.partnerMe)},
-		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Auth.Require(access.Partners, a.partnerKeys(access.OwnPartner))},
+		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Auth.Require(access.PartnersInsteadOf("GET /api/v1/admin/partners/{partnerId}/keys"), a.partnerKeys(access.OwnPartner))},
 		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Auth.Require(access.PartnerSessions, a.rotate(access.OwnPartner))},
 		{Pattern: "DELETE /api/v1/partners/me/keys/{keyId}", Handler: a.Auth.Require(access.PartnerSessions, a.revokePartnerKey(access.OwnPartner))},
 		{Pattern: "GET /api/v1/admin/partners/{partnerId}/keys", Handler: a.Auth.Require(access.Admins, a.partnerKeys(access.PartnerInPath))},

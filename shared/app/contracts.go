@@ -156,7 +156,7 @@ func Sandbox(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := contractsapi.Sandbox{Gateway: c.sandbox, Client: &http.Client{Timeout: 10 * time.Second}}
+	api := contractsapi.Sandbox{Gateway: c.sandbox, Contracts: c.store, Client: &http.Client{Timeout: 10 * time.Second}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 

@@ -40,7 +40,7 @@ func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
 		return webhookapi.API{}, err
 	}
 	return webhookapi.API{Webhooks: hooks.service, Store: d.store, Auth: auth,
-		Idempotency: idempotency.Keys{Store: d.store, Window: d.cfg.IdempotencyWindow}}, nil
+		Idempotency: idempotency.Keys{Store: d.store, Window: d.cfg.IdempotencyWindow}, Partners: d.store}, nil
 }
 
 // Webhooks builds the webhook service and engine for operator tools and tests, with a function's

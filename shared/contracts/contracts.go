@@ -51,6 +51,16 @@ type Pricing struct {
 	Currency      string `json:"currency"`
 }
 
+// valid tells whether every amount is within 0 to MaxAmount and the total is positive.
+func (p Pricing) valid() bool {
+	for _, v := range []int64{p.NetPremium, p.Accessories, p.Taxes, p.GuaranteeFund, p.Total} {
+		if v < 0 || v > MaxAmount {
+			return false
+		}
+	}
+	return p.Total > 0
+}
+
 // Payment is the link the end user pays through.
 type Payment struct {
 	ID        string    `json:"-"`
@@ -113,6 +123,12 @@ func (c Contract) PaymentStatus() string {
 	default:
 		return PaymentPaid
 	}
+}
+
+// linkExpired tells whether the request waits for a payment whose link has expired: it has failed,
+// whether or not the sweep has written it yet.
+func (c Contract) linkExpired(now time.Time) bool {
+	return c.Status == StatusPendingPayment && !c.Payment.ExpiresAt.IsZero() && !now.Before(c.Payment.ExpiresAt)
 }
 
 // Refundable tells whether the client paid and has no contract: an administrator may refund it.

@@ -111,6 +111,11 @@ func (s *Service) Create(ctx context.Context, partnerID string, product Product,
 	if c.Pricing, err = s.Core.Price(ctx, c); err != nil {
 		return Contract{}, err
 	}
+	if !c.Pricing.valid() {
+		// The client would be asked to pay it: better no link than a wrong amount.
+		return Contract{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system answered a price out of range.",
+			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 200}}
+	}
 	if c.Payment, err = s.Gateway.CreateLink(ctx, c, now.Add(s.LinkTTL)); err != nil {
 		return Contract{}, err
 	}
@@ -136,6 +141,11 @@ func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contrac
 	if partnerID != "" && c.PartnerID != partnerID {
 		return Contract{}, fault.New(fault.Forbidden, "This reference belongs to another partner account.")
 	}
+	if c.linkExpired(s.now()) {
+		// The sweep writes the expiry within minutes; the partner must not see a request waiting for
+		// a payment that can no longer be made in the meantime.
+		c.Status, c.UpdatedAt = StatusPaymentFailed, c.Payment.ExpiresAt
+	}
 	return c, nil
 }
 
@@ -157,6 +167,13 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 	if e.Amount != c.Pricing.Total || (e.Currency != "" && e.Currency != c.Pricing.Currency) {
 		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
 			Detail: "The notified amount does not match the request's total; nothing was changed."}
+	}
+	if c.linkExpired(s.now()) && !e.At.Before(c.Payment.ExpiresAt) {
+		// Reads already show this request PAYMENT_FAILED: write the expiry the sweep would, so money
+		// taken after it is recorded as paid after the failure, not issued.
+		if err := s.Store.Transition(ctx, c.Reference, StatusPendingPayment, StatusPaymentFailed, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
+			return err
+		}
 	}
 	to := StatusPaymentFailed
 	if e.Paid {

@@ -219,3 +219,80 @@ func TestRefund(t *testing.T) {
 		})
 	}
 }
+
+type fixedPrice struct{ p contracts.Pricing }
+
+func (f fixedPrice) Price(context.Context, contracts.Contract) (contracts.Pricing, error) {
+	return f.p, nil
+}
+func (fixedPrice) Issue(context.Context, contracts.Contract, int) (contracts.Issuance, error) {
+	return contracts.Issuance{}, nil
+}
+
+type linkGateway struct{}
+
+func (linkGateway) CreateLink(_ context.Context, _ contracts.Contract, expires time.Time) (contracts.Payment, error) {
+	return contracts.Payment{ID: "pay_1", URL: "https://pay.example/pay_1", ExpiresAt: expires}, nil
+}
+
+type codes struct{}
+
+func (codes) Has(string, string, string) bool { return true }
+
+// A price outside 0 to MaxAmount is never put in front of the client: no link, no request.
+func TestCreateRefusesPricesOutOfRange(t *testing.T) {
+	tests := []struct {
+		name    string
+		pricing contracts.Pricing
+		ok      bool
+	}{
+		{"ordinary", contracts.Pricing{NetPremium: 16000, Accessories: 2500, Total: 18500, Currency: "XOF"}, true},
+		{"at the bound", contracts.Pricing{NetPremium: contracts.MaxAmount, Total: contracts.MaxAmount, Currency: "XOF"}, true},
+		{"total above the bound", contracts.Pricing{Total: contracts.MaxAmount + 1, Currency: "XOF"}, false},
+		{"negative part", contracts.Pricing{Taxes: -1, Total: 100, Currency: "XOF"}, false},
+		{"zero total", contracts.Pricing{Currency: "XOF"}, false},
+	}
+	body := `{"cliCode":"C","cat":"550","scatCode":"011","carrCode":"ROU","nrg":"E","pfs":150,"nbP":2,"dure":12,"effet":"01/01/2099","numImmat":"X","mqCode":"YAMA","modele":"M"}`
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			store := newMemStore()
+			svc := &contracts.Service{Store: store, Codes: codes{}, Core: fixedPrice{tt.pricing}, Gateway: linkGateway{}, LinkTTL: time.Minute}
+			_, err := svc.Create(context.Background(), "prt_1", contracts.ProductAuto, contracts.Request{ReturnURL: "https://partner.example/r",
+				CancelURL: "https://partner.example/c", Contract: []byte(body)})
+			if tt.ok != (err == nil) || (err != nil && !fault.Is(err, fault.Upstream)) {
+				t.Fatalf("err = %v", err)
+			}
+			if !tt.ok && len(store.contracts) != 0 {
+				t.Fatal("a request out of range was stored")
+			}
+		})
+	}
+}
+
+// The status read shows an expired link's request PAYMENT_FAILED before the sweep writes it.
+func TestGetAppliesLinkExpiry(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		name    string
+		expires time.Time
+		want    contracts.Status
+	}{
+		{"open", now.Add(time.Second), contracts.StatusPendingPayment},
+		{"expired now", now, contracts.StatusPaymentFailed},
+		{"expired earlier", now.Add(-time.Hour), contracts.StatusPaymentFailed},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := request("A", contracts.StatusPendingPayment, false)
+			c.Payment.ExpiresAt = tt.expires
+			store := newMemStore(c)
+			svc := &contracts.Service{Store: store, Now: func() time.Time { return now }}
+			got, err := svc.Get(context.Background(), "prt_1", "A")
+			if err != nil || got.Status != tt.want {
+				t.Fatalf("Get = %v, %v; want %s", got.Status, err, tt.want)
+			}
+			if stored, _ := store.Contract(context.Background(), "A"); stored.Status != contracts.StatusPendingPayment {
+				t.Fatalf("the read wrote %s", stored.Status)
+			}
+		})
+	}
+}

@@ -59,6 +59,15 @@ type Request struct {
 	Contract  json.RawMessage `json:"contract"`
 }
 
+// MaxPfs bounds pfs, the vehicle's power: engine size in cm³ for two-wheelers (the 125 of the power
+// rule), fiscal horsepower for cars. No road vehicle comes near it; above it the premium, which grows
+// with pfs, would overflow.
+const MaxPfs = 10000
+
+// MaxAmount bounds every amount of a price, in the currency's units: far above any premium, far
+// below the range where sums of amounts overflow.
+const MaxAmount = 1_000_000_000
+
 type problems []string
 
 func (p *problems) add(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
@@ -150,8 +159,8 @@ func validateAuto(p *problems, a Auto, codes Codes, today time.Time) {
 	switch {
 	case a.Pfs == nil:
 		p.add("contract.pfs: required")
-	case *a.Pfs <= 0:
-		p.add("contract.pfs: must be positive")
+	case *a.Pfs <= 0 || *a.Pfs > MaxPfs:
+		p.add("contract.pfs: must be greater than 0 and at most %d", MaxPfs)
 	case a.Cat == "550" && a.ScatCode == "011" && *a.Pfs <= 125:
 		p.add("contract.pfs: must be greater than 125 for category 550 with scatCode 011")
 	case a.Cat == "550" && a.ScatCode == "010" && *a.Pfs > 125:
@@ -169,8 +178,11 @@ func validateAuto(p *problems, a Auto, codes Codes, today time.Time) {
 }
 
 func validateVoyage(p *problems, v Voyage, codes Codes, today time.Time) {
-	for field, val := range map[string]string{"cliCode": v.CliCode, "zn": v.Zn, "numPassport": v.NumPassport, "lieuNais": v.LieuNais} {
+	for field, val := range map[string]string{"cliCode": v.CliCode, "numPassport": v.NumPassport, "lieuNais": v.LieuNais} {
 		required(p, field, val)
+	}
+	if required(p, "zn", v.Zn) && !codes.Has("zones", "", v.Zn) {
+		p.add("contract.zn: %q is not a travel zone (GET /api/v1/reference/zones)", v.Zn)
 	}
 	for field, val := range map[string]string{"lieuDepart": v.LieuDepart, "lieuDest": v.LieuDest} {
 		if required(p, field, val) && !codes.Has("countries", "", val) {

@@ -32,40 +32,38 @@ const partnerRoute = "/api/v1/partner/contracts/auto/classic"
 // Routes are the partner routes.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /api/v1/partner/contracts/auto/classic", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
-		{Pattern: "POST /api/v1/partner/contracts/voyage/classic", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.create(contracts.ProductVoyage)))},
+		{Pattern: "POST /api/v1/partner/contracts/auto/classic", Handler: a.Auth.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
+		{Pattern: "POST /api/v1/partner/contracts/voyage/classic", Handler: a.Auth.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductVoyage)))},
 		{Pattern: "GET /api/v1/partner/contracts/requests/{reference}", Handler: a.Auth.Require(access.PartnersOrAdmins, a.get)},
-		{Pattern: "POST /api/v1/contracts/auto/classic", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.Idempotency.Wrap(a.createDirect))},
-		{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted))},
-		{Pattern: "POST /api/v1/admin/contracts/{reference}/refund", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.admin(a.Contracts.Refund, http.StatusOK))},
+		{Pattern: "POST /api/v1/contracts/auto/classic", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
+		{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: a.Auth.Require(access.Admins, a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted))},
+		{Pattern: "POST /api/v1/admin/contracts/{reference}/refund", Handler: a.Auth.Require(access.Admins, a.admin(a.Contracts.Refund, http.StatusOK))},
 	}
 }
 
-// createDirect is an administrator's creation for a named partner: the body is a partner's request
-// plus partnerId.
-func (a API) createDirect(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+// creation reads a creation request: a partner's is for itself; an administrator names the partner
+// with partnerId, as the spec's roles allow an administrator whatever a partner may do.
+func (a API) creation(r *http.Request, p access.Principal) (string, contracts.Request, error) {
+	if p.Role != access.RoleAdmin {
+		var req contracts.Request
+		err := httpapi.DecodeJSON(r, &req)
+		return p.PartnerID, req, err
+	}
 	var in struct {
 		PartnerID string `json:"partnerId"`
 		contracts.Request
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return "", contracts.Request{}, err
 	}
 	if in.PartnerID == "" {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "Name the partner.", InvalidParams: []string{"partnerId: required"}})
-		return
+		return "", contracts.Request{}, &fault.Error{Kind: fault.Invalid, Detail: "An administrator names the partner the request is for.",
+			InvalidParams: []string{"partnerId: required with an administrator's credential"}}
 	}
 	if err := a.Partners(r.Context(), in.PartnerID); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return "", contracts.Request{}, err
 	}
-	c, err := a.Contracts.Create(r.Context(), in.PartnerID, contracts.ProductAuto, in.Request)
-	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
-	}
-	writeCreated(w, c)
+	return in.PartnerID, in.Request, nil
 }
 
 func (a API) admin(op func(ctx context.Context, reference string) (contracts.Contract, error), status int) access.HandlerFunc {
@@ -82,12 +80,12 @@ func (a API) admin(op func(ctx context.Context, reference string) (contracts.Con
 
 func (a API) create(product contracts.Product) access.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
-		var req contracts.Request
-		if err := httpapi.DecodeJSON(r, &req); err != nil {
+		partnerID, req, err := a.creation(r, p)
+		if err != nil {
 			httpapi.WriteError(w, r, err)
 			return
 		}
-		c, err := a.Contracts.Create(r.Context(), p.PartnerID, product, req)
+		c, err := a.Contracts.Create(r.Context(), partnerID, product, req)
 		if err != nil {
 			httpapi.WriteError(w, r, err)
 			return
@@ -108,7 +106,7 @@ func writeCreated(w http.ResponseWriter, c contracts.Contract) {
 
 type liens struct {
 	LinkAttestation string `json:"linkAttestation"`
-	LinkCarteBrune  string `json:"linkCarteBrune"`
+	LinkCarteBrune  string `json:"linkCarteBrune,omitempty"` // auto only: a trip has no brown card
 }
 
 type issuanceView struct {

@@ -2,12 +2,15 @@ package contractsapi
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"html"
 	"net/http"
 	"time"
 
+	"github.com/trustline/platform/shared/contracts"
+	"github.com/trustline/platform/shared/coreinsurance"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/payment"
@@ -16,10 +19,18 @@ import (
 // Sandbox serves the checkout page of the sandbox payment gateway: Pay, Cancel or Fail, each of
 // which sends the signed notification a real gateway would send, then sends the browser to the
 // partner's returnUrl (paid) or cancelUrl. A form POST of outcome=paid|cancelled|failed does the same.
+// It also serves the documents the core insurance simulator links to once a contract is issued.
 type Sandbox struct {
-	Gateway payment.Sandbox
-	Client  *http.Client
-	Now     func() time.Time
+	Gateway   payment.Sandbox
+	Contracts ContractReader
+	Client    *http.Client
+	Now       func() time.Time
+}
+
+// ContractReader reads contract requests.
+type ContractReader interface {
+	// Contract returns a request by reference; NotFound when there is none.
+	Contract(ctx context.Context, reference string) (contracts.Contract, error)
 }
 
 // Routes are the checkout page's routes.
@@ -27,6 +38,7 @@ func (s Sandbox) Routes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "GET /sandbox/pay/{paymentId}", Handler: s.page},
 		{Pattern: "POST /sandbox/pay/{paymentId}", Handler: s.decide},
+		{Pattern: "GET /sandbox/documents/{reference}/{document}", Handler: s.document},
 	}
 }
 
@@ -55,12 +67,32 @@ func (s Sandbox) page(w http.ResponseWriter, r *http.Request) {
 	case l.Outcome != "":
 		actions = "<p>This payment is closed: " + html.EscapeString(l.Outcome) + ".</p>"
 	case !s.now().Before(l.ExpiresAt):
-		status, actions = http.StatusGone, "<p>This payment link has expired.</p>"
+		status, actions = http.StatusGone, "<p>This payment link has expired: the request is PAYMENT_FAILED and can no longer be paid. Ask for a new one.</p>"
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = fmt.Fprintf(w, checkout, html.EscapeString(l.Reference), fmt.Sprint(l.Amount), html.EscapeString(l.Currency), actions)
+}
+
+// document serves a simulated contract's certificate or brown card. The link, like the reference in
+// it, is what the partner was given; the simulator's documents hold no personal data beyond the
+// request's own codes.
+func (s Sandbox) document(w http.ResponseWriter, r *http.Request) {
+	c, err := s.Contracts.Contract(r.Context(), r.PathValue("reference"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	pdf, err := coreinsurance.Document(c, r.PathValue("document"))
+	if err != nil {
+		httpapi.WriteError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", `inline; filename="`+c.Reference+"-"+r.PathValue("document")+`"`)
+	w.Header().Set("Cache-Control", "private, max-age=3600")
+	_, _ = w.Write(pdf)
 }
 
 var outcomes = map[string]string{"paid": payment.Succeeded, "cancelled": payment.Cancelled, "failed": payment.Failed}

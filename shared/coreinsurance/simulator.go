@@ -16,7 +16,7 @@ import (
 
 // Simulator is the core insurance system of the local and sandbox stages.
 type Simulator struct {
-	DocumentsURL string // base of the attestation and brown-card links
+	DocumentsURL string // base of the document links; the sandbox serves them (Document)
 }
 
 const currency = "XOF"
@@ -61,11 +61,15 @@ func (s Simulator) Issue(_ context.Context, c contracts.Contract, attempt int) (
 			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 502}}
 	}
 	ref := c.Reference
-	return contracts.Issuance{
+	i := contracts.Issuance{
 		ContractID:      "CT-" + ref,
 		NumeroPolice:    "POL-" + ref,
 		NumeroFacture:   "FAC-" + ref,
-		LinkAttestation: s.DocumentsURL + "/" + ref + "/attestation.pdf",
-		LinkCarteBrune:  s.DocumentsURL + "/" + ref + "/carte-brune.pdf",
-	}, nil
+		LinkAttestation: s.DocumentsURL + "/" + ref + "/" + DocAttestation,
+	}
+	if c.Product == contracts.ProductAuto {
+		// The brown card is the vehicle's ECOWAS insurance card: a trip has none.
+		i.LinkCarteBrune = s.DocumentsURL + "/" + ref + "/" + DocCarteBrune
+	}
+	return i, nil
 }

@@ -1,5 +1,5 @@
 // Package reference provides the partner API's reference lists (branches, categories,
-// sub-categories, body types, brands, countries, identity document types, packs): loading them from
+// sub-categories, body types, brands, countries, identity document types, packs, travel zones): loading them from
 // their JSON files, rendering each list once with its ETag, and seeding them into a store when the
 // stored version differs.
 package reference
@@ -23,10 +23,10 @@ type List struct {
 	Param string
 }
 
-// Lists are the eight lists of /api/v1/reference/*.
+// Lists are the lists of /api/v1/reference/*.
 var Lists = []List{
 	{"branches", ""}, {"categories", "brCode"}, {"sub-categories", "catCode"}, {"body-types", "scatCode"},
-	{"brands", ""}, {"countries", ""}, {"id-types", ""}, {"packs", ""},
+	{"brands", ""}, {"countries", ""}, {"id-types", ""}, {"packs", ""}, {"zones", ""},
 }
 
 // Entry is a rendered list: the exact response body and its ETag.

@@ -32,7 +32,7 @@ func TestProjectLists(t *testing.T) {
 		}
 		return out
 	}
-	for _, flat := range []string{"branches", "brands", "countries", "id-types", "packs"} {
+	for _, flat := range []string{"branches", "brands", "countries", "id-types", "packs", "zones"} {
 		if len(codes(flat)) == 0 {
 			t.Errorf("%s is empty", flat)
 		}

@@ -35,7 +35,7 @@ func OpenAPIJSON(doc []byte) ([]byte, error) {
 	return json.Marshal(v)
 }
 
-// Routes are the eight reference endpoints.
+// Routes are the reference endpoints, one per list, and the OpenAPI document.
 func (a API) Routes() []httpapi.Route {
 	routes := []httpapi.Route{{Pattern: "GET /api/v1/openapi.json", Handler: a.openapi}}
 	for _, l := range reference.Lists {

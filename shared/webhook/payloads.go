@@ -25,7 +25,7 @@ type Issued struct {
 func PartnerIssuedPayload(reference string, issuedAt time.Time, c Issued) ([]byte, error) {
 	type liens struct {
 		LinkAttestation string `json:"linkAttestation"`
-		LinkCarteBrune  string `json:"linkCarteBrune"`
+		LinkCarteBrune  string `json:"linkCarteBrune,omitempty"` // auto only: a trip has no brown card
 	}
 	type data struct {
 		ContractID    string `json:"contractId"`

@@ -3,11 +3,13 @@
 package webhookapi
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
@@ -20,20 +22,31 @@ type API struct {
 	Store       webhook.Store
 	Auth        *access.Authenticator
 	Idempotency idempotency.Keys
+	Partners    Partners
+}
+
+// Partners finds partner accounts.
+type Partners interface {
+	// Partner returns the partner with id; NotFound when there is none.
+	Partner(ctx context.Context, id string) (accounts.Partner, error)
 }
 
 // PartnerRoutes are the partner webhook endpoints.
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.getPartner(access.OwnPartner))},
-		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
-		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath)))},
+		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.getPartner(access.OwnPartner))},
+		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
+		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
 		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
 		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Auth.Require(access.Partners,
 			a.Auth.PerOwner("webhook-recover", recoveriesPerMinute, a.Idempotency.Wrap(a.recoverPartner)))},
 	}
 }
+
+// adminsPatch sends an administrator on a partner's own webhook route to the route that names the
+// partner.
+var adminsPatch = access.PartnersInsteadOf("PATCH /api/v1/partners/{partnerId}/webhook")
 
 // testsPerMinute is how many test events one user may send in a minute: each is an outbound request
 // to a URL of the caller's choosing.
@@ -70,6 +83,18 @@ func (a API) getPartner(which access.PartnerOf) access.HandlerFunc {
 			return
 		}
 		httpapi.WriteJSON(w, http.StatusOK, v)
+	}
+}
+
+// knownPartner answers 404 for a {partnerId} that names no partner, before anything is written:
+// neither the webhook configuration nor the idempotency record of an unknown partner is stored.
+func (a API) knownPartner(h access.HandlerFunc) access.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+		if _, err := a.Partners.Partner(r.Context(), r.PathValue("partnerId")); err != nil {
+			httpapi.WriteError(w, r, err)
+			return
+		}
+		h(w, r, p)
 	}
 }
 

@@ -209,7 +209,12 @@ func TestContractValidationAndIdempotency(t *testing.T) {
 	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 415 {
 		t.Errorf("wrong content type: %v %v", resp, err)
 	}
-	expect(t, "admin route by a partner key", c.do("POST", "/api/v1/partner/contracts/auto/classic", autoBody("X", nil), key(creds.Admin.APIKey)...), 403, "forbidden")
+	// An administrator may use the partner's route, naming the partner (TestAdminActsAsPartner).
+	admin := c.do("POST", "/api/v1/partner/contracts/auto/classic", autoBody("X", nil), key(creds.Admin.APIKey)...)
+	expect(t, "partner route by an admin without partnerId", admin, 422, "validation_failed")
+	if !strings.HasPrefix(strings.Join(admin.problem.InvalidParams, "|"), "partnerId: ") {
+		t.Errorf("invalidParams = %v, want partnerId", admin.problem.InvalidParams)
+	}
 
 	body := autoBody("DK-IDEM-01", nil)
 	idem := []string{"idempotency-key", "3b7c9a2e-2f4d-4a6b-9a1e-1c2d3e4f5a6b"}

@@ -1,0 +1,126 @@
+package coreinsurance
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/trustline/platform/shared/contracts"
+	"github.com/trustline/platform/shared/fault"
+)
+
+// Document names of the simulator's links: every contract has a certificate (an auto insurance
+// certificate, or a travel certificate), and an auto contract its ECOWAS brown card as well.
+const (
+	DocAttestation = "attestation.pdf"
+	DocCarteBrune  = "carte-brune.pdf"
+)
+
+// Document renders one of the documents the simulator issued for an issued contract, as a one-page
+// PDF naming the reference, the policy number and the insured. NotFound for a contract not issued,
+// or a document it does not have (a travel contract has no brown card).
+func Document(c contracts.Contract, name string) ([]byte, error) {
+	if c.Issuance == nil || c.Issuance.NumeroPolice == "" {
+		return nil, fault.New(fault.NotFound, "No document: this request has no issued contract.")
+	}
+	var title string
+	var lines []string
+	switch {
+	case c.Product == contracts.ProductAuto && (name == DocAttestation || name == DocCarteBrune):
+		var a contracts.Auto
+		_ = json.Unmarshal(c.Data, &a)
+		title = "Attestation d'assurance automobile"
+		if name == DocCarteBrune {
+			title = "Carte brune CEDEAO (ECOWAS Brown Card)"
+		}
+		lines = []string{
+			"Assuré (code client) : " + a.CliCode,
+			"Véhicule : " + a.NumImmat + " (" + strings.TrimSpace(a.MqCode+" "+a.Modele) + ")",
+			fmt.Sprintf("Effet : %s, pour %d mois", a.Effet, deref(a.Dure)),
+		}
+	case c.Product == contracts.ProductVoyage && name == DocAttestation:
+		var v contracts.Voyage
+		_ = json.Unmarshal(c.Data, &v)
+		title = "Certificat d'assurance voyage"
+		lines = []string{
+			"Assuré (code client) : " + v.CliCode + ", passeport " + v.NumPassport,
+			"Zone : " + v.Zn + ", de " + v.LieuDepart + " à " + v.LieuDest,
+			fmt.Sprintf("Effet : %s, pour %d jours", v.Effet, deref(v.Duree)),
+		}
+	default:
+		return nil, fault.Newf(fault.NotFound, "No document %s for this %s contract.", name, c.Product)
+	}
+	head := []string{
+		"Référence : " + c.Reference,
+		"Police n° : " + c.Issuance.NumeroPolice,
+		"Contrat : " + c.Issuance.ContractID,
+	}
+	foot := []string{"", "Sandbox : spécimen émis par le simulateur, sans valeur d'assurance."}
+	return textPDF(title, append(append(head, lines...), foot...)), nil
+}
+
+func deref(n *int) int {
+	if n == nil {
+		return 0
+	}
+	return *n
+}
+
+// textPDF writes a one-page A4 PDF with a title and lines of text, in the standard Helvetica fonts
+// (no font embedded) and WinAnsi encoding, so the accents of the French labels print and the text
+// can be searched and copied.
+func textPDF(title string, lines []string) []byte {
+	var content bytes.Buffer
+	fmt.Fprintf(&content, "BT /F2 18 Tf 56 770 Td (%s) Tj ET\n", pdfString(title))
+	y := 730
+	for _, l := range lines {
+		fmt.Fprintf(&content, "BT /F1 12 Tf 56 %d Td (%s) Tj ET\n", y, pdfString(l))
+		y -= 20
+	}
+	var b bytes.Buffer
+	var offsets []int
+	obj := func(body string, stream []byte) {
+		offsets = append(offsets, b.Len())
+		fmt.Fprintf(&b, "%d 0 obj\n%s", len(offsets), body)
+		if stream != nil {
+			b.WriteString("\nstream\n")
+			b.Write(stream)
+			b.WriteString("\nendstream")
+		}
+		b.WriteString("\nendobj\n")
+	}
+	b.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+	obj("<< /Type /Catalog /Pages 2 0 R >>", nil)
+	obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil)
+	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>", nil)
+	obj(fmt.Sprintf("<< /Length %d >>", content.Len()), content.Bytes())
+	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>", nil)
+	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>", nil)
+	obj(fmt.Sprintf("<< /Title (%s) /Producer (Trustline core insurance simulator) >>", pdfString(title)), nil)
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
+	for _, o := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, len(offsets), xref)
+	return b.Bytes()
+}
+
+// pdfString escapes s for a PDF literal string in WinAnsi encoding: Latin-1 letters are the same
+// code points there; anything else, and control characters, print as '?'.
+func pdfString(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == '(' || r == ')':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r >= 0x20 && r < 0x7f, r >= 0xa0 && r <= 0xff:
+			b.WriteByte(byte(r))
+		default:
+			b.WriteByte('?')
+		}
+	}
+	return b.String()
+}
