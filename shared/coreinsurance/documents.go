@@ -8,6 +8,7 @@ import (
 
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/pdf"
 )
 
 // Document names of the simulator's links: every contract has a certificate (an auto insurance
@@ -78,33 +79,15 @@ func textPDF(title string, lines []string) []byte {
 		fmt.Fprintf(&content, "BT /F1 12 Tf 56 %d Td (%s) Tj ET\n", y, pdfString(l))
 		y -= 20
 	}
-	var b bytes.Buffer
-	var offsets []int
-	obj := func(body string, stream []byte) {
-		offsets = append(offsets, b.Len())
-		fmt.Fprintf(&b, "%d 0 obj\n%s", len(offsets), body)
-		if stream != nil {
-			b.WriteString("\nstream\n")
-			b.Write(stream)
-			b.WriteString("\nendstream")
-		}
-		b.WriteString("\nendobj\n")
-	}
-	b.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-	obj("<< /Type /Catalog /Pages 2 0 R >>", nil)
-	obj("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil)
-	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>", nil)
-	obj(fmt.Sprintf("<< /Length %d >>", content.Len()), content.Bytes())
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>", nil)
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>", nil)
-	obj(fmt.Sprintf("<< /Title (%s) /Producer (Trustline core insurance simulator) >>", pdfString(title)), nil)
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
-	for _, o := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, len(offsets), xref)
-	return b.Bytes()
+	f := pdf.New()
+	f.Object("<< /Type /Catalog /Pages 2 0 R >>", nil)
+	f.Object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil)
+	f.Object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>", nil)
+	f.Object(fmt.Sprintf("<< /Length %d >>", content.Len()), content.Bytes())
+	f.Object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>", nil)
+	f.Object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>", nil)
+	info := f.Object(fmt.Sprintf("<< /Title (%s) /Producer (Trustline core insurance simulator) >>", pdfString(title)), nil)
+	return f.Bytes(info)
 }
 
 // pdfString escapes s for a PDF literal string in WinAnsi encoding: Latin-1 letters are the same
