@@ -119,8 +119,8 @@ func run(ctx context.Context, start time.Time, args []string) error {
 	if err := local.WriteEnvFiles(filepath.Join(stateDir, "env")); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "local: ready in %s: %s (AWS emulator %s; credentials in %s/credentials.json). Ctrl-C stops.\n",
-		time.Since(start).Round(time.Millisecond), local.URL, endpoint, stateDir)
+	fmt.Fprintf(os.Stderr, "local: ready in %s: %s (AWS emulator %s, empty at each start: the demo accounts and keys "+
+		"in %s/credentials.json are made afresh). Ctrl-C stops.\n", time.Since(start).Round(time.Millisecond), local.URL, endpoint, stateDir)
 	return local.Wait()
 }
 
