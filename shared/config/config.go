@@ -164,11 +164,7 @@ func SecretARN(name string) string { return name + "_ARN" }
 // Load reads and validates every setting, and of the secrets those named in uses. The error lists
 // each problem, one per line.
 func Load(getenv func(string) string, uses ...string) (Config, error) {
-	for _, name := range Secrets {
-		if !slices.Contains(uses, name) {
-			getenv = without(getenv, name)
-		}
-	}
+	getenv = onlySecrets(getenv, uses)
 	l := loader{getenv: getenv}
 	c := Config{
 		Stage:                l.oneOf("STAGE", StageLocal, StageSandbox, StageProduction),
@@ -238,10 +234,10 @@ func Load(getenv func(string) string, uses ...string) (Config, error) {
 	return c, nil
 }
 
-// without hides one setting: it reads as unset.
-func without(getenv func(string) string, hidden string) func(string) string {
+// onlySecrets hides the secret settings not in uses: they read as unset.
+func onlySecrets(getenv func(string) string, uses []string) func(string) string {
 	return func(name string) string {
-		if name == hidden {
+		if slices.Contains(Secrets, name) && !slices.Contains(uses, name) {
 			return ""
 		}
 		return getenv(name)

@@ -63,15 +63,7 @@ func TestSubscriptionInvoices(t *testing.T) {
 	// A second run in the same period issues nothing. The invoicing task alone: a whole run reads
 	// every shard of the sweeps' indexes, about a second on the emulator, and two could outlast
 	// the 3 s period.
-	getenv, err := local.Getenv("MaintenanceFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
-	asMaintenance, err := local.Context(context.Background(), "MaintenanceFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
-	invoicing, err := app.BillingService(asMaintenance, getenv)
+	invoicing, err := app.BillingService(as(t, local, "MaintenanceFunction"))
 	if err != nil {
 		t.Fatal(err)
 	}

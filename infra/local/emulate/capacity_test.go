@@ -109,20 +109,9 @@ func TestCapacityModel(t *testing.T) {
 		"extraction (upload)": func() map[string]int {
 			r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "passport.png", "contentType": "image/png", "size": len(passport)}, key(live)...)
 			expect(t, "upload slot", r, 201, "")
-			var slot struct {
-				UploadID, UploadURL, Method string
-				Headers                     map[string]string
-			}
+			var slot uploadSlot
 			r.json(t, &slot)
-			put, _ := http.NewRequest(slot.Method, slot.UploadURL, strings.NewReader(string(passport)))
-			for k, v := range slot.Headers {
-				put.Header.Set(k, v)
-			}
-			resp, err := http.DefaultClient.Do(put)
-			if err != nil || resp.StatusCode != 200 {
-				t.Fatalf("PUT to the presigned URL: %v %v", err, resp)
-			}
-			resp.Body.Close()
+			putToSlot(t, slot, passport)
 			extractAndWait(map[string]string{"documentType": "passport", "uploadId": slot.UploadID})
 			return map[string]int{"PUT": 1}
 		},

@@ -227,21 +227,10 @@ func TestExtractionEndToEnd(t *testing.T) {
 	t.Run("presigned upload then extraction by uploadId", func(t *testing.T) {
 		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "card.png", "contentType": "image/png", "size": len(td3)}, cred...)
 		expect(t, "upload slot", r, 201, "")
-		var slot struct {
-			UploadID, UploadURL, Method string
-			Headers                     map[string]string
-		}
+		var slot uploadSlot
 		r.json(t, &slot)
 		expect(t, "not uploaded yet", c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": slot.UploadID}, cred...), 409, "conflict")
-		put, _ := http.NewRequest(slot.Method, slot.UploadURL, bytes.NewReader(td3))
-		for k, v := range slot.Headers {
-			put.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(put)
-		if err != nil || resp.StatusCode != 200 {
-			t.Fatalf("PUT to the presigned URL: %v %v", err, resp)
-		}
-		resp.Body.Close()
+		putToSlot(t, slot, td3)
 		r = c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": slot.UploadID, "referenceId": "case-42"}, cred...)
 		expect(t, "extract upload", r, 202, "")
 		var accepted struct{ ExtractionID string }
@@ -484,4 +473,24 @@ func TestCreditsLedger(t *testing.T) {
 		t.Errorf("balance %v, ledger sum %d over %d entries; want 5 = 10 - 8 + 3 refunds, 12 entries", balance, sum, len(seen))
 	}
 	expect(t, "a forged cursor", c.do("GET", "/v1/billing/credits?cursor=eyJwayI6IlVTRVIjc29tZW9uZSJ9", nil, key(live)...), 422, "")
+}
+
+// uploadSlot is the answer of POST /v1/uploads: a presigned upload.
+type uploadSlot struct {
+	UploadID, UploadURL, Method string
+	Headers                     map[string]string
+}
+
+// putToSlot sends data to a slot's presigned URL with the headers it names, as a mobile app does.
+func putToSlot(t *testing.T, slot uploadSlot, data []byte) {
+	t.Helper()
+	put, _ := http.NewRequest(slot.Method, slot.UploadURL, bytes.NewReader(data))
+	for k, v := range slot.Headers {
+		put.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(put)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("PUT to the presigned URL: %v %v", err, resp)
+	}
+	resp.Body.Close()
 }

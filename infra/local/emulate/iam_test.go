@@ -30,18 +30,26 @@ import (
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
+// as is what a function starts from in the local stack: a context carrying its IAM policy check
+// and its environment, for tests that build its services themselves.
+func as(t *testing.T, local *Local, functionID string) (context.Context, app.Getenv) {
+	t.Helper()
+	getenv, err := local.Getenv(functionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, err := local.Context(context.Background(), functionID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, getenv
+}
+
 // maintenanceOf builds the maintenance function as the local stack runs it, under its IAM policy,
 // for tests that run the schedule on demand.
 func maintenanceOf(t *testing.T, local *Local) lambdarun.ScheduleHandler {
 	t.Helper()
-	getenv, err := local.Getenv("MaintenanceFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, err := local.Context(context.Background(), "MaintenanceFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, getenv := as(t, local, "MaintenanceFunction")
 	maintenance, err := app.Maintenance(ctx, getenv)
 	if err != nil {
 		t.Fatal(err)

@@ -1,9 +1,7 @@
 package emulate
 
 import (
-	"bytes"
 	"context"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -34,20 +32,9 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 		t.Helper()
 		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "scan.png", "contentType": "image/png", "size": len(data)}, cred...)
 		expect(t, "upload slot", r, 201, "")
-		var slot struct {
-			UploadID, UploadURL, Method string
-			Headers                     map[string]string
-		}
+		var slot uploadSlot
 		r.json(t, &slot)
-		put, _ := http.NewRequest(slot.Method, slot.UploadURL, bytes.NewReader(data))
-		for k, v := range slot.Headers {
-			put.Header.Set(k, v)
-		}
-		resp, err := http.DefaultClient.Do(put)
-		if err != nil || resp.StatusCode != 200 {
-			t.Fatalf("PUT to the presigned URL: %v %v", err, resp)
-		}
-		resp.Body.Close()
+		putToSlot(t, slot, data)
 		return slot.UploadID
 	}
 	handoff := func(data []byte) string {

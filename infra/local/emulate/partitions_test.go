@@ -17,7 +17,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/blobstore"
 	"github.com/trustline/platform/shared/config"
@@ -132,11 +131,7 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 	c := client{t: t, base: local.URL}
 	ctx := context.Background()
 	signingKey := secret(t, local, config.PaymentSigningKey)
-	maintenanceEnv, _ := local.Getenv("MaintenanceFunction")
-	maintenance, err := app.Maintenance(ctx, maintenanceEnv)
-	if err != nil {
-		t.Fatal(err)
-	}
+	maintenance := maintenanceOf(t, local) // under its IAM policy, as the stack runs it
 	workerEnv, _ := local.Getenv("ExtractionWorkerFunction")
 	clients := awstest.Clients(t)
 	store := dynamo.Store{API: clients.DynamoDB, Table: workerEnv("TABLE_NAME")}
