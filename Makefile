@@ -33,13 +33,14 @@ help: ## list the targets
 
 venv: $(VENV)/.installed ## install moto, SAM CLI and cfn-lint into .venv (pinned in infra/requirements.txt)
 $(VENV)/.installed: infra/requirements.txt
+	@echo "make: installing moto, the SAM CLI and cfn-lint (infra/requirements.txt) into $(VENV): once, 1 to 3 minutes"
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
 	touch $@
 
 deps: ## install the Debian packages OCR needs (apt-get, once)
 	@missing="$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done)"; \
-	if [ -n "$$missing" ]; then echo "installing:" $$missing; \
+	if [ -n "$$missing" ]; then echo "make: installing Debian packages (once, about a minute):" $$missing; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
 
 models: ## check the model files in MODELS_DIR against their pinned SHA-256, fetching any missing
@@ -50,8 +51,12 @@ models: ## check the model files in MODELS_DIR against their pinned SHA-256, fet
 onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime: the liveness tests' oracle
 	@bash infra/onnxruntime.sh >/dev/null
 
+# The runner is built, then exec'd rather than go run: on Ctrl-C it drains and exits 0, which go run
+# would turn into an exit status 1 and make into an error line.
 run: venv deps models ## run the whole system locally; Ctrl-C stops it
-	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
+	@echo "make: compiling the local stack (the first time 1 to 2 minutes, then seconds)"
+	go build -o .local/bin/local ./infra/local
+	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
 
 test: venv deps models onnxruntime lint ## make lint, unit and integration tests (moto started for them), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m ./...

@@ -8,10 +8,12 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"os"
@@ -45,7 +47,7 @@ func main() {
 			os.Exit(code)
 		}
 	} else {
-		err = run(ctx, start, os.Args[1:])
+		err = run(ctx, start, os.Args[1:], os.Stderr)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "local:", err)
@@ -54,7 +56,8 @@ func main() {
 	}
 }
 
-func run(ctx context.Context, start time.Time, args []string) error {
+// run serves until ctx ends (Ctrl-C), then drains in-flight requests and says so on stderr.
+func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:3000", "address of the HTTP API")
 	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:4566", "address moto listens on")
@@ -105,7 +108,11 @@ func run(ctx context.Context, start time.Time, args []string) error {
 	if err != nil {
 		return err
 	}
-	local, err := emulate.Start(ctx, emulate.Options{Stack: stack, AWS: clients, Listener: listener, Env: passthrough(), Log: log})
+	seed, err := demoSeed()
+	if err != nil {
+		return err
+	}
+	local, err := emulate.Start(ctx, emulate.Options{Stack: stack, AWS: clients, Listener: listener, Env: passthrough(), Log: log, DemoSeed: seed})
 	if err != nil {
 		return fmt.Errorf("start: %w (is the emulator fresh? a second stack with the same -stack name collides)", err)
 	}
@@ -119,9 +126,24 @@ func run(ctx context.Context, start time.Time, args []string) error {
 	if err := local.WriteEnvFiles(filepath.Join(stateDir, "env")); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "local: ready in %s: %s (AWS emulator %s, empty at each start: the demo accounts and keys "+
-		"in %s/credentials.json are made afresh). Ctrl-C stops.\n", time.Since(start).Round(time.Millisecond), local.URL, endpoint, stateDir)
-	return local.Wait()
+	fmt.Fprintf(stderr, "local: ready in %s: %s (AWS emulator %s, empty at each start: the demo accounts and keys "+
+		"in %s/credentials.json are made again, the same as last run). Ctrl-C stops.\n", time.Since(start).Round(time.Millisecond), local.URL, endpoint, stateDir)
+	if err := local.Wait(); err != nil {
+		return err
+	}
+	fmt.Fprintln(stderr, "local: stopped: in-flight requests finished, the emulator's data is gone.")
+	return nil
+}
+
+// demoSeed is the seed of the demo accounts' IDs and keys, made once per checkout in .local, so that
+// credentials.json, scripts and bookmarks keep working from run to run; delete it for new keys.
+func demoSeed() ([]byte, error) {
+	path := filepath.Join(stateDir, "demo-seed")
+	if b, err := os.ReadFile(path); err == nil && len(b) >= 32 {
+		return b, nil
+	}
+	b := []byte(rand.Text() + rand.Text())
+	return b, os.WriteFile(path, b, 0o600)
 }
 
 // passthrough returns the settings of the caller's environment that override the template's:

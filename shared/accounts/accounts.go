@@ -116,6 +116,9 @@ type Service struct {
 	RotationGrace time.Duration
 	RateLimits    map[string]int // by plan, and "partner", "admin"
 	Now           func() time.Time
+	// Random is the source of the random text in IDs and key secrets: crypto/rand.Text when nil.
+	// The local demo's seeder sets a seeded one, so its accounts stay the same from run to run.
+	Random func() string
 }
 
 // KeyEndpoints removes what a key created that would outlive it: its webhook endpoints.
@@ -148,15 +151,22 @@ func (s *Service) now() time.Time {
 }
 
 func (s *Service) newKey(f access.KeyFormat, ownerID, name string, rateLimit int) NewKey {
-	secret := access.NewKey(f)
+	secret := f.Prefix + s.random()
 	return NewKey{Secret: secret, Record: access.KeyRecord{
-		ID: newID("key"), Hash: access.HashKey(secret), Role: f.Role, OwnerID: ownerID, Name: name,
+		ID: s.newID("key"), Hash: access.HashKey(secret), Role: f.Role, OwnerID: ownerID, Name: name,
 		Prefix: f.Prefix, Last4: access.Last4(secret), Mode: f.Mode, Stage: f.Stage,
 		RateLimit: rateLimit, CreatedAt: s.now(),
 	}}
 }
 
+func (s *Service) random() string {
+	if s.Random != nil {
+		return s.Random()
+	}
+	return rand.Text()
+}
+
 // newID returns prefix_ and 16 random lowercase characters (80 bits).
-func newID(prefix string) string {
-	return prefix + "_" + strings.ToLower(rand.Text()[:16])
+func (s *Service) newID(prefix string) string {
+	return prefix + "_" + strings.ToLower(s.random()[:16])
 }

@@ -92,7 +92,7 @@ func (s *Service) CreatePartner(ctx context.Context, name string, rateLimit int)
 	if rateLimit == 0 {
 		rateLimit = s.RateLimits["partner"]
 	}
-	p := Partner{ID: newID("prt"), Name: name, Stage: s.Stage, RateLimit: rateLimit, CreatedAt: s.now()}
+	p := Partner{ID: s.newID("prt"), Name: name, Stage: s.Stage, RateLimit: rateLimit, CreatedAt: s.now()}
 	k := s.newKey(access.PartnerKeyFormat(s.Stage), p.ID, "initial", rateLimit)
 	return p, k, s.Store.CreatePartner(ctx, p, k.Record)
 }

@@ -83,7 +83,7 @@ func (s *Service) registerTaken(ctx context.Context, u User) (User, error) {
 				s.BaseURL + "/v1/auth/login with your password. If it was not, you can ignore this mail: nothing was changed.\n"})
 	}
 	// The caller sees what a new registration shows: an unverified user with an ID of its own.
-	return User{ID: newID("usr"), Email: u.Email, Plan: u.Plan, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt}, err
+	return User{ID: s.newID("usr"), Email: u.Email, Plan: u.Plan, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt}, err
 }
 
 // ResendVerification mails a new verification link to an unverified account's address. It answers
@@ -110,7 +110,7 @@ func (s *Service) newUser(email, password string, role access.Role, partnerID st
 	if err != nil {
 		return User{}, err
 	}
-	return User{ID: newID("usr"), Email: email, PasswordHash: string(hash), Role: role, PartnerID: partnerID,
+	return User{ID: s.newID("usr"), Email: email, PasswordHash: string(hash), Role: role, PartnerID: partnerID,
 		Plan: DefaultPlan, CreatedAt: s.now()}, nil
 }
 
@@ -178,7 +178,14 @@ func (s *Service) limitOf(u User) int {
 
 // CreateAdmin creates a verified administrator and its first ak_ key (operators only: infra/admin).
 func (s *Service) CreateAdmin(ctx context.Context, email, password string) (User, NewKey, error) {
-	return s.createBackOffice(ctx, email, password, access.RoleAdmin, "")
+	return s.createVerified(ctx, email, password, access.RoleAdmin, "")
+}
+
+// CreateVerifiedUser creates an identity API user whose address is known good (operators only): no
+// verification mail is sent.
+func (s *Service) CreateVerifiedUser(ctx context.Context, email, password string) (User, error) {
+	u, _, err := s.createVerified(ctx, email, password, access.RoleUser, "")
+	return u, err
 }
 
 // CreatePartnerUser creates a verified back-office user bound to a partner (operators only).
@@ -186,11 +193,11 @@ func (s *Service) CreatePartnerUser(ctx context.Context, email, password, partne
 	if _, err := s.Store.Partner(ctx, partnerID); err != nil {
 		return User{}, err
 	}
-	u, _, err := s.createBackOffice(ctx, email, password, access.RolePartner, partnerID)
+	u, _, err := s.createVerified(ctx, email, password, access.RolePartner, partnerID)
 	return u, err
 }
 
-func (s *Service) createBackOffice(ctx context.Context, email, password string, role access.Role, partnerID string) (User, NewKey, error) {
+func (s *Service) createVerified(ctx context.Context, email, password string, role access.Role, partnerID string) (User, NewKey, error) {
 	email, err := normalEmail(email)
 	if err != nil || len(password) < minPassword || len(password) > maxPassword {
 		return User{}, NewKey{}, fault.Newf(fault.Invalid, "an e-mail address and a password of %d to %d bytes are required", minPassword, maxPassword)

@@ -112,6 +112,9 @@ type Options struct {
 	Listener net.Listener      // where the HTTP API is served
 	Env      map[string]string // settings that override the template's function environment
 	Log      *slog.Logger
+	// DemoSeed makes the demo accounts' IDs and keys (Seed) the same at each run with the same seed;
+	// random when nil.
+	DemoSeed []byte
 }
 
 // Local is a running local stack.
