@@ -8,7 +8,6 @@ import (
 	"html"
 	"net/http"
 	"net/netip"
-	"strconv"
 	"strings"
 	"time"
 
@@ -204,17 +203,12 @@ func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) {
 
 // ledger lists the caller's credits movements, newest first: ?limit=1..100 (default 50)&cursor=.
 func (a API) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	limit := 50
-	if v := r.URL.Query().Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 100 {
-			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "limit is a number from 1 to 100.",
-				InvalidParams: []string{"limit: a number from 1 to 100"}})
-			return
-		}
-		limit = n
+	limit, cursor, invalid := httpapi.PageOf(r, 50)
+	if invalid != nil {
+		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid})
+		return
 	}
-	entries, next, err := a.Accounts.Ledger(r.Context(), p.UserID, limit, r.URL.Query().Get("cursor"))
+	entries, next, err := a.Accounts.Ledger(r.Context(), p.UserID, limit, cursor)
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -228,8 +222,8 @@ func (a API) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) 
 	}
 	out := struct {
 		Data       []entry `json:"data"`
-		NextCursor string  `json:"nextCursor,omitempty"`
-	}{Data: make([]entry, len(entries)), NextCursor: next}
+		NextCursor *string `json:"nextCursor"`
+	}{Data: make([]entry, len(entries)), NextCursor: httpapi.NextPage(w, r, next)}
 	for i, e := range entries {
 		out.Data[i] = entry{e.ID, e.Amount, e.Reason, e.Reference, e.At}
 	}

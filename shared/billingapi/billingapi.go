@@ -4,7 +4,6 @@ package billingapi
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
@@ -49,17 +48,12 @@ type invoiceView struct {
 // header with rel="next".
 func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal) {
 	q := r.URL.Query()
-	limit := 20
-	if v := q.Get("limit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > 100 {
-			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "limit is a number from 1 to 100.",
-				InvalidParams: []string{"limit: a number from 1 to 100"}})
-			return
-		}
-		limit = n
+	limit, cursor, invalid := httpapi.PageOf(r, 20)
+	if invalid != nil {
+		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid})
+		return
 	}
-	list, next, err := a.Billing.Invoices(r.Context(), p.UserID, billing.Status(q.Get("status")), limit, q.Get("cursor"))
+	list, next, err := a.Billing.Invoices(r.Context(), p.UserID, billing.Status(q.Get("status")), limit, cursor)
 	if err != nil {
 		httpapi.WriteError(w, r, err)
 		return
@@ -69,14 +63,7 @@ func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal
 		out[i] = invoiceView{inv.Reference, inv.Amount, inv.Currency, inv.Status, inv.PaymentURL, inv.Plan, inv.Credits,
 			inv.PeriodStart, inv.PeriodEnd, inv.IssuedAt, inv.PaidAt}
 	}
-	if next != "" {
-		u := *r.URL
-		qs := u.Query()
-		qs.Set("cursor", next)
-		u.RawQuery = qs.Encode()
-		w.Header().Set("X-Next-Cursor", next)
-		w.Header().Set("Link", "<"+u.RequestURI()+`>; rel="next"`)
-	}
+	httpapi.NextPage(w, r, next) // the spec's body is a bare array: the cursor is in the headers only
 	httpapi.WriteJSON(w, http.StatusOK, out)
 }
 

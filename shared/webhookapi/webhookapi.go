@@ -5,7 +5,6 @@ package webhookapi
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
@@ -141,15 +140,8 @@ func viewDelivery(d webhook.Delivery) deliveryView {
 
 func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) {
 	q := r.URL.Query()
-	f := webhook.Filter{EndpointID: endpointID, Reference: q.Get("reference"), Status: webhook.Status(q.Get("status")), Cursor: q.Get("cursor"), Limit: 20}
-	var invalid []string
-	if s := q.Get("limit"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > 100 {
-			invalid = append(invalid, "limit: 1 to 100")
-		}
-		f.Limit = n
-	}
+	limit, cursor, invalid := httpapi.PageOf(r, 20)
+	f := webhook.Filter{EndpointID: endpointID, Reference: q.Get("reference"), Status: webhook.Status(q.Get("status")), Cursor: cursor, Limit: limit}
 	switch f.Status {
 	case "", webhook.StatusPending, webhook.StatusSucceeded, webhook.StatusFailed:
 	default:
@@ -168,11 +160,7 @@ func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID st
 	for _, d := range ds {
 		views = append(views, viewDelivery(d))
 	}
-	var cursor *string
-	if next != "" {
-		cursor = &next
-	}
-	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": cursor})
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, next)})
 }
 
 func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) {

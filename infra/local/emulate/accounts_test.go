@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -144,6 +145,34 @@ func expect(t *testing.T, what string, r result, status int, kind string) {
 	if kind != "" && !strings.HasSuffix(r.problem.Type, "/errors/"+kind) {
 		t.Fatalf("%s: problem type %q, want kind %s", what, r.problem.Type, kind)
 	}
+}
+
+var linkNext = regexp.MustCompile(`^<([^>]+)>; rel="next"$`)
+
+// nextPage checks that a list page says where the next one is the same way in its Link header,
+// X-Next-Cursor and, for an object body, nextCursor (inBody; nil for a bare array), and returns the
+// next page's path, "" after the last page.
+func nextPage(t *testing.T, r result, inBody *string) string {
+	t.Helper()
+	link, cursor := r.header.Get("Link"), r.header.Get("X-Next-Cursor")
+	if link == "" {
+		if cursor != "" || inBody != nil {
+			t.Errorf("last page by Link, not by X-Next-Cursor %q or nextCursor %v", cursor, inBody)
+		}
+		return ""
+	}
+	m := linkNext.FindStringSubmatch(link)
+	if m == nil {
+		t.Fatalf("Link: %q", link)
+	}
+	u, err := url.Parse(m[1])
+	if err != nil || u.Query().Get("cursor") != cursor || cursor == "" {
+		t.Errorf("Link %q and X-Next-Cursor %q disagree", link, cursor)
+	}
+	if r.body[0] == '{' && (inBody == nil || *inBody != cursor) {
+		t.Errorf("nextCursor %v, X-Next-Cursor %q", inBody, cursor)
+	}
+	return m[1]
 }
 
 // accountsStack starts a stack with a known JWT secret, a short rotation grace and a mail outbox,

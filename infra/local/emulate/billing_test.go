@@ -27,6 +27,7 @@ func listInvoices(t *testing.T, c client, cred []string, query string) ([]invoic
 	expect(t, "invoices", r, 200, "")
 	var list []invoiceJSON
 	r.json(t, &list)
+	nextPage(t, r, nil)
 	return list, r.header.Get("X-Next-Cursor")
 }
 

@@ -445,16 +445,16 @@ func TestCreditsLedger(t *testing.T) {
 		poll(t, c, key(live), id)
 	}
 	balance := credits(t, c, jwt)
-	sum, seen, cursor := 0, map[string]bool{}, ""
-	for {
-		r := c.do("GET", "/v1/billing/credits?limit=3&cursor="+cursor, nil, key(live)...)
+	sum, seen := 0, map[string]bool{}
+	for next := "/v1/billing/credits?limit=3"; next != ""; {
+		r := c.do("GET", next, nil, key(live)...)
 		expect(t, "ledger page", r, 200, "")
 		var page struct {
 			Data []struct {
 				ID     string
 				Amount int
 			}
-			NextCursor string
+			NextCursor *string
 		}
 		r.json(t, &page)
 		for _, e := range page.Data {
@@ -464,10 +464,7 @@ func TestCreditsLedger(t *testing.T) {
 			seen[e.ID] = true
 			sum += e.Amount
 		}
-		if page.NextCursor == "" {
-			break
-		}
-		cursor = page.NextCursor
+		next = nextPage(t, r, page.NextCursor)
 	}
 	if balance != 5 || float64(sum) != balance || len(seen) != 1+8+3 {
 		t.Errorf("balance %v, ledger sum %d over %d entries; want 5 = 10 - 8 + 3 refunds, 12 entries", balance, sum, len(seen))

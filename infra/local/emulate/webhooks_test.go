@@ -387,14 +387,14 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		for i := range 3 {
 			issued(t, svc, owner.PartnerID, "REF-OWNED-"+strconv.Itoa(i))
 		}
-		r := c.do("GET", "/api/v1/partners/me/webhook/deliveries?limit=1", nil, key(owner.APIKey)...)
-		expect(t, "owner's first page", r, 200, "")
+		first := c.do("GET", "/api/v1/partners/me/webhook/deliveries?limit=1", nil, key(owner.APIKey)...)
+		expect(t, "owner's first page", first, 200, "")
 		var p struct{ NextCursor *string }
-		r.json(t, &p)
+		first.json(t, &p)
 		if p.NextCursor == nil {
-			t.Fatalf("no next page: %s", r.body)
+			t.Fatalf("no next page: %s", first.body)
 		}
-		r = c.do("GET", "/api/v1/partners/me/webhook/deliveries?limit=10&cursor="+*p.NextCursor, nil, key(other.APIKey)...)
+		r := c.do("GET", "/api/v1/partners/me/webhook/deliveries?limit=10&cursor="+*p.NextCursor, nil, key(other.APIKey)...)
 		if bytes.Contains(r.body, []byte("REF-OWNED-")) {
 			t.Fatalf("another partner read the owner's deliveries through its cursor: %s", r.body)
 		}
@@ -402,7 +402,18 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		if !strings.Contains(strings.Join(r.problem.InvalidParams, "|"), "cursor") {
 			t.Errorf("invalidParams = %v", r.problem.InvalidParams)
 		}
-		expect(t, "the owner's cursor still works", c.do("GET", "/api/v1/partners/me/webhook/deliveries?cursor="+*p.NextCursor, nil, key(owner.APIKey)...), 200, "")
+		// The owner follows the Link header, which carries the same cursor, to the last page.
+		pages := 1
+		for next := nextPage(t, first, p.NextCursor); next != ""; pages++ {
+			r := c.do("GET", next, nil, key(owner.APIKey)...)
+			expect(t, "the owner's next page", r, 200, "")
+			p.NextCursor = nil
+			r.json(t, &p)
+			next = nextPage(t, r, p.NextCursor)
+		}
+		if pages != 3 {
+			t.Errorf("3 deliveries at limit=1 came in %d pages", pages)
+		}
 	})
 }
 

@@ -1,0 +1,41 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+)
+
+// MaxPageLimit is the most items one page of any list holds.
+const MaxPageLimit = 100
+
+// PageOf reads a list's ?limit= (1 to MaxPageLimit, def when absent) and ?cursor=; invalid names
+// the limit when it is out of range, for the caller's 422 with its other query checks.
+func PageOf(r *http.Request, def int) (limit int, cursor string, invalid []string) {
+	q := r.URL.Query()
+	limit, cursor = def, q.Get("cursor")
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxPageLimit {
+			return def, cursor, []string{fmt.Sprintf("limit: a number from 1 to %d", MaxPageLimit)}
+		}
+		limit = n
+	}
+	return limit, cursor, nil
+}
+
+// NextPage says where the next page is, the same way on every list: a Link header with rel="next"
+// (RFC 8288) to this request with ?cursor= replaced, and X-Next-Cursor; it returns the cursor for the
+// body's nextCursor, nil on the last page.
+func NextPage(w http.ResponseWriter, r *http.Request, next string) *string {
+	if next == "" {
+		return nil
+	}
+	u := *r.URL
+	q := u.Query()
+	q.Set("cursor", next)
+	u.RawQuery = q.Encode()
+	w.Header().Set("Link", "<"+u.RequestURI()+`>; rel="next"`)
+	w.Header().Set("X-Next-Cursor", next)
+	return &next
+}
