@@ -23,7 +23,7 @@ func billingFor(d deps) *billing.Service {
 		plans[name] = billing.Plan{Name: name, Price: p.Price, Currency: d.cfg.PlanCurrency, Credits: p.Credits}
 	}
 	return &billing.Service{Store: d.store, Gateway: gateway, Plans: plans, Period: d.cfg.BillingPeriod,
-		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook", ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/invoices",
+		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook", ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/return",
 		LinkTTL: invoiceLinkTTL}
 }
 

@@ -135,8 +135,9 @@ func (s *Service) issue(ctx context.Context, sub Subscription, now time.Time) er
 	end := s.next(start)
 	inv := Invoice{Reference: Reference(sub.UserID, start), UserID: sub.UserID, Plan: name, Amount: plan.Price, Currency: plan.Currency,
 		Credits: plan.Credits, Status: StatusPending, PeriodStart: start, PeriodEnd: end, IssuedAt: now}
-	link, err := s.Gateway.Open(ctx, payment.Charge{Reference: inv.Reference, Amount: inv.Amount, Currency: inv.Currency,
-		ReturnURL: s.ReturnURL, CancelURL: s.ReturnURL, NotifyURL: s.NotifyURL}, now.Add(s.LinkTTL))
+	purpose := fmt.Sprintf("%s plan from %s to %s: %d credits", name, start.Format("2 January 2006"), end.Format("2 January 2006"), plan.Credits)
+	link, err := s.Gateway.Open(ctx, payment.Charge{Reference: inv.Reference, Amount: inv.Amount, Currency: inv.Currency, Purpose: purpose,
+		ReturnURL: s.ReturnURL, CancelURL: s.ReturnURL + "?outcome=cancelled", NotifyURL: s.NotifyURL}, now.Add(s.LinkTTL))
 	if err != nil {
 		return err
 	}

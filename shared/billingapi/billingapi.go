@@ -3,6 +3,7 @@
 package billingapi
 
 import (
+	"fmt"
 	"net/http"
 	"time"
 
@@ -25,6 +26,7 @@ func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "GET /v1/billing/invoices", Handler: a.Auth.Require(access.Users, a.invoices)},
 		{Pattern: "POST /v1/billing/webhook", Handler: a.webhook},
+		{Pattern: "GET /v1/billing/return", Handler: a.returned},
 		{Pattern: "POST /v1/admin/users/{userId}/plan", Handler: a.Auth.Require(access.Admins, a.changePlan)},
 	}
 }
@@ -65,6 +67,26 @@ func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal
 	}
 	httpapi.NextPage(w, r, next) // the spec's body is a bare array: the cursor is in the headers only
 	httpapi.WriteJSON(w, http.StatusOK, out)
+}
+
+const returnPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>%[1]s</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}</style></head>
+<body><h1>%[1]s</h1><p>%[2]s</p></body></html>`
+
+// returned is the page the payer's browser comes back to from the gateway's checkout of an invoice.
+// It reads nothing and reflects nothing: the invoice's status is in GET /v1/billing/invoices.
+func (a API) returned(w http.ResponseWriter, r *http.Request) {
+	title, text := "Thank you", "Your payment is being confirmed by the payment gateway. When it is, the invoice reads paid "+
+		"and the period's credits are added to your balance, usually within seconds: see GET /v1/billing/invoices "+
+		"and GET /v1/users/me. You can close this page."
+	if r.URL.Query().Get("outcome") == "cancelled" {
+		title, text = "Payment not made", "Nothing was charged and the invoice is still to pay: its paymentUrl in "+
+			"GET /v1/billing/invoices works until it expires. You can close this page."
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = fmt.Fprintf(w, returnPage, title, text)
 }
 
 // webhook receives the payment gateway's notification about an invoice, signed like its contract

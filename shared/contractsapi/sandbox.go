@@ -2,6 +2,7 @@ package contractsapi
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -49,7 +50,7 @@ const checkout = `<!doctype html>
 .amount{font-size:2rem;font-weight:600}form{display:inline}button{font-size:1rem;padding:.6rem 1.2rem;margin:.3rem;border-radius:.4rem;border:1px solid #888;cursor:pointer}
 .pay{background:#0a7d32;color:#fff;border-color:#0a7d32}.note{color:#666;font-size:.9rem}</style></head>
 <body><p class="note">Sandbox payment gateway: no money moves.</p>
-<h1>Pay your insurance</h1><p>Reference <strong>%[1]s</strong></p><p class="amount">%[2]s %[3]s</p>
+<h1>%[5]s</h1><p>Reference <strong>%[1]s</strong></p><p class="amount">%[2]s %[3]s</p>
 %[4]s
 </body></html>`
 
@@ -72,7 +73,8 @@ func (s Sandbox) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	_, _ = fmt.Fprintf(w, checkout, html.EscapeString(l.Reference), fmt.Sprint(l.Amount), html.EscapeString(l.Currency), actions)
+	purpose := cmp.Or(l.Purpose, "Payment") // links made before purposes were stored
+	_, _ = fmt.Fprintf(w, checkout, html.EscapeString(l.Reference), fmt.Sprint(l.Amount), html.EscapeString(l.Currency), actions, html.EscapeString(purpose))
 }
 
 // document serves a simulated contract's certificate or brown card. The link, like the reference in

@@ -302,6 +302,7 @@ type linkItem struct {
 	Reference string    `dynamodbav:"reference"`
 	Amount    int64     `dynamodbav:"amount"`
 	Currency  string    `dynamodbav:"currency"`
+	Purpose   string    `dynamodbav:"purpose,omitempty"`
 	ReturnURL string    `dynamodbav:"returnUrl"`
 	CancelURL string    `dynamodbav:"cancelUrl"`
 	NotifyURL string    `dynamodbav:"notifyUrl,omitempty"`
@@ -312,7 +313,7 @@ type linkItem struct {
 // PutLink stores a sandbox payment link.
 func (s Store) PutLink(ctx context.Context, l payment.Link) error {
 	return s.putOnce(ctx, linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
-		Currency: l.Currency, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL, NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt}, "payment link")
+		Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL, NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt}, "payment link")
 }
 
 // Link reads a sandbox payment link.
@@ -321,8 +322,8 @@ func (s Store) Link(ctx context.Context, id string) (payment.Link, error) {
 	if err := s.get(ctx, "PAYMENT#"+id, "PAYMENT", &it, "payment link"); err != nil {
 		return payment.Link{}, err
 	}
-	return payment.Link{ID: it.ID, Reference: it.Reference, Amount: it.Amount, Currency: it.Currency, ReturnURL: it.ReturnURL,
-		CancelURL: it.CancelURL, NotifyURL: it.NotifyURL, ExpiresAt: it.ExpiresAt, Outcome: it.Outcome}, nil
+	return payment.Link{ID: it.ID, Reference: it.Reference, Amount: it.Amount, Currency: it.Currency, Purpose: it.Purpose,
+		ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, NotifyURL: it.NotifyURL, ExpiresAt: it.ExpiresAt, Outcome: it.Outcome}, nil
 }
 
 // DecideLink records a link's outcome, once; the same outcome again is allowed, so that a

@@ -43,6 +43,7 @@ type Charge struct {
 	Reference string
 	Amount    int64
 	Currency  string
+	Purpose   string // what is paid, in words, as the checkout page shows it
 	ReturnURL string
 	CancelURL string
 	NotifyURL string // where the signed notification is posted
@@ -54,6 +55,7 @@ type Link struct {
 	Reference string
 	Amount    int64
 	Currency  string
+	Purpose   string
 	ReturnURL string
 	CancelURL string
 	NotifyURL string
@@ -79,7 +81,7 @@ type Sandbox struct {
 
 // CreateLink opens a link for the contract's total.
 func (s Sandbox) CreateLink(ctx context.Context, c contracts.Contract, expires time.Time) (contracts.Payment, error) {
-	return s.Open(ctx, Charge{Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency,
+	return s.Open(ctx, Charge{Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency, Purpose: Purpose(c),
 		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: s.NotifyURL}, expires)
 }
 
@@ -90,11 +92,19 @@ func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (contrac
 			Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
 	}
 	l := Link{ID: "pay_" + strings.ToLower(rand.Text()), Reference: c.Reference, Amount: c.Amount, Currency: c.Currency,
-		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: c.NotifyURL, ExpiresAt: expires.UTC()}
+		Purpose: c.Purpose, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: c.NotifyURL, ExpiresAt: expires.UTC()}
 	if err := s.Store.PutLink(ctx, l); err != nil {
 		return contracts.Payment{}, err
 	}
 	return contracts.Payment{ID: l.ID, URL: s.BaseURL + "/sandbox/pay/" + l.ID, ExpiresAt: l.ExpiresAt}, nil
+}
+
+// Purpose is what a contract's payment link collects, in words.
+func Purpose(c contracts.Contract) string {
+	if c.Product == contracts.ProductVoyage {
+		return "Travel insurance, request " + c.Reference
+	}
+	return "Motor insurance, request " + c.Reference
 }
 
 // Sign is the x-webhook-signature of a notification body.

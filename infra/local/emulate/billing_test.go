@@ -3,6 +3,7 @@ package emulate
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -77,9 +78,23 @@ func TestSubscriptionInvoices(t *testing.T) {
 	}
 	first := list[0]
 
+	checkout, err := http.Get(first.PaymentURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(checkout.Body)
+	checkout.Body.Close()
+	if !strings.Contains(string(page), "<h1>starter plan from ") || !strings.Contains(string(page), ": 100 credits</h1>") {
+		t.Errorf("the checkout does not say what is paid:\n%s", page)
+	}
 	resp := pay(t, first.PaymentURL, "paid")
-	if resp.StatusCode != http.StatusSeeOther {
-		t.Fatalf("checkout: %d", resp.StatusCode)
+	back, _ := strings.CutPrefix(resp.Header.Get("Location"), local.URL)
+	if resp.StatusCode != http.StatusSeeOther || back != "/v1/billing/return" {
+		t.Fatalf("checkout: %d to %q", resp.StatusCode, resp.Header.Get("Location"))
+	}
+	if r := c.do("GET", back, nil); r.status != 200 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") ||
+		!strings.Contains(string(r.body), "GET /v1/billing/invoices") {
+		t.Errorf("the page the payer returns to: %d %s", r.status, r.body)
 	}
 	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
 	if me.Credits != 100 || me.Plan != "starter" {

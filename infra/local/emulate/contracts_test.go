@@ -58,7 +58,8 @@ func pay(t *testing.T, paymentURL, outcome string) *http.Response {
 	}
 	html, _ := io.ReadAll(page.Body)
 	page.Body.Close()
-	if page.StatusCode != 200 || !strings.Contains(string(html), `value="paid"`) {
+	// Every link says what it collects: an insurance request or a subscription period.
+	if page.StatusCode != 200 || !strings.Contains(string(html), `value="paid"`) || strings.Contains(string(html), "<h1>Payment</h1>") {
 		t.Fatalf("checkout page: %d %s", page.StatusCode, html)
 	}
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
