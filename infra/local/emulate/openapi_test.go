@@ -8,6 +8,7 @@ import (
 	"maps"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -214,3 +215,60 @@ func (c *capturedDeliveries) PutDelivery(_ context.Context, d webhook.Delivery) 
 type noWake struct{}
 
 func (noWake) Send(context.Context, string, time.Time) error { return nil }
+
+// Every status a route answers to what careless or hostile clients send is in its API's document:
+// no credentials, each kind of key, an unknown ID in the path, no body, an empty JSON object, a
+// body that is not JSON, one too large, and the rate limit reached. client.do checks each answer against the
+// document, so an undocumented 404, 413, 415 or 429 fails here.
+func TestEveryStatusARouteAnswersIsDocumented(t *testing.T) {
+	t.Parallel()
+	type operation struct{ method, path string }
+	var ops []operation
+	for _, d := range apiDocuments {
+		l, err := d.load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, item := range l.doc.Paths.Map() {
+			for method := range item.Operations() {
+				ops = append(ops, operation{method, templateParam.ReplaceAllString(path, "probe_missing")})
+			}
+		}
+	}
+	slices.SortFunc(ops, func(a, b operation) int { return strings.Compare(a.path+a.method, b.path+b.method) })
+	tooBig := json.RawMessage(`{"padding": "` + strings.Repeat("x", 1<<20) + `"}`) // over the 1 MiB of a JSON body
+	bodies := []any{nil, map[string]any{}, rawBody("not json"), tooBig}
+
+	probe := func(t *testing.T, limits string, each func(c client, op operation, creds [][]string)) {
+		local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": limits})
+		seeded := mustSeed(t, local)
+		creds := [][]string{nil, key(seeded.User.APIKey), key(seeded.Partners[0].APIKey), key(seeded.Admin.APIKey)}
+		c := client{t: t, base: local.URL}
+		for _, op := range ops {
+			each(c, op, creds)
+		}
+	}
+	t.Run("each credential and body", func(t *testing.T) {
+		t.Parallel()
+		probe(t, unlimited, func(c client, op operation, creds [][]string) {
+			for _, cred := range creds {
+				for _, body := range bodies {
+					if body != nil && (op.method == http.MethodGet || op.method == http.MethodDelete) {
+						continue
+					}
+					c.do(op.method, op.path, body, cred...)
+				}
+			}
+		})
+	})
+	t.Run("rate limit reached", func(t *testing.T) {
+		t.Parallel()
+		probe(t, "free=1,starter=1,business=1,partner=1,admin=1", func(c client, op operation, creds [][]string) {
+			for _, cred := range creds[1:] {
+				c.do(op.method, op.path, nil, cred...)
+			}
+		})
+	})
+}
+
+var templateParam = regexp.MustCompile(`\{[^}]+\}`)
