@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/trustline/platform/shared/imagequality"
 	"github.com/trustline/platform/shared/mrz"
 )
 
@@ -145,11 +146,16 @@ type Correction = mrz.Correction
 
 // Result is what an extraction found.
 type Result struct {
-	ExtractedData ExtractedData `json:"extractedData"`
+	// ExtractedData and GlobalConfidence are absent from a failed extraction's result, which
+	// carries the image's quality only.
+	ExtractedData ExtractedData `json:"extractedData,omitzero"`
 	// GlobalConfidence is the mean confidence of the identity fields (each the OCR line's
 	// confidence, raised by a verified check digit, lowered by a failed one or a correction),
 	// halved when any check digit fails.
-	GlobalConfidence float64 `json:"globalConfidence"`
+	GlobalConfidence float64 `json:"globalConfidence,omitzero"`
+	// Quality is the image's verdict (imagequality), whatever was read: set for every image that
+	// could be decoded, on failures too.
+	Quality *imagequality.Verdict `json:"quality,omitempty"`
 }
 
 // ExtractedData is the document's fields, read from its machine-readable zone.

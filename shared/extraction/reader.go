@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/imagequality"
 	"github.com/trustline/platform/shared/mrz"
 	"github.com/trustline/platform/shared/ocr"
 )
@@ -38,9 +39,12 @@ const ReadSide = 4000
 var orientations = []int{0, 180, 90, 270}
 
 // Read implements Reader.
-func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (Result, error) {
+func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (res Result, err error) {
 	maxPixels := cmp.Or(r.MaxPixels, ocr.MaxPixels)
 	img, _, err := ocr.DecodeGray(ctx, data, maxPixels, ReadSide)
+	// The quality verdict goes with every outcome of a decoded image, a failure to read included:
+	// it tells the client what to fix.
+	defer func() { res.Quality = quality(img) }()
 	if errors.Is(err, ocr.ErrPDFRenderer) {
 		if de, ok := r.Engine.(DocumentEngine); ok {
 			lines, err := de.ReadDocument(ctx, data)
@@ -91,6 +95,16 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 		return best.result, nil
 	}
 	return Result{}, noZone()
+}
+
+// quality is the image's verdict, or nil when there is no image (not decoded, or a PDF read by
+// the engine itself).
+func quality(img *image.Gray) *imagequality.Verdict {
+	if img == nil || img.Rect.Empty() {
+		return nil
+	}
+	v := imagequality.Assess(img)
+	return &v
 }
 
 func noZone() error {

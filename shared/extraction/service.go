@@ -462,9 +462,17 @@ func (s *Service) Process(ctx context.Context, id string) error {
 		if f.Kind != fault.Invalid {
 			return err
 		}
-		return s.finish(ctx, e, nil, &Failure{Code: f.Code, Message: f.Detail})
+		return s.finish(ctx, e, qualityOnly(res), &Failure{Code: f.Code, Message: f.Detail})
 	}
 	return s.finish(ctx, e, &res, nil)
+}
+
+// qualityOnly is a failed reading's result: the image's quality verdict when there is one.
+func qualityOnly(res Result) *Result {
+	if res.Quality == nil {
+		return nil
+	}
+	return &Result{Quality: res.Quality}
 }
 
 // finish records the outcome, refunding a failure, then tells the owner's webhooks. A Conflict

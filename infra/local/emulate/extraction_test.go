@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -490,4 +491,63 @@ func putToSlot(t *testing.T, slot uploadSlot, data []byte) {
 		t.Fatalf("PUT to the presigned URL: %v %v", err, resp)
 	}
 	resp.Body.Close()
+}
+
+// TestExtractionQuality: every decoded image gets result.quality, a failed reading included. A
+// sharp scan is good; an out-of-focus photo and a scan with 6-pixel characters are retakes,
+// with their reasons; a page without MRZ fails (not charged) and still says what it measured.
+func TestExtractionQuality(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	cred := key(creds.User.APIKey)
+	type quality struct {
+		Status  string
+		Reasons []string
+	}
+	for _, tc := range []struct {
+		file, status string
+		reasons      []string
+		failed       bool
+	}{
+		{"icao-td3-clean.png", "good", []string{}, false},
+		{"icao-td1-blur.jpg", "retake", []string{"blurred"}, false},
+		{"icao-td3-small.png", "retake", []string{"too_small"}, false},
+		{"unreadable-photo.jpg", "good", []string{}, true},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", tc.file, testdocument(t, tc.file))}, cred...)
+			expect(t, "extract", r, 202, "")
+			var accepted struct{ ExtractionID string }
+			r.json(t, &accepted)
+			poll(t, c, cred, accepted.ExtractionID)
+			r = c.do("GET", "/v1/extractions/"+accepted.ExtractionID, nil, cred...)
+			var v struct {
+				Status      string
+				CreditsUsed int
+				Result      *struct {
+					ExtractedData json.RawMessage
+					Quality       *quality
+				}
+				Error *struct{ Code string }
+			}
+			r.json(t, &v)
+			if v.Result == nil || v.Result.Quality == nil {
+				t.Fatalf("no result.quality: %s", r.body)
+			}
+			q := *v.Result.Quality
+			if q.Status != tc.status || !slices.Equal(q.Reasons, tc.reasons) {
+				t.Errorf("quality = %+v, want %s %v", q, tc.status, tc.reasons)
+			}
+			if tc.failed {
+				// Nothing read: failed, nothing charged, the result is the quality alone.
+				if v.Status != "failed" || v.Error == nil || v.Error.Code != "mrz_not_found" || v.CreditsUsed != 0 || v.Result.ExtractedData != nil {
+					t.Errorf("extraction = %s", r.body)
+				}
+			} else if tc.status == "good" && v.Status != "completed" {
+				t.Errorf("a good scan: %s", r.body)
+			}
+		})
+	}
 }
