@@ -47,22 +47,20 @@ type invoiceView struct {
 // invoices is the caller's history, newest first: the spec's JSON array, one page of it
 // (?limit=1..100, default 20; ?status=); the next page's cursor is in X-Next-Cursor and in a Link
 // header with rel="next".
-func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	q := r.URL.Query()
 	limit := 20
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > 100 {
-			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "limit is a number from 1 to 100.",
-				InvalidParams: []string{"limit: a number from 1 to 100"}})
-			return
+			return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "limit is a number from 1 to 100.",
+				InvalidParams: []string{"limit: a number from 1 to 100"}}
 		}
 		limit = n
 	}
 	list, next, err := a.Billing.Invoices(r.Context(), p.UserID, billing.Status(q.Get("status")), limit, q.Get("cursor"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	out := make([]invoiceView, len(list))
 	for i, inv := range list {
@@ -78,35 +76,34 @@ func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal
 		w.Header().Set("Link", "<"+u.RequestURI()+`>; rel="next"`)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // webhook receives the payment gateway's notification about an invoice, signed like its contract
 // notifications: x-webhook-signature, hex HMAC-SHA256 of the raw body with the gateway's key.
-func (a API) webhook(w http.ResponseWriter, r *http.Request) {
+func (a API) webhook(w http.ResponseWriter, r *http.Request) error {
 	n, err := payment.ReadNotification(r, a.SigningKey)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if err := a.Billing.Settle(r.Context(), n); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]bool{"received": true})
+	return nil
 }
 
-func (a API) changePlan(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+func (a API) changePlan(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	var in struct {
 		Plan string `json:"plan"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if err := a.Billing.ChangePlan(r.Context(), r.PathValue("userId"), in.Plan); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, map[string]string{"userId": r.PathValue("userId"), "pendingPlan": in.Plan,
 		"effective": "at the next billing period"})
+	return nil
 }
