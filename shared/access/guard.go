@@ -11,22 +11,22 @@ import (
 // Rule decides whether a principal may call a route; it returns a Forbidden fault when not.
 type Rule func(Principal) error
 
-// HandlerFunc is a handler that knows its caller.
-type HandlerFunc func(w http.ResponseWriter, r *http.Request, p Principal)
+// HandlerFunc is an endpoint that knows its caller; like httpapi.HandlerFunc, it returns the error
+// to answer.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request, p Principal) error
 
 // Require authenticates the request, applies the rule, and calls h with the principal. Failures
 // are problems: 401 for the credential, 403 for the rule, 429 for the rate limit.
-func (a *Authenticator) Require(rule Rule, h HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (a *Authenticator) Require(rule Rule, h HandlerFunc) httpapi.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		p, err := a.Authenticate(r)
 		if err == nil {
 			err = rule(p)
 		}
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
-		h(w, r, p)
+		return h(w, r, p)
 	}
 }
 
@@ -109,32 +109,30 @@ func PartnerInPath(r *http.Request, _ Principal) string { return r.PathValue("pa
 // Throttle limits a route that takes no credential (login, registration, handoff creation) by the
 // caller's address: perMinute requests per address and route in each minute, then 429 with
 // Retry-After. Guessing passwords or flooding mailboxes from one address stops there.
-func (a *Authenticator) Throttle(route string, perMinute int, h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (a *Authenticator) Throttle(route string, perMinute int, h httpapi.HandlerFunc) httpapi.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		n, err := a.hit(r.Context(), "ip#"+route+"#"+httpapi.SourceIP(r).String())
 		if err == nil {
 			err = a.limit(Principal{RateLimit: perMinute}, n)
 		}
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
-		h(w, r)
+		return h(w, r)
 	}
 }
 
 // PerOwner limits a costly route to perMinute calls per owner (user or partner, across all its keys
 // and tokens) in each minute, on top of the owner's request rate limit: 429 with Retry-After.
 func (a *Authenticator) PerOwner(route string, perMinute int, h HandlerFunc) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p Principal) error {
 		n, err := a.hit(r.Context(), route+"#"+p.owner())
 		if err == nil {
 			err = a.limit(Principal{RateLimit: perMinute}, n)
 		}
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
-		h(w, r, p)
+		return h(w, r, p)
 	}
 }

@@ -1,6 +1,10 @@
 package access
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/trustline/platform/shared/httpapi"
+)
 
 // Presents reports whether a request carries a credential at all (X-API-Key or Authorization),
 // well-formed or not.
@@ -12,12 +16,11 @@ func Presents(h http.Header) bool {
 // creation): a request without any is anonymous and h gets the zero Principal; a request with one
 // is authenticated and checked by rule exactly as Require does, so a bad credential is 401 and
 // never falls back to anonymous.
-func (a *Authenticator) Optional(rule Rule, h HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+func (a *Authenticator) Optional(rule Rule, h HandlerFunc) httpapi.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		if !Presents(r.Header) {
-			h(w, r, Principal{})
-			return
+			return h(w, r, Principal{})
 		}
-		a.Require(rule, h)(w, r)
+		return a.Require(rule, h)(w, r)
 	}
 }

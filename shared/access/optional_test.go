@@ -34,16 +34,17 @@ func TestOptionalCredential(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got *access.Principal
-			h := a.Optional(access.Users, func(w http.ResponseWriter, _ *http.Request, p access.Principal) {
+			h := a.Optional(access.Users, func(w http.ResponseWriter, _ *http.Request, p access.Principal) error {
 				got = &p
 				w.WriteHeader(http.StatusOK)
+				return nil
 			})
 			r := httptest.NewRequest("POST", "/v1/mobile-handoff/session", nil)
 			for k, v := range tt.headers {
 				r.Header[http.CanonicalHeaderKey(k)] = []string{v}
 			}
 			w := httptest.NewRecorder()
-			h(w, r)
+			h.ServeHTTP(w, r)
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
 			}

@@ -62,10 +62,11 @@ func (a API) PartnerRoutes() []httpapi.Route {
 }
 
 // openapi serves the document to anyone: it describes the API, not anyone's data.
-func (a API) openapi(w http.ResponseWriter, _ *http.Request) {
+func (a API) openapi(w http.ResponseWriter, _ *http.Request) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_, _ = w.Write(a.OpenAPI)
+	return nil
 }
 
 type credentials struct {
@@ -85,52 +86,49 @@ func viewUser(u accounts.User) userView {
 	return userView{ID: u.ID, Email: u.Email, EmailVerified: u.Verified, Plan: u.Plan, Credits: u.Credits}
 }
 
-func (a API) register(w http.ResponseWriter, r *http.Request) {
+func (a API) register(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	u, err := a.Accounts.Register(r.Context(), in.Email, in.Password)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, viewUser(u))
+	return nil
 }
 
 // resendVerification answers 202 whether or not the address has an account waiting for
 // verification: only the address's owner learns, by mail.
-func (a API) resendVerification(w http.ResponseWriter, r *http.Request) {
+func (a API) resendVerification(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Email string `json:"email"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if err := a.Accounts.ResendVerification(r.Context(), in.Email); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, map[string]string{"status": "accepted",
 		"detail": "If this address has an account waiting for verification, a new link is on its way (valid 48 hours)."})
+	return nil
 }
 
-func (a API) verifyEmail(w http.ResponseWriter, r *http.Request) {
+func (a API) verifyEmail(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Token string `json:"token"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	u, err := a.Accounts.VerifyEmail(r.Context(), in.Token)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewUser(u))
+	return nil
 }
 
 // verifiedPage is the page of the verification link. It is built with html.EscapeString rather
@@ -143,17 +141,16 @@ const verifiedPage = `<!doctype html>
 
 // verifyEmailLink is the link of the verification mail, opened in a browser: a page. A client
 // asking for JSON gets what POST /v1/auth/verify-email answers, problems included.
-func (a API) verifyEmailLink(w http.ResponseWriter, r *http.Request) {
+func (a API) verifyEmailLink(w http.ResponseWriter, r *http.Request) error {
 	u, err := a.Accounts.VerifyEmail(r.Context(), r.URL.Query().Get("token"))
 	w.Header().Set("Vary", "Accept")
 	if httpapi.PrefersJSON(r) {
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		w.Header().Set("Cache-Control", "no-store")
 		httpapi.WriteJSON(w, http.StatusOK, viewUser(u))
-		return
+		return nil
 	}
 	page := struct{ Title, Text string }{"Address confirmed", ""}
 	status := http.StatusOK
@@ -163,35 +160,33 @@ func (a API) verifyEmailLink(w http.ResponseWriter, r *http.Request) {
 	case fault.As(err).Kind == fault.Invalid:
 		status, page.Title, page.Text = http.StatusUnprocessableEntity, "Link not valid", "This link is unknown, used already, or expired."
 	default:
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = fmt.Fprintf(w, verifiedPage, html.EscapeString(page.Title), html.EscapeString(page.Text))
+	return nil
 }
 
-func (a API) login(w http.ResponseWriter, r *http.Request) {
+func (a API) login(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	token, exp, err := a.Accounts.Login(r.Context(), in.Email, in.Password)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"token": token, "tokenType": "Bearer", "expiresAt": exp})
+	return nil
 }
 
-func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	u, err := a.Accounts.Store.User(r.Context(), p.UserID)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, struct {
 		ID      string `json:"id"`
@@ -199,19 +194,18 @@ func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) {
 		Plan    string `json:"plan"`
 		Credits int    `json:"credits"`
 	}{u.ID, u.Email, u.Plan, u.Credits})
+	return nil
 }
 
 // ledger lists the caller's credits movements, newest first: ?limit=1..100 (default 50)&cursor=.
-func (a API) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	limit, cursor, invalid := httpapi.PageOf(r, 50)
 	if invalid != nil {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid})
-		return
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
 	entries, next, err := a.Accounts.Ledger(r.Context(), p.UserID, limit, cursor)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	type entry struct {
 		ID        string    `json:"id"`
@@ -228,6 +222,7 @@ func (a API) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) 
 		out.Data[i] = entry{e.ID, e.Amount, e.Reason, e.Reference, e.At}
 	}
 	httpapi.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // keyView is a key as listed: never the secret, which appears once, in Key, at creation.
@@ -278,7 +273,7 @@ func viewKeys(keys []access.KeyRecord) map[string][]keyView {
 	return map[string][]keyView{"data": views}
 }
 
-func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
 		Name       string     `json:"name"`
 		Mode       string     `json:"mode"`
@@ -286,8 +281,7 @@ func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principa
 		ExpiresAt  *time.Time `json:"expiresAt"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	req := accounts.KeyRequest{Name: in.Name, Mode: in.Mode, ExpiresAt: in.ExpiresAt}
 	var invalid []string
@@ -300,15 +294,14 @@ func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principa
 		req.AllowedIPs = append(req.AllowedIPs, prefix)
 	}
 	if len(invalid) > 0 {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The key request is invalid.", InvalidParams: invalid})
-		return
+		return &fault.Error{Kind: fault.Invalid, Detail: "The key request is invalid.", InvalidParams: invalid}
 	}
 	k, err := a.Accounts.CreateUserKey(r.Context(), p.UserID, req)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	writeNewKey(w, k)
+	return nil
 }
 
 func writeNewKey(w http.ResponseWriter, k accounts.NewKey) {
@@ -331,19 +324,19 @@ func parseCIDR(s string) (netip.Prefix, error) {
 	return p.Masked(), err
 }
 
-func (a API) listKeys(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) listKeys(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	keys, err := a.Accounts.Keys(r.Context(), p.UserID)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewKeys(keys))
+	return nil
 }
 
-func (a API) revokeKey(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) revokeKey(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	if err := a.Accounts.RevokeKey(r.Context(), p.UserID, r.PathValue("id")); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -23,19 +23,17 @@ func viewPartner(p accounts.Partner) partnerView {
 	return partnerView{PartnerID: p.ID, Name: p.Name, Environment: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt}
 }
 
-func (a API) createPartner(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+func (a API) createPartner(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	var in struct {
 		Name      string `json:"name"`
 		RateLimit int    `json:"rateLimit"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	partner, k, err := a.Accounts.CreatePartner(r.Context(), in.Name, in.RateLimit)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	v := viewPartner(partner)
 	key := viewKey(k.Record, time.Now())
@@ -43,51 +41,51 @@ func (a API) createPartner(w http.ResponseWriter, r *http.Request, _ access.Prin
 	v.APIKey = &key
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusCreated, v)
+	return nil
 }
 
-func (a API) partnerMe(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) partnerMe(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	partner, err := a.Accounts.Store.Partner(r.Context(), p.PartnerID)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewPartner(partner))
+	return nil
 }
 
 func (a API) partnerKeys(which access.PartnerOf) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		id := which(r, p)
 		if _, err := a.Accounts.Store.Partner(r.Context(), id); err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		keys, err := a.Accounts.Keys(r.Context(), id)
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		httpapi.WriteJSON(w, http.StatusOK, viewKeys(keys))
+		return nil
 	}
 }
 
 func (a API) rotate(which access.PartnerOf) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		k, err := a.Accounts.RotatePartnerKey(r.Context(), which(r, p))
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		writeNewKey(w, k)
+		return nil
 	}
 }
 
 func (a API) revokePartnerKey(which access.PartnerOf) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		if err := a.Accounts.RevokeKey(r.Context(), which(r, p), r.PathValue("keyId")); err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		w.WriteHeader(http.StatusNoContent)
+		return nil
 	}
 }
 

@@ -89,7 +89,7 @@ func Health(_ context.Context, getenv Getenv) (http.Handler, error) {
 		return nil, err
 	}
 	routes := append(health.Routes(Version, d.cfg.Stage),
-		httpapi.Route{Pattern: "/", Handler: httpapi.Unrouted(slices.Collect(maps.Keys(declared))).ServeHTTP})
+		httpapi.Route{Pattern: "/", Handler: httpapi.Unrouted(slices.Collect(maps.Keys(declared)))})
 	return httpapi.New(d.log, d.bases, routes), nil
 }
 

@@ -48,17 +48,15 @@ type invoiceView struct {
 // invoices is the caller's history, newest first: the spec's JSON array, one page of it
 // (?limit=1..100, default 20; ?status=); the next page's cursor is in X-Next-Cursor and in a Link
 // header with rel="next".
-func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	q := r.URL.Query()
 	limit, cursor, invalid := httpapi.PageOf(r, 20)
 	if invalid != nil {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid})
-		return
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
 	list, next, err := a.Billing.Invoices(r.Context(), p.UserID, billing.Status(q.Get("status")), limit, cursor)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	out := make([]invoiceView, len(list))
 	for i, inv := range list {
@@ -67,6 +65,7 @@ func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal
 	}
 	httpapi.NextPage(w, r, next) // the spec's body is a bare array: the cursor is in the headers only
 	httpapi.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 const returnPage = `<!doctype html>
@@ -76,7 +75,7 @@ const returnPage = `<!doctype html>
 
 // returned is the page the payer's browser comes back to from the gateway's checkout of an invoice.
 // It reads nothing and reflects nothing: the invoice's status is in GET /v1/billing/invoices.
-func (a API) returned(w http.ResponseWriter, r *http.Request) {
+func (a API) returned(w http.ResponseWriter, r *http.Request) error {
 	title, text := "Thank you", "Your payment is being confirmed by the payment gateway. When it is, the invoice reads paid "+
 		"and the period's credits are added to your balance, usually within seconds: see GET /v1/billing/invoices "+
 		"and GET /v1/users/me. You can close this page."
@@ -87,35 +86,34 @@ func (a API) returned(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = fmt.Fprintf(w, returnPage, title, text)
+	return nil
 }
 
 // webhook receives the payment gateway's notification about an invoice, signed like its contract
 // notifications: x-webhook-signature, hex HMAC-SHA256 of the raw body with the gateway's key.
-func (a API) webhook(w http.ResponseWriter, r *http.Request) {
+func (a API) webhook(w http.ResponseWriter, r *http.Request) error {
 	n, err := payment.ReadNotification(r, a.SigningKey)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if err := a.Billing.Settle(r.Context(), n); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]bool{"received": true})
+	return nil
 }
 
-func (a API) changePlan(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+func (a API) changePlan(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	var in struct {
 		Plan string `json:"plan"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if err := a.Billing.ChangePlan(r.Context(), r.PathValue("userId"), in.Plan); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, map[string]string{"userId": r.PathValue("userId"), "pendingPlan": in.Plan,
 		"effective": "at the next billing period"})
+	return nil
 }

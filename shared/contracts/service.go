@@ -97,7 +97,14 @@ type Service struct {
 	Webhook Waker
 	LinkTTL time.Duration
 	Now     func() time.Time
+	// Backoff is how long Issue waits before asking again a core system that answered 5xx, by
+	// the number of the try that failed (1, 2, ...); nil is UpstreamBackoff.
+	Backoff func(try int) time.Duration
 }
+
+// UpstreamBackoff waits 200 ms after the first failed try, 400 ms after the second: short, since a
+// job's tries must fit in the worker's timeout, and the queue brings the job back after that.
+func UpstreamBackoff(try int) time.Duration { return time.Duration(try) * 200 * time.Millisecond }
 
 // Create validates, prices, opens the payment link and stores the request as PENDING_PAYMENT.
 func (s *Service) Create(ctx context.Context, partnerID string, product Product, req Request) (Contract, error) {
@@ -237,7 +244,11 @@ func (s *Service) Issue(ctx context.Context, reference string) error {
 				// timeout, can try again rather than wait out the lease and the sweep.
 				return errors.Join(err, s.Store.ReleaseIssuance(ctx, reference))
 			}
-			time.Sleep(time.Duration(try) * 200 * time.Millisecond)
+			if err := sleep(ctx, s.backoff(try)); err != nil {
+				// The worker is stopping (its deadline, or a shutdown): give the request back for the
+				// queue's redelivery; ctx is done, so the release gets a context of its own.
+				return errors.Join(err, s.Store.ReleaseIssuance(context.WithoutCancel(ctx), reference))
+			}
 			continue
 		}
 		f := fault.As(err)
@@ -325,6 +336,25 @@ func (s *Service) ExpireLinks(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+func (s *Service) backoff(try int) time.Duration {
+	if s.Backoff != nil {
+		return s.Backoff(try)
+	}
+	return UpstreamBackoff(try)
+}
+
+// sleep waits d, or returns ctx's error as soon as ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func (s *Service) now() time.Time {

@@ -67,30 +67,29 @@ func (a API) creation(r *http.Request, p access.Principal) (string, contracts.Re
 }
 
 func (a API) admin(op func(ctx context.Context, reference string) (contracts.Contract, error), status int) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 		c, err := op(r.Context(), r.PathValue("reference"))
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		w.Header().Set("Cache-Control", "no-store")
 		httpapi.WriteJSON(w, status, view(c))
+		return nil
 	}
 }
 
 func (a API) create(product contracts.Product) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		partnerID, req, err := a.creation(r, p)
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		c, err := a.Contracts.Create(r.Context(), partnerID, product, req)
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		writeCreated(w, c)
+		return nil
 	}
 }
 
@@ -136,14 +135,14 @@ type statusView struct {
 	PaidAt         *time.Time        `json:"paidAt"`
 }
 
-func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	c, err := a.Contracts.Get(r.Context(), p.PartnerID, r.PathValue("reference"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusOK, view(c))
+	return nil
 }
 
 func view(c contracts.Contract) statusView {

@@ -25,11 +25,10 @@ func (n Notifications) Routes() []httpapi.Route {
 // signature is 401 and changes nothing. Replays of an event ID are answered 200 and change nothing;
 // so is a payment taken for a failed request (the gateway has nothing to retry), which the service
 // records, logs and counts for a refund.
-func (n Notifications) payment(w http.ResponseWriter, r *http.Request) {
+func (n Notifications) payment(w http.ResponseWriter, r *http.Request) error {
 	note, err := payment.ReadNotification(r, n.SigningKey)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	err = n.Contracts.HandlePayment(r.Context(), contracts.PaymentEvent{EventID: note.EventID, Paid: note.Type == payment.Succeeded,
 		PaymentID: note.PaymentID, Reference: note.Reference, Amount: note.Amount, Currency: note.Currency, At: note.OccurredAt})
@@ -37,8 +36,8 @@ func (n Notifications) payment(w http.ResponseWriter, r *http.Request) {
 		logs.From(r.Context()).WarnContext(r.Context(), "payment notification refused", "eventId", note.EventID, "reference", note.Reference, "reason", fault.As(err).Code)
 	}
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]bool{"received": true})
+	return nil
 }

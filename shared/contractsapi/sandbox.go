@@ -54,11 +54,10 @@ const checkout = `<!doctype html>
 %[4]s
 </body></html>`
 
-func (s Sandbox) page(w http.ResponseWriter, r *http.Request) {
+func (s Sandbox) page(w http.ResponseWriter, r *http.Request) error {
 	l, err := s.Gateway.Store.Link(r.Context(), r.PathValue("paymentId"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	actions := `<form method="post"><button class="pay" name="outcome" value="paid">Pay</button></form>
 <form method="post"><button name="outcome" value="cancelled">Cancel</button></form>
@@ -75,50 +74,46 @@ func (s Sandbox) page(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(status)
 	purpose := cmp.Or(l.Purpose, "Payment") // links made before purposes were stored
 	_, _ = fmt.Fprintf(w, checkout, html.EscapeString(l.Reference), fmt.Sprint(l.Amount), html.EscapeString(l.Currency), actions, html.EscapeString(purpose))
+	return nil
 }
 
 // document serves a simulated contract's certificate or brown card. The link, like the reference in
 // it, is what the partner was given; the simulator's documents hold no personal data beyond the
 // request's own codes.
-func (s Sandbox) document(w http.ResponseWriter, r *http.Request) {
+func (s Sandbox) document(w http.ResponseWriter, r *http.Request) error {
 	c, err := s.Contracts.Contract(r.Context(), r.PathValue("reference"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	pdf, err := coreinsurance.Document(c, r.PathValue("document"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "application/pdf")
 	w.Header().Set("Content-Disposition", `inline; filename="`+c.Reference+"-"+r.PathValue("document")+`"`)
 	w.Header().Set("Cache-Control", "private, max-age=3600")
 	_, _ = w.Write(pdf)
+	return nil
 }
 
 var outcomes = map[string]string{"paid": payment.Succeeded, "cancelled": payment.Cancelled, "failed": payment.Failed}
 
-func (s Sandbox) decide(w http.ResponseWriter, r *http.Request) {
+func (s Sandbox) decide(w http.ResponseWriter, r *http.Request) error {
 	outcome := r.PostFormValue("outcome")
 	typ, ok := outcomes[outcome]
 	if !ok {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "Choose an outcome.", InvalidParams: []string{"outcome: paid, cancelled or failed"}})
-		return
+		return &fault.Error{Kind: fault.Invalid, Detail: "Choose an outcome.", InvalidParams: []string{"outcome: paid, cancelled or failed"}}
 	}
 	ctx := r.Context()
 	l, err := s.Gateway.Store.Link(ctx, r.PathValue("paymentId"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if !s.now().Before(l.ExpiresAt) {
-		httpapi.WriteError(w, r, fault.New(fault.Gone, "This payment link has expired."))
-		return
+		return fault.New(fault.Gone, "This payment link has expired.")
 	}
 	if err := s.Gateway.Store.DecideLink(ctx, l.ID, outcome); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	// The event ID is derived from the link and outcome, so pressing the same button again after a
 	// failed notification sends the same event, which the receiver applies once.
@@ -126,27 +121,25 @@ func (s Sandbox) decide(w http.ResponseWriter, r *http.Request) {
 		Reference: l.Reference, Amount: l.Amount, Currency: l.Currency, OccurredAt: s.now().UTC()})
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, l.NotifyURL, bytes.NewReader(body))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Webhook-Signature", payment.Sign(s.Gateway.SigningKey, body))
 	resp, err := s.Client.Do(req)
 	if err != nil {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Upstream, Detail: "The payment notification could not be delivered; press the button again.", Err: err})
-		return
+		return &fault.Error{Kind: fault.Upstream, Detail: "The payment notification could not be delivered; press the button again.", Err: err}
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Upstream, Detail: "The payment notification was refused; press the button again.",
-			Extensions: map[string]any{"provider": "payment-notification", "upstreamStatus": resp.StatusCode}})
-		return
+		return &fault.Error{Kind: fault.Upstream, Detail: "The payment notification was refused; press the button again.",
+			Extensions: map[string]any{"provider": "payment-notification", "upstreamStatus": resp.StatusCode}}
 	}
 	target := l.CancelURL
 	if outcome == "paid" {
 		target = l.ReturnURL
 	}
 	http.Redirect(w, r, target, http.StatusSeeOther)
+	return nil
 }
 
 func (s Sandbox) now() time.Time {

@@ -47,73 +47,71 @@ func submitter(r *http.Request, p access.Principal) extraction.Caller {
 	return c
 }
 
-func (a API) extract(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) extract(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	docs, err := documents(r, false)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	_, items, err := a.Extractions.Submit(r.Context(), submitter(r, p), docs, false)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"extractionId": items[0].ID, "status": items[0].Status})
+	return nil
 }
 
-func (a API) createBatch(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) createBatch(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	docs, err := documents(r, true)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	b, items, err := a.Extractions.Submit(r.Context(), submitter(r, p), docs, true)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, batchOf(*b, items))
+	return nil
 }
 
-func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	e, err := a.Extractions.Get(r.Context(), caller(p), r.PathValue("extractionId"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewOf(e))
+	return nil
 }
 
-func (a API) getBatch(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) getBatch(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	b, items, err := a.Extractions.GetBatch(r.Context(), caller(p), r.PathValue("id"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, batchOf(b, items))
+	return nil
 }
 
-func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
 		FileName    string `json:"fileName"`
 		ContentType string `json:"contentType"`
 		Size        int64  `json:"size"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	u, url, headers, err := a.Extractions.CreateUpload(r.Context(), caller(p), in.FileName, in.ContentType, in.Size)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, map[string]any{"uploadId": u.ID, "uploadUrl": url, "method": http.MethodPut,
 		"headers": headers, "expiresAt": u.ExpiresAt.UTC().Format(time.RFC3339), "maxSize": a.Extractions.MaxBytes})
+	return nil
 }
 
-func (a API) documentTypes(w http.ResponseWriter, _ *http.Request, _ access.Principal) {
+func (a API) documentTypes(w http.ResponseWriter, _ *http.Request, _ access.Principal) error {
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": extraction.DocumentTypes})
+	return nil
 }
 
 // documents reads the documents of a request: multipart/form-data with files, or JSON naming

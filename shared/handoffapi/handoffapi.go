@@ -56,11 +56,10 @@ func (a API) consumeURL(id string) string { return a.BaseURL + "/v1/mobile-hando
 
 // create opens a session: the caller's own when it sends a credential, else one whose consume
 // token is in this answer and nowhere else (not in uploadUrl, the QR code or the upload fields).
-func (a API) create(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) create(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	s, up, token, err := a.Handoffs.Create(r.Context(), p.UserID)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	body := map[string]any{"sessionId": s.ID, "uploadUrl": a.uploadURL(s.ID), "consumeUrl": a.consumeURL(s.ID),
 		"status": s.Status, "expiresAt": s.ExpiresAt.UTC(), "upload": up,
@@ -70,6 +69,7 @@ func (a API) create(w http.ResponseWriter, r *http.Request, p access.Principal) 
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusOK, body)
+	return nil
 }
 
 // statusView is the spec's session-status shape.
@@ -92,26 +92,25 @@ func viewOf(s handoff.Session) statusView {
 	return v
 }
 
-func (a API) status(w http.ResponseWriter, r *http.Request) {
+func (a API) status(w http.ResponseWriter, r *http.Request) error {
 	s, err := a.Handoffs.Get(r.Context(), r.PathValue("sessionId"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
+	return nil
 }
 
 // uploadPage serves the phone's upload page to browsers, and the session's status to API clients.
-func (a API) uploadPage(w http.ResponseWriter, r *http.Request) {
+func (a API) uploadPage(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("sessionId")
 	s, err := a.Handoffs.Get(r.Context(), id)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if !strings.Contains(r.Header.Get("Accept"), "text/html") {
 		httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
-		return
+		return nil
 	}
 	cfg, _ := json.Marshal(map[string]any{"startUrl": a.uploadURL(id) + "/start", "statusUrl": a.BaseURL + "/v1/mobile-handoff/session/" + id,
 		"maxSize": a.Handoffs.MaxBytes})
@@ -123,6 +122,7 @@ func (a API) uploadPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self' "+
 		connectSources(a.BaseURL)+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	_, _ = io.WriteString(w, strings.Replace(page, "{{CONFIG}}", string(cfg), 1))
+	return nil
 }
 
 // connectSources are where the page may send the file: any https origin (the bucket's presigned
@@ -134,27 +134,25 @@ func connectSources(base string) string {
 	return "https:"
 }
 
-func (a API) start(w http.ResponseWriter, r *http.Request) {
+func (a API) start(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		FileName string `json:"fileName"`
 		Size     int64  `json:"size"`
 	}
 	if r.ContentLength != 0 {
 		if err := httpapi.DecodeJSON(r, &in); err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 	}
 	if in.Size > a.Handoffs.MaxBytes {
-		httpapi.WriteError(w, r, fault.Newf(fault.TooLarge, "The file is over the %d MB limit.", a.Handoffs.MaxBytes>>20))
-		return
+		return fault.Newf(fault.TooLarge, "The file is over the %d MB limit.", a.Handoffs.MaxBytes>>20)
 	}
 	up, err := a.Handoffs.Start(r.Context(), r.PathValue("sessionId"), in.FileName)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"status": handoff.StatusUploading, "upload": up})
+	return nil
 }
 
 // larger is the way for files over the request limit: the phone has no credential for
@@ -165,65 +163,61 @@ func larger(r *http.Request) string {
 }
 
 // put takes the raw file as the body.
-func (a API) put(w http.ResponseWriter, r *http.Request) {
+func (a API) put(w http.ResponseWriter, r *http.Request) error {
 	data, err := io.ReadAll(httpapi.Body(r))
 	if err != nil {
-		httpapi.WriteError(w, r, httpapi.BodyError(err, larger(r)))
-		return
+		return httpapi.BodyError(err, larger(r))
 	}
-	a.store(w, r, "", data)
+	return a.store(w, r, "", data)
 }
 
 // post takes a multipart form with a `file` part.
-func (a API) post(w http.ResponseWriter, r *http.Request) {
+func (a API) post(w http.ResponseWriter, r *http.Request) error {
 	name, data, err := httpapi.FormFile(r, larger(r))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
-	a.store(w, r, name, data)
+	return a.store(w, r, name, data)
 }
 
-func (a API) store(w http.ResponseWriter, r *http.Request, name string, data []byte) {
+func (a API) store(w http.ResponseWriter, r *http.Request, name string, data []byte) error {
 	s, err := a.Handoffs.Upload(r.Context(), r.PathValue("sessionId"), name, data)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
+	return nil
 }
 
-func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	s, url, until, err := a.Handoffs.Consume(r.Context(), r.PathValue("sessionId"), handoff.Consumer{UserID: p.UserID, Tokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))})
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"sessionId": s.ID, "status": s.Status,
 		"file":        map[string]any{"originalName": s.File.Name, "mimeType": s.File.MIME, "size": s.File.Size},
 		"downloadUrl": url, "downloadExpiresAt": until.UTC().Format(time.RFC3339)})
+	return nil
 }
 
 // qr renders the session's upload address as an SVG QR code, for a desktop page to show.
-func (a API) qr(w http.ResponseWriter, r *http.Request) {
+func (a API) qr(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("sessionId")
 	if _, err := a.Handoffs.Get(r.Context(), id); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	code, err := qrcode.NewWith(a.uploadURL(id), qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	svg := &svgWriter{}
 	if err := code.Save(svg); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "private, max-age=900")
 	_, _ = io.WriteString(w, svg.out.String())
+	return nil
 }
 
 // svgWriter draws a QR matrix as SVG: one unit per module, a four-module quiet zone.

@@ -17,9 +17,10 @@ type Status struct {
 // Routes serves GET /v1/health and GET /api/v1/health. The check is shallow on purpose: it says the
 // function starts and routes, and which build answers; dependencies report through their alarms.
 func Routes(version, stage string) []httpapi.Route {
-	h := func(w http.ResponseWriter, r *http.Request) {
+	h := func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", "no-store")
 		httpapi.WriteJSON(w, http.StatusOK, Status{Status: "ok", Version: version, Stage: stage})
+		return nil
 	}
 	return []httpapi.Route{
 		{Pattern: "GET /v1/health", Handler: h},

@@ -20,7 +20,19 @@ import (
 // Route is one endpoint of a handler: a ServeMux pattern such as "GET /v1/health".
 type Route struct {
 	Pattern string
-	Handler http.HandlerFunc
+	Handler HandlerFunc
+}
+
+// HandlerFunc is an endpoint: it writes its answer, or returns the error to answer instead, which
+// ServeHTTP writes as a problem, so no endpoint writes one itself. An endpoint that has begun its
+// answer returns nil: a problem cannot follow a status already sent.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// ServeHTTP calls h and answers its error, if any, as a problem (WriteError).
+func (h HandlerFunc) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h(w, r); err != nil {
+		WriteError(w, r, err)
+	}
 }
 
 // Bases are the public base URLs of the two APIs, used in problem type URIs and links.
@@ -47,7 +59,7 @@ func New(log *slog.Logger, bases Bases, routes []Route) *Handler {
 	mux := http.NewServeMux()
 	patterns := make([]string, 0, len(routes))
 	for _, rt := range routes {
-		mux.HandleFunc(rt.Pattern, rt.Handler)
+		mux.Handle(rt.Pattern, rt.Handler)
 		patterns = append(patterns, rt.Pattern)
 	}
 	h := &Handler{Handler: Middleware(log, bases, mux), patterns: slices.Clone(patterns)}
@@ -59,7 +71,7 @@ func New(log *slog.Logger, bases Bases, routes []Route) *Handler {
 
 // Unrouted answers the requests no pattern matched: 405 with an Allow header when the path is
 // served with other methods, 404 otherwise.
-func Unrouted(patterns []string) http.Handler {
+func Unrouted(patterns []string) HandlerFunc {
 	paths := http.NewServeMux()
 	allow := map[string][]string{}
 	for _, p := range patterns {
@@ -80,16 +92,15 @@ func Unrouted(patterns []string) http.Handler {
 			}
 		}
 	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return func(w http.ResponseWriter, r *http.Request) error {
 		if _, matched := paths.Handler(r); matched != "" {
 			methods := allow[matched]
 			slices.Sort(methods)
 			w.Header().Set("Allow", strings.Join(methods, ", "))
-			WriteError(w, r, fault.Newf(fault.MethodNotAllowed, "%s does not accept %s; allowed: %s.", r.URL.Path, r.Method, strings.Join(methods, ", ")))
-			return
+			return fault.Newf(fault.MethodNotAllowed, "%s does not accept %s; allowed: %s.", r.URL.Path, r.Method, strings.Join(methods, ", "))
 		}
-		WriteError(w, r, fault.Newf(fault.NotFound, "No endpoint at %s.", r.URL.Path))
-	})
+		return fault.Newf(fault.NotFound, "No endpoint at %s.", r.URL.Path)
+	}
 }
 
 // Middleware gives every request an id (the caller's x-request-id when well-formed, else a new

@@ -19,23 +19,24 @@ var bases = httpapi.Bases{Identity: "https://id.example", Partner: "https://part
 func newHandler(logs io.Writer) http.Handler {
 	log := slog.New(slog.NewJSONHandler(logs, nil))
 	return httpapi.New(log, bases, []httpapi.Route{
-		{Pattern: "GET /v1/items/{id}", Handler: func(w http.ResponseWriter, r *http.Request) {
+		{Pattern: "GET /v1/items/{id}", Handler: func(w http.ResponseWriter, r *http.Request) error {
 			httpapi.WriteJSON(w, http.StatusOK, map[string]string{"id": r.PathValue("id")})
+			return nil
 		}},
-		{Pattern: "POST /v1/items", Handler: func(w http.ResponseWriter, r *http.Request) {
+		{Pattern: "POST /v1/items", Handler: func(w http.ResponseWriter, r *http.Request) error {
 			var body struct {
 				Name string `json:"name"`
 			}
 			if err := httpapi.DecodeJSON(r, &body); err != nil {
-				httpapi.WriteError(w, r, err)
-				return
+				return err
 			}
 			httpapi.WriteJSON(w, http.StatusCreated, body)
+			return nil
 		}},
-		{Pattern: "GET /api/v1/boom", Handler: func(http.ResponseWriter, *http.Request) { panic("secret-token-123 exploded") }},
-		{Pattern: "GET /api/v1/upstream", Handler: func(w http.ResponseWriter, r *http.Request) {
-			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Upstream, Detail: "The payment provider failed.",
-				Extensions: map[string]any{"provider": "payment", "upstreamStatus": 503}})
+		{Pattern: "GET /api/v1/boom", Handler: func(http.ResponseWriter, *http.Request) error { panic("secret-token-123 exploded") }},
+		{Pattern: "GET /api/v1/upstream", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			return &fault.Error{Kind: fault.Upstream, Detail: "The payment provider failed.",
+				Extensions: map[string]any{"provider": "payment", "upstreamStatus": 503}}
 		}},
 	})
 }

@@ -12,7 +12,7 @@ import (
 
 func TestCapabilitiesRedactedFromRequestLogs(t *testing.T) {
 	var logs bytes.Buffer
-	ok := func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) }
+	ok := func(w http.ResponseWriter, _ *http.Request) error { w.WriteHeader(http.StatusNoContent); return nil }
 	h := httpapi.New(slog.New(slog.NewJSONHandler(&logs, nil)), bases, []httpapi.Route{
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}", Handler: ok},
 		{Pattern: "POST /v1/mobile-handoff/upload/{sessionId}/start", Handler: ok},

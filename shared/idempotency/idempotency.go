@@ -61,20 +61,17 @@ const maxKey = 255
 // Wrap applies idempotency to h when the request carries the header. Responses of 5xx are not
 // stored: the request may be retried with the same key.
 func (k Keys) Wrap(h access.HandlerFunc) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		key := r.Header.Get(Header)
 		if key == "" {
-			h(w, r, p)
-			return
+			return h(w, r, p)
 		}
 		if len(key) > maxKey {
-			httpapi.WriteError(w, r, fault.Newf(fault.BadRequest, "The %s header is longer than %d characters.", Header, maxKey))
-			return
+			return fault.Newf(fault.BadRequest, "The %s header is longer than %d characters.", Header, maxKey)
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 1<<20))
 		if err != nil {
-			httpapi.WriteError(w, r, fault.New(fault.TooLarge, "The request body is too large."))
-			return
+			return fault.New(fault.TooLarge, "The request body is too large.")
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		sum := sha256.Sum256(append([]byte(r.Method+" "+r.URL.Path+"\n"), meaning(r.Header.Get("Content-Type"), body)...))
@@ -85,37 +82,36 @@ func (k Keys) Wrap(h access.HandlerFunc) access.HandlerFunc {
 			Record{RequestHash: hash, Method: r.Method, Path: r.URL.Path, CreatedAt: now.UTC().Truncate(time.Second)}, now.Add(k.Window))
 		switch {
 		case err != nil:
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		case !started && rec.RequestHash != hash:
-			httpapi.WriteError(w, r, reused(rec))
-			return
+			return reused(rec)
 		case !started && !rec.Done:
-			httpapi.WriteError(w, r, &fault.Error{Kind: fault.Conflict, Code: "idempotency_request_in_progress",
-				Detail: "A request with this idempotency-key is still in progress; retry later."})
-			return
+			return &fault.Error{Kind: fault.Conflict, Code: "idempotency_request_in_progress",
+				Detail: "A request with this idempotency-key is still in progress; retry later."}
 		case !started:
 			w.Header().Set("Content-Type", rec.ContentType)
 			w.Header().Set("Idempotent-Replayed", "true")
 			w.WriteHeader(rec.Status)
 			_, _ = w.Write(rec.Body)
-			return
+			return nil
 		}
+		// The answer is recorded as the caller sees it, problems included (a 422 replays as a 422),
+		// so h's error is written here rather than returned.
 		rw := httptest.NewRecorder()
-		h(rw, r, p)
+		httpapi.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }).ServeHTTP(rw, r)
 		res := rw.Result()
 		if res.StatusCode >= 500 {
 			_ = k.Store.Abandon(r.Context(), scope, key)
 		} else if err := k.Store.Finish(r.Context(), scope, key, Record{RequestHash: hash, Done: true, Status: res.StatusCode,
 			ContentType: res.Header.Get("Content-Type"), Body: rw.Body.Bytes()}); err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		for name, values := range rw.Header() {
 			w.Header()[name] = values
 		}
 		w.WriteHeader(res.StatusCode)
 		_, _ = w.Write(rw.Body.Bytes())
+		return nil
 	}
 }
 

@@ -77,27 +77,24 @@ func (a API) Routes() []httpapi.Route {
 
 // check charges first (so a check is never free for a live key), reads, and refunds a selfie that
 // cannot be judged (no face, several faces, not an image).
-func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	data, err := a.selfie(r, p)
 	if err == nil {
 		err = a.checkImage(data)
 	}
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	id := "lv_" + strings.ToLower(rand.Text())
 	price := 0
 	if p.Live {
 		price = a.Price
 	} else if err := a.TestQuota.Use(r.Context(), p.UserID, 1); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	if price > 0 {
 		if err := a.Credits.Debit(r.Context(), p.UserID, price, accounts.ReasonLiveness, id); err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 	}
 	res, err := a.Checker.Check(r.Context(), data)
@@ -107,12 +104,12 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) {
 				err = errors.Join(err, rerr)
 			}
 		}
-		httpapi.WriteError(w, r, a.problem(err))
-		return
+		return a.problem(err)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"checkId": id, "isLive": res.IsLive, "confidence": round(res.Confidence),
 		"attackType": res.AttackType, "processingMs": res.ProcessingMs, "scoreSmall": round(res.ScoreSmall), "scoreLarge": round(res.ScoreLarge),
 		"creditsUsed": price, "livemode": p.Live})
+	return nil
 }
 
 func round(f float64) float64 { return float64(int64(f*1e6+0.5)) / 1e6 }

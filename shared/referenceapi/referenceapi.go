@@ -44,20 +44,20 @@ func (a API) Routes() []httpapi.Route {
 	return routes
 }
 
-func (a API) openapi(w http.ResponseWriter, _ *http.Request) {
+func (a API) openapi(w http.ResponseWriter, _ *http.Request) error {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_, _ = w.Write(a.OpenAPI)
+	return nil
 }
 
 func (a API) list(l reference.List) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 		parent := ""
 		if l.Param != "" {
 			parent = r.URL.Query().Get(l.Param)
 			if parent == "" {
-				httpapi.WriteError(w, r, fault.Newf(fault.BadRequest, "The query parameter %s is required: /api/v1/reference/%s?%s=<code>.", l.Param, l.Name, l.Param))
-				return
+				return fault.Newf(fault.BadRequest, "The query parameter %s is required: /api/v1/reference/%s?%s=<code>.", l.Param, l.Name, l.Param)
 			}
 		}
 		e, err := a.Store.Reference(r.Context(), reference.Key(l.Name, parent))
@@ -65,18 +65,18 @@ func (a API) list(l reference.List) access.HandlerFunc {
 			err = fault.Newf(fault.NotFound, "No %s for %s=%s.", l.Name, l.Param, parent)
 		}
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		w.Header().Set("ETag", e.ETag)
 		w.Header().Set("Cache-Control", CacheControl)
 		w.Header().Set("Vary", "Authorization, X-Api-Key")
 		if matches(r.Header.Get("If-None-Match"), e.ETag) {
 			w.WriteHeader(http.StatusNotModified)
-			return
+			return nil
 		}
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(e.Body)
+		return nil
 	}
 }
 

@@ -75,41 +75,39 @@ func (a API) IdentityRoutes() []httpapi.Route {
 }
 
 func (a API) getPartner(which access.PartnerOf) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		v, err := a.Webhooks.PartnerWebhook(r.Context(), which(r, p))
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		httpapi.WriteJSON(w, http.StatusOK, v)
+		return nil
 	}
 }
 
 // knownPartner answers 404 for a {partnerId} that names no partner, before anything is written:
 // neither the webhook configuration nor the idempotency record of an unknown partner is stored.
 func (a API) knownPartner(h access.HandlerFunc) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		if _, err := a.Partners.Partner(r.Context(), r.PathValue("partnerId")); err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
-		h(w, r, p)
+		return h(w, r, p)
 	}
 }
 
 func (a API) patchPartner(which access.PartnerOf) access.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) {
+	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		var in webhook.PartnerUpdate
 		if err := httpapi.DecodeJSON(r, &in); err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		v, err := a.Webhooks.UpdatePartnerWebhook(r.Context(), which(r, p), in)
 		if err != nil {
-			httpapi.WriteError(w, r, err)
-			return
+			return err
 		}
 		httpapi.WriteJSON(w, http.StatusOK, v)
+		return nil
 	}
 }
 
@@ -138,7 +136,7 @@ func viewDelivery(d webhook.Delivery) deliveryView {
 	return v
 }
 
-func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) {
+func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) error {
 	q := r.URL.Query()
 	limit, cursor, invalid := httpapi.PageOf(r, 20)
 	f := webhook.Filter{EndpointID: endpointID, Reference: q.Get("reference"), Status: webhook.Status(q.Get("status")), Cursor: cursor, Limit: limit}
@@ -148,68 +146,64 @@ func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID st
 		invalid = append(invalid, "status: PENDING, SUCCEEDED or FAILED")
 	}
 	if len(invalid) > 0 {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid})
-		return
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
 	ds, next, err := a.Store.Deliveries(r.Context(), ownerID, f)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	views := make([]deliveryView, 0, len(ds))
 	for _, d := range ds {
 		views = append(views, viewDelivery(d))
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, next)})
+	return nil
 }
 
-func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	a.list(w, r, p.PartnerID, "")
+func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	return a.list(w, r, p.PartnerID, "")
 }
 
-func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	d, err := a.Webhooks.Engine.Redeliver(r.Context(), p.PartnerID, r.PathValue("deliveryId"))
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
+	return nil
 }
 
 // recoverFailed re-queues the FAILED deliveries of one webhook created since the body's time.
-func (a API) recoverFailed(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) {
+func (a API) recoverFailed(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) error {
 	var in struct {
 		Since string `json:"since"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	since, err := time.Parse(time.RFC3339, in.Since)
 	if err != nil || since.After(time.Now()) {
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The recovery is invalid.",
-			InvalidParams: []string{"since: an RFC 3339 time, not in the future"}})
-		return
+		return &fault.Error{Kind: fault.Invalid, Detail: "The recovery is invalid.",
+			InvalidParams: []string{"since: an RFC 3339 time, not in the future"}}
 	}
 	n, more, err := a.Webhooks.Engine.Recover(r.Context(), ownerID, endpointID, since, recoverBatch)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"recovered": n, "hasMore": more})
+	return nil
 }
 
-func (a API) recoverPartner(w http.ResponseWriter, r *http.Request, p access.Principal) {
-	a.recoverFailed(w, r, p.PartnerID, "")
+func (a API) recoverPartner(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	return a.recoverFailed(w, r, p.PartnerID, "")
 }
 
-func (a API) recoverEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) recoverEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	e, err := a.endpoint(r, p)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
-	a.recoverFailed(w, r, p.UserID, e.ID)
+	return a.recoverFailed(w, r, p.UserID, e.ID)
 }
 
 type endpointView struct {
@@ -229,36 +223,33 @@ func viewEndpoint(e webhook.Endpoint, secret string) endpointView {
 // createEndpoint makes an endpoint of the caller's mode: a test key's receives test events, a live
 // key's live events; a login session chooses with `mode` (default live). An endpoint a key creates
 // lives no longer than the key.
-func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
 		URL    string   `json:"url"`
 		Events []string `json:"events"`
 		Mode   string   `json:"mode"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	live := p.Live
 	switch {
 	case in.Mode == "":
 	case in.Mode != access.ModeLive && in.Mode != access.ModeTest:
-		httpapi.WriteError(w, r, &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: []string{"mode: live or test"}})
-		return
+		return &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: []string{"mode: live or test"}}
 	case !p.Session() && (in.Mode == access.ModeLive) != p.Live:
-		httpapi.WriteError(w, r, fault.Newf(fault.Forbidden, "An API key creates endpoints of its own mode (%s); use a login session to choose.", modeOf(p.Live)))
-		return
+		return fault.Newf(fault.Forbidden, "An API key creates endpoints of its own mode (%s); use a login session to choose.", modeOf(p.Live))
 	default:
 		live = in.Mode == access.ModeLive
 	}
 	e, secret, err := a.Webhooks.CreateEndpoint(r.Context(), webhook.EndpointRequest{OwnerID: p.UserID, URL: in.URL, Events: in.Events,
 		Live: live, KeyID: p.KeyID, KeyExpiresAt: p.KeyExpiresAt})
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusCreated, viewEndpoint(e, secret))
+	return nil
 }
 
 func modeOf(live bool) string {
@@ -268,11 +259,10 @@ func modeOf(live bool) string {
 	return access.ModeTest
 }
 
-func (a API) listEndpoints(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) listEndpoints(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	es, err := a.Webhooks.Endpoints(r.Context(), p.UserID)
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	views := make([]endpointView, 0, len(es))
 	for _, e := range es {
@@ -281,6 +271,7 @@ func (a API) listEndpoints(w http.ResponseWriter, r *http.Request, p access.Prin
 		}
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views})
+	return nil
 }
 
 // endpoint returns the caller's endpoint named in the path: another mode's is NotFound, as an
@@ -293,49 +284,48 @@ func (a API) endpoint(r *http.Request, p access.Principal) (webhook.Endpoint, er
 	return e, err
 }
 
-func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	e, err := a.endpoint(r, p)
 	if err == nil {
 		err = a.Webhooks.Config.DeleteEndpoint(r.Context(), p.UserID, e.ID)
 	}
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
-func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	e, err := a.endpoint(r, p)
 	var secret string
 	if err == nil {
 		e, secret, err = a.Webhooks.RotateSecret(r.Context(), e)
 	}
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusOK, viewEndpoint(e, secret))
+	return nil
 }
 
-func (a API) test(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) test(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	e, err := a.endpoint(r, p)
 	var d webhook.Delivery
 	if err == nil {
 		d, err = a.Webhooks.SendTest(r.Context(), e)
 	}
 	if err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
+	return nil
 }
 
-func (a API) endpointDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) {
+func (a API) endpointDeliveries(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	if _, err := a.endpoint(r, p); err != nil {
-		httpapi.WriteError(w, r, err)
-		return
+		return err
 	}
-	a.list(w, r, p.UserID, r.PathValue("id"))
+	return a.list(w, r, p.UserID, r.PathValue("id"))
 }
