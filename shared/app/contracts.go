@@ -130,7 +130,7 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	}
 	partners := func(ctx context.Context, id string) error { _, err := c.store.Partner(ctx, id); return err }
 	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.cfg, c.store),
-		Idempotency: idempotency.Keys{Store: c.store, Window: c.cfg.IdempotencyWindow}}
+		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"net"
 
 	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/secretbox"
@@ -40,7 +41,7 @@ func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
 		return webhookapi.API{}, err
 	}
 	return webhookapi.API{Webhooks: hooks.service, Store: d.store, Auth: auth,
-		Idempotency: idempotency.Keys{Store: d.store, Window: d.cfg.IdempotencyWindow}, Partners: d.store}, nil
+		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow}, Partners: d.store}, nil
 }
 
 // Webhooks builds the webhook service and engine for operator tools and tests, with a function's
