@@ -69,7 +69,7 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
 	}
 	return d, accountsapi.API{
-		Accounts: &accounts.Service{Store: store, Endpoints: store, Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
+		Accounts: &accounts.Service{Store: store, Endpoints: dynamo.NewWebhookRepo(store), Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
 			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits},
 		Auth: authenticator(d.cfg, store),
 	}, nil

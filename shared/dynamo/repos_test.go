@@ -9,6 +9,7 @@ import (
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/reference"
+	"github.com/trustline/platform/shared/webhook"
 )
 
 // conflict fails the test unless err is a Conflict fault.
@@ -98,5 +99,80 @@ func TestReferenceRepo(t *testing.T) {
 	}
 	if _, err := repo.Reference(ctx, "models"); fault.As(err).Kind != fault.NotFound {
 		t.Errorf("an unknown list: %v, want NotFound", err)
+	}
+}
+
+// An attempt is claimed by one dispatcher; its outcome leaves the due index; a failed delivery is
+// recovered once.
+func TestDeliveryRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewDeliveryRepo(newTable(t))
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemeIdentity, OwnerID: "usr_1", EndpointID: "we_1", Event: "extraction.completed",
+		Reference: "ext_1", Body: []byte(`{}`), Status: webhook.StatusPending, CreatedAt: now, NextAt: now}
+	if err := repo.PutDelivery(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	if due, err := repo.DueDeliveries(ctx, now.Add(time.Second), 10); err != nil || len(due) != 1 || due[0].ID != d.ID {
+		t.Fatalf("DueDeliveries = %v, %v", due, err)
+	}
+	if err := repo.ClaimAttempt(ctx, d.ID, 1, now.Add(time.Minute), now); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "a second claim while the first is live", repo.ClaimAttempt(ctx, d.ID, 1, now.Add(time.Minute), now))
+	if err := repo.RecordAttempt(ctx, d.ID, webhook.Attempt{N: 1, At: now, StatusCode: 500}, webhook.StatusFailed, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := repo.Delivery(ctx, d.ID)
+	if err != nil || got.Status != webhook.StatusFailed || got.Scheme != webhook.SchemeIdentity || len(got.Attempts) != 1 || got.Attempts[0].StatusCode != 500 {
+		t.Fatalf("Delivery = %+v, %v", got, err)
+	}
+	if due, _ := repo.DueDeliveries(ctx, now.Add(time.Hour), 10); len(due) != 0 {
+		t.Errorf("a failed delivery is still due: %v", due)
+	}
+	if err := repo.MarkRecovered(ctx, d.ID, "dlv_2", false); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "a second recovery", repo.MarkRecovered(ctx, d.ID, "dlv_3", false))
+	if list, _, err := repo.Deliveries(ctx, "usr_1", webhook.Filter{Limit: 10}); err != nil || len(list) != 1 {
+		t.Errorf("Deliveries = %v, %v", list, err)
+	}
+}
+
+// A user's endpoints are listed, deleted once, and those a key created go with the key; a
+// partner's webhook is replaced whole.
+func TestWebhookRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewWebhookRepo(newTable(t))
+	now := time.Now().UTC()
+	for _, e := range []webhook.Endpoint{{ID: "we_1", OwnerID: "usr_1", URL: "https://a", Events: []string{"extraction.completed"}, Live: true, CreatedAt: now},
+		{ID: "we_2", OwnerID: "usr_1", URL: "https://b", Events: []string{"extraction.failed"}, CreatedAt: now, CreatedByKey: "key_1"}} {
+		if err := repo.PutEndpoint(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if es, err := repo.Endpoints(ctx, "usr_1"); err != nil || len(es) != 2 {
+		t.Fatalf("Endpoints = %v, %v", es, err)
+	}
+	if err := repo.DeleteEndpointsOfKey(ctx, "usr_1", "key_1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.Endpoint(ctx, "usr_1", "we_2"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("the key's endpoint: %v, want NotFound", err)
+	}
+	if e, err := repo.Endpoint(ctx, "usr_1", "we_1"); err != nil || !e.Live || e.URL != "https://a" {
+		t.Errorf("Endpoint = %+v, %v", e, err)
+	}
+	if err := repo.DeleteEndpoint(ctx, "usr_1", "we_1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.DeleteEndpoint(ctx, "usr_1", "we_1"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("a second delete: %v, want NotFound", err)
+	}
+	if err := repo.SetPartnerConfig(ctx, "prt_1", webhook.PartnerConfig{URL: "https://p", SealedSecret: "sealed"}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.URL != "https://p" || c.SealedSecret != "sealed" {
+		t.Errorf("PartnerConfig = %+v, %v", c, err)
 	}
 }
