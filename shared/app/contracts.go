@@ -128,7 +128,10 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	partners := func(ctx context.Context, id string) error { _, err := c.store.Partner(ctx, id); return err }
+	partners := func(ctx context.Context, id string) error {
+		_, err := dynamo.NewPartnerRepo(c.store).Partner(ctx, id)
+		return err
+	}
 	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.cfg, c.store),
 		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil

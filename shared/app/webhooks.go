@@ -41,7 +41,7 @@ func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
 		return webhookapi.API{}, err
 	}
 	return webhookapi.API{Webhooks: hooks.service, Store: dynamo.NewDeliveryRepo(d.store), Auth: auth,
-		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow}, Partners: d.store}, nil
+		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
 }
 
 // Webhooks builds the webhook service and engine for operator tools and tests, with a function's

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/idempotency"
@@ -174,5 +176,116 @@ func TestWebhookRepo(t *testing.T) {
 	}
 	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.URL != "https://p" || c.SealedSecret != "sealed" {
 		t.Errorf("PartnerConfig = %+v, %v", c, err)
+	}
+}
+
+// An address is one account's (Conflict, code email_taken, in a cancelled transaction); a
+// verification token is consumed once.
+func TestUserRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewUserRepo(newTable(t))
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	u := accounts.User{ID: "usr_1", Email: "a@example.com", PasswordHash: "h", Role: access.RoleUser, Plan: "free", CreatedAt: now}
+	if err := repo.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	other := u
+	other.ID = "usr_2"
+	conflict(t, "a second account on the address", repo.CreateUser(ctx, other))
+	if _, err := repo.User(ctx, "usr_2"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("the refused account was stored: %v", err)
+	}
+	if got, err := repo.UserByEmail(ctx, "a@example.com"); err != nil || got.ID != "usr_1" || got.Role != access.RoleUser {
+		t.Errorf("UserByEmail = %+v, %v", got, err)
+	}
+	if err := repo.SaveVerification(ctx, "th", "usr_1", now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if id, err := repo.ConsumeVerification(ctx, "th", now); id != "usr_1" || err != nil {
+		t.Errorf("ConsumeVerification = %q, %v", id, err)
+	}
+	if _, err := repo.ConsumeVerification(ctx, "th", now); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("a second consumption: %v, want NotFound", err)
+	}
+}
+
+// A debit the balance does not cover changes nothing (the transaction is cancelled); credits to an
+// unknown user are NotFound; each change has its ledger entry.
+func TestLedgerRepo(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	repo := NewLedgerRepo(db)
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "l@example.com", Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.AddCredits(ctx, "usr_1", 5, "grant", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.AddCredits(ctx, "usr_404", 5, "grant", ""); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("credits to an unknown user: %v, want NotFound", err)
+	}
+	if err := repo.Debit(ctx, "usr_1", 6, "extraction", "ext_1"); fault.As(err).Kind != fault.PaymentRequired || fault.As(err).Code != "insufficient_credits" {
+		t.Errorf("a debit past the balance: %v, want PaymentRequired", err)
+	}
+	if err := repo.Debit(ctx, "usr_1", 2, "extraction", "ext_2"); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := NewUserRepo(db).User(ctx, "usr_1")
+	entries, _, err := repo.Ledger(ctx, "usr_1", 10, "")
+	if err != nil || u.Credits != 3 || len(entries) != 2 || entries[0].Amount != -2 || entries[0].Reference != "ext_2" {
+		t.Errorf("balance %d, ledger %+v, %v; want 3 and the two movements, newest first", u.Credits, entries, err)
+	}
+}
+
+// A partner is created with its first key in one transaction: again, it is a Conflict and no key
+// is added; a key revoked by another owner is not.
+func TestPartnerAndKeyRepos(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	partners, keys := NewPartnerRepo(db), NewKeyRepo(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	p := accounts.Partner{ID: "prt_1", Name: "P", Stage: "local", RateLimit: 60, CreatedAt: now}
+	k := access.KeyRecord{ID: "key_1", Hash: "hash1", Role: access.RolePartner, OwnerID: "prt_1", Name: "first", CreatedAt: now, RateLimit: 60}
+	if err := partners.CreatePartner(ctx, p, k); err != nil {
+		t.Fatal(err)
+	}
+	k2 := k
+	k2.ID, k2.Hash = "key_2", "hash2"
+	conflict(t, "the partner again", partners.CreatePartner(ctx, p, k2))
+	if _, err := keys.KeyByHash(ctx, "hash2"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("the cancelled transaction stored its key: %v", err)
+	}
+	if got, err := partners.Partner(ctx, "prt_1"); err != nil || got.Name != "P" {
+		t.Errorf("Partner = %+v, %v", got, err)
+	}
+	if got, err := keys.KeyByHash(ctx, "hash1"); err != nil || got.Role != access.RolePartner || got.OwnerID != "prt_1" {
+		t.Errorf("KeyByHash = %+v, %v", got, err)
+	}
+	if err := keys.RevokeKey(ctx, "prt_2", "key_1", now); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("another owner's revocation: %v, want NotFound", err)
+	}
+	if err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := keys.Keys(ctx, "prt_1"); err != nil || len(list) != 1 || list[0].RevokedAt == nil {
+		t.Errorf("Keys = %+v, %v", list, err)
+	}
+}
+
+// A counter counts per window; the quota reserves up to its bound and no further.
+func TestRateRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewRateRepo(newTable(t))
+	window := time.Now().Truncate(time.Minute)
+	for want := 1; want <= 2; want++ {
+		if n, err := repo.Hit(ctx, "prt_1", window, window.Add(2*time.Minute)); n != want || err != nil {
+			t.Fatalf("Hit = %d, %v; want %d", n, err, want)
+		}
+	}
+	if ok, err := repo.Reserve(ctx, "testquota#usr_1#2026-11-23", 3, 4, window.Add(time.Hour)); !ok || err != nil {
+		t.Fatalf("Reserve 3 of 4 = %v, %v", ok, err)
+	}
+	if ok, err := repo.Reserve(ctx, "testquota#usr_1#2026-11-23", 2, 4, window.Add(time.Hour)); ok || err != nil {
+		t.Errorf("Reserve 2 more of 4 = %v, %v; want refused", ok, err)
 	}
 }

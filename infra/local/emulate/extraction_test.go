@@ -355,7 +355,7 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 		Reader: reader, Price: 1, MaxBytes: 1 << 20, MaxAttempts: 2, Now: func() time.Time { clock.Lock(); defer clock.Unlock(); return now }}
 	advance := func() { clock.Lock(); now = now.Add(4 * time.Minute); clock.Unlock() }
 	balance := func() int {
-		u, err := store.User(context.Background(), creds.User.ID)
+		u, err := dynamo.NewUserRepo(store).User(context.Background(), creds.User.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
