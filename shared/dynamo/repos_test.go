@@ -2,12 +2,14 @@ package dynamo
 
 import (
 	"context"
+	"reflect"
 	"testing"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/billing"
+	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/idempotency"
@@ -324,5 +326,56 @@ func TestInvoiceRepo(t *testing.T) {
 	}
 	if list, _, err := repo.Invoices(ctx, "usr_1", "", 10, ""); err != nil || len(list) != 1 {
 		t.Errorf("Invoices = %v, %v", list, err)
+	}
+}
+
+// An extraction the balance does not cover is not stored (PaymentRequired, the transaction
+// cancelled); one worker claims it (Conflict for the second); it is finished once, its failure
+// stored under the attribute names it always had.
+func TestExtractionRepo(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	repo := NewExtractionRepo(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "e@example.com", Role: access.RoleUser, CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	e := extraction.Extraction{ID: "ext_1", OwnerID: "usr_1", Live: true, DocumentType: "passport", Status: extraction.StatusQueued,
+		Object: extraction.Object{Key: "documents/ext_1", MIME: "image/png", Size: 10}, CreditsUsed: 1, CreatedAt: now, UpdatedAt: now, SweepAt: now,
+		ExpiresAt: now.Add(time.Hour)}
+	if err := repo.CreateExtractions(ctx, "usr_1", 1, nil, []extraction.Extraction{e}); fault.As(err).Kind != fault.PaymentRequired {
+		t.Fatalf("an extraction without credits: %v, want PaymentRequired", err)
+	}
+	if _, err := repo.Extraction(ctx, "ext_1"); fault.As(err).Kind != fault.NotFound {
+		t.Fatalf("the cancelled transaction stored the extraction: %v", err)
+	}
+	if err := NewLedgerRepo(db).AddCredits(ctx, "usr_1", 1, "grant", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.CreateExtractions(ctx, "usr_1", 1, nil, []extraction.Extraction{e}); err != nil {
+		t.Fatal(err)
+	}
+	claimed, err := repo.ClaimExtraction(ctx, "ext_1", now.Add(time.Minute), now)
+	if err != nil || claimed.Status != extraction.StatusProcessing || claimed.Attempts != 1 {
+		t.Fatalf("ClaimExtraction = %+v, %v", claimed, err)
+	}
+	_, err = repo.ClaimExtraction(ctx, "ext_1", now.Add(time.Minute), now)
+	conflict(t, "a second worker's claim", err)
+	done := now.Add(time.Second)
+	claimed.Status, claimed.UpdatedAt, claimed.CompletedAt, claimed.CreditsUsed = extraction.StatusFailed, done, &done, 0
+	claimed.Error = &extraction.Failure{Code: "unreadable", Message: "No machine-readable zone."}
+	if err := repo.FinishExtraction(ctx, claimed, 1); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "finished again", repo.FinishExtraction(ctx, claimed, 1))
+	item := raw(t, db, "EXTRACTION#ext_1", "EXTRACTION")
+	if want := map[string]any{"Code": "unreadable", "Message": "No machine-readable zone."}; !reflect.DeepEqual(item["error"], want) || item["status"] != "failed" {
+		t.Errorf("stored %v, want the failure as %v", item, want)
+	}
+	if got, err := repo.Extraction(ctx, "ext_1"); err != nil || got.Error == nil || got.Error.Code != "unreadable" {
+		t.Errorf("Extraction = %+v, %v", got, err)
+	}
+	if u, _ := NewUserRepo(db).User(ctx, "usr_1"); u.Credits != 1 {
+		t.Errorf("credits %d, want the refund back", u.Credits)
 	}
 }
