@@ -137,28 +137,6 @@ func (r *ContractRepo) PutContract(ctx context.Context, c contracts.Contract) er
 	return r.db.putOnce(ctx, toContractItem(c), "contract")
 }
 
-func (s Store) putOnce(ctx context.Context, item any, what string) error {
-	av, err := attributevalue.MarshalMap(item)
-	if err != nil {
-		return err
-	}
-	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)"),
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
-	var ccf *types.ConditionalCheckFailedException
-	if errors.As(err, &ccf) {
-		if reflect.DeepEqual(ccf.Item, av) {
-			// This very item: an earlier attempt of this call stored it and its answer was lost,
-			// so the SDK retried (a conditional create is not idempotent by itself).
-			return nil
-		}
-		return fault.Newf(fault.Conflict, "The %s exists already.", what)
-	}
-	if err != nil {
-		return fmt.Errorf("dynamo: put %s: %w", what, err)
-	}
-	return nil
-}
-
 // Contract reads a request.
 func (r *ContractRepo) Contract(ctx context.Context, reference string) (contracts.Contract, error) {
 	var it contractItem
