@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -153,7 +152,7 @@ const contractTries = 3
 
 // Update writes a change of the request, on condition that it is still as the change saw it.
 func (r *ContractRepo) Update(ctx context.Context, c contracts.Contract, change contracts.Change) (contracts.Contract, error) {
-	return r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
 		_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
 			ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames,
 			ExpressionAttributeValues: u.ExpressionAttributeValues})
@@ -165,6 +164,7 @@ func (r *ContractRepo) Update(ctx context.Context, c contracts.Contract, change 
 		}
 		return false, nil
 	})
+	return after, err
 }
 
 // ApplyPayment records the event and the change it makes to its request in one transaction; an
@@ -176,7 +176,7 @@ func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e
 		return c, err
 	}
 	put := types.Put{TableName: aws.String(r.db.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}
-	after, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+	after, wrote, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
 		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &put}, {Update: u}}})
 		switch failed := cancelledBy(err); {
 		case err == nil:
@@ -191,7 +191,7 @@ func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e
 			return false, fmt.Errorf("dynamo: apply payment: %w", err)
 		}
 	})
-	if err != nil || !reflect.DeepEqual(after, c) {
+	if err != nil || wrote {
 		return after, err
 	}
 	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: put.TableName, Item: event, ConditionExpression: put.ConditionExpression})
@@ -211,7 +211,7 @@ func (r *ContractRepo) FinishIssuance(ctx context.Context, c contracts.Contract,
 	if err != nil {
 		return c, err
 	}
-	return r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
 		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: u},
 			{Put: &types.Put{TableName: aws.String(r.db.Table), Item: delivery, ConditionExpression: aws.String("attribute_not_exists(pk)")}}}})
 		switch failed := cancelledBy(err); {
@@ -225,6 +225,7 @@ func (r *ContractRepo) FinishIssuance(ctx context.Context, c contracts.Contract,
 			return false, fmt.Errorf("dynamo: transaction: %w", err)
 		}
 	})
+	return after, err
 }
 
 // cancelledBy tells, for a cancelled transaction, which of its items failed their condition.
@@ -241,26 +242,27 @@ func cancelledBy(err error) []bool {
 }
 
 // apply runs change on c and hands the update it makes to write, which reports whether the
-// request's condition failed; then the request is read again and change run on that.
-func (r *ContractRepo) apply(ctx context.Context, c contracts.Contract, change contracts.Change, write func(*types.Update) (bool, error)) (contracts.Contract, error) {
+// request's condition failed; then the request is read again and change run on that. It tells
+// whether it wrote: not when change left the request as it was.
+func (r *ContractRepo) apply(ctx context.Context, c contracts.Contract, change contracts.Change, write func(*types.Update) (bool, error)) (contracts.Contract, bool, error) {
 	for try := 1; ; try++ {
 		next, err := change(c)
 		if err != nil {
-			return c, err
+			return c, false, err
 		}
 		u, err := r.updateOf(c, next)
 		if err != nil || u == nil {
-			return next, err
+			return next, false, err
 		}
 		moved, err := write(u)
 		if err != nil || !moved {
-			return next, err
+			return next, err == nil, err
 		}
 		if try == contractTries {
-			return c, fault.New(fault.Conflict, "The request kept changing while this was written; try again.")
+			return c, false, fault.New(fault.Conflict, "The request kept changing while this was written; try again.")
 		}
 		if c, err = r.Contract(ctx, c.Reference); err != nil {
-			return c, err
+			return c, false, err
 		}
 	}
 }

@@ -174,6 +174,39 @@ func TestContractRepoUpdateOnAMovedRequest(t *testing.T) {
 	}
 }
 
+// An event read against a request that moved before it was written, and that then changes nothing,
+// is still recorded once (a replay of it is recognised).
+func TestContractRepoRecordsAnEventOnAMovedRequest(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	repo := NewContractRepo(db)
+	c := pendingContract("AUT-LATECANCEL")
+	if err := repo.PutContract(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	expired := func(c contracts.Contract) (contracts.Contract, error) {
+		if c.Status == contracts.StatusPendingPayment {
+			c.Status, c.UpdatedAt = contracts.StatusPaymentFailed, at.Add(2*time.Hour)
+		}
+		return c, nil
+	}
+	if _, err := repo.Update(ctx, c, expired); err != nil { // the sweep, after the notification read c
+		t.Fatal(err)
+	}
+	cancel := paidEvent(c.Reference, "evt_cancel")
+	cancel.Paid = false
+	cancelled := expired // a cancellation fails a pending request, and leaves a failed one as it is
+	if got, err := repo.ApplyPayment(ctx, c, cancel, cancelled); err != nil || got.Status != contracts.StatusPaymentFailed {
+		t.Fatalf("ApplyPayment = %s, %v", got.Status, err)
+	}
+	if raw(t, db, "PAYMENT_EVENT#evt_cancel", "EVENT") == nil {
+		t.Error("the event was not recorded")
+	}
+	if _, err := repo.ApplyPayment(ctx, c, cancel, cancelled); !errors.Is(err, contracts.ErrReplayed) {
+		t.Errorf("the event again: %v, want ErrReplayed", err)
+	}
+}
+
 // Finishing an issuance writes the request and the partner's delivery in one transaction: when the
 // delivery cannot be stored, the transaction is cancelled and the request stays being issued.
 func TestContractRepoFinishIssuance(t *testing.T) {
