@@ -38,10 +38,10 @@ func BenchmarkAuthenticate(b *testing.B) {
 	})
 	b.Run("DynamoDB", func(b *testing.B) {
 		store := benchTable(b)
-		if err := store.PutKey(context.Background(), rec); err != nil {
+		if err := dynamo.NewKeyRepo(store).PutKey(context.Background(), rec); err != nil {
 			b.Fatal(err)
 		}
-		run(b, store, store)
+		run(b, dynamo.NewKeyRepo(store), dynamo.NewRateRepo(store))
 	})
 }
 

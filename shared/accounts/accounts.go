@@ -61,9 +61,18 @@ type Partner struct {
 	CreatedAt time.Time
 }
 
-// Store keeps accounts. Methods return fault kinds: NotFound for what does not exist (for this
-// owner), Conflict for a taken e-mail address.
+// Store keeps accounts: one port per kind of record, each with a repository of its own. Methods
+// return fault kinds: NotFound for what does not exist (for this owner), Conflict for a taken
+// e-mail address.
 type Store interface {
+	Users
+	Credits
+	Keys
+	Partners
+}
+
+// Users keeps users, their addresses and their verification tokens.
+type Users interface {
 	// CreateUser stores a user and reserves its address; Conflict (email_taken) when the address
 	// belongs to another user.
 	CreateUser(ctx context.Context, u User) error
@@ -74,21 +83,32 @@ type Store interface {
 	UserByEmail(ctx context.Context, email string) (User, error)
 	// SetVerified marks a user's address verified; the account then no longer expires.
 	SetVerified(ctx context.Context, userID string) error
-	// AddCredits adds n credits and records them in the ledger, in one transaction.
-	AddCredits(ctx context.Context, userID string, n int, reason, reference string) error
-	// Ledger lists a user's credits movements, newest first; next is empty on the last page.
-	Ledger(ctx context.Context, userID string, limit int, cursor string) (entries []LedgerEntry, next string, err error)
 
 	SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error
 	// ConsumeVerification deletes the token and returns its user ID; NotFound when unknown or expired.
 	ConsumeVerification(ctx context.Context, tokenHash string, now time.Time) (string, error)
+}
 
+// Credits keeps users' balances and their ledger.
+type Credits interface {
+	// AddCredits adds n credits and records them in the ledger, in one transaction.
+	AddCredits(ctx context.Context, userID string, n int, reason, reference string) error
+	// Ledger lists a user's credits movements, newest first; next is empty on the last page.
+	Ledger(ctx context.Context, userID string, limit int, cursor string) (entries []LedgerEntry, next string, err error)
+}
+
+// Keys keeps API keys.
+type Keys interface {
 	PutKey(ctx context.Context, k access.KeyRecord) error
 	Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error)
 	RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error
 	// RotateKey stores k and sets the expiry of every key in old, in one transaction.
 	RotateKey(ctx context.Context, k access.KeyRecord, old []access.KeyRecord, expires time.Time) error
+}
 
+// Partners keeps partner accounts.
+type Partners interface {
+	// CreatePartner stores a partner with its first key, in one transaction.
 	CreatePartner(ctx context.Context, p Partner, firstKey access.KeyRecord) error
 	Partner(ctx context.Context, id string) (Partner, error)
 }

@@ -69,7 +69,7 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
 	}
 	return d, accountsapi.API{
-		Accounts: &accounts.Service{Store: store, Endpoints: store, Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
+		Accounts: &accounts.Service{Store: dynamo.NewAccounts(store), Endpoints: dynamo.NewWebhookRepo(store), Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
 			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits},
 		Auth: authenticator(d.cfg, store),
 	}, nil
@@ -77,7 +77,7 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 
 // testQuota bounds test-mode work per account and day.
 func testQuota(d deps) testmode.Quota {
-	return testmode.Quota{Counter: d.store, PerDay: d.cfg.TestModeDailyQuota}
+	return testmode.Quota{Counter: dynamo.NewRateRepo(d.store), PerDay: d.cfg.TestModeDailyQuota}
 }
 
 // failedAuthPerMinute is how many failed authentications one source address may make in a minute,
@@ -86,6 +86,6 @@ const failedAuthPerMinute = 30
 
 // authenticator is the one way every function checks credentials.
 func authenticator(cfg config.Config, store dynamo.Store) *access.Authenticator {
-	return &access.Authenticator{Keys: store, Counter: store, Stage: cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
+	return &access.Authenticator{Keys: dynamo.NewKeyRepo(store), Counter: dynamo.NewRateRepo(store), Stage: cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
 		Tokens: access.Tokens{Secret: cfg.JWTSecret, Issuer: cfg.PublicBaseURL, TTL: tokenTTL}}
 }

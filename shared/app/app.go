@@ -118,7 +118,7 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 		return nil, err
 	}
 	seedReference := func(ctx context.Context) error {
-		if wrote, err := reference.Seed(ctx, d.store, c.catalog); err != nil || !wrote {
+		if wrote, err := reference.Seed(ctx, dynamo.NewReferenceRepo(d.store), c.catalog); err != nil || !wrote {
 			return err
 		}
 		d.log.InfoContext(ctx, "reference lists seeded", "version", c.catalog.Version)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/trustline/platform/shared/billing"
 	"github.com/trustline/platform/shared/billingapi"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
 )
 
@@ -22,7 +23,7 @@ func billingFor(d deps) *billing.Service {
 	for name, p := range d.cfg.Plans {
 		plans[name] = billing.Plan{Name: name, Price: p.Price, Currency: d.cfg.PlanCurrency, Credits: p.Credits}
 	}
-	return &billing.Service{Store: d.store, Gateway: gateway, Plans: plans, Period: d.cfg.BillingPeriod,
+	return &billing.Service{Store: dynamo.NewInvoiceRepo(d.store), Gateway: gateway, Plans: plans, Period: d.cfg.BillingPeriod,
 		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook", ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/return",
 		LinkTTL: invoiceLinkTTL}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/contractsapi"
 	"github.com/trustline/platform/shared/coreinsurance"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
@@ -33,6 +34,7 @@ type contractDeps struct {
 	catalog reference.Catalog
 	jobs    queue.Queue
 	sandbox payment.Sandbox
+	repo    *dynamo.ContractRepo
 }
 
 // unconfigured is the gateway of production without a configured provider. The sandbox gateway
@@ -93,7 +95,7 @@ func providers(cfg config.Config, sandbox payment.Sandbox) (paymentGateway, cont
 // sandboxGateway is the sandbox payment gateway: contract payments are notified to the partner
 // API's payment endpoint; other charges (invoices) name their own.
 func sandboxGateway(d deps) payment.Sandbox {
-	return payment.Sandbox{Store: d.store, BaseURL: d.cfg.PartnerBaseURL, NotifyURL: d.cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
+	return payment.Sandbox{Store: dynamo.NewLinkRepo(d.store), BaseURL: d.cfg.PartnerBaseURL, NotifyURL: d.cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
 		SigningKey: d.cfg.PaymentSigningKey, Active: d.cfg.PaymentsActive}
 }
 
@@ -107,13 +109,13 @@ func contractsFor(d deps) (contractDeps, error) {
 	if err != nil {
 		return contractDeps{}, err
 	}
-	store := d.store
+	store := dynamo.NewContractRepo(d.store)
 	sandbox := sandboxGateway(d)
 	gateway, core := providers(d.cfg, sandbox)
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL}
 	svc := &contracts.Service{Metrics: emf{stage: d.cfg.Stage, out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
 		Core: core, LinkTTL: d.cfg.PaymentLinkTTL}
-	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox}, nil
+	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox, repo: store}, nil
 }
 
 // Contracts serves creation and status read of contract requests.
@@ -126,9 +128,12 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	partners := func(ctx context.Context, id string) error { _, err := c.store.Partner(ctx, id); return err }
+	partners := func(ctx context.Context, id string) error {
+		_, err := dynamo.NewPartnerRepo(c.store).Partner(ctx, id)
+		return err
+	}
 	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.cfg, c.store),
-		Idempotency: idempotency.Keys{Store: c.store, Window: c.cfg.IdempotencyWindow}}
+		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 
@@ -156,7 +161,7 @@ func Sandbox(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := contractsapi.Sandbox{Gateway: c.sandbox, Contracts: c.store, Client: &http.Client{Timeout: 10 * time.Second}}
+	api := contractsapi.Sandbox{Gateway: c.sandbox, Contracts: c.repo, Client: &http.Client{Timeout: 10 * time.Second}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 
@@ -184,7 +189,7 @@ func IssuanceWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, err
 // sweepIssuance re-queues paid requests whose issuance job went missing.
 func sweepIssuance(c contractDeps) func(context.Context) error {
 	return func(ctx context.Context) error {
-		refs, err := c.store.DueIssuances(ctx, time.Now().Add(-5*time.Minute), 100)
+		refs, err := c.repo.DueIssuances(ctx, time.Now().Add(-5*time.Minute), 100)
 		if err != nil {
 			return err
 		}

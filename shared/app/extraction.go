@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/blobstore"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/extractionapi"
 	"github.com/trustline/platform/shared/httpapi"
@@ -35,7 +36,7 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 		return nil, queue.Queue{}, err
 	}
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL}
-	return &extraction.Service{Store: d.store, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
+	return &extraction.Service{Store: dynamo.NewExtractionRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
 		Events: publisher{hooks.service}, Reader: reader, Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
 		MaxPixels: d.cfg.MaxImagePixels, UploadTTL: d.cfg.UploadURLTTL, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/blobstore"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/handoffapi"
 	"github.com/trustline/platform/shared/httpapi"
@@ -25,7 +26,7 @@ const downloadTTL = 5 * time.Minute
 const uploadWindow = 5 * time.Minute
 
 func handoffsFor(d deps) *handoff.Service {
-	return &handoff.Service{Store: d.store, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, TTL: d.cfg.HandoffTTL,
+	return &handoff.Service{Store: dynamo.NewHandoffRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, TTL: d.cfg.HandoffTTL,
 		UploadWindow: uploadWindow, MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: downloadTTL}
 }
 

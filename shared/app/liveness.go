@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/trustline/platform/shared/blobstore"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/liveness"
 	"github.com/trustline/platform/shared/livenessapi"
@@ -25,7 +26,7 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := livenessapi.API{Checker: models, Credits: d.store, Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+	api := livenessapi.API{Checker: models, Credits: dynamo.NewLedgerRepo(d.store), Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
 		Uploads: extractions, Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"],
 		MaxPixels: d.cfg.MaxImagePixels}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil

@@ -6,6 +6,7 @@ import (
 
 	platform "github.com/trustline/platform"
 
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/referenceapi"
 )
@@ -20,6 +21,6 @@ func Reference(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := referenceapi.API{Store: d.store, Auth: authenticator(d.cfg, d.store), OpenAPI: doc}
+	api := referenceapi.API{Store: dynamo.NewReferenceRepo(d.store), Auth: authenticator(d.cfg, d.store), OpenAPI: doc}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

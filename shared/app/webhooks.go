@@ -5,6 +5,7 @@ import (
 	"net"
 
 	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/secretbox"
@@ -28,8 +29,8 @@ func webhooks(d deps) (webhookDeps, error) {
 	}
 	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL}
 	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
-	svc := &webhook.Service{Config: d.store, Box: box, Guard: guard, SecretOverlap: d.cfg.WebhookSecretOverlap}
-	svc.Engine = &webhook.Engine{Store: d.store, Targets: svc, Wake: wake, Guard: guard,
+	svc := &webhook.Service{Config: dynamo.NewWebhookRepo(d.store), Box: box, Guard: guard, SecretOverlap: d.cfg.WebhookSecretOverlap}
+	svc.Engine = &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: svc, Wake: wake, Guard: guard,
 		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention}
 	return webhookDeps{service: svc, wake: wake}, nil
 }
@@ -39,8 +40,8 @@ func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
 	if err != nil {
 		return webhookapi.API{}, err
 	}
-	return webhookapi.API{Webhooks: hooks.service, Store: d.store, Auth: auth,
-		Idempotency: idempotency.Keys{Store: d.store, Window: d.cfg.IdempotencyWindow}, Partners: d.store}, nil
+	return webhookapi.API{Webhooks: hooks.service, Store: dynamo.NewDeliveryRepo(d.store), Auth: auth,
+		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
 }
 
 // Webhooks builds the webhook service and engine for operator tools and tests, with a function's

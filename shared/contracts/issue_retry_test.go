@@ -43,11 +43,14 @@ func (s *retryStore) IssuanceAttempt(context.Context, string) (int, error) {
 	s.attempts++
 	return s.attempts, nil
 }
-func (s *retryStore) FinishIssuance(_ context.Context, _ string, to Status, _ Issuance, _ webhook.Delivery) error {
+func (s *retryStore) FinishIssuance(_ context.Context, c Contract, change Change, _ webhook.Delivery) (Contract, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.finished = to
-	return nil
+	c, err := change(c)
+	if err == nil {
+		s.c, s.finished = c, c.Status
+	}
+	return c, err
 }
 
 // retryCore answers Issue from a script: nil issues, an error fails that try.

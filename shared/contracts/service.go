@@ -28,8 +28,8 @@ type PaymentOutcome int
 
 // Payment outcomes.
 const (
-	// PaymentUnchanged: a replayed event, or one that arrived too late to move anything (a
-	// cancellation of a paid request, a second confirmation); the event is recorded.
+	// PaymentUnchanged: an event that arrived too late to move anything (a cancellation of a paid
+	// request, a second confirmation); the event is recorded.
 	PaymentUnchanged PaymentOutcome = iota
 	// PaymentMoved: the request left PENDING_PAYMENT.
 	PaymentMoved
@@ -38,33 +38,36 @@ const (
 	PaymentAfterFailure
 )
 
-// Store keeps contract requests. Each state change is one conditional write or transaction, with
-// what must happen with it (the issuance job, the partner's webhook delivery) written in the same.
+// Store keeps contract requests. Each state change is a Change decided in this package that the
+// Store writes atomically (one conditional write or transaction), with what must happen with it
+// (the payment event, the partner's webhook delivery) in the same write.
 type Store interface {
 	PutContract(ctx context.Context, c Contract) error
 	// Contract returns a request; NotFound when unknown.
 	Contract(ctx context.Context, reference string) (Contract, error)
-	// ApplyPayment records the event (once: a replayed event ID changes nothing) with what it does
-	// to the request, in one write: a PENDING_PAYMENT request moves to `to` (ISSUANCE_IN_PROGRESS,
-	// marked due for issuance, or PAYMENT_FAILED); a paid event for a PAYMENT_FAILED request not
-	// paid before sets its PaidAt and keeps its status (PaymentAfterFailure); any other request is
-	// left as it is.
-	ApplyPayment(ctx context.Context, e PaymentEvent, to Status) (PaymentOutcome, error)
+	// Update applies change to c, the request as the caller read it, and writes the result on
+	// condition that the request is still as change saw it (its status, paid or not). When it
+	// moved in the meantime, Update reads it again and applies change to that, up to three tries,
+	// then Conflict. An error from change is returned as it is, with nothing written; a result
+	// equal to c writes nothing. Entering ISSUANCE_IN_PROGRESS marks the request due for issuance;
+	// leaving a status takes it out of its due index and ends any issuance lease.
+	Update(ctx context.Context, c Contract, change Change) (Contract, error)
+	// ApplyPayment is Update that records the payment event in the same write, once: an event
+	// recorded before writes nothing and returns ErrReplayed. The event is recorded even when
+	// change leaves the request as it is.
+	ApplyPayment(ctx context.Context, c Contract, e PaymentEvent, change Change) (Contract, error)
 	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time;
 	// Conflict when another worker holds the lease or the request is no longer being issued.
 	ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error
 	// ReleaseIssuance ends the lease early, for the next job to claim.
 	ReleaseIssuance(ctx context.Context, reference string) error
-	// Transition moves a request from one status to another (Conflict when it is not in from);
-	// moving to ISSUANCE_IN_PROGRESS marks it due for issuance.
-	Transition(ctx context.Context, reference string, from, to Status, at time.Time) error
-	// ExpiredLinks lists PENDING_PAYMENT requests whose payment link expired before the given time.
-	ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]string, error)
+	// ExpiredLinks lists PENDING_PAYMENT requests whose payment link expired before the given
+	// time, as an index shows them (eventually consistent: Update checks each again).
+	ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]Contract, error)
 	// IssuanceAttempt counts one more issuance attempt and returns its number.
 	IssuanceAttempt(ctx context.Context, reference string) (int, error)
-	// FinishIssuance moves an ISSUANCE_IN_PROGRESS request to ACTIVE or ISSUANCE_FAILED and stores
-	// the partner's webhook delivery, in one transaction.
-	FinishIssuance(ctx context.Context, reference string, to Status, i Issuance, d webhook.Delivery) error
+	// FinishIssuance is Update that stores the partner's webhook delivery in the same transaction.
+	FinishIssuance(ctx context.Context, c Contract, change Change, d webhook.Delivery) (Contract, error)
 }
 
 // Jobs queues issuance jobs.
@@ -175,18 +178,15 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
 			Detail: "The notified amount does not match the request's total; nothing was changed."}
 	}
-	if c.linkExpired(s.now()) && !e.At.Before(c.Payment.ExpiresAt) {
-		// Reads already show this request PAYMENT_FAILED: write the expiry the sweep would, so money
-		// taken after it is recorded as paid after the failure, not issued.
-		if err := s.Store.Transition(ctx, c.Reference, StatusPendingPayment, StatusPaymentFailed, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
-			return err
-		}
+	var outcome PaymentOutcome
+	now := s.now()
+	_, err = s.Store.ApplyPayment(ctx, c, e, func(c Contract) (Contract, error) {
+		c, outcome = c.applyPayment(e, now)
+		return c, nil
+	})
+	if errors.Is(err, ErrReplayed) {
+		return nil
 	}
-	to := StatusPaymentFailed
-	if e.Paid {
-		to = StatusIssuanceInProgress
-	}
-	outcome, err := s.Store.ApplyPayment(ctx, e, to)
 	if err != nil {
 		return err
 	}
@@ -278,7 +278,7 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 	}
 	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: c.PartnerID, Event: event,
 		Reference: c.Reference, Body: body, Status: webhook.StatusPending, CreatedAt: now, NextAt: now}
-	if err := s.Store.FinishIssuance(ctx, c.Reference, to, i, d); err != nil {
+	if _, err := s.Store.FinishIssuance(ctx, c, func(c Contract) (Contract, error) { return c.finishIssuance(to, i, now) }, d); err != nil {
 		return err
 	}
 	return s.Webhook.WakeDelivery(ctx, d.ID)
@@ -287,51 +287,42 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 // ReplayIssuance (administrators) issues an ISSUANCE_FAILED request again; a success sends
 // insurance.contract.issued.
 func (s *Service) ReplayIssuance(ctx context.Context, reference string) (Contract, error) {
-	if err := s.transition(ctx, reference, StatusIssuanceFailed, StatusIssuanceInProgress); err != nil {
+	c, err := s.update(ctx, reference, Contract.replay)
+	if err != nil {
 		return Contract{}, err
 	}
 	if err := s.Jobs.Send(ctx, `{"reference":"`+reference+`"}`, s.now()); err != nil {
 		return Contract{}, err
 	}
-	return s.Store.Contract(ctx, reference)
+	return c, nil
 }
 
 // Refund (administrators) closes as REFUNDED a request whose client paid and has no contract:
 // ISSUANCE_FAILED, or PAYMENT_FAILED with a payment taken after the failure.
 func (s *Service) Refund(ctx context.Context, reference string) (Contract, error) {
-	c, err := s.Store.Contract(ctx, reference)
-	if err != nil {
-		return Contract{}, err
-	}
-	if !c.Refundable() {
-		return Contract{}, fault.Newf(fault.Conflict, "The request is %s: refunds are for ISSUANCE_FAILED requests and for PAYMENT_FAILED ones paid after the failure (payment.status paid_after_failure).", c.Status)
-	}
-	// PaidAt, once set, is never cleared: the condition on the status alone keeps this safe.
-	if err := s.Store.Transition(ctx, reference, c.Status, StatusRefunded, s.now()); err != nil {
-		return Contract{}, err
-	}
-	return s.Store.Contract(ctx, reference)
+	return s.update(ctx, reference, Contract.refund)
 }
 
-func (s *Service) transition(ctx context.Context, reference string, from, to Status) error {
+// update reads a request and applies one of its transitions at the present time.
+func (s *Service) update(ctx context.Context, reference string, transition func(Contract, time.Time) (Contract, error)) (Contract, error) {
 	c, err := s.Store.Contract(ctx, reference)
 	if err != nil {
-		return err
+		return Contract{}, err
 	}
-	if c.Status != from {
-		return fault.Newf(fault.Conflict, "The request is %s; this needs %s.", c.Status, from)
-	}
-	return s.Store.Transition(ctx, reference, from, to, s.now())
+	now := s.now()
+	return s.Store.Update(ctx, c, func(c Contract) (Contract, error) { return transition(c, now) })
 }
 
 // ExpireLinks moves requests whose payment link expired unpaid to PAYMENT_FAILED (no webhook).
 func (s *Service) ExpireLinks(ctx context.Context) error {
-	refs, err := s.Store.ExpiredLinks(ctx, s.now(), 100)
+	now := s.now()
+	expired, err := s.Store.ExpiredLinks(ctx, now, 100)
 	if err != nil {
 		return err
 	}
-	for _, ref := range refs {
-		if err := s.Store.Transition(ctx, ref, StatusPendingPayment, StatusPaymentFailed, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
+	for _, c := range expired {
+		// Conflict: paid or failed since the index was read.
+		if _, err := s.Store.Update(ctx, c, func(c Contract) (Contract, error) { return c.expireLink(now) }); err != nil && !fault.Is(err, fault.Conflict) {
 			return err
 		}
 	}

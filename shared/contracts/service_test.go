@@ -5,92 +5,14 @@ import (
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/trustline/platform/shared/contracts"
+	"github.com/trustline/platform/shared/contracts/contractstest"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
-	"github.com/trustline/platform/shared/webhook"
 )
-
-// memStore is an in-memory contracts.Store with the conditional semantics of the DynamoDB one.
-type memStore struct {
-	mu        sync.Mutex
-	contracts map[string]contracts.Contract
-	events    map[string]bool
-}
-
-func newMemStore(cs ...contracts.Contract) *memStore {
-	s := &memStore{contracts: map[string]contracts.Contract{}, events: map[string]bool{}}
-	for _, c := range cs {
-		s.contracts[c.Reference] = c
-	}
-	return s
-}
-
-func (s *memStore) PutContract(_ context.Context, c contracts.Contract) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.contracts[c.Reference] = c
-	return nil
-}
-
-func (s *memStore) Contract(_ context.Context, ref string) (contracts.Contract, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c, ok := s.contracts[ref]
-	if !ok {
-		return c, fault.New(fault.NotFound, "no such request")
-	}
-	return c, nil
-}
-
-func (s *memStore) ApplyPayment(_ context.Context, e contracts.PaymentEvent, to contracts.Status) (contracts.PaymentOutcome, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.events[e.EventID] {
-		return contracts.PaymentUnchanged, nil
-	}
-	s.events[e.EventID] = true
-	c := s.contracts[e.Reference]
-	at := e.At
-	switch {
-	case c.Status == contracts.StatusPendingPayment:
-		c.Status = to
-		if to == contracts.StatusIssuanceInProgress {
-			c.PaidAt = &at
-		}
-		s.contracts[c.Reference] = c
-		return contracts.PaymentMoved, nil
-	case e.Paid && c.Status == contracts.StatusPaymentFailed && c.PaidAt == nil:
-		c.PaidAt = &at
-		s.contracts[c.Reference] = c
-		return contracts.PaymentAfterFailure, nil
-	}
-	return contracts.PaymentUnchanged, nil
-}
-
-func (s *memStore) Transition(_ context.Context, ref string, from, to contracts.Status, _ time.Time) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	c := s.contracts[ref]
-	if c.Status != from {
-		return fault.New(fault.Conflict, "moved")
-	}
-	c.Status = to
-	s.contracts[ref] = c
-	return nil
-}
-
-func (s *memStore) ClaimIssuance(context.Context, string, time.Time, time.Time) error { return nil }
-func (s *memStore) ReleaseIssuance(context.Context, string) error                     { return nil }
-func (s *memStore) ExpiredLinks(context.Context, time.Time, int) ([]string, error)    { return nil, nil }
-func (s *memStore) IssuanceAttempt(context.Context, string) (int, error)              { return 1, nil }
-func (s *memStore) FinishIssuance(context.Context, string, contracts.Status, contracts.Issuance, webhook.Delivery) error {
-	return nil
-}
 
 type countingMetrics struct{ issuanceFailed, paidAfterFailure []string }
 
@@ -149,7 +71,7 @@ func TestHandlePayment(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			store, metrics, jobs := newMemStore(tt.start), &countingMetrics{}, &sentJobs{}
+			store, metrics, jobs := contractstest.New(tt.start), &countingMetrics{}, &sentJobs{}
 			var logged bytes.Buffer
 			ctx := logs.With(context.Background(), slog.New(slog.NewJSONHandler(&logged, nil)))
 			svc := &contracts.Service{Store: store, Metrics: metrics, Jobs: jobs}
@@ -174,7 +96,7 @@ func TestHandlePayment(t *testing.T) {
 			if warned := strings.Contains(logged.String(), `"level":"WARN"`) && strings.Contains(logged.String(), `"reference":"A"`); warned != (tt.alarms > 0) {
 				t.Errorf("WARN log = %v, want %v: %s", warned, tt.alarms > 0, logged.String())
 			}
-			if tt.code != "" && store.events[e.EventID] {
+			if tt.code != "" && store.Recorded(e.EventID) {
 				t.Error("a refused notification was recorded: the gateway's corrected one would be taken for a replay")
 			}
 			if tt.alarms > 0 { // the gateway's replay of the same event is counted once
@@ -201,7 +123,7 @@ func TestRefund(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			store := newMemStore(tt.start)
+			store := contractstest.New(tt.start)
 			svc := &contracts.Service{Store: store}
 			c, err := svc.Refund(context.Background(), "A")
 			if !tt.ok {
@@ -255,14 +177,14 @@ func TestCreateRefusesPricesOutOfRange(t *testing.T) {
 	body := `{"cliCode":"C","cat":"550","scatCode":"011","carrCode":"ROU","nrg":"E","pfs":150,"nbP":2,"dure":12,"effet":"01/01/2099","numImmat":"X","mqCode":"YAMA","modele":"M"}`
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			store := newMemStore()
+			store := contractstest.New()
 			svc := &contracts.Service{Store: store, Codes: codes{}, Core: fixedPrice{tt.pricing}, Gateway: linkGateway{}, LinkTTL: time.Minute}
 			_, err := svc.Create(context.Background(), "prt_1", contracts.ProductAuto, contracts.Request{ReturnURL: "https://partner.example/r",
 				CancelURL: "https://partner.example/c", Contract: []byte(body)})
 			if tt.ok != (err == nil) || (err != nil && !fault.Is(err, fault.Upstream)) {
 				t.Fatalf("err = %v", err)
 			}
-			if !tt.ok && len(store.contracts) != 0 {
+			if !tt.ok && store.Len() != 0 {
 				t.Fatal("a request out of range was stored")
 			}
 		})
@@ -284,7 +206,7 @@ func TestGetAppliesLinkExpiry(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := request("A", contracts.StatusPendingPayment, false)
 			c.Payment.ExpiresAt = tt.expires
-			store := newMemStore(c)
+			store := contractstest.New(c)
 			svc := &contracts.Service{Store: store, Now: func() time.Time { return now }}
 			got, err := svc.Get(context.Background(), "prt_1", "A")
 			if err != nil || got.Status != tt.want {

@@ -15,22 +15,23 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/testmode"
 )
 
 type userItem struct {
-	PK           string      `dynamodbav:"pk"`
-	SK           string      `dynamodbav:"sk"`
-	ID           string      `dynamodbav:"id"`
-	Email        string      `dynamodbav:"email"`
-	PasswordHash string      `dynamodbav:"passwordHash"`
-	Verified     bool        `dynamodbav:"verified"`
-	Role         access.Role `dynamodbav:"role"`
-	PartnerID    string      `dynamodbav:"partnerId,omitempty"`
-	Plan         string      `dynamodbav:"plan"`
-	Credits      int         `dynamodbav:"credits"`
-	CreatedAt    time.Time   `dynamodbav:"createdAt"`
-	ExpiresAt    *time.Time  `dynamodbav:"expiresAt,omitempty"` // unverified accounts only
-	TTL          int64       `dynamodbav:"ttl,omitempty"`
+	PK           string     `dynamodbav:"pk"`
+	SK           string     `dynamodbav:"sk"`
+	ID           string     `dynamodbav:"id"`
+	Email        string     `dynamodbav:"email"`
+	PasswordHash string     `dynamodbav:"passwordHash"`
+	Verified     bool       `dynamodbav:"verified"`
+	Role         string     `dynamodbav:"role"`
+	PartnerID    string     `dynamodbav:"partnerId,omitempty"`
+	Plan         string     `dynamodbav:"plan"`
+	Credits      int        `dynamodbav:"credits"`
+	CreatedAt    time.Time  `dynamodbav:"createdAt"`
+	ExpiresAt    *time.Time `dynamodbav:"expiresAt,omitempty"` // unverified accounts only
+	TTL          int64      `dynamodbav:"ttl,omitempty"`
 }
 
 type emailItem struct {
@@ -49,25 +50,25 @@ type verificationItem struct {
 }
 
 type keyItem struct {
-	PK         string      `dynamodbav:"pk"`
-	SK         string      `dynamodbav:"sk"`
-	GSI1PK     string      `dynamodbav:"gsi1pk"`
-	GSI1SK     string      `dynamodbav:"gsi1sk"`
-	ID         string      `dynamodbav:"id"`
-	Hash       string      `dynamodbav:"hash"`
-	Role       access.Role `dynamodbav:"role"`
-	OwnerID    string      `dynamodbav:"ownerId"`
-	Name       string      `dynamodbav:"name"`
-	Prefix     string      `dynamodbav:"prefix"`
-	Last4      string      `dynamodbav:"last4"`
-	Mode       string      `dynamodbav:"mode,omitempty"`
-	Stage      string      `dynamodbav:"stage,omitempty"`
-	AllowedIPs []string    `dynamodbav:"allowedIps,omitempty"`
-	RateLimit  int         `dynamodbav:"rateLimit"`
-	CreatedAt  time.Time   `dynamodbav:"createdAt"`
-	ExpiresAt  *time.Time  `dynamodbav:"expiresAt,omitempty"`
-	RevokedAt  *time.Time  `dynamodbav:"revokedAt,omitempty"`
-	LastUsedAt *time.Time  `dynamodbav:"lastUsedAt,omitempty"`
+	PK         string     `dynamodbav:"pk"`
+	SK         string     `dynamodbav:"sk"`
+	GSI1PK     string     `dynamodbav:"gsi1pk"`
+	GSI1SK     string     `dynamodbav:"gsi1sk"`
+	ID         string     `dynamodbav:"id"`
+	Hash       string     `dynamodbav:"hash"`
+	Role       string     `dynamodbav:"role"`
+	OwnerID    string     `dynamodbav:"ownerId"`
+	Name       string     `dynamodbav:"name"`
+	Prefix     string     `dynamodbav:"prefix"`
+	Last4      string     `dynamodbav:"last4"`
+	Mode       string     `dynamodbav:"mode,omitempty"`
+	Stage      string     `dynamodbav:"stage,omitempty"`
+	AllowedIPs []string   `dynamodbav:"allowedIps,omitempty"`
+	RateLimit  int        `dynamodbav:"rateLimit"`
+	CreatedAt  time.Time  `dynamodbav:"createdAt"`
+	ExpiresAt  *time.Time `dynamodbav:"expiresAt,omitempty"`
+	RevokedAt  *time.Time `dynamodbav:"revokedAt,omitempty"`
+	LastUsedAt *time.Time `dynamodbav:"lastUsedAt,omitempty"`
 }
 
 type partnerItem struct {
@@ -78,6 +79,60 @@ type partnerItem struct {
 	Stage     string    `dynamodbav:"stage"`
 	RateLimit int       `dynamodbav:"rateLimit"`
 	CreatedAt time.Time `dynamodbav:"createdAt"`
+}
+
+// UserRepo stores users (USER#, PROFILE), their addresses (EMAIL#) and verification tokens
+// (VERIFY#).
+type UserRepo struct{ db Store }
+
+var _ accounts.Users = (*UserRepo)(nil)
+
+// NewUserRepo is the repository of users on db's table.
+func NewUserRepo(db Store) *UserRepo { return &UserRepo{db: db} }
+
+// KeyRepo stores API keys (KEY#, listed by owner on gsi1).
+type KeyRepo struct{ db Store }
+
+var (
+	_ accounts.Keys   = (*KeyRepo)(nil)
+	_ access.KeyStore = (*KeyRepo)(nil)
+)
+
+// NewKeyRepo is the repository of API keys on db's table.
+func NewKeyRepo(db Store) *KeyRepo { return &KeyRepo{db: db} }
+
+// PartnerRepo stores partner accounts (PARTNER#, PROFILE).
+type PartnerRepo struct{ db Store }
+
+var _ accounts.Partners = (*PartnerRepo)(nil)
+
+// NewPartnerRepo is the repository of partners on db's table.
+func NewPartnerRepo(db Store) *PartnerRepo { return &PartnerRepo{db: db} }
+
+// RateRepo stores rate counters and the test-mode quota (RATE#).
+type RateRepo struct{ db Store }
+
+var (
+	_ access.RateCounter = (*RateRepo)(nil)
+	_ testmode.Counter   = (*RateRepo)(nil)
+)
+
+// NewRateRepo is the repository of rate counters on db's table.
+func NewRateRepo(db Store) *RateRepo { return &RateRepo{db: db} }
+
+// Accounts is the accounts.Store of the repositories of its kinds.
+type Accounts struct {
+	*UserRepo
+	*LedgerRepo
+	*KeyRepo
+	*PartnerRepo
+}
+
+var _ accounts.Store = Accounts{}
+
+// NewAccounts gathers the repositories accounts.Service uses, on db's table.
+func NewAccounts(db Store) Accounts {
+	return Accounts{NewUserRepo(db), NewLedgerRepo(db), NewKeyRepo(db), NewPartnerRepo(db)}
 }
 
 const profile = "PROFILE"
@@ -98,27 +153,27 @@ func newUserItems(u accounts.User) (userItem, emailItem) {
 		ttl = u.ExpiresAt.Unix()
 	}
 	return userItem{PK: userPK(u.ID), SK: profile, ID: u.ID, Email: u.Email, PasswordHash: u.PasswordHash, Verified: u.Verified,
-			Role: u.Role, PartnerID: u.PartnerID, Plan: u.Plan, Credits: u.Credits, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt, TTL: ttl},
+			Role: string(u.Role), PartnerID: u.PartnerID, Plan: u.Plan, Credits: u.Credits, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt, TTL: ttl},
 		emailItem{PK: emailPK(u.Email), SK: "EMAIL", UserID: u.ID, TTL: ttl}
 }
 
 // CreateUser stores the user and reserves its address, in one transaction.
-func (s Store) CreateUser(ctx context.Context, u accounts.User) error {
+func (r *UserRepo) CreateUser(ctx context.Context, u accounts.User) error {
 	userIt, emailIt := newUserItems(u)
-	user, err := s.putNew(userIt)
+	user, err := r.db.putNew(userIt)
 	if err != nil {
 		return err
 	}
-	email, err := s.putNew(emailIt)
+	email, err := r.db.putNew(emailIt)
 	if err != nil {
 		return err
 	}
-	err = s.transact(ctx, []types.TransactWriteItem{user, email},
+	err = r.db.transact(ctx, []types.TransactWriteItem{user, email},
 		&fault.Error{Kind: fault.Conflict, Code: "email_taken", Detail: "An account with this e-mail address exists already."})
 	if fault.Is(err, fault.Conflict) {
 		// A retried transaction whose first try was applied meets its own items: that is success.
 		var taken emailItem
-		if s.get(ctx, emailPK(u.Email), "EMAIL", &taken, "e-mail address") == nil && taken.UserID == u.ID {
+		if r.db.get(ctx, emailPK(u.Email), "EMAIL", &taken, "e-mail address") == nil && taken.UserID == u.ID {
 			return nil
 		}
 	}
@@ -126,9 +181,9 @@ func (s Store) CreateUser(ctx context.Context, u accounts.User) error {
 }
 
 // ReplaceUser deletes an unverified user and gives its address to u, in one transaction.
-func (s Store) ReplaceUser(ctx context.Context, old, u accounts.User) error {
+func (r *UserRepo) ReplaceUser(ctx context.Context, old, u accounts.User) error {
 	userIt, emailIt := newUserItems(u)
-	user, err := s.putNew(userIt)
+	user, err := r.db.putNew(userIt)
 	if err != nil {
 		return err
 	}
@@ -136,51 +191,51 @@ func (s Store) ReplaceUser(ctx context.Context, old, u accounts.User) error {
 	if err != nil {
 		return err
 	}
-	return s.transact(ctx, []types.TransactWriteItem{
-		{Delete: &types.Delete{TableName: aws.String(s.Table), Key: key(userPK(old.ID), profile),
+	return r.db.transact(ctx, []types.TransactWriteItem{
+		{Delete: &types.Delete{TableName: aws.String(r.db.Table), Key: key(userPK(old.ID), profile),
 			ConditionExpression:       aws.String("verified = :f"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":f": &types.AttributeValueMemberBOOL{Value: false}}}},
 		user,
-		{Put: &types.Put{TableName: aws.String(s.Table), Item: email, ConditionExpression: aws.String("userId = :old"),
+		{Put: &types.Put{TableName: aws.String(r.db.Table), Item: email, ConditionExpression: aws.String("userId = :old"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(old.ID)}}},
 	}, &fault.Error{Kind: fault.Conflict, Code: "email_taken", Detail: "An account with this e-mail address exists already."})
 }
 
 func (it userItem) user() accounts.User {
-	return accounts.User{ID: it.ID, Email: it.Email, PasswordHash: it.PasswordHash, Verified: it.Verified, Role: it.Role,
+	return accounts.User{ID: it.ID, Email: it.Email, PasswordHash: it.PasswordHash, Verified: it.Verified, Role: access.Role(it.Role),
 		PartnerID: it.PartnerID, Plan: it.Plan, Credits: it.Credits, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt}
 }
 
 // User returns a user by ID.
-func (s Store) User(ctx context.Context, id string) (accounts.User, error) {
+func (r *UserRepo) User(ctx context.Context, id string) (accounts.User, error) {
 	var it userItem
-	if err := s.get(ctx, userPK(id), profile, &it, "user"); err != nil {
+	if err := r.db.get(ctx, userPK(id), profile, &it, "user"); err != nil {
 		return accounts.User{}, err
 	}
 	return it.user(), nil
 }
 
 // UserByEmail returns the user with the address: two reads, the address item then the user.
-func (s Store) UserByEmail(ctx context.Context, email string) (accounts.User, error) {
+func (r *UserRepo) UserByEmail(ctx context.Context, email string) (accounts.User, error) {
 	var e emailItem
-	if err := s.get(ctx, emailPK(email), "EMAIL", &e, "user"); err != nil {
+	if err := r.db.get(ctx, emailPK(email), "EMAIL", &e, "user"); err != nil {
 		return accounts.User{}, err
 	}
-	return s.User(ctx, e.UserID)
+	return r.User(ctx, e.UserID)
 }
 
 // SetVerified marks a user's address verified, and takes the expiry off the user and its address.
-func (s Store) SetVerified(ctx context.Context, userID string) error {
-	u, err := s.User(ctx, userID)
+func (r *UserRepo) SetVerified(ctx context.Context, userID string) error {
+	u, err := r.User(ctx, userID)
 	if err != nil {
 		return err
 	}
-	return s.transact(ctx, []types.TransactWriteItem{
-		{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),
+	return r.db.transact(ctx, []types.TransactWriteItem{
+		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(userPK(userID), profile),
 			UpdateExpression: aws.String("SET verified = :t REMOVE expiresAt, #ttl"), ConditionExpression: aws.String("attribute_exists(pk)"),
 			ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}}}},
-		{Update: &types.Update{TableName: aws.String(s.Table), Key: key(emailPK(u.Email), "EMAIL"),
+		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(emailPK(u.Email), "EMAIL"),
 			UpdateExpression: aws.String("REMOVE #ttl"), ConditionExpression: aws.String("userId = :u"),
 			ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{":u": str(userID)}}},
@@ -188,15 +243,15 @@ func (s Store) SetVerified(ctx context.Context, userID string) error {
 }
 
 // AddCredits adds n to a user's balance with its ledger entry, in one transaction.
-func (s Store) AddCredits(ctx context.Context, userID string, n int, reason, reference string) error {
-	entry, err := s.ledgerEntry(userID, n, reason, reference, time.Now())
+func (r *LedgerRepo) AddCredits(ctx context.Context, userID string, n int, reason, reference string) error {
+	entry, err := r.db.ledgerEntry(userID, n, reason, reference, time.Now())
 	if err != nil {
 		return err
 	}
-	return s.transact(ctx, []types.TransactWriteItem{s.credit(userID, n), entry}, fault.New(fault.NotFound, "No such user."))
+	return r.db.transact(ctx, []types.TransactWriteItem{r.db.credit(userID, n), entry}, fault.New(fault.NotFound, "No such user."))
 }
 
-// updateUser updates a user's profile item; names are placeholder, attribute pairs ("#plan", "plan").
+// updateUser updates a user's profile item (accounts and billing both write it); names are placeholder, attribute pairs ("#plan", "plan").
 func (s Store) updateUser(ctx context.Context, userID, expr string, values map[string]types.AttributeValue, names ...string) error {
 	in := &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),
 		UpdateExpression: aws.String(expr), ConditionExpression: aws.String("attribute_exists(pk)"), ExpressionAttributeValues: values}
@@ -217,12 +272,12 @@ func (s Store) updateUser(ctx context.Context, userID, expr string, values map[s
 }
 
 // SaveVerification stores a verification token's hash until it expires.
-func (s Store) SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error {
+func (r *UserRepo) SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error {
 	av, err := attributevalue.MarshalMap(verificationItem{PK: verifyPK(tokenHash), SK: "VERIFY", UserID: userID, ExpiresAt: expires, TTL: expires.Unix()})
 	if err != nil {
 		return err
 	}
-	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put verification: %w", err)
 	}
 	return nil
@@ -230,8 +285,8 @@ func (s Store) SaveVerification(ctx context.Context, tokenHash, userID string, e
 
 // ConsumeVerification deletes a valid token and returns its user; the delete is conditional, so a
 // token works once even when used twice at the same moment.
-func (s Store) ConsumeVerification(ctx context.Context, tokenHash string, now time.Time) (string, error) {
-	out, err := s.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: key(verifyPK(tokenHash), "VERIFY"),
+func (r *UserRepo) ConsumeVerification(ctx context.Context, tokenHash string, now time.Time) (string, error) {
+	out, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(verifyPK(tokenHash), "VERIFY"),
 		ConditionExpression: aws.String("attribute_exists(pk)"), ReturnValues: types.ReturnValueAllOld})
 	if isConditionFailed(err) {
 		return "", fault.New(fault.NotFound, "No such token.")
@@ -251,7 +306,7 @@ func (s Store) ConsumeVerification(ctx context.Context, tokenHash string, now ti
 
 func toKeyItem(k access.KeyRecord) keyItem {
 	it := keyItem{PK: keyPK(k.Hash), SK: "KEY", GSI1PK: ownerPK(k.OwnerID), GSI1SK: "KEY#" + k.CreatedAt.Format(time.RFC3339Nano) + "#" + k.ID,
-		ID: k.ID, Hash: k.Hash, Role: k.Role, OwnerID: k.OwnerID, Name: k.Name, Prefix: k.Prefix, Last4: k.Last4,
+		ID: k.ID, Hash: k.Hash, Role: string(k.Role), OwnerID: k.OwnerID, Name: k.Name, Prefix: k.Prefix, Last4: k.Last4,
 		Mode: k.Mode, Stage: k.Stage, RateLimit: k.RateLimit, CreatedAt: k.CreatedAt,
 		ExpiresAt: k.ExpiresAt, RevokedAt: k.RevokedAt, LastUsedAt: k.LastUsedAt}
 	for _, p := range k.AllowedIPs {
@@ -261,7 +316,7 @@ func toKeyItem(k access.KeyRecord) keyItem {
 }
 
 func (it keyItem) record() (access.KeyRecord, error) {
-	k := access.KeyRecord{ID: it.ID, Hash: it.Hash, Role: it.Role, OwnerID: it.OwnerID, Name: it.Name, Prefix: it.Prefix,
+	k := access.KeyRecord{ID: it.ID, Hash: it.Hash, Role: access.Role(it.Role), OwnerID: it.OwnerID, Name: it.Name, Prefix: it.Prefix,
 		Last4: it.Last4, Mode: it.Mode, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt,
 		ExpiresAt: it.ExpiresAt, RevokedAt: it.RevokedAt, LastUsedAt: it.LastUsedAt}
 	for _, s := range it.AllowedIPs {
@@ -275,16 +330,16 @@ func (it keyItem) record() (access.KeyRecord, error) {
 }
 
 // PutKey stores a new key.
-func (s Store) PutKey(ctx context.Context, k access.KeyRecord) error {
-	put, err := s.putNew(toKeyItem(k))
+func (r *KeyRepo) PutKey(ctx context.Context, k access.KeyRecord) error {
+	put, err := r.db.putNew(toKeyItem(k))
 	if err != nil {
 		return err
 	}
-	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: put.Put.Item,
+	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: put.Put.Item,
 		ConditionExpression: put.Put.ConditionExpression})
 	if isConditionFailed(err) {
 		// A retried put whose first try was applied meets its own item: that is success.
-		if got, gerr := s.KeyByHash(ctx, k.Hash); gerr == nil && got.ID == k.ID {
+		if got, gerr := r.KeyByHash(ctx, k.Hash); gerr == nil && got.ID == k.ID {
 			return nil
 		}
 	}
@@ -295,21 +350,21 @@ func (s Store) PutKey(ctx context.Context, k access.KeyRecord) error {
 }
 
 // KeyByHash is the one read of authentication.
-func (s Store) KeyByHash(ctx context.Context, hash string) (access.KeyRecord, error) {
+func (r *KeyRepo) KeyByHash(ctx context.Context, hash string) (access.KeyRecord, error) {
 	var it keyItem
-	if err := s.get(ctx, keyPK(hash), "KEY", &it, "key"); err != nil {
+	if err := r.db.get(ctx, keyPK(hash), "KEY", &it, "key"); err != nil {
 		return access.KeyRecord{}, err
 	}
 	return it.record()
 }
 
 // TouchKey records the last use of a key.
-func (s Store) TouchKey(ctx context.Context, hash string, at time.Time) error {
+func (r *KeyRepo) TouchKey(ctx context.Context, hash string, at time.Time) error {
 	av, err := attributevalue.Marshal(at)
 	if err != nil {
 		return err
 	}
-	_, err = s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(keyPK(hash), "KEY"),
+	_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(hash), "KEY"),
 		UpdateExpression: aws.String("SET lastUsedAt = :t"), ConditionExpression: aws.String("attribute_exists(pk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":t": av}})
 	if err != nil && !isConditionFailed(err) {
@@ -319,9 +374,9 @@ func (s Store) TouchKey(ctx context.Context, hash string, at time.Time) error {
 }
 
 // Keys lists an owner's keys through gsi1.
-func (s Store) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error) {
+func (r *KeyRepo) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error) {
 	var keys []access.KeyRecord
-	p := dynamodb.NewQueryPaginator(s.API, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"),
+	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"),
 		KeyConditionExpression: aws.String("gsi1pk = :o AND begins_with(gsi1sk, :k)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":o": &types.AttributeValueMemberS{Value: ownerPK(ownerID)}, ":k": &types.AttributeValueMemberS{Value: "KEY#"}}})
@@ -346,8 +401,8 @@ func (s Store) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, er
 }
 
 // RevokeKey revokes one of an owner's keys; NotFound when the owner has no such key.
-func (s Store) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error {
-	keys, err := s.Keys(ctx, ownerID)
+func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error {
+	keys, err := r.Keys(ctx, ownerID)
 	if err != nil {
 		return err
 	}
@@ -359,7 +414,7 @@ func (s Store) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Tim
 		if err != nil {
 			return err
 		}
-		_, err = s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(keyPK(k.Hash), "KEY"),
+		_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
 			UpdateExpression:          aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
 			ConditionExpression:       aws.String("attribute_exists(pk) AND ownerId = :o"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":t": av, ":o": &types.AttributeValueMemberS{Value: ownerID}}})
@@ -375,8 +430,8 @@ func (s Store) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Tim
 }
 
 // RotateKey stores the new key and ends the old ones at expires, in one transaction.
-func (s Store) RotateKey(ctx context.Context, k access.KeyRecord, old []access.KeyRecord, expires time.Time) error {
-	put, err := s.putNew(toKeyItem(k))
+func (r *KeyRepo) RotateKey(ctx context.Context, k access.KeyRecord, old []access.KeyRecord, expires time.Time) error {
+	put, err := r.db.putNew(toKeyItem(k))
 	if err != nil {
 		return err
 	}
@@ -386,31 +441,31 @@ func (s Store) RotateKey(ctx context.Context, k access.KeyRecord, old []access.K
 	}
 	items := []types.TransactWriteItem{put}
 	for _, o := range old {
-		items = append(items, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(keyPK(o.Hash), "KEY"),
+		items = append(items, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(keyPK(o.Hash), "KEY"),
 			UpdateExpression:          aws.String("SET expiresAt = :e"),
 			ConditionExpression:       aws.String("attribute_exists(pk) AND attribute_not_exists(revokedAt)"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":e": exp}}})
 	}
-	return s.transact(ctx, items, fault.New(fault.Conflict, "The keys changed during the rotation; retry."))
+	return r.db.transact(ctx, items, fault.New(fault.Conflict, "The keys changed during the rotation; retry."))
 }
 
 // CreatePartner stores a partner and its first key in one transaction.
-func (s Store) CreatePartner(ctx context.Context, p accounts.Partner, k access.KeyRecord) error {
-	partner, err := s.putNew(partnerItem{PK: partnerPK(p.ID), SK: profile, ID: p.ID, Name: p.Name, Stage: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt})
+func (r *PartnerRepo) CreatePartner(ctx context.Context, p accounts.Partner, k access.KeyRecord) error {
+	partner, err := r.db.putNew(partnerItem{PK: partnerPK(p.ID), SK: profile, ID: p.ID, Name: p.Name, Stage: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt})
 	if err != nil {
 		return err
 	}
-	first, err := s.putNew(toKeyItem(k))
+	first, err := r.db.putNew(toKeyItem(k))
 	if err != nil {
 		return err
 	}
-	return s.transact(ctx, []types.TransactWriteItem{partner, first}, fault.New(fault.Conflict, "The partner exists already."))
+	return r.db.transact(ctx, []types.TransactWriteItem{partner, first}, fault.New(fault.Conflict, "The partner exists already."))
 }
 
 // Partner returns a partner by ID.
-func (s Store) Partner(ctx context.Context, id string) (accounts.Partner, error) {
+func (r *PartnerRepo) Partner(ctx context.Context, id string) (accounts.Partner, error) {
 	var it partnerItem
-	if err := s.get(ctx, partnerPK(id), profile, &it, "partner"); err != nil {
+	if err := r.db.get(ctx, partnerPK(id), profile, &it, "partner"); err != nil {
 		return accounts.Partner{}, err
 	}
 	return accounts.Partner{ID: it.ID, Name: it.Name, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt}, nil
@@ -418,8 +473,8 @@ func (s Store) Partner(ctx context.Context, id string) (accounts.Partner, error)
 
 // Hit counts one request of subject in a window: one UpdateItem with ADD, which creates the counter
 // on first use; the TTL attribute lets DynamoDB delete old windows.
-func (s Store) Hit(ctx context.Context, subject string, window, expires time.Time) (int, error) {
-	out, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table),
+func (r *RateRepo) Hit(ctx context.Context, subject string, window, expires time.Time) (int, error) {
+	out, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table),
 		Key:                      key(ratePK(subject), rateSK(window.Unix())),
 		UpdateExpression:         aws.String("ADD hits :one SET #ttl = :ttl"),
 		ExpressionAttributeNames: map[string]string{"#ttl": "ttl"},
@@ -440,11 +495,11 @@ func (s Store) Hit(ctx context.Context, subject string, window, expires time.Tim
 
 // Reserve adds n to a bounded counter with one conditional UpdateItem: the condition keeps the
 // counter at or under max, so a refused reservation takes nothing.
-func (s Store) Reserve(ctx context.Context, subject string, n, max int, expires time.Time) (bool, error) {
+func (r *RateRepo) Reserve(ctx context.Context, subject string, n, max int, expires time.Time) (bool, error) {
 	if n > max {
 		return false, nil
 	}
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table),
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table),
 		Key:                      key(ratePK(subject), "COUNT"),
 		UpdateExpression:         aws.String("ADD used :n SET #ttl = :ttl"),
 		ConditionExpression:      aws.String("attribute_not_exists(used) OR used <= :room"),

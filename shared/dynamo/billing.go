@@ -15,6 +15,15 @@ import (
 	"github.com/trustline/platform/shared/fault"
 )
 
+// InvoiceRepo stores invoices (INVOICE#, listed by user on gsi1) and the subscriptions they bill,
+// which live on the user's item.
+type InvoiceRepo struct{ db Store }
+
+var _ billing.Store = (*InvoiceRepo)(nil)
+
+// NewInvoiceRepo is the repository of invoices and subscriptions on db's table.
+func NewInvoiceRepo(db Store) *InvoiceRepo { return &InvoiceRepo{db: db} }
+
 // The subscription lives on the user's profile item: pendingPlan, nextPeriod, and the sparse due
 // index (gsi2) while a paid plan runs.
 const subscriptionDuePK = "SUBSCRIPTION_DUE"
@@ -27,37 +36,37 @@ type subscriptionItem struct {
 }
 
 type invoiceItem struct {
-	PK          string         `dynamodbav:"pk"`
-	SK          string         `dynamodbav:"sk"`
-	GSI1PK      string         `dynamodbav:"gsi1pk"`
-	GSI1SK      string         `dynamodbav:"gsi1sk"`
-	Reference   string         `dynamodbav:"reference"`
-	UserID      string         `dynamodbav:"userId"`
-	Plan        string         `dynamodbav:"plan"`
-	Amount      int64          `dynamodbav:"amount"`
-	Currency    string         `dynamodbav:"currency"`
-	Credits     int            `dynamodbav:"credits"`
-	Status      billing.Status `dynamodbav:"status"`
-	PeriodStart time.Time      `dynamodbav:"periodStart"`
-	PeriodEnd   time.Time      `dynamodbav:"periodEnd"`
-	IssuedAt    time.Time      `dynamodbav:"issuedAt"`
-	PaymentID   string         `dynamodbav:"paymentId"`
-	PaymentURL  string         `dynamodbav:"paymentUrl"`
-	PaidAt      *time.Time     `dynamodbav:"paidAt,omitempty"`
+	PK          string     `dynamodbav:"pk"`
+	SK          string     `dynamodbav:"sk"`
+	GSI1PK      string     `dynamodbav:"gsi1pk"`
+	GSI1SK      string     `dynamodbav:"gsi1sk"`
+	Reference   string     `dynamodbav:"reference"`
+	UserID      string     `dynamodbav:"userId"`
+	Plan        string     `dynamodbav:"plan"`
+	Amount      int64      `dynamodbav:"amount"`
+	Currency    string     `dynamodbav:"currency"`
+	Credits     int        `dynamodbav:"credits"`
+	Status      string     `dynamodbav:"status"`
+	PeriodStart time.Time  `dynamodbav:"periodStart"`
+	PeriodEnd   time.Time  `dynamodbav:"periodEnd"`
+	IssuedAt    time.Time  `dynamodbav:"issuedAt"`
+	PaymentID   string     `dynamodbav:"paymentId"`
+	PaymentURL  string     `dynamodbav:"paymentUrl"`
+	PaidAt      *time.Time `dynamodbav:"paidAt,omitempty"`
 }
 
 func invoicePK(ref string) string { return "INVOICE#" + ref }
 
 func (it invoiceItem) invoice() billing.Invoice {
 	return billing.Invoice{Reference: it.Reference, UserID: it.UserID, Plan: it.Plan, Amount: it.Amount, Currency: it.Currency,
-		Credits: it.Credits, Status: it.Status, PeriodStart: it.PeriodStart, PeriodEnd: it.PeriodEnd, IssuedAt: it.IssuedAt,
+		Credits: it.Credits, Status: billing.Status(it.Status), PeriodStart: it.PeriodStart, PeriodEnd: it.PeriodEnd, IssuedAt: it.IssuedAt,
 		PaymentID: it.PaymentID, PaymentURL: it.PaymentURL, PaidAt: it.PaidAt}
 }
 
 // DueSubscriptions lists paid subscriptions whose next period has started.
-func (s Store) DueSubscriptions(ctx context.Context, before time.Time, limit int) ([]billing.Subscription, error) {
+func (r *InvoiceRepo) DueSubscriptions(ctx context.Context, before time.Time, limit int) ([]billing.Subscription, error) {
 	var its []subscriptionItem
-	if err := s.due(ctx, subscriptionDuePK, before, limit, &its); err != nil {
+	if err := r.db.due(ctx, subscriptionDuePK, before, limit, &its); err != nil {
 		return nil, err
 	}
 	subs := make([]billing.Subscription, len(its))
@@ -68,43 +77,43 @@ func (s Store) DueSubscriptions(ctx context.Context, before time.Time, limit int
 }
 
 // PutInvoice stores a period's invoice, once.
-func (s Store) PutInvoice(ctx context.Context, inv billing.Invoice) error {
-	return s.putOnce(ctx, invoiceItem{PK: invoicePK(inv.Reference), SK: "INVOICE", GSI1PK: "INVOICES#" + inv.UserID,
+func (r *InvoiceRepo) PutInvoice(ctx context.Context, inv billing.Invoice) error {
+	return r.db.putOnce(ctx, invoiceItem{PK: invoicePK(inv.Reference), SK: "INVOICE", GSI1PK: "INVOICES#" + inv.UserID,
 		GSI1SK: inv.IssuedAt.UTC().Format(time.RFC3339Nano) + "#" + inv.Reference, Reference: inv.Reference, UserID: inv.UserID, Plan: inv.Plan,
-		Amount: inv.Amount, Currency: inv.Currency, Credits: inv.Credits, Status: inv.Status, PeriodStart: inv.PeriodStart,
+		Amount: inv.Amount, Currency: inv.Currency, Credits: inv.Credits, Status: string(inv.Status), PeriodStart: inv.PeriodStart,
 		PeriodEnd: inv.PeriodEnd, IssuedAt: inv.IssuedAt, PaymentID: inv.PaymentID, PaymentURL: inv.PaymentURL}, "invoice")
 }
 
 // AdvanceSubscription applies the plan and moves (or, with a zero next, ends) the subscription.
-func (s Store) AdvanceSubscription(ctx context.Context, userID, plan string, next time.Time) error {
+func (r *InvoiceRepo) AdvanceSubscription(ctx context.Context, userID, plan string, next time.Time) error {
 	if next.IsZero() {
-		return s.updateUser(ctx, userID, "SET #plan = :plan REMOVE pendingPlan, nextPeriod, gsi2pk, gsi2sk",
+		return r.db.updateUser(ctx, userID, "SET #plan = :plan REMOVE pendingPlan, nextPeriod, gsi2pk, gsi2sk",
 			map[string]types.AttributeValue{":plan": str(plan)}, "#plan", "plan")
 	}
 	at, _ := attributevalue.Marshal(next)
-	return s.updateUser(ctx, userID, "SET #plan = :plan, nextPeriod = :next, gsi2pk = :due, gsi2sk = :key REMOVE pendingPlan",
+	return r.db.updateUser(ctx, userID, "SET #plan = :plan, nextPeriod = :next, gsi2pk = :due, gsi2sk = :key REMOVE pendingPlan",
 		map[string]types.AttributeValue{":plan": str(plan), ":next": at, ":due": str(dueShard(subscriptionDuePK, userID)), ":key": str(dueKey(next, userID))}, "#plan", "plan")
 }
 
 // SetPendingPlan records the next period's plan; a user without a subscription starts one now.
-func (s Store) SetPendingPlan(ctx context.Context, userID, plan string, now time.Time) error {
+func (r *InvoiceRepo) SetPendingPlan(ctx context.Context, userID, plan string, now time.Time) error {
 	at, _ := attributevalue.Marshal(now)
-	return s.updateUser(ctx, userID, "SET pendingPlan = :plan, nextPeriod = if_not_exists(nextPeriod, :now), gsi2pk = :due, gsi2sk = if_not_exists(gsi2sk, :key)",
+	return r.db.updateUser(ctx, userID, "SET pendingPlan = :plan, nextPeriod = if_not_exists(nextPeriod, :now), gsi2pk = :due, gsi2sk = if_not_exists(gsi2sk, :key)",
 		map[string]types.AttributeValue{":plan": str(plan), ":now": at, ":due": str(dueShard(subscriptionDuePK, userID)), ":key": str(dueKey(now, userID))})
 }
 
 // Invoice reads one invoice.
-func (s Store) Invoice(ctx context.Context, reference string) (billing.Invoice, error) {
+func (r *InvoiceRepo) Invoice(ctx context.Context, reference string) (billing.Invoice, error) {
 	var it invoiceItem
-	if err := s.get(ctx, invoicePK(reference), "INVOICE", &it, "invoice"); err != nil {
+	if err := r.db.get(ctx, invoicePK(reference), "INVOICE", &it, "invoice"); err != nil {
 		return billing.Invoice{}, err
 	}
 	return it.invoice(), nil
 }
 
 // Invoices lists a user's invoices, newest first, with an opaque cursor.
-func (s Store) Invoices(ctx context.Context, userID string, status billing.Status, limit int, cursor string) ([]billing.Invoice, string, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(false),
+func (r *InvoiceRepo) Invoices(ctx context.Context, userID string, status billing.Status, limit int, cursor string) ([]billing.Invoice, string, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(false),
 		KeyConditionExpression:    aws.String("gsi1pk = :o"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str("INVOICES#" + userID)}}
 	if status != "" {
@@ -125,7 +134,7 @@ func (s Store) Invoices(ctx context.Context, userID string, status billing.Statu
 	var out []billing.Invoice
 	for { // a filter drops items after the read: read on until the page is full or the list ends
 		in.Limit = aws.Int32(int32(limit - len(out)))
-		page, err := s.API.Query(ctx, in)
+		page, err := r.db.API.Query(ctx, in)
 		if err != nil {
 			return nil, "", fmt.Errorf("dynamo: list invoices: %w", err)
 		}
@@ -148,7 +157,7 @@ func (s Store) Invoices(ctx context.Context, userID string, status billing.Statu
 
 // SettleInvoice moves an invoice to paid, granting its credits with their ledger entry in the same
 // transaction, or to failed. The condition on the status makes every replay a no-op.
-func (s Store) SettleInvoice(ctx context.Context, inv billing.Invoice, to billing.Status, at time.Time) (bool, error) {
+func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, to billing.Status, at time.Time) (bool, error) {
 	when, _ := attributevalue.Marshal(at)
 	values := map[string]types.AttributeValue{":to": str(string(to)), ":pending": str(string(billing.StatusPending)), ":at": when}
 	update, cond := "SET #s = :to", "#s = :pending"
@@ -156,18 +165,18 @@ func (s Store) SettleInvoice(ctx context.Context, inv billing.Invoice, to billin
 	if to == billing.StatusPaid {
 		update, cond = "SET #s = :to, paidAt = :at", "#s IN (:pending, :failed)"
 		values[":failed"] = str(string(billing.StatusFailed))
-		entry, err := s.ledgerEntry(inv.UserID, inv.Credits, accounts.ReasonInvoice, inv.Reference, at)
+		entry, err := r.db.ledgerEntry(inv.UserID, inv.Credits, accounts.ReasonInvoice, inv.Reference, at)
 		if err != nil {
 			return false, err
 		}
-		writes = append(writes, s.credit(inv.UserID, inv.Credits), entry)
+		writes = append(writes, r.db.credit(inv.UserID, inv.Credits), entry)
 	} else {
 		delete(values, ":at")
 	}
-	writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(invoicePK(inv.Reference), "INVOICE"),
+	writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(invoicePK(inv.Reference), "INVOICE"),
 		UpdateExpression: aws.String(update), ConditionExpression: aws.String(cond), ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: values}})
-	err := s.transact(ctx, writes, fault.New(fault.Conflict, "settled"))
+	err := r.db.transact(ctx, writes, fault.New(fault.Conflict, "settled"))
 	if fault.Is(err, fault.Conflict) {
 		return false, nil
 	}

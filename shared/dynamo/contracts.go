@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -21,30 +20,74 @@ import (
 	"github.com/trustline/platform/shared/webhook"
 )
 
+// ContractRepo stores contract requests (CONTRACT#), the payment events applied to them
+// (PAYMENT_EVENT#) and, in the transaction that ends an issuance, the partner's webhook delivery.
+// It applies the transitions package contracts decides (contracts.Change), conditionally.
+type ContractRepo struct{ db Store }
+
+var _ contracts.Store = (*ContractRepo)(nil)
+
+// NewContractRepo is the repository of contract requests on db's table.
+func NewContractRepo(db Store) *ContractRepo { return &ContractRepo{db: db} }
+
+// contractItem is a stored request. Its attribute names, and those of pricingItem and
+// issuanceItem (Go field names: they were once marshalled from the domain's structs), are the
+// stored data's: never rename one.
 type contractItem struct {
-	PK               string              `dynamodbav:"pk"`
-	SK               string              `dynamodbav:"sk"`
-	GSI1PK           string              `dynamodbav:"gsi1pk"`
-	GSI1SK           string              `dynamodbav:"gsi1sk"`
-	GSI2PK           string              `dynamodbav:"gsi2pk,omitempty"`
-	GSI2SK           string              `dynamodbav:"gsi2sk,omitempty"`
-	Reference        string              `dynamodbav:"reference"`
-	PartnerID        string              `dynamodbav:"partnerId"`
-	Product          contracts.Product   `dynamodbav:"product"`
-	Status           contracts.Status    `dynamodbav:"status"`
-	ReturnURL        string              `dynamodbav:"returnUrl"`
-	CancelURL        string              `dynamodbav:"cancelUrl"`
-	Data             string              `dynamodbav:"data"`
-	Subject          string              `dynamodbav:"subject"`
-	Pricing          contracts.Pricing   `dynamodbav:"pricing"`
-	PaymentID        string              `dynamodbav:"paymentId"`
-	PaymentURL       string              `dynamodbav:"paymentUrl"`
-	PaymentExpiresAt time.Time           `dynamodbav:"paymentExpiresAt"`
-	Issuance         *contracts.Issuance `dynamodbav:"issuance,omitempty"`
-	CreatedAt        time.Time           `dynamodbav:"createdAt"`
-	UpdatedAt        time.Time           `dynamodbav:"updatedAt"`
-	PaidAt           *time.Time          `dynamodbav:"paidAt,omitempty"`
-	IssuanceRuns     int                 `dynamodbav:"issuanceRuns,omitempty"`
+	PK               string        `dynamodbav:"pk"`
+	SK               string        `dynamodbav:"sk"`
+	GSI1PK           string        `dynamodbav:"gsi1pk"`
+	GSI1SK           string        `dynamodbav:"gsi1sk"`
+	GSI2PK           string        `dynamodbav:"gsi2pk,omitempty"`
+	GSI2SK           string        `dynamodbav:"gsi2sk,omitempty"`
+	Reference        string        `dynamodbav:"reference"`
+	PartnerID        string        `dynamodbav:"partnerId"`
+	Product          string        `dynamodbav:"product"`
+	Status           string        `dynamodbav:"status"`
+	ReturnURL        string        `dynamodbav:"returnUrl"`
+	CancelURL        string        `dynamodbav:"cancelUrl"`
+	Data             string        `dynamodbav:"data"`
+	Subject          string        `dynamodbav:"subject"`
+	Pricing          pricingItem   `dynamodbav:"pricing"`
+	PaymentID        string        `dynamodbav:"paymentId"`
+	PaymentURL       string        `dynamodbav:"paymentUrl"`
+	PaymentExpiresAt time.Time     `dynamodbav:"paymentExpiresAt"`
+	Issuance         *issuanceItem `dynamodbav:"issuance,omitempty"`
+	CreatedAt        time.Time     `dynamodbav:"createdAt"`
+	UpdatedAt        time.Time     `dynamodbav:"updatedAt"`
+	PaidAt           *time.Time    `dynamodbav:"paidAt,omitempty"`
+	IssuanceRuns     int           `dynamodbav:"issuanceRuns,omitempty"`
+}
+
+type pricingItem struct {
+	NetPremium    int64  `dynamodbav:"NetPremium"`
+	Accessories   int64  `dynamodbav:"Accessories"`
+	Taxes         int64  `dynamodbav:"Taxes"`
+	GuaranteeFund int64  `dynamodbav:"GuaranteeFund"`
+	Total         int64  `dynamodbav:"Total"`
+	Currency      string `dynamodbav:"Currency"`
+}
+
+type issuanceItem struct {
+	ContractID      string `dynamodbav:"ContractID"`
+	NumeroPolice    string `dynamodbav:"NumeroPolice"`
+	NumeroFacture   string `dynamodbav:"NumeroFacture"`
+	LinkAttestation string `dynamodbav:"LinkAttestation"`
+	LinkCarteBrune  string `dynamodbav:"LinkCarteBrune"`
+	ErrorCode       string `dynamodbav:"ErrorCode"`
+	Error           string `dynamodbav:"Error"`
+}
+
+// paymentEventItem is an applied gateway event, kept 90 days so that a replay changes nothing.
+type paymentEventItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	Reference string    `dynamodbav:"reference"`
+	PaymentID string    `dynamodbav:"paymentId"`
+	Paid      bool      `dynamodbav:"paid"`
+	Amount    int64     `dynamodbav:"amount"`
+	At        time.Time `dynamodbav:"at"`
+	TTL       int64     `dynamodbav:"ttl"`
 }
 
 const (
@@ -54,133 +97,243 @@ const (
 
 func contractPK(ref string) string { return "CONTRACT#" + ref }
 
-// PutContract stores a new request.
-func (s Store) PutContract(ctx context.Context, c contracts.Contract) error {
-	return s.putOnce(ctx, contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: "CONTRACTS#" + c.PartnerID,
-		GSI2PK: dueShard(paymentDuePK, c.Reference), GSI2SK: dueKey(c.Payment.ExpiresAt, c.Reference),
+func toContractItem(c contracts.Contract) contractItem {
+	it := contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: "CONTRACTS#" + c.PartnerID,
 		GSI1SK: c.CreatedAt.Format(time.RFC3339Nano) + "#" + c.Reference, Reference: c.Reference, PartnerID: c.PartnerID,
-		Product: c.Product, Status: c.Status, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data), Subject: c.Subject,
-		Pricing: c.Pricing, PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL, PaymentExpiresAt: c.Payment.ExpiresAt,
-		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}, "contract")
+		Product: string(c.Product), Status: string(c.Status), ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data),
+		Subject: c.Subject, Pricing: pricingItem(c.Pricing), PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL,
+		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+		PaidAt: c.PaidAt, IssuanceRuns: c.IssuanceRun}
+	if c.Status == contracts.StatusPendingPayment {
+		it.GSI2PK, it.GSI2SK = dueShard(paymentDuePK, c.Reference), dueKey(c.Payment.ExpiresAt, c.Reference)
+	}
+	return it
 }
 
-func (s Store) putOnce(ctx context.Context, item any, what string) error {
-	av, err := attributevalue.MarshalMap(item)
-	if err != nil {
-		return err
+func toIssuanceItem(i *contracts.Issuance) *issuanceItem {
+	if i == nil {
+		return nil
 	}
-	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)"),
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
-	var ccf *types.ConditionalCheckFailedException
-	if errors.As(err, &ccf) {
-		if reflect.DeepEqual(ccf.Item, av) {
-			// This very item: an earlier attempt of this call stored it and its answer was lost,
-			// so the SDK retried (a conditional create is not idempotent by itself).
-			return nil
-		}
-		return fault.Newf(fault.Conflict, "The %s exists already.", what)
+	it := issuanceItem(*i)
+	return &it
+}
+
+func (it contractItem) contract() contracts.Contract {
+	c := contracts.Contract{Reference: it.Reference, PartnerID: it.PartnerID, Product: contracts.Product(it.Product),
+		Status: contracts.Status(it.Status), ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data),
+		Subject: it.Subject, Pricing: contracts.Pricing(it.Pricing),
+		Payment:     contracts.Payment{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
+		IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}
+	if it.Issuance != nil {
+		i := contracts.Issuance(*it.Issuance)
+		c.Issuance = &i
 	}
-	if err != nil {
-		return fmt.Errorf("dynamo: put %s: %w", what, err)
-	}
-	return nil
+	return c
+}
+
+// PutContract stores a new request.
+func (r *ContractRepo) PutContract(ctx context.Context, c contracts.Contract) error {
+	return r.db.putOnce(ctx, toContractItem(c), "contract")
 }
 
 // Contract reads a request.
-func (s Store) Contract(ctx context.Context, reference string) (contracts.Contract, error) {
+func (r *ContractRepo) Contract(ctx context.Context, reference string) (contracts.Contract, error) {
 	var it contractItem
-	if err := s.get(ctx, contractPK(reference), "CONTRACT", &it, "contract request"); err != nil {
+	if err := r.db.get(ctx, contractPK(reference), "CONTRACT", &it, "contract request"); err != nil {
 		return contracts.Contract{}, err
 	}
-	return contracts.Contract{Reference: it.Reference, PartnerID: it.PartnerID, Product: it.Product, Status: it.Status,
-		ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data), Subject: it.Subject, Pricing: it.Pricing,
-		Payment:  contracts.Payment{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
-		Issuance: it.Issuance, IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}, nil
+	return it.contract(), nil
 }
 
 func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
 
-// ApplyPayment records the event and what it does to the request, in one transaction: it moves a
-// PENDING_PAYMENT request, or marks a PAYMENT_FAILED one paid after the failure. Each step is
-// conditional, so a request that changes between the steps (a link expiring as the payment
-// arrives) is caught by the next one.
-func (s Store) ApplyPayment(ctx context.Context, e contracts.PaymentEvent, to contracts.Status) (contracts.PaymentOutcome, error) {
-	event, err := attributevalue.MarshalMap(map[string]any{"pk": "PAYMENT_EVENT#" + e.EventID, "sk": "EVENT", "reference": e.Reference,
-		"paymentId": e.PaymentID, "paid": e.Paid, "amount": e.Amount, "at": e.At, "ttl": e.At.Add(90 * 24 * time.Hour).Unix()})
-	if err != nil {
-		return contracts.PaymentUnchanged, err
-	}
-	at, _ := attributevalue.Marshal(e.At)
-	var paid []string
-	if to == contracts.StatusIssuanceInProgress {
-		paid = append(paid, "paidAt = :at")
-	}
-	update, values := transitionUpdate(e.Reference, to, at, e.At, paid...)
-	values[":pending"] = str(string(contracts.StatusPendingPayment))
-	res, err := s.writeWithEvent(ctx, event, types.Update{TableName: aws.String(s.Table), Key: key(contractPK(e.Reference), "CONTRACT"),
-		UpdateExpression: aws.String(update), ConditionExpression: aws.String("#s = :pending"),
-		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values})
-	switch {
-	case err != nil || res == eventSeen:
-		return contracts.PaymentUnchanged, err
-	case res == written:
-		return contracts.PaymentMoved, nil
-	}
-	if e.Paid {
-		// The request is not pending. Money for a failed one is kept in view on it; the status
-		// stays, so that nothing else (issuance, the expiry sweep) acts on it.
-		res, err = s.writeWithEvent(ctx, event, types.Update{TableName: aws.String(s.Table), Key: key(contractPK(e.Reference), "CONTRACT"),
-			UpdateExpression:          aws.String("SET paidAt = :at, updatedAt = :at"),
-			ConditionExpression:       aws.String("#s = :failed AND attribute_not_exists(paidAt)"),
-			ExpressionAttributeNames:  map[string]string{"#s": "status"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":at": at, ":failed": str(string(contracts.StatusPaymentFailed))}})
-		switch {
-		case err != nil || res == eventSeen:
-			return contracts.PaymentUnchanged, err
-		case res == written:
-			return contracts.PaymentAfterFailure, nil
+// contractTries bounds the reads and writes of one change of a request that keeps moving.
+const contractTries = 3
+
+// Update writes a change of the request, on condition that it is still as the change saw it.
+func (r *ContractRepo) Update(ctx context.Context, c contracts.Contract, change contracts.Change) (contracts.Contract, error) {
+	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+		_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+			ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames,
+			ExpressionAttributeValues: u.ExpressionAttributeValues})
+		if isConditionFailed(err) {
+			return true, nil
 		}
-	}
-	// A late or out-of-order event: keep the event, move nothing.
-	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")})
-	if err != nil && !isConditionFailed(err) {
-		return contracts.PaymentUnchanged, fmt.Errorf("dynamo: record payment event: %w", err)
-	}
-	return contracts.PaymentUnchanged, nil
+		if err != nil {
+			return false, fmt.Errorf("dynamo: update contract: %w", err)
+		}
+		return false, nil
+	})
+	return after, err
 }
 
-// eventWrite is what writeWithEvent did.
-type eventWrite int
-
-const (
-	written     eventWrite = iota // the event and the update
-	eventSeen                     // nothing: the event was recorded before (a replay)
-	stateDiffer                   // nothing: the update's condition on the request failed
-)
-
-// writeWithEvent writes a payment event and an update of its request in one transaction.
-func (s Store) writeWithEvent(ctx context.Context, event map[string]types.AttributeValue, u types.Update) (eventWrite, error) {
-	_, err := s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		{Put: &types.Put{TableName: aws.String(s.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
-		{Update: &u}}})
-	var cancelled *types.TransactionCanceledException
-	switch {
-	case err == nil:
-		return written, nil
-	case !errors.As(err, &cancelled) || len(cancelled.CancellationReasons) < 2:
-		return stateDiffer, fmt.Errorf("dynamo: apply payment: %w", err)
-	case aws.ToString(cancelled.CancellationReasons[0].Code) == "ConditionalCheckFailed":
-		return eventSeen, nil
-	case aws.ToString(cancelled.CancellationReasons[1].Code) == "ConditionalCheckFailed":
-		return stateDiffer, nil
-	default: // a conflicting transaction: the gateway's retry applies it
-		return stateDiffer, fmt.Errorf("dynamo: apply payment: %w", err)
+// ApplyPayment records the event and the change it makes to its request in one transaction; an
+// event that changes nothing is recorded alone.
+func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e contracts.PaymentEvent, change contracts.Change) (contracts.Contract, error) {
+	event, err := attributevalue.MarshalMap(paymentEventItem{PK: "PAYMENT_EVENT#" + e.EventID, SK: "EVENT", Reference: e.Reference,
+		PaymentID: e.PaymentID, Paid: e.Paid, Amount: e.Amount, At: e.At, TTL: e.At.Add(90 * 24 * time.Hour).Unix()})
+	if err != nil {
+		return c, err
 	}
+	put := types.Put{TableName: aws.String(r.db.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}
+	after, wrote, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &put}, {Update: u}}})
+		switch failed := cancelledBy(err); {
+		case err == nil:
+			return false, nil
+		case len(failed) < 2:
+			return false, fmt.Errorf("dynamo: apply payment: %w", err)
+		case failed[0]:
+			return false, contracts.ErrReplayed
+		case failed[1]:
+			return true, nil
+		default: // a conflicting transaction: the gateway's retry applies it
+			return false, fmt.Errorf("dynamo: apply payment: %w", err)
+		}
+	})
+	if err != nil || wrote {
+		return after, err
+	}
+	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: put.TableName, Item: event, ConditionExpression: put.ConditionExpression})
+	if isConditionFailed(err) {
+		return after, contracts.ErrReplayed
+	}
+	if err != nil {
+		return after, fmt.Errorf("dynamo: record payment event: %w", err)
+	}
+	return after, nil
+}
+
+// FinishIssuance writes the end of an issuance and stores the partner's webhook delivery, in one
+// transaction.
+func (r *ContractRepo) FinishIssuance(ctx context.Context, c contracts.Contract, change contracts.Change, d webhook.Delivery) (contracts.Contract, error) {
+	delivery, err := deliveryAttributes(d)
+	if err != nil {
+		return c, err
+	}
+	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: u},
+			{Put: &types.Put{TableName: aws.String(r.db.Table), Item: delivery, ConditionExpression: aws.String("attribute_not_exists(pk)")}}}})
+		switch failed := cancelledBy(err); {
+		case err == nil:
+			return false, nil
+		case len(failed) == 2 && failed[0]:
+			return true, nil
+		case len(failed) == 2 && failed[1]:
+			return false, fault.New(fault.Conflict, "The delivery exists already.")
+		default:
+			return false, fmt.Errorf("dynamo: transaction: %w", err)
+		}
+	})
+	return after, err
+}
+
+// cancelledBy tells, for a cancelled transaction, which of its items failed their condition.
+func cancelledBy(err error) []bool {
+	var cancelled *types.TransactionCanceledException
+	if !errors.As(err, &cancelled) {
+		return nil
+	}
+	failed := make([]bool, len(cancelled.CancellationReasons))
+	for i, reason := range cancelled.CancellationReasons {
+		failed[i] = aws.ToString(reason.Code) == "ConditionalCheckFailed"
+	}
+	return failed
+}
+
+// apply runs change on c and hands the update it makes to write, which reports whether the
+// request's condition failed; then the request is read again and change run on that. It tells
+// whether it wrote: not when change left the request as it was.
+func (r *ContractRepo) apply(ctx context.Context, c contracts.Contract, change contracts.Change, write func(*types.Update) (bool, error)) (contracts.Contract, bool, error) {
+	for try := 1; ; try++ {
+		next, err := change(c)
+		if err != nil {
+			return c, false, err
+		}
+		u, err := r.updateOf(c, next)
+		if err != nil || u == nil {
+			return next, false, err
+		}
+		moved, err := write(u)
+		if err != nil || !moved {
+			return next, err == nil, err
+		}
+		if try == contractTries {
+			return c, false, fault.New(fault.Conflict, "The request kept changing while this was written; try again.")
+		}
+		if c, err = r.Contract(ctx, c.Reference); err != nil {
+			return c, false, err
+		}
+	}
+}
+
+// updateOf is the conditional update that turns the stored request from prior into next; nil
+// when nothing changes. The condition is on what a Change may read: the status, and whether a
+// payment was taken (PaidAt, once set, is never cleared). The due index follows the status: a
+// request being issued is due for issuance from its entry into that status; a request leaving
+// one leaves its index, and ends any worker's lease.
+func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, error) {
+	names := map[string]string{"#s": "status"}
+	values := map[string]types.AttributeValue{":prior": str(string(prior.Status))}
+	cond := "#s = :prior"
+	if prior.PaidAt == nil {
+		cond += " AND attribute_not_exists(paidAt)"
+	}
+	var set, remove []string
+	setValue := func(attr string, v any) error {
+		av, err := attributevalue.Marshal(v)
+		if err != nil {
+			return err
+		}
+		set, values[":"+attr] = append(set, attr+" = :"+attr), av
+		return nil
+	}
+	if next.PaidAt != nil && (prior.PaidAt == nil || !prior.PaidAt.Equal(*next.PaidAt)) {
+		if err := setValue("paidAt", *next.PaidAt); err != nil {
+			return nil, err
+		}
+	}
+	if next.Issuance != nil && (prior.Issuance == nil || *prior.Issuance != *next.Issuance) {
+		if err := setValue("issuance", toIssuanceItem(next.Issuance)); err != nil {
+			return nil, err
+		}
+	}
+	if next.IssuanceRun != prior.IssuanceRun {
+		set, values[":runs"] = append(set, "issuanceRuns = :runs"), num(int64(next.IssuanceRun))
+	}
+	if next.Status != prior.Status {
+		set, values[":to"] = append(set, "#s = :to"), str(string(next.Status))
+		switch next.Status {
+		case contracts.StatusIssuanceInProgress:
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(issuanceDuePK, next.Reference)), str(dueKey(next.UpdatedAt, next.Reference))
+		case contracts.StatusPendingPayment:
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(paymentDuePK, next.Reference)), str(dueKey(next.Payment.ExpiresAt, next.Reference))
+		default:
+			remove = append(remove, "gsi2pk", "gsi2sk")
+		}
+		if prior.Status == contracts.StatusIssuanceInProgress {
+			remove = append(remove, "issuingUntil")
+		}
+	}
+	if len(set) == 0 && len(remove) == 0 && next.UpdatedAt.Equal(prior.UpdatedAt) {
+		return nil, nil
+	}
+	if err := setValue("updatedAt", next.UpdatedAt); err != nil {
+		return nil, err
+	}
+	update := "SET " + strings.Join(set, ", ")
+	if len(remove) > 0 {
+		update += " REMOVE " + strings.Join(remove, ", ")
+	}
+	return &types.Update{TableName: aws.String(r.db.Table), Key: key(contractPK(prior.Reference), "CONTRACT"), UpdateExpression: aws.String(update),
+		ConditionExpression: aws.String(cond), ExpressionAttributeNames: names, ExpressionAttributeValues: values}, nil
 }
 
 // ClaimIssuance leases a request being issued to one worker.
-func (s Store) ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error {
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(contractPK(reference), "CONTRACT"),
+func (r *ContractRepo) ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
 		UpdateExpression:         aws.String("SET issuingUntil = :until"),
 		ConditionExpression:      aws.String("#s = :issuing AND (attribute_not_exists(issuingUntil) OR issuingUntil < :now)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
@@ -196,8 +349,8 @@ func (s Store) ClaimIssuance(ctx context.Context, reference string, until, now t
 }
 
 // ReleaseIssuance ends a worker's lease on a request being issued.
-func (s Store) ReleaseIssuance(ctx context.Context, reference string) error {
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(contractPK(reference), "CONTRACT"),
+func (r *ContractRepo) ReleaseIssuance(ctx context.Context, reference string) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
 		UpdateExpression: aws.String("REMOVE issuingUntil"), ConditionExpression: aws.String("attribute_exists(pk)")})
 	if err != nil {
 		return fmt.Errorf("dynamo: release issuance: %w", err)
@@ -205,43 +358,22 @@ func (s Store) ReleaseIssuance(ctx context.Context, reference string) error {
 	return nil
 }
 
-// transitionUpdate sets the status and keeps the due index right: a request being issued is due
-// for issuance, any other leaves the index.
-func transitionUpdate(reference string, to contracts.Status, at types.AttributeValue, now time.Time, set ...string) (string, map[string]types.AttributeValue) {
-	values := map[string]types.AttributeValue{":to": str(string(to)), ":at": at}
-	set = append([]string{"#s = :to", "updatedAt = :at"}, set...)
-	if to == contracts.StatusIssuanceInProgress {
-		values[":due"], values[":duekey"], values[":one"] = str(dueShard(issuanceDuePK, reference)), str(dueKey(now, reference)), num(1)
-		return "SET " + strings.Join(append(set, "gsi2pk = :due", "gsi2sk = :duekey"), ", ") + " ADD issuanceRuns :one", values
-	}
-	return "SET " + strings.Join(set, ", ") + " REMOVE gsi2pk, gsi2sk", values
-}
-
-// Transition moves a request between two statuses, conditionally.
-func (s Store) Transition(ctx context.Context, reference string, from, to contracts.Status, now time.Time) error {
-	at, _ := attributevalue.Marshal(now)
-	update, values := transitionUpdate(reference, to, at, now)
-	values[":from"] = str(string(from))
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(contractPK(reference), "CONTRACT"),
-		UpdateExpression: aws.String(update), ConditionExpression: aws.String("#s = :from"),
-		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values})
-	if isConditionFailed(err) {
-		return fault.Newf(fault.Conflict, "The request is no longer %s.", from)
-	}
-	if err != nil {
-		return fmt.Errorf("dynamo: transition: %w", err)
-	}
-	return nil
-}
-
 // ExpiredLinks lists pending requests whose link expired before the given time.
-func (s Store) ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	return s.dueReferences(ctx, paymentDuePK, before, limit)
+func (r *ContractRepo) ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]contracts.Contract, error) {
+	var its []contractItem
+	if err := r.db.due(ctx, paymentDuePK, before, limit, &its); err != nil {
+		return nil, err
+	}
+	cs := make([]contracts.Contract, len(its))
+	for i, it := range its {
+		cs[i] = it.contract()
+	}
+	return cs, nil
 }
 
 // IssuanceAttempt counts an attempt.
-func (s Store) IssuanceAttempt(ctx context.Context, reference string) (int, error) {
-	out, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(contractPK(reference), "CONTRACT"),
+func (r *ContractRepo) IssuanceAttempt(ctx context.Context, reference string) (int, error) {
+	out, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
 		UpdateExpression: aws.String("ADD issuanceAttempts :one"), ConditionExpression: aws.String("attribute_exists(pk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1)}, ReturnValues: types.ReturnValueUpdatedNew})
 	if err != nil {
@@ -254,38 +386,12 @@ func (s Store) IssuanceAttempt(ctx context.Context, reference string) (int, erro
 	return strconv.Atoi(n.Value)
 }
 
-// FinishIssuance moves the request out of ISSUANCE_IN_PROGRESS and stores the partner's webhook
-// delivery, in one transaction.
-func (s Store) FinishIssuance(ctx context.Context, reference string, to contracts.Status, i contracts.Issuance, d webhook.Delivery) error {
-	issuance, err := attributevalue.Marshal(i)
-	if err != nil {
-		return err
-	}
-	at, _ := attributevalue.Marshal(d.CreatedAt)
-	delivery, err := deliveryAttributes(d)
-	if err != nil {
-		return err
-	}
-	return s.transact(ctx, []types.TransactWriteItem{
-		{Update: &types.Update{TableName: aws.String(s.Table), Key: key(contractPK(reference), "CONTRACT"),
-			UpdateExpression:          aws.String("SET #s = :to, issuance = :i, updatedAt = :at REMOVE gsi2pk, gsi2sk, issuingUntil"),
-			ConditionExpression:       aws.String("#s = :from"),
-			ExpressionAttributeNames:  map[string]string{"#s": "status"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":to": str(string(to)), ":i": issuance, ":at": at, ":from": str(string(contracts.StatusIssuanceInProgress))}}},
-		{Put: &types.Put{TableName: aws.String(s.Table), Item: delivery, ConditionExpression: aws.String("attribute_not_exists(pk)")}},
-	}, fault.New(fault.Conflict, "The request is no longer being issued."))
-}
-
 // DueIssuances lists paid requests still waiting for issuance since before the given time.
-func (s Store) DueIssuances(ctx context.Context, before time.Time, limit int) ([]string, error) {
-	return s.dueReferences(ctx, issuanceDuePK, before, limit)
-}
-
-func (s Store) dueReferences(ctx context.Context, index string, before time.Time, limit int) ([]string, error) {
+func (r *ContractRepo) DueIssuances(ctx context.Context, before time.Time, limit int) ([]string, error) {
 	var its []struct {
 		Reference string `dynamodbav:"reference"`
 	}
-	if err := s.due(ctx, index, before, limit, &its); err != nil {
+	if err := r.db.due(ctx, issuanceDuePK, before, limit, &its); err != nil {
 		return nil, err
 	}
 	refs := make([]string, len(its))
@@ -294,6 +400,14 @@ func (s Store) dueReferences(ctx context.Context, index string, before time.Time
 	}
 	return refs, nil
 }
+
+// LinkRepo stores the sandbox gateway's payment links (PAYMENT#).
+type LinkRepo struct{ db Store }
+
+var _ payment.Store = (*LinkRepo)(nil)
+
+// NewLinkRepo is the repository of sandbox payment links on db's table.
+func NewLinkRepo(db Store) *LinkRepo { return &LinkRepo{db: db} }
 
 type linkItem struct {
 	PK        string    `dynamodbav:"pk"`
@@ -311,15 +425,15 @@ type linkItem struct {
 }
 
 // PutLink stores a sandbox payment link.
-func (s Store) PutLink(ctx context.Context, l payment.Link) error {
-	return s.putOnce(ctx, linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
+func (r *LinkRepo) PutLink(ctx context.Context, l payment.Link) error {
+	return r.db.putOnce(ctx, linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
 		Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL, NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt}, "payment link")
 }
 
 // Link reads a sandbox payment link.
-func (s Store) Link(ctx context.Context, id string) (payment.Link, error) {
+func (r *LinkRepo) Link(ctx context.Context, id string) (payment.Link, error) {
 	var it linkItem
-	if err := s.get(ctx, "PAYMENT#"+id, "PAYMENT", &it, "payment link"); err != nil {
+	if err := r.db.get(ctx, "PAYMENT#"+id, "PAYMENT", &it, "payment link"); err != nil {
 		return payment.Link{}, err
 	}
 	return payment.Link{ID: it.ID, Reference: it.Reference, Amount: it.Amount, Currency: it.Currency, Purpose: it.Purpose,
@@ -328,8 +442,8 @@ func (s Store) Link(ctx context.Context, id string) (payment.Link, error) {
 
 // DecideLink records a link's outcome, once; the same outcome again is allowed, so that a
 // notification that could not be sent can be sent again.
-func (s Store) DecideLink(ctx context.Context, id, outcome string) error {
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key("PAYMENT#"+id, "PAYMENT"),
+func (r *LinkRepo) DecideLink(ctx context.Context, id, outcome string) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key("PAYMENT#"+id, "PAYMENT"),
 		UpdateExpression: aws.String("SET outcome = :o"), ConditionExpression: aws.String("attribute_exists(pk) AND (attribute_not_exists(outcome) OR outcome = :o)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str(outcome)}})
 	if isConditionFailed(err) {

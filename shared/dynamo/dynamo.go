@@ -1,13 +1,16 @@
-// Package dynamo is the DynamoDB adapter: the repositories of every domain on the one table
-// (single-table design: pk, sk, gsi1 for listings by owner, gsi2 for the sweeps' sharded due
-// indexes; every key pattern is in schema.md). Item types are private and mapped to domain types;
-// condition failures become conflict or not-found faults.
+// Package dynamo is the DynamoDB adapter: one repository type per kind of record, all on the one
+// table (single-table design: pk, sk, gsi1 for listings by owner, gsi2 for the sweeps' sharded due
+// indexes; every key pattern, and the repository owning it, is in schema.md). Each repository
+// satisfies its domain's port; its item types are its own, mapped to and from domain types, so
+// that a domain rename never renames a stored attribute. Condition failures become Conflict or
+// NotFound faults.
 package dynamo
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -28,7 +31,8 @@ type API interface {
 	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
-// Store is the table.
+// Store is the table: the handle the repositories share (NewContractRepo(db), ...), with the
+// helpers their writes have in common. It has no behaviour of any kind of record.
 type Store struct {
 	API   API
 	Table string
@@ -53,7 +57,30 @@ func (s Store) get(ctx context.Context, pk, sk string, out any, what string) err
 	return nil
 }
 
-// put builds a transaction Put of item, failing if the key exists.
+// putOnce stores a new item; Conflict when another item has its key.
+func (s Store) putOnce(ctx context.Context, item any, what string) error {
+	av, err := attributevalue.MarshalMap(item)
+	if err != nil {
+		return err
+	}
+	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)"),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		if reflect.DeepEqual(ccf.Item, av) {
+			// This very item: an earlier attempt of this call stored it and its answer was lost,
+			// so the SDK retried (a conditional create is not idempotent by itself).
+			return nil
+		}
+		return fault.Newf(fault.Conflict, "The %s exists already.", what)
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: put %s: %w", what, err)
+	}
+	return nil
+}
+
+// putNew builds a transaction Put of item, failing if the key exists.
 func (s Store) putNew(item any) (types.TransactWriteItem, error) {
 	av, err := attributevalue.MarshalMap(item)
 	if err != nil {
@@ -63,7 +90,6 @@ func (s Store) putNew(item any) (types.TransactWriteItem, error) {
 		ConditionExpression: aws.String("attribute_not_exists(pk)")}}, nil
 }
 
-// transact runs a transaction; a failed condition becomes a fault of kind onCondition.
 // updateNew runs a conditional update on the table and decodes the item as it is afterwards into
 // out; onCondition when the condition fails.
 func (s Store) updateNew(ctx context.Context, in *dynamodb.UpdateItemInput, onCondition *fault.Error, what string, out any) error {
@@ -78,6 +104,7 @@ func (s Store) updateNew(ctx context.Context, in *dynamodb.UpdateItemInput, onCo
 	return attributevalue.UnmarshalMap(res.Attributes, out)
 }
 
+// transact runs a transaction; a failed condition becomes onCondition.
 func (s Store) transact(ctx context.Context, items []types.TransactWriteItem, onCondition *fault.Error) error {
 	_, err := s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
 	var cancelled *types.TransactionCanceledException

@@ -16,33 +16,57 @@ import (
 	"github.com/trustline/platform/shared/fault"
 )
 
+// ExtractionRepo stores extractions (EXTRACTION#, with their due index), batches (BATCH#) and
+// upload slots (UPLOAD#); creating an extraction, and finishing one with a refund, writes the
+// owner's credits and their ledger entry in the same transaction.
+type ExtractionRepo struct{ db Store }
+
+var _ extraction.Store = (*ExtractionRepo)(nil)
+
+// NewExtractionRepo is the repository of extractions on db's table.
+func NewExtractionRepo(db Store) *ExtractionRepo { return &ExtractionRepo{db: db} }
+
 type extractionItem struct {
-	PK           string              `dynamodbav:"pk"`
-	SK           string              `dynamodbav:"sk"`
-	GSI1PK       string              `dynamodbav:"gsi1pk,omitempty"` // BATCH#id for a batch's documents
-	GSI1SK       string              `dynamodbav:"gsi1sk,omitempty"`
-	GSI2PK       string              `dynamodbav:"gsi2pk,omitempty"` // unfinished: in the sweep's due index
-	GSI2SK       string              `dynamodbav:"gsi2sk,omitempty"`
-	ID           string              `dynamodbav:"id"`
-	OwnerID      string              `dynamodbav:"ownerId"`
-	Live         bool                `dynamodbav:"live"`
-	BatchID      string              `dynamodbav:"batchId,omitempty"`
-	ReferenceID  string              `dynamodbav:"referenceId,omitempty"`
-	DocumentType string              `dynamodbav:"documentType"`
-	Status       extraction.Status   `dynamodbav:"status"`
-	ObjectKey    string              `dynamodbav:"objectKey"`
-	MIME         string              `dynamodbav:"mime"`
-	Size         int64               `dynamodbav:"size"`
-	Result       string              `dynamodbav:"result,omitempty"` // JSON of extraction.Result
-	CreditsUsed  int                 `dynamodbav:"creditsUsed"`
-	Error        *extraction.Failure `dynamodbav:"error,omitempty"`
-	Attempts     int                 `dynamodbav:"attempts"`
-	LeaseUntil   int64               `dynamodbav:"leaseUntil,omitempty"`
-	CreatedAt    time.Time           `dynamodbav:"createdAt"`
-	UpdatedAt    time.Time           `dynamodbav:"updatedAt"`
-	CompletedAt  *time.Time          `dynamodbav:"completedAt,omitempty"`
-	ExpiresAt    time.Time           `dynamodbav:"expiresAt,omitempty"`
-	TTL          int64               `dynamodbav:"ttl,omitempty"` // ExpiresAt: the result is personal data
+	PK           string       `dynamodbav:"pk"`
+	SK           string       `dynamodbav:"sk"`
+	GSI1PK       string       `dynamodbav:"gsi1pk,omitempty"` // BATCH#id for a batch's documents
+	GSI1SK       string       `dynamodbav:"gsi1sk,omitempty"`
+	GSI2PK       string       `dynamodbav:"gsi2pk,omitempty"` // unfinished: in the sweep's due index
+	GSI2SK       string       `dynamodbav:"gsi2sk,omitempty"`
+	ID           string       `dynamodbav:"id"`
+	OwnerID      string       `dynamodbav:"ownerId"`
+	Live         bool         `dynamodbav:"live"`
+	BatchID      string       `dynamodbav:"batchId,omitempty"`
+	ReferenceID  string       `dynamodbav:"referenceId,omitempty"`
+	DocumentType string       `dynamodbav:"documentType"`
+	Status       string       `dynamodbav:"status"`
+	ObjectKey    string       `dynamodbav:"objectKey"`
+	MIME         string       `dynamodbav:"mime"`
+	Size         int64        `dynamodbav:"size"`
+	Result       string       `dynamodbav:"result,omitempty"` // JSON of extraction.Result
+	CreditsUsed  int          `dynamodbav:"creditsUsed"`
+	Error        *failureItem `dynamodbav:"error,omitempty"`
+	Attempts     int          `dynamodbav:"attempts"`
+	LeaseUntil   int64        `dynamodbav:"leaseUntil,omitempty"`
+	CreatedAt    time.Time    `dynamodbav:"createdAt"`
+	UpdatedAt    time.Time    `dynamodbav:"updatedAt"`
+	CompletedAt  *time.Time   `dynamodbav:"completedAt,omitempty"`
+	ExpiresAt    time.Time    `dynamodbav:"expiresAt,omitempty"`
+	TTL          int64        `dynamodbav:"ttl,omitempty"` // ExpiresAt: the result is personal data
+}
+
+// failureItem is why an extraction failed. Its attribute names are Go field names: it was once
+// marshalled from the domain's struct.
+type failureItem struct {
+	Code    string `dynamodbav:"Code"`
+	Message string `dynamodbav:"Message"`
+}
+
+func toFailureItem(f *extraction.Failure) *failureItem {
+	if f == nil {
+		return nil
+	}
+	return &failureItem{Code: f.Code, Message: f.Message}
 }
 
 type batchItem struct {
@@ -78,8 +102,8 @@ func batchPK(id string) string      { return "BATCH#" + id }
 func newExtractionItem(e extraction.Extraction, index int) (extractionItem, error) {
 	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: dueShard(extractionDuePK, e.ID), GSI2SK: dueKey(e.SweepAt, e.ID),
 		ID: e.ID, OwnerID: e.OwnerID, Live: e.Live, BatchID: e.BatchID, ReferenceID: e.ReferenceID, DocumentType: e.DocumentType,
-		Status: e.Status, ObjectKey: e.Object.Key, MIME: e.Object.MIME, Size: e.Object.Size, CreditsUsed: e.CreditsUsed,
-		Error: e.Error, Attempts: e.Attempts, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt,
+		Status: string(e.Status), ObjectKey: e.Object.Key, MIME: e.Object.MIME, Size: e.Object.Size, CreditsUsed: e.CreditsUsed,
+		Error: toFailureItem(e.Error), Attempts: e.Attempts, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt,
 		ExpiresAt: e.ExpiresAt, TTL: ttlOf(e.ExpiresAt)}
 	if e.BatchID != "" {
 		it.GSI1PK, it.GSI1SK = batchPK(e.BatchID), fmt.Sprintf("%04d", index)
@@ -96,9 +120,12 @@ func newExtractionItem(e extraction.Extraction, index int) (extractionItem, erro
 
 func (it extractionItem) extraction() (extraction.Extraction, error) {
 	e := extraction.Extraction{ID: it.ID, OwnerID: it.OwnerID, Live: it.Live, BatchID: it.BatchID, ReferenceID: it.ReferenceID,
-		DocumentType: it.DocumentType, Status: it.Status, Object: extraction.Object{Key: it.ObjectKey, MIME: it.MIME, Size: it.Size},
-		CreditsUsed: it.CreditsUsed, Error: it.Error, Attempts: it.Attempts, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+		DocumentType: it.DocumentType, Status: extraction.Status(it.Status), Object: extraction.Object{Key: it.ObjectKey, MIME: it.MIME, Size: it.Size},
+		CreditsUsed: it.CreditsUsed, Attempts: it.Attempts, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
 		CompletedAt: it.CompletedAt, ExpiresAt: it.ExpiresAt}
+	if it.Error != nil {
+		e.Error = &extraction.Failure{Code: it.Error.Code, Message: it.Error.Message}
+	}
 	if it.Result != "" {
 		e.Result = &extraction.Result{}
 		if err := json.Unmarshal([]byte(it.Result), e.Result); err != nil {
@@ -109,18 +136,18 @@ func (it extractionItem) extraction() (extraction.Extraction, error) {
 }
 
 // CreateExtractions stores a batch and its extractions and debits the owner, in one transaction.
-func (s Store) CreateExtractions(ctx context.Context, ownerID string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
+func (r *ExtractionRepo) CreateExtractions(ctx context.Context, ownerID string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
 	var writes []types.TransactWriteItem
 	if charge > 0 {
 		reason, reference := accounts.ReasonExtraction, items[0].ID
 		if b != nil {
 			reason, reference = accounts.ReasonBatch, b.ID
 		}
-		entry, err := s.ledgerEntry(ownerID, -charge, reason, reference, items[0].CreatedAt)
+		entry, err := r.db.ledgerEntry(ownerID, -charge, reason, reference, items[0].CreatedAt)
 		if err != nil {
 			return err
 		}
-		writes = append(writes, s.credit(ownerID, -charge), entry)
+		writes = append(writes, r.db.credit(ownerID, -charge), entry)
 	}
 	if b != nil {
 		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH", ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total,
@@ -128,7 +155,7 @@ func (s Store) CreateExtractions(ctx context.Context, ownerID string, charge int
 		if err != nil {
 			return err
 		}
-		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: av}})
+		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(r.db.Table), Item: av}})
 	}
 	for i, e := range items {
 		it, err := newExtractionItem(e, i)
@@ -139,30 +166,30 @@ func (s Store) CreateExtractions(ctx context.Context, ownerID string, charge int
 		if err != nil {
 			return err
 		}
-		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: av}})
+		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(r.db.Table), Item: av}})
 	}
-	return s.transact(ctx, writes, &fault.Error{Kind: fault.PaymentRequired, Code: "insufficient_credits",
+	return r.db.transact(ctx, writes, &fault.Error{Kind: fault.PaymentRequired, Code: "insufficient_credits",
 		Detail: fmt.Sprintf("This needs %d credits and the balance is lower; nothing was charged.", charge)})
 }
 
 // Extraction reads one extraction.
-func (s Store) Extraction(ctx context.Context, id string) (extraction.Extraction, error) {
+func (r *ExtractionRepo) Extraction(ctx context.Context, id string) (extraction.Extraction, error) {
 	var it extractionItem
-	if err := s.get(ctx, extractionPK(id), "EXTRACTION", &it, "extraction"); err != nil {
+	if err := r.db.get(ctx, extractionPK(id), "EXTRACTION", &it, "extraction"); err != nil {
 		return extraction.Extraction{}, err
 	}
 	return it.extraction()
 }
 
 // Batch reads a batch and its extractions, in submission order.
-func (s Store) Batch(ctx context.Context, id string) (extraction.Batch, []extraction.Extraction, error) {
+func (r *ExtractionRepo) Batch(ctx context.Context, id string) (extraction.Batch, []extraction.Extraction, error) {
 	var b batchItem
-	if err := s.get(ctx, batchPK(id), "BATCH", &b, "batch"); err != nil {
+	if err := r.db.get(ctx, batchPK(id), "BATCH", &b, "batch"); err != nil {
 		return extraction.Batch{}, nil, err
 	}
 	batch := extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt}
 	var items []extraction.Extraction
-	p := dynamodb.NewQueryPaginator(s.API, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"),
+	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"),
 		KeyConditionExpression:    aws.String("gsi1pk = :p"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(batchPK(id))}})
 	for p.HasMorePages() {
@@ -186,10 +213,10 @@ func (s Store) Batch(ctx context.Context, id string) (extraction.Batch, []extrac
 }
 
 // ClaimExtraction leases a queued extraction, or a processing one whose lease ended.
-func (s Store) ClaimExtraction(ctx context.Context, id string, until, now time.Time) (extraction.Extraction, error) {
+func (r *ExtractionRepo) ClaimExtraction(ctx context.Context, id string, until, now time.Time) (extraction.Extraction, error) {
 	at, _ := attributevalue.Marshal(now)
 	var it extractionItem
-	err := s.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(extractionPK(id), "EXTRACTION"),
+	err := r.db.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(extractionPK(id), "EXTRACTION"),
 		UpdateExpression:         aws.String("SET #s = :processing, leaseUntil = :until, updatedAt = :at, gsi2pk = :shard, gsi2sk = :due ADD attempts :one"),
 		ConditionExpression:      aws.String("#s = :queued OR (#s = :processing AND leaseUntil < :now)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
@@ -204,7 +231,7 @@ func (s Store) ClaimExtraction(ctx context.Context, id string, until, now time.T
 }
 
 // FinishExtraction records a processing extraction's outcome and refunds, in one transaction.
-func (s Store) FinishExtraction(ctx context.Context, e extraction.Extraction, refund int) error {
+func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extraction, refund int) error {
 	values := map[string]types.AttributeValue{":to": str(string(e.Status)), ":processing": str(string(extraction.StatusProcessing)),
 		":credits": num(int64(e.CreditsUsed))}
 	values[":at"], _ = attributevalue.Marshal(e.UpdatedAt)
@@ -218,7 +245,7 @@ func (s Store) FinishExtraction(ctx context.Context, e extraction.Extraction, re
 		values[":r"], set = str(string(b)), set+", #r = :r"
 	}
 	if e.Error != nil {
-		values[":e"], _ = attributevalue.Marshal(e.Error)
+		values[":e"], _ = attributevalue.Marshal(toFailureItem(e.Error))
 		set += ", #e = :e"
 	}
 	names := map[string]string{"#s": "status"}
@@ -228,23 +255,23 @@ func (s Store) FinishExtraction(ctx context.Context, e extraction.Extraction, re
 	if e.Error != nil {
 		names["#e"] = "error"
 	}
-	writes := []types.TransactWriteItem{{Update: &types.Update{TableName: aws.String(s.Table), Key: key(extractionPK(e.ID), "EXTRACTION"),
+	writes := []types.TransactWriteItem{{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(extractionPK(e.ID), "EXTRACTION"),
 		UpdateExpression: aws.String(set + " REMOVE gsi2pk, gsi2sk, leaseUntil"), ConditionExpression: aws.String("#s = :processing"),
 		ExpressionAttributeNames: names, ExpressionAttributeValues: values}}}
 	if refund > 0 {
-		entry, err := s.ledgerEntry(e.OwnerID, refund, accounts.ReasonRefund, e.ID, e.UpdatedAt)
+		entry, err := r.db.ledgerEntry(e.OwnerID, refund, accounts.ReasonRefund, e.ID, e.UpdatedAt)
 		if err != nil {
 			return err
 		}
-		writes = append(writes, s.credit(e.OwnerID, refund), entry)
+		writes = append(writes, r.db.credit(e.OwnerID, refund), entry)
 	}
-	return s.transact(ctx, writes, fault.New(fault.Conflict, "The extraction is no longer processing."))
+	return r.db.transact(ctx, writes, fault.New(fault.Conflict, "The extraction is no longer processing."))
 }
 
 // DueExtractions lists unfinished extractions due for the sweep.
-func (s Store) DueExtractions(ctx context.Context, before time.Time, limit int) ([]extraction.Extraction, error) {
+func (r *ExtractionRepo) DueExtractions(ctx context.Context, before time.Time, limit int) ([]extraction.Extraction, error) {
 	var its []extractionItem
-	if err := s.due(ctx, extractionDuePK, before, limit, &its); err != nil {
+	if err := r.db.due(ctx, extractionDuePK, before, limit, &its); err != nil {
 		return nil, err
 	}
 	items := make([]extraction.Extraction, 0, len(its))
@@ -259,8 +286,8 @@ func (s Store) DueExtractions(ctx context.Context, before time.Time, limit int) 
 }
 
 // PostponeExtraction moves an unfinished extraction's next sweep.
-func (s Store) PostponeExtraction(ctx context.Context, id string, at time.Time) error {
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(extractionPK(id), "EXTRACTION"),
+func (r *ExtractionRepo) PostponeExtraction(ctx context.Context, id string, at time.Time) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(extractionPK(id), "EXTRACTION"),
 		UpdateExpression: aws.String("SET gsi2pk = :shard, gsi2sk = :due"), ConditionExpression: aws.String("attribute_exists(gsi2pk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":shard": str(dueShard(extractionDuePK, id)), ":due": str(dueKey(at, id))}})
 	if err != nil && !isConditionFailed(err) {
@@ -270,15 +297,15 @@ func (s Store) PostponeExtraction(ctx context.Context, id string, at time.Time) 
 }
 
 // PutUpload stores an upload slot, kept a week past its URL's expiry.
-func (s Store) PutUpload(ctx context.Context, u extraction.Upload) error {
-	return s.putOnce(ctx, uploadItem{PK: "UPLOAD#" + u.ID, SK: "UPLOAD", ID: u.ID, OwnerID: u.OwnerID, Key: u.Key, ContentType: u.ContentType,
+func (r *ExtractionRepo) PutUpload(ctx context.Context, u extraction.Upload) error {
+	return r.db.putOnce(ctx, uploadItem{PK: "UPLOAD#" + u.ID, SK: "UPLOAD", ID: u.ID, OwnerID: u.OwnerID, Key: u.Key, ContentType: u.ContentType,
 		Size: u.Size, Name: u.Name, ExpiresAt: u.ExpiresAt, TTL: u.ExpiresAt.Add(7 * 24 * time.Hour).Unix()}, "upload")
 }
 
 // Upload reads an upload slot.
-func (s Store) Upload(ctx context.Context, id string) (extraction.Upload, error) {
+func (r *ExtractionRepo) Upload(ctx context.Context, id string) (extraction.Upload, error) {
 	var it uploadItem
-	if err := s.get(ctx, "UPLOAD#"+id, "UPLOAD", &it, "upload"); err != nil {
+	if err := r.db.get(ctx, "UPLOAD#"+id, "UPLOAD", &it, "upload"); err != nil {
 		return extraction.Upload{}, err
 	}
 	return extraction.Upload{ID: it.ID, OwnerID: it.OwnerID, Key: it.Key, ContentType: it.ContentType, Size: it.Size, Name: it.Name, ExpiresAt: it.ExpiresAt}, nil

@@ -14,6 +14,14 @@ import (
 	"github.com/trustline/platform/shared/idempotency"
 )
 
+// IdempotencyRepo stores idempotency records (IDEMPOTENCY#): one per caller and key.
+type IdempotencyRepo struct{ db Store }
+
+var _ idempotency.Store = (*IdempotencyRepo)(nil)
+
+// NewIdempotencyRepo is the repository of idempotency records on db's table.
+func NewIdempotencyRepo(db Store) *IdempotencyRepo { return &IdempotencyRepo{db: db} }
+
 type idempotencyItem struct {
 	PK          string `dynamodbav:"pk"`
 	SK          string `dynamodbav:"sk"`
@@ -35,7 +43,7 @@ func idemKey(scope, k string) map[string]types.AttributeValue {
 
 // Begin stores an in-flight record unless a live one exists, which it returns instead. An expired
 // record (TTL deletion lags) is replaced.
-func (s Store) Begin(ctx context.Context, scope, k string, first idempotency.Record, expires time.Time) (idempotency.Record, bool, error) {
+func (r *IdempotencyRepo) Begin(ctx context.Context, scope, k string, first idempotency.Record, expires time.Time) (idempotency.Record, bool, error) {
 	item := idempotencyItem{RequestHash: first.RequestHash, Method: first.Method, Path: first.Path, CreatedAt: first.CreatedAt.Unix(),
 		ExpiresAt: expires.Unix(), TTL: expires.Unix()}
 	av, err := attributevalue.MarshalMap(item)
@@ -45,7 +53,7 @@ func (s Store) Begin(ctx context.Context, scope, k string, first idempotency.Rec
 	for name, v := range idemKey(scope, k) {
 		av[name] = v
 	}
-	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av,
+	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av,
 		ConditionExpression:                 aws.String("attribute_not_exists(pk) OR expiresAt < :now"),
 		ExpressionAttributeValues:           map[string]types.AttributeValue{":now": num(time.Now().Unix())},
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
@@ -72,12 +80,12 @@ func (s Store) Begin(ctx context.Context, scope, k string, first idempotency.Rec
 }
 
 // Finish stores the response.
-func (s Store) Finish(ctx context.Context, scope, k string, r idempotency.Record) error {
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: idemKey(scope, k),
+func (r *IdempotencyRepo) Finish(ctx context.Context, scope, k string, rec idempotency.Record) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: idemKey(scope, k),
 		UpdateExpression:         aws.String("SET done = :t, #s = :s, contentType = :c, body = :b"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true},
-			":s": num(int64(r.Status)), ":c": &types.AttributeValueMemberS{Value: r.ContentType}, ":b": &types.AttributeValueMemberB{Value: append([]byte{}, r.Body...)}}})
+			":s": num(int64(rec.Status)), ":c": &types.AttributeValueMemberS{Value: rec.ContentType}, ":b": &types.AttributeValueMemberB{Value: append([]byte{}, rec.Body...)}}})
 	if err != nil {
 		return fmt.Errorf("dynamo: idempotency finish: %w", err)
 	}
@@ -85,8 +93,8 @@ func (s Store) Finish(ctx context.Context, scope, k string, r idempotency.Record
 }
 
 // Abandon deletes the record.
-func (s Store) Abandon(ctx context.Context, scope, k string) error {
-	if _, err := s.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: idemKey(scope, k)}); err != nil {
+func (r *IdempotencyRepo) Abandon(ctx context.Context, scope, k string) error {
+	if _, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: idemKey(scope, k)}); err != nil {
 		return fmt.Errorf("dynamo: idempotency abandon: %w", err)
 	}
 	return nil

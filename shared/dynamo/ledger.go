@@ -16,6 +16,15 @@ import (
 	"github.com/trustline/platform/shared/fault"
 )
 
+// LedgerRepo stores users' credits: the balance on the user's item and the ledger entries
+// (USER#, LEDGER#) written with each change.
+type LedgerRepo struct{ db Store }
+
+var _ accounts.Credits = (*LedgerRepo)(nil)
+
+// NewLedgerRepo is the repository of credits on db's table.
+func NewLedgerRepo(db Store) *LedgerRepo { return &LedgerRepo{db: db} }
+
 // ledgerItem is one credits movement, under its user, sorted by time.
 type ledgerItem struct {
 	PK        string    `dynamodbav:"pk"`
@@ -56,8 +65,8 @@ func (s Store) credit(userID string, amount int) types.TransactWriteItem {
 }
 
 // Ledger lists a user's credits movements, newest first, with an opaque cursor.
-func (s Store) Ledger(ctx context.Context, userID string, limit int, cursor string) ([]accounts.LedgerEntry, string, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
+func (r *LedgerRepo) Ledger(ctx context.Context, userID string, limit int, cursor string) ([]accounts.LedgerEntry, string, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
 		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :l)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)}}
 	if cursor != "" {
@@ -70,7 +79,7 @@ func (s Store) Ledger(ctx context.Context, userID string, limit int, cursor stri
 		}
 		in.ExclusiveStartKey = start
 	}
-	page, err := s.API.Query(ctx, in)
+	page, err := r.db.API.Query(ctx, in)
 	if err != nil {
 		return nil, "", fmt.Errorf("dynamo: ledger: %w", err)
 	}
@@ -91,11 +100,11 @@ func (s Store) Ledger(ctx context.Context, userID string, limit int, cursor stri
 
 // Debit takes n credits with their ledger entry, in one transaction; PaymentRequired (code
 // insufficient_credits) when the balance is short, and nothing changes.
-func (s Store) Debit(ctx context.Context, userID string, n int, reason, reference string) error {
-	entry, err := s.ledgerEntry(userID, -n, reason, reference, time.Now())
+func (r *LedgerRepo) Debit(ctx context.Context, userID string, n int, reason, reference string) error {
+	entry, err := r.db.ledgerEntry(userID, -n, reason, reference, time.Now())
 	if err != nil {
 		return err
 	}
-	return s.transact(ctx, []types.TransactWriteItem{s.credit(userID, -n), entry}, &fault.Error{Kind: fault.PaymentRequired,
+	return r.db.transact(ctx, []types.TransactWriteItem{r.db.credit(userID, -n), entry}, &fault.Error{Kind: fault.PaymentRequired,
 		Code: "insufficient_credits", Detail: fmt.Sprintf("This needs %d credits and the balance is lower; nothing was charged.", n)})
 }

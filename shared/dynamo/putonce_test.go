@@ -30,7 +30,7 @@ func TestCreateSurvivesItsOwnRetry(t *testing.T) {
 		t.Fatal(err) // in use: the name is random, so the table is this call's own, made by an attempt the SDK retried
 	}
 	t.Cleanup(func() { _, _ = api.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}) })
-	s := Store{API: api, Table: table}
+	s := NewHandoffRepo(Store{API: api, Table: table})
 	session := handoff.Session{ID: "hs_retry", Status: "created", CreatedAt: time.Now().UTC(), ExpiresAt: time.Now().Add(time.Minute).UTC()}
 	if err := s.PutSession(ctx, session); err != nil {
 		t.Fatal(err)

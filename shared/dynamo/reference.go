@@ -13,6 +13,14 @@ import (
 	"github.com/trustline/platform/shared/reference"
 )
 
+// ReferenceRepo stores the reference lists and their version (REFERENCE).
+type ReferenceRepo struct{ db Store }
+
+var _ reference.Store = (*ReferenceRepo)(nil)
+
+// NewReferenceRepo is the repository of reference lists on db's table.
+func NewReferenceRepo(db Store) *ReferenceRepo { return &ReferenceRepo{db: db} }
+
 type referenceItem struct {
 	PK      string `dynamodbav:"pk"`
 	SK      string `dynamodbav:"sk"`
@@ -24,8 +32,8 @@ type referenceItem struct {
 const referencePK = "REFERENCE"
 
 // ReferenceVersion reads the version item of the stored lists.
-func (s Store) ReferenceVersion(ctx context.Context) (string, error) {
-	out, err := s.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(referencePK, "VERSION")})
+func (r *ReferenceRepo) ReferenceVersion(ctx context.Context) (string, error) {
+	out, err := r.db.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(r.db.Table), Key: key(referencePK, "VERSION")})
 	if err != nil {
 		return "", fmt.Errorf("dynamo: reference version: %w", err)
 	}
@@ -37,31 +45,31 @@ func (s Store) ReferenceVersion(ctx context.Context) (string, error) {
 }
 
 // PutReference writes every list, then the version.
-func (s Store) PutReference(ctx context.Context, c reference.Catalog) error {
+func (r *ReferenceRepo) PutReference(ctx context.Context, c reference.Catalog) error {
 	for _, k := range slices.Sorted(maps.Keys(c.Entries)) {
 		e := c.Entries[k]
-		if err := s.put(ctx, referenceItem{PK: referencePK, SK: "LIST#" + k, Body: e.Body, ETag: e.ETag}); err != nil {
+		if err := r.put(ctx, referenceItem{PK: referencePK, SK: "LIST#" + k, Body: e.Body, ETag: e.ETag}); err != nil {
 			return err
 		}
 	}
-	return s.put(ctx, referenceItem{PK: referencePK, SK: "VERSION", Version: c.Version})
+	return r.put(ctx, referenceItem{PK: referencePK, SK: "VERSION", Version: c.Version})
 }
 
-func (s Store) put(ctx context.Context, item any) error {
+func (r *ReferenceRepo) put(ctx context.Context, item any) error {
 	av, err := attributevalue.MarshalMap(item)
 	if err != nil {
 		return err
 	}
-	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put: %w", err)
 	}
 	return nil
 }
 
 // Reference reads one list: one GetItem.
-func (s Store) Reference(ctx context.Context, k string) (reference.Entry, error) {
+func (r *ReferenceRepo) Reference(ctx context.Context, k string) (reference.Entry, error) {
 	var it referenceItem
-	if err := s.get(ctx, referencePK, "LIST#"+k, &it, "reference list"); err != nil {
+	if err := r.db.get(ctx, referencePK, "LIST#"+k, &it, "reference list"); err != nil {
 		return reference.Entry{}, err
 	}
 	return reference.Entry{Body: it.Body, ETag: it.ETag}, nil

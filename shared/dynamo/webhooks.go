@@ -17,6 +17,15 @@ import (
 	"github.com/trustline/platform/shared/webhook"
 )
 
+// DeliveryRepo stores webhook deliveries (DELIVERY#), both schemes: their attempts, an owner's
+// listing and the sweep's due index.
+type DeliveryRepo struct{ db Store }
+
+var _ webhook.Store = (*DeliveryRepo)(nil)
+
+// NewDeliveryRepo is the repository of webhook deliveries on db's table.
+func NewDeliveryRepo(db Store) *DeliveryRepo { return &DeliveryRepo{db: db} }
+
 type attemptItem struct {
 	N          int       `dynamodbav:"n"`
 	At         time.Time `dynamodbav:"at"`
@@ -27,27 +36,27 @@ type attemptItem struct {
 }
 
 type deliveryItem struct {
-	PK           string         `dynamodbav:"pk"`
-	SK           string         `dynamodbav:"sk"`
-	GSI1PK       string         `dynamodbav:"gsi1pk"`
-	GSI1SK       string         `dynamodbav:"gsi1sk"`
-	GSI2PK       string         `dynamodbav:"gsi2pk,omitempty"` // set while pending: the sweep's index
-	GSI2SK       string         `dynamodbav:"gsi2sk,omitempty"`
-	ID           string         `dynamodbav:"id"`
-	Scheme       webhook.Scheme `dynamodbav:"scheme"`
-	OwnerID      string         `dynamodbav:"ownerId"`
-	EndpointID   string         `dynamodbav:"endpointId,omitempty"`
-	Event        string         `dynamodbav:"event"`
-	Reference    string         `dynamodbav:"reference"`
-	Body         []byte         `dynamodbav:"body"`
-	Status       webhook.Status `dynamodbav:"status"`
-	Attempts     []attemptItem  `dynamodbav:"attempts"`
-	CreatedAt    time.Time      `dynamodbav:"createdAt"`
-	NextAt       time.Time      `dynamodbav:"nextAt"`
-	RedeliveryOf string         `dynamodbav:"redeliveryOf,omitempty"`
-	RecoveredBy  string         `dynamodbav:"recoveredBy,omitempty"`
-	ExpiresAt    time.Time      `dynamodbav:"expiresAt,omitempty"`
-	TTL          int64          `dynamodbav:"ttl,omitempty"`
+	PK           string        `dynamodbav:"pk"`
+	SK           string        `dynamodbav:"sk"`
+	GSI1PK       string        `dynamodbav:"gsi1pk"`
+	GSI1SK       string        `dynamodbav:"gsi1sk"`
+	GSI2PK       string        `dynamodbav:"gsi2pk,omitempty"` // set while pending: the sweep's index
+	GSI2SK       string        `dynamodbav:"gsi2sk,omitempty"`
+	ID           string        `dynamodbav:"id"`
+	Scheme       string        `dynamodbav:"scheme"`
+	OwnerID      string        `dynamodbav:"ownerId"`
+	EndpointID   string        `dynamodbav:"endpointId,omitempty"`
+	Event        string        `dynamodbav:"event"`
+	Reference    string        `dynamodbav:"reference"`
+	Body         []byte        `dynamodbav:"body"`
+	Status       string        `dynamodbav:"status"`
+	Attempts     []attemptItem `dynamodbav:"attempts"`
+	CreatedAt    time.Time     `dynamodbav:"createdAt"`
+	NextAt       time.Time     `dynamodbav:"nextAt"`
+	RedeliveryOf string        `dynamodbav:"redeliveryOf,omitempty"`
+	RecoveredBy  string        `dynamodbav:"recoveredBy,omitempty"`
+	ExpiresAt    time.Time     `dynamodbav:"expiresAt,omitempty"`
+	TTL          int64         `dynamodbav:"ttl,omitempty"`
 }
 
 const dueIndexPK = "WEBHOOK_DUE"
@@ -58,8 +67,8 @@ func deliveryPK(id string) string { return "DELIVERY#" + id }
 func dueKey(t time.Time, id string) string { return fmt.Sprintf("%013d#%s", t.UnixMilli(), id) }
 
 func (it deliveryItem) delivery() webhook.Delivery {
-	d := webhook.Delivery{ID: it.ID, Scheme: it.Scheme, OwnerID: it.OwnerID, EndpointID: it.EndpointID, Event: it.Event,
-		Reference: it.Reference, Body: it.Body, Status: it.Status, CreatedAt: it.CreatedAt, NextAt: it.NextAt, RedeliveryOf: it.RedeliveryOf,
+	d := webhook.Delivery{ID: it.ID, Scheme: webhook.Scheme(it.Scheme), OwnerID: it.OwnerID, EndpointID: it.EndpointID, Event: it.Event,
+		Reference: it.Reference, Body: it.Body, Status: webhook.Status(it.Status), CreatedAt: it.CreatedAt, NextAt: it.NextAt, RedeliveryOf: it.RedeliveryOf,
 		RecoveredBy: it.RecoveredBy, ExpiresAt: it.ExpiresAt}
 	for _, a := range it.Attempts {
 		d.Attempts = append(d.Attempts, webhook.Attempt{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, ErrorClass: a.ErrorClass, Error: a.Error})
@@ -68,12 +77,12 @@ func (it deliveryItem) delivery() webhook.Delivery {
 }
 
 // PutDelivery stores a new pending delivery, listed under its owner and in the due index.
-func (s Store) PutDelivery(ctx context.Context, d webhook.Delivery) error {
+func (r *DeliveryRepo) PutDelivery(ctx context.Context, d webhook.Delivery) error {
 	av, err := deliveryAttributes(d)
 	if err != nil {
 		return err
 	}
-	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av,
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av,
 		ConditionExpression: aws.String("attribute_not_exists(pk)")}); err != nil {
 		return fmt.Errorf("dynamo: put delivery: %w", err)
 	}
@@ -86,8 +95,8 @@ func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, er
 	av, err := attributevalue.MarshalMap(deliveryItem{PK: deliveryPK(d.ID), SK: "DELIVERY",
 		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: d.CreatedAt.UTC().Format(time.RFC3339Nano) + "#" + d.ID,
 		GSI2PK: dueShard(dueIndexPK, d.ID), GSI2SK: dueKey(d.NextAt, d.ID),
-		ID: d.ID, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
-		Body: d.Body, Status: d.Status, CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf,
+		ID: d.ID, Scheme: string(d.Scheme), OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
+		Body: d.Body, Status: string(d.Status), CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf,
 		ExpiresAt: d.ExpiresAt, TTL: ttlOf(d.ExpiresAt)})
 	if err != nil {
 		return nil, err
@@ -97,9 +106,9 @@ func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, er
 }
 
 // Delivery reads one delivery.
-func (s Store) Delivery(ctx context.Context, id string) (webhook.Delivery, error) {
+func (r *DeliveryRepo) Delivery(ctx context.Context, id string) (webhook.Delivery, error) {
 	var it deliveryItem
-	if err := s.get(ctx, deliveryPK(id), "DELIVERY", &it, "delivery"); err != nil {
+	if err := r.db.get(ctx, deliveryPK(id), "DELIVERY", &it, "delivery"); err != nil {
 		return webhook.Delivery{}, err
 	}
 	return it.delivery(), nil
@@ -111,8 +120,8 @@ func num(n int64) *types.AttributeValueMemberN {
 
 // ClaimAttempt reserves attempt n: the delivery must be pending with n-1 attempts, and no other
 // claim may be live.
-func (s Store) ClaimAttempt(ctx context.Context, id string, n int, until, now time.Time) error {
-	_, err := s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(deliveryPK(id), "DELIVERY"),
+func (r *DeliveryRepo) ClaimAttempt(ctx context.Context, id string, n int, until, now time.Time) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
 		UpdateExpression:         aws.String("SET claimedAttempt = :n, claimedUntil = :until"),
 		ConditionExpression:      aws.String("#s = :pending AND size(attempts) = :prev AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
@@ -129,7 +138,7 @@ func (s Store) ClaimAttempt(ctx context.Context, id string, n int, until, now ti
 }
 
 // RecordAttempt appends the attempt made under the claim and moves the delivery on.
-func (s Store) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, status webhook.Status, next time.Time) error {
+func (r *DeliveryRepo) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, status webhook.Status, next time.Time) error {
 	att, err := attributevalue.Marshal(attemptItem{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, ErrorClass: a.ErrorClass, Error: a.Error})
 	if err != nil {
 		return err
@@ -149,7 +158,7 @@ func (s Store) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, 
 		values[":next"], values[":g2"], values[":shard"] = nextAt, str(dueKey(next, id)), str(dueShard(dueIndexPK, id))
 		update = "SET attempts = list_append(attempts, :a), #s = :s, nextAt = :next, gsi2pk = :shard, gsi2sk = :g2 REMOVE claimedAttempt, claimedUntil"
 	}
-	_, err = s.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(deliveryPK(id), "DELIVERY"),
+	_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
 		UpdateExpression: aws.String(update), ConditionExpression: aws.String("size(attempts) = :prev AND claimedAttempt = :n"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values})
 	if isConditionFailed(err) {
@@ -162,9 +171,9 @@ func (s Store) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, 
 }
 
 // DueDeliveries reads the due index: pending deliveries due before the given time, oldest first.
-func (s Store) DueDeliveries(ctx context.Context, before time.Time, limit int) ([]webhook.Delivery, error) {
+func (r *DeliveryRepo) DueDeliveries(ctx context.Context, before time.Time, limit int) ([]webhook.Delivery, error) {
 	var items []deliveryItem
-	if err := s.due(ctx, dueIndexPK, before, limit, &items); err != nil {
+	if err := r.db.due(ctx, dueIndexPK, before, limit, &items); err != nil {
 		return nil, err
 	}
 	ds := make([]webhook.Delivery, 0, len(items))
@@ -175,8 +184,8 @@ func (s Store) DueDeliveries(ctx context.Context, before time.Time, limit int) (
 }
 
 // Deliveries lists an owner's deliveries, newest first, with an opaque cursor.
-func (s Store) Deliveries(ctx context.Context, ownerID string, f webhook.Filter) ([]webhook.Delivery, string, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(false),
+func (r *DeliveryRepo) Deliveries(ctx context.Context, ownerID string, f webhook.Filter) ([]webhook.Delivery, string, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(false),
 		KeyConditionExpression:    aws.String("gsi1pk = :o"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":o": &types.AttributeValueMemberS{Value: "DELIVERIES#" + ownerID}}}
 	var filters []string
@@ -209,7 +218,7 @@ func (s Store) Deliveries(ctx context.Context, ownerID string, f webhook.Filter)
 	// listing ends.
 	for {
 		in.Limit = aws.Int32(int32(limit - len(out)))
-		page, err := s.API.Query(ctx, in)
+		page, err := r.db.API.Query(ctx, in)
 		if err != nil {
 			return nil, "", fmt.Errorf("dynamo: list deliveries: %w", err)
 		}
@@ -233,10 +242,10 @@ func (s Store) Deliveries(ctx context.Context, ownerID string, f webhook.Filter)
 // FailedSince reads the owner's listing from since on, oldest first, keeping FAILED deliveries
 // not recovered yet. It reads at most 20 index items per delivery asked for, so one call's cost
 // stays bounded however many deliveries succeeded meanwhile; more is then true.
-func (s Store) FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) ([]webhook.Delivery, bool, error) {
+func (r *DeliveryRepo) FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) ([]webhook.Delivery, bool, error) {
 	// gsi1sk is the RFC 3339 creation time (fraction trimmed, so not strictly sortable within a
 	// second): start at the whole second, and compare exact times below.
-	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(true),
+	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(true),
 		KeyConditionExpression:   aws.String("gsi1pk = :o AND gsi1sk >= :since"),
 		FilterExpression:         aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
@@ -250,7 +259,7 @@ func (s Store) FailedSince(ctx context.Context, ownerID, endpointID string, sinc
 	budget := 20 * limit
 	for budget > 0 {
 		in.Limit = aws.Int32(int32(min(budget, 500)))
-		page, err := s.API.Query(ctx, in)
+		page, err := r.db.API.Query(ctx, in)
 		if err != nil {
 			return nil, false, fmt.Errorf("dynamo: failed deliveries: %w", err)
 		}
@@ -277,8 +286,8 @@ func (s Store) FailedSince(ctx context.Context, ownerID, endpointID string, sinc
 }
 
 // MarkRecovered sets (or, with undo, clears) recoveredBy on a FAILED delivery.
-func (s Store) MarkRecovered(ctx context.Context, id, by string, undo bool) error {
-	in := &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(deliveryPK(id), "DELIVERY"),
+func (r *DeliveryRepo) MarkRecovered(ctx context.Context, id, by string, undo bool) error {
+	in := &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
 		UpdateExpression:          aws.String("SET recoveredBy = :by"),
 		ConditionExpression:       aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
 		ExpressionAttributeNames:  map[string]string{"#s": "status"},
@@ -287,7 +296,7 @@ func (s Store) MarkRecovered(ctx context.Context, id, by string, undo bool) erro
 		in.UpdateExpression, in.ConditionExpression = aws.String("REMOVE recoveredBy"), aws.String("recoveredBy = :by")
 		in.ExpressionAttributeNames, in.ExpressionAttributeValues = nil, map[string]types.AttributeValue{":by": str(by)}
 	}
-	_, err := s.API.UpdateItem(ctx, in)
+	_, err := r.db.API.UpdateItem(ctx, in)
 	if isConditionFailed(err) {
 		return fault.New(fault.Conflict, "The delivery is not failed, or was recovered already.")
 	}
@@ -348,6 +357,15 @@ func decodeCursor(c string) (map[string]types.AttributeValue, error) {
 	return k, nil
 }
 
+// WebhookRepo stores where webhooks go: a partner's webhook (PARTNER#, WEBHOOK) and a user's
+// endpoints (USER#, WEBHOOK#).
+type WebhookRepo struct{ db Store }
+
+var _ webhook.ConfigStore = (*WebhookRepo)(nil)
+
+// NewWebhookRepo is the repository of webhook configurations on db's table.
+func NewWebhookRepo(db Store) *WebhookRepo { return &WebhookRepo{db: db} }
+
 type partnerWebhookItem struct {
 	PK           string `dynamodbav:"pk"`
 	SK           string `dynamodbav:"sk"`
@@ -356,21 +374,21 @@ type partnerWebhookItem struct {
 }
 
 // PartnerConfig reads a partner's webhook.
-func (s Store) PartnerConfig(ctx context.Context, partnerID string) (webhook.PartnerConfig, error) {
+func (r *WebhookRepo) PartnerConfig(ctx context.Context, partnerID string) (webhook.PartnerConfig, error) {
 	var it partnerWebhookItem
-	if err := s.get(ctx, partnerPK(partnerID), "WEBHOOK", &it, "webhook configuration"); err != nil {
+	if err := r.db.get(ctx, partnerPK(partnerID), "WEBHOOK", &it, "webhook configuration"); err != nil {
 		return webhook.PartnerConfig{}, err
 	}
 	return webhook.PartnerConfig{URL: it.URL, SealedSecret: it.SealedSecret}, nil
 }
 
 // SetPartnerConfig replaces a partner's webhook.
-func (s Store) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerConfig) error {
+func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerConfig) error {
 	av, err := attributevalue.MarshalMap(partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK", URL: c.URL, SealedSecret: c.SealedSecret})
 	if err != nil {
 		return err
 	}
-	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put partner webhook: %w", err)
 	}
 	return nil
@@ -401,7 +419,7 @@ func (it endpointItem) endpoint() webhook.Endpoint {
 }
 
 // PutEndpoint stores (or replaces) a user's endpoint.
-func (s Store) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
+func (r *WebhookRepo) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
 	it := endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID, URL: e.URL, Events: e.Events,
 		Test: !e.Live, SealedSecret: e.SealedSecret, PreviousSealedSecret: e.PreviousSealedSecret, PreviousUntil: e.PreviousUntil, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
 	if e.ExpiresAt != nil {
@@ -411,24 +429,24 @@ func (s Store) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put endpoint: %w", err)
 	}
 	return nil
 }
 
 // Endpoint reads one of a user's endpoints.
-func (s Store) Endpoint(ctx context.Context, ownerID, id string) (webhook.Endpoint, error) {
+func (r *WebhookRepo) Endpoint(ctx context.Context, ownerID, id string) (webhook.Endpoint, error) {
 	var it endpointItem
-	if err := s.get(ctx, userPK(ownerID), "WEBHOOK#"+id, &it, "webhook endpoint"); err != nil {
+	if err := r.db.get(ctx, userPK(ownerID), "WEBHOOK#"+id, &it, "webhook endpoint"); err != nil {
 		return webhook.Endpoint{}, err
 	}
 	return it.endpoint(), nil
 }
 
 // Endpoints lists a user's endpoints.
-func (s Store) Endpoints(ctx context.Context, ownerID string) ([]webhook.Endpoint, error) {
-	out, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table),
+func (r *WebhookRepo) Endpoints(ctx context.Context, ownerID string) ([]webhook.Endpoint, error) {
+	out, err := r.db.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(r.db.Table),
 		KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :w)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberS{Value: userPK(ownerID)},
 			":w": &types.AttributeValueMemberS{Value: "WEBHOOK#"}}})
@@ -447,8 +465,8 @@ func (s Store) Endpoints(ctx context.Context, ownerID string) ([]webhook.Endpoin
 }
 
 // DeleteEndpoint removes one of a user's endpoints.
-func (s Store) DeleteEndpoint(ctx context.Context, ownerID, id string) error {
-	_, err := s.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.Table), Key: key(userPK(ownerID), "WEBHOOK#"+id),
+func (r *WebhookRepo) DeleteEndpoint(ctx context.Context, ownerID, id string) error {
+	_, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(userPK(ownerID), "WEBHOOK#"+id),
 		ConditionExpression: aws.String("attribute_exists(pk)")})
 	if isConditionFailed(err) {
 		return fault.New(fault.NotFound, "No such webhook endpoint.")
@@ -460,8 +478,8 @@ func (s Store) DeleteEndpoint(ctx context.Context, ownerID, id string) error {
 }
 
 // DeleteEndpointsOfKey removes the endpoints of an owner that one API key created.
-func (s Store) DeleteEndpointsOfKey(ctx context.Context, ownerID, keyID string) error {
-	es, err := s.Endpoints(ctx, ownerID)
+func (r *WebhookRepo) DeleteEndpointsOfKey(ctx context.Context, ownerID, keyID string) error {
+	es, err := r.Endpoints(ctx, ownerID)
 	if err != nil {
 		return err
 	}
@@ -469,7 +487,7 @@ func (s Store) DeleteEndpointsOfKey(ctx context.Context, ownerID, keyID string) 
 		if e.CreatedByKey != keyID {
 			continue
 		}
-		if err := s.DeleteEndpoint(ctx, ownerID, e.ID); err != nil && !fault.Is(err, fault.NotFound) {
+		if err := r.DeleteEndpoint(ctx, ownerID, e.ID); err != nil && !fault.Is(err, fault.NotFound) {
 			return err
 		}
 	}

@@ -139,7 +139,7 @@ func TestCapacityModel(t *testing.T) {
 			// waiting depend on the event's latency, so the test waits on the table and lets the
 			// page poll once, when it is ready.
 			waitFor(t, 20*time.Second, "the S3 event", func() bool {
-				got, err := store.Session(context.Background(), s.SessionID)
+				got, err := dynamo.NewHandoffRepo(store).Session(context.Background(), s.SessionID)
 				return err == nil && got.Status == handoff.StatusReady
 			})
 			expect(t, "status", c.do("GET", "/v1/mobile-handoff/session/"+s.SessionID, nil), 200, "")

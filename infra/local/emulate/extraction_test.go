@@ -352,11 +352,11 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 	now := time.Now()
 	var clock sync.Mutex
 	reader, out := &flaky{}, &recorder{}
-	svc := &extraction.Service{Store: store, Blobs: blobstore.Store{API: clients.S3, Bucket: getenv("DOCUMENTS_BUCKET")}, Jobs: out, Events: out,
+	svc := &extraction.Service{Store: dynamo.NewExtractionRepo(store), Blobs: blobstore.Store{API: clients.S3, Bucket: getenv("DOCUMENTS_BUCKET")}, Jobs: out, Events: out,
 		Reader: reader, Price: 1, MaxBytes: 1 << 20, MaxAttempts: 2, Now: func() time.Time { clock.Lock(); defer clock.Unlock(); return now }}
 	advance := func() { clock.Lock(); now = now.Add(4 * time.Minute); clock.Unlock() }
 	balance := func() int {
-		u, err := store.User(context.Background(), creds.User.ID)
+		u, err := dynamo.NewUserRepo(store).User(context.Background(), creds.User.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -385,7 +385,7 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	e, err := store.Extraction(ctx, id)
+	e, err := dynamo.NewExtractionRepo(store).Extraction(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,7 +132,7 @@ func TestMobileHandoff(t *testing.T) {
 		}
 		// No GET in between: only S3's event can make it ready.
 		waitFor(t, 10*time.Second, "the S3 event", func() bool {
-			got, err := store.Session(context.Background(), s.SessionID)
+			got, err := dynamo.NewHandoffRepo(store).Session(context.Background(), s.SessionID)
 			return err == nil && got.Status == handoff.StatusReady
 		})
 		var st struct{ Status, FileName, FileType string }

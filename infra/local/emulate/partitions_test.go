@@ -135,7 +135,7 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 	workerEnv, _ := local.Getenv("ExtractionWorkerFunction")
 	clients := awstest.Clients(t)
 	store := dynamo.Store{API: clients.DynamoDB, Table: workerEnv("TABLE_NAME")}
-	crashing := &extraction.Service{Store: store, Blobs: blobstore.Store{API: clients.S3, Bucket: workerEnv("DOCUMENTS_BUCKET")},
+	crashing := &extraction.Service{Store: dynamo.NewExtractionRepo(store), Blobs: blobstore.Store{API: clients.S3, Bucket: workerEnv("DOCUMENTS_BUCKET")},
 		Jobs: &recorder{}, Events: &recorder{}, Reader: &flaky{}, Price: 1, MaxBytes: 1 << 20, MaxAttempts: 3}
 
 	type tenant struct {

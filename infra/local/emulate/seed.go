@@ -75,7 +75,7 @@ func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, erro
 	if err != nil {
 		return Credentials{}, err
 	}
-	if _, err := reference.Seed(ctx, dynamo.Store{API: l.options.AWS.DynamoDB, Table: getenv("TABLE_NAME")}, catalog); err != nil {
+	if _, err := reference.Seed(ctx, dynamo.NewReferenceRepo(dynamo.Store{API: l.options.AWS.DynamoDB, Table: getenv("TABLE_NAME")}), catalog); err != nil {
 		return Credentials{}, fmt.Errorf("seed reference lists: %w", err)
 	}
 	c := Credentials{BaseURL: l.URL, AWSEndpoint: awsEndpoint}

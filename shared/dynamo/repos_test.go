@@ -1,0 +1,381 @@
+package dynamo
+
+import (
+	"context"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/billing"
+	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/idempotency"
+	"github.com/trustline/platform/shared/reference"
+	"github.com/trustline/platform/shared/webhook"
+)
+
+// conflict fails the test unless err is a Conflict fault.
+func conflict(t *testing.T, what string, err error) {
+	t.Helper()
+	if f := fault.As(err); err == nil || f.Kind != fault.Conflict {
+		t.Errorf("%s: %v, want a Conflict", what, err)
+	}
+}
+
+// A session takes one file, is consumed once, and never after its expiry.
+func TestHandoffRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewHandoffRepo(newTable(t))
+	now := time.Now().UTC()
+	s := handoff.Session{ID: "hs_1", Status: handoff.StatusCreated, CreatedAt: now, ExpiresAt: now.Add(time.Minute), Attempts: map[string]string{}}
+	if err := repo.PutSession(ctx, s); err != nil {
+		t.Fatal(err)
+	}
+	_, err := repo.Consume(ctx, s.ID, "usr_1", now)
+	conflict(t, "consume before a file", err)
+	if err := repo.MarkUploading(ctx, s.ID, "a1", "passport.jpg", 1, now); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "an attempt past the bound", repo.MarkUploading(ctx, s.ID, "a2", "passport.jpg", 1, now))
+	f := handoff.File{Key: "handoff/hs_1/a1", Name: "passport.jpg", MIME: "image/jpeg", Size: 10, UploadedAt: now}
+	conflict(t, "a file after the expiry", repo.MarkReady(ctx, s.ID, f, now.Add(time.Hour)))
+	if err := repo.MarkReady(ctx, s.ID, f, now); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "a second file", repo.MarkReady(ctx, s.ID, f, now))
+	got, err := repo.Consume(ctx, s.ID, "usr_1", now)
+	if err != nil || got.Status != handoff.StatusConsumed || got.ConsumedBy != "usr_1" || got.File == nil || got.File.Name != "passport.jpg" {
+		t.Fatalf("Consume = %+v, %v", got, err)
+	}
+	_, err = repo.Consume(ctx, s.ID, "usr_1", now)
+	conflict(t, "a second consumption", err)
+}
+
+// A key is taken once: the second Begin gets the first's record, its response once finished; an
+// abandoned key is free again.
+func TestIdempotencyRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewIdempotencyRepo(newTable(t))
+	now := time.Now().UTC().Truncate(time.Second)
+	first := idempotency.Record{RequestHash: "h1", Method: "POST", Path: "/x", CreatedAt: now}
+	if _, ok, err := repo.Begin(ctx, "prt_1", "k", first, now.Add(time.Hour)); !ok || err != nil {
+		t.Fatalf("first Begin: %v, %v", ok, err)
+	}
+	got, ok, err := repo.Begin(ctx, "prt_1", "k", idempotency.Record{RequestHash: "h2"}, now.Add(time.Hour))
+	if ok || err != nil || got.RequestHash != "h1" || got.Done || !got.CreatedAt.Equal(now) {
+		t.Fatalf("second Begin: %+v, %v, %v", got, ok, err)
+	}
+	if err := repo.Finish(ctx, "prt_1", "k", idempotency.Record{Status: 201, ContentType: "application/json", Body: []byte(`{}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _, _ := repo.Begin(ctx, "prt_1", "k", first, now.Add(time.Hour)); !got.Done || got.Status != 201 || string(got.Body) != "{}" {
+		t.Errorf("after Finish: %+v", got)
+	}
+	if _, ok, _ := repo.Begin(ctx, "prt_2", "k", first, now.Add(time.Hour)); !ok {
+		t.Error("another caller's key is its own")
+	}
+	if err := repo.Abandon(ctx, "prt_1", "k"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, _ := repo.Begin(ctx, "prt_1", "k", first, now.Add(time.Hour)); !ok {
+		t.Error("an abandoned key is free again")
+	}
+}
+
+// The lists and their version are written and read back; an unknown list is NotFound.
+func TestReferenceRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewReferenceRepo(newTable(t))
+	if v, err := repo.ReferenceVersion(ctx); v != "" || err != nil {
+		t.Fatalf("version of an empty table: %q, %v", v, err)
+	}
+	c := reference.Catalog{Version: "v1", Entries: map[string]reference.Entry{"brands": {Body: []byte(`[]`), ETag: `"e1"`}}}
+	if err := repo.PutReference(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := repo.ReferenceVersion(ctx); v != "v1" || err != nil {
+		t.Errorf("version: %q, %v", v, err)
+	}
+	if e, err := repo.Reference(ctx, "brands"); err != nil || e.ETag != `"e1"` || string(e.Body) != "[]" {
+		t.Errorf("brands: %+v, %v", e, err)
+	}
+	if _, err := repo.Reference(ctx, "models"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("an unknown list: %v, want NotFound", err)
+	}
+}
+
+// An attempt is claimed by one dispatcher; its outcome leaves the due index; a failed delivery is
+// recovered once.
+func TestDeliveryRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewDeliveryRepo(newTable(t))
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemeIdentity, OwnerID: "usr_1", EndpointID: "we_1", Event: "extraction.completed",
+		Reference: "ext_1", Body: []byte(`{}`), Status: webhook.StatusPending, CreatedAt: now, NextAt: now}
+	if err := repo.PutDelivery(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	if due, err := repo.DueDeliveries(ctx, now.Add(time.Second), 10); err != nil || len(due) != 1 || due[0].ID != d.ID {
+		t.Fatalf("DueDeliveries = %v, %v", due, err)
+	}
+	if err := repo.ClaimAttempt(ctx, d.ID, 1, now.Add(time.Minute), now); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "a second claim while the first is live", repo.ClaimAttempt(ctx, d.ID, 1, now.Add(time.Minute), now))
+	if err := repo.RecordAttempt(ctx, d.ID, webhook.Attempt{N: 1, At: now, StatusCode: 500}, webhook.StatusFailed, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := repo.Delivery(ctx, d.ID)
+	if err != nil || got.Status != webhook.StatusFailed || got.Scheme != webhook.SchemeIdentity || len(got.Attempts) != 1 || got.Attempts[0].StatusCode != 500 {
+		t.Fatalf("Delivery = %+v, %v", got, err)
+	}
+	if due, _ := repo.DueDeliveries(ctx, now.Add(time.Hour), 10); len(due) != 0 {
+		t.Errorf("a failed delivery is still due: %v", due)
+	}
+	if err := repo.MarkRecovered(ctx, d.ID, "dlv_2", false); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "a second recovery", repo.MarkRecovered(ctx, d.ID, "dlv_3", false))
+	if list, _, err := repo.Deliveries(ctx, "usr_1", webhook.Filter{Limit: 10}); err != nil || len(list) != 1 {
+		t.Errorf("Deliveries = %v, %v", list, err)
+	}
+}
+
+// A user's endpoints are listed, deleted once, and those a key created go with the key; a
+// partner's webhook is replaced whole.
+func TestWebhookRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewWebhookRepo(newTable(t))
+	now := time.Now().UTC()
+	for _, e := range []webhook.Endpoint{{ID: "we_1", OwnerID: "usr_1", URL: "https://a", Events: []string{"extraction.completed"}, Live: true, CreatedAt: now},
+		{ID: "we_2", OwnerID: "usr_1", URL: "https://b", Events: []string{"extraction.failed"}, CreatedAt: now, CreatedByKey: "key_1"}} {
+		if err := repo.PutEndpoint(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if es, err := repo.Endpoints(ctx, "usr_1"); err != nil || len(es) != 2 {
+		t.Fatalf("Endpoints = %v, %v", es, err)
+	}
+	if err := repo.DeleteEndpointsOfKey(ctx, "usr_1", "key_1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := repo.Endpoint(ctx, "usr_1", "we_2"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("the key's endpoint: %v, want NotFound", err)
+	}
+	if e, err := repo.Endpoint(ctx, "usr_1", "we_1"); err != nil || !e.Live || e.URL != "https://a" {
+		t.Errorf("Endpoint = %+v, %v", e, err)
+	}
+	if err := repo.DeleteEndpoint(ctx, "usr_1", "we_1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.DeleteEndpoint(ctx, "usr_1", "we_1"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("a second delete: %v, want NotFound", err)
+	}
+	if err := repo.SetPartnerConfig(ctx, "prt_1", webhook.PartnerConfig{URL: "https://p", SealedSecret: "sealed"}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.URL != "https://p" || c.SealedSecret != "sealed" {
+		t.Errorf("PartnerConfig = %+v, %v", c, err)
+	}
+}
+
+// An address is one account's (Conflict, code email_taken, in a cancelled transaction); a
+// verification token is consumed once.
+func TestUserRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewUserRepo(newTable(t))
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	u := accounts.User{ID: "usr_1", Email: "a@example.com", PasswordHash: "h", Role: access.RoleUser, Plan: "free", CreatedAt: now}
+	if err := repo.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	other := u
+	other.ID = "usr_2"
+	conflict(t, "a second account on the address", repo.CreateUser(ctx, other))
+	if _, err := repo.User(ctx, "usr_2"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("the refused account was stored: %v", err)
+	}
+	if got, err := repo.UserByEmail(ctx, "a@example.com"); err != nil || got.ID != "usr_1" || got.Role != access.RoleUser {
+		t.Errorf("UserByEmail = %+v, %v", got, err)
+	}
+	if err := repo.SaveVerification(ctx, "th", "usr_1", now.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if id, err := repo.ConsumeVerification(ctx, "th", now); id != "usr_1" || err != nil {
+		t.Errorf("ConsumeVerification = %q, %v", id, err)
+	}
+	if _, err := repo.ConsumeVerification(ctx, "th", now); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("a second consumption: %v, want NotFound", err)
+	}
+}
+
+// A debit the balance does not cover changes nothing (the transaction is cancelled); credits to an
+// unknown user are NotFound; each change has its ledger entry.
+func TestLedgerRepo(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	repo := NewLedgerRepo(db)
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "l@example.com", Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.AddCredits(ctx, "usr_1", 5, "grant", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.AddCredits(ctx, "usr_404", 5, "grant", ""); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("credits to an unknown user: %v, want NotFound", err)
+	}
+	if err := repo.Debit(ctx, "usr_1", 6, "extraction", "ext_1"); fault.As(err).Kind != fault.PaymentRequired || fault.As(err).Code != "insufficient_credits" {
+		t.Errorf("a debit past the balance: %v, want PaymentRequired", err)
+	}
+	if err := repo.Debit(ctx, "usr_1", 2, "extraction", "ext_2"); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := NewUserRepo(db).User(ctx, "usr_1")
+	entries, _, err := repo.Ledger(ctx, "usr_1", 10, "")
+	if err != nil || u.Credits != 3 || len(entries) != 2 || entries[0].Amount != -2 || entries[0].Reference != "ext_2" {
+		t.Errorf("balance %d, ledger %+v, %v; want 3 and the two movements, newest first", u.Credits, entries, err)
+	}
+}
+
+// A partner is created with its first key in one transaction: again, it is a Conflict and no key
+// is added; a key revoked by another owner is not.
+func TestPartnerAndKeyRepos(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	partners, keys := NewPartnerRepo(db), NewKeyRepo(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	p := accounts.Partner{ID: "prt_1", Name: "P", Stage: "local", RateLimit: 60, CreatedAt: now}
+	k := access.KeyRecord{ID: "key_1", Hash: "hash1", Role: access.RolePartner, OwnerID: "prt_1", Name: "first", CreatedAt: now, RateLimit: 60}
+	if err := partners.CreatePartner(ctx, p, k); err != nil {
+		t.Fatal(err)
+	}
+	k2 := k
+	k2.ID, k2.Hash = "key_2", "hash2"
+	conflict(t, "the partner again", partners.CreatePartner(ctx, p, k2))
+	if _, err := keys.KeyByHash(ctx, "hash2"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("the cancelled transaction stored its key: %v", err)
+	}
+	if got, err := partners.Partner(ctx, "prt_1"); err != nil || got.Name != "P" {
+		t.Errorf("Partner = %+v, %v", got, err)
+	}
+	if got, err := keys.KeyByHash(ctx, "hash1"); err != nil || got.Role != access.RolePartner || got.OwnerID != "prt_1" {
+		t.Errorf("KeyByHash = %+v, %v", got, err)
+	}
+	if err := keys.RevokeKey(ctx, "prt_2", "key_1", now); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("another owner's revocation: %v, want NotFound", err)
+	}
+	if err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {
+		t.Fatal(err)
+	}
+	if list, err := keys.Keys(ctx, "prt_1"); err != nil || len(list) != 1 || list[0].RevokedAt == nil {
+		t.Errorf("Keys = %+v, %v", list, err)
+	}
+}
+
+// A counter counts per window; the quota reserves up to its bound and no further.
+func TestRateRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewRateRepo(newTable(t))
+	window := time.Now().Truncate(time.Minute)
+	for want := 1; want <= 2; want++ {
+		if n, err := repo.Hit(ctx, "prt_1", window, window.Add(2*time.Minute)); n != want || err != nil {
+			t.Fatalf("Hit = %d, %v; want %d", n, err, want)
+		}
+	}
+	if ok, err := repo.Reserve(ctx, "testquota#usr_1#2026-11-23", 3, 4, window.Add(time.Hour)); !ok || err != nil {
+		t.Fatalf("Reserve 3 of 4 = %v, %v", ok, err)
+	}
+	if ok, err := repo.Reserve(ctx, "testquota#usr_1#2026-11-23", 2, 4, window.Add(time.Hour)); ok || err != nil {
+		t.Errorf("Reserve 2 more of 4 = %v, %v; want refused", ok, err)
+	}
+}
+
+// An invoice is settled once: paid, it credits its user with a ledger entry in the same
+// transaction; settling it again changes nothing (false).
+func TestInvoiceRepo(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	repo := NewInvoiceRepo(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "i@example.com", Role: access.RoleUser, Plan: "free", CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	inv := billing.Invoice{Reference: "INV-1", UserID: "usr_1", Plan: "pro", Amount: 1000, Currency: "XOF", Credits: 50, Status: billing.StatusPending,
+		PeriodStart: now, PeriodEnd: now.Add(time.Hour), IssuedAt: now, PaymentID: "pay_1", PaymentURL: "https://pay"}
+	if err := repo.PutInvoice(ctx, inv); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := repo.SettleInvoice(ctx, inv, billing.StatusPaid, now); !ok || err != nil {
+		t.Fatalf("SettleInvoice = %v, %v", ok, err)
+	}
+	if ok, err := repo.SettleInvoice(ctx, inv, billing.StatusPaid, now); ok || err != nil {
+		t.Errorf("settled again: %v, %v; want false", ok, err)
+	}
+	got, err := repo.Invoice(ctx, "INV-1")
+	if err != nil || got.Status != billing.StatusPaid || got.PaidAt == nil {
+		t.Errorf("Invoice = %+v, %v", got, err)
+	}
+	if u, _ := NewUserRepo(db).User(ctx, "usr_1"); u.Credits != 50 {
+		t.Errorf("credits %d, want 50 once", u.Credits)
+	}
+	if _, err := repo.Invoice(ctx, "INV-404"); fault.As(err).Kind != fault.NotFound {
+		t.Errorf("an unknown invoice: %v, want NotFound", err)
+	}
+	if list, _, err := repo.Invoices(ctx, "usr_1", "", 10, ""); err != nil || len(list) != 1 {
+		t.Errorf("Invoices = %v, %v", list, err)
+	}
+}
+
+// An extraction the balance does not cover is not stored (PaymentRequired, the transaction
+// cancelled); one worker claims it (Conflict for the second); it is finished once, its failure
+// stored under the attribute names it always had.
+func TestExtractionRepo(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	repo := NewExtractionRepo(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "e@example.com", Role: access.RoleUser, CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	e := extraction.Extraction{ID: "ext_1", OwnerID: "usr_1", Live: true, DocumentType: "passport", Status: extraction.StatusQueued,
+		Object: extraction.Object{Key: "documents/ext_1", MIME: "image/png", Size: 10}, CreditsUsed: 1, CreatedAt: now, UpdatedAt: now, SweepAt: now,
+		ExpiresAt: now.Add(time.Hour)}
+	if err := repo.CreateExtractions(ctx, "usr_1", 1, nil, []extraction.Extraction{e}); fault.As(err).Kind != fault.PaymentRequired {
+		t.Fatalf("an extraction without credits: %v, want PaymentRequired", err)
+	}
+	if _, err := repo.Extraction(ctx, "ext_1"); fault.As(err).Kind != fault.NotFound {
+		t.Fatalf("the cancelled transaction stored the extraction: %v", err)
+	}
+	if err := NewLedgerRepo(db).AddCredits(ctx, "usr_1", 1, "grant", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.CreateExtractions(ctx, "usr_1", 1, nil, []extraction.Extraction{e}); err != nil {
+		t.Fatal(err)
+	}
+	claimed, err := repo.ClaimExtraction(ctx, "ext_1", now.Add(time.Minute), now)
+	if err != nil || claimed.Status != extraction.StatusProcessing || claimed.Attempts != 1 {
+		t.Fatalf("ClaimExtraction = %+v, %v", claimed, err)
+	}
+	_, err = repo.ClaimExtraction(ctx, "ext_1", now.Add(time.Minute), now)
+	conflict(t, "a second worker's claim", err)
+	done := now.Add(time.Second)
+	claimed.Status, claimed.UpdatedAt, claimed.CompletedAt, claimed.CreditsUsed = extraction.StatusFailed, done, &done, 0
+	claimed.Error = &extraction.Failure{Code: "unreadable", Message: "No machine-readable zone."}
+	if err := repo.FinishExtraction(ctx, claimed, 1); err != nil {
+		t.Fatal(err)
+	}
+	conflict(t, "finished again", repo.FinishExtraction(ctx, claimed, 1))
+	item := raw(t, db, "EXTRACTION#ext_1", "EXTRACTION")
+	if want := map[string]any{"Code": "unreadable", "Message": "No machine-readable zone."}; !reflect.DeepEqual(item["error"], want) || item["status"] != "failed" {
+		t.Errorf("stored %v, want the failure as %v", item, want)
+	}
+	if got, err := repo.Extraction(ctx, "ext_1"); err != nil || got.Error == nil || got.Error.Code != "unreadable" {
+		t.Errorf("Extraction = %+v, %v", got, err)
+	}
+	if u, _ := NewUserRepo(db).User(ctx, "usr_1"); u.Credits != 1 {
+		t.Errorf("credits %d, want the refund back", u.Credits)
+	}
+}
