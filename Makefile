@@ -9,7 +9,8 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/trustline/platform/shared/app.Version=$(VERSION)
 ENV     ?= sandbox
 ADDR    ?= 127.0.0.1:3000
-# EMULATOR=external uses the emulator at AWS_ENDPOINT_URL (LocalStack) instead of starting moto.
+# EMULATOR=localstack starts LocalStack on the host instead of moto (make localstack installs it);
+# EMULATOR=external uses the emulator at AWS_ENDPOINT_URL (LocalStack in Docker).
 EMULATOR ?= moto
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
@@ -26,7 +27,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv deps models onnxruntime eval-extraction
+.PHONY: help run test validate build deploy lint venv deps models onnxruntime localstack eval-extraction
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -36,6 +37,9 @@ $(VENV)/.installed: infra/requirements.txt
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
 	touch $@
+
+localstack: ## install LocalStack for the host (.local/localstack-venv, Python 3.13), Java's DynamoDB Local from Maven
+	@bash infra/localstack/install.sh
 
 deps: ## install the Debian packages OCR needs (apt-get, once)
 	@missing="$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done)"; \
@@ -50,8 +54,8 @@ models: ## check the model files in MODELS_DIR against their pinned SHA-256, fet
 onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime: the liveness tests' oracle
 	@bash infra/onnxruntime.sh >/dev/null
 
-run: venv deps models ## run the whole system locally; Ctrl-C stops it
-	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
+run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run the whole system locally; Ctrl-C stops it
+	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR))
 
 test: venv deps models onnxruntime lint ## make lint, unit and integration tests (moto started for them), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m ./...
