@@ -18,6 +18,8 @@ import (
 const (
 	localstackPython = ".local/localstack-venv/bin/python"
 	localstackLibs   = ".local/localstack-libs"
+	// localstackServer is LocalStack's runtime with SQS's delays kept to 0.1 s, as on AWS.
+	localstackServer = "infra/localstack/server.py"
 	// localstackServices are the services the template's resources use.
 	localstackServices = "dynamodb,s3,sqs,secretsmanager"
 )
@@ -59,7 +61,7 @@ func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error)
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(localstackPython, "-m", "localstack.runtime.main")
+	cmd := exec.Command(localstackPython, localstackServer)
 	cmd.Env = append(os.Environ(),
 		"GATEWAY_LISTEN="+addr,
 		"SERVICES="+localstackServices,
