@@ -1,5 +1,5 @@
 # make run    the whole system locally (moto + every function of template.yaml) on 127.0.0.1:3000
-# make test   everything that proves it works: unit, integration (against moto), bootstraps, template
+# make test   everything that proves it works: unit, integration (against moto; in CI also LocalStack), bootstraps, template
 SHELL := bash
 .DEFAULT_GOAL := help
 
@@ -57,8 +57,12 @@ onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .loca
 run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run the whole system locally; Ctrl-C stops it
 	go run ./infra/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR))
 
-test: venv deps models onnxruntime lint ## make lint, unit and integration tests (moto started for them), make validate
+# LOCALSTACK_TESTS=true runs the end-to-end suite a second time against LocalStack on the host (CI does).
+LOCALSTACK_TESTS ?= $(CI)
+
+test: venv deps models onnxruntime lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m ./...
+	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
 
 eval-extraction: deps models ## accuracy and speed of extraction over testdata/extraction (Tesseract)
