@@ -38,7 +38,7 @@ $(VENV)/.installed: infra/requirements.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
 	touch $@
 
-localstack: ## install LocalStack for the host (.local/localstack-venv, Python 3.13), Java's DynamoDB Local from Maven
+localstack: ## install LocalStack for the host (Python 3.13) and DynamoDB Local from Maven into LOCALSTACK_HOME (~/.cache/trustline-localstack)
 	@bash infra/localstack/install.sh
 
 deps: ## install the Debian packages OCR needs (apt-get, once)

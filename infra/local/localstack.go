@@ -14,19 +14,31 @@ import (
 
 // LocalStack on the host, without Docker: infra/localstack/install.sh (make localstack) puts it in
 // its own venv and pre-installs, where LocalStack's package installer looks, Debian's Java and
-// DynamoDB Local from Maven Central, so it starts offline.
+// DynamoDB Local from Maven Central, so it starts offline. Both live in localstackHome, outside the
+// project: sam build hashes the project directory whole, following links.
 const (
-	localstackPython = ".local/localstack-venv/bin/python"
-	localstackLibs   = ".local/localstack-libs"
 	// localstackServer is LocalStack's runtime with SQS's delays kept to 0.1 s, as on AWS.
 	localstackServer = "infra/localstack/server.py"
 	// localstackServices are the services the template's resources use.
 	localstackServices = "dynamodb,s3,sqs,secretsmanager"
 )
 
+// localstackHome is where install.sh installs LocalStack: LOCALSTACK_HOME, by default
+// ~/.cache/trustline-localstack.
+func localstackHome() (string, error) {
+	if h := os.Getenv("LOCALSTACK_HOME"); h != "" {
+		return filepath.Abs(h)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(cache, "trustline-localstack"), nil
+}
+
 // startLocalStack starts LocalStack on addr and waits until every service the template uses
-// answers. Each run has its own filesystem root (.local/localstack-<port>), in-memory DynamoDB and
-// no persistence, so it starts empty, as moto does; its log is .local/localstack-<port>.log.
+// answers. Each run has its own filesystem root (a temporary directory), in-memory DynamoDB and no
+// persistence, so it starts empty, as moto does; its log is .local/localstack-<port>.log.
 func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error) {
 	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
@@ -36,32 +48,34 @@ func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error)
 		c.Close()
 		return nil, fmt.Errorf("%s is already taken (another make run, LocalStack or moto?): stop it, or use it with `make run EMULATOR=external AWS_ENDPOINT_URL=http://%s`", addr, addr)
 	}
-	if _, err := os.Stat(localstackPython); err != nil {
-		return nil, fmt.Errorf("%s not found: run `make localstack` (make run EMULATOR=localstack does it for you)", localstackPython)
-	}
-	libs, err := filepath.Abs(localstackLibs)
+	home, err := localstackHome()
 	if err != nil {
 		return nil, err
 	}
-	root, err := filepath.Abs(filepath.Join(stateDir, "localstack-"+port))
-	if err != nil {
-		return nil, err
+	python := filepath.Join(home, "venv", "bin", "python")
+	if _, err := os.Stat(python); err != nil {
+		return nil, fmt.Errorf("%s not found: run `make localstack` (make run EMULATOR=localstack does it for you)", python)
 	}
-	if err := os.RemoveAll(root); err != nil {
+	root, err := os.MkdirTemp("", "localstack-"+port+"-")
+	if err != nil {
 		return nil, err
 	}
 	// LocalStack looks for its packages in <root>/usr/lib/localstack (its static_libs).
-	if err := os.MkdirAll(filepath.Join(root, "usr", "lib"), 0o700); err != nil {
+	lib := filepath.Join(root, "usr", "lib")
+	if err := os.MkdirAll(lib, 0o700); err != nil {
+		os.RemoveAll(root)
 		return nil, err
 	}
-	if err := os.Symlink(libs, filepath.Join(root, "usr", "lib", "localstack")); err != nil {
+	if err := os.Symlink(filepath.Join(home, "libs"), filepath.Join(lib, "localstack")); err != nil {
+		os.RemoveAll(root)
 		return nil, err
 	}
 	logFile, err := os.Create(filepath.Join(stateDir, "localstack-"+port+".log"))
 	if err != nil {
+		os.RemoveAll(root)
 		return nil, err
 	}
-	cmd := exec.Command(localstackPython, localstackServer)
+	cmd := exec.Command(python, localstackServer)
 	cmd.Env = append(os.Environ(),
 		"GATEWAY_LISTEN="+addr,
 		"SERVICES="+localstackServices,
@@ -81,6 +95,8 @@ func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = procAttr()
 	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		os.RemoveAll(root)
 		return nil, fmt.Errorf("start LocalStack: %w", err)
 	}
 	p := &emulatorProcess{cmd: cmd, exited: make(chan error, 1), cleanup: func() { os.RemoveAll(root) }}
