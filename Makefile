@@ -1,5 +1,5 @@
 # make run    the whole system locally (moto + every function of template.yaml) on 127.0.0.1:3000
-# make test   everything that proves it works: unit, integration (against moto), bootstraps, template
+# make test   everything that proves it works: unit, integration (against moto; in CI also LocalStack), bootstraps, template
 SHELL := bash
 .DEFAULT_GOAL := help
 
@@ -9,7 +9,8 @@ VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/trustline/platform/shared/app.Version=$(VERSION)
 ENV     ?= sandbox
 ADDR    ?= 127.0.0.1:3000
-# EMULATOR=external uses the emulator at AWS_ENDPOINT_URL (LocalStack) instead of starting moto.
+# EMULATOR=localstack starts LocalStack on the host instead of moto (make localstack installs it);
+# EMULATOR=external uses the emulator at AWS_ENDPOINT_URL (LocalStack in Docker).
 EMULATOR ?= moto
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
@@ -26,7 +27,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv deps models onnxruntime eval-extraction
+.PHONY: help run test validate build deploy lint venv deps models onnxruntime localstack eval-extraction
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -37,6 +38,9 @@ $(VENV)/.installed: infra/requirements.txt
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
 	touch $@
+
+localstack: ## install LocalStack for the host (Python 3.13) and DynamoDB Local from Maven into LOCALSTACK_HOME (~/.cache/trustline-localstack)
+	@bash infra/localstack/install.sh
 
 deps: ## install the Debian packages OCR needs (apt-get, once)
 	@missing="$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done)"; \
@@ -53,13 +57,17 @@ onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .loca
 
 # The runner is built, then exec'd rather than go run: on Ctrl-C it drains and exits 0, which go run
 # would turn into an exit status 1 and make into an error line.
-run: venv deps models ## run the whole system locally; Ctrl-C stops it
+run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run the whole system locally; Ctrl-C stops it
 	@echo "make: compiling the local stack (the first time 1 to 2 minutes, then seconds)"
 	go build -o .local/bin/local ./infra/local
-	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external)
+	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR))
 
-test: venv deps models onnxruntime lint ## make lint, unit and integration tests (moto started for them), make validate
+# LOCALSTACK_TESTS=true runs the end-to-end suite a second time against LocalStack on the host (CI does).
+LOCALSTACK_TESTS ?= $(CI)
+
+test: venv deps models onnxruntime lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m ./...
+	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
 
 # PEER=passporteye also runs PassportEye on the same files, from its own venv (never .venv).

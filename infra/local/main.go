@@ -2,8 +2,10 @@
 // external one such as LocalStack), the resources and functions of template.yaml, and the demo data.
 //
 //	go run ./infra/local                      serve on 127.0.0.1:3000 with moto on 127.0.0.1:4566
+//	go run ./infra/local -emulator localstack  the same with LocalStack (make localstack installs it)
 //	go run ./infra/local -external            use the emulator at AWS_ENDPOINT_URL (LocalStack)
 //	go run ./infra/local exec -- go test ./... run a command against a fresh moto
+//	go run ./infra/local exec -emulator localstack -- go test ./infra/local/emulate
 package main
 
 import (
@@ -60,7 +62,8 @@ func main() {
 func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:3000", "address of the HTTP API")
-	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:4566", "address moto listens on")
+	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:4566", "address the emulator listens on")
+	emulator := fs.String("emulator", "moto", "the emulator to start: moto or localstack")
 	external := fs.Bool("external", false, "use the emulator at AWS_ENDPOINT_URL (e.g. LocalStack) instead of starting moto")
 	stackName := fs.String("stack", "trustline-local", "stack name, the prefix of every resource name")
 	if err := fs.Parse(args); err != nil {
@@ -81,11 +84,11 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 
 	endpoint := os.Getenv("AWS_ENDPOINT_URL")
 	if !*external {
-		moto, err := startMoto(ctx, *emulatorAddr)
+		emu, err := startEmulator(ctx, *emulator, *emulatorAddr)
 		if err != nil {
 			return err
 		}
-		defer moto.stop()
+		defer emu.stop()
 		endpoint = "http://" + *emulatorAddr
 		useEmulator(endpoint)
 	} else if endpoint == "" {
@@ -103,7 +106,7 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 		return err
 	}
 	baseURL := "http://" + listener.Addr().String()
-	stack, err := samtemplate.NewStack(tmpl, *stackName, os.Getenv("AWS_REGION"), "123456789012", map[string]string{
+	stack, err := samtemplate.NewStack(tmpl, *stackName, os.Getenv("AWS_REGION"), emulatorAccount, map[string]string{
 		"Stage": config.StageLocal, "PublicBaseUrl": baseURL, "PartnerBaseUrl": baseURL})
 	if err != nil {
 		return err
@@ -181,26 +184,32 @@ func defaultEnv(k, v string) {
 	}
 }
 
+// emulatorAccount is the account of the runner's stacks (the ARNs the IAM check compares). moto's
+// account is always this one; LocalStack takes a 12-digit access key id as the account, and would
+// otherwise use 000000000000, so its ARNs would match no function's policy.
+const emulatorAccount = "123456789012"
+
 // useEmulator points the SDK at a local emulator with throw-away credentials, so that real ones in
 // the caller's environment are never sent to it.
 func useEmulator(endpoint string) {
 	os.Setenv("AWS_ENDPOINT_URL", endpoint)
-	os.Setenv("AWS_ACCESS_KEY_ID", "test")
+	os.Setenv("AWS_ACCESS_KEY_ID", emulatorAccount)
 	os.Setenv("AWS_SECRET_ACCESS_KEY", "test")
 	os.Unsetenv("AWS_SESSION_TOKEN")
 	os.Unsetenv("AWS_PROFILE")
 }
 
-// execWithEmulator starts a fresh moto, runs the command with the SDK pointed at it, and returns
+// execWithEmulator starts a fresh emulator (moto unless -emulator says localstack), runs the command with the SDK pointed at it, and returns
 // the command's exit code.
 func execWithEmulator(ctx context.Context, args []string) (int, error) {
 	fs := flag.NewFlagSet("local exec", flag.ContinueOnError)
-	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:0", "address moto listens on; port 0 picks a free one")
+	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:0", "address the emulator listens on; port 0 picks a free one")
+	emulator := fs.String("emulator", "moto", "the emulator to start: moto or localstack")
 	if err := fs.Parse(args); err != nil {
 		return 0, err
 	}
 	if fs.NArg() == 0 {
-		return 0, errors.New("usage: local exec [-emulator-addr host:port] -- command [args...]")
+		return 0, errors.New("usage: local exec [-emulator moto|localstack] [-emulator-addr host:port] -- command [args...]")
 	}
 	if err := os.MkdirAll(stateDir, 0o700); err != nil {
 		return 0, err
@@ -209,11 +218,11 @@ func execWithEmulator(ctx context.Context, args []string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	moto, err := startMoto(ctx, addr)
+	emu, err := startEmulator(ctx, *emulator, addr)
 	if err != nil {
 		return 0, err
 	}
-	defer moto.stop()
+	defer emu.stop()
 	useEmulator("http://" + addr)
 	defaultEnv("AWS_REGION", "eu-west-1")
 	cmd := exec.CommandContext(ctx, fs.Arg(0), fs.Args()[1:]...)

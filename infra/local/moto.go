@@ -21,11 +21,27 @@ const (
 	motoServer = "infra/moto_server.py"
 )
 
-type motoProcess struct{ cmd *exec.Cmd }
+// emulatorProcess is a running emulator: moto, or LocalStack.
+type emulatorProcess struct {
+	cmd     *exec.Cmd
+	exited  chan error // receives cmd.Wait's result once
+	cleanup func()     // after it has stopped; may be nil
+}
+
+// startEmulator starts the named emulator ("moto" or "localstack") on addr.
+func startEmulator(ctx context.Context, name, addr string) (*emulatorProcess, error) {
+	switch name {
+	case "moto":
+		return startMoto(ctx, addr)
+	case "localstack":
+		return startLocalStack(ctx, addr)
+	}
+	return nil, fmt.Errorf("unknown emulator %q: moto or localstack", name)
+}
 
 // startMoto starts moto in server mode on addr and waits until it answers. Its output goes to
 // .local/moto.log. It refuses, with a clear message, an address that is already taken.
-func startMoto(ctx context.Context, addr string) (*motoProcess, error) {
+func startMoto(ctx context.Context, addr string) (*emulatorProcess, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, err
@@ -47,9 +63,8 @@ func startMoto(ctx context.Context, addr string) (*motoProcess, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start moto: %w", err)
 	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait(); logFile.Close() }()
-	m := &motoProcess{cmd: cmd}
+	m := &emulatorProcess{cmd: cmd, exited: make(chan error, 1)}
+	go func() { m.exited <- cmd.Wait(); logFile.Close() }()
 	deadline := time.After(60 * time.Second)
 	for {
 		resp, err := http.Get("http://" + addr + "/moto-api/data.json")
@@ -58,7 +73,7 @@ func startMoto(ctx context.Context, addr string) (*motoProcess, error) {
 			return m, nil
 		}
 		select {
-		case err := <-exited:
+		case err := <-m.exited:
 			return nil, fmt.Errorf("moto exited (%v); see %s", err, logFile.Name())
 		case <-deadline:
 			m.stop()
@@ -71,24 +86,25 @@ func startMoto(ctx context.Context, addr string) (*motoProcess, error) {
 	}
 }
 
-// stop ends moto and everything it started.
-func (m *motoProcess) stop() {
+// stop ends the emulator and everything it started (LocalStack's DynamoDB Local, a Java process,
+// is in its process group), killing them if they have not stopped within 5 s: LocalStack's own
+// shutdown can hang.
+func (m *emulatorProcess) stop() {
 	if m.cmd.Process == nil {
 		return
 	}
 	if err := syscall.Kill(-m.cmd.Process.Pid, syscall.SIGTERM); err != nil {
-		slog.Debug("stop moto", "error", err)
+		slog.Debug("stop emulator", "error", err)
 	}
-	done := make(chan struct{})
-	go func() {
-		for m.cmd.ProcessState == nil {
-			time.Sleep(50 * time.Millisecond)
-		}
-		close(done)
-	}()
 	select {
-	case <-done:
+	case <-m.exited:
 	case <-time.After(5 * time.Second):
 		_ = syscall.Kill(-m.cmd.Process.Pid, syscall.SIGKILL)
+		<-m.exited
+	}
+	// Children that outlived the leader (its process group may still hold them).
+	_ = syscall.Kill(-m.cmd.Process.Pid, syscall.SIGKILL)
+	if m.cleanup != nil {
+		m.cleanup()
 	}
 }

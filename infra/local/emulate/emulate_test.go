@@ -101,6 +101,17 @@ func TestLocalStack(t *testing.T) {
 		}
 	})
 
+	// LocalStack puts resources in account 000000000000 unless the access key id is 12 digits; the
+	// functions' IAM statements name the stack's account, so other ARNs would deny every call.
+	t.Run("resources are in the stack's account", func(t *testing.T) {
+		for _, id := range []string{"Table", "WebhookQueue"} {
+			arn, err := local.Stack.String(map[string]any{"Fn::GetAtt": []any{id, "Arn"}})
+			if err != nil || !strings.Contains(arn, ":"+local.Stack.Account+":") {
+				t.Errorf("%s ARN = %q (%v), want one in account %s", id, arn, err, local.Stack.Account)
+			}
+		}
+	})
+
 	t.Run("queues with their redrive policies", func(t *testing.T) {
 		for _, q := range []struct{ queue, dlq, visibility string }{
 			{"ExtractionQueue", "ExtractionDeadLetterQueue", "180"},
