@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"image"
 	"slices"
 	"time"
 
@@ -69,11 +68,12 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 			oriented := ocr.Rotate(img, rot)
 			region := oriented
 			if !wholePage {
-				band, ok := ocr.MRZBand(oriented)
+				band, ok := ocr.FindMRZ(oriented)
 				if !ok {
 					continue
 				}
-				region = crop(oriented, band)
+				// Level: a zone tilted more than a few degrees is no band to the engine.
+				region = band.Crop(oriented)
 			}
 			lines, err := r.Engine.Read(ctx, region)
 			if err != nil {
@@ -104,17 +104,6 @@ type candidate struct {
 	result Result
 	score  int
 	valid  bool
-}
-
-type subImager interface {
-	SubImage(r image.Rectangle) image.Image
-}
-
-func crop(img image.Image, r image.Rectangle) image.Image {
-	if s, ok := img.(subImager); ok {
-		return s.SubImage(r)
-	}
-	return img
 }
 
 func (r MRZReader) parse(lines []ocr.Line, rotation int, documentType string) (candidate, error) {

@@ -151,10 +151,11 @@ func (d *decoder) mapLetters() {
 	apply(d.l.given, named("givenNames"))
 }
 
-// fixFillers turns into fillers the runs of K in the trailing part of a name (only K and
-// fillers) where no name part can stand: after three fillers or more, or, in an ICAO name,
-// after two fillers once the surname separator has been seen. A K right after a letter or a
-// single filler may be a name or an initial and stays.
+// fixFillers turns into fillers the runs of K, and of digits (a speck or a stamp read at the
+// line's end: names hold no digits), in the trailing part of a name (only those and fillers)
+// where no name part can stand: after three fillers or more, or, in an ICAO name, after two
+// fillers once the surname separator has been seen. A K right after a letter or a single filler
+// may be a name or an initial and stays.
 func (d *decoder) fixFillers() {
 	fix := func(s span, separator bool, field func(int) string) {
 		if !s.ok() {
@@ -162,17 +163,18 @@ func (d *decoder) fixFillers() {
 		}
 		f := d.b[s.line][s.from:s.to]
 		t := len(f)
-		for t > 0 && (f[t-1] == '<' || f[t-1] == 'K') {
+		stray := func(c byte) bool { return c == 'K' || c >= '0' && c <= '9' }
+		for t > 0 && (f[t-1] == '<' || stray(f[t-1])) {
 			t--
 		}
 		sep := strings.Index(string(f), "<<")
 		for i := t; i < len(f); {
-			if f[i] != 'K' {
+			if !stray(f[i]) {
 				i++
 				continue
 			}
 			j := i
-			for j < len(f) && f[j] == 'K' {
+			for j < len(f) && stray(f[j]) {
 				j++
 			}
 			r := 0
@@ -181,8 +183,9 @@ func (d *decoder) fixFillers() {
 			}
 			if r >= 3 || separator && r >= 2 && sep >= 0 && sep < i-r {
 				for k := i; k < j; k++ {
+					c := f[k]
 					f[k] = '<'
-					d.record(field(s.from+k), s.line, s.from+k, 'K', '<', CorrectionFiller)
+					d.record(field(s.from+k), s.line, s.from+k, c, '<', CorrectionFiller)
 				}
 			}
 			i = j

@@ -98,8 +98,9 @@ const (
 	// the field's check digit and the composite check digit valid and no other does as well
 	// (fewest changes, at most 2, then fewest digits turned into letters).
 	CorrectionCheckDigit CorrectionKind = "checkDigit"
-	// CorrectionFiller is a K (the filler '<' as generic OCR models often read it) standing in
-	// the trailing fillers of a name where no name part can stand.
+	// CorrectionFiller is a K (the filler '<' as generic OCR models often read it), or a digit
+	// (a speck or a stamp read at the line's end), standing in the trailing fillers of a name
+	// where no name part can stand.
 	CorrectionFiller CorrectionKind = "filler"
 )
 
