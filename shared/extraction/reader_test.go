@@ -12,6 +12,7 @@ import (
 
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/mrz"
 	"github.com/trustline/platform/shared/ocr"
 )
 
@@ -179,6 +180,36 @@ func TestMRZReaderMemoryIsBoundedByReadSide(t *testing.T) {
 		}
 		if reading-decoding > 8*bound {
 			t.Errorf("%v: reading allocated %d MB beyond decoding, over 8 × ReadSide²", size, (reading-decoding)>>20)
+		}
+	}
+}
+
+// TestDocumentTypeFollowsFormat: a visa whose passport or identity-card check digits verify by
+// chance is still a visa, and documentType says so.
+func TestDocumentTypeFollowsFormat(t *testing.T) {
+	visaA := "L8988901C4XXX4009078F96121096ZE184226B<<<<<<"
+	visaA = visaA[:42] + string(mrz.CheckDigit(visaA[28:42])) + visaA[43:]
+	visaA = visaA[:43] + string(mrz.CheckDigit(visaA[0:10]+visaA[13:20]+visaA[21:43]))
+	visaB := "L8988901C4XXX4009078F9612109ZE18422<"
+	visaB = visaB[:35] + string(mrz.CheckDigit(visaB[0:10]+visaB[13:20]+visaB[21:35]))
+	for _, c := range []struct {
+		lines  []string
+		format string
+		want   string
+	}{
+		{[]string{"V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", visaA}, "MRVA", "visa"},
+		{[]string{"V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", visaB}, "MRVB", "visa"},
+		{[]string{"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"}, "TD3", "passport"},
+		{[]string{"I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"}, "TD2", "id_card"},
+	} {
+		r := extraction.MRZReader{Engine: &scripted{lines: c.lines}}
+		res, err := r.Read(context.Background(), blankPNG(t), "image/png", "auto")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := res.ExtractedData
+		if d.MRZ.Format != c.format || d.DocumentType.Value != c.want {
+			t.Errorf("%s: format %s, documentType %s; want %s, %s", c.lines[1], d.MRZ.Format, d.DocumentType.Value, c.format, c.want)
 		}
 	}
 }
