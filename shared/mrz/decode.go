@@ -74,6 +74,8 @@ func decode(w window, now time.Time) *Result {
 		d.b[i] = []byte(s)
 	}
 	d.mapLetters()
+	d.fixCountry("issuingCountry", l.issuer)
+	d.fixCountry("nationality", l.nationality)
 	d.fixFillers()
 	mapDigits(l, d.b, l.checks(d.b), d.record)
 	d.correctGuarded()
@@ -132,7 +134,8 @@ func (d *decoder) nameField(pos int) string {
 }
 
 // mapLetters maps digits to letters where the layout allows only letters: document code,
-// countries, names.
+// countries, names. The second character of a TD1 or TD2 document code is the issuing state's
+// choice (ICAO 9303-5 and -6) and may be a digit, as in C1: it is left as read.
 func (d *decoder) mapLetters() {
 	apply := func(s span, field func(pos int) string) {
 		for i := s.from; s.ok() && i < s.to; i++ {
@@ -143,12 +146,50 @@ func (d *decoder) mapLetters() {
 		}
 	}
 	named := func(name string) func(int) string { return func(int) string { return name } }
-	apply(d.l.code, named("documentCode"))
+	code := d.l.code
+	if d.l.format == FormatTD1 || d.l.format == FormatTD2 {
+		code.to = code.from + 1
+	}
+	apply(code, named("documentCode"))
 	apply(d.l.issuer, named("issuingCountry"))
 	apply(d.l.nationality, named("nationality"))
 	apply(d.l.name, d.nameField)
 	apply(d.l.surname, named("surname"))
 	apply(d.l.given, named("givenNames"))
+}
+
+// countryConfusions are the letters OCR reads for one another in country codes.
+var countryConfusions = [256]string{
+	'M': "N", 'N': "M", 'O': "DQ", 'D': "OQ", 'Q': "OD", 'U': "V", 'V': "U", 'E': "F", 'F': "E",
+	'C': "G", 'G': "C", 'I': "L", 'L': "I", 'B': "RP", 'R': "BP", 'P': "BR",
+}
+
+// fixCountry corrects a country code outside the known list when exactly one confusion of one
+// letter (countryConfusions) makes it known; any other unknown code stays as read, to be
+// reported. Codes a check digit covers (FRA_ID's issuer, in its composite) are left to it.
+func (d *decoder) fixCountry(field string, s span) {
+	if !s.ok() || covers(d.l.compositeOver, []span{s}) {
+		return
+	}
+	code := d.b[s.line][s.from:s.to]
+	if KnownCountry(dataValue(string(code))) {
+		return
+	}
+	var found []substitution
+	for i, c := range code {
+		for _, to := range []byte(countryConfusions[c]) {
+			code[i] = to
+			if KnownCountry(dataValue(string(code))) {
+				found = append(found, substitution{s.line, s.from + i, c, to})
+			}
+			code[i] = c
+		}
+	}
+	if len(found) == 1 {
+		f := found[0]
+		d.b[f.line][f.pos] = f.to
+		d.record(field, f.line, f.pos, f.from, f.to, CorrectionCountry)
+	}
 }
 
 // fixFillers turns into fillers the runs of K, and of digits (a speck or a stamp read at the

@@ -102,6 +102,11 @@ const (
 	// (a speck or a stamp read at the line's end), standing in the trailing fillers of a name
 	// where no name part can stand.
 	CorrectionFiller CorrectionKind = "filler"
+	// CorrectionCountry is a letter of a country code that is neither ISO 3166-1 alpha-3 nor
+	// ICAO's, changed to the letter OCR confuses it with (M/N, O/D/Q, U/V, E/F, C/G, I/L, B/R/P)
+	// because exactly one such change makes it a known code: MLD read for NLD. No check digit
+	// covers the countries, so the correction is reported and the field's confidence lowered.
+	CorrectionCountry CorrectionKind = "country"
 )
 
 // Correction is one character Parse changed.
