@@ -2,6 +2,7 @@ package mrz
 
 import (
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -139,6 +140,37 @@ type Result struct {
 	// dates, possibly truncated names, repaired line lengths, ambiguous corrections left undone.
 	// A check digit over columns a line-length repair could not place is reported invalid.
 	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Verified counts the check digits that verify over characters actually read: a filler check
+// digit over a field made only of fillers (TD3's empty personal number) is valid but proves
+// nothing.
+func (r *Result) Verified() int {
+	n := 0
+	for _, c := range r.Checks {
+		if c.Valid && c.Found != "<" {
+			n++
+		}
+	}
+	return n
+}
+
+// Credible reports whether the reading is a machine-readable zone at all, by the rule of the
+// package documentation (No false positives): three verified check digits, or two of the three
+// of MRV-A, MRV-B and FRA_ID when the document code is the format's own.
+func (r *Result) Credible() bool {
+	v := r.Verified()
+	if v >= 3 {
+		return true
+	}
+	code := r.Fields.DocumentCode.Value
+	switch r.Format {
+	case FormatMRVA, FormatMRVB:
+		return v == 2 && strings.HasPrefix(code, "V")
+	case FormatFRAID:
+		return v == 2 && code == "ID"
+	}
+	return false
 }
 
 // Find picks the machine-readable zone out of the OCR lines of a page and returns its lines,

@@ -211,3 +211,42 @@ func Overprint(g *image.Gray, v uint8, thick float64, segments ...[4]float64) {
 		}
 	}
 }
+
+// WithoutMRZ returns a copy of g with the MRZ at box, and a margin of half its height, painted
+// with the paper's grey (the brightest level around it): a page of printed text and no zone.
+func WithoutMRZ(g *image.Gray, box image.Rectangle) *image.Gray {
+	out := clone(g)
+	r := box.Inset(-box.Dy() / 2).Intersect(g.Rect)
+	paper := uint8(0)
+	for x := r.Min.X; x < r.Max.X; x++ {
+		paper = max(paper, g.Pix[g.PixOffset(x, r.Min.Y)])
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			out.Pix[out.PixOffset(x, y)] = paper
+		}
+	}
+	return out
+}
+
+// CopyChar copies, in the MRZ at box (rows lines of cols characters at the generator's fixed
+// pitch, lines 10/6 of a character's pitch apart), the character at (fromRow, fromCol) over the
+// one at (toRow, toCol): a zone that reads well but whose check digits no longer verify.
+func CopyChar(g *image.Gray, box image.Rectangle, rows, cols, fromRow, fromCol, toRow, toCol int) {
+	px := float64(box.Dx()) / float64(cols)
+	py := px * 10 / 6
+	h := int(float64(box.Dy()) - float64(rows-1)*py)
+	cell := func(row, col int) image.Point {
+		return image.Pt(box.Min.X+int(math.Round(float64(col)*px)), box.Min.Y+int(math.Round(float64(row)*py)))
+	}
+	from, to := cell(fromRow, fromCol), cell(toRow, toCol)
+	w := int(math.Round(px))
+	src := clone(g)
+	for y := range h {
+		for x := range w {
+			if p, q := from.Add(image.Pt(x, y)), to.Add(image.Pt(x, y)); p.In(g.Rect) && q.In(g.Rect) {
+				g.Pix[g.PixOffset(q.X, q.Y)] = src.Pix[src.PixOffset(p.X, p.Y)]
+			}
+		}
+	}
+}
