@@ -57,8 +57,15 @@ test: venv deps models onnxruntime lint ## make lint, unit and integration tests
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m ./...
 	$(MAKE) --no-print-directory validate
 
-eval-extraction: deps models ## accuracy and speed of extraction over testdata/extraction (Tesseract)
-	go run ./infra/evalextraction -dir testdata/extraction
+# PEER=passporteye also runs PassportEye on the same files, from its own venv (never .venv).
+PEER ?=
+PEER_VENV := .local/passporteye-venv
+eval-extraction: deps models $(if $(filter passporteye,$(PEER)),$(PEER_VENV)/.installed) ## accuracy and speed of extraction over testdata/extraction (Tesseract); PEER=passporteye beside it
+	go run ./infra/evalextraction -dir testdata/extraction $(if $(PEER),-peer $(PEER) -peer-python $(PEER_VENV)/bin/python)
+$(PEER_VENV)/.installed: infra/evalextraction/passporteye-requirements.txt
+	python3 -m venv $(PEER_VENV)
+	$(PEER_VENV)/bin/pip install --quiet --disable-pip-version-check -r $<
+	touch $@
 
 validate: venv ## sam validate --lint and cfn-lint on template.yaml
 	$(BIN)/sam validate --lint --template template.yaml

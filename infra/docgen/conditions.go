@@ -32,6 +32,11 @@ type variant struct {
 	mrz   image.Rectangle
 	angle float64
 	jpeg  bool
+	// For the realistic conditions: the MRZ's corners where the document is foreshortened, the
+	// keystone, and the JPEG quality (0: PNG).
+	corners  *[4][2]float64
+	keystone float64
+	quality  int
 }
 
 // makeVariant applies a condition to the rendered document; seed makes the noise reproducible.

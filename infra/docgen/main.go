@@ -1,8 +1,10 @@
 // Command docgen renders the synthetic identity documents of testdata/extraction: for each
 // document of documents.go (validated first: a wrong check digit stops it), a clean rendering and
-// degraded variants (rotations, skew, noise, low contrast, heavy JPEG), plus a PDF, a WebP, a
-// photo without MRZ, and manifest.json recording each file's MRZ and expected fields. The output
-// is deterministic: running it again gives identical files.
+// degraded variants (rotations, skew, noise, low contrast, heavy JPEG), the realistic conditions
+// of realistic.go (phone photos tilted, slanted, shadowed, glared, blurred, recompressed; small,
+// stamped, tinted, sideways and cropped scans), plus a PDF, a WebP, a photo and pages with text
+// and no MRZ, and manifest.json recording each file's MRZ and expected fields. The output is
+// deterministic: running it again gives identical files.
 //
 //	go run ./infra/docgen -out testdata/extraction
 package main
@@ -45,8 +47,21 @@ const (
 type manifest struct {
 	Generator  string            `json:"generator"`
 	Conditions map[string]string `json:"conditions"`
-	Documents  []entry           `json:"documents"`
-	Unreadable []extra           `json:"unreadable"`
+	// QualityReasons are the result.quality reasons each realistic condition should produce.
+	QualityReasons map[string][]string `json:"qualityReasons"`
+	Documents      []entry             `json:"documents"`
+	Unreadable     []extra             `json:"unreadable"`
+	// WithoutMRZ are pages with printed text and no MRZ: a reading there is a false positive.
+	WithoutMRZ []page0 `json:"withoutMRZ"`
+}
+
+// page0 is a page without MRZ, by its condition name.
+type page0 struct {
+	Condition   string `json:"condition"`
+	File        string `json:"file"`
+	Width       int    `json:"width"`
+	Height      int    `json:"height"`
+	Description string `json:"description"`
 }
 
 type entry struct {
@@ -68,6 +83,11 @@ type file struct {
 	MRZBox box    `json:"mrzBox"`
 	// Angle is the skew in degrees, clockwise positive.
 	Angle float64 `json:"angle,omitempty"`
+	// Keystone is how much shorter the far edge of a slanted photo is (0.15: 15 %).
+	Keystone float64 `json:"keystone,omitempty"`
+	// MRZCorners are the MRZ's corners (top-left, top-right, bottom-right, bottom-left of the
+	// characters as printed) in a phone photo, where the upright box is a loose fit.
+	MRZCorners *[4][2]int `json:"mrzCorners,omitempty"`
 }
 
 type box struct {
@@ -127,6 +147,14 @@ func run(args []string, stdout io.Writer) error {
 	}
 	m.Conditions["pdf"] = "the clean rendering as a quality-90 JPEG on an A4 page at true size, 20 mm from the top-left corner"
 	m.Conditions["webp"] = "the clean rendering as a lossless grey WebP"
+	m.QualityReasons = map[string][]string{}
+	for _, c := range realistic {
+		m.Conditions[c.name] = c.description
+		m.QualityReasons[c.name] = append([]string{}, c.reasons...)
+	}
+	for _, c := range withoutMRZ {
+		m.Conditions[c.condition] = c.description
+	}
 
 	for i, d := range documents {
 		img, mrz := render(f, d)
@@ -143,6 +171,26 @@ func run(args []string, stdout io.Writer) error {
 			}
 			b := v.img.Bounds()
 			e.Files[c.name] = file{File: name, Width: b.Dx(), Height: b.Dy(), MRZBox: boxOf(v.mrz), Angle: v.angle}
+		}
+		for _, c := range realistic {
+			v := realisticVariant(c.name, f, img, mrz, i, len(d.MRZ))
+			name, data, err := encode(d.ID+"-"+c.name, v)
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			if err := write(name, data); err != nil {
+				return err
+			}
+			b := v.img.Bounds()
+			fl := file{File: name, Width: b.Dx(), Height: b.Dy(), MRZBox: boxOf(v.mrz), Angle: v.angle, Keystone: v.keystone}
+			if v.corners != nil {
+				var q [4][2]int
+				for k, p := range v.corners {
+					q[k] = [2]int{int(math.Round(p[0])), int(math.Round(p[1]))}
+				}
+				fl.MRZCorners = &q
+			}
+			e.Files[c.name] = fl
 		}
 		if d.ID == webpDocument {
 			name := d.ID + "-webp.webp"
@@ -174,6 +222,22 @@ func run(args []string, stdout io.Writer) error {
 	m.Unreadable = append(m.Unreadable, extra{File: "unreadable-photo.jpg",
 		Description: "a photo-like gradient with a caption and no MRZ: extraction must report no MRZ"})
 
+	for k, c := range withoutMRZ {
+		v, err := negative(f, c.condition, uint64(100+k))
+		if err != nil {
+			return err
+		}
+		name, data, err := encode("nomrz-"+c.condition, v)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if err := write(name, data); err != nil {
+			return err
+		}
+		b := v.img.Bounds()
+		m.WithoutMRZ = append(m.WithoutMRZ, page0{Condition: c.condition, File: name, Width: b.Dx(), Height: b.Dy(), Description: c.description})
+	}
+
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
@@ -194,11 +258,29 @@ func skewAngle(i int) float64 {
 func encode(base string, v variant) (string, []byte, error) {
 	var b bytes.Buffer
 	if v.jpeg {
-		err := jpeg.Encode(&b, v.img, &jpeg.Options{Quality: 35})
+		v.quality = 35
+	}
+	if v.quality > 0 {
+		err := jpeg.Encode(&b, v.img, &jpeg.Options{Quality: v.quality})
 		return base + ".jpg", b.Bytes(), err
 	}
 	err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, v.img)
 	return base + ".png", b.Bytes(), err
+}
+
+// recompress is one JPEG round trip at quality q, as an app that re-encodes what it forwards.
+func recompress(img *image.RGBA, q int) *image.RGBA {
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: q}); err != nil {
+		panic(err) // encoding to memory fails only on a broken image
+	}
+	dec, err := jpeg.Decode(&b)
+	if err != nil {
+		panic(err)
+	}
+	out := image.NewRGBA(dec.Bounds())
+	draw.Draw(out, out.Rect, dec, dec.Bounds().Min, draw.Src)
+	return out
 }
 
 // pdfOf embeds a quality-90 JPEG of the clean rendering in an A4 page and computes where the MRZ
