@@ -42,7 +42,7 @@ var orientations = []int{0, 180, 90, 270}
 // Read implements Reader.
 func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (Result, error) {
 	maxPixels := cmp.Or(r.MaxPixels, ocr.MaxPixels)
-	img, _, err := ocr.DecodeGray(ctx, data, maxPixels, ReadSide)
+	img, _, err := ocr.DecodeInk(ctx, data, maxPixels, ReadSide)
 	if errors.Is(err, ocr.ErrPDFRenderer) {
 		if de, ok := r.Engine.(DocumentEngine); ok {
 			lines, err := de.ReadDocument(ctx, data)

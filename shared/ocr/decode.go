@@ -149,6 +149,68 @@ func DecodeGray(ctx context.Context, data []byte, maxPixels int64, maxSide int) 
 	return Downscale(g, maxSide), mime, nil
 }
 
+// DecodeInk decodes as DecodeGray does but keeps, of a colour image, each pixel's lightest
+// channel (max of red, green and blue) rather than its luma: black ink stays black while coloured
+// inks (a violet stamp, a blue pen, a tinted background) turn light. An MRZ is printed in black
+// (carbon ink, so that readers see it in near infrared, where coloured inks vanish); this is the
+// visible-light approximation of their view. Grey images and PDFs are as DecodeGray returns them.
+func DecodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int) (*image.Gray, string, error) {
+	img, mime, err := decode(ctx, data, maxPixels, true)
+	if err != nil {
+		return nil, mime, err
+	}
+	return Downscale(Lightest(img), maxSide), mime, nil
+}
+
+// Lightest returns each pixel's lightest channel as an 8-bit grey image with bounds starting at
+// (0,0); grey images as Grayscale does.
+func Lightest(img image.Image) *image.Gray {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	switch src := img.(type) {
+	case *image.Gray:
+		return Grayscale(src)
+	case *image.YCbCr:
+		if src.SubsampleRatio == image.YCbCrSubsampleRatio444 && len(src.Cb) == 0 {
+			return Grayscale(src)
+		}
+		dst := image.NewGray(image.Rect(0, 0, w, h))
+		for y := 0; y < h; y++ {
+			out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+			for x := range out {
+				yi, ci := src.YOffset(b.Min.X+x, b.Min.Y+y), src.COffset(b.Min.X+x, b.Min.Y+y)
+				r, g, bl := color.YCbCrToRGB(src.Y[yi], src.Cb[ci], src.Cr[ci])
+				out[x] = max(r, g, bl)
+			}
+		}
+		return dst
+	case *image.RGBA:
+		return lightestRGB(src.Pix, src.Stride, src.PixOffset(b.Min.X, b.Min.Y), w, h)
+	case *image.NRGBA:
+		return lightestRGB(src.Pix, src.Stride, src.PixOffset(b.Min.X, b.Min.Y), w, h)
+	}
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			dst.Pix[y*dst.Stride+x] = uint8(max(r, g, bl) >> 8)
+		}
+	}
+	return dst
+}
+
+func lightestRGB(pix []byte, stride, off, w, h int) *image.Gray {
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		row := pix[off+y*stride : off+y*stride+4*w]
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		for x := range out {
+			out[x] = max(row[4*x], row[4*x+1], row[4*x+2])
+		}
+	}
+	return dst
+}
+
 func decode(ctx context.Context, data []byte, maxPixels int64, gray bool) (image.Image, string, error) {
 	mime, ok := Sniff(data)
 	if !ok {

@@ -202,3 +202,72 @@ func Downscale(g *image.Gray, maxSide int) *image.Gray {
 	}
 	return dst
 }
+
+// FlattenIllumination returns g with its paper brought to one grey level: each pixel divided by
+// the paper's local level, the mean of the pixels at least as light as their neighbourhood's mean
+// within radius r. A shadow across a zone (a phone held over the page) leaves its paper darker
+// than the ink elsewhere, so that one threshold, which OCR engines apply, turns half the zone
+// black; after flattening, paper is light and ink dark everywhere. r should span a few
+// characters. The result is a new image with bounds starting at (0,0).
+func FlattenIllumination(g *image.Gray, r int) *image.Gray {
+	src := Grayscale(g)
+	w, h := src.Rect.Dx(), src.Rect.Dy()
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	if w == 0 || h == 0 || r < 1 {
+		copy(dst.Pix, src.Pix)
+		return dst
+	}
+	// Integral images: of all pixels, then of the light ones and of their count.
+	integral := func(value func(x, y int) uint32) []uint32 {
+		s := make([]uint32, (w+1)*(h+1))
+		for y := 0; y < h; y++ {
+			var acc uint32
+			for x := 0; x < w; x++ {
+				acc += value(x, y)
+				s[(y+1)*(w+1)+x+1] = s[y*(w+1)+x+1] + acc
+			}
+		}
+		return s
+	}
+	box := func(s []uint32, x, y int) (sum, area uint32) {
+		x0, y0, x1, y1 := max(0, x-r), max(0, y-r), min(w, x+r+1), min(h, y+r+1)
+		return s[y1*(w+1)+x1] - s[y0*(w+1)+x1] - s[y1*(w+1)+x0] + s[y0*(w+1)+x0], uint32((x1 - x0) * (y1 - y0))
+	}
+	at := func(x, y int) uint32 { return uint32(src.Pix[y*src.Stride+x]) }
+	all := integral(at)
+	light := func(x, y int) bool {
+		sum, area := box(all, x, y)
+		return at(x, y)*area >= sum
+	}
+	lightMask := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			lightMask[y*w+x] = light(x, y)
+		}
+	}
+	lightSum := integral(func(x, y int) uint32 {
+		if lightMask[y*w+x] {
+			return at(x, y)
+		}
+		return 0
+	})
+	lightCount := integral(func(x, y int) uint32 {
+		if lightMask[y*w+x] {
+			return 1
+		}
+		return 0
+	})
+	const paper = 240
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sum, _ := box(lightSum, x, y)
+			n, _ := box(lightCount, x, y)
+			if n == 0 || sum == 0 {
+				dst.Pix[y*dst.Stride+x] = src.Pix[y*src.Stride+x]
+				continue
+			}
+			dst.Pix[y*dst.Stride+x] = uint8(min(255, at(x, y)*paper*n/sum))
+		}
+	}
+	return dst
+}

@@ -19,7 +19,7 @@ type Photo struct {
 // Photos makes the conditions of real uploads from a clean rendering g whose MRZ of rows lines
 // of chars characters is at box: tilts up to 30° either way, a 15 % keystone, characters 5
 // pixels wide, a zone turned a quarter on a tinted page in a white surround, a stamp's specks and
-// a signature over the zone, a page edge cutting the last line short. rotate is ocr.Rotate (this
+// a signature over the zone, a shadow across it, a page edge cutting the last line short. rotate is ocr.Rotate (this
 // package cannot import ocr, whose tests use it).
 func Photos(g *image.Gray, box image.Rectangle, rows, chars int, rotate func(image.Image, int) image.Image) []Photo {
 	var out []Photo
@@ -47,6 +47,7 @@ func Photos(g *image.Gray, box image.Rectangle, rows, chars int, rotate func(ima
 	x := float64(box.Min.X + box.Dx()/3)
 	Overprint(over, 60, 2, [4]float64{x, float64(box.Min.Y - lh), x + float64(3*lh), float64(box.Max.Y + lh)})
 	add("overprint", over, box, 0, 0)
+	add("shadow", Shadow(g, box, 0.5), box, 0, 0)
 	// The page's edge, folded or covered, cuts the last line short.
 	edge := clone(g)
 	cut := box.Min.X + box.Dx()/8
@@ -249,4 +250,65 @@ func CopyChar(g *image.Gray, box image.Rectangle, rows, cols, fromRow, fromCol, 
 			}
 		}
 	}
+}
+
+// Shadow darkens g to depth (0.5: half the light) beyond a soft slanted edge through the middle
+// of the MRZ at box, as the shadow of a phone held over the page.
+func Shadow(g *image.Gray, box image.Rectangle, depth float64) *image.Gray {
+	out := clone(g)
+	cx, cy := float64(box.Min.X+box.Max.X)/2, float64(box.Min.Y+box.Max.Y)/2
+	nx, ny := math.Cos(50*math.Pi/180), math.Sin(50*math.Pi/180)
+	soft := float64(box.Dy()) / 2
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for x := 0; x < g.Rect.Dx(); x++ {
+			d := (float64(x)-cx)*nx + (float64(y)-cy)*ny
+			t := 1 / (1 + math.Exp(-4*d/soft))
+			i := y*out.Stride + x
+			out.Pix[i] = uint8(float64(out.Pix[i]) * (1 - (1-depth)*t))
+		}
+	}
+	return out
+}
+
+// Stamped returns g in colour with a violet stamp's rings over the first characters of the MRZ
+// at box (rows lines) and a blue pen stroke into its last characters: inks a reader should see
+// through.
+func Stamped(g *image.Gray, box image.Rectangle, rows int) *image.RGBA {
+	out := image.NewRGBA(g.Rect)
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for x := 0; x < g.Rect.Dx(); x++ {
+			v := g.Pix[y*g.Stride+x]
+			o := out.PixOffset(x, y)
+			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = v, v, v, 255
+		}
+	}
+	paint := func(x, y int, r, gr, b uint8) {
+		if p := image.Pt(x, y); p.In(out.Rect) {
+			o := out.PixOffset(x, y)
+			out.Pix[o], out.Pix[o+1], out.Pix[o+2] = min(out.Pix[o], r), min(out.Pix[o+1], gr), min(out.Pix[o+2], b)
+		}
+	}
+	lh := float64(box.Dy()) / float64(2*rows-1)
+	cx, cy := float64(box.Min.X)+2.2*lh, float64(box.Min.Y)-0.2*lh
+	for _, ring := range [][2]float64{{1.55 * lh, 1.75 * lh}, {1.1 * lh, 1.2 * lh}} {
+		for y := int(cy - ring[1]); y <= int(cy+ring[1]); y++ {
+			for x := int(cx - ring[1]); x <= int(cx+ring[1]); x++ {
+				if d := math.Hypot(float64(x)-cx, float64(y)-cy); d >= ring[0] && d <= ring[1] {
+					paint(x, y, 112, 64, 168)
+				}
+			}
+		}
+	}
+	for t := 0.0; t <= 1; t += 0.0005 {
+		x := float64(box.Max.X) - 7*lh + 6*lh*t
+		y := float64(box.Min.Y) - 1.2*lh + 1.1*lh*t + 0.35*lh*math.Sin(t*9)
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				if dx*dx+dy*dy <= 3 {
+					paint(int(x)+dx, int(y)+dy, 30, 50, 140)
+				}
+			}
+		}
+	}
+	return out
 }

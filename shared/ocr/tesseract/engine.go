@@ -159,7 +159,8 @@ func (e *Engine) Read(ctx context.Context, img image.Image) ([]ocr.Line, error) 
 const maxUpscale = 4
 
 // prepareBand finds the MRZ lines in a band with ocr.FindMRZ and, when it finds them, levels them
-// if skewed and trims the crop to them (Band.Crop), paints over noise specks (a thirtieth of a
+// if skewed and trims the crop to them (Band.Crop), evens out its lighting (a shadow across the
+// zone: ocr.FlattenIllumination), paints over noise specks (a thirtieth of a
 // character's square: a character is one blob far larger), and enlarges characters smaller than
 // the text height. A band where FindMRZ finds nothing is read as it is.
 func (e *Engine) prepareBand(g *image.Gray) *image.Gray {
@@ -167,7 +168,8 @@ func (e *Engine) prepareBand(g *image.Gray) *image.Gray {
 	if !ok || zone.LineHeight <= 0 {
 		return g
 	}
-	g = ocr.Despeckle(zone.Crop(g), zone.LineHeight*zone.LineHeight/30)
+	g = ocr.FlattenIllumination(zone.Crop(g), 2*zone.LineHeight)
+	g = ocr.Despeckle(g, zone.LineHeight*zone.LineHeight/30)
 	if e.textHeight == 0 || zone.LineHeight >= e.textHeight {
 		return g
 	}
