@@ -196,7 +196,9 @@ func (d *decoder) fixCountry(field string, s span) {
 // line's end: names hold no digits), in the trailing part of a name (only those and fillers)
 // where no name part can stand: after three fillers or more, or, in an ICAO name, after two
 // fillers once the surname separator has been seen. A K right after a letter or a single filler
-// may be a name or an initial and stays.
+// may be a name or an initial and stays. The last one or two characters of a name that ends its
+// line, after three fillers, become fillers whatever they are: no name part stands after three
+// fillers, and specks past a line's end are read as letters too.
 func (d *decoder) fixFillers() {
 	fix := func(s span, separator bool, field func(int) string) {
 		if !s.ok() {
@@ -204,7 +206,26 @@ func (d *decoder) fixFillers() {
 		}
 		f := d.b[s.line][s.from:s.to]
 		t := len(f)
+		// The last two characters of a name that ends its line may be anything after three fillers:
+		// specks or a stamp past the line's end, read as characters.
+		tail := 0
+		if s.to == len(d.b[s.line]) && len(f) >= 5 {
+			tail = 2
+			for tail > 0 && f[len(f)-tail] == '<' {
+				tail--
+			}
+		}
 		stray := func(c byte) bool { return c == 'K' || c >= '0' && c <= '9' }
+		defer func() {
+			if tail > 0 && string(f[len(f)-tail-3:len(f)-tail]) == "<<<" {
+				for k := len(f) - tail; k < len(f); k++ {
+					if c := f[k]; c != '<' {
+						f[k] = '<'
+						d.record(field(s.from+k), s.line, s.from+k, c, '<', CorrectionFiller)
+					}
+				}
+			}
+		}()
 		for t > 0 && (f[t-1] == '<' || stray(f[t-1])) {
 			t--
 		}

@@ -3,6 +3,7 @@ package mrz
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -217,7 +218,8 @@ func fit(l *layout, win []candidate, budget *int) (window, bool) {
 // cannot tell where the character is missing or extra (the weights 7, 3, 1 modulo 10 let a
 // neighbouring character make up for it), but they do confirm the columns where the variants
 // agree: pick keeps those, fills the columns in doubt from the line as read, padded with fillers
-// or trimmed, and returns them as doubt. When the variants differ in a single column, it is a
+// or trimmed, and returns them as doubt; except that a line read too long whose ends trimmed, one
+// end only, is among the tied keeps that (what lies past a zone's end is the likelier extra). When the variants differ in a single column, it is a
 // character whose value the check digits cannot pin down (A, K and U weigh like 0); the digit
 // among them is kept and note says so.
 func pick(l *layout, lines []string, i int, raw string, variants []string) (chosen, note string, doubt span) {
@@ -243,6 +245,19 @@ func pick(l *layout, lines []string, i int, raw string, variants []string) (chos
 		return cons, "", span{}
 	case 1:
 		return tied[0], "", span{}
+	}
+	// A line read too long whose characters past either end can go (specks or a stamp beside the
+	// zone, read as characters) keeps its middle: the check digits cannot tell deletions inside
+	// a field apart, but what lies beyond the zone is the likelier extra.
+	if d := len(raw) - len(cons); d > 0 {
+		head, tail := raw[d:], raw[:len(raw)-d]
+		hasHead, hasTail := slices.Contains(tied, head), slices.Contains(tied, tail)
+		switch {
+		case hasTail && !hasHead:
+			return tail, "", span{}
+		case hasHead && !hasTail:
+			return head, "", span{}
+		}
 	}
 	lo, hi := len(cons), -1
 	for _, v := range tied[1:] {

@@ -55,3 +55,16 @@ func TestFormatChoice(t *testing.T) {
 		})
 	}
 }
+
+// TestSpecksPastTheZone: specks beside a zone's end read as characters are dropped, where the
+// check digits alone could not place them.
+func TestSpecksPastTheZone(t *testing.T) {
+	r := mustParse(t, td3Specimen[0], td3Specimen[1]+"34")
+	if !r.Valid || r.Lines[1] != td3Specimen[1] {
+		t.Errorf("TD3 line 2 read with two more characters: %q valid %v, warnings %v", r.Lines[1], r.Valid, r.Warnings)
+	}
+	r = mustParse(t, td1Specimen[0], td1Specimen[1], td1Specimen[2][:28]+"4W")
+	if !r.Valid || r.Lines[2] != td1Specimen[2] || r.Fields.GivenNames.Value != "ANNA MARIA" {
+		t.Errorf("TD1 name ending in specks: %q, given names %q", r.Lines[2], r.Fields.GivenNames.Value)
+	}
+}

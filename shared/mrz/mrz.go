@@ -101,7 +101,8 @@ const (
 	CorrectionCheckDigit CorrectionKind = "checkDigit"
 	// CorrectionFiller is a K (the filler '<' as generic OCR models often read it), or a digit
 	// (a speck or a stamp read at the line's end), standing in the trailing fillers of a name
-	// where no name part can stand.
+	// where no name part can stand; or any character in the last two columns of a name that ends
+	// its line, after three fillers.
 	CorrectionFiller CorrectionKind = "filler"
 	// CorrectionCountry is a letter of a country code that is neither ISO 3166-1 alpha-3 nor
 	// ICAO's, changed to the letter OCR confuses it with (M/N, O/D/Q, U/V, E/F, C/G, I/L, B/R/P)
