@@ -92,7 +92,7 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 	// Pass 2, the whole upright page, for a zone the band finder missed, only when it found no band
 	// at all: reading a page costs several bands, and where bands were found and read without a
 	// credible zone, the page has none (the early stop that keeps misses fast).
-	if best.score == 0 && bands == 0 {
+	if bands == 0 {
 		if done, err := consider(img, 0); err != nil || done {
 			return best.result, err
 		}
