@@ -154,10 +154,19 @@ func DecodeGray(ctx context.Context, data []byte, maxPixels int64, maxSide int) 
 // inks (a violet stamp, a blue pen, a tinted background) turn light. An MRZ is printed in black
 // (carbon ink, so that readers see it in near infrared, where coloured inks vanish); this is the
 // visible-light approximation of their view. Grey images and PDFs are as DecodeGray returns them.
+// The channel is taken row by row into the shrunk image, so memory beyond the decoded file stays
+// bounded by maxSide, as DecodeGray's.
 func DecodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int) (*image.Gray, string, error) {
 	img, mime, err := decode(ctx, data, maxPixels, true)
 	if err != nil {
 		return nil, mime, err
+	}
+	switch img.(type) {
+	case *image.Gray:
+		return Downscale(Grayscale(img), maxSide), mime, nil
+	case *image.YCbCr, *image.RGBA, *image.NRGBA:
+		b := img.Bounds()
+		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), mime, nil
 	}
 	return Downscale(Lightest(img), maxSide), mime, nil
 }
@@ -167,27 +176,15 @@ func DecodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int) (
 func Lightest(img image.Image) *image.Gray {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	switch src := img.(type) {
+	switch img.(type) {
 	case *image.Gray:
-		return Grayscale(src)
-	case *image.YCbCr:
-		if src.SubsampleRatio == image.YCbCrSubsampleRatio444 && len(src.Cb) == 0 {
-			return Grayscale(src)
-		}
+		return Grayscale(img)
+	case *image.YCbCr, *image.RGBA, *image.NRGBA:
 		dst := image.NewGray(image.Rect(0, 0, w, h))
 		for y := 0; y < h; y++ {
-			out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-			for x := range out {
-				yi, ci := src.YOffset(b.Min.X+x, b.Min.Y+y), src.COffset(b.Min.X+x, b.Min.Y+y)
-				r, g, bl := color.YCbCrToRGB(src.Y[yi], src.Cb[ci], src.Cr[ci])
-				out[x] = max(r, g, bl)
-			}
+			lightestRow(img, y, dst.Pix[y*dst.Stride:y*dst.Stride+w])
 		}
 		return dst
-	case *image.RGBA:
-		return lightestRGB(src.Pix, src.Stride, src.PixOffset(b.Min.X, b.Min.Y), w, h)
-	case *image.NRGBA:
-		return lightestRGB(src.Pix, src.Stride, src.PixOffset(b.Min.X, b.Min.Y), w, h)
 	}
 	dst := image.NewGray(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
@@ -199,16 +196,32 @@ func Lightest(img image.Image) *image.Gray {
 	return dst
 }
 
-func lightestRGB(pix []byte, stride, off, w, h int) *image.Gray {
-	dst := image.NewGray(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		row := pix[off+y*stride : off+y*stride+4*w]
-		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+// lightestRow writes row y (from the top of img's bounds) of img's lightest channel into out;
+// img is an *image.YCbCr, *image.RGBA or *image.NRGBA.
+func lightestRow(img image.Image, y int, out []uint8) {
+	b := img.Bounds()
+	switch src := img.(type) {
+	case *image.YCbCr:
+		for x := range out {
+			yi, ci := src.YOffset(b.Min.X+x, b.Min.Y+y), src.COffset(b.Min.X+x, b.Min.Y+y)
+			if ci >= len(src.Cb) { // a grey JPEG has no chroma
+				out[x] = src.Y[yi]
+				continue
+			}
+			r, g, bl := color.YCbCrToRGB(src.Y[yi], src.Cb[ci], src.Cr[ci])
+			out[x] = max(r, g, bl)
+		}
+	case *image.RGBA:
+		row := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+		for x := range out {
+			out[x] = max(row[4*x], row[4*x+1], row[4*x+2])
+		}
+	case *image.NRGBA: // alpha ignored: uploads of documents are opaque
+		row := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
 		for x := range out {
 			out[x] = max(row[4*x], row[4*x+1], row[4*x+2])
 		}
 	}
-	return dst
 }
 
 func decode(ctx context.Context, data []byte, maxPixels int64, gray bool) (image.Image, string, error) {

@@ -164,13 +164,29 @@ func Rotate(img image.Image, degrees int) image.Image {
 // Downscale returns g shrunk so that its longer side is at most maxSide, each destination pixel
 // the mean of the source pixels it covers (an area average: text stays legible where sampling
 // would drop strokes); g itself when it already fits or maxSide is not positive. It allocates the
-// result and one row of sums, never a copy at g's size.
+// result, one row of sums and one of pixels, never a copy at g's size.
 func Downscale(g *image.Gray, maxSide int) *image.Gray {
 	b := g.Bounds()
 	w, h := b.Dx(), b.Dy()
 	side := max(w, h)
 	if maxSide <= 0 || side <= maxSide {
 		return g
+	}
+	return downscaleRows(w, h, maxSide, func(y int, out []uint8) {
+		copy(out, g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):][:w])
+	})
+}
+
+// downscaleRows is Downscale over a w×h image whose rows row writes, one at a time, into a
+// buffer: the source is never held whole in grey. At or under maxSide it copies the rows.
+func downscaleRows(w, h, maxSide int, row func(y int, out []uint8)) *image.Gray {
+	side := max(w, h)
+	if maxSide <= 0 || side <= maxSide {
+		dst := image.NewGray(image.Rect(0, 0, w, h))
+		for y := range h {
+			row(y, dst.Pix[y*dst.Stride:][:w])
+		}
+		return dst
 	}
 	dw, dh := max(1, w*maxSide/side), max(1, h*maxSide/side)
 	// xs[i] is the first source column of destination column i; xs[dw] == w.
@@ -180,14 +196,15 @@ func Downscale(g *image.Gray, maxSide int) *image.Gray {
 	}
 	dst := image.NewGray(image.Rect(0, 0, dw, dh))
 	sums := make([]uint64, dw)
+	buf := make([]uint8, w)
 	for j := range dh {
 		y0, y1 := j*h/dh, (j+1)*h/dh
 		clear(sums)
 		for y := y0; y < y1; y++ {
-			row := g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):][:w]
+			row(y, buf)
 			for i := range sums {
 				var s uint64
-				for _, v := range row[xs[i]:xs[i+1]] {
+				for _, v := range buf[xs[i]:xs[i+1]] {
 					s += uint64(v)
 				}
 				sums[i] += s
