@@ -21,8 +21,10 @@ type DocumentEngine interface {
 }
 
 // MRZReader reads a document's machine-readable zone with an OCR engine: the zone's band in each
-// of the four orientations, then whole pages, until a zone verifies; else the reading that
-// verified the most check digits.
+// of the four orientations until a zone verifies, then, only when no band was found in any
+// orientation, the upright whole page; else the credible reading (mrz.Result.Credible) that
+// verified the most check digits. A document with no credible reading has no zone
+// (mrz_not_found).
 type MRZReader struct {
 	Engine ocr.Engine
 	Now    func() time.Time
@@ -41,7 +43,7 @@ var orientations = []int{0, 180, 90, 270}
 // Read implements Reader.
 func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (res Result, err error) {
 	maxPixels := cmp.Or(r.MaxPixels, ocr.MaxPixels)
-	img, _, err := ocr.DecodeGray(ctx, data, maxPixels, ReadSide)
+	img, _, err := ocr.DecodeInk(ctx, data, maxPixels, ReadSide)
 	// The quality verdict goes with every outcome of a decoded image, a failure to read included:
 	// it tells the client what to fix.
 	defer func() { res.Quality = quality(img) }()
@@ -51,7 +53,7 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 			if err != nil {
 				return Result{}, err
 			}
-			if c, err := r.parse(lines, 0, documentType); err == nil && c.score > 0 {
+			if c, err := r.parse(lines, 0, documentType); err == nil && c.credible {
 				return c.result, nil
 			}
 			return Result{}, noZone()
@@ -66,29 +68,37 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 		return Result{}, err
 	}
 	// Pass 1: the zone's band in each orientation. Finding a band costs milliseconds; OCR runs only
-	// where one is found. Pass 2: whole pages, for documents whose band the heuristic missed.
+	// where one is found, on the band levelled (a zone tilted more than a few degrees is no band
+	// to the engine).
 	var best candidate
-	for _, wholePage := range []bool{false, true} {
-		for _, rot := range orientations {
-			oriented := ocr.Rotate(img, rot)
-			region := oriented
-			if !wholePage {
-				band, ok := ocr.MRZBand(oriented)
-				if !ok {
-					continue
-				}
-				region = crop(oriented, band)
-			}
-			lines, err := r.Engine.Read(ctx, region)
-			if err != nil {
-				return Result{}, err
-			}
-			if c, err := r.parse(lines, rot, documentType); err == nil && c.score > best.score {
-				best = c
-			}
-			if best.valid {
-				return best.result, nil
-			}
+	consider := func(region image.Image, rot int) (bool, error) {
+		lines, err := r.Engine.Read(ctx, region)
+		if err != nil {
+			return false, err
+		}
+		if c, err := r.parse(lines, rot, documentType); err == nil && c.credible && c.score > best.score {
+			best = c
+		}
+		return best.valid, nil
+	}
+	bands := 0
+	for _, rot := range orientations {
+		oriented := ocr.Rotate(img, rot)
+		band, ok := ocr.FindMRZ(oriented)
+		if !ok {
+			continue
+		}
+		bands++
+		if done, err := consider(band.Crop(oriented), rot); err != nil || done {
+			return best.result, err
+		}
+	}
+	// Pass 2, the whole upright page, for a zone the band finder missed, only when it found no band
+	// at all: reading a page costs several bands, and where bands were found and read without a
+	// credible zone, the page has none (the early stop that keeps misses fast).
+	if bands == 0 {
+		if done, err := consider(img, 0); err != nil || done {
+			return best.result, err
 		}
 	}
 	if best.score > 0 {
@@ -113,22 +123,12 @@ func noZone() error {
 }
 
 // candidate is one orientation's reading, scored by its verified check digits: text that merely
-// looks like a zone (a sideways page read upright) verifies none.
+// looks like a zone (a sideways page read upright) verifies none, or too few to be credible.
 type candidate struct {
-	result Result
-	score  int
-	valid  bool
-}
-
-type subImager interface {
-	SubImage(r image.Rectangle) image.Image
-}
-
-func crop(img image.Image, r image.Rectangle) image.Image {
-	if s, ok := img.(subImager); ok {
-		return s.SubImage(r)
-	}
-	return img
+	result   Result
+	score    int
+	valid    bool
+	credible bool
 }
 
 func (r MRZReader) parse(lines []ocr.Line, rotation int, documentType string) (candidate, error) {
@@ -144,13 +144,10 @@ func (r MRZReader) parse(lines []ocr.Line, rotation int, documentType string) (c
 	if err != nil {
 		return candidate{}, err
 	}
-	c := candidate{result: resultOf(z, rotation, documentType, Engine{Name: r.Engine.Name(), Version: r.Engine.Version()}), valid: z.Valid}
-	for _, check := range z.Checks {
-		if check.Valid {
-			c.score++
-		}
-	}
-	return c, nil
+	return candidate{
+		result: resultOf(z, rotation, documentType, Engine{Name: r.Engine.Name(), Version: r.Engine.Version()}),
+		score:  z.Verified(), valid: z.Valid, credible: z.Credible(),
+	}, nil
 }
 
 // resultOf shapes a parsed zone as an extraction result.

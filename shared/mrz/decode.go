@@ -74,6 +74,8 @@ func decode(w window, now time.Time) *Result {
 		d.b[i] = []byte(s)
 	}
 	d.mapLetters()
+	d.fixCountry("issuingCountry", l.issuer)
+	d.fixCountry("nationality", l.nationality)
 	d.fixFillers()
 	mapDigits(l, d.b, l.checks(d.b), d.record)
 	d.correctGuarded()
@@ -132,7 +134,8 @@ func (d *decoder) nameField(pos int) string {
 }
 
 // mapLetters maps digits to letters where the layout allows only letters: document code,
-// countries, names.
+// countries, names. The second character of a TD1 or TD2 document code is the issuing state's
+// choice (ICAO 9303-5 and -6) and may be a digit, as in C1: it is left as read.
 func (d *decoder) mapLetters() {
 	apply := func(s span, field func(pos int) string) {
 		for i := s.from; s.ok() && i < s.to; i++ {
@@ -143,7 +146,11 @@ func (d *decoder) mapLetters() {
 		}
 	}
 	named := func(name string) func(int) string { return func(int) string { return name } }
-	apply(d.l.code, named("documentCode"))
+	code := d.l.code
+	if d.l.format == FormatTD1 || d.l.format == FormatTD2 {
+		code.to = code.from + 1
+	}
+	apply(code, named("documentCode"))
 	apply(d.l.issuer, named("issuingCountry"))
 	apply(d.l.nationality, named("nationality"))
 	apply(d.l.name, d.nameField)
@@ -151,10 +158,47 @@ func (d *decoder) mapLetters() {
 	apply(d.l.given, named("givenNames"))
 }
 
-// fixFillers turns into fillers the runs of K in the trailing part of a name (only K and
-// fillers) where no name part can stand: after three fillers or more, or, in an ICAO name,
-// after two fillers once the surname separator has been seen. A K right after a letter or a
-// single filler may be a name or an initial and stays.
+// countryConfusions are the letters OCR reads for one another in country codes.
+var countryConfusions = [256]string{
+	'M': "N", 'N': "M", 'O': "DQ", 'D': "OQ", 'Q': "OD", 'U': "V", 'V': "U", 'E': "F", 'F': "E",
+	'C': "G", 'G': "C", 'I': "L", 'L': "I", 'B': "RP", 'R': "BP", 'P': "BR",
+}
+
+// fixCountry corrects a country code outside the known list when exactly one confusion of one
+// letter (countryConfusions) makes it known; any other unknown code stays as read, to be
+// reported. Codes a check digit covers (FRA_ID's issuer, in its composite) are left to it.
+func (d *decoder) fixCountry(field string, s span) {
+	if !s.ok() || covers(d.l.compositeOver, []span{s}) {
+		return
+	}
+	code := d.b[s.line][s.from:s.to]
+	if KnownCountry(dataValue(string(code))) {
+		return
+	}
+	var found []substitution
+	for i, c := range code {
+		for _, to := range []byte(countryConfusions[c]) {
+			code[i] = to
+			if KnownCountry(dataValue(string(code))) {
+				found = append(found, substitution{s.line, s.from + i, c, to})
+			}
+			code[i] = c
+		}
+	}
+	if len(found) == 1 {
+		f := found[0]
+		d.b[f.line][f.pos] = f.to
+		d.record(field, f.line, f.pos, f.from, f.to, CorrectionCountry)
+	}
+}
+
+// fixFillers turns into fillers the runs of K, and of digits (a speck or a stamp read at the
+// line's end: names hold no digits), in the trailing part of a name (only those and fillers)
+// where no name part can stand: after three fillers or more, or, in an ICAO name, after two
+// fillers once the surname separator has been seen. A K right after a letter or a single filler
+// may be a name or an initial and stays. The last one or two characters of a name that ends its
+// line, after three fillers, become fillers whatever they are: no name part stands after three
+// fillers, and specks past a line's end are read as letters too.
 func (d *decoder) fixFillers() {
 	fix := func(s span, separator bool, field func(int) string) {
 		if !s.ok() {
@@ -162,17 +206,37 @@ func (d *decoder) fixFillers() {
 		}
 		f := d.b[s.line][s.from:s.to]
 		t := len(f)
-		for t > 0 && (f[t-1] == '<' || f[t-1] == 'K') {
+		// The last two characters of a name that ends its line may be anything after three fillers:
+		// specks or a stamp past the line's end, read as characters.
+		tail := 0
+		if s.to == len(d.b[s.line]) && len(f) >= 5 {
+			tail = 2
+			for tail > 0 && f[len(f)-tail] == '<' {
+				tail--
+			}
+		}
+		stray := func(c byte) bool { return c == 'K' || c >= '0' && c <= '9' }
+		defer func() {
+			if tail > 0 && string(f[len(f)-tail-3:len(f)-tail]) == "<<<" {
+				for k := len(f) - tail; k < len(f); k++ {
+					if c := f[k]; c != '<' {
+						f[k] = '<'
+						d.record(field(s.from+k), s.line, s.from+k, c, '<', CorrectionFiller)
+					}
+				}
+			}
+		}()
+		for t > 0 && (f[t-1] == '<' || stray(f[t-1])) {
 			t--
 		}
 		sep := strings.Index(string(f), "<<")
 		for i := t; i < len(f); {
-			if f[i] != 'K' {
+			if !stray(f[i]) {
 				i++
 				continue
 			}
 			j := i
-			for j < len(f) && f[j] == 'K' {
+			for j < len(f) && stray(f[j]) {
 				j++
 			}
 			r := 0
@@ -181,8 +245,9 @@ func (d *decoder) fixFillers() {
 			}
 			if r >= 3 || separator && r >= 2 && sep >= 0 && sep < i-r {
 				for k := i; k < j; k++ {
+					c := f[k]
 					f[k] = '<'
-					d.record(field(s.from+k), s.line, s.from+k, 'K', '<', CorrectionFiller)
+					d.record(field(s.from+k), s.line, s.from+k, c, '<', CorrectionFiller)
 				}
 			}
 			i = j

@@ -3,6 +3,7 @@ package mrz
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -136,9 +137,14 @@ func locate(in []Line) (window, error) {
 }
 
 // fit repairs the lines of a window to l and scores how well they fit: ten points a valid check
-// digit, a point per well-formed date, sex and country, five for the document code the format
-// expects, minus one per character repaired. ok is false when the lines are not a zone of l.
-// Scoring repair variants spends budget.
+// digit and minus ten a failed one, a point per well-formed date, sex and country, minus one per
+// character repaired, and codeWeight for the document code's letter. ok is false when the lines
+// are not a zone of l. Scoring repair variants spends budget.
+//
+// Failed check digits count against a format because the formats of one width share columns: a
+// visa read as TD3 verifies its three check digits, and TD3's two more (personal number,
+// composite) each verify by chance one time in ten; rewarding only the valid ones made that visa
+// a passport one time in a hundred, and one in ten for MRV-B read as TD2.
 func fit(l *layout, win []candidate, budget *int) (window, bool) {
 	for _, c := range win {
 		if d := len(c.text) - l.width; d < -slack || d > slack {
@@ -193,8 +199,9 @@ func fit(l *layout, win []candidate, budget *int) (window, bool) {
 			}
 		}
 	}
-	valid, shape := evaluate(l, w.lines)
-	prefix := prefixFits(l, w.lines[0])
+	valid, failed, shape := evaluate(l, w.lines)
+	code := codeWeight(l, w.lines[0])
+	prefix := code > 0
 	filler := false
 	for _, s := range w.lines {
 		filler = filler || strings.IndexByte(s, '<') >= 0
@@ -202,10 +209,7 @@ func fit(l *layout, win []candidate, budget *int) (window, bool) {
 	if !filler || (!prefix && valid < 2) {
 		return window{}, false
 	}
-	w.score = 10*valid + shape - repairs
-	if prefix {
-		w.score += 5
-	}
+	w.score = 10*valid - 10*failed + shape - repairs + code
 	return w, true
 }
 
@@ -214,13 +218,14 @@ func fit(l *layout, win []candidate, budget *int) (window, bool) {
 // cannot tell where the character is missing or extra (the weights 7, 3, 1 modulo 10 let a
 // neighbouring character make up for it), but they do confirm the columns where the variants
 // agree: pick keeps those, fills the columns in doubt from the line as read, padded with fillers
-// or trimmed, and returns them as doubt. When the variants differ in a single column, it is a
+// or trimmed, and returns them as doubt; except that a line read too long whose ends trimmed, one
+// end only, is among the tied keeps that (what lies past a zone's end is the likelier extra). When the variants differ in a single column, it is a
 // character whose value the check digits cannot pin down (A, K and U weigh like 0); the digit
 // among them is kept and note says so.
 func pick(l *layout, lines []string, i int, raw string, variants []string) (chosen, note string, doubt span) {
 	score := func(v string) int {
 		lines[i] = v
-		valid, shape := evaluate(l, lines)
+		valid, _, shape := evaluate(l, lines)
 		return 10*valid + shape
 	}
 	cons := variants[0]
@@ -240,6 +245,19 @@ func pick(l *layout, lines []string, i int, raw string, variants []string) (chos
 		return cons, "", span{}
 	case 1:
 		return tied[0], "", span{}
+	}
+	// A line read too long whose characters past either end can go (specks or a stamp beside the
+	// zone, read as characters) keeps its middle: the check digits cannot tell deletions inside
+	// a field apart, but what lies beyond the zone is the likelier extra.
+	if d := len(raw) - len(cons); d > 0 {
+		head, tail := raw[d:], raw[:len(raw)-d]
+		hasHead, hasTail := slices.Contains(tied, head), slices.Contains(tied, tail)
+		switch {
+		case hasTail && !hasHead:
+			return tail, "", span{}
+		case hasHead && !hasTail:
+			return head, "", span{}
+		}
 	}
 	lo, hi := len(cons), -1
 	for _, v := range tied[1:] {
@@ -345,9 +363,9 @@ func lengthVariants(s string, width int) []string {
 	return out
 }
 
-// evaluate counts the valid check digits of lines read as l, after the safe numeric mapping,
-// and the fields that have the right shape (dates, sex, countries).
-func evaluate(l *layout, lines []string) (valid, shape int) {
+// evaluate counts the valid and the failed check digits of lines read as l, after the safe
+// numeric mapping, and the fields that have the right shape (dates, sex, countries).
+func evaluate(l *layout, lines []string) (valid, failed, shape int) {
 	b := make([][]byte, len(lines))
 	for i, s := range lines {
 		b[i] = []byte(s)
@@ -356,8 +374,11 @@ func evaluate(l *layout, lines []string) (valid, shape int) {
 	mapDigits(l, b, cs, nil)
 	for _, c := range cs {
 		// A filler check digit over fillers is valid, but no evidence of a zone.
-		if _, found, ok := verify(b, c); ok && found != '<' {
+		switch _, found, ok := verify(b, c); {
+		case ok && found != '<':
 			valid++
+		case !ok:
+			failed++
 		}
 	}
 	for _, s := range []span{l.birth, l.expiry} {
@@ -373,25 +394,42 @@ func evaluate(l *layout, lines []string) (valid, shape int) {
 			shape++
 		}
 	}
-	return valid, shape
+	return valid, failed, shape
 }
 
-// prefixFits tells whether the document code suits the format: P for passports, V for visas,
-// A, C or I for identity cards, IDFRA for the French card.
-func prefixFits(l *layout, line0 string) bool {
+// codeLetter weighs the document code's letter in fit: more than two check digits, so that the
+// letter, which ICAO 9303 fixes per format (P passports, V visas, A, C or I identity documents),
+// tells TD3 from MRV-A and TD2 from MRV-B even when a format's extra check digits verify by
+// chance; less than three, so that a zone whose letter is misread still goes to the format its
+// check digits prove.
+const codeLetter = 25
+
+// codeWeight is codeLetter when the document code suits the format (P for passports, V for visas,
+// A, C or I for identity cards, IDFRA for the French card), minus codeLetter when it is the
+// letter of another format, and 0 when it is no document letter at all.
+func codeWeight(l *layout, line0 string) int {
 	first := line0[0]
 	if c := letterFor[first]; c != 0 {
 		first = c
 	}
+	var fits bool
 	switch l.format {
 	case FormatTD3:
-		return first == 'P'
+		fits = first == 'P'
 	case FormatMRVA, FormatMRVB:
-		return first == 'V'
+		fits = first == 'V'
 	case FormatFRAID:
-		return first == 'I' && strings.HasPrefix(line0[1:], "DFRA")
+		fits = first == 'I' && strings.HasPrefix(line0[1:], "DFRA")
+	default:
+		fits = first == 'A' || first == 'C' || first == 'I'
 	}
-	return first == 'A' || first == 'C' || first == 'I'
+	switch {
+	case fits:
+		return codeLetter
+	case strings.IndexByte("PVACI", first) >= 0:
+		return -codeLetter
+	}
+	return 0
 }
 
 // plausibleDate tells whether d reads as YYMMDD, with fillers for unknown parts.

@@ -2,6 +2,7 @@ package mrz
 
 import (
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -98,9 +99,16 @@ const (
 	// the field's check digit and the composite check digit valid and no other does as well
 	// (fewest changes, at most 2, then fewest digits turned into letters).
 	CorrectionCheckDigit CorrectionKind = "checkDigit"
-	// CorrectionFiller is a K (the filler '<' as generic OCR models often read it) standing in
-	// the trailing fillers of a name where no name part can stand.
+	// CorrectionFiller is a K (the filler '<' as generic OCR models often read it), or a digit
+	// (a speck or a stamp read at the line's end), standing in the trailing fillers of a name
+	// where no name part can stand; or any character in the last two columns of a name that ends
+	// its line, after three fillers.
 	CorrectionFiller CorrectionKind = "filler"
+	// CorrectionCountry is a letter of a country code that is neither ISO 3166-1 alpha-3 nor
+	// ICAO's, changed to the letter OCR confuses it with (M/N, O/D/Q, U/V, E/F, C/G, I/L, B/R/P)
+	// because exactly one such change makes it a known code: MLD read for NLD. No check digit
+	// covers the countries, so the correction is reported and the field's confidence lowered.
+	CorrectionCountry CorrectionKind = "country"
 )
 
 // Correction is one character Parse changed.
@@ -133,6 +141,37 @@ type Result struct {
 	// dates, possibly truncated names, repaired line lengths, ambiguous corrections left undone.
 	// A check digit over columns a line-length repair could not place is reported invalid.
 	Warnings []string `json:"warnings,omitempty"`
+}
+
+// Verified counts the check digits that verify over characters actually read: a filler check
+// digit over a field made only of fillers (TD3's empty personal number) is valid but proves
+// nothing.
+func (r *Result) Verified() int {
+	n := 0
+	for _, c := range r.Checks {
+		if c.Valid && c.Found != "<" {
+			n++
+		}
+	}
+	return n
+}
+
+// Credible reports whether the reading is a machine-readable zone at all, by the rule of the
+// package documentation (No false positives): three verified check digits, or two of the three
+// of MRV-A, MRV-B and FRA_ID when the document code is the format's own.
+func (r *Result) Credible() bool {
+	v := r.Verified()
+	if v >= 3 {
+		return true
+	}
+	code := r.Fields.DocumentCode.Value
+	switch r.Format {
+	case FormatMRVA, FormatMRVB:
+		return v == 2 && strings.HasPrefix(code, "V")
+	case FormatFRAID:
+		return v == 2 && code == "ID"
+	}
+	return false
 }
 
 // Find picks the machine-readable zone out of the OCR lines of a page and returns its lines,

@@ -18,6 +18,11 @@ type Band struct {
 	// Skew is the lines' slope in degrees, positive when they descend to the right (the document
 	// turned clockwise); Rect is the upright rectangle around the slanted lines.
 	Skew float64
+
+	// The slanted rectangle around the lines, margin included, in the image's coordinates: its
+	// centre, its length along the lines and its thickness across them. Crop cuts it out level;
+	// zero for a Band made by hand, which Crop then derives from Rect.
+	cx, cy, length, thickness float64
 }
 
 // MRZBand returns the rectangle of the machine-readable zone in img, margin included; ok is false
@@ -31,16 +36,20 @@ func MRZBand(img image.Image) (image.Rectangle, bool) {
 // Limits of the heuristic. Heights and widths are in pixels of the analysed (shrunk) image.
 const (
 	analysisSide  = 1280 // longer images are shrunk to this for the analysis
-	maxSkew       = 5.0  // degrees searched either way
+	maxSkew       = 30.0 // degrees searched either way: a phone photo taken without care
 	minLineHeight = 4    // below this no OCR engine can read the characters anyway
 	minLineRatio  = 18.0 // span / height: an MRZ line has 30 to 44 characters about as wide as high
 	maxGapRatio   = 1.2  // a gap wider than this many heights ends a line's span
+	// minOverlap is the share of the shorter of two lines that the longer must cover: an
+	// overprint, a page edge or a speck lengthens or shortens one line's span, not both.
+	minOverlap = 0.6
 )
 
 // FindMRZ looks for the machine-readable zone of an identity document: two or three dense text
-// lines of the same length, evenly spaced, at most maxSkew degrees off the horizontal. It works on
-// the image alone (luma, Otsu binarisation, projection of the starts of dark runs along the best
-// slope) and takes a few milliseconds for a 1000×700 image; larger images are shrunk first. When
+// lines that overlap along most of their length, evenly spaced, at most maxSkew degrees off the
+// horizontal. It works on the image alone (luma, a local threshold, projection of the centres of
+// short dark runs along the best slope) and takes a few milliseconds for a 1000×700 image; larger
+// images are shrunk first. When
 // several zones qualify the lowest wins, as the MRZ sits at the bottom of the page. FindMRZ never
 // panics: an image it cannot analyse is reported as having no zone.
 func FindMRZ(img image.Image) (band Band, ok bool) {
@@ -124,18 +133,20 @@ func analyse(g *image.Gray) *analysis {
 			hist[v]++
 		}
 	}
-	t, contrast := otsu(&hist, w*h)
+	_, contrast := otsu(&hist, w*h)
 	if contrast < 16 {
 		return nil // a uniform image: nothing printed on it
 	}
 	a := &analysis{w: w, h: h}
+	darkRow := localThreshold(g, contrast)
+	ink := make([]bool, w)
 	// Characters are made of short runs; longer ones are rules, photos and shadows.
 	maxRun := max(w/20, 3)
 	for y := 0; y < h; y++ {
-		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		darkRow(y, ink)
 		start := -1
 		for x := 0; x <= w; x++ {
-			dark := x < w && int(row[x]) <= t
+			dark := x < w && ink[x]
 			switch {
 			case dark && start < 0:
 				start = x
@@ -157,6 +168,37 @@ func analyse(g *image.Gray) *analysis {
 	a.project(a.bestSlope())
 	a.findLines()
 	return a
+}
+
+// localThreshold returns a function telling which pixels of a row of g are ink: darker than the mean of the square around it
+// (a few characters' heights across, from an integral image) by a margin, a share of the image's
+// Otsu contrast. One global threshold fails on tinted pages in a white surround (it separates page
+// from surround, not ink from paper), on shadows and on glare; the local mean follows the paper.
+func localThreshold(g *image.Gray, contrast int) func(y int, ink []bool) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	r := max(4, max(w, h)/32)
+	margin := max(8, contrast*45/100)
+	sums := make([]uint32, (w+1)*(h+1)) // sums[(y)(w+1)+x]: the pixels above and left of (x, y)
+	for y := 0; y < h; y++ {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		var acc uint32
+		above, cur := sums[y*(w+1):], sums[(y+1)*(w+1):]
+		for x, v := range row {
+			acc += uint32(v)
+			cur[x+1] = above[x+1] + acc
+		}
+	}
+	return func(y int, ink []bool) {
+		y0, y1 := max(0, y-r), min(h, y+r+1)
+		top, bottom := sums[y0*(w+1):(y0+1)*(w+1)], sums[y1*(w+1):(y1+1)*(w+1)]
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, v := range row {
+			x0, x1 := max(0, x-r), min(w, x+r+1)
+			sum := bottom[x1] - top[x1] - bottom[x0] + top[x0]
+			area := uint32((x1 - x0) * (y1 - y0))
+			ink[x] = (uint32(v)+uint32(margin))*area <= sum
+		}
+	}
 }
 
 // otsu returns the threshold that best separates ink from paper, and the difference between the
@@ -196,7 +238,7 @@ func (a *analysis) project(tan float64) {
 func (a *analysis) row(x, y, f int) int { return y - (x*f)>>16 + a.offset }
 
 // bestSlope returns the slope whose projection is sharpest (largest sum of squared row counts):
-// along the text lines, runs pile up in few rows. Whole degrees first, then quarter degrees.
+// along the text lines, runs pile up in few rows.
 func (a *analysis) bestSlope() float64 {
 	score := func(deg float64) int {
 		a.project(math.Tan(deg * math.Pi / 180))
@@ -212,13 +254,16 @@ func (a *analysis) bestSlope() float64 {
 			best, bestScore = deg, s
 		}
 	}
-	for deg := 1.0; deg <= maxSkew; deg++ {
+	// Every second degree, then halving steps about the best: a line a thousand pixels long is
+	// still sharper a degree off its slope than at any other slope.
+	for deg := 2.0; deg <= maxSkew; deg += 2 {
 		try(deg)
 		try(-deg)
 	}
-	coarse := best
-	for _, d := range []float64{-0.75, -0.5, -0.25, 0.25, 0.5, 0.75} {
-		try(coarse + d)
+	for _, step := range []float64{1, 0.5, 0.25} {
+		centre := best
+		try(centre - step)
+		try(centre + step)
 	}
 	return math.Tan(best * math.Pi / 180)
 }
@@ -229,7 +274,12 @@ func (a *analysis) findLines() {
 	slices.Sort(counts)
 	// Rows between lines hold only noise; a quarter of the rows at least are such gaps or margins.
 	floor := counts[len(counts)/4]
-	peak := counts[len(counts)-1]
+	// The peak is that of the busiest minLineHeight rows together: the straight edge of a tilted
+	// page piles its runs into a single row, which would otherwise set the bar above every line.
+	peak := 0
+	for r := 0; r+minLineHeight <= len(a.hist); r++ {
+		peak = max(peak, slices.Min(a.hist[r:r+minLineHeight]))
+	}
 	threshold := max(3, floor+(peak-floor)/5)
 	lineOf := make([]int32, len(a.hist))
 	for r := range lineOf {
@@ -303,16 +353,21 @@ func binWidth(l line) int { return max(1, l.height()/3) }
 // findGroup returns the indexes of the lowest group of 2 or 3 consecutive lines that look like an
 // MRZ: long, of similar height and extent, evenly spaced. A group of 3 wins over the 2 it contains.
 func (a *analysis) findGroup() ([]int, bool) {
+	// Heights are measured vertically and widths horizontally: along a slope θ a line is
+	// width/cos θ long and height·cos θ thick, so long lines qualify at any tilt.
+	cos2 := 1 / (1 + a.tan*a.tan)
 	long := func(i int) bool {
 		l := a.lines[i]
-		return float64(l.width()) >= minLineRatio*float64(l.height())
+		return float64(l.width()) >= minLineRatio*float64(l.height())*cos2
 	}
 	alike := func(i, j int) bool {
 		p, q := a.lines[i], a.lines[j]
 		h := float64(p.height()+q.height()) / 2
 		pitch := float64(q.centre() - p.centre())
+		overlap := min(p.x1, q.x1) - max(p.x0, q.x0) + 1
 		return float64(max(p.height(), q.height())) <= 1.6*float64(min(p.height(), q.height())) &&
-			math.Abs(float64(p.x0-q.x0)) <= 2*h && math.Abs(float64(p.x1-q.x1)) <= 2*h &&
+			float64(overlap) >= minOverlap*float64(min(p.width(), q.width())) &&
+			float64(min(p.width(), q.width())) >= minOverlap*float64(max(p.width(), q.width())) &&
 			pitch >= 1.2*h && pitch <= 3*h
 	}
 	for last := len(a.lines) - 1; last >= 1; last-- {
@@ -339,22 +394,35 @@ func (a *analysis) band(group []int, scale int, bounds image.Rectangle) Band {
 		x0, x1 = min(x0, a.lines[i].x0), max(x1, a.lines[i].x1)
 		hsum += a.lines[i].height()
 	}
-	lh := float64(hsum) / float64(len(group))
+	cos := 1 / math.Sqrt(1+a.tan*a.tan)
+	lh := float64(hsum) / float64(len(group)) * cos // across the lines, not vertically
 	// Projected row r at column x is image row r - offset + x*tan.
-	yAt := func(r, x int) float64 { return float64(r-a.offset) + float64(x)*a.tan }
-	top := math.Min(yAt(first.r0, x0), yAt(first.r0, x1))
-	bottom := math.Max(yAt(last.r1, x0), yAt(last.r1, x1)) + 1
-	mx, my := 1.5*lh, 0.8*lh
+	yAt := func(r, x float64) float64 { return r - float64(a.offset) + x*a.tan }
 	s := float64(scale)
+	// The slanted rectangle: the lines' extent along the slope, their rows across it, a margin of
+	// about a character along and most of a line across.
+	mx, my := 1.5*lh, 0.8*lh
+	xc := float64(x0+x1+1) / 2
+	rc := float64(first.r0+last.r1+1) / 2
+	length := float64(x1+1-x0)/cos + 2*mx
+	thickness := float64(last.r1+1-first.r0)*cos + 2*my
+	cx, cy := xc, yAt(rc, xc)
+	// Its corners bound Rect.
+	sin := a.tan * cos
+	hx, hy := length/2, thickness/2
+	ex := hx*cos + hy*math.Abs(sin)
+	ey := hx*math.Abs(sin) + hy*cos
 	r := image.Rect(
-		int(math.Floor((float64(x0)-mx)*s)), int(math.Floor((top-my)*s)),
-		int(math.Ceil((float64(x1+1)+mx)*s)), int(math.Ceil((bottom+my)*s)),
+		int(math.Floor((cx-ex)*s)), int(math.Floor((cy-ey)*s)),
+		int(math.Ceil((cx+ex)*s)), int(math.Ceil((cy+ey)*s)),
 	).Add(bounds.Min).Intersect(bounds)
 	return Band{
 		Rect:       r,
 		Lines:      len(group),
 		LineHeight: int(math.Round(lh * s)),
 		Skew:       math.Atan(a.tan) * 180 / math.Pi,
+		cx:         cx*s + float64(bounds.Min.X), cy: cy*s + float64(bounds.Min.Y),
+		length: length * s, thickness: thickness * s,
 	}
 }
 
@@ -372,12 +440,21 @@ func (b Band) Crop(img image.Image) *image.Gray {
 	sin, cos := math.Sincos(b.Skew * math.Pi / 180)
 	w := r.Dx()
 	h := max(r.Dy()-int(float64(w)*math.Abs(sin/cos)), r.Dy()/2)
-	// The source pixels of the levelled rectangle reach a little beyond r's sides.
+	centreX, centreY := float64(r.Min.X)+float64(w)/2, float64(r.Min.Y)+float64(r.Dy())/2
+	if b.length > 0 {
+		w, h = int(math.Round(b.length)), int(math.Round(b.thickness))
+		centreX, centreY = b.cx, b.cy
+	}
+	// The source pixels of the levelled rectangle reach a little beyond r's sides, unless r was
+	// made around them.
 	pad := int(float64(h)*math.Abs(sin)) + 2
+	if b.length > 0 {
+		pad = 2
+	}
 	src := Grayscale(subImage(img, r.Inset(-pad).Intersect(img.Bounds())))
 	origin := r.Inset(-pad).Intersect(img.Bounds()).Min
-	// Centre of r in src's coordinates.
-	cx, cy := float64(r.Min.X-origin.X)+float64(w)/2, float64(r.Min.Y-origin.Y)+float64(r.Dy())/2
+	// Centre of the zone in src's coordinates.
+	cx, cy := centreX-float64(origin.X), centreY-float64(origin.Y)
 	paper := uint8(percentile(histogram(src), src.Rect.Dx()*src.Rect.Dy()*9/10))
 	dst := image.NewGray(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {

@@ -149,6 +149,81 @@ func DecodeGray(ctx context.Context, data []byte, maxPixels int64, maxSide int) 
 	return Downscale(g, maxSide), mime, nil
 }
 
+// DecodeInk decodes as DecodeGray does but keeps, of a colour image, each pixel's lightest
+// channel (max of red, green and blue) rather than its luma: black ink stays black while coloured
+// inks (a violet stamp, a blue pen, a tinted background) turn light. An MRZ is printed in black
+// (carbon ink, so that readers see it in near infrared, where coloured inks vanish); this is the
+// visible-light approximation of their view. Grey images and PDFs are as DecodeGray returns them.
+// The channel is taken row by row into the shrunk image, so memory beyond the decoded file stays
+// bounded by maxSide, as DecodeGray's.
+func DecodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int) (*image.Gray, string, error) {
+	img, mime, err := decode(ctx, data, maxPixels, true)
+	if err != nil {
+		return nil, mime, err
+	}
+	switch img.(type) {
+	case *image.Gray:
+		return Downscale(Grayscale(img), maxSide), mime, nil
+	case *image.YCbCr, *image.RGBA, *image.NRGBA:
+		b := img.Bounds()
+		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), mime, nil
+	}
+	return Downscale(Lightest(img), maxSide), mime, nil
+}
+
+// Lightest returns each pixel's lightest channel as an 8-bit grey image with bounds starting at
+// (0,0); grey images as Grayscale does.
+func Lightest(img image.Image) *image.Gray {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	switch img.(type) {
+	case *image.Gray:
+		return Grayscale(img)
+	case *image.YCbCr, *image.RGBA, *image.NRGBA:
+		dst := image.NewGray(image.Rect(0, 0, w, h))
+		for y := 0; y < h; y++ {
+			lightestRow(img, y, dst.Pix[y*dst.Stride:y*dst.Stride+w])
+		}
+		return dst
+	}
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			dst.Pix[y*dst.Stride+x] = uint8(max(r, g, bl) >> 8)
+		}
+	}
+	return dst
+}
+
+// lightestRow writes row y (from the top of img's bounds) of img's lightest channel into out;
+// img is an *image.YCbCr, *image.RGBA or *image.NRGBA.
+func lightestRow(img image.Image, y int, out []uint8) {
+	b := img.Bounds()
+	switch src := img.(type) {
+	case *image.YCbCr:
+		for x := range out {
+			yi, ci := src.YOffset(b.Min.X+x, b.Min.Y+y), src.COffset(b.Min.X+x, b.Min.Y+y)
+			if ci >= len(src.Cb) { // a grey JPEG has no chroma
+				out[x] = src.Y[yi]
+				continue
+			}
+			r, g, bl := color.YCbCrToRGB(src.Y[yi], src.Cb[ci], src.Cr[ci])
+			out[x] = max(r, g, bl)
+		}
+	case *image.RGBA:
+		row := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+		for x := range out {
+			out[x] = max(row[4*x], row[4*x+1], row[4*x+2])
+		}
+	case *image.NRGBA: // alpha ignored: uploads of documents are opaque
+		row := src.Pix[src.PixOffset(b.Min.X, b.Min.Y+y):]
+		for x := range out {
+			out[x] = max(row[4*x], row[4*x+1], row[4*x+2])
+		}
+	}
+}
+
 func decode(ctx context.Context, data []byte, maxPixels int64, gray bool) (image.Image, string, error) {
 	mime, ok := Sniff(data)
 	if !ok {

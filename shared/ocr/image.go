@@ -164,13 +164,29 @@ func Rotate(img image.Image, degrees int) image.Image {
 // Downscale returns g shrunk so that its longer side is at most maxSide, each destination pixel
 // the mean of the source pixels it covers (an area average: text stays legible where sampling
 // would drop strokes); g itself when it already fits or maxSide is not positive. It allocates the
-// result and one row of sums, never a copy at g's size.
+// result, one row of sums and one of pixels, never a copy at g's size.
 func Downscale(g *image.Gray, maxSide int) *image.Gray {
 	b := g.Bounds()
 	w, h := b.Dx(), b.Dy()
 	side := max(w, h)
 	if maxSide <= 0 || side <= maxSide {
 		return g
+	}
+	return downscaleRows(w, h, maxSide, func(y int, out []uint8) {
+		copy(out, g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):][:w])
+	})
+}
+
+// downscaleRows is Downscale over a w×h image whose rows row writes, one at a time, into a
+// buffer: the source is never held whole in grey. At or under maxSide it copies the rows.
+func downscaleRows(w, h, maxSide int, row func(y int, out []uint8)) *image.Gray {
+	side := max(w, h)
+	if maxSide <= 0 || side <= maxSide {
+		dst := image.NewGray(image.Rect(0, 0, w, h))
+		for y := range h {
+			row(y, dst.Pix[y*dst.Stride:][:w])
+		}
+		return dst
 	}
 	dw, dh := max(1, w*maxSide/side), max(1, h*maxSide/side)
 	// xs[i] is the first source column of destination column i; xs[dw] == w.
@@ -180,14 +196,15 @@ func Downscale(g *image.Gray, maxSide int) *image.Gray {
 	}
 	dst := image.NewGray(image.Rect(0, 0, dw, dh))
 	sums := make([]uint64, dw)
+	buf := make([]uint8, w)
 	for j := range dh {
 		y0, y1 := j*h/dh, (j+1)*h/dh
 		clear(sums)
 		for y := y0; y < y1; y++ {
-			row := g.Pix[g.PixOffset(b.Min.X, b.Min.Y+y):][:w]
+			row(y, buf)
 			for i := range sums {
 				var s uint64
-				for _, v := range row[xs[i]:xs[i+1]] {
+				for _, v := range buf[xs[i]:xs[i+1]] {
 					s += uint64(v)
 				}
 				sums[i] += s
@@ -201,4 +218,102 @@ func Downscale(g *image.Gray, maxSide int) *image.Gray {
 		}
 	}
 	return dst
+}
+
+// FlattenIllumination returns g with its paper brought to one grey level: each pixel divided by
+// the paper's local level, the mean of the pixels at least as light as their neighbourhood's mean
+// within radius r. A shadow across a zone (a phone held over the page) leaves its paper darker
+// than the ink elsewhere, so that one threshold, which OCR engines apply, turns half the zone
+// black; after flattening, paper is light and ink dark everywhere. r should span a few
+// characters. The result is a new image with bounds starting at (0,0).
+func FlattenIllumination(g *image.Gray, r int) *image.Gray {
+	src := Grayscale(g)
+	w, h := src.Rect.Dx(), src.Rect.Dy()
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	if w == 0 || h == 0 || r < 1 {
+		copy(dst.Pix, src.Pix)
+		return dst
+	}
+	// Integral images: of all pixels, then of the light ones and of their count.
+	integral := func(value func(x, y int) uint32) []uint32 {
+		s := make([]uint32, (w+1)*(h+1))
+		for y := 0; y < h; y++ {
+			var acc uint32
+			for x := 0; x < w; x++ {
+				acc += value(x, y)
+				s[(y+1)*(w+1)+x+1] = s[y*(w+1)+x+1] + acc
+			}
+		}
+		return s
+	}
+	box := func(s []uint32, x, y int) (sum, area uint32) {
+		x0, y0, x1, y1 := max(0, x-r), max(0, y-r), min(w, x+r+1), min(h, y+r+1)
+		return s[y1*(w+1)+x1] - s[y0*(w+1)+x1] - s[y1*(w+1)+x0] + s[y0*(w+1)+x0], uint32((x1 - x0) * (y1 - y0))
+	}
+	at := func(x, y int) uint32 { return uint32(src.Pix[y*src.Stride+x]) }
+	all := integral(at)
+	light := func(x, y int) bool {
+		sum, area := box(all, x, y)
+		return at(x, y)*area >= sum
+	}
+	lightMask := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			lightMask[y*w+x] = light(x, y)
+		}
+	}
+	lightSum := integral(func(x, y int) uint32 {
+		if lightMask[y*w+x] {
+			return at(x, y)
+		}
+		return 0
+	})
+	lightCount := integral(func(x, y int) uint32 {
+		if lightMask[y*w+x] {
+			return 1
+		}
+		return 0
+	})
+	const paper = 240
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			sum, _ := box(lightSum, x, y)
+			n, _ := box(lightCount, x, y)
+			if n == 0 || sum == 0 {
+				dst.Pix[y*dst.Stride+x] = src.Pix[y*src.Stride+x]
+				continue
+			}
+			dst.Pix[y*dst.Stride+x] = uint8(min(255, at(x, y)*paper*n/sum))
+		}
+	}
+	return dst
+}
+
+// InkLevels stretches a band whose paper is at 240 (after FlattenIllumination) so that its ink,
+// the darkest 2 %, turns black and every grey lighter than three quarters of the way from ink
+// to paper turns white: the faint marks an OCR engine's network still sees on grey input (what
+// is left of a coloured stamp's ring or a pen stroke through the characters) fade out, while ink
+// keeps most of its anti-aliased edges. Characters only a few pixels high have no solid core and
+// would lose strokes: callers keep it for larger ones. g is changed in place and returned.
+func InkLevels(g *image.Gray) *image.Gray {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if w == 0 || h == 0 {
+		return g
+	}
+	lo := percentile(histogram(g), w*h/50)
+	hi := lo + (240-lo)*3/4
+	if hi <= lo {
+		return g
+	}
+	var lut [256]uint8
+	for v := range lut {
+		lut[v] = uint8(min(255, max(0, (v-lo)*255/(hi-lo))))
+	}
+	for y := 0; y < h; y++ {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, v := range row {
+			row[x] = lut[v]
+		}
+	}
+	return g
 }

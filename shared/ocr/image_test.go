@@ -1,10 +1,12 @@
 package ocr_test
 
 import (
+	"bytes"
 	"context"
 	"image"
 	"image/color"
 	"image/draw"
+	"image/jpeg"
 	"testing"
 
 	"github.com/trustline/platform/shared/ocr"
@@ -101,5 +103,65 @@ func TestWebPIsLossless(t *testing.T) {
 	}
 	if string(ocr.Grayscale(webp).Pix) != string(ocr.Grayscale(png).Pix) {
 		t.Error("the WebP's pixels differ from the clean PNG's")
+	}
+}
+
+// TestLightest: black ink stays black, coloured inks turn light, in RGBA and in a JPEG's YCbCr.
+func TestLightest(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 16, 16))
+	for y := range 16 {
+		for x := range 16 {
+			c := color.RGBA{240, 240, 240, 255}
+			switch {
+			case x < 8 && y < 8:
+				c = color.RGBA{20, 22, 30, 255} // MRZ ink
+			case x >= 8 && y < 8:
+				c = color.RGBA{112, 64, 168, 255} // a violet stamp
+			}
+			img.Set(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95}); err != nil {
+		t.Fatal(err)
+	}
+	fromJPEG, err := jpeg.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]image.Image{"rgba": img, "jpeg": fromJPEG} {
+		g := ocr.Lightest(src)
+		ink, stamp, paper := g.GrayAt(3, 3).Y, g.GrayAt(12, 3).Y, g.GrayAt(3, 12).Y
+		if ink > 45 || stamp < 150 || paper < 225 {
+			t.Errorf("%s: ink %d, stamp %d, paper %d; want ink dark, stamp and paper light", name, ink, stamp, paper)
+		}
+		if luma := ocr.Grayscale(src).GrayAt(12, 3).Y; luma > 100 {
+			t.Errorf("%s: the stamp's luma is %d: the test no longer tells the channels apart", name, luma)
+		}
+	}
+}
+
+// TestFlattenIllumination: a zone half in shadow comes out with its paper at one level.
+func TestFlattenIllumination(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 200, 40))
+	for y := range 40 {
+		for x := range 200 {
+			v := 240
+			if x%10 < 3 && y > 10 && y < 30 {
+				v = 25 // strokes
+			}
+			if x >= 100 {
+				v = v * 5 / 10 // the shadow: paper 120, darker than nothing but still lighter than ink
+			}
+			g.Pix[y*g.Stride+x] = uint8(v)
+		}
+	}
+	f := ocr.FlattenIllumination(g, 20)
+	lit, shaded := f.GrayAt(55, 20).Y, f.GrayAt(155, 20).Y
+	if d := int(lit) - int(shaded); d < -12 || d > 12 || shaded < 200 {
+		t.Errorf("paper %d in the light, %d in the shadow; want both about 240", lit, shaded)
+	}
+	if ink := f.GrayAt(150, 20).Y; ink > 80 {
+		t.Errorf("ink in the shadow %d, want dark", ink)
 	}
 }

@@ -156,3 +156,37 @@ func TestDownscale(t *testing.T) {
 		t.Errorf("Downscale of a sub-image = %v %v", got.Rect, got.Pix)
 	}
 }
+
+// TestDecodeInk: the lightest channel, whole or shrunk row by row, as Lightest and Downscale
+// make it from the decoded image; the pixel bound holds as for DecodeGray.
+func TestDecodeInk(t *testing.T) {
+	for _, name := range []string{"icao-td1-clean.png", "icao-td1-jpeg.jpg", "icao-td1-webp.webp", "icao-td1-overprint.jpg"} {
+		t.Run(name, func(t *testing.T) {
+			data := readFile(t, name)
+			img, _, err := ocr.Decode(context.Background(), data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, side := range []int{4000, 500} {
+				g, mime, err := ocr.DecodeInk(context.Background(), data, ocr.MaxPixels, side)
+				if err != nil || mime == "" {
+					t.Fatal(mime, err)
+				}
+				want := ocr.Downscale(ocr.Lightest(img), side)
+				if g.Bounds() != want.Bounds() {
+					t.Fatalf("side %d: bounds %v, want %v", side, g.Bounds(), want.Bounds())
+				}
+				for y := range want.Rect.Dy() {
+					for x := range want.Rect.Dx() {
+						if g.GrayAt(x, y) != want.GrayAt(x, y) {
+							t.Fatalf("side %d: pixel (%d,%d) = %v, want %v", side, x, y, g.GrayAt(x, y), want.GrayAt(x, y))
+						}
+					}
+				}
+			}
+		})
+	}
+	if _, _, err := ocr.DecodeInk(context.Background(), ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16), ocr.MaxPixels, 4000); !errors.Is(err, ocr.ErrTooLarge) {
+		t.Errorf("16 bits: %v, want ErrTooLarge", err)
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"image"
+	"image/png"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -20,6 +22,8 @@ import (
 	"github.com/trustline/platform/shared/blobstore"
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/ocr/ocrtest"
 	"github.com/trustline/platform/shared/webhookverify"
 )
 
@@ -33,6 +37,10 @@ type specimen struct {
 	Format       string
 	MRZ          []string
 	Expected     map[string]string
+	Files        map[string]struct {
+		File   string
+		MRZBox struct{ X0, Y0, X1, Y1 int }
+	}
 }
 
 func specimens(t *testing.T) map[string]specimen {
@@ -206,6 +214,45 @@ func TestExtractionEndToEnd(t *testing.T) {
 		}
 		if got := credits(t, c, jwt); got != before {
 			t.Errorf("credits = %v, want %v (refunded)", got, before)
+		}
+	})
+
+	// A reading counts only when enough check digits verify (mrz.Result.Credible): a page of text
+	// without a zone, and a zone whose check digits fail but one (what text yields by chance),
+	// end failed, mrz_not_found, refunded.
+	t.Run("no credible zone: failed and refunded", func(t *testing.T) {
+		d := docs["icao-td3"]
+		f := d.Files["clean"]
+		box := image.Rect(f.MRZBox.X0, f.MRZBox.Y0, f.MRZBox.X1, f.MRZBox.Y1)
+		img, _, err := ocr.Decode(context.Background(), testdocument(t, f.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := ocr.Grayscale(img)
+		textOnly := ocrtest.WithoutMRZ(page, box)
+		// The passport's zone with its document number, expiry, personal number and composite
+		// check digits overwritten by other digits of the zone: only the birth date's verifies.
+		forged := ocr.Grayscale(page)
+		for _, c := range [][4]int{{1, 8, 1, 9}, {1, 26, 1, 27}, {1, 3, 1, 42}, {1, 13, 1, 43}} {
+			ocrtest.CopyChar(forged, box, len(d.MRZ), len(d.MRZ[0]), c[0], c[1], c[2], c[3])
+		}
+		for name, g := range map[string]*image.Gray{"text page": textOnly, "one check digit": forged} {
+			var buf bytes.Buffer
+			if err := png.Encode(&buf, g); err != nil {
+				t.Fatal(err)
+			}
+			before := credits(t, c, jwt)
+			r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", "page.png", buf.Bytes())}, cred...)
+			expect(t, name, r, 202, "")
+			var accepted struct{ ExtractionID string }
+			r.json(t, &accepted)
+			v := poll(t, c, cred, accepted.ExtractionID)
+			if v.Status != "failed" || v.Error == nil || v.Error.Code != "mrz_not_found" || v.CreditsUsed != 0 {
+				t.Errorf("%s: status %s, error %+v, creditsUsed %d; want failed, mrz_not_found, 0", name, v.Status, v.Error, v.CreditsUsed)
+			}
+			if got := credits(t, c, jwt); got != before {
+				t.Errorf("%s: credits = %v, want %v (refunded)", name, got, before)
+			}
 		}
 	})
 

@@ -155,11 +155,17 @@ func (e *Engine) Read(ctx context.Context, img image.Image) ([]ocr.Line, error) 
 	return lines, nil
 }
 
+// inkLevelsHeight is the character height from which a band's faint greys are whitened
+// (ocr.InkLevels): smaller characters are all anti-aliased edge.
+const inkLevelsHeight = 16
+
 // maxUpscale bounds scaling: a band whose characters are a few pixels high is not worth more.
 const maxUpscale = 4
 
 // prepareBand finds the MRZ lines in a band with ocr.FindMRZ and, when it finds them, levels them
-// if skewed and trims the crop to them (Band.Crop), paints over noise specks (a thirtieth of a
+// if skewed and trims the crop to them (Band.Crop), evens out its lighting (a shadow across the
+// zone: ocr.FlattenIllumination), whitens greys fainter than ink when its characters are large
+// enough (ocr.InkLevels: what is left of stamps and pen strokes), paints over noise specks (a thirtieth of a
 // character's square: a character is one blob far larger), and enlarges characters smaller than
 // the text height. A band where FindMRZ finds nothing is read as it is.
 func (e *Engine) prepareBand(g *image.Gray) *image.Gray {
@@ -167,7 +173,11 @@ func (e *Engine) prepareBand(g *image.Gray) *image.Gray {
 	if !ok || zone.LineHeight <= 0 {
 		return g
 	}
-	g = ocr.Despeckle(zone.Crop(g), zone.LineHeight*zone.LineHeight/30)
+	g = ocr.FlattenIllumination(zone.Crop(g), 2*zone.LineHeight)
+	if zone.LineHeight >= inkLevelsHeight {
+		g = ocr.InkLevels(g)
+	}
+	g = ocr.Despeckle(g, zone.LineHeight*zone.LineHeight/30)
 	if e.textHeight == 0 || zone.LineHeight >= e.textHeight {
 		return g
 	}

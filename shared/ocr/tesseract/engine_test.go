@@ -76,7 +76,8 @@ type document struct {
 	ID    string   `json:"id"`
 	MRZ   []string `json:"mrz"`
 	Files map[string]struct {
-		File string `json:"file"`
+		File   string                       `json:"file"`
+		MRZBox struct{ X0, Y0, X1, Y1 int } `json:"mrzBox"`
 	} `json:"files"`
 }
 
