@@ -43,10 +43,10 @@ var orientations = []int{0, 180, 90, 270}
 // Read implements Reader.
 func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (res Result, err error) {
 	maxPixels := cmp.Or(r.MaxPixels, ocr.MaxPixels)
-	img, _, err := ocr.DecodeInk(ctx, data, maxPixels, ReadSide)
+	img, luma, _, err := ocr.DecodeInkAndLuma(ctx, data, maxPixels, ReadSide)
 	// The quality verdict goes with every outcome of a decoded image, a failure to read included:
-	// it tells the client what to fix.
-	defer func() { res.Quality = quality(img) }()
+	// it tells the client what to fix. It judges the picture (luma), not the ink the reader sees.
+	defer func() { res.Quality = quality(luma) }()
 	if errors.Is(err, ocr.ErrPDFRenderer) {
 		if de, ok := r.Engine.(DocumentEngine); ok {
 			lines, err := de.ReadDocument(ctx, data)

@@ -157,18 +157,39 @@ func DecodeGray(ctx context.Context, data []byte, maxPixels int64, maxSide int) 
 // The channel is taken row by row into the shrunk image, so memory beyond the decoded file stays
 // bounded by maxSide, as DecodeGray's.
 func DecodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int) (*image.Gray, string, error) {
+	ink, _, mime, err := decodeInk(ctx, data, maxPixels, maxSide, false)
+	return ink, mime, err
+}
+
+// DecodeInkAndLuma decodes once and returns DecodeInk's image and DecodeGray's: the ink to read,
+// and the luma to judge the picture by (a colour photo's edges and glare are in its luma; its
+// lightest channel softens them).
+func DecodeInkAndLuma(ctx context.Context, data []byte, maxPixels int64, maxSide int) (ink, luma *image.Gray, mime string, err error) {
+	return decodeInk(ctx, data, maxPixels, maxSide, true)
+}
+
+func decodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int, withLuma bool) (ink, luma *image.Gray, mime string, err error) {
 	img, mime, err := decode(ctx, data, maxPixels, true)
 	if err != nil {
-		return nil, mime, err
+		return nil, nil, mime, err
+	}
+	if g, ok := img.(*image.Gray); ok {
+		ink = Downscale(Grayscale(g), maxSide)
+		return ink, ink, mime, nil
+	}
+	if withLuma {
+		if ycc, ok := img.(*image.YCbCr); ok {
+			luma = Downscale(&image.Gray{Pix: ycc.Y, Stride: ycc.YStride, Rect: ycc.Rect}, maxSide)
+		} else {
+			luma = Downscale(Grayscale(img), maxSide)
+		}
 	}
 	switch img.(type) {
-	case *image.Gray:
-		return Downscale(Grayscale(img), maxSide), mime, nil
 	case *image.YCbCr, *image.RGBA, *image.NRGBA:
 		b := img.Bounds()
-		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), mime, nil
+		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), luma, mime, nil
 	}
-	return Downscale(Lightest(img), maxSide), mime, nil
+	return Downscale(Lightest(img), maxSide), luma, mime, nil
 }
 
 // Lightest returns each pixel's lightest channel as an 8-bit grey image with bounds starting at
