@@ -160,21 +160,9 @@ func run(args []string, stdout io.Writer) error {
 		img, mrz := render(f, d)
 		e := entry{ID: d.ID, DocumentType: d.Type, Format: d.Format, MRZ: d.MRZ, Expected: d.Expected,
 			Notes: d.Notes, Files: map[string]file{}}
-		for _, c := range conditions {
-			v := makeVariant(c.name, img, mrz, uint64(i+1), skewAngle(i))
-			name, data, err := encode(d.ID+"-"+c.name, v)
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			if err := write(name, data); err != nil {
-				return err
-			}
-			b := v.img.Bounds()
-			e.Files[c.name] = file{File: name, Width: b.Dx(), Height: b.Dy(), MRZBox: boxOf(v.mrz), Angle: v.angle}
-		}
-		for _, c := range realistic {
-			v := realisticVariant(c.name, f, img, mrz, i, len(d.MRZ))
-			name, data, err := encode(d.ID+"-"+c.name, v)
+		// emit writes one condition's file and records it in the manifest entry.
+		emit := func(condition string, v variant) error {
+			name, data, err := encode(d.ID+"-"+condition, v)
 			if err != nil {
 				return fmt.Errorf("%s: %w", name, err)
 			}
@@ -190,7 +178,18 @@ func run(args []string, stdout io.Writer) error {
 				}
 				fl.MRZCorners = &q
 			}
-			e.Files[c.name] = fl
+			e.Files[condition] = fl
+			return nil
+		}
+		for _, c := range conditions {
+			if err := emit(c.name, makeVariant(c.name, img, mrz, uint64(i+1), skewAngle(i))); err != nil {
+				return err
+			}
+		}
+		for _, c := range realistic {
+			if err := emit(c.name, realisticVariant(c.name, f, img, mrz, i, len(d.MRZ))); err != nil {
+				return err
+			}
 		}
 		if d.ID == webpDocument {
 			name := d.ID + "-webp.webp"
