@@ -40,7 +40,7 @@ func TestSubscriptionInvoices(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
 	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
-		"BILLING_PERIOD": "3s", "PLANS": "free=0:0,starter=15000:100"})
+		"BILLING_PERIOD": "6s", "PLANS": "free=0:0,starter=15000:100"})
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "subscriber@example.com")
@@ -64,7 +64,7 @@ func TestSubscriptionInvoices(t *testing.T) {
 	tick()
 	// A second run in the same period issues nothing. The invoicing task alone: a whole run reads
 	// every shard of the sweeps' indexes, about a second on the emulator, and two could outlast
-	// the 3 s period.
+	// the 6 s period.
 	invoicing, err := app.BillingService(as(t, local, "MaintenanceFunction"))
 	if err != nil {
 		t.Fatal(err)
@@ -115,7 +115,7 @@ func TestSubscriptionInvoices(t *testing.T) {
 
 	// Two more periods.
 	for range 2 {
-		time.Sleep(3100 * time.Millisecond)
+		time.Sleep(6100 * time.Millisecond)
 		tick()
 	}
 	seen, cursor := map[string]bool{}, ""

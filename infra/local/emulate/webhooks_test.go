@@ -162,8 +162,9 @@ func TestPartnerWebhookRetriesAtTheScheduledOffsets(t *testing.T) {
 		for i, want := range retryOffsets {
 			offset := reqs[i+1].at.Sub(reqs[0].at)
 			t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
-			if ratio := offset.Seconds() / want.Seconds(); ratio < 0.9 || ratio > 1.8 {
-				t.Errorf("attempt %d at T0+%v, want about T0+%v (ratio %.2f)", i+2, offset.Round(time.Millisecond), want, ratio)
+			// Never early; late by the queue's polling and a loaded machine's scheduling at most.
+			if offset < want-100*time.Millisecond || offset > want+1500*time.Millisecond {
+				t.Errorf("attempt %d at T0+%v, want T0+%v (at most 1.5 s late)", i+2, offset.Round(time.Millisecond), want)
 			}
 		}
 		for i, r := range reqs {
@@ -784,14 +785,16 @@ func TestWebhookRetriesKeepTheirScheduleBesideAHangingReceiver(t *testing.T) {
 	reqs := down.got()
 	late := reqs[0].at.Sub(enqueued)
 	t.Logf("first attempt %v after it was queued", late.Round(time.Millisecond))
-	if late > 1500*time.Millisecond {
+	// Behind the hanging receiver, an attempt would wait its whole timeout: half of it bounds the
+	// lateness a loaded machine adds on its own.
+	if late > timeout/2 {
 		t.Errorf("the first attempt came %v after it was queued, behind another receiver's %v timeout", late.Round(time.Millisecond), timeout)
 	}
 	for i, want := range retryOffsets {
 		offset := reqs[i+1].at.Sub(reqs[0].at)
 		t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
-		if offset < want-100*time.Millisecond || offset > want+time.Second {
-			t.Errorf("attempt %d at T0+%v, want T0+%v (at most 1 s late)", i+2, offset.Round(time.Millisecond), want)
+		if offset < want-100*time.Millisecond || offset > want+timeout/2 {
+			t.Errorf("attempt %d at T0+%v, want T0+%v (at most %v late)", i+2, offset.Round(time.Millisecond), want, timeout/2)
 		}
 	}
 	if n := len(slow.got()); n < 2 {
