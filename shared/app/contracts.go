@@ -176,11 +176,9 @@ func IssuanceWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, err
 		return nil, err
 	}
 	return queue.Batch(c.log, 5, c.jobs, func(ctx context.Context, m events.SQSMessage) error {
-		var job struct {
-			Reference string `json:"reference"`
-		}
-		if err := json.Unmarshal([]byte(m.Body), &job); err != nil || job.Reference == "" {
-			return fmt.Errorf("malformed issuance job: %v", err)
+		job, err := contracts.ParseIssuanceJob(m.Body)
+		if err != nil {
+			return err
 		}
 		return c.service.Issue(ctx, job.Reference)
 	}), nil
@@ -194,7 +192,7 @@ func sweepIssuance(c contractDeps) func(context.Context) error {
 			return err
 		}
 		for _, ref := range refs {
-			if err := c.jobs.Send(ctx, `{"reference":"`+ref+`"}`, time.Now()); err != nil {
+			if err := c.jobs.Send(ctx, contracts.IssuanceJob{Reference: ref}.Encode(), time.Now()); err != nil {
 				return err
 			}
 		}

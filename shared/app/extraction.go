@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/http"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -75,11 +73,9 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 		return nil, err
 	}
 	return queue.Batch(d.log, 2, jobs, func(ctx context.Context, m events.SQSMessage) error {
-		var job struct {
-			ExtractionID string `json:"extractionId"`
-		}
-		if err := json.Unmarshal([]byte(m.Body), &job); err != nil || job.ExtractionID == "" {
-			return fmt.Errorf("malformed extraction job: %v", err)
+		job, err := extraction.ParseJob(m.Body)
+		if err != nil {
+			return err
 		}
 		return svc.Process(ctx, job.ExtractionID)
 	}), nil

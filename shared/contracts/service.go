@@ -197,7 +197,7 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 			"refund", "POST /api/v1/admin/contracts/"+e.Reference+"/refund")
 		s.Metrics.PaidAfterFailure(ctx, e.Reference)
 	case outcome == PaymentMoved && e.Paid:
-		return s.Jobs.Send(ctx, `{"reference":"`+e.Reference+`"}`, s.now())
+		return s.Jobs.Send(ctx, IssuanceJob{Reference: e.Reference}.Encode(), s.now())
 	}
 	return nil
 }
@@ -291,7 +291,7 @@ func (s *Service) ReplayIssuance(ctx context.Context, reference string) (Contrac
 	if err != nil {
 		return Contract{}, err
 	}
-	if err := s.Jobs.Send(ctx, `{"reference":"`+reference+`"}`, s.now()); err != nil {
+	if err := s.Jobs.Send(ctx, IssuanceJob{Reference: reference}.Encode(), s.now()); err != nil {
 		return Contract{}, err
 	}
 	return c, nil
