@@ -184,22 +184,6 @@ func IssuanceWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, err
 	}), nil
 }
 
-// sweepIssuance re-queues paid requests whose issuance job went missing.
-func sweepIssuance(c contractDeps) func(context.Context) error {
-	return func(ctx context.Context) error {
-		refs, err := c.repo.DueIssuances(ctx, time.Now().Add(-5*time.Minute), 100)
-		if err != nil {
-			return err
-		}
-		for _, ref := range refs {
-			if err := c.jobs.Send(ctx, contracts.IssuanceJob{Reference: ref}.Encode(), time.Now()); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-}
-
 // emf writes CloudWatch embedded-metric-format lines: CloudWatch Logs turns them into metrics, on
 // which the template's alarms are set. Each line is its own JSON document on standard output.
 type emf struct {
