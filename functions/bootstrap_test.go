@@ -23,6 +23,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
@@ -162,6 +163,37 @@ func BenchmarkColdStart(b *testing.B) {
 			}
 			b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms/coldstart")
 		})
+	}
+}
+
+// Every function of the template is in app.Functions, the registry the local runner also builds
+// from, under its directory's name, and its main runs that entry: what the bootstraps run is what
+// runs locally.
+func TestMainsRunTheRegistry(t *testing.T) {
+	fns, _ := functions(t)
+	registry := map[string]app.Function{}
+	for _, fn := range app.Functions() {
+		registry[fn.ID] = fn
+	}
+	if len(registry) != len(fns) {
+		t.Errorf("app.Functions has %d functions, template.yaml %d", len(registry), len(fns))
+	}
+	for _, fn := range fns {
+		entry, ok := registry[fn.ID]
+		if !ok {
+			t.Errorf("%s: not in app.Functions", fn.ID)
+			continue
+		}
+		if entry.Name != filepath.Base(fn.Dir) {
+			t.Errorf("%s: app.Functions names it %q, its directory is %s", fn.ID, entry.Name, fn.Dir)
+		}
+		main, err := os.ReadFile(filepath.Join("..", fn.Dir, "main.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if call := "app.Main(app." + fn.ID + ")"; !bytes.Contains(main, []byte(call)) {
+			t.Errorf("%s/main.go does not call %s", fn.Dir, call)
+		}
 	}
 }
 

@@ -1,26 +1,6 @@
 // Command contracts is the Lambda function serving creation and status read of contract requests.
 package main
 
-import (
-	"context"
-	"fmt"
-	"os"
+import "github.com/trustline/platform/shared/app"
 
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/lambdarun"
-)
-
-func main() {
-	if err := run(context.Background(), os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "contracts:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context, getenv app.Getenv) error {
-	h, err := app.Contracts(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	return lambdarun.HTTP(ctx, h)
-}
+func main() { app.Main(app.ContractsFunction) }

@@ -2,26 +2,6 @@
 // problem answer of every undeclared route.
 package main
 
-import (
-	"context"
-	"fmt"
-	"os"
+import "github.com/trustline/platform/shared/app"
 
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/lambdarun"
-)
-
-func main() {
-	if err := run(context.Background(), os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "health:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context, getenv app.Getenv) error {
-	h, err := app.Health(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	return lambdarun.HTTP(ctx, h)
-}
+func main() { app.Main(app.HealthFunction) }

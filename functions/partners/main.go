@@ -1,26 +1,6 @@
 // Command partners is the Lambda function serving partner accounts and keys of the partner API.
 package main
 
-import (
-	"context"
-	"fmt"
-	"os"
+import "github.com/trustline/platform/shared/app"
 
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/lambdarun"
-)
-
-func main() {
-	if err := run(context.Background(), os.Getenv); err != nil {
-		fmt.Fprintln(os.Stderr, "partners:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context, getenv app.Getenv) error {
-	h, err := app.Partners(ctx, getenv)
-	if err != nil {
-		return err
-	}
-	return lambdarun.HTTP(ctx, h)
-}
+func main() { app.Main(app.PartnersFunction) }

@@ -129,7 +129,7 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 		return nil, err
 	}
 	tasks := []task{{name: "webhook-sweep", run: c.hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
-		{name: "issuance-sweep", run: sweepIssuance(c)}, {name: "payment-link-expiry", run: c.service.ExpireLinks},
+		{name: "issuance-sweep", run: c.service.SweepIssuance}, {name: "payment-link-expiry", run: c.service.ExpireLinks},
 		{name: "extraction-sweep", run: extractions.Sweep}, {name: "invoicing", run: billingFor(d).Issue}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error

@@ -2,9 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"time"
@@ -18,9 +15,9 @@ import (
 	"github.com/trustline/platform/shared/contractsapi"
 	"github.com/trustline/platform/shared/coreinsurance"
 	"github.com/trustline/platform/shared/dynamo"
-	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
+	"github.com/trustline/platform/shared/metrics"
 	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/provider"
 	"github.com/trustline/platform/shared/queue"
@@ -37,48 +34,18 @@ type contractDeps struct {
 	repo    *dynamo.ContractRepo
 }
 
-// unconfigured is the gateway of production without a configured provider. The sandbox gateway
-// and the simulator never serve production.
-type unconfigured struct{}
-
-func (unconfigured) CreateLink(context.Context, contracts.Contract, time.Time) (contracts.Payment, error) {
-	return contracts.Payment{}, errNoPayments()
-}
-
-func (unconfigured) Open(context.Context, payment.Charge, time.Time) (contracts.Payment, error) {
-	return contracts.Payment{}, errNoPayments()
-}
-
-func errNoPayments() error {
-	return &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
-		Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
-}
-
 // paymentGateway is what contracts and invoices need of the payment gateway.
 type paymentGateway interface {
 	contracts.Gateway
 	billing.Gateway
 }
 
-// noCore is the core insurance system of production without a configured one.
-type noCore struct{}
-
-func (noCore) Price(context.Context, contracts.Contract) (contracts.Pricing, error) {
-	return contracts.Pricing{}, noCoreFault
-}
-func (noCore) Issue(context.Context, contracts.Contract, int) (contracts.Issuance, error) {
-	return contracts.Issuance{}, noCoreFault
-}
-
-var noCoreFault = &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system is not configured. This is not the partner's fault: contact support.",
-	Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 0}}
-
 // providers chooses the payment gateway and the core insurance system: the configured HTTP
 // providers, else the sandbox ones outside production.
 func providers(cfg config.Config, sandbox payment.Sandbox) (paymentGateway, contracts.Core) {
 	client := &http.Client{Timeout: cfg.ProviderTimeout}
-	var gateway paymentGateway = unconfigured{}
-	var core contracts.Core = noCore{}
+	var gateway paymentGateway = payment.Unconfigured{}
+	var core contracts.Core = coreinsurance.Unconfigured{}
 	if cfg.Stage != config.StageProduction {
 		gateway, core = sandbox, coreinsurance.Simulator{DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents"}
 	}
@@ -113,7 +80,7 @@ func contractsFor(d deps) (contractDeps, error) {
 	sandbox := sandboxGateway(d)
 	gateway, core := providers(d.cfg, sandbox)
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL}
-	svc := &contracts.Service{Metrics: emf{stage: d.cfg.Stage, out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
+	svc := &contracts.Service{Metrics: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
 		Core: core, LinkTTL: d.cfg.PaymentLinkTTL}
 	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox, repo: store}, nil
 }
@@ -176,57 +143,10 @@ func IssuanceWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, err
 		return nil, err
 	}
 	return queue.Batch(c.log, 5, c.jobs, func(ctx context.Context, m events.SQSMessage) error {
-		var job struct {
-			Reference string `json:"reference"`
-		}
-		if err := json.Unmarshal([]byte(m.Body), &job); err != nil || job.Reference == "" {
-			return fmt.Errorf("malformed issuance job: %v", err)
-		}
-		return c.service.Issue(ctx, job.Reference)
-	}), nil
-}
-
-// sweepIssuance re-queues paid requests whose issuance job went missing.
-func sweepIssuance(c contractDeps) func(context.Context) error {
-	return func(ctx context.Context) error {
-		refs, err := c.repo.DueIssuances(ctx, time.Now().Add(-5*time.Minute), 100)
+		job, err := contracts.ParseIssuanceJob(m.Body)
 		if err != nil {
 			return err
 		}
-		for _, ref := range refs {
-			if err := c.jobs.Send(ctx, `{"reference":"`+ref+`"}`, time.Now()); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-}
-
-// emf writes CloudWatch embedded-metric-format lines: CloudWatch Logs turns them into metrics, on
-// which the template's alarms are set. Each line is its own JSON document on standard output.
-type emf struct {
-	stage string
-	out   io.Writer
-}
-
-// IssuanceFailed counts Trustline/IssuanceFailed{Stage}: a client paid and has no contract.
-func (m emf) IssuanceFailed(_ context.Context, reference string) {
-	m.count("IssuanceFailed", reference)
-}
-
-// PaidAfterFailure counts Trustline/PaidAfterFailure{Stage}: money taken for a request that had
-// failed; the client paid and has no contract.
-func (m emf) PaidAfterFailure(_ context.Context, reference string) {
-	m.count("PaidAfterFailure", reference)
-}
-
-// count writes one occurrence of the metric, with the reference to act on.
-func (m emf) count(metric, reference string) {
-	line, _ := json.Marshal(map[string]any{
-		"_aws": map[string]any{"Timestamp": time.Now().UnixMilli(), "CloudWatchMetrics": []map[string]any{{
-			"Namespace": "Trustline", "Dimensions": [][]string{{"Stage"}},
-			"Metrics": []map[string]string{{"Name": metric, "Unit": "Count"}}}}},
-		"Stage": m.stage, metric: 1, "reference": reference,
-	})
-	_, _ = fmt.Fprintln(m.out, string(line))
+		return c.service.Issue(ctx, job.Reference)
+	}), nil
 }

@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/http"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -20,14 +18,6 @@ import (
 	"github.com/trustline/platform/shared/webhook"
 )
 
-// publisher sends identity events through the webhook service.
-type publisher struct{ service *webhook.Service }
-
-func (p publisher) Publish(ctx context.Context, ownerID string, live bool, event, reference string, data any) error {
-	_, err := p.service.Publish(ctx, ownerID, live, event, reference, data)
-	return err
-}
-
 // extractionsFor builds the extraction service on d's clients; reader may be nil where nothing is
 // read (intake, the sweep).
 func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queue.Queue, error) {
@@ -37,7 +27,7 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	}
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL}
 	return &extraction.Service{Store: dynamo.NewExtractionRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
-		Events: publisher{hooks.service}, Reader: reader, Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
+		Events: webhook.Publisher{Service: hooks.service}, Reader: reader, Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
 		MaxPixels: d.cfg.MaxImagePixels, UploadTTL: d.cfg.UploadURLTTL, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
 }
 
@@ -75,11 +65,9 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 		return nil, err
 	}
 	return queue.Batch(d.log, 2, jobs, func(ctx context.Context, m events.SQSMessage) error {
-		var job struct {
-			ExtractionID string `json:"extractionId"`
-		}
-		if err := json.Unmarshal([]byte(m.Body), &job); err != nil || job.ExtractionID == "" {
-			return fmt.Errorf("malformed extraction job: %v", err)
+		job, err := extraction.ParseJob(m.Body)
+		if err != nil {
+			return err
 		}
 		return svc.Process(ctx, job.ExtractionID)
 	}), nil

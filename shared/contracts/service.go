@@ -64,6 +64,9 @@ type Store interface {
 	// ExpiredLinks lists PENDING_PAYMENT requests whose payment link expired before the given
 	// time, as an index shows them (eventually consistent: Update checks each again).
 	ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]Contract, error)
+	// DueIssuances lists the references of ISSUANCE_IN_PROGRESS requests that entered that status
+	// before the given time, oldest first, as an index shows them (eventually consistent).
+	DueIssuances(ctx context.Context, before time.Time, limit int) ([]string, error)
 	// IssuanceAttempt counts one more issuance attempt and returns its number.
 	IssuanceAttempt(ctx context.Context, reference string) (int, error)
 	// FinishIssuance is Update that stores the partner's webhook delivery in the same transaction.
@@ -197,7 +200,7 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 			"refund", "POST /api/v1/admin/contracts/"+e.Reference+"/refund")
 		s.Metrics.PaidAfterFailure(ctx, e.Reference)
 	case outcome == PaymentMoved && e.Paid:
-		return s.Jobs.Send(ctx, `{"reference":"`+e.Reference+`"}`, s.now())
+		return s.Jobs.Send(ctx, IssuanceJob{Reference: e.Reference}.Encode(), s.now())
 	}
 	return nil
 }
@@ -291,7 +294,7 @@ func (s *Service) ReplayIssuance(ctx context.Context, reference string) (Contrac
 	if err != nil {
 		return Contract{}, err
 	}
-	if err := s.Jobs.Send(ctx, `{"reference":"`+reference+`"}`, s.now()); err != nil {
+	if err := s.Jobs.Send(ctx, IssuanceJob{Reference: reference}.Encode(), s.now()); err != nil {
 		return Contract{}, err
 	}
 	return c, nil
@@ -323,6 +326,26 @@ func (s *Service) ExpireLinks(ctx context.Context) error {
 	for _, c := range expired {
 		// Conflict: paid or failed since the index was read.
 		if _, err := s.Store.Update(ctx, c, func(c Contract) (Contract, error) { return c.expireLink(now) }); err != nil && !fault.Is(err, fault.Conflict) {
+			return err
+		}
+	}
+	return nil
+}
+
+// issuanceSweepAfter is how long a paid request waits for its issuance job before the sweep sends
+// another: longer than a job's tries take, so a job still running is not doubled.
+const issuanceSweepAfter = 5 * time.Minute
+
+// SweepIssuance (maintenance) sends the issuance job again for paid requests whose job went
+// missing (not queued after the payment, or dead-lettered). A duplicate job is harmless: the lease
+// and the status let one issue and the others return.
+func (s *Service) SweepIssuance(ctx context.Context) error {
+	refs, err := s.Store.DueIssuances(ctx, s.now().Add(-issuanceSweepAfter), 100)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		if err := s.Jobs.Send(ctx, IssuanceJob{Reference: ref}.Encode(), s.now()); err != nil {
 			return err
 		}
 	}

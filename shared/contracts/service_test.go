@@ -218,3 +218,24 @@ func TestGetAppliesLinkExpiry(t *testing.T) {
 		})
 	}
 }
+
+// The sweep sends the job again only for requests paid long enough ago that their job went missing:
+// not for one paid a moment ago (its job may still be running), nor for one no longer being issued.
+func TestSweepIssuance(t *testing.T) {
+	now := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+	at := func(ref string, status contracts.Status, ago time.Duration) contracts.Contract {
+		c := request(ref, status, true)
+		c.UpdatedAt = now.Add(-ago)
+		return c
+	}
+	store := contractstest.New(at("LOST", contracts.StatusIssuanceInProgress, 6*time.Minute),
+		at("RUNNING", contracts.StatusIssuanceInProgress, time.Minute), at("DONE", contracts.StatusActive, time.Hour))
+	jobs := &sentJobs{}
+	svc := &contracts.Service{Store: store, Jobs: jobs, Now: func() time.Time { return now }}
+	if err := svc.SweepIssuance(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if want := (contracts.IssuanceJob{Reference: "LOST"}).Encode(); len(*jobs) != 1 || (*jobs)[0] != want {
+		t.Fatalf("jobs sent = %q, want [%s]", *jobs, want)
+	}
+}

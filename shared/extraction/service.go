@@ -190,7 +190,7 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 		return nil, nil, err
 	}
 	for _, e := range items {
-		if err := s.Jobs.Send(ctx, job(e.ID), now); err != nil {
+		if err := s.Jobs.Send(ctx, Job{ExtractionID: e.ID}.Encode(), now); err != nil {
 			logs.From(ctx).WarnContext(ctx, "extraction job not queued; the sweep will queue it", "extractionId", e.ID, "error", err)
 		}
 	}
@@ -538,7 +538,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 			errs = append(errs, err)
 			continue
 		}
-		if err := s.Jobs.Send(ctx, job(e.ID), now); err != nil {
+		if err := s.Jobs.Send(ctx, Job{ExtractionID: e.ID}.Encode(), now); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -551,8 +551,6 @@ func btoi(b bool) int {
 	}
 	return 0
 }
-
-func job(id string) string { return `{"extractionId":"` + id + `"}` }
 
 // rawKey is where a document file is kept: under raw/, which the bucket's lifecycle expires.
 func rawKey(ownerID, id string) string { return "raw/" + ownerID + "/" + id }

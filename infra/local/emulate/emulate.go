@@ -35,32 +35,15 @@ import (
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
-// The constructors of every function of template.yaml, by logical ID: the same ones the Lambda
-// mains call. They live here, not in app, so that each Lambda binary links only its own function.
-var (
-	httpFunctions = map[string]func(context.Context, app.Getenv) (http.Handler, error){
-		"HealthFunction":        app.Health,
-		"AccountsFunction":      app.Accounts,
-		"PartnersFunction":      app.Partners,
-		"ReferenceFunction":     app.Reference,
-		"ContractsFunction":     app.Contracts,
-		"NotificationsFunction": app.Notifications,
-		"SandboxFunction":       app.Sandbox,
-		"ExtractionFunction":    app.Extraction,
-		"HandoffFunction":       app.Handoff,
-		"LivenessFunction":      app.Liveness,
-		"BillingFunction":       app.Billing,
+// functions are the constructors of every function of template.yaml, by logical ID: the registry
+// the Lambda mains use (app.Functions).
+var functions = func() map[string]app.Function {
+	fns := map[string]app.Function{}
+	for _, fn := range app.Functions() {
+		fns[fn.ID] = fn
 	}
-	queueFunctions = map[string]func(context.Context, app.Getenv) (queue.BatchHandler, error){
-		"WebhookDispatcherFunction": app.WebhookDispatcher,
-		"IssuanceWorkerFunction":    app.IssuanceWorker,
-		"ExtractionWorkerFunction":  app.ExtractionWorker,
-		"HandoffUploadsFunction":    app.HandoffUploads,
-	}
-	scheduleFunctions = map[string]func(context.Context, app.Getenv) (lambdarun.ScheduleHandler, error){
-		"MaintenanceFunction": app.Maintenance,
-	}
-)
+	return fns
+}()
 
 // localOCR is the OCR engine of local runs: in-process, no AWS account needed.
 const localOCR = "tesseract"
@@ -167,9 +150,9 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 		for _, ev := range fn.Events {
 			switch ev.Type {
 			case samtemplate.EventHttpAPI:
-				build, ok := httpFunctions[fn.ID]
-				if !ok {
-					return nil, fmt.Errorf("%s has HttpApi events but no HTTP constructor in httpFunctions", fn.ID)
+				build := functions[fn.ID].HTTP
+				if build == nil {
+					return nil, fmt.Errorf("%s has HttpApi events but no HTTP constructor in app.Functions", fn.ID)
 				}
 				if h == nil {
 					if h, err = build(ctx, getenv); err != nil {
@@ -179,9 +162,9 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 				hasDefault = hasDefault || ev.Path == "$default"
 				mux.Handle(ev.Pattern(), observeHTTP(ctx, fn.ID, route(lambdarun.NewGateway(h), ev, log)))
 			case samtemplate.EventSQS:
-				build, ok := queueFunctions[fn.ID]
-				if !ok {
-					return nil, fmt.Errorf("%s has an SQS event but no constructor in queueFunctions", fn.ID)
+				build := functions[fn.ID].Queue
+				if build == nil {
+					return nil, fmt.Errorf("%s has an SQS event but no queue constructor in app.Functions", fn.ID)
 				}
 				h, err := build(ctx, getenv)
 				if err != nil {
@@ -193,9 +176,9 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 				}
 				workers = append(workers, m.Run)
 			case samtemplate.EventSchedule, samtemplate.EventScheduleV2:
-				build, ok := scheduleFunctions[fn.ID]
-				if !ok {
-					return nil, fmt.Errorf("%s has a schedule but no constructor in scheduleFunctions", fn.ID)
+				build := functions[fn.ID].Schedule
+				if build == nil {
+					return nil, fmt.Errorf("%s has a schedule but no schedule constructor in app.Functions", fn.ID)
 				}
 				h, err := build(ctx, getenv)
 				if err != nil {

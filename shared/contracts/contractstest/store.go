@@ -181,6 +181,24 @@ func (s *Store) ExpiredLinks(_ context.Context, before time.Time, limit int) ([]
 	return due[:min(limit, len(due))], nil
 }
 
+// DueIssuances lists requests being issued since before the given time, oldest first.
+func (s *Store) DueIssuances(_ context.Context, before time.Time, limit int) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var due []contracts.Contract
+	for _, c := range s.contracts {
+		if c.Status == contracts.StatusIssuanceInProgress && c.UpdatedAt.Before(before) {
+			due = append(due, c)
+		}
+	}
+	slices.SortFunc(due, func(a, b contracts.Contract) int { return a.UpdatedAt.Compare(b.UpdatedAt) })
+	refs := make([]string, 0, min(limit, len(due)))
+	for _, c := range due[:min(limit, len(due))] {
+		refs = append(refs, c.Reference)
+	}
+	return refs, nil
+}
+
 // IssuanceAttempt counts an attempt.
 func (s *Store) IssuanceAttempt(_ context.Context, reference string) (int, error) {
 	s.mu.Lock()
