@@ -13,8 +13,8 @@ import (
 
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/logs"
-	"github.com/trustline/platform/shared/ocr"
 )
 
 // Store keeps extractions, batches and upload slots.
@@ -103,7 +103,7 @@ type Service struct {
 	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
 	Price       int           // credits per extraction
 	MaxBytes    int64         // largest accepted file
-	MaxPixels   int64         // largest accepted image (MAX_IMAGE_MEGAPIXELS); zero is ocr.MaxPixels
+	MaxPixels   int64         // largest accepted image (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels
 	UploadTTL   time.Duration // how long a presigned upload URL works
 	MaxAttempts int           // deliveries of one job before it is failed; the queue's maxReceiveCount
 	Now         func() time.Time
@@ -308,12 +308,12 @@ const headBytes = 256 << 10
 // past head. A header that cannot be read passes: the worker fails the file as unreadable, with a
 // refund, and a PDF's page is only measured when it is rendered.
 func (s *Service) checkImage(ctx context.Context, head []byte, key string, size int64) error {
-	h, err := ocr.ReadHeader(head)
+	h, err := imagefile.ReadHeader(head)
 	if errors.Is(err, io.ErrUnexpectedEOF) && key != "" && int64(len(head)) < size {
 		if head, err = s.Blobs.Read(ctx, key, s.MaxBytes); err != nil {
 			return err
 		}
-		h, err = ocr.ReadHeader(head)
+		h, err = imagefile.ReadHeader(head)
 	}
 	if err != nil {
 		return nil
@@ -324,7 +324,7 @@ func (s *Service) checkImage(ctx context.Context, head []byte, key string, size 
 	return nil
 }
 
-func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, ocr.MaxPixels) }
+func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPixels) }
 
 // ImageTooLarge is the problem image_too_large of an image over maxPixels or 16 bits deep: kind
 // TooLarge (413) at intake, Invalid (a failed extraction) when the worker finds it.
@@ -355,7 +355,7 @@ func tooLarge(max int64) error {
 }
 
 func sniffed(data []byte) (string, error) {
-	if mime, ok := ocr.Sniff(data); ok {
+	if mime, ok := imagefile.Sniff(data); ok {
 		return mime, nil
 	}
 	return "", fault.New(fault.UnsupportedMedia, "The file is not a JPEG, PNG, WebP or PDF document (judged by its content, not its name).")

@@ -17,8 +17,8 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/liveness"
-	"github.com/trustline/platform/shared/ocr"
 )
 
 // Checker judges a selfie.
@@ -62,7 +62,7 @@ type API struct {
 		Use(ctx context.Context, ownerID string, n int) error
 	}
 	Price int // credits per check; test keys are not charged
-	// MaxPixels bounds the selfies checked (MAX_IMAGE_MEGAPIXELS); zero is ocr.MaxPixels. The
+	// MaxPixels bounds the selfies checked (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels. The
 	// Checker should decode within the same bound.
 	MaxPixels int64
 }
@@ -133,7 +133,7 @@ func (a API) problem(err error) error {
 // 16 bits deep. Anything else the header says (not an image, damaged) is left to the checker,
 // whose refusal is refunded.
 func (a API) checkImage(data []byte) error {
-	h, err := ocr.ReadHeader(data)
+	h, err := imagefile.ReadHeader(data)
 	if err != nil {
 		return nil
 	}
@@ -143,7 +143,7 @@ func (a API) checkImage(data []byte) error {
 	return nil
 }
 
-func (a API) maxPixels() int64 { return cmp.Or(a.MaxPixels, ocr.MaxPixels) }
+func (a API) maxPixels() int64 { return cmp.Or(a.MaxPixels, imagefile.MaxPixels) }
 
 // imageTooLarge is the problem image_too_large.
 func imageTooLarge(maxPixels int64) error {
