@@ -72,7 +72,7 @@ type noStore struct{}
 func (noStore) Read(context.Context, string, int64) ([]byte, error) {
 	return nil, fault.New(fault.NotFound, "No object.")
 }
-func (noStore) UploadKey(_ context.Context, id, _ string) (string, error) {
+func (noStore) Key(_ context.Context, id, _ string) (string, error) {
 	return "uploads/" + id, nil
 }
 func (noStore) File(context.Context, string, handoff.Consumer) (handoff.File, error) {

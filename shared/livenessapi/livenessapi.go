@@ -40,7 +40,7 @@ type Files interface {
 
 // UploadKeys finds the object of an upload slot the owner created.
 type UploadKeys interface {
-	UploadKey(ctx context.Context, uploadID, ownerID string) (string, error)
+	Key(ctx context.Context, uploadID, ownerID string) (string, error)
 }
 
 // Handoffs gives a handoff session's file to its consumer.
@@ -174,7 +174,7 @@ func (a API) selfie(r *http.Request, p access.Principal) ([]byte, error) {
 			return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "Name exactly one stored selfie.",
 				InvalidParams: []string{"uploadId: send exactly one of uploadId or handoffSessionId"}}
 		case in.UploadID != "":
-			if key, err = a.Uploads.UploadKey(r.Context(), in.UploadID, p.UserID); err != nil {
+			if key, err = a.Uploads.Key(r.Context(), in.UploadID, p.UserID); err != nil {
 				return nil, err
 			}
 		default:
