@@ -28,7 +28,7 @@ const (
 )
 
 // The errors Check returns, wrapped with details; test with errors.Is. ErrUnsupported, ErrCorrupt
-// and ErrTooLarge also match the ocr package's errors of the same names.
+// and ErrTooLarge also match the imagefile package's errors of the same names.
 var (
 	// ErrNoFace: no face was found (above the detector's score threshold and the minimum size).
 	ErrNoFace = errors.New("liveness: no face in the image")
