@@ -41,12 +41,8 @@ type contractDeps struct {
 // and the simulator never serve production.
 type unconfigured struct{}
 
-func (unconfigured) CreateLink(context.Context, contracts.Contract, time.Time) (contracts.Payment, error) {
-	return contracts.Payment{}, errNoPayments()
-}
-
-func (unconfigured) Open(context.Context, payment.Charge, time.Time) (contracts.Payment, error) {
-	return contracts.Payment{}, errNoPayments()
+func (unconfigured) Open(context.Context, payment.Charge, time.Time) (payment.Checkout, error) {
+	return payment.Checkout{}, errNoPayments()
 }
 
 func errNoPayments() error {

@@ -11,6 +11,7 @@ import (
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/contracts/contractstest"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/webhook"
 )
 
@@ -219,8 +220,8 @@ func TestContractFlow(t *testing.T) {
 // refGateway opens a link per request, named after it.
 type refGateway struct{}
 
-func (refGateway) CreateLink(_ context.Context, c contracts.Contract, expires time.Time) (contracts.Payment, error) {
-	return contracts.Payment{ID: "pay_" + c.Reference, URL: "https://pay.example/" + c.Reference, ExpiresAt: expires}, nil
+func (refGateway) Open(_ context.Context, c payment.Charge, expires time.Time) (payment.Checkout, error) {
+	return payment.Checkout{ID: "pay_" + c.Reference, URL: "https://pay.example/" + c.Reference, ExpiresAt: expires}, nil
 }
 
 // A transition written while another writer moves the request is applied to what that writer left,
