@@ -268,13 +268,12 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 	now := s.now()
 	var body []byte
 	var err error
-	event := webhook.EventContractIssued
+	event := EventIssued
 	if to == StatusActive {
-		body, err = webhook.PartnerIssuedPayload(c.Reference, now, webhook.Issued{ContractID: i.ContractID, NumeroPolice: i.NumeroPolice,
-			NumeroFacture: i.NumeroFacture, LinkAttestation: i.LinkAttestation, LinkCarteBrune: i.LinkCarteBrune})
+		body, err = IssuedPayload(c.Reference, now, i)
 	} else {
-		event = webhook.EventContractIssuanceFailed
-		body, err = webhook.PartnerIssuanceFailedPayload(c.Reference, now, i.Error)
+		event = EventIssuanceFailed
+		body, err = IssuanceFailedPayload(c.Reference, now, i.Error)
 	}
 	if err != nil {
 		return err

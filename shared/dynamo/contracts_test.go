@@ -234,7 +234,7 @@ func TestContractRepoFinishIssuance(t *testing.T) {
 		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{ContractID: "CT-1"}, at.Add(time.Hour)
 		return c, nil
 	}
-	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: webhook.EventContractIssued, Reference: c.Reference,
+	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: contracts.EventIssued, Reference: c.Reference,
 		Body: []byte(`{}`), Status: webhook.StatusPending, CreatedAt: at, NextAt: at}
 	if err := db.putOnce(ctx, map[string]string{"pk": deliveryPK("dlv_1"), "sk": "DELIVERY"}, "delivery"); err != nil {
 		t.Fatal(err)
