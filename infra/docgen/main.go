@@ -28,7 +28,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/opentype"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 func main() {
@@ -193,7 +193,7 @@ func run(args []string, stdout io.Writer) error {
 		}
 		if d.ID == webpDocument {
 			name := d.ID + "-webp.webp"
-			if err := write(name, encodeWebP(ocr.Grayscale(img))); err != nil {
+			if err := write(name, encodeWebP(imagefile.Grayscale(img))); err != nil {
 				return err
 			}
 			e.Files["webp"] = file{File: name, Width: img.Rect.Dx(), Height: img.Rect.Dy(), MRZBox: boxOf(mrz)}

@@ -10,7 +10,7 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/opentype"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // withoutMRZ are pages with printed text and no MRZ, the false positives a reader must not read:
@@ -94,7 +94,7 @@ func negative(f *fonts, condition string, seed uint64) (variant, error) {
 		} {
 			p.text(f.ocrb, em, 8, 88+float64(k)*mrzLineMM, l, ink)
 		}
-		return variant{img: ocr.Grayscale(img)}, nil
+		return variant{img: imagefile.Grayscale(img)}, nil
 	case "cardback":
 		g := geometries["TD1"]
 		img := image.NewRGBA(image.Rect(0, 0, int(math.Round(g.wMM*g.pxPerMM)), int(math.Round(g.hMM*g.pxPerMM))))

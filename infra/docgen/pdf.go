@@ -11,7 +11,7 @@ const (
 	a4W, a4H     = 595.28, 841.89
 	pdfMarginMM  = 20.0
 	pointsPerMM  = 72 / 25.4
-	pdfRenderDPI = 200 // what ocr.Decode renders at, for the manifest's MRZ box
+	pdfRenderDPI = 200 // what imagefile.Decode renders at, for the manifest's MRZ box
 )
 
 // writePDF returns a one-page A4 PDF that shows a JPEG (embedded as is, DCTDecode) at the

@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // realistic are the conditions of what users really send: phone photos, small or marked scans,
@@ -130,7 +130,7 @@ func realisticVariant(name string, f *fonts, doc *image.RGBA, mrz image.Rectangl
 		s := float64(nw) / w
 		nh := int(math.Round(float64(doc.Rect.Dy()) * s))
 		img := scale(doc, nw, nh)
-		return variant{img: ocr.Grayscale(img), mrz: scaleRect(mrz, s)}
+		return variant{img: imagefile.Grayscale(img), mrz: scaleRect(mrz, s)}
 	case "overprint":
 		img := cloneRGBA(doc)
 		lh := float64(mrz.Dy()) / float64(lines)
@@ -169,9 +169,9 @@ func realisticVariant(name string, f *fonts, doc *image.RGBA, mrz image.Rectangl
 		if i%2 == 1 {
 			deg = 270
 		}
-		turned := ocr.Rotate(tinted, deg)
+		turned := imagefile.Rotate(tinted, deg)
 		tw, th := tinted.Rect.Dx(), tinted.Rect.Dy()
-		// ocr.Rotate turns clockwise by deg: 90 sends (x, y) to (h-y, x).
+		// imagefile.Rotate turns clockwise by deg: 90 sends (x, y) to (h-y, x).
 		var rb image.Rectangle
 		if deg == 90 {
 			rb = image.Rect(th-box.Max.Y, box.Min.X, th-box.Min.Y, box.Max.X)
@@ -196,7 +196,7 @@ func realisticVariant(name string, f *fonts, doc *image.RGBA, mrz image.Rectangl
 		for y := range r.Dy() {
 			copy(out.Pix[y*out.Stride:], doc.Pix[doc.PixOffset(r.Min.X, r.Min.Y+y):doc.PixOffset(r.Max.X, r.Min.Y+y)])
 		}
-		return variant{img: ocr.Grayscale(out), mrz: mrz.Sub(r.Min)}
+		return variant{img: imagefile.Grayscale(out), mrz: mrz.Sub(r.Min)}
 	}
 	panic("unknown condition " + name)
 }

@@ -40,7 +40,6 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
 		{Pattern: "POST /v1/auth/login", Handler: a.Auth.Throttle("login", anonymousPerMinute, a.login)},
 		{Pattern: "GET /v1/users/me", Handler: a.Auth.Require(access.Users, a.me)},
-		{Pattern: "GET /v1/billing/credits", Handler: a.Auth.Require(access.Users, a.ledger)},
 		{Pattern: "POST /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.createKey)},
 		{Pattern: "GET /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.listKeys)},
 		{Pattern: "DELETE /v1/api-keys/{id}", Handler: a.Auth.Require(access.UserSessions, a.revokeKey)},
@@ -194,34 +193,6 @@ func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) erro
 		Plan    string `json:"plan"`
 		Credits int    `json:"credits"`
 	}{u.ID, u.Email, u.Plan, u.Credits})
-	return nil
-}
-
-// ledger lists the caller's credits movements, newest first: ?limit=1..100 (default 50)&cursor=.
-func (a API) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-	limit, cursor, invalid := httpapi.PageOf(r, 50)
-	if invalid != nil {
-		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
-	}
-	entries, next, err := a.Accounts.Ledger(r.Context(), p.UserID, limit, cursor)
-	if err != nil {
-		return err
-	}
-	type entry struct {
-		ID        string    `json:"id"`
-		Amount    int       `json:"amount"`
-		Reason    string    `json:"reason"`
-		Reference string    `json:"reference,omitempty"`
-		CreatedAt time.Time `json:"createdAt"`
-	}
-	out := struct {
-		Data       []entry `json:"data"`
-		NextCursor *string `json:"nextCursor"`
-	}{Data: make([]entry, len(entries)), NextCursor: httpapi.NextPage(w, r, next)}
-	for i, e := range entries {
-		out.Data[i] = entry{e.ID, e.Amount, e.Reason, e.Reference, e.At}
-	}
-	httpapi.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
 

@@ -23,8 +23,6 @@ func TestRefusedBeforeTheService(t *testing.T) {
 		status                              int
 		invalid                             []string
 	}{
-		{"ledger limit 0", "GET /v1/billing/credits", "GET", "/v1/billing/credits?limit=0", "", a.ledger, 422, []string{"limit: a number from 1 to 100"}},
-		{"ledger limit not a number", "GET /v1/billing/credits", "GET", "/v1/billing/credits?limit=x", "", a.ledger, 422, []string{"limit: a number from 1 to 100"}},
 		{"key with bad addresses", "POST /v1/api-keys", "POST", "/v1/api-keys", `{"name":"ci","allowedIps":["10.0.0.1","not-an-ip","10.0.0.0/33"]}`,
 			a.createKey, 422, []string{"allowedIps[1]: not an IP address or CIDR block", "allowedIps[2]: not an IP address or CIDR block"}},
 		{"key with an unknown field", "POST /v1/api-keys", "POST", "/v1/api-keys", `{"name":"ci","scopes":["all"]}`, a.createKey, 400, []string{"scopes: not a field of this request"}},

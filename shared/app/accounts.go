@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"net/http"
+	"slices"
 	"time"
 
 	platform "github.com/trustline/platform"
@@ -10,6 +11,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/accountsapi"
+	"github.com/trustline/platform/shared/billingapi"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
@@ -35,7 +37,8 @@ func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return httpapi.New(d.log, d.bases, append(api.IdentityRoutes(), hooks.IdentityRoutes()...)), nil
+	credits := billingapi.Credits{Ledger: api.Accounts, Auth: api.Auth}
+	return httpapi.New(d.log, d.bases, slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes())), nil
 }
 
 // Partners serves partner accounts, keys and webhook configuration of the insurance partner API.

@@ -22,12 +22,8 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	extractions, _, err := extractionsFor(d, nil)
-	if err != nil {
-		return nil, err
-	}
-	api := livenessapi.API{Checker: models, Credits: dynamo.NewLedgerRepo(d.store), Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
-		Uploads: extractions, Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"],
-		MaxPixels: d.cfg.MaxImagePixels}
+	svc := &liveness.Service{Checker: models, Credits: dynamo.NewLedgerRepo(d.store), Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+		Uploads: uploadsFor(d), Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"], MaxPixels: d.cfg.MaxImagePixels}
+	api := livenessapi.API{Liveness: svc, Auth: authenticator(d.cfg, d.store)}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/payment"
@@ -88,7 +87,7 @@ type Store interface {
 
 // Gateway opens payment links.
 type Gateway interface {
-	Open(ctx context.Context, c payment.Charge, expires time.Time) (contracts.Payment, error)
+	Open(ctx context.Context, c payment.Charge, expires time.Time) (payment.Checkout, error)
 }
 
 // Service issues and settles invoices.

@@ -1,5 +1,6 @@
-// Package billingapi provides the HTTP endpoints of subscriptions: the invoice history, the payment
-// gateway's notifications about invoices, and plan changes by administrators.
+// Package billingapi provides the HTTP endpoints of billing: the invoice history, the payment
+// gateway's notifications about invoices, plan changes by administrators, and the credits ledger
+// (Credits, which the accounts function serves).
 package billingapi
 
 import (

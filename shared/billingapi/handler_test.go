@@ -46,6 +46,21 @@ func TestInvoicesQuery(t *testing.T) {
 	}
 }
 
+// The credits ledger refuses a bad page size before the ledger is reached (Ledger is nil).
+func TestCreditsQuery(t *testing.T) {
+	user := access.Principal{UserID: "usr_1", Role: access.RoleUser}
+	var c Credits
+	for _, limit := range []string{"0", "x"} {
+		t.Run(limit, func(t *testing.T) {
+			w, p := serve("GET /v1/billing/credits", func(w http.ResponseWriter, r *http.Request) error { return c.ledger(w, r, user) },
+				"GET", "/v1/billing/credits?limit="+limit, "", "")
+			if w.Code != 422 || strings.Join(p.InvalidParams, "|") != "limit: a number from 1 to 100" {
+				t.Errorf("%d %+v, want 422 naming limit", w.Code, p)
+			}
+		})
+	}
+}
+
 func TestInvoiceNotificationSignature(t *testing.T) {
 	a := API{SigningKey: []byte("gateway-key-0123456789abcdef")}
 	body := `{"eventId":"evt_1","type":"payment.succeeded","paymentId":"pay_1","reference":"INV-1","amount":1000}`

@@ -7,6 +7,8 @@ import (
 	"context"
 	"encoding/json"
 	"time"
+
+	"github.com/trustline/platform/shared/payment"
 )
 
 // Product is the kind of contract.
@@ -61,13 +63,6 @@ func (p Pricing) valid() bool {
 	return p.Total > 0
 }
 
-// Payment is the link the end user pays through.
-type Payment struct {
-	ID        string    `json:"-"`
-	URL       string    `json:"paymentUrl"`
-	ExpiresAt time.Time `json:"expiresAt"`
-}
-
 // Issuance is what the core system answered when issuing, or why it failed.
 type Issuance struct {
 	ContractID      string `json:"contractId,omitempty"`
@@ -90,7 +85,7 @@ type Contract struct {
 	Data      json.RawMessage // the contract object as the partner sent it
 	Subject   string          // registration or passport number: the simulator's magic values
 	Pricing   Pricing
-	Payment   Payment
+	Payment   payment.Checkout
 	Issuance  *Issuance
 	// IssuanceRun counts the times the request entered ISSUANCE_IN_PROGRESS: 1 after payment, one
 	// more for each administrator's replay. Tries within one run share the core's idempotency key.
@@ -147,7 +142,8 @@ type Core interface {
 
 // Gateway is the payment gateway.
 type Gateway interface {
-	// CreateLink opens a payment of the contract's total; Upstream faults when the gateway fails,
+	// Open opens a payment link for the charge (a NotifyURL left empty is the gateway's own, where
+	// contract payments go); Upstream faults when the gateway fails,
 	// a fault with Code payment_config_missing when payments are not configured.
-	CreateLink(ctx context.Context, c Contract, expires time.Time) (Payment, error)
+	Open(ctx context.Context, c payment.Charge, expires time.Time) (payment.Checkout, error)
 }

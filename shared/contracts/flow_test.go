@@ -11,7 +11,7 @@ import (
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/contracts/contractstest"
 	"github.com/trustline/platform/shared/fault"
-	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/payment"
 )
 
 // scriptedCore prices every request at 1000 XOF and answers issuance attempts from its script, in
@@ -129,30 +129,30 @@ func TestContractFlow(t *testing.T) {
 	}{
 		{name: "created", steps: ok("create"), status: contracts.StatusPendingPayment, paymentStatus: "pending"},
 		{name: "paid and issued", steps: ok("create", "pay", "issue"), status: contracts.StatusActive, paymentStatus: "paid",
-			webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1}, run: 1},
+			webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
 		{name: "upstream fails twice, then issues", core: []string{"upstream", "upstream"}, steps: ok("create", "pay", "issue"),
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1, 2, 3}, run: 1},
+			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1, 2, 3}, run: 1},
 		{name: "upstream fails every try: the job is left to the queue, which issues later", core: []string{"upstream", "upstream", "upstream"},
 			steps: []step{{do: "create"}, {do: "pay"}, {do: "issue", fails: true, fail: fault.Upstream}, {do: "issue"}}, status: contracts.StatusActive,
-			paymentStatus: "paid", webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1, 2, 3, 4}, run: 1},
+			paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1, 2, 3, 4}, run: 1},
 		{name: "a duplicate job does nothing", steps: ok("create", "pay", "issue", "issue"), status: contracts.StatusActive, paymentStatus: "paid",
-			webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1}, run: 1},
+			webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
 		{name: "the core refuses", core: []string{"refuse"}, steps: ok("create", "pay", "issue"), status: contracts.StatusIssuanceFailed,
-			paymentStatus: "paid", webhooks: []string{webhook.EventContractIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1, alarms: []string{"failed"}},
+			paymentStatus: "paid", webhooks: []string{contracts.EventIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1, alarms: []string{"failed"}},
 		{name: "refused, replayed, issued", core: []string{"refuse"}, steps: ok("create", "pay", "issue", "replay", "issue"),
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{webhook.EventContractIssuanceFailed, webhook.EventContractIssued},
+			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssuanceFailed, contracts.EventIssued},
 			jobs: 2, attempts: []int{1, 2}, run: 2, alarms: []string{"failed"}},
 		{name: "refused, refunded", core: []string{"refuse"}, steps: ok("create", "pay", "issue", "refund"), status: contracts.StatusRefunded,
-			paymentStatus: "refunded", webhooks: []string{webhook.EventContractIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1, alarms: []string{"failed"}},
+			paymentStatus: "refunded", webhooks: []string{contracts.EventIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1, alarms: []string{"failed"}},
 		{name: "refunded twice", core: []string{"refuse"}, steps: []step{{do: "create"}, {do: "pay"}, {do: "issue"}, {do: "refund"}, {do: "refund", fails: true, fail: fault.Conflict}},
-			status: contracts.StatusRefunded, paymentStatus: "refunded", webhooks: []string{webhook.EventContractIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1,
+			status: contracts.StatusRefunded, paymentStatus: "refunded", webhooks: []string{contracts.EventIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1,
 			alarms: []string{"failed"}},
 		{name: "no refund of an issued contract", steps: []step{{do: "create"}, {do: "pay"}, {do: "issue"}, {do: "refund", fails: true, fail: fault.Conflict}},
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1}, run: 1},
+			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
 		{name: "no replay of an issued contract", steps: []step{{do: "create"}, {do: "pay"}, {do: "issue"}, {do: "replay", fails: true, fail: fault.Conflict}},
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1}, run: 1},
+			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
 		{name: "the gateway replays its event", steps: ok("create", "pay", "replay-event", "issue", "replay-event"), status: contracts.StatusActive,
-			paymentStatus: "paid", webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1}, run: 1},
+			paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
 		{name: "cancelled", steps: ok("create", "cancel"), status: contracts.StatusPaymentFailed, paymentStatus: "failed"},
 		{name: "no refund of a request never paid", steps: []step{{do: "create"}, {do: "cancel"}, {do: "refund", fails: true, fail: fault.Conflict}},
 			status: contracts.StatusPaymentFailed, paymentStatus: "failed"},
@@ -164,7 +164,7 @@ func TestContractFlow(t *testing.T) {
 		{name: "paid after the expiry, refunded", steps: ok("create", "expire", "pay", "refund"), status: contracts.StatusRefunded,
 			paymentStatus: "refunded", alarms: []string{"paid after failure"}},
 		{name: "the sweep after the payment leaves it paid", steps: ok("create", "pay", "expire", "issue"), status: contracts.StatusActive,
-			paymentStatus: "paid", webhooks: []string{webhook.EventContractIssued}, jobs: 1, attempts: []int{1}, run: 1},
+			paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -219,8 +219,8 @@ func TestContractFlow(t *testing.T) {
 // refGateway opens a link per request, named after it.
 type refGateway struct{}
 
-func (refGateway) CreateLink(_ context.Context, c contracts.Contract, expires time.Time) (contracts.Payment, error) {
-	return contracts.Payment{ID: "pay_" + c.Reference, URL: "https://pay.example/" + c.Reference, ExpiresAt: expires}, nil
+func (refGateway) Open(_ context.Context, c payment.Charge, expires time.Time) (payment.Checkout, error) {
+	return payment.Checkout{ID: "pay_" + c.Reference, URL: "https://pay.example/" + c.Reference, ExpiresAt: expires}, nil
 }
 
 // A transition written while another writer moves the request is applied to what that writer left,

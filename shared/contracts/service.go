@@ -9,6 +9,7 @@ import (
 
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
+	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/webhook"
 )
 
@@ -129,7 +130,9 @@ func (s *Service) Create(ctx context.Context, partnerID string, product Product,
 		return Contract{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system answered a price out of range.",
 			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 200}}
 	}
-	if c.Payment, err = s.Gateway.CreateLink(ctx, c, now.Add(s.LinkTTL)); err != nil {
+	charge := payment.Charge{Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency, Purpose: purpose(c),
+		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL}
+	if c.Payment, err = s.Gateway.Open(ctx, charge, now.Add(s.LinkTTL)); err != nil {
 		return Contract{}, err
 	}
 	return c, s.Store.PutContract(ctx, c)
@@ -268,13 +271,12 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 	now := s.now()
 	var body []byte
 	var err error
-	event := webhook.EventContractIssued
+	event := EventIssued
 	if to == StatusActive {
-		body, err = webhook.PartnerIssuedPayload(c.Reference, now, webhook.Issued{ContractID: i.ContractID, NumeroPolice: i.NumeroPolice,
-			NumeroFacture: i.NumeroFacture, LinkAttestation: i.LinkAttestation, LinkCarteBrune: i.LinkCarteBrune})
+		body, err = IssuedPayload(c.Reference, now, i)
 	} else {
-		event = webhook.EventContractIssuanceFailed
-		body, err = webhook.PartnerIssuanceFailedPayload(c.Reference, now, i.Error)
+		event = EventIssuanceFailed
+		body, err = IssuanceFailedPayload(c.Reference, now, i.Error)
 	}
 	if err != nil {
 		return err
@@ -376,4 +378,12 @@ func (s *Service) now() time.Time {
 		return s.Now().UTC()
 	}
 	return time.Now().UTC()
+}
+
+// purpose is what a contract's payment link collects, in words, as the checkout page shows it.
+func purpose(c Contract) string {
+	if c.Product == ProductVoyage {
+		return "Travel insurance, request " + c.Reference
+	}
+	return "Motor insurance, request " + c.Reference
 }

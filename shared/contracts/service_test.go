@@ -12,6 +12,7 @@ import (
 	"github.com/trustline/platform/shared/contracts/contractstest"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
+	"github.com/trustline/platform/shared/payment"
 )
 
 type countingMetrics struct{ issuanceFailed, paidAfterFailure []string }
@@ -32,7 +33,7 @@ func (j *sentJobs) Send(_ context.Context, body string, _ time.Time) error {
 
 func request(ref string, status contracts.Status, paid bool) contracts.Contract {
 	c := contracts.Contract{Reference: ref, PartnerID: "prt_1", Status: status, Pricing: contracts.Pricing{Total: 1000, Currency: "XOF"},
-		Payment: contracts.Payment{ID: "pay_" + ref}}
+		Payment: payment.Checkout{ID: "pay_" + ref}}
 	if paid {
 		at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 		c.PaidAt = &at
@@ -153,8 +154,8 @@ func (fixedPrice) Issue(context.Context, contracts.Contract, int) (contracts.Iss
 
 type linkGateway struct{}
 
-func (linkGateway) CreateLink(_ context.Context, _ contracts.Contract, expires time.Time) (contracts.Payment, error) {
-	return contracts.Payment{ID: "pay_1", URL: "https://pay.example/pay_1", ExpiresAt: expires}, nil
+func (linkGateway) Open(_ context.Context, _ payment.Charge, expires time.Time) (payment.Checkout, error) {
+	return payment.Checkout{ID: "pay_1", URL: "https://pay.example/pay_1", ExpiresAt: expires}, nil
 }
 
 type codes struct{}

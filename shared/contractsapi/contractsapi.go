@@ -13,6 +13,7 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
+	"github.com/trustline/platform/shared/payment"
 )
 
 // API serves the partner endpoints of contracts.
@@ -98,7 +99,7 @@ func writeCreated(w http.ResponseWriter, c contracts.Contract) {
 	httpapi.WriteJSON(w, http.StatusCreated, struct {
 		Reference      string            `json:"reference"`
 		ContractStatus contracts.Status  `json:"contractStatus"`
-		Payment        contracts.Payment `json:"payment"`
+		Payment        payment.Checkout  `json:"payment"`
 		Pricing        contracts.Pricing `json:"pricing"`
 	}{c.Reference, c.Status, c.Payment, c.Pricing})
 }
@@ -119,7 +120,7 @@ type issuanceView struct {
 
 // paymentView is the payment of the status read: the link, and what became of the money.
 type paymentView struct {
-	contracts.Payment
+	payment.Checkout
 	Status string `json:"status"`
 }
 
@@ -147,7 +148,7 @@ func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) err
 
 func view(c contracts.Contract) statusView {
 	v := statusView{Reference: c.Reference, Product: c.Product, ContractStatus: c.Status, Pricing: c.Pricing,
-		Payment:   paymentView{Payment: c.Payment, Status: c.PaymentStatus()},
+		Payment:   paymentView{Checkout: c.Payment, Status: c.PaymentStatus()},
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, PaidAt: c.PaidAt}
 	if i := c.Issuance; i != nil {
 		v.Issuance = &issuanceView{ContractID: i.ContractID, NumeroPolice: i.NumeroPolice, NumeroFacture: i.NumeroFacture, ErrorCode: i.ErrorCode, Error: i.Error}

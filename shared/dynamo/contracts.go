@@ -122,7 +122,7 @@ func (it contractItem) contract() contracts.Contract {
 	c := contracts.Contract{Reference: it.Reference, PartnerID: it.PartnerID, Product: contracts.Product(it.Product),
 		Status: contracts.Status(it.Status), ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data),
 		Subject: it.Subject, Pricing: contracts.Pricing(it.Pricing),
-		Payment:     contracts.Payment{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
+		Payment:     payment.Checkout{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
 		IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}
 	if it.Issuance != nil {
 		i := contracts.Issuance(*it.Issuance)

@@ -22,7 +22,7 @@ func pendingContract(ref string) contracts.Contract {
 	return contracts.Contract{Reference: ref, PartnerID: "prt_1", Product: contracts.ProductAuto, Status: contracts.StatusPendingPayment,
 		ReturnURL: "https://r", CancelURL: "https://c", Data: json.RawMessage(`{"a":1}`), Subject: "DK-1",
 		Pricing: contracts.Pricing{NetPremium: 1, Accessories: 2, Taxes: 3, GuaranteeFund: 4, Total: 10, Currency: "XOF"},
-		Payment: contracts.Payment{ID: "pay_1", URL: "https://pay", ExpiresAt: at.Add(time.Hour)}, CreatedAt: at, UpdatedAt: at}
+		Payment: payment.Checkout{ID: "pay_1", URL: "https://pay", ExpiresAt: at.Add(time.Hour)}, CreatedAt: at, UpdatedAt: at}
 }
 
 // The stored shapes are the data already in tables: these are the items the code wrote before the
@@ -234,7 +234,7 @@ func TestContractRepoFinishIssuance(t *testing.T) {
 		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{ContractID: "CT-1"}, at.Add(time.Hour)
 		return c, nil
 	}
-	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: webhook.EventContractIssued, Reference: c.Reference,
+	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: contracts.EventIssued, Reference: c.Reference,
 		Body: []byte(`{}`), Status: webhook.StatusPending, CreatedAt: at, NextAt: at}
 	if err := db.putOnce(ctx, map[string]string{"pk": deliveryPK("dlv_1"), "sk": "DELIVERY"}, "delivery"); err != nil {
 		t.Fatal(err)

@@ -16,9 +16,9 @@ import (
 	"github.com/trustline/platform/shared/fault"
 )
 
-// ExtractionRepo stores extractions (EXTRACTION#, with their due index), batches (BATCH#) and
-// upload slots (UPLOAD#); creating an extraction, and finishing one with a refund, writes the
-// owner's credits and their ledger entry in the same transaction.
+// ExtractionRepo stores extractions (EXTRACTION#, with their due index) and batches (BATCH#);
+// creating an extraction, and finishing one with a refund, writes the owner's credits and their
+// ledger entry in the same transaction.
 type ExtractionRepo struct{ db Store }
 
 var _ extraction.Store = (*ExtractionRepo)(nil)
@@ -79,19 +79,6 @@ type batchItem struct {
 	CreatedAt time.Time `dynamodbav:"createdAt"`
 	ExpiresAt time.Time `dynamodbav:"expiresAt,omitempty"`
 	TTL       int64     `dynamodbav:"ttl,omitempty"`
-}
-
-type uploadItem struct {
-	PK          string    `dynamodbav:"pk"`
-	SK          string    `dynamodbav:"sk"`
-	ID          string    `dynamodbav:"id"`
-	OwnerID     string    `dynamodbav:"ownerId"`
-	Key         string    `dynamodbav:"objectKey"`
-	ContentType string    `dynamodbav:"contentType"`
-	Size        int64     `dynamodbav:"size"`
-	Name        string    `dynamodbav:"name,omitempty"`
-	ExpiresAt   time.Time `dynamodbav:"expiresAt"`
-	TTL         int64     `dynamodbav:"ttl"`
 }
 
 const extractionDuePK = "EXTRACTION_DUE"
@@ -294,19 +281,4 @@ func (r *ExtractionRepo) PostponeExtraction(ctx context.Context, id string, at t
 		return fmt.Errorf("dynamo: postpone extraction: %w", err)
 	}
 	return nil
-}
-
-// PutUpload stores an upload slot, kept a week past its URL's expiry.
-func (r *ExtractionRepo) PutUpload(ctx context.Context, u extraction.Upload) error {
-	return r.db.putOnce(ctx, uploadItem{PK: "UPLOAD#" + u.ID, SK: "UPLOAD", ID: u.ID, OwnerID: u.OwnerID, Key: u.Key, ContentType: u.ContentType,
-		Size: u.Size, Name: u.Name, ExpiresAt: u.ExpiresAt, TTL: u.ExpiresAt.Add(7 * 24 * time.Hour).Unix()}, "upload")
-}
-
-// Upload reads an upload slot.
-func (r *ExtractionRepo) Upload(ctx context.Context, id string) (extraction.Upload, error) {
-	var it uploadItem
-	if err := r.db.get(ctx, "UPLOAD#"+id, "UPLOAD", &it, "upload"); err != nil {
-		return extraction.Upload{}, err
-	}
-	return extraction.Upload{ID: it.ID, OwnerID: it.OwnerID, Key: it.Key, ContentType: it.ContentType, Size: it.Size, Name: it.Name, ExpiresAt: it.ExpiresAt}, nil
 }

@@ -127,17 +127,6 @@ func BatchStatus(items []Extraction) (status Status, completed, failed int) {
 	return StatusQueued, completed, failed
 }
 
-// Upload is a presigned upload slot a client fills, then names in an extraction.
-type Upload struct {
-	ID          string
-	OwnerID     string
-	Key         string
-	ContentType string
-	Size        int64
-	Name        string
-	ExpiresAt   time.Time
-}
-
 // Field is one extracted value with its confidence in [0, 1].
 type Field = mrz.Field
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/imagequality"
 	"github.com/trustline/platform/shared/mrz"
 	"github.com/trustline/platform/shared/ocr"
@@ -28,7 +29,7 @@ type DocumentEngine interface {
 type MRZReader struct {
 	Engine ocr.Engine
 	Now    func() time.Time
-	// MaxPixels bounds the images read (MAX_IMAGE_MEGAPIXELS); zero is ocr.MaxPixels.
+	// MaxPixels bounds the images read (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels.
 	MaxPixels int64
 }
 
@@ -42,12 +43,12 @@ var orientations = []int{0, 180, 90, 270}
 
 // Read implements Reader.
 func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType string) (res Result, err error) {
-	maxPixels := cmp.Or(r.MaxPixels, ocr.MaxPixels)
-	img, luma, _, err := ocr.DecodeInkAndLuma(ctx, data, maxPixels, ReadSide)
+	maxPixels := cmp.Or(r.MaxPixels, imagefile.MaxPixels)
+	img, luma, _, err := imagefile.DecodeInkAndLuma(ctx, data, maxPixels, ReadSide)
 	// The quality verdict goes with every outcome of a decoded image, a failure to read included:
 	// it tells the client what to fix. It judges the picture (luma), not the ink the reader sees.
 	defer func() { res.Quality = quality(luma) }()
-	if errors.Is(err, ocr.ErrPDFRenderer) {
+	if errors.Is(err, imagefile.ErrPDFRenderer) {
 		if de, ok := r.Engine.(DocumentEngine); ok {
 			lines, err := de.ReadDocument(ctx, data)
 			if err != nil {
@@ -60,9 +61,9 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 		}
 	}
 	switch {
-	case errors.Is(err, ocr.ErrTooLarge):
+	case errors.Is(err, imagefile.ErrTooLarge):
 		return Result{}, ImageTooLarge(fault.Invalid, maxPixels)
-	case errors.Is(err, ocr.ErrUnsupported), errors.Is(err, ocr.ErrCorrupt):
+	case errors.Is(err, imagefile.ErrUnsupported), errors.Is(err, imagefile.ErrCorrupt):
 		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "unreadable_file", Detail: "The file is damaged or truncated and cannot be decoded."}
 	case err != nil:
 		return Result{}, err
@@ -83,7 +84,7 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 	}
 	bands := 0
 	for _, rot := range orientations {
-		oriented := ocr.Rotate(img, rot)
+		oriented := imagefile.Rotate(img, rot)
 		band, ok := ocr.FindMRZ(oriented)
 		if !ok {
 			continue

@@ -12,6 +12,7 @@ import (
 
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/mrz"
 	"github.com/trustline/platform/shared/ocr"
 )
@@ -162,7 +163,7 @@ func TestMRZReaderMemoryIsBoundedByReadSide(t *testing.T) {
 		engine := &sizes{}
 		r := extraction.MRZReader{Engine: engine}
 		decoding := allocated(func() {
-			if _, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, extraction.ReadSide); err != nil {
+			if _, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, extraction.ReadSide); err != nil {
 				t.Fatal(err)
 			}
 		})

@@ -13,11 +13,12 @@ import (
 
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/logs"
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/uploads"
 )
 
-// Store keeps extractions, batches and upload slots.
+// Store keeps extractions and batches.
 type Store interface {
 	// CreateExtractions stores the batch (nil for a single document) and its extractions and
 	// debits charge credits from the owner, all in one transaction. PaymentRequired with code
@@ -37,9 +38,6 @@ type Store interface {
 	DueExtractions(ctx context.Context, before time.Time, limit int) ([]Extraction, error)
 	// PostponeExtraction moves an unfinished extraction's next sweep to the given time.
 	PostponeExtraction(ctx context.Context, id string, at time.Time) error
-	PutUpload(ctx context.Context, u Upload) error
-	// Upload returns an upload slot; NotFound when unknown.
-	Upload(ctx context.Context, id string) (Upload, error)
 }
 
 // Blobs stores document files.
@@ -65,6 +63,11 @@ type Reader interface {
 // needs, Gone when it expired).
 type Handoffs interface {
 	File(ctx context.Context, sessionID string, c handoff.Consumer) (handoff.File, error)
+}
+
+// Uploads finds the owner's upload slots (NotFound for another owner's).
+type Uploads interface {
+	Get(ctx context.Context, id, ownerID string) (uploads.Slot, error)
 }
 
 // Jobs queues extraction jobs.
@@ -98,13 +101,13 @@ type Service struct {
 	Events    Events
 	Reader    Reader
 	Handoffs  Handoffs
+	Uploads   Uploads
 	TestQuota TestQuota
 
 	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
 	Price       int           // credits per extraction
 	MaxBytes    int64         // largest accepted file
-	MaxPixels   int64         // largest accepted image (MAX_IMAGE_MEGAPIXELS); zero is ocr.MaxPixels
-	UploadTTL   time.Duration // how long a presigned upload URL works
+	MaxPixels   int64         // largest accepted image (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels
 	MaxAttempts int           // deliveries of one job before it is failed; the queue's maxReceiveCount
 	Now         func() time.Time
 }
@@ -180,7 +183,7 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	for i, d := range docs {
 		if d.Data != nil {
 			e := &items[i]
-			e.Object.Key = rawKey(c.OwnerID, e.ID)
+			e.Object.Key = uploads.RawKey(c.OwnerID, e.ID)
 			if err := s.Blobs.Put(ctx, e.Object.Key, d.Data, e.Object.MIME); err != nil {
 				return nil, nil, err
 			}
@@ -270,7 +273,7 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 		}
 		return Object{Key: f.Key, MIME: f.MIME, Size: f.Size, Name: f.Name}, nil
 	}
-	u, err := s.upload(ctx, d.UploadID, c.OwnerID)
+	u, err := s.Uploads.Get(ctx, d.UploadID, c.OwnerID)
 	if err != nil {
 		return Object{}, err
 	}
@@ -308,12 +311,12 @@ const headBytes = 256 << 10
 // past head. A header that cannot be read passes: the worker fails the file as unreadable, with a
 // refund, and a PDF's page is only measured when it is rendered.
 func (s *Service) checkImage(ctx context.Context, head []byte, key string, size int64) error {
-	h, err := ocr.ReadHeader(head)
+	h, err := imagefile.ReadHeader(head)
 	if errors.Is(err, io.ErrUnexpectedEOF) && key != "" && int64(len(head)) < size {
 		if head, err = s.Blobs.Read(ctx, key, s.MaxBytes); err != nil {
 			return err
 		}
-		h, err = ocr.ReadHeader(head)
+		h, err = imagefile.ReadHeader(head)
 	}
 	if err != nil {
 		return nil
@@ -324,7 +327,7 @@ func (s *Service) checkImage(ctx context.Context, head []byte, key string, size 
 	return nil
 }
 
-func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, ocr.MaxPixels) }
+func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPixels) }
 
 // ImageTooLarge is the problem image_too_large of an image over maxPixels or 16 bits deep: kind
 // TooLarge (413) at intake, Invalid (a failed extraction) when the worker finds it.
@@ -334,66 +337,15 @@ func ImageTooLarge(kind fault.Kind, maxPixels int64) error {
 		Detail: fmt.Sprintf("The image is over %d megapixels or has 16 bits per channel: send an 8-bit JPEG, PNG or WebP of at most %d megapixels.", mp, mp)}
 }
 
-// upload returns the owner's upload slot; another owner's is NotFound, as an unknown one.
-func (s *Service) upload(ctx context.Context, id, ownerID string) (Upload, error) {
-	u, err := s.Store.Upload(ctx, id)
-	if err != nil || u.OwnerID != ownerID {
-		return Upload{}, notFound("upload", id, err)
-	}
-	return u, nil
-}
-
-// UploadKey is where the owner's upload slot keeps its file, for other uses of an upload (a
-// liveness check).
-func (s *Service) UploadKey(ctx context.Context, id, ownerID string) (string, error) {
-	u, err := s.upload(ctx, id, ownerID)
-	return u.Key, err
-}
-
 func tooLarge(max int64) error {
 	return fault.Newf(fault.TooLarge, "The file is over %d MB: upload it with POST /v1/uploads, then extract it by uploadId.", max>>20)
 }
 
 func sniffed(data []byte) (string, error) {
-	if mime, ok := ocr.Sniff(data); ok {
+	if mime, ok := imagefile.Sniff(data); ok {
 		return mime, nil
 	}
 	return "", fault.New(fault.UnsupportedMedia, "The file is not a JPEG, PNG, WebP or PDF document (judged by its content, not its name).")
-}
-
-// CreateUpload opens a presigned upload slot for one file.
-func (s *Service) CreateUpload(ctx context.Context, c Caller, name, contentType string, size int64) (Upload, string, map[string]string, error) {
-	var problems []string
-	if !slices.Contains(AcceptedMIME, contentType) {
-		if contentType == "" {
-			problems = append(problems, "contentType: required")
-		} else {
-			return Upload{}, "", nil, fault.Newf(fault.UnsupportedMedia, "contentType %q is not one of %s.", contentType, strings.Join(AcceptedMIME, ", "))
-		}
-	}
-	if size <= 0 {
-		problems = append(problems, "size: required, the file's length in bytes")
-	}
-	if len(name) > 255 {
-		problems = append(problems, "fileName: at most 255 characters")
-	}
-	if len(problems) > 0 {
-		return Upload{}, "", nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "The upload is not valid.", InvalidParams: problems}
-	}
-	if size > s.MaxBytes {
-		return Upload{}, "", nil, fault.Newf(fault.TooLarge, "The file is over the %d MB limit of one document.", s.MaxBytes>>20)
-	}
-	now := s.now()
-	u := Upload{ID: newID("upl"), OwnerID: c.OwnerID, ContentType: contentType, Size: size, Name: name, ExpiresAt: now.Add(s.UploadTTL)}
-	u.Key = rawKey(c.OwnerID, u.ID)
-	url, headers, err := s.Blobs.PresignPut(ctx, u.Key, contentType, size, s.UploadTTL)
-	if err != nil {
-		return Upload{}, "", nil, err
-	}
-	if err := s.Store.PutUpload(ctx, u); err != nil {
-		return Upload{}, "", nil, err
-	}
-	return u, url, headers, nil
 }
 
 // Get returns the caller's extraction; another owner's, or one of the other mode, is NotFound, as an
@@ -551,9 +503,6 @@ func btoi(b bool) int {
 	}
 	return 0
 }
-
-// rawKey is where a document file is kept: under raw/, which the bucket's lifecycle expires.
-func rawKey(ownerID, id string) string { return "raw/" + ownerID + "/" + id }
 
 func typeCodes() []string {
 	out := make([]string, len(DocumentTypes))

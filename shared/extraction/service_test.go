@@ -16,6 +16,7 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/testmode"
+	"github.com/trustline/platform/shared/uploads"
 )
 
 // memory is an in-memory Store, Blobs, Jobs and Events with the conditional behaviour of the real
@@ -26,7 +27,7 @@ type memory struct {
 	items    map[string]extraction.Extraction
 	leases   map[string]time.Time
 	batches  map[string]extraction.Batch
-	uploads  map[string]extraction.Upload
+	uploads  map[string]uploads.Slot
 	blobs    map[string][]byte
 	jobs     []string
 	events   []string
@@ -36,7 +37,7 @@ type memory struct {
 
 func newMemory() *memory {
 	return &memory{credits: map[string]int{}, items: map[string]extraction.Extraction{}, leases: map[string]time.Time{},
-		batches: map[string]extraction.Batch{}, uploads: map[string]extraction.Upload{}, blobs: map[string][]byte{},
+		batches: map[string]extraction.Batch{}, uploads: map[string]uploads.Slot{}, blobs: map[string][]byte{},
 		counters: map[string]int{}}
 }
 
@@ -140,14 +141,14 @@ func (m *memory) PostponeExtraction(_ context.Context, id string, at time.Time) 
 	return nil
 }
 
-func (m *memory) PutUpload(_ context.Context, u extraction.Upload) error {
+func (m *memory) PutUpload(_ context.Context, u uploads.Slot) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.uploads[u.ID] = u
 	return nil
 }
 
-func (m *memory) Upload(_ context.Context, id string) (extraction.Upload, error) {
+func (m *memory) Upload(_ context.Context, id string) (uploads.Slot, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	u, ok := m.uploads[id]
@@ -218,8 +219,9 @@ const pngSig = "\x89PNG\r\n\x1a\n"
 
 func service(m *memory, r *reader, now *time.Time) *extraction.Service {
 	return &extraction.Service{Store: m, Blobs: m, Jobs: m, Events: m, Reader: r, Price: 1, MaxBytes: 1 << 20,
-		TestQuota: testmode.Quota{Counter: m, PerDay: 3, Now: func() time.Time { return *now }},
-		UploadTTL: time.Minute, MaxAttempts: 3, Now: func() time.Time { return *now }}
+		TestQuota:   testmode.Quota{Counter: m, PerDay: 3, Now: func() time.Time { return *now }},
+		Uploads:     &uploads.Service{Store: m, Blobs: m, MaxBytes: 1 << 20, TTL: time.Minute, Now: func() time.Time { return *now }},
+		MaxAttempts: 3, Now: func() time.Time { return *now }}
 }
 
 func TestSubmitChargesLiveCallersAtomically(t *testing.T) {
@@ -293,7 +295,7 @@ func TestSubmitValidation(t *testing.T) {
 		{"another user's upload", []extraction.Document{{Type: "visa", UploadID: "upl_x"}}, false, fault.NotFound, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m.uploads["upl_x"] = extraction.Upload{ID: "upl_x", OwnerID: "someone-else"}
+			m.uploads["upl_x"] = uploads.Slot{ID: "upl_x", OwnerID: "someone-else"}
 			_, _, err := s.Submit(context.Background(), c, tc.docs, tc.batch)
 			f := fault.As(err)
 			if f.Kind != tc.kind || (tc.param != "" && !slices.ContainsFunc(f.InvalidParams, func(p string) bool { return strings.HasPrefix(p, tc.param+":") })) {
@@ -426,7 +428,7 @@ func TestSubmitRefusesImagesOverTheBound(t *testing.T) {
 	}
 	huge := jpegHeader(9000, 9000, 300<<10) // the frame header is past the first read of a stored file
 	m.blobs["raw/u1/upl_huge"] = huge
-	m.uploads["upl_huge"] = extraction.Upload{ID: "upl_huge", OwnerID: "u1", Key: "raw/u1/upl_huge"}
+	m.uploads["upl_huge"] = uploads.Slot{ID: "upl_huge", OwnerID: "u1", Key: "raw/u1/upl_huge"}
 	m.blobs["handoff/hs_deep"] = deep.Bytes()
 	s.Handoffs = handoffs{"hs_deep": {Key: "handoff/hs_deep", MIME: "image/png", Size: int64(deep.Len())}}
 	stored := len(m.blobs)

@@ -16,11 +16,13 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/uploads"
 )
 
 // API serves the extraction endpoints.
 type API struct {
 	Extractions *extraction.Service
+	Uploads     *uploads.Service
 	Auth        *access.Authenticator
 }
 
@@ -100,12 +102,12 @@ func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) 
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	u, url, headers, err := a.Extractions.CreateUpload(r.Context(), caller(p), in.FileName, in.ContentType, in.Size)
+	u, url, headers, err := a.Uploads.Create(r.Context(), p.UserID, in.FileName, in.ContentType, in.Size)
 	if err != nil {
 		return err
 	}
 	httpapi.WriteJSON(w, http.StatusCreated, map[string]any{"uploadId": u.ID, "uploadUrl": url, "method": http.MethodPut,
-		"headers": headers, "expiresAt": u.ExpiresAt.UTC().Format(time.RFC3339), "maxSize": a.Extractions.MaxBytes})
+		"headers": headers, "expiresAt": u.ExpiresAt.UTC().Format(time.RFC3339), "maxSize": a.Uploads.MaxBytes})
 	return nil
 }
 

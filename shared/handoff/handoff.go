@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // Status is a session's state:
@@ -138,7 +138,7 @@ const MIMEHEIC = "image/heic"
 
 // Sniff recognises an accepted file by its first bytes; "" for anything else.
 func Sniff(head []byte) string {
-	if mime, ok := ocr.Sniff(head); ok {
+	if mime, ok := imagefile.Sniff(head); ok {
 		return mime
 	}
 	// HEIF/HEIC: an ISO base media file whose ftyp box names a HEIF brand.

@@ -10,8 +10,8 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/imagequality"
-	"github.com/trustline/platform/shared/ocr"
 )
 
 const testdata = "../../testdata/extraction"
@@ -94,7 +94,7 @@ func decodeFile(t *testing.T, name string) image.Image {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, _, err := ocr.Decode(context.Background(), data)
+	img, _, err := imagefile.Decode(context.Background(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,11 +153,11 @@ func BenchmarkMeasure(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		img, _, err := ocr.Decode(context.Background(), data)
+		img, _, err := imagefile.Decode(context.Background(), data)
 		if err != nil {
 			b.Fatal(err)
 		}
-		g := ocr.Grayscale(img)
+		g := imagefile.Grayscale(img)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				imagequality.Measure(g)

@@ -17,7 +17,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // Statuses.
@@ -121,8 +121,8 @@ func (c component) h() int { return c.y1 - c.y0 + 1 }
 
 // Measure computes the measures of img.
 func Measure(img image.Image) Measures {
-	full := ocr.Grayscale(img)
-	g := ocr.Downscale(full, workSide)
+	full := imagefile.Grayscale(img)
+	g := imagefile.Downscale(full, workSide)
 	b := g.Bounds()
 	W, H := b.Dx(), b.Dy()
 	if W < 16 || H < 16 {

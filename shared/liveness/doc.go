@@ -5,7 +5,7 @@
 //
 // The pipeline, for one image:
 //
-//  1. Decode the JPEG, PNG or WebP (through ocr.Decode, so with its pixel limit) and read it
+//  1. Decode the JPEG, PNG or WebP (through imagefile.Decode, so with its pixel limit) and read it
 //     upright by its EXIF orientation, without copying it.
 //  2. Detect faces as UltraFace's own code does: the image stretched to 320×240 with OpenCV's
 //     bilinear rule (after averaging down, when it is over 640×480), RGB, (p−127)/128; boxes

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"image"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // The model files Load reads from the models directory.
@@ -28,7 +28,7 @@ const (
 )
 
 // The errors Check returns, wrapped with details; test with errors.Is. ErrUnsupported, ErrCorrupt
-// and ErrTooLarge also match the ocr package's errors of the same names.
+// and ErrTooLarge also match the imagefile package's errors of the same names.
 var (
 	// ErrNoFace: no face was found (above the detector's score threshold and the minimum size).
 	ErrNoFace = errors.New("liveness: no face in the image")
@@ -99,7 +99,7 @@ func defaults() config {
 		faceThreshold: DefaultFaceScoreThreshold,
 		minFaceSize:   DefaultMinFaceSize,
 		nmsIoU:        0.5,
-		maxPixels:     ocr.MaxPixels,
+		maxPixels:     imagefile.MaxPixels,
 	}
 }
 
@@ -116,7 +116,7 @@ func WithFaceScoreThreshold(t float64) Option { return func(c *config) { c.faceT
 // (DefaultMinFaceSize); 0 keeps them all.
 func WithMinFaceSize(px int) Option { return func(c *config) { c.minFaceSize = px } }
 
-// WithMaxPixels bounds the images Check decodes (ocr.MaxPixels); larger ones fail with ErrTooLarge
+// WithMaxPixels bounds the images Check decodes (imagefile.MaxPixels); larger ones fail with ErrTooLarge
 // before their pixels are allocated.
 func WithMaxPixels(n int64) Option { return func(c *config) { c.maxPixels = n } }
 

@@ -15,8 +15,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/liveness"
-	"github.com/trustline/platform/shared/ocr"
 )
 
 const faces = "../../../shared/testdata/faces"
@@ -92,12 +92,12 @@ func blank(w, h int, c color.Color) image.Image {
 // phone stores a portrait photo: Check must turn it back to find the face.
 func withOrientation(tb testing.TB, data []byte) []byte {
 	tb.Helper()
-	img, _, err := ocr.Decode(context.Background(), data)
+	img, _, err := imagefile.Decode(context.Background(), data)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := jpeg.Encode(&buf, ocr.Rotate(img, 270), &jpeg.Options{Quality: 95}); err != nil {
+	if err := jpeg.Encode(&buf, imagefile.Rotate(img, 270), &jpeg.Options{Quality: 95}); err != nil {
 		tb.Fatal(err)
 	}
 	// APP1 "Exif\0\0", big-endian TIFF header, IFD0 with one entry: Orientation (0x0112) SHORT 6.
@@ -123,7 +123,7 @@ func TestCheck(t *testing.T) {
 		{name: "text", data: []byte("this is not an image"), wantErr: []error{liveness.ErrUnsupported}},
 		{name: "empty", data: nil, wantErr: []error{liveness.ErrUnsupported}},
 		{name: "PDF", data: []byte("%PDF-1.7\n%%EOF\n"), wantErr: []error{liveness.ErrUnsupported}},
-		{name: "truncated JPEG", data: oneFace[:200], wantErr: []error{liveness.ErrCorrupt, ocr.ErrCorrupt}},
+		{name: "truncated JPEG", data: oneFace[:200], wantErr: []error{liveness.ErrCorrupt, imagefile.ErrCorrupt}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,7 +188,7 @@ func abs(v int) int { return max(v, -v) }
 // the 2.7× one, fused 0.40).
 func TestCheckFramedPhoto(t *testing.T) {
 	m := models(t)
-	img, _, err := ocr.Decode(context.Background(), readFace(t, "one-face.jpg"))
+	img, _, err := imagefile.Decode(context.Background(), readFace(t, "one-face.jpg"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 
 	ort "github.com/yalue/onnxruntime_go"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // oracleTolerance bounds how far package onnx's outputs and scores may be from onnxruntime's.
@@ -164,7 +164,7 @@ func oraclePhotos(t *testing.T) map[string][]byte {
 // addVariants adds a photo and its variants to photos.
 func addVariants(t *testing.T, photos map[string][]byte, name string, data []byte) {
 	photos[name] = data
-	img, _, err := ocr.Decode(context.Background(), data)
+	img, _, err := imagefile.Decode(context.Background(), data)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

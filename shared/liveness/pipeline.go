@@ -9,7 +9,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // The models' input geometry.
@@ -31,24 +31,24 @@ type pixels struct {
 // decode reads a JPEG, PNG or WebP image of at most maxPixels pixels and returns its upright view
 // by its EXIF orientation. PDFs are refused: a selfie is a photograph.
 func decode(ctx context.Context, data []byte, maxPixels int64) (pixels, error) {
-	mime, ok := ocr.Sniff(data)
-	if !ok || mime == ocr.MIMEPDF {
+	mime, ok := imagefile.Sniff(data)
+	if !ok || mime == imagefile.MIMEPDF {
 		return pixels{}, fmt.Errorf("%w (%d bytes)", ErrUnsupported, len(data))
 	}
-	img, _, err := ocr.DecodeWithin(ctx, data, maxPixels)
+	img, _, err := imagefile.DecodeWithin(ctx, data, maxPixels)
 	switch {
 	case err == nil:
-	case errors.Is(err, ocr.ErrTooLarge):
+	case errors.Is(err, imagefile.ErrTooLarge):
 		return pixels{}, fmt.Errorf("%w: %w", ErrTooLarge, err)
-	case errors.Is(err, ocr.ErrCorrupt):
+	case errors.Is(err, imagefile.ErrCorrupt):
 		return pixels{}, fmt.Errorf("%w: %w", ErrCorrupt, err)
-	case errors.Is(err, ocr.ErrUnsupported):
+	case errors.Is(err, imagefile.ErrUnsupported):
 		return pixels{}, fmt.Errorf("%w: %w", ErrUnsupported, err)
 	default:
 		return pixels{}, fmt.Errorf("liveness: decoding: %w", err)
 	}
 	orientation := 1
-	if mime == ocr.MIMEJPEG {
+	if mime == imagefile.MIMEJPEG {
 		orientation = exifOrientation(data)
 	}
 	return upright(img, orientation), nil

@@ -10,7 +10,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 func TestCropBox(t *testing.T) {
@@ -144,12 +144,12 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := decode(context.Background(), tt.data, ocr.MaxPixels); !errors.Is(err, tt.want) {
+			if _, err := decode(context.Background(), tt.data, imagefile.MaxPixels); !errors.Is(err, tt.want) {
 				t.Errorf("error %v, want %v", err, tt.want)
 			}
 		})
 	}
-	if p, err := decode(context.Background(), buf.Bytes(), ocr.MaxPixels); err != nil || p.w != 2 || p.h != 2 {
+	if p, err := decode(context.Background(), buf.Bytes(), imagefile.MaxPixels); err != nil || p.w != 2 || p.h != 2 {
 		t.Errorf("a valid PNG: %dx%d, %v", p.w, p.h, err)
 	}
 	if _, err := decode(context.Background(), buf.Bytes(), 3); !errors.Is(err, ErrTooLarge) {
@@ -221,7 +221,7 @@ func TestOptionsValidate(t *testing.T) {
 
 func TestUpright(t *testing.T) {
 	// A 3×2 image of distinct colours, read back through each EXIF orientation and compared with
-	// the same turn made by ocr.Rotate (and a mirror for the mirrored orientations).
+	// the same turn made by imagefile.Rotate (and a mirror for the mirrored orientations).
 	stored := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	for i := range 6 {
 		stored.Pix[4*i], stored.Pix[4*i+1], stored.Pix[4*i+2], stored.Pix[4*i+3] = uint8(10*i), uint8(100+i), uint8(200-i), 255
@@ -239,12 +239,12 @@ func TestUpright(t *testing.T) {
 	want := map[int]image.Image{
 		1: stored,
 		2: mirror(stored),
-		3: ocr.Rotate(stored, 180),
-		4: ocr.Rotate(mirror(stored), 180),
-		5: ocr.Rotate(mirror(stored), 270),
-		6: ocr.Rotate(stored, 90),
-		7: ocr.Rotate(mirror(stored), 90),
-		8: ocr.Rotate(stored, 270),
+		3: imagefile.Rotate(stored, 180),
+		4: imagefile.Rotate(mirror(stored), 180),
+		5: imagefile.Rotate(mirror(stored), 270),
+		6: imagefile.Rotate(stored, 90),
+		7: imagefile.Rotate(mirror(stored), 90),
+		8: imagefile.Rotate(stored, 270),
 	}
 	for o := 1; o <= 8; o++ {
 		p, w := upright(stored, o), want[o]

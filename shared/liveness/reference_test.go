@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // The reference comparison's tolerances.
@@ -263,7 +263,7 @@ func maxDiff(a []float32, b []float64) float64 {
 // with 16 bits per channel, which the check refuses).
 func edgeCrop(t *testing.T, data []byte, r image.Rectangle) []byte {
 	t.Helper()
-	img, _, err := ocr.Decode(context.Background(), data)
+	img, _, err := imagefile.Decode(context.Background(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +279,7 @@ func edgeCrop(t *testing.T, data []byte, r image.Rectangle) []byte {
 // onCanvas centres a photo on a w×h grey canvas and encodes it as PNG.
 func onCanvas(t *testing.T, data []byte, w, h int) []byte {
 	t.Helper()
-	img, _, err := ocr.Decode(context.Background(), data)
+	img, _, err := imagefile.Decode(context.Background(), data)
 	if err != nil {
 		t.Fatal(err)
 	}

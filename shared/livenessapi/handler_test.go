@@ -72,7 +72,7 @@ type noStore struct{}
 func (noStore) Read(context.Context, string, int64) ([]byte, error) {
 	return nil, fault.New(fault.NotFound, "No object.")
 }
-func (noStore) UploadKey(_ context.Context, id, _ string) (string, error) {
+func (noStore) Key(_ context.Context, id, _ string) (string, error) {
 	return "uploads/" + id, nil
 }
 func (noStore) File(context.Context, string, handoff.Consumer) (handoff.File, error) {
@@ -140,8 +140,8 @@ func TestCheckHandler(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			credits := &ledger{short: tt.short}
 			chk := &checker{res: liveness.Result{IsLive: true, Confidence: 0.98, ScoreSmall: 0.97, ScoreLarge: 0.99}, err: tt.checkErr}
-			a := API{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{},
-				TestQuota: &quota{exhausted: tt.exhausted}, Price: 2}
+			a := API{Liveness: &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{},
+				TestQuota: &quota{exhausted: tt.exhausted}, Price: 2}}
 			h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
 				{Pattern: "POST /v1/liveness/check", Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, tt.p) }}})
 			contentType, body := tt.contentType, bytes.NewBuffer(tt.body)

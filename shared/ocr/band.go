@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"slices"
+
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // Band is a machine-readable zone found by FindMRZ.
@@ -64,7 +66,7 @@ func FindMRZ(img image.Image) (band Band, ok bool) {
 	if bounds.Dx() < 4*minLineHeight || bounds.Dy() < 2*minLineHeight {
 		return Band{}, false
 	}
-	g := Grayscale(img)
+	g := imagefile.Grayscale(img)
 	scale := 1
 	if side := max(bounds.Dx(), bounds.Dy()); side > analysisSide {
 		scale = (side + analysisSide - 1) / analysisSide
@@ -435,7 +437,7 @@ func (b Band) Crop(img image.Image) *image.Gray {
 		return image.NewGray(image.Rect(0, 0, 0, 0))
 	}
 	if math.Abs(b.Skew) < 0.25 {
-		return Grayscale(subImage(img, r))
+		return imagefile.Grayscale(subImage(img, r))
 	}
 	sin, cos := math.Sincos(b.Skew * math.Pi / 180)
 	w := r.Dx()
@@ -451,7 +453,7 @@ func (b Band) Crop(img image.Image) *image.Gray {
 	if b.length > 0 {
 		pad = 2
 	}
-	src := Grayscale(subImage(img, r.Inset(-pad).Intersect(img.Bounds())))
+	src := imagefile.Grayscale(subImage(img, r.Inset(-pad).Intersect(img.Bounds())))
 	origin := r.Inset(-pad).Intersect(img.Bounds()).Min
 	// Centre of the zone in src's coordinates.
 	cx, cy := centreX-float64(origin.X), centreY-float64(origin.Y)

@@ -10,6 +10,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/ocr"
 )
 
@@ -26,7 +27,7 @@ func TestMRZBand(t *testing.T) {
 				if cond == "pdf" && noRenderer != nil && os.Getenv("CI") != "true" {
 					t.Skip("pdftoppm not installed")
 				}
-				img, _, err := ocr.Decode(context.Background(), readFile(t, f.File))
+				img, _, err := imagefile.Decode(context.Background(), readFile(t, f.File))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -52,14 +53,14 @@ func TestMRZBand(t *testing.T) {
 		// Text running vertically is not taken for an MRZ; turned upright it is found.
 		for cond, fix := range map[string]int{"rotated90": 270, "rotated270": 90} {
 			t.Run(d.ID+"/"+cond, func(t *testing.T) {
-				img, _, err := ocr.Decode(context.Background(), readFile(t, d.Files[cond].File))
+				img, _, err := imagefile.Decode(context.Background(), readFile(t, d.Files[cond].File))
 				if err != nil {
 					t.Fatal(err)
 				}
 				if r, ok := ocr.MRZBand(img); ok {
 					t.Errorf("found an MRZ at %v in a sideways image", r)
 				}
-				r, ok := ocr.MRZBand(ocr.Rotate(img, fix))
+				r, ok := ocr.MRZBand(imagefile.Rotate(img, fix))
 				if want := rect(d.Files["clean"].MRZBox); !ok || !want.Inset(1).In(r) {
 					t.Errorf("upright: band %v, %v; want one around %v", r, ok, want)
 				}
@@ -68,7 +69,7 @@ func TestMRZBand(t *testing.T) {
 	}
 	for _, u := range m.Unreadable {
 		t.Run(u.File, func(t *testing.T) {
-			img, _, err := ocr.Decode(context.Background(), readFile(t, u.File))
+			img, _, err := imagefile.Decode(context.Background(), readFile(t, u.File))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +97,7 @@ func TestMRZBandDegenerate(t *testing.T) {
 
 func BenchmarkMRZBand(b *testing.B) {
 	for _, name := range []string{"icao-td1-clean.png", "icao-td3-clean.png", "icao-td3-jpeg.jpg", "fra-passport-skew.png"} {
-		img, _, err := ocr.Decode(context.Background(), readFile(b, name))
+		img, _, err := imagefile.Decode(context.Background(), readFile(b, name))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,10 @@
 package ocr
 
-import "image"
+import (
+	"image"
+
+	"github.com/trustline/platform/shared/imagefile"
+)
 
 // Despeckle returns a copy of g where every dark speck, a connected group (8-neighbourhood) of
 // fewer than minArea pixels darker than g's Otsu threshold, is painted with the paper's grey.
@@ -11,7 +15,7 @@ func Despeckle(g *image.Gray, minArea int) *image.Gray {
 	if minArea < 2 || w == 0 || h == 0 {
 		return g
 	}
-	src := Grayscale(g) // origin (0,0)
+	src := imagefile.Grayscale(g) // origin (0,0)
 	hist := histogram(src)
 	t, _ := otsu(hist, w*h)
 	paper := uint8(percentile(hist, w*h*9/10))

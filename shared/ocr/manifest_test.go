@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // testdata is the generated corpus (go run ./infra/docgen -out testdata/extraction).
@@ -55,7 +55,7 @@ func readFile(t testing.TB, name string) []byte {
 
 func decodeFile(t testing.TB, name string) image.Image {
 	t.Helper()
-	img, _, err := ocr.Decode(context.Background(), readFile(t, name))
+	img, _, err := imagefile.Decode(context.Background(), readFile(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}

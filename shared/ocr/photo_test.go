@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/ocr"
 	"github.com/trustline/platform/shared/ocr/ocrtest"
 )
@@ -24,8 +25,8 @@ func photoCases(t testing.TB) []photoCase {
 			continue
 		}
 		f := d.Files["clean"]
-		g := ocr.Grayscale(decodeFile(t, f.File))
-		for _, p := range ocrtest.Photos(g, rect(f.MRZBox), len(d.MRZ), len(d.MRZ[0]), ocr.Rotate) {
+		g := imagefile.Grayscale(decodeFile(t, f.File))
+		for _, p := range ocrtest.Photos(g, rect(f.MRZBox), len(d.MRZ), len(d.MRZ[0]), imagefile.Rotate) {
 			out = append(out, photoCase{p, d.ID + "/" + p.Name, len(d.MRZ)})
 		}
 	}
@@ -40,7 +41,7 @@ func photoCases(t testing.TB) []photoCase {
 func TestFindMRZPhotos(t *testing.T) {
 	for _, c := range photoCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			img := ocr.Rotate(c.Img, c.Turn)
+			img := imagefile.Rotate(c.Img, c.Turn)
 			band, ok := ocr.FindMRZ(img)
 			if !ok {
 				t.Fatal("no MRZ found")

@@ -1,10 +1,10 @@
 package payment
 
 import (
+	"cmp"
 	"context"
 	"time"
 
-	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/provider"
 )
@@ -37,32 +37,25 @@ type linkAnswer struct {
 	ExpiresAt time.Time `json:"expiresAt"`
 }
 
-// CreateLink opens a payment of the contract's total. Every failure, a refusal included, is an
-// Upstream fault: the partner's request was valid, the platform could not collect it.
-func (c Client) CreateLink(ctx context.Context, k contracts.Contract, expires time.Time) (contracts.Payment, error) {
-	return c.Open(ctx, Charge{Reference: k.Reference, Amount: k.Pricing.Total, Currency: k.Pricing.Currency,
-		ReturnURL: k.ReturnURL, CancelURL: k.CancelURL, NotifyURL: c.NotifyURL}, expires)
-}
-
 // Open opens a payment of any charge.
-func (c Client) Open(ctx context.Context, ch Charge, expires time.Time) (contracts.Payment, error) {
+func (c Client) Open(ctx context.Context, ch Charge, expires time.Time) (Checkout, error) {
 	in := linkRequest{Reference: ch.Reference, Amount: ch.Amount, Currency: ch.Currency,
-		ReturnURL: ch.ReturnURL, CancelURL: ch.CancelURL, NotifyURL: ch.NotifyURL, ExpiresAt: expires.UTC()}
+		ReturnURL: ch.ReturnURL, CancelURL: ch.CancelURL, NotifyURL: cmp.Or(ch.NotifyURL, c.NotifyURL), ExpiresAt: expires.UTC()}
 	var out linkAnswer
 	err := c.Provider.Post(ctx, "/payments", ch.Reference, in, &out)
 	if r, ok := provider.AsRefusal(err); ok {
-		return contracts.Payment{}, &fault.Error{Kind: fault.Upstream, Err: r, Detail: "The payment gateway refused to open the payment.",
+		return Checkout{}, &fault.Error{Kind: fault.Upstream, Err: r, Detail: "The payment gateway refused to open the payment.",
 			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": r.Status}}
 	}
 	if err != nil {
-		return contracts.Payment{}, err
+		return Checkout{}, err
 	}
 	if out.ID == "" || out.URL == "" {
-		return contracts.Payment{}, &fault.Error{Kind: fault.Upstream, Detail: "The payment gateway answered without a link.",
+		return Checkout{}, &fault.Error{Kind: fault.Upstream, Detail: "The payment gateway answered without a link.",
 			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200}}
 	}
 	if out.ExpiresAt.IsZero() {
 		out.ExpiresAt = expires.UTC()
 	}
-	return contracts.Payment{ID: out.ID, URL: out.URL, ExpiresAt: out.ExpiresAt.UTC()}, nil
+	return Checkout{ID: out.ID, URL: out.URL, ExpiresAt: out.ExpiresAt.UTC()}, nil
 }

@@ -4,6 +4,7 @@
 package payment
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -15,7 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
 )
 
@@ -46,7 +46,15 @@ type Charge struct {
 	Purpose   string // what is paid, in words, as the checkout page shows it
 	ReturnURL string
 	CancelURL string
-	NotifyURL string // where the signed notification is posted
+	NotifyURL string // where the signed notification is posted; empty: the gateway's own NotifyURL
+}
+
+// Checkout is an opened payment link: the page the payer is sent to, until it expires. Contracts
+// and invoices alike hold one.
+type Checkout struct {
+	ID        string    `json:"-"`
+	URL       string    `json:"paymentUrl"`
+	ExpiresAt time.Time `json:"expiresAt"`
 }
 
 // Link is a payment link as the sandbox stores it.
@@ -74,37 +82,22 @@ type Store interface {
 type Sandbox struct {
 	Store      Store
 	BaseURL    string // partner API base: links are {BaseURL}/sandbox/pay/{id}
-	NotifyURL  string // where contract payments are notified
+	NotifyURL  string // where charges without a NotifyURL of their own (contract payments) are notified
 	SigningKey []byte // signs notifications: only the checkout (the sandbox function) has it
 	Active     bool   // a signing key is configured, so notifications can be signed and verified
 }
 
-// CreateLink opens a link for the contract's total.
-func (s Sandbox) CreateLink(ctx context.Context, c contracts.Contract, expires time.Time) (contracts.Payment, error) {
-	return s.Open(ctx, Charge{Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency, Purpose: Purpose(c),
-		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: s.NotifyURL}, expires)
-}
-
 // Open opens a link for any charge.
-func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (contracts.Payment, error) {
+func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (Checkout, error) {
 	if !s.Active {
-		return contracts.Payment{}, &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
-			Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}
+		return Checkout{}, errNotConfigured()
 	}
 	l := Link{ID: "pay_" + strings.ToLower(rand.Text()), Reference: c.Reference, Amount: c.Amount, Currency: c.Currency,
-		Purpose: c.Purpose, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: c.NotifyURL, ExpiresAt: expires.UTC()}
+		Purpose: c.Purpose, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: cmp.Or(c.NotifyURL, s.NotifyURL), ExpiresAt: expires.UTC()}
 	if err := s.Store.PutLink(ctx, l); err != nil {
-		return contracts.Payment{}, err
+		return Checkout{}, err
 	}
-	return contracts.Payment{ID: l.ID, URL: s.BaseURL + "/sandbox/pay/" + l.ID, ExpiresAt: l.ExpiresAt}, nil
-}
-
-// Purpose is what a contract's payment link collects, in words.
-func Purpose(c contracts.Contract) string {
-	if c.Product == contracts.ProductVoyage {
-		return "Travel insurance, request " + c.Reference
-	}
-	return "Motor insurance, request " + c.Reference
+	return Checkout{ID: l.ID, URL: s.BaseURL + "/sandbox/pay/" + l.ID, ExpiresAt: l.ExpiresAt}, nil
 }
 
 // Sign is the x-webhook-signature of a notification body.

@@ -1,9 +1,11 @@
 package payment_test
 
 import (
+	"context"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/payment"
@@ -66,4 +68,29 @@ func FuzzVerify(f *testing.F) {
 			t.Fatalf("accepted %q for a body whose digest is %s", signature, payment.Sign(signingKey, body))
 		}
 	})
+}
+
+type links map[string]payment.Link
+
+func (l links) PutLink(_ context.Context, k payment.Link) error         { l[k.ID] = k; return nil }
+func (l links) Link(_ context.Context, id string) (payment.Link, error) { return l[id], nil }
+func (l links) DecideLink(context.Context, string, string) error        { return nil }
+
+// A charge without a NotifyURL of its own (a contract's) is notified where the gateway's
+// NotifyURL says; one with its own (an invoice's) keeps it.
+func TestSandboxNotifyURL(t *testing.T) {
+	store := links{}
+	s := payment.Sandbox{Store: store, BaseURL: "https://partner.example", NotifyURL: "https://partner.example/api/v1/webhooks/payment", Active: true}
+	for _, tc := range []struct{ own, want string }{
+		{"", "https://partner.example/api/v1/webhooks/payment"},
+		{"https://api.example/v1/billing/webhook", "https://api.example/v1/billing/webhook"},
+	} {
+		out, err := s.Open(context.Background(), payment.Charge{Reference: "R", Amount: 100, Currency: "XOF", NotifyURL: tc.own}, time.Now().Add(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := store[out.ID].NotifyURL; got != tc.want || out.URL != "https://partner.example/sandbox/pay/"+out.ID {
+			t.Errorf("charge notifying %q: link %+v notifies %q, want %q", tc.own, out, got, tc.want)
+		}
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"time"
 
-	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
 )
 
@@ -13,16 +12,13 @@ import (
 // production.
 type Unconfigured struct{}
 
-// CreateLink refuses.
-func (Unconfigured) CreateLink(context.Context, contracts.Contract, time.Time) (contracts.Payment, error) {
-	return contracts.Payment{}, errNotConfigured()
-}
-
 // Open refuses.
-func (Unconfigured) Open(context.Context, Charge, time.Time) (contracts.Payment, error) {
-	return contracts.Payment{}, errNotConfigured()
+func (Unconfigured) Open(context.Context, Charge, time.Time) (Checkout, error) {
+	return Checkout{}, errNotConfigured()
 }
 
+// errNotConfigured is the answer wherever payments cannot be taken: no provider, or a sandbox
+// without its signing key.
 func errNotConfigured() error {
 	return &fault.Error{Kind: fault.BadRequest, Code: "payment_config_missing",
 		Detail: "The platform's payment configuration is inactive. This is not the partner's fault: contact support."}

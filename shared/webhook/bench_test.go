@@ -89,7 +89,7 @@ func benchEngine(b *testing.B, receiver http.Handler) (*Engine, *memStore) {
 func wakeUps(store *memStore, n int) events.SQSEvent {
 	var ev events.SQSEvent
 	for i := range n {
-		d := Delivery{ID: NewID(), Scheme: SchemePartner, OwnerID: "prt_bench", Event: EventContractIssued,
+		d := Delivery{ID: NewID(), Scheme: SchemePartner, OwnerID: "prt_bench", Event: "insurance.contract.issued",
 			Reference: "REF-" + strconv.Itoa(i), Body: payload, Status: StatusPending}
 		_ = store.PutDelivery(context.Background(), d)
 		body, _ := json.Marshal(wakeUp{DeliveryID: d.ID, Attempt: 1})

@@ -93,7 +93,7 @@ func TestRetrySchedule(t *testing.T) {
 			e := &webhook.Engine{Store: store, Targets: tg, Wake: wk, Guard: webhook.Guard{AllowLoopback: true},
 				Schedule: schedule, Timeout: 5 * time.Second, Now: func() time.Time { return clock }}
 			ctx := quiet()
-			d, err := e.Enqueue(ctx, webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: webhook.EventContractIssued,
+			d, err := e.Enqueue(ctx, webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: "insurance.contract.issued",
 				Reference: "AUT-1", Body: []byte(`{"event":"insurance.contract.issued"}`)})
 			if err != nil {
 				t.Fatal(err)
@@ -182,7 +182,7 @@ func TestWakeUpsThatDoNotAttempt(t *testing.T) {
 			e := &webhook.Engine{Store: store, Targets: target{url: srv.URL}, Wake: wk, Guard: webhook.Guard{AllowLoopback: true},
 				Schedule: []time.Duration{2 * time.Minute}, Timeout: 5 * time.Second, Now: func() time.Time { return now }}
 			d := tt.delivery
-			d.ID, d.OwnerID, d.Event, d.Body, d.CreatedAt = webhook.NewID(), "prt_1", webhook.EventContractIssued, []byte(`{}`), now
+			d.ID, d.OwnerID, d.Event, d.Body, d.CreatedAt = webhook.NewID(), "prt_1", "insurance.contract.issued", []byte(`{}`), now
 			if err := store.PutDelivery(context.Background(), d); err != nil {
 				t.Fatal(err)
 			}

@@ -41,7 +41,7 @@ func deliveriesOf(t *testing.T, owner string, statuses ...webhook.Status) *memst
 	s := &memstore.Store{}
 	at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 	for i, st := range statuses {
-		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, Event: webhook.EventContractIssued,
+		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, Event: "insurance.contract.issued",
 			Reference: "AUT-" + string(rune('A'+i)), Body: []byte(`{}`), Status: st, CreatedAt: at.Add(time.Duration(i) * time.Minute), NextAt: at}
 		if err := s.PutDelivery(context.Background(), d); err != nil {
 			t.Fatal(err)

@@ -22,7 +22,7 @@ import (
 	"github.com/trustline/platform/shared/blobstore"
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/extraction"
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/ocr/ocrtest"
 	"github.com/trustline/platform/shared/webhookverify"
 )
@@ -224,15 +224,15 @@ func TestExtractionEndToEnd(t *testing.T) {
 		d := docs["icao-td3"]
 		f := d.Files["clean"]
 		box := image.Rect(f.MRZBox.X0, f.MRZBox.Y0, f.MRZBox.X1, f.MRZBox.Y1)
-		img, _, err := ocr.Decode(context.Background(), testdocument(t, f.File))
+		img, _, err := imagefile.Decode(context.Background(), testdocument(t, f.File))
 		if err != nil {
 			t.Fatal(err)
 		}
-		page := ocr.Grayscale(img)
+		page := imagefile.Grayscale(img)
 		textOnly := ocrtest.WithoutMRZ(page, box)
 		// The passport's zone with its document number, expiry, personal number and composite
 		// check digits overwritten by other digits of the zone: only the birth date's verifies.
-		forged := ocr.Grayscale(page)
+		forged := imagefile.Grayscale(page)
 		for _, c := range [][4]int{{1, 8, 1, 9}, {1, 26, 1, 27}, {1, 3, 1, 42}, {1, 13, 1, 43}} {
 			ocrtest.CopyChar(forged, box, len(d.MRZ), len(d.MRZ[0]), c[0], c[1], c[2], c[3])
 		}

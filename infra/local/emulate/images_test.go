@@ -9,7 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/ocr/ocrtest"
+	"github.com/trustline/platform/shared/imagefile/imagefiletest"
 )
 
 // TestImagesOverTheBoundCostNothing: an image of 16 bits per channel, or over MAX_IMAGE_MEGAPIXELS
@@ -24,8 +24,8 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 	jwt, live := newLiveUser(t, c, outbox, "pixels@example.com")
 	cred := key(live)
 	grantCredits(t, local, c, jwt, 3)
-	deep := ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16) // 16 bits per channel: 512 MB once decoded
-	wide := ocrtest.FlatPNG(9000, 9000, ocrtest.Grey, 8)  // 81 megapixels
+	deep := imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16) // 16 bits per channel: 512 MB once decoded
+	wide := imagefiletest.FlatPNG(9000, 9000, imagefiletest.Grey, 8)  // 81 megapixels
 	good := testdocument(t, "icao-td3-clean.png")
 
 	upload := func(data []byte) string {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/app"
+	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/webhook"
 	"github.com/trustline/platform/shared/webhookverify"
 )
@@ -129,13 +130,13 @@ func configure(t *testing.T, c client, partnerKey, url, secret string) {
 
 func issued(t *testing.T, svc *webhook.Service, partnerID, reference string) webhook.Delivery {
 	t.Helper()
-	body, err := webhook.PartnerIssuedPayload(reference, time.Now(), webhook.Issued{ContractID: "C-1", NumeroPolice: "P-1",
+	body, err := contracts.IssuedPayload(reference, time.Now(), contracts.Issuance{ContractID: "C-1", NumeroPolice: "P-1",
 		NumeroFacture: "F-1", LinkAttestation: "https://docs.example/a.pdf", LinkCarteBrune: "https://docs.example/c.pdf"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	d, err := svc.Engine.Enqueue(context.Background(), webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: partnerID,
-		Event: webhook.EventContractIssued, Reference: reference, Body: body})
+		Event: contracts.EventIssued, Reference: reference, Body: body})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +178,7 @@ func TestPartnerWebhookRetriesAtTheScheduledOffsets(t *testing.T) {
 			if err := webhookverify.Standard([]byte(secret), r.body, r.header, 5*time.Minute, time.Now()); err != nil {
 				t.Errorf("attempt %d: webhook-signature: %v", i+1, err)
 			}
-			if r.header.Get("webhook-id") != d.ID || r.header.Get("x-insurance-event") != webhook.EventContractIssued ||
+			if r.header.Get("webhook-id") != d.ID || r.header.Get("x-insurance-event") != contracts.EventIssued ||
 				r.header.Get("x-insurance-reference") != "REF-RETRY" || r.header.Get("Content-Type") != "application/json" {
 				t.Errorf("attempt %d headers: %v", i+1, r.header)
 			}
@@ -186,7 +187,7 @@ func TestPartnerWebhookRetriesAtTheScheduledOffsets(t *testing.T) {
 		_ = json.Unmarshal(reqs[0].body, &payload)
 		data, _ := payload["data"].(map[string]any)
 		liens, _ := data["liens"].(map[string]any)
-		if payload["event"] != webhook.EventContractIssued || payload["paymentStatus"] != "COMPLETED" || data["status"] != "ACTIVE" || liens["linkCarteBrune"] == nil {
+		if payload["event"] != contracts.EventIssued || payload["paymentStatus"] != "COMPLETED" || data["status"] != "ACTIVE" || liens["linkCarteBrune"] == nil {
 			t.Errorf("payload = %s", reqs[0].body)
 		}
 		history := deliveries(t, c, partner.APIKey, "?reference=REF-RETRY")
@@ -305,7 +306,7 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 		configure(t, c, partner.APIKey, rc.URL, "")
 		// The record exists, its message was never sent: as if the process died in between.
-		lost := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: webhook.EventContractIssued,
+		lost := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: contracts.EventIssued,
 			Reference: "REF-LOST", Body: []byte(`{"event":"insurance.contract.issued"}`), Status: webhook.StatusPending,
 			CreatedAt: time.Now().Add(-5 * time.Minute), NextAt: time.Now().Add(-5 * time.Minute)}
 		if err := svc.Engine.Store.PutDelivery(context.Background(), lost); err != nil {
@@ -639,7 +640,7 @@ func TestWebhookRecovery(t *testing.T) {
 	ctx := context.Background()
 	failed := func(owner, endpoint, ref string, created time.Time) webhook.Delivery {
 		t.Helper()
-		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, EndpointID: endpoint, Event: webhook.EventContractIssued,
+		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, EndpointID: endpoint, Event: contracts.EventIssued,
 			Reference: ref, Body: []byte(`{"event":"` + ref + `"}`), Status: webhook.StatusFailed, CreatedAt: created, NextAt: created}
 		if endpoint != "" {
 			d.Scheme, d.Event = webhook.SchemeIdentity, webhook.EventTest
@@ -808,7 +809,7 @@ func TestRedeliveryHonoursIdempotencyKey(t *testing.T) {
 	partner := newPartner(t, c, creds.Admin.APIKey)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 	configure(t, c, partner.APIKey, rc.URL, "")
-	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: webhook.EventContractIssued,
+	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: contracts.EventIssued,
 		Reference: "REF-ONCE", Body: []byte(`{"event":"insurance.contract.issued"}`), Status: webhook.StatusFailed, CreatedAt: time.Now(), NextAt: time.Now()}
 	if err := svc.Engine.Store.PutDelivery(context.Background(), d); err != nil {
 		t.Fatal(err)

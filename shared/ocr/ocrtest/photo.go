@@ -12,15 +12,15 @@ type Photo struct {
 	Name string
 	Img  *image.Gray
 	Box  image.Rectangle // the MRZ's upright bounding box in Img turned by Turn
-	Turn int             // the quarter turn (ocr.Rotate) that makes Img upright
+	Turn int             // the quarter turn (imagefile.Rotate) that makes Img upright
 	Tilt float64         // the zone's tilt in degrees, clockwise positive
 }
 
 // Photos makes the conditions of real uploads from a clean rendering g whose MRZ of rows lines
 // of chars characters is at box: tilts up to 30° either way, a 15 % keystone, characters 5
 // pixels wide, a zone turned a quarter on a tinted page in a white surround, a stamp's specks and
-// a signature over the zone, a shadow across it, a page edge cutting the last line short. rotate is ocr.Rotate (this
-// package cannot import ocr, whose tests use it).
+// a signature over the zone, a shadow across it, a page edge cutting the last line short. rotate
+// is imagefile.Rotate.
 func Photos(g *image.Gray, box image.Rectangle, rows, chars int, rotate func(image.Image, int) image.Image) []Photo {
 	var out []Photo
 	add := func(name string, img *image.Gray, b image.Rectangle, turn int, tilt float64) {

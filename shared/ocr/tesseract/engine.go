@@ -18,6 +18,7 @@ import (
 	"github.com/otiai10/gosseract/v2"
 	xdraw "golang.org/x/image/draw"
 
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/ocr"
 )
 
@@ -113,7 +114,7 @@ func (e *Engine) Read(ctx context.Context, img image.Image) ([]ocr.Line, error) 
 	if b.Empty() {
 		return []ocr.Line{}, nil
 	}
-	g := ocr.Grayscale(img)
+	g := imagefile.Grayscale(img)
 	band := b.Dx() >= bandAspect*b.Dy()
 	if band {
 		g = e.prepareBand(g)

@@ -18,6 +18,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/ocr"
 	"github.com/trustline/platform/shared/ocr/tesseract"
 )
@@ -100,7 +101,7 @@ func decode(tb testing.TB, name string) image.Image {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	img, _, err := ocr.Decode(context.Background(), data)
+	img, _, err := imagefile.Decode(context.Background(), data)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -111,11 +112,11 @@ func decode(tb testing.TB, name string) image.Image {
 func upright(img image.Image, condition string) image.Image {
 	switch condition {
 	case "rotated90":
-		return ocr.Rotate(img, 270)
+		return imagefile.Rotate(img, 270)
 	case "rotated180":
-		return ocr.Rotate(img, 180)
+		return imagefile.Rotate(img, 180)
 	case "rotated270":
-		return ocr.Rotate(img, 90)
+		return imagefile.Rotate(img, 90)
 	}
 	return img
 }

@@ -19,7 +19,7 @@ import (
 
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/ocr/ocrtest"
 )
 
@@ -34,11 +34,11 @@ func TestReadPhotos(t *testing.T) {
 		if d.ID != "icao-td3" && d.ID != "icao-td1" {
 			continue
 		}
-		clean := ocr.Grayscale(decode(t, d.Files["clean"].File))
+		clean := imagefile.Grayscale(decode(t, d.Files["clean"].File))
 		b := d.Files["clean"].MRZBox
 		box := image.Rect(b.X0, b.Y0, b.X1, b.Y1)
 		images := map[string]image.Image{"stamped": ocrtest.Stamped(clean, box, len(d.MRZ))}
-		for _, p := range ocrtest.Photos(clean, box, len(d.MRZ), len(d.MRZ[0]), ocr.Rotate) {
+		for _, p := range ocrtest.Photos(clean, box, len(d.MRZ), len(d.MRZ[0]), imagefile.Rotate) {
 			if p.Name != "page-edge" { // the edge hides characters: found (see the ocr tests), not read
 				images[p.Name] = p.Img
 			}
@@ -81,9 +81,9 @@ func pagesWithoutMRZ(tb testing.TB) []readerCase {
 	for _, d := range loadDocuments(tb) {
 		b := d.Files["clean"].MRZBox
 		box := image.Rect(b.X0, b.Y0, b.X1, b.Y1)
-		page := ocrtest.WithoutMRZ(ocr.Grayscale(decode(tb, d.Files["clean"].File)), box)
+		page := ocrtest.WithoutMRZ(imagefile.Grayscale(decode(tb, d.Files["clean"].File)), box)
 		for _, turn := range []int{0, 90, 180, 270} {
-			out = append(out, readerCase{fmt.Sprintf("%s/nomrz-%d", d.ID, turn), pngOf(tb, ocr.Rotate(page, turn)), false})
+			out = append(out, readerCase{fmt.Sprintf("%s/nomrz-%d", d.ID, turn), pngOf(tb, imagefile.Rotate(page, turn)), false})
 		}
 		tilted, _ := ocrtest.Tilt(page, box, 20, 90)
 		out = append(out, readerCase{d.ID + "/nomrz-tilt20", pngOf(tb, tilted), false})
@@ -131,8 +131,8 @@ func TestReaderLatency(t *testing.T) {
 		}
 		if d.ID == "icao-td3" || d.ID == "icao-td1" {
 			b := d.Files["clean"].MRZBox
-			clean := ocr.Grayscale(decode(t, d.Files["clean"].File))
-			for _, p := range ocrtest.Photos(clean, image.Rect(b.X0, b.Y0, b.X1, b.Y1), len(d.MRZ), len(d.MRZ[0]), ocr.Rotate) {
+			clean := imagefile.Grayscale(decode(t, d.Files["clean"].File))
+			for _, p := range ocrtest.Photos(clean, image.Rect(b.X0, b.Y0, b.X1, b.Y1), len(d.MRZ), len(d.MRZ[0]), imagefile.Rotate) {
 				cases = append(cases, readerCase{d.ID + "/" + p.Name, pngOf(t, p.Img), true})
 			}
 		}

@@ -1,6 +1,6 @@
-// Package ocrtest provides test images for the limits of image decoding, shared by the OCR unit
+// Package imagefiletest provides test images for the limits of image decoding, shared by the imagefile unit
 // tests and the end-to-end tests.
-package ocrtest
+package imagefiletest
 
 import (
 	"bytes"

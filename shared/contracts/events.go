@@ -1,28 +1,20 @@
-package webhook
+package contracts
 
 import (
 	"encoding/json"
 	"time"
 )
 
-// Partner events.
+// The partner webhook events a contract request emits when its issuance ends, delivered by the
+// webhook engine (scheme partner) with these bodies.
 const (
-	EventContractIssued         = "insurance.contract.issued"
-	EventContractIssuanceFailed = "insurance.contract.issuance_failed"
-	paymentCompleted            = "COMPLETED"
+	EventIssued         = "insurance.contract.issued"
+	EventIssuanceFailed = "insurance.contract.issuance_failed"
+	paymentCompleted    = "COMPLETED"
 )
 
-// Issued is what insurance.contract.issued carries about the contract.
-type Issued struct {
-	ContractID      string
-	NumeroPolice    string
-	NumeroFacture   string
-	LinkAttestation string
-	LinkCarteBrune  string
-}
-
-// PartnerIssuedPayload is the body of insurance.contract.issued, field for field as the spec lists it.
-func PartnerIssuedPayload(reference string, issuedAt time.Time, c Issued) ([]byte, error) {
+// IssuedPayload is the body of insurance.contract.issued, field for field as the spec lists it.
+func IssuedPayload(reference string, issuedAt time.Time, c Issuance) ([]byte, error) {
 	type liens struct {
 		LinkAttestation string `json:"linkAttestation"`
 		LinkCarteBrune  string `json:"linkCarteBrune,omitempty"` // auto only: a trip has no brown card
@@ -40,12 +32,12 @@ func PartnerIssuedPayload(reference string, issuedAt time.Time, c Issued) ([]byt
 		PaymentStatus string `json:"paymentStatus"`
 		IssuedAt      string `json:"issuedAt"`
 		Data          data   `json:"data"`
-	}{EventContractIssued, reference, paymentCompleted, issuedAt.UTC().Format(time.RFC3339), data{
+	}{EventIssued, reference, paymentCompleted, issuedAt.UTC().Format(time.RFC3339), data{
 		c.ContractID, c.NumeroPolice, c.NumeroFacture, "ACTIVE", liens{c.LinkAttestation, c.LinkCarteBrune}}})
 }
 
-// PartnerIssuanceFailedPayload is the body of insurance.contract.issuance_failed.
-func PartnerIssuanceFailedPayload(reference string, at time.Time, message string) ([]byte, error) {
+// IssuanceFailedPayload is the body of insurance.contract.issuance_failed.
+func IssuanceFailedPayload(reference string, at time.Time, message string) ([]byte, error) {
 	type data struct {
 		IssuanceStatus string `json:"issuanceStatus"`
 		Error          string `json:"error"`
@@ -56,5 +48,5 @@ func PartnerIssuanceFailedPayload(reference string, at time.Time, message string
 		PaymentStatus string `json:"paymentStatus"`
 		IssuedAt      string `json:"issuedAt"`
 		Data          data   `json:"data"`
-	}{EventContractIssuanceFailed, reference, paymentCompleted, at.UTC().Format(time.RFC3339), data{"FAILED", message}})
+	}{EventIssuanceFailed, reference, paymentCompleted, at.UTC().Format(time.RFC3339), data{"FAILED", message}})
 }

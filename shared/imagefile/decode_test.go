@@ -1,4 +1,4 @@
-package ocr_test
+package imagefile_test
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 func TestSniff(t *testing.T) {
@@ -33,11 +33,11 @@ func TestSniff(t *testing.T) {
 		mime string
 		ok   bool
 	}{
-		{"jpeg", readFile(t, "icao-td1-jpeg.jpg"), ocr.MIMEJPEG, true},
-		{"png", pngData, ocr.MIMEPNG, true},
-		{"png named .jpg", renamedData, ocr.MIMEPNG, true},
-		{"webp", readFile(t, "icao-td1-webp.webp"), ocr.MIMEWebP, true},
-		{"pdf", readFile(t, "fra-passport-pdf.pdf"), ocr.MIMEPDF, true},
+		{"jpeg", readFile(t, "icao-td1-jpeg.jpg"), imagefile.MIMEJPEG, true},
+		{"png", pngData, imagefile.MIMEPNG, true},
+		{"png named .jpg", renamedData, imagefile.MIMEPNG, true},
+		{"webp", readFile(t, "icao-td1-webp.webp"), imagefile.MIMEWebP, true},
+		{"pdf", readFile(t, "fra-passport-pdf.pdf"), imagefile.MIMEPDF, true},
 		{"text", []byte("P<UTOERIKSSON<<ANNA<MARIA\n"), "", false},
 		{"zip", []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00"), "", false},
 		{"wave, another RIFF", []byte("RIFF\x24\x00\x00\x00WAVEfmt "), "", false},
@@ -46,7 +46,7 @@ func TestSniff(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			mime, ok := ocr.Sniff(tt.data)
+			mime, ok := imagefile.Sniff(tt.data)
 			if mime != tt.mime || ok != tt.ok {
 				t.Errorf("Sniff = %q, %v; want %q, %v", mime, ok, tt.mime, tt.ok)
 			}
@@ -61,19 +61,19 @@ func TestDecode(t *testing.T) {
 		mime          string
 		width, height int
 	}{
-		{"icao-td1-clean.png", ocr.MIMEPNG, 1000, 631},
-		{"icao-td1-jpeg.jpg", ocr.MIMEJPEG, 1000, 631},
-		{"icao-td1-webp.webp", ocr.MIMEWebP, 1000, 631},
-		{"fra-passport-pdf.pdf", ocr.MIMEPDF, 1654, 2339}, // A4 at 200 dpi
+		{"icao-td1-clean.png", imagefile.MIMEPNG, 1000, 631},
+		{"icao-td1-jpeg.jpg", imagefile.MIMEJPEG, 1000, 631},
+		{"icao-td1-webp.webp", imagefile.MIMEWebP, 1000, 631},
+		{"fra-passport-pdf.pdf", imagefile.MIMEPDF, 1654, 2339}, // A4 at 200 dpi
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
-			img, mime, err := ocr.Decode(context.Background(), readFile(t, tt.file))
-			if tt.mime == ocr.MIMEPDF && noRenderer != nil {
+			img, mime, err := imagefile.Decode(context.Background(), readFile(t, tt.file))
+			if tt.mime == imagefile.MIMEPDF && noRenderer != nil {
 				if os.Getenv("CI") == "true" {
 					t.Fatal("pdftoppm (poppler-utils) is not installed")
 				}
-				if !errors.Is(err, ocr.ErrPDFRenderer) || mime != ocr.MIMEPDF {
+				if !errors.Is(err, imagefile.ErrPDFRenderer) || mime != imagefile.MIMEPDF {
 					t.Fatalf("without pdftoppm: %q, %v; want ErrPDFRenderer", mime, err)
 				}
 				t.Skip("pdftoppm not installed")
@@ -93,8 +93,8 @@ func TestDecode(t *testing.T) {
 
 func TestDecodePDFWithoutRenderer(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	_, mime, err := ocr.Decode(context.Background(), readFile(t, "fra-passport-pdf.pdf"))
-	if !errors.Is(err, ocr.ErrPDFRenderer) || mime != ocr.MIMEPDF {
+	_, mime, err := imagefile.Decode(context.Background(), readFile(t, "fra-passport-pdf.pdf"))
+	if !errors.Is(err, imagefile.ErrPDFRenderer) || mime != imagefile.MIMEPDF {
 		t.Fatalf("got %q, %v; want application/pdf and ErrPDFRenderer", mime, err)
 	}
 }
@@ -120,16 +120,16 @@ func TestDecodeRefuses(t *testing.T) {
 		data []byte
 		want error
 	}{
-		{"over the pixel limit", bomb(t, 10000, 5000), ocr.ErrTooLarge},
-		{"at the pixel limit's edge", bomb(t, 8000, 5001), ocr.ErrTooLarge},
-		{"truncated png", valid[:len(valid)/2], ocr.ErrCorrupt},
-		{"png header only", valid[:8], ocr.ErrCorrupt},
-		{"text", []byte("hello"), ocr.ErrUnsupported},
-		{"pdf that is not one", []byte("%PDF-1.4\nnot really\n"), ocr.ErrCorrupt},
+		{"over the pixel limit", bomb(t, 10000, 5000), imagefile.ErrTooLarge},
+		{"at the pixel limit's edge", bomb(t, 8000, 5001), imagefile.ErrTooLarge},
+		{"truncated png", valid[:len(valid)/2], imagefile.ErrCorrupt},
+		{"png header only", valid[:8], imagefile.ErrCorrupt},
+		{"text", []byte("hello"), imagefile.ErrUnsupported},
+		{"pdf that is not one", []byte("%PDF-1.4\nnot really\n"), imagefile.ErrCorrupt},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.want == ocr.ErrCorrupt && bytes.HasPrefix(tt.data, []byte("%PDF")) {
+			if tt.want == imagefile.ErrCorrupt && bytes.HasPrefix(tt.data, []byte("%PDF")) {
 				if _, err := exec.LookPath("pdftoppm"); err != nil {
 					if os.Getenv("CI") == "true" {
 						t.Fatal("pdftoppm (poppler-utils) is not installed")
@@ -137,7 +137,7 @@ func TestDecodeRefuses(t *testing.T) {
 					t.Skip("pdftoppm not installed")
 				}
 			}
-			_, _, err := ocr.Decode(context.Background(), tt.data)
+			_, _, err := imagefile.Decode(context.Background(), tt.data)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("err = %v, want %v", err, tt.want)
 			}
@@ -157,14 +157,14 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add([]byte("RIFF\x00\x00\x00\x00WEBPVP8L"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		if mime, _ := ocr.Sniff(data); mime == ocr.MIMEPDF {
+		if mime, _ := imagefile.Sniff(data); mime == imagefile.MIMEPDF {
 			t.Skip()
 		}
-		img, _, err := ocr.Decode(context.Background(), data)
-		if err == nil && img.Bounds().Dx()*img.Bounds().Dy() > ocr.MaxPixels {
+		img, _, err := imagefile.Decode(context.Background(), data)
+		if err == nil && img.Bounds().Dx()*img.Bounds().Dy() > imagefile.MaxPixels {
 			t.Fatalf("decoded %v, over the limit", img.Bounds())
 		}
-		g, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 100)
+		g, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, 100)
 		if err == nil && max(g.Rect.Dx(), g.Rect.Dy()) > 100 {
 			t.Fatalf("grey image %v, over the side of 100", g.Rect)
 		}

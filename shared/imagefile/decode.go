@@ -1,4 +1,4 @@
-package ocr
+package imagefile
 
 import (
 	"bytes"
@@ -35,15 +35,15 @@ const MaxPixels = 40_000_000
 // The errors Decode returns, wrapped with details; test with errors.Is.
 var (
 	// ErrUnsupported: the bytes are none of JPEG, PNG, WebP or PDF.
-	ErrUnsupported = errors.New("ocr: unsupported file type")
+	ErrUnsupported = errors.New("imagefile: unsupported file type")
 	// ErrTooLarge: the image has more pixels than the bound, or 16 bits per channel (four or eight
 	// bytes a pixel once decoded: a small file of a flat 16-bit image decodes to gigabytes).
-	ErrTooLarge = errors.New("ocr: image over the pixel limit")
+	ErrTooLarge = errors.New("imagefile: image over the pixel limit")
 	// ErrCorrupt: the file says it is a supported type but cannot be decoded or rendered.
-	ErrCorrupt = errors.New("ocr: corrupt or truncated file")
+	ErrCorrupt = errors.New("imagefile: corrupt or truncated file")
 	// ErrPDFRenderer: the file is a PDF and pdftoppm is not on PATH; pass the PDF's bytes to an
 	// engine that reads PDFs itself.
-	ErrPDFRenderer = errors.New("ocr: no PDF renderer (pdftoppm) on PATH")
+	ErrPDFRenderer = errors.New("imagefile: no PDF renderer (pdftoppm) on PATH")
 )
 
 // Sniff identifies a file by its leading magic bytes, never by its name: JPEG, PNG, WebP (a RIFF
@@ -320,7 +320,7 @@ func renderPDF(ctx context.Context, data []byte, maxPixels int64, gray bool) (im
 	cmd.WaitDelay = time.Second
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
-			return nil, fmt.Errorf("ocr: rendering the PDF: %w", ctx.Err())
+			return nil, fmt.Errorf("imagefile: rendering the PDF: %w", ctx.Err())
 		}
 		if out.over {
 			return nil, fmt.Errorf("%w: the rendered page is over %d bytes", ErrTooLarge, pdfMaxOutput)

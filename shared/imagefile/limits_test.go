@@ -1,4 +1,4 @@
-package ocr_test
+package imagefile_test
 
 import (
 	"bytes"
@@ -11,8 +11,8 @@ import (
 	"os/exec"
 	"testing"
 
-	"github.com/trustline/platform/shared/ocr"
-	"github.com/trustline/platform/shared/ocr/ocrtest"
+	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/imagefile/imagefiletest"
 )
 
 func TestReadHeader(t *testing.T) {
@@ -28,31 +28,31 @@ func TestReadHeader(t *testing.T) {
 		{name: "png", data: readFile(t, "icao-td1-clean.png"), width: 1000, height: 631},
 		{name: "webp", data: readFile(t, "icao-td1-webp.webp"), width: 1000, height: 631},
 		{name: "pdf: measured only by rendering", data: readFile(t, "fra-passport-pdf.pdf")},
-		{name: "16-bit grey png", data: ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16), width: 8000, height: 8000, deep: true, tooLarge: true},
-		{name: "16-bit RGB png within the pixel bound", data: ocrtest.FlatPNG(64, 64, ocrtest.RGB, 16), width: 64, height: 64, deep: true, tooLarge: true},
-		{name: "8-bit png over 40 megapixels", data: ocrtest.FlatPNG(9000, 9000, ocrtest.Grey, 8), width: 9000, height: 9000, tooLarge: true},
-		{name: "8-bit png at 40 megapixels", data: ocrtest.FlatPNG(8000, 5000, ocrtest.RGB, 8), width: 8000, height: 5000},
+		{name: "16-bit grey png", data: imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16), width: 8000, height: 8000, deep: true, tooLarge: true},
+		{name: "16-bit RGB png within the pixel bound", data: imagefiletest.FlatPNG(64, 64, imagefiletest.RGB, 16), width: 64, height: 64, deep: true, tooLarge: true},
+		{name: "8-bit png over 40 megapixels", data: imagefiletest.FlatPNG(9000, 9000, imagefiletest.Grey, 8), width: 9000, height: 9000, tooLarge: true},
+		{name: "8-bit png at 40 megapixels", data: imagefiletest.FlatPNG(8000, 5000, imagefiletest.RGB, 8), width: 8000, height: 5000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h, err := ocr.ReadHeader(tt.data)
+			h, err := imagefile.ReadHeader(tt.data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if h.Width != tt.width || h.Height != tt.height || h.Deep != tt.deep {
 				t.Errorf("header = %+v, want %dx%d deep=%v", h, tt.width, tt.height, tt.deep)
 			}
-			if err := h.Check(ocr.MaxPixels); errors.Is(err, ocr.ErrTooLarge) != tt.tooLarge {
+			if err := h.Check(imagefile.MaxPixels); errors.Is(err, imagefile.ErrTooLarge) != tt.tooLarge {
 				t.Errorf("Check = %v, want ErrTooLarge: %v", err, tt.tooLarge)
 			}
 		})
 	}
 	// A head cut within the header says so, so that a caller reading a stored file's start knows
 	// to read more.
-	if _, err := ocr.ReadHeader(jpg[:20]); !errors.Is(err, ocr.ErrCorrupt) || !errors.Is(err, io.ErrUnexpectedEOF) {
+	if _, err := imagefile.ReadHeader(jpg[:20]); !errors.Is(err, imagefile.ErrCorrupt) || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("a cut header: %v, want ErrCorrupt and io.ErrUnexpectedEOF", err)
 	}
-	if _, err := ocr.ReadHeader([]byte("hello")); !errors.Is(err, ocr.ErrUnsupported) {
+	if _, err := imagefile.ReadHeader([]byte("hello")); !errors.Is(err, imagefile.ErrUnsupported) {
 		t.Errorf("text: %v, want ErrUnsupported", err)
 	}
 }
@@ -64,15 +64,15 @@ func TestDecodeRefusesSixteenBitsPerChannel(t *testing.T) {
 	if err := png.Encode(&small, image.NewRGBA64(image.Rect(0, 0, 4, 4))); err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"4×4 RGBA64": small.Bytes(), "8000×8000 grey": ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16)} {
-		if _, _, err := ocr.Decode(context.Background(), data); !errors.Is(err, ocr.ErrTooLarge) {
+	for name, data := range map[string][]byte{"4×4 RGBA64": small.Bytes(), "8000×8000 grey": imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16)} {
+		if _, _, err := imagefile.Decode(context.Background(), data); !errors.Is(err, imagefile.ErrTooLarge) {
 			t.Errorf("%s: %v, want ErrTooLarge", name, err)
 		}
-		if _, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 4000); !errors.Is(err, ocr.ErrTooLarge) {
+		if _, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, 4000); !errors.Is(err, imagefile.ErrTooLarge) {
 			t.Errorf("DecodeGray %s: %v, want ErrTooLarge", name, err)
 		}
 	}
-	if _, _, err := ocr.DecodeWithin(context.Background(), readFile(t, "icao-td1-clean.png"), 600_000); !errors.Is(err, ocr.ErrTooLarge) {
+	if _, _, err := imagefile.DecodeWithin(context.Background(), readFile(t, "icao-td1-clean.png"), 600_000); !errors.Is(err, imagefile.ErrTooLarge) {
 		t.Errorf("631,000 pixels within a bound of 600,000: %v, want ErrTooLarge", err)
 	}
 }
@@ -81,15 +81,15 @@ func TestDecodeGray(t *testing.T) {
 	for _, name := range []string{"icao-td1-clean.png", "icao-td1-jpeg.jpg", "icao-td1-webp.webp"} {
 		t.Run(name, func(t *testing.T) {
 			data := readFile(t, name)
-			img, _, err := ocr.Decode(context.Background(), data)
+			img, _, err := imagefile.Decode(context.Background(), data)
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, mime, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 4000)
+			g, mime, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, 4000)
 			if err != nil || mime == "" {
 				t.Fatal(mime, err)
 			}
-			want := ocr.Grayscale(img)
+			want := imagefile.Grayscale(img)
 			if g.Bounds() != want.Bounds() {
 				t.Fatalf("bounds %v, want %v", g.Bounds(), want.Bounds())
 			}
@@ -100,7 +100,7 @@ func TestDecodeGray(t *testing.T) {
 					}
 				}
 			}
-			small, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 500)
+			small, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, 500)
 			if err != nil || small.Rect.Dx() != 500 || small.Rect.Dy() != 315 {
 				t.Errorf("shrunk to a side of 500: %v, %v; want 500x315", small.Rect, err)
 			}
@@ -118,14 +118,14 @@ func TestDecodePDFWithinTheBound(t *testing.T) {
 		t.Skip("pdftoppm not installed")
 	}
 	data := readFile(t, "fra-passport-pdf.pdf")
-	img, _, err := ocr.DecodeWithin(context.Background(), data, 1_000_000)
+	img, _, err := imagefile.DecodeWithin(context.Background(), data, 1_000_000)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b := img.Bounds(); b.Dx() > 1000 || b.Dy() > 1000 {
 		t.Errorf("rendered %v within a bound of a million pixels", b)
 	}
-	g, _, err := ocr.DecodeGray(context.Background(), data, ocr.MaxPixels, 2000)
+	g, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, 2000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,11 +138,11 @@ func TestDownscale(t *testing.T) {
 	// 4×2 to a longer side of 2: each destination pixel is the mean of a 2×2 box.
 	src := image.NewGray(image.Rect(0, 0, 4, 2))
 	copy(src.Pix, []uint8{0, 10, 100, 200, 20, 30, 0, 0})
-	got := ocr.Downscale(src, 2)
+	got := imagefile.Downscale(src, 2)
 	if got.Rect != image.Rect(0, 0, 2, 1) || got.Pix[0] != 15 || got.Pix[1] != 75 {
 		t.Errorf("Downscale = %v %v, want 2x1 [15 75]", got.Rect, got.Pix)
 	}
-	if ocr.Downscale(src, 4) != src || ocr.Downscale(src, 0) != src {
+	if imagefile.Downscale(src, 4) != src || imagefile.Downscale(src, 0) != src {
 		t.Error("an image that fits was copied")
 	}
 	// Not at the origin, and an odd factor.
@@ -152,7 +152,7 @@ func TestDownscale(t *testing.T) {
 			sub.Pix[sub.PixOffset(x, y)] = 90 // the columns left of the sub-image stay black
 		}
 	}
-	if got := ocr.Downscale(sub, 4); got.Rect != image.Rect(0, 0, 4, 2) || got.Pix[0] != 90 || got.Pix[len(got.Pix)-1] != 90 {
+	if got := imagefile.Downscale(sub, 4); got.Rect != image.Rect(0, 0, 4, 2) || got.Pix[0] != 90 || got.Pix[len(got.Pix)-1] != 90 {
 		t.Errorf("Downscale of a sub-image = %v %v", got.Rect, got.Pix)
 	}
 }
@@ -163,16 +163,16 @@ func TestDecodeInk(t *testing.T) {
 	for _, name := range []string{"icao-td1-clean.png", "icao-td1-jpeg.jpg", "icao-td1-webp.webp", "icao-td1-overprint.jpg"} {
 		t.Run(name, func(t *testing.T) {
 			data := readFile(t, name)
-			img, _, err := ocr.Decode(context.Background(), data)
+			img, _, err := imagefile.Decode(context.Background(), data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, side := range []int{4000, 500} {
-				g, mime, err := ocr.DecodeInk(context.Background(), data, ocr.MaxPixels, side)
+				g, mime, err := imagefile.DecodeInk(context.Background(), data, imagefile.MaxPixels, side)
 				if err != nil || mime == "" {
 					t.Fatal(mime, err)
 				}
-				want := ocr.Downscale(ocr.Lightest(img), side)
+				want := imagefile.Downscale(imagefile.Lightest(img), side)
 				if g.Bounds() != want.Bounds() {
 					t.Fatalf("side %d: bounds %v, want %v", side, g.Bounds(), want.Bounds())
 				}
@@ -186,7 +186,7 @@ func TestDecodeInk(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := ocr.DecodeInk(context.Background(), ocrtest.FlatPNG(8000, 8000, ocrtest.Grey, 16), ocr.MaxPixels, 4000); !errors.Is(err, ocr.ErrTooLarge) {
+	if _, _, err := imagefile.DecodeInk(context.Background(), imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16), imagefile.MaxPixels, 4000); !errors.Is(err, imagefile.ErrTooLarge) {
 		t.Errorf("16 bits: %v, want ErrTooLarge", err)
 	}
 }

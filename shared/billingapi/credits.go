@@ -1,0 +1,57 @@
+package billingapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
+)
+
+// Ledger lists a user's credits movements, newest first (accounts.Service does).
+type Ledger interface {
+	Ledger(ctx context.Context, userID string, limit int, cursor string) ([]accounts.LedgerEntry, string, error)
+}
+
+// Credits serves GET /v1/billing/credits, the user's credits ledger. It is apart from API because
+// the accounts function serves it: the balance lives on the user's record, and that function's
+// permissions already cover it, while the billing function's are for invoices.
+type Credits struct {
+	Ledger Ledger
+	Auth   *access.Authenticator
+}
+
+// Routes is the credits endpoint.
+func (c Credits) Routes() []httpapi.Route {
+	return []httpapi.Route{{Pattern: "GET /v1/billing/credits", Handler: c.Auth.Require(access.Users, c.ledger)}}
+}
+
+func (c Credits) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	limit, cursor, invalid := httpapi.PageOf(r, 50)
+	if invalid != nil {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
+	}
+	entries, next, err := c.Ledger.Ledger(r.Context(), p.UserID, limit, cursor)
+	if err != nil {
+		return err
+	}
+	type entry struct {
+		ID        string    `json:"id"`
+		Amount    int       `json:"amount"`
+		Reason    string    `json:"reason"`
+		Reference string    `json:"reference,omitempty"`
+		CreatedAt time.Time `json:"createdAt"`
+	}
+	out := struct {
+		Data       []entry `json:"data"`
+		NextCursor *string `json:"nextCursor"`
+	}{Data: make([]entry, len(entries)), NextCursor: httpapi.NextPage(w, r, next)}
+	for i, e := range entries {
+		out.Data[i] = entry{e.ID, e.Amount, e.Reason, e.Reference, e.At}
+	}
+	httpapi.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
