@@ -404,17 +404,25 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		if !strings.Contains(strings.Join(r.problem.InvalidParams, "|"), "cursor") {
 			t.Errorf("invalidParams = %v", r.problem.InvalidParams)
 		}
-		// The owner follows the Link header, which carries the same cursor, to the last page.
-		pages := 1
-		for next := nextPage(t, first, p.NextCursor); next != ""; pages++ {
+		// The owner follows the Link header, which carries the same cursor, to the last page. As
+		// DynamoDB does, a full page may be followed by an empty last one.
+		type page struct {
+			Data       []struct{ DeliveryID string }
+			NextCursor *string
+		}
+		var firstPage page
+		first.json(t, &firstPage)
+		seen := len(firstPage.Data)
+		for next := nextPage(t, first, firstPage.NextCursor); next != ""; {
 			r := c.do("GET", next, nil, key(owner.APIKey)...)
 			expect(t, "the owner's next page", r, 200, "")
-			p.NextCursor = nil
+			var p page
 			r.json(t, &p)
+			seen += len(p.Data)
 			next = nextPage(t, r, p.NextCursor)
 		}
-		if pages != 3 {
-			t.Errorf("3 deliveries at limit=1 came in %d pages", pages)
+		if seen != 3 {
+			t.Errorf("following Link through 3 deliveries at limit=1 listed %d", seen)
 		}
 	})
 }
