@@ -26,14 +26,8 @@ func IssuedPayload(reference string, issuedAt time.Time, c Issuance) ([]byte, er
 		Status        string `json:"status"`
 		Liens         liens  `json:"liens"`
 	}
-	return json.Marshal(struct {
-		Event         string `json:"event"`
-		Reference     string `json:"reference"`
-		PaymentStatus string `json:"paymentStatus"`
-		IssuedAt      string `json:"issuedAt"`
-		Data          data   `json:"data"`
-	}{EventIssued, reference, paymentCompleted, issuedAt.UTC().Format(time.RFC3339), data{
-		c.ContractID, c.NumeroPolice, c.NumeroFacture, "ACTIVE", liens{c.LinkAttestation, c.LinkCarteBrune}}})
+	return envelope(EventIssued, reference, issuedAt, data{
+		c.ContractID, c.NumeroPolice, c.NumeroFacture, "ACTIVE", liens{c.LinkAttestation, c.LinkCarteBrune}})
 }
 
 // IssuanceFailedPayload is the body of insurance.contract.issuance_failed.
@@ -42,11 +36,16 @@ func IssuanceFailedPayload(reference string, at time.Time, message string) ([]by
 		IssuanceStatus string `json:"issuanceStatus"`
 		Error          string `json:"error"`
 	}
+	return envelope(EventIssuanceFailed, reference, at, data{"FAILED", message})
+}
+
+// envelope is what both events share around their data, in the spec's field order.
+func envelope(event, reference string, at time.Time, data any) ([]byte, error) {
 	return json.Marshal(struct {
 		Event         string `json:"event"`
 		Reference     string `json:"reference"`
 		PaymentStatus string `json:"paymentStatus"`
 		IssuedAt      string `json:"issuedAt"`
-		Data          data   `json:"data"`
-	}{EventIssuanceFailed, reference, paymentCompleted, at.UTC().Format(time.RFC3339), data{"FAILED", message}})
+		Data          any    `json:"data"`
+	}{event, reference, paymentCompleted, at.UTC().Format(time.RFC3339), data})
 }

@@ -140,13 +140,15 @@ func DecodeGray(ctx context.Context, data []byte, maxPixels int64, maxSide int) 
 	if err != nil {
 		return nil, mime, err
 	}
-	var g *image.Gray
+	return Downscale(luma(img), maxSide), mime, nil
+}
+
+// luma is an image's luma: a JPEG's Y plane without a copy, else its grey conversion.
+func luma(img image.Image) *image.Gray {
 	if ycc, ok := img.(*image.YCbCr); ok {
-		g = &image.Gray{Pix: ycc.Y, Stride: ycc.YStride, Rect: ycc.Rect}
-	} else {
-		g = Grayscale(img)
+		return &image.Gray{Pix: ycc.Y, Stride: ycc.YStride, Rect: ycc.Rect}
 	}
-	return Downscale(g, maxSide), mime, nil
+	return Grayscale(img)
 }
 
 // DecodeInk decodes as DecodeGray does but keeps, of a colour image, each pixel's lightest
@@ -168,7 +170,7 @@ func DecodeInkAndLuma(ctx context.Context, data []byte, maxPixels int64, maxSide
 	return decodeInk(ctx, data, maxPixels, maxSide, true)
 }
 
-func decodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int, withLuma bool) (ink, luma *image.Gray, mime string, err error) {
+func decodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int, withLuma bool) (ink, grey *image.Gray, mime string, err error) {
 	img, mime, err := decode(ctx, data, maxPixels, true)
 	if err != nil {
 		return nil, nil, mime, err
@@ -178,18 +180,14 @@ func decodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int, w
 		return ink, ink, mime, nil
 	}
 	if withLuma {
-		if ycc, ok := img.(*image.YCbCr); ok {
-			luma = Downscale(&image.Gray{Pix: ycc.Y, Stride: ycc.YStride, Rect: ycc.Rect}, maxSide)
-		} else {
-			luma = Downscale(Grayscale(img), maxSide)
-		}
+		grey = Downscale(luma(img), maxSide)
 	}
 	switch img.(type) {
 	case *image.YCbCr, *image.RGBA, *image.NRGBA:
 		b := img.Bounds()
-		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), luma, mime, nil
+		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), grey, mime, nil
 	}
-	return Downscale(Lightest(img), maxSide), luma, mime, nil
+	return Downscale(Lightest(img), maxSide), grey, mime, nil
 }
 
 // Lightest returns each pixel's lightest channel as an 8-bit grey image with bounds starting at
