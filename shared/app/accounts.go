@@ -66,21 +66,21 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 		return deps{}, accountsapi.API{}, err
 	}
 	store := d.store
-	tokens := access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL}
+	tokens := access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL, Now: d.now}
 	var mailer accounts.Mailer = mail.SES{API: d.aws.SES, From: d.cfg.MailFrom}
 	if d.cfg.Stage == config.StageLocal {
 		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
 	}
 	return d, accountsapi.API{
 		Accounts: &accounts.Service{Store: dynamo.NewAccounts(store), Endpoints: dynamo.NewWebhookRepo(store), Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
-			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits},
-		Auth: authenticator(d.cfg, store),
+			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits, Now: d.now},
+		Auth: authenticator(d),
 	}, nil
 }
 
 // testQuota bounds test-mode work per account and day.
 func testQuota(d deps) testmode.Quota {
-	return testmode.Quota{Counter: dynamo.NewRateRepo(d.store), PerDay: d.cfg.TestModeDailyQuota}
+	return testmode.Quota{Counter: dynamo.NewRateRepo(d.store), PerDay: d.cfg.TestModeDailyQuota, Now: d.now}
 }
 
 // failedAuthPerMinute is how many failed authentications one source address may make in a minute,
@@ -88,7 +88,7 @@ func testQuota(d deps) testmode.Quota {
 const failedAuthPerMinute = 30
 
 // authenticator is the one way every function checks credentials.
-func authenticator(cfg config.Config, store dynamo.Store) *access.Authenticator {
-	return &access.Authenticator{Keys: dynamo.NewKeyRepo(store), Counter: dynamo.NewRateRepo(store), Stage: cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
-		Tokens: access.Tokens{Secret: cfg.JWTSecret, Issuer: cfg.PublicBaseURL, TTL: tokenTTL}}
+func authenticator(d deps) *access.Authenticator {
+	return &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Stage: d.cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
+		Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL, Now: d.now}, Now: d.now}
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"slices"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -41,6 +42,25 @@ type deps struct {
 	bases httpapi.Bases
 	aws   awsclient.Clients // set by loadAWS
 	store dynamo.Store      // set by loadAWS
+	now   func() time.Time  // every service's clock: time.Now, or the one WithClock gave loadAWS
+}
+
+type clockKey struct{}
+
+// WithClock returns ctx carrying now as the clock of every function built from it: the services
+// read the time from it (expiries, grace periods, billing periods, rate windows, queue delays).
+// The local stack's tests move time forward with it instead of waiting for it to pass; the Lambda
+// mains never set it, so a function runs on time.Now.
+func WithClock(ctx context.Context, now func() time.Time) context.Context {
+	return context.WithValue(ctx, clockKey{}, now)
+}
+
+// ClockOf is the clock WithClock put in ctx, else time.Now.
+func ClockOf(ctx context.Context) func() time.Time {
+	if now, ok := ctx.Value(clockKey{}).(func() time.Time); ok && now != nil {
+		return now
+	}
+	return time.Now
 }
 
 // loadAWS is load plus the SDK clients and the table, built once per cold start and shared by
@@ -59,6 +79,7 @@ func loadAWS(ctx context.Context, name string, getenv Getenv) (deps, error) {
 		return deps{}, err
 	}
 	d.aws = clients
+	d.now = ClockOf(ctx)
 	d.store = dynamo.Store{API: d.aws.DynamoDB, Table: d.cfg.TableName}
 	return d, nil
 }
@@ -70,7 +91,7 @@ func load(name string, getenv Getenv) (deps, error) {
 		return deps{}, err
 	}
 	log := logs.New(os.Stdout, cfg.LogLevel).With("function", name, "version", Version)
-	return deps{cfg: cfg, log: log, bases: httpapi.Bases{Identity: cfg.PublicBaseURL, Partner: cfg.PartnerBaseURL}}, nil
+	return deps{cfg: cfg, log: log, now: time.Now, bases: httpapi.Bases{Identity: cfg.PublicBaseURL, Partner: cfg.PartnerBaseURL}}, nil
 }
 
 // Health serves the health routes of both APIs and answers every route no other function serves

@@ -25,7 +25,7 @@ func billingFor(d deps) *billing.Service {
 	}
 	return &billing.Service{Store: dynamo.NewInvoiceRepo(d.store), Gateway: gateway, Plans: plans, Period: d.cfg.BillingPeriod,
 		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook", ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/return",
-		LinkTTL: invoiceLinkTTL}
+		LinkTTL: invoiceLinkTTL, Now: d.now}
 }
 
 // BillingService is the subscription service for operator tools (infra/admin).
@@ -43,6 +43,6 @@ func Billing(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := billingapi.API{Billing: billingFor(d), Auth: authenticator(d.cfg, d.store), SigningKey: d.cfg.PaymentSigningKey}
+	api := billingapi.API{Billing: billingFor(d), Auth: authenticator(d), SigningKey: d.cfg.PaymentSigningKey}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

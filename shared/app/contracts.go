@@ -79,9 +79,9 @@ func contractsFor(d deps) (contractDeps, error) {
 	store := dynamo.NewContractRepo(d.store)
 	sandbox := sandboxGateway(d)
 	gateway, core := providers(d.cfg, sandbox)
-	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL}
+	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL, Now: d.now}
 	svc := &contracts.Service{Metrics: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
-		Core: core, LinkTTL: d.cfg.PaymentLinkTTL}
+		Core: core, LinkTTL: d.cfg.PaymentLinkTTL, Now: d.now}
 	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox, repo: store}, nil
 }
 
@@ -99,8 +99,8 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		_, err := dynamo.NewPartnerRepo(c.store).Partner(ctx, id)
 		return err
 	}
-	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.cfg, c.store),
-		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow}}
+	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.deps),
+		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow, Now: c.now}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 
@@ -128,7 +128,7 @@ func Sandbox(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := contractsapi.Sandbox{Gateway: c.sandbox, Contracts: c.repo, Client: &http.Client{Timeout: 10 * time.Second}}
+	api := contractsapi.Sandbox{Gateway: c.sandbox, Contracts: c.repo, Client: &http.Client{Timeout: 10 * time.Second}, Now: c.now}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 

@@ -25,10 +25,10 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	if err != nil {
 		return nil, queue.Queue{}, err
 	}
-	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL}
+	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL, Now: d.now}
 	return &extraction.Service{Store: dynamo.NewExtractionRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
 		Events: webhook.Publisher{Service: hooks.service}, Reader: reader, Handoffs: handoffsFor(d), Uploads: uploadsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
-		MaxPixels: d.cfg.MaxImagePixels, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts}, jobs, nil
+		MaxPixels: d.cfg.MaxImagePixels, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts, Now: d.now}, jobs, nil
 }
 
 // Extraction serves document intake and extraction status.
@@ -41,7 +41,7 @@ func Extraction(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := extractionapi.API{Extractions: svc, Uploads: uploadsFor(d), Auth: authenticator(d.cfg, d.store)}
+	api := extractionapi.API{Extractions: svc, Uploads: uploadsFor(d), Auth: authenticator(d)}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }
 

@@ -27,7 +27,7 @@ const uploadWindow = 5 * time.Minute
 
 func handoffsFor(d deps) *handoff.Service {
 	return &handoff.Service{Store: dynamo.NewHandoffRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, TTL: d.cfg.HandoffTTL,
-		UploadWindow: uploadWindow, MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: downloadTTL}
+		UploadWindow: uploadWindow, MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: downloadTTL, Now: d.now}
 }
 
 // Handoff serves mobile handoff sessions.
@@ -36,7 +36,7 @@ func Handoff(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := handoffapi.API{Handoffs: handoffsFor(d), Auth: authenticator(d.cfg, d.store), BaseURL: d.cfg.PublicBaseURL}
+	api := handoffapi.API{Handoffs: handoffsFor(d), Auth: authenticator(d), BaseURL: d.cfg.PublicBaseURL}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }
 
@@ -47,7 +47,7 @@ func HandoffUploads(ctx context.Context, getenv Getenv) (queue.BatchHandler, err
 		return nil, err
 	}
 	svc := handoffsFor(d)
-	q := queue.Queue{API: d.aws.SQS, URL: d.cfg.UploadEventsQueueURL}
+	q := queue.Queue{API: d.aws.SQS, URL: d.cfg.UploadEventsQueueURL, Now: d.now}
 	return queue.Batch(d.log, 10, q, func(ctx context.Context, m events.SQSMessage) error {
 		var e events.S3Event // S3's own test message on configuration has no Records: nothing to do
 		if err := json.Unmarshal([]byte(m.Body), &e); err != nil {

@@ -24,6 +24,6 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	}
 	svc := &liveness.Service{Checker: models, Credits: dynamo.NewLedgerRepo(d.store), Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
 		Uploads: uploadsFor(d), Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"], MaxPixels: d.cfg.MaxImagePixels}
-	api := livenessapi.API{Liveness: svc, Auth: authenticator(d.cfg, d.store)}
+	api := livenessapi.API{Liveness: svc, Auth: authenticator(d)}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

@@ -27,11 +27,11 @@ func webhooks(d deps) (webhookDeps, error) {
 			return webhookDeps{}, err
 		}
 	}
-	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL}
+	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL, Now: d.now}
 	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
-	svc := &webhook.Service{Config: dynamo.NewWebhookRepo(d.store), Box: box, Guard: guard, SecretOverlap: d.cfg.WebhookSecretOverlap}
+	svc := &webhook.Service{Config: dynamo.NewWebhookRepo(d.store), Box: box, Guard: guard, SecretOverlap: d.cfg.WebhookSecretOverlap, Now: d.now}
 	svc.Engine = &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: svc, Wake: wake, Guard: guard,
-		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention}
+		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention, Now: d.now}
 	return webhookDeps{service: svc, wake: wake}, nil
 }
 
@@ -41,7 +41,7 @@ func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
 		return webhookapi.API{}, err
 	}
 	return webhookapi.API{Webhooks: hooks.service, Store: dynamo.NewDeliveryRepo(d.store), Auth: auth,
-		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
+		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow, Now: d.now}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
 }
 
 // Webhooks builds the webhook service and engine for operator tools and tests, with a function's

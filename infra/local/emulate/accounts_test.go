@@ -176,12 +176,12 @@ func nextPage(t *testing.T, r result, inBody *string) string {
 	return m[1]
 }
 
-// accountsStack starts a stack with a known JWT secret, a short rotation grace and a mail outbox,
-// and returns its seeded demo accounts.
+// accountsStack starts a stack with a known JWT secret, an hour's rotation grace (tests skip the
+// stack's clock past it) and a mail outbox, and returns its seeded demo accounts.
 func accountsStack(t *testing.T) (*Local, Credentials, client, string) {
 	t.Helper()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "KEY_ROTATION_GRACE": "2s", "MAIL_OUTBOX_DIR": outbox})
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "KEY_ROTATION_GRACE": "1h", "MAIL_OUTBOX_DIR": outbox})
 	creds, err := local.Seed(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
@@ -331,12 +331,12 @@ func TestIdentityAPIKeys(t *testing.T) {
 	})
 
 	t.Run("expiry", func(t *testing.T) {
-		exp := time.Now().Add(1500 * time.Millisecond).UTC()
+		exp := now(t, local).Add(time.Hour).UTC()
 		r := c.do("POST", "/v1/api-keys", map[string]any{"name": "short", "mode": "test", "expiresAt": exp}, bearer(jwt)...)
 		var k struct{ Key string }
 		r.json(t, &k)
 		expect(t, "before expiry", c.do("GET", "/v1/users/me", nil, key(k.Key)...), 200, "")
-		time.Sleep(time.Until(exp) + 100*time.Millisecond)
+		skip(t, local, exp.Sub(now(t, local))+time.Second)
 		expect(t, "after expiry", c.do("GET", "/v1/users/me", nil, key(k.Key)...), 401, "unauthorized")
 	})
 
@@ -484,7 +484,7 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 		r.json(t, &rotated)
 		expect(t, "new key", c.do("GET", "/api/v1/partners/me", nil, key(rotated.Key)...), 200, "")
 		expect(t, "old key in grace", c.do("GET", "/api/v1/partners/me", nil, key(old)...), 200, "")
-		time.Sleep(2100 * time.Millisecond) // KEY_ROTATION_GRACE is 2s in this stack
+		skip(t, local, time.Hour+time.Second) // KEY_ROTATION_GRACE is 1h in this stack
 		expect(t, "old key after grace", c.do("GET", "/api/v1/partners/me", nil, key(old)...), 401, "unauthorized")
 		expect(t, "new key after grace", c.do("GET", "/api/v1/partners/me", nil, key(rotated.Key)...), 200, "")
 

@@ -106,6 +106,7 @@ type Local struct {
 	Stack   *samtemplate.Stack
 	options Options
 	checks  map[string]iamcheck.Check // each function's IAM policy, enforced on its clients
+	clock   func() time.Time          // the functions' clock (app.WithClock on Start's ctx)
 	done    chan error
 }
 
@@ -119,7 +120,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
 		return nil, err
 	}
-	l := &Local{URL: "http://" + o.Listener.Addr().String(), Stack: o.Stack, options: o, done: make(chan error, 1)}
+	l := &Local{URL: "http://" + o.Listener.Addr().String(), Stack: o.Stack, options: o, clock: app.ClockOf(ctx), done: make(chan error, 1)}
 	if err := l.setSecrets(ctx); err != nil {
 		return nil, err
 	}
@@ -244,15 +245,15 @@ func policyChecks(o Options, fns []samtemplate.Function) (map[string]iamcheck.Ch
 	return checks, nil
 }
 
-// Context returns ctx carrying a function's IAM policy check: the SDK clients built from it
-// (awsclient.New, or a function's constructor) may do only what the function may, as the
-// function's own clients in the local stack.
+// Context returns ctx carrying a function's IAM policy check and the stack's clock: the SDK
+// clients built from it (awsclient.New, or a function's constructor) may do only what the
+// function may, and a constructor reads the time as the stack's own functions do.
 func (l *Local) Context(ctx context.Context, functionID string) (context.Context, error) {
 	check, ok := l.checks[functionID]
 	if !ok {
 		return nil, fmt.Errorf("no function %s", functionID)
 	}
-	return awsclient.WithAPIOptions(ctx, check.APIOption), nil
+	return app.WithClock(awsclient.WithAPIOptions(ctx, check.APIOption), l.clock), nil
 }
 
 // Getenv returns a function's environment: the template's (secrets are ARNs of the emulator's

@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,6 +26,7 @@ import (
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	platform "github.com/trustline/platform"
+	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/httpapi"
@@ -42,7 +45,8 @@ func startLocal(t *testing.T, env map[string]string) *Local {
 // polling), built from ctx: the middleware and hooks it carries see every call.
 func startLocalIn(t *testing.T, parent context.Context, env map[string]string) *Local {
 	t.Helper()
-	ctx, cancel := context.WithCancel(parent)
+	clk := &testClock{}
+	ctx, cancel := context.WithCancel(app.WithClock(parent, clk.Now))
 	quiet := map[string]string{"LOG_LEVEL": "error"} // function logs would drown the test output
 	maps.Copy(quiet, env)
 	local, err := StartEphemeral(ctx, awstest.ClientsIn(t, parent), quiet, slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -50,6 +54,7 @@ func startLocalIn(t *testing.T, parent context.Context, env map[string]string) *
 		cancel()
 		t.Fatal(err)
 	}
+	clocks.Store(local, clk)
 	t.Cleanup(func() {
 		cancel()
 		if err := local.Wait(); err != nil {
@@ -57,6 +62,37 @@ func startLocalIn(t *testing.T, parent context.Context, env map[string]string) *
 		}
 	})
 	return local
+}
+
+// testClock is a local stack's clock: real time plus an offset that the test moves forward. The
+// stack keeps its own pace and order, and an expiry, a grace period or a billing period ends the
+// moment a test skips past it, rather than after a real wait that a loaded machine may overrun
+// (a 3 s payment link expired during the maintenance run meant to find it still open).
+type testClock struct{ offset atomic.Int64 }
+
+func (c *testClock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+
+// clocks holds each stack's clock, by stack.
+var clocks sync.Map
+
+// skip moves local's clock forward by d: every function of the stack sees the time d later.
+func skip(t *testing.T, local *Local, d time.Duration) {
+	t.Helper()
+	c, ok := clocks.Load(local)
+	if !ok {
+		t.Fatal("a stack not started by startLocal has no clock to move")
+	}
+	c.(*testClock).offset.Add(int64(d))
+}
+
+// now is local's clock.
+func now(t *testing.T, local *Local) time.Time {
+	t.Helper()
+	c, ok := clocks.Load(local)
+	if !ok {
+		t.Fatal("a stack not started by startLocal has no clock to read")
+	}
+	return c.(*testClock).Now()
 }
 
 func TestLocalStack(t *testing.T) {
