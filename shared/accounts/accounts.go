@@ -59,6 +59,9 @@ type Partner struct {
 	Stage     string // the environment its keys belong to
 	RateLimit int    // requests per minute of its keys
 	CreatedAt time.Time
+	// Contact is the partner's back-office address (its first back-office user's): where changes
+	// to its webhook are mailed. Empty until a back-office user exists.
+	Contact string
 }
 
 // Store keeps accounts: one port per kind of record, each with a repository of its own. Methods
@@ -100,6 +103,9 @@ type Credits interface {
 // Keys keeps API keys.
 type Keys interface {
 	PutKey(ctx context.Context, k access.KeyRecord) error
+	// CreateUserKey stores a user's new key if the user holds fewer than maxActive keys active
+	// at now, counted and written as one; Conflict (limit_reached) otherwise.
+	CreateUserKey(ctx context.Context, k access.KeyRecord, maxActive int, now time.Time) error
 	Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error)
 	RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error
 	// RotateKey stores k and sets the expiry of every key in old, in one transaction.
@@ -111,6 +117,8 @@ type Partners interface {
 	// CreatePartner stores a partner with its first key, in one transaction.
 	CreatePartner(ctx context.Context, p Partner, firstKey access.KeyRecord) error
 	Partner(ctx context.Context, id string) (Partner, error)
+	// SetPartnerContact sets the partner's back-office address if it has none.
+	SetPartnerContact(ctx context.Context, id, email string) error
 }
 
 // Mail is one message.
@@ -141,9 +149,13 @@ type Service struct {
 	Random func() string
 }
 
-// KeyEndpoints removes what a key created that would outlive it: its webhook endpoints.
+// KeyEndpoints ends what a key set up that would outlive it: a user's webhook endpoints it
+// created, a partner's webhook configurations it made.
 type KeyEndpoints interface {
 	DeleteEndpointsOfKey(ctx context.Context, ownerID, keyID string) error
+	// EndPartnerConfigsOfKey ends at `at` (or earlier, if they end sooner) the partner's webhook
+	// configurations that the key made, restoring the one made before them.
+	EndPartnerConfigsOfKey(ctx context.Context, partnerID, keyID string, at time.Time) error
 }
 
 // DefaultPlan is the plan of a new user.

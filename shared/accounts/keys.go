@@ -36,28 +36,14 @@ func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyReque
 	if err != nil {
 		return NewKey{}, err
 	}
-	keys, err := s.Store.Keys(ctx, userID)
-	if err != nil {
-		return NewKey{}, err
-	}
-	now := s.now()
-	active := 0
-	for _, k := range keys {
-		if k.RevokedAt == nil && (k.ExpiresAt == nil || k.ExpiresAt.After(now)) {
-			active++
-		}
-	}
-	if active >= MaxActiveKeys {
-		return NewKey{}, &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
-			Detail: fmt.Sprintf("A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.", MaxActiveKeys)}
-	}
 	k := s.newKey(access.UserKeyFormat(req.Mode), userID, req.Name, s.limitOf(u))
 	k.Record.AllowedIPs = req.AllowedIPs
 	if req.ExpiresAt != nil {
 		exp := req.ExpiresAt.UTC()
 		k.Record.ExpiresAt = &exp
 	}
-	return k, s.Store.PutKey(ctx, k.Record)
+	// Counted and written as one: concurrent creations cannot pass MaxActiveKeys together.
+	return k, s.Store.CreateUserKey(ctx, k.Record, MaxActiveKeys, s.now())
 }
 
 // Keys lists an owner's keys, newest first.
@@ -74,6 +60,16 @@ func (s *Service) RevokeKey(ctx context.Context, ownerID, keyID string) error {
 		return err
 	}
 	return s.Endpoints.DeleteEndpointsOfKey(ctx, ownerID, keyID)
+}
+
+// RevokePartnerKey revokes one of a partner's keys at once and ends the webhook configurations it
+// made: the configuration made before them (by a login or a key still valid) is in force again.
+func (s *Service) RevokePartnerKey(ctx context.Context, partnerID, keyID string) error {
+	now := s.now()
+	if err := s.Store.RevokeKey(ctx, partnerID, keyID, now); err != nil {
+		return err
+	}
+	return s.Endpoints.EndPartnerConfigsOfKey(ctx, partnerID, keyID, now)
 }
 
 // CreatePartner creates a partner of this stage and its first key.
@@ -117,5 +113,14 @@ func (s *Service) RotatePartnerKey(ctx context.Context, partnerID string) (NewKe
 		}
 	}
 	k := s.newKey(access.PartnerKeyFormat(s.Stage), partnerID, "rotated", p.RateLimit)
-	return k, s.Store.RotateKey(ctx, k.Record, old, graceEnd)
+	if err := s.Store.RotateKey(ctx, k.Record, old, graceEnd); err != nil {
+		return NewKey{}, err
+	}
+	// What the old keys configured ends with them, at the end of the grace period.
+	for _, o := range old {
+		if err := s.Endpoints.EndPartnerConfigsOfKey(ctx, partnerID, o.ID, graceEnd); err != nil {
+			return NewKey{}, err
+		}
+	}
+	return k, nil
 }

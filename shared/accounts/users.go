@@ -194,7 +194,10 @@ func (s *Service) CreatePartnerUser(ctx context.Context, email, password, partne
 		return User{}, err
 	}
 	u, _, err := s.createVerified(ctx, email, password, access.RolePartner, partnerID)
-	return u, err
+	if err != nil {
+		return User{}, err
+	}
+	return u, s.Store.SetPartnerContact(ctx, partnerID, u.Email)
 }
 
 func (s *Service) createVerified(ctx context.Context, email, password string, role access.Role, partnerID string) (User, NewKey, error) {

@@ -51,6 +51,7 @@ func Partners(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	hooks.Webhooks.Notify = api.Accounts // every change of a partner's webhook is mailed to its back office
 	return httpapi.New(d.log, d.bases, append(api.PartnerRoutes(), hooks.PartnerRoutes()...)), nil
 }
 

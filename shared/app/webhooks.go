@@ -29,7 +29,8 @@ func webhooks(d deps) (webhookDeps, error) {
 	}
 	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL, Now: d.now}
 	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
-	svc := &webhook.Service{Config: dynamo.NewWebhookRepo(d.store), Box: box, Guard: guard, SecretOverlap: d.cfg.WebhookSecretOverlap, Now: d.now}
+	svc := &webhook.Service{Config: dynamo.NewWebhookRepo(d.store), Box: box, Guard: guard,
+		SecretOverlap: d.cfg.WebhookSecretOverlap, Now: d.now}
 	svc.Engine = &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: svc, Wake: wake, Guard: guard,
 		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention, Now: d.now}
 	return webhookDeps{service: svc, wake: wake}, nil

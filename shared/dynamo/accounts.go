@@ -79,6 +79,7 @@ type partnerItem struct {
 	Stage     string    `dynamodbav:"stage"`
 	RateLimit int       `dynamodbav:"rateLimit"`
 	CreatedAt time.Time `dynamodbav:"createdAt"`
+	Contact   string    `dynamodbav:"contact,omitempty"`
 }
 
 // UserRepo stores users (USER#, PROFILE), their addresses (EMAIL#) and verification tokens
@@ -400,33 +401,66 @@ func (r *KeyRepo) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord,
 	return keys, nil
 }
 
-// RevokeKey revokes one of an owner's keys; NotFound when the owner has no such key.
-func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error {
+// key finds one of an owner's keys by id; NotFound when the owner has no such key.
+func (r *KeyRepo) key(ctx context.Context, ownerID, keyID string) (access.KeyRecord, error) {
 	keys, err := r.Keys(ctx, ownerID)
+	if err != nil {
+		return access.KeyRecord{}, err
+	}
+	for _, k := range keys {
+		if k.ID == keyID {
+			return k, nil
+		}
+	}
+	return access.KeyRecord{}, fault.New(fault.NotFound, "No such key.")
+}
+
+// CreateUserKey stores a user's new key if the user holds fewer than maxActive keys that are
+// active at now, counted and written as one (createCounted): concurrent creations cannot pass
+// the limit together.
+func (r *KeyRepo) CreateUserKey(ctx context.Context, k access.KeyRecord, maxActive int, now time.Time) error {
+	put, err := r.db.putNew(toKeyItem(k))
 	if err != nil {
 		return err
 	}
-	for _, k := range keys {
-		if k.ID != keyID {
-			continue
+	room := func(ctx context.Context) error {
+		keys, err := r.Keys(ctx, k.OwnerID)
+		active := 0
+		for _, k := range keys {
+			if k.RevokedAt == nil && (k.ExpiresAt == nil || k.ExpiresAt.After(now)) {
+				active++
+			}
 		}
-		av, err := attributevalue.Marshal(at)
-		if err != nil {
-			return err
+		if err == nil && active >= maxActive {
+			err = &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
+				Detail: fmt.Sprintf("A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.", maxActive)}
 		}
-		_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
-			UpdateExpression:          aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
-			ConditionExpression:       aws.String("attribute_exists(pk) AND ownerId = :o"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":t": av, ":o": &types.AttributeValueMemberS{Value: ownerID}}})
-		if isConditionFailed(err) {
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("dynamo: revoke key: %w", err)
-		}
-		return nil
+		return err
 	}
-	return fault.New(fault.NotFound, "No such key.")
+	return r.db.createCounted(ctx, k.OwnerID, "keysVersion", room, fault.New(fault.Conflict, "The key exists already."), []types.TransactWriteItem{put})
+}
+
+// RevokeKey revokes one of an owner's keys; NotFound when the owner has no such key.
+func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error {
+	k, err := r.key(ctx, ownerID, keyID)
+	if err != nil {
+		return err
+	}
+	av, err := attributevalue.Marshal(at)
+	if err != nil {
+		return err
+	}
+	_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
+		UpdateExpression:          aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
+		ConditionExpression:       aws.String("attribute_exists(pk) AND ownerId = :o"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":t": av, ":o": &types.AttributeValueMemberS{Value: ownerID}}})
+	if isConditionFailed(err) {
+		return fault.New(fault.NotFound, "No such key.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: revoke key: %w", err)
+	}
+	return nil
 }
 
 // RotateKey stores the new key and ends the old ones at expires, in one transaction.
@@ -468,7 +502,21 @@ func (r *PartnerRepo) Partner(ctx context.Context, id string) (accounts.Partner,
 	if err := r.db.get(ctx, partnerPK(id), profile, &it, "partner"); err != nil {
 		return accounts.Partner{}, err
 	}
-	return accounts.Partner{ID: it.ID, Name: it.Name, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt}, nil
+	return accounts.Partner{ID: it.ID, Name: it.Name, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt, Contact: it.Contact}, nil
+}
+
+// SetPartnerContact sets a partner's back-office address, unless it has one.
+func (r *PartnerRepo) SetPartnerContact(ctx context.Context, id, email string) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(id), profile),
+		UpdateExpression: aws.String("SET contact = if_not_exists(contact, :e)"), ConditionExpression: aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":e": str(email)}})
+	if isConditionFailed(err) {
+		return fault.New(fault.NotFound, "No such partner.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: partner contact: %w", err)
+	}
+	return nil
 }
 
 // Hit counts one request of subject in a window: one UpdateItem with ADD, which creates the counter

@@ -10,7 +10,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -121,6 +124,64 @@ func (s Store) transact(ctx context.Context, items []types.TransactWriteItem, on
 	return nil
 }
 
+// createCountedTries is how many times createCounted counts again after another creation of the
+// same owner won the race: each loss means another creation landed, so a burst of n creations
+// settles in about n tries; the waits between tries are short and random, so losers spread out.
+const createCountedTries = 12
+
+// createCounted writes items, the creation of something an owner may hold only so many of, in one
+// transaction with a bump of the owner's profile attribute versionAttr, conditioned on the version
+// read before room counted what the owner holds. Two creations can then never both use the same
+// room: the one that loses the race counts again. room returns nil when there is room, else the
+// error to answer (limit_reached). A failed condition of items (other than a duplicate of the
+// version bump) is onCondition.
+func (s Store) createCounted(ctx context.Context, ownerID, versionAttr string, room func(context.Context) error, onCondition *fault.Error,
+	items []types.TransactWriteItem) error {
+	for range createCountedTries {
+		var owner map[string]types.AttributeValue
+		res, err := s.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(userPK(ownerID), profile), ConsistentRead: aws.Bool(true)})
+		if err != nil {
+			return fmt.Errorf("dynamo: get user: %w", err)
+		}
+		if owner = res.Item; owner == nil {
+			return fault.New(fault.NotFound, "No such user.")
+		}
+		var version int64
+		if n, ok := owner[versionAttr].(*types.AttributeValueMemberN); ok {
+			if version, err = strconv.ParseInt(n.Value, 10, 64); err != nil {
+				return fmt.Errorf("dynamo: %s: %w", versionAttr, err)
+			}
+		}
+		if err := room(ctx); err != nil {
+			return err
+		}
+		bump := types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(ownerID), profile),
+			UpdateExpression:          aws.String("SET #v = :next"),
+			ConditionExpression:       aws.String("attribute_exists(pk) AND (#v = :v OR (attribute_not_exists(#v) AND :v = :zero))"),
+			ExpressionAttributeNames:  map[string]string{"#v": versionAttr},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version), ":next": num(version + 1), ":zero": num(0)}}}
+		_, err = s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: append(slices.Clip(items), bump)})
+		var cancelled *types.TransactionCanceledException
+		if !errors.As(err, &cancelled) {
+			if err != nil {
+				return fmt.Errorf("dynamo: transaction: %w", err)
+			}
+			return nil
+		}
+		for i, r := range cancelled.CancellationReasons {
+			if i < len(items) && aws.ToString(r.Code) == "ConditionalCheckFailed" {
+				return onCondition
+			}
+		}
+		// The version moved (another creation, or a transaction on the profile at the same
+		// moment): count again, after a short random wait.
+		if err := sleep(ctx, time.Duration(rand.Int64N(int64(20*time.Millisecond)))); err != nil {
+			return err
+		}
+	}
+	return fault.New(fault.Conflict, "Too many are being created at once; retry.")
+}
+
 // isConditionFailed reports a failed ConditionExpression of a single-item write.
 func isConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
@@ -133,4 +194,16 @@ func ttlOf(t time.Time) int64 {
 		return 0
 	}
 	return t.Unix()
+}
+
+// sleep waits d, or returns ctx's error as soon as ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }

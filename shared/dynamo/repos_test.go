@@ -175,11 +175,63 @@ func TestWebhookRepo(t *testing.T) {
 	if err := repo.DeleteEndpoint(ctx, "usr_1", "we_1"); fault.As(err).Kind != fault.NotFound {
 		t.Errorf("a second delete: %v, want NotFound", err)
 	}
-	if err := repo.SetPartnerConfig(ctx, "prt_1", webhook.PartnerConfig{URL: "https://p", SealedSecret: "sealed"}); err != nil {
+	if err := repo.SetPartnerConfig(ctx, "prt_1", webhook.PartnerChange{At: now, Author: webhook.Author{Role: "partner", UserID: "usr_9"},
+		Config: webhook.PartnerConfig{URL: "https://p", SealedSecret: "sealed"}, SecretChanged: true}); err != nil {
 		t.Fatal(err)
 	}
 	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.URL != "https://p" || c.SealedSecret != "sealed" {
 		t.Errorf("PartnerConfig = %+v, %v", c, err)
+	}
+}
+
+// A partner's webhook changes are recorded newest first; a change by a key is refused once the key
+// is revoked, and ending a key's configurations ends the current one and its recorded changes.
+func TestPartnerWebhookChanges(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	repo, keys := NewWebhookRepo(db), NewKeyRepo(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	if err := keys.PutKey(ctx, access.KeyRecord{ID: "key_1", Hash: "h1", Role: access.RolePartner, OwnerID: "prt_1", CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	byLogin := webhook.PartnerChange{At: now, Author: webhook.Author{Role: "partner", UserID: "usr_9"}, Config: webhook.PartnerConfig{URL: "https://login"}}
+	byKey := webhook.PartnerChange{At: now.Add(time.Second), Author: webhook.Author{Role: "partner", KeyID: "key_1"},
+		Config: webhook.PartnerConfig{URL: "https://key", KeyID: "key_1"}}
+	for _, c := range []webhook.PartnerChange{byLogin, byKey} {
+		if err := repo.SetPartnerConfig(ctx, "prt_1", c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	changes, _, err := repo.PartnerChanges(ctx, "prt_1", 10, "")
+	if err != nil || len(changes) != 2 || changes[0].Config.URL != "https://key" || changes[1].Author.UserID != "usr_9" {
+		t.Fatalf("PartnerChanges = %+v, %v", changes, err)
+	}
+	first, next, err := repo.PartnerChanges(ctx, "prt_1", 1, "")
+	if err != nil || len(first) != 1 || next == "" {
+		t.Fatalf("first page = %+v, %q, %v", first, next, err)
+	}
+	if second, _, err := repo.PartnerChanges(ctx, "prt_1", 1, next); err != nil || len(second) != 1 || second[0].Config.URL != "https://login" {
+		t.Errorf("second page = %+v, %v", second, err)
+	}
+	if _, _, err := repo.PartnerChanges(ctx, "prt_2", 1, next); fault.As(err).Kind != fault.Invalid {
+		t.Errorf("another partner's cursor: %v, want Invalid", err)
+	}
+	end := now.Add(time.Hour)
+	if err := repo.EndPartnerConfigsOfKey(ctx, "prt_1", "key_1", end); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.KeyEndsAt == nil || !c.KeyEndsAt.Equal(end) || c.Stands(end) || !c.Stands(now) {
+		t.Errorf("current after the key's end = %+v, %v", c, err)
+	}
+	changes, _, _ = repo.PartnerChanges(ctx, "prt_1", 10, "")
+	if changes[0].Config.KeyEndsAt == nil || changes[1].Config.KeyEndsAt != nil {
+		t.Errorf("recorded changes after the key's end = %+v", changes)
+	}
+	if err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := repo.SetPartnerConfig(ctx, "prt_1", byKey); fault.As(err).Kind != fault.Unauthorized {
+		t.Errorf("a change by a revoked key: %v, want Unauthorized", err)
 	}
 }
 

@@ -2,10 +2,12 @@ package dynamo
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -371,7 +373,26 @@ type partnerWebhookItem struct {
 	SK           string `dynamodbav:"sk"`
 	URL          string `dynamodbav:"url"`
 	SealedSecret string `dynamodbav:"sealedSecret,omitempty"`
+	KeyID        string     `dynamodbav:"keyId,omitempty"` // the API key that made it, if one did
+	KeyEndsAt    *time.Time `dynamodbav:"keyEndsAt,omitempty"`
 }
+
+// partnerChangeItem is one recorded change of a partner's webhook (PARTNER#, WEBHOOKCHANGE#<at>#<n>):
+// the configuration it made, so that a revoked key's change gives way to the one before it.
+type partnerChangeItem struct {
+	PK            string    `dynamodbav:"pk"`
+	SK            string    `dynamodbav:"sk"`
+	At            time.Time `dynamodbav:"at"`
+	Role          string    `dynamodbav:"role"`
+	KeyID         string    `dynamodbav:"keyId,omitempty"`
+	UserID        string    `dynamodbav:"userId,omitempty"`
+	URL           string    `dynamodbav:"url"`
+	SealedSecret  string    `dynamodbav:"sealedSecret,omitempty"`
+	SecretChanged bool       `dynamodbav:"secretChanged,omitempty"`
+	KeyEndsAt     *time.Time `dynamodbav:"keyEndsAt,omitempty"`
+}
+
+const partnerChangePrefix = "WEBHOOKCHANGE#"
 
 // PartnerConfig reads a partner's webhook.
 func (r *WebhookRepo) PartnerConfig(ctx context.Context, partnerID string) (webhook.PartnerConfig, error) {
@@ -379,19 +400,119 @@ func (r *WebhookRepo) PartnerConfig(ctx context.Context, partnerID string) (webh
 	if err := r.db.get(ctx, partnerPK(partnerID), "WEBHOOK", &it, "webhook configuration"); err != nil {
 		return webhook.PartnerConfig{}, err
 	}
-	return webhook.PartnerConfig{URL: it.URL, SealedSecret: it.SealedSecret}, nil
+	return webhook.PartnerConfig{URL: it.URL, SealedSecret: it.SealedSecret, KeyID: it.KeyID, KeyEndsAt: it.KeyEndsAt}, nil
 }
 
-// SetPartnerConfig replaces a partner's webhook.
-func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerConfig) error {
-	av, err := attributevalue.MarshalMap(partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK", URL: c.URL, SealedSecret: c.SealedSecret})
+// SetPartnerConfig replaces a partner's webhook and records the change, in one transaction that,
+// when a key made the change, checks the key is not revoked: a revocation that lands first
+// refuses the change, and one that lands after it ends it (EndPartnerConfigsOfKey).
+func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerChange) error {
+	current, err := attributevalue.MarshalMap(partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK", URL: c.Config.URL,
+		SealedSecret: c.Config.SealedSecret, KeyID: c.Config.KeyID, KeyEndsAt: c.Config.KeyEndsAt})
 	if err != nil {
 		return err
 	}
-	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
-		return fmt.Errorf("dynamo: put partner webhook: %w", err)
+	change, err := r.db.putNew(partnerChangeItem{PK: partnerPK(partnerID),
+		SK: partnerChangePrefix + c.At.UTC().Format("20060102T150405.000000000Z") + "#" + strings.ToLower(rand.Text()[:8]),
+		At: c.At, Role: c.Author.Role, KeyID: c.Author.KeyID, UserID: c.Author.UserID, URL: c.Config.URL,
+		SealedSecret: c.Config.SealedSecret, SecretChanged: c.SecretChanged, KeyEndsAt: c.Config.KeyEndsAt})
+	if err != nil {
+		return err
+	}
+	items := []types.TransactWriteItem{{Put: &types.Put{TableName: aws.String(r.db.Table), Item: current}}, change}
+	onCondition := fault.New(fault.Conflict, "The webhook changed at the same moment; retry.")
+	if c.Config.KeyID != "" {
+		check, err := r.keyStands(ctx, partnerID, c.Config.KeyID)
+		if err != nil {
+			return err
+		}
+		items, onCondition = append(items, check), fault.New(fault.Unauthorized, "The API key was revoked.")
+	}
+	return r.db.transact(ctx, items, onCondition)
+}
+
+// keyStands is a transaction's check that one of an owner's keys is not revoked; Unauthorized when
+// it is already.
+func (r *WebhookRepo) keyStands(ctx context.Context, ownerID, keyID string) (types.TransactWriteItem, error) {
+	k, err := NewKeyRepo(r.db).key(ctx, ownerID, keyID)
+	if err != nil || k.RevokedAt != nil {
+		return types.TransactWriteItem{}, fault.New(fault.Unauthorized, "The API key was revoked.")
+	}
+	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
+		ConditionExpression: aws.String("attribute_exists(pk) AND attribute_not_exists(revokedAt)")}}, nil
+}
+
+// EndPartnerConfigsOfKey ends at `at` the partner's webhook configurations that the key made: the
+// current one and every recorded change, so that the configuration in force falls back to the last
+// one made by a login or a key still valid.
+func (r *WebhookRepo) EndPartnerConfigsOfKey(ctx context.Context, partnerID, keyID string, at time.Time) error {
+	end, err := attributevalue.Marshal(at.UTC())
+	if err != nil {
+		return err
+	}
+	endAt := func(sk string) error {
+		_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(partnerID), sk),
+			UpdateExpression:          aws.String("SET keyEndsAt = :e"),
+			ConditionExpression:       aws.String("keyId = :k AND (attribute_not_exists(keyEndsAt) OR keyEndsAt > :e)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":e": end, ":k": str(keyID)}})
+		if err != nil && !isConditionFailed(err) {
+			return fmt.Errorf("dynamo: end partner webhook of key: %w", err)
+		}
+		return nil
+	}
+	if err := endAt("WEBHOOK"); err != nil {
+		return err
+	}
+	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table),
+		KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :c)"), FilterExpression: aws.String("keyId = :k"),
+		ProjectionExpression:      aws.String("sk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(partnerPK(partnerID)), ":c": str(partnerChangePrefix), ":k": str(keyID)}})
+	for p.HasMorePages() {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return fmt.Errorf("dynamo: partner webhook changes of key: %w", err)
+		}
+		for _, it := range page.Items {
+			if sk, ok := it["sk"].(*types.AttributeValueMemberS); ok {
+				if err := endAt(sk.Value); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	return nil
+}
+
+// PartnerChanges lists a partner's webhook changes, newest first, limit (1 to 100) per page.
+func (r *WebhookRepo) PartnerChanges(ctx context.Context, partnerID string, limit int, cursor string) ([]webhook.PartnerChange, string, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
+		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :c)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(partnerPK(partnerID)), ":c": str(partnerChangePrefix)}}
+	if cursor != "" {
+		start, err := ownedCursor(cursor, "pk", partnerPK(partnerID))
+		if err != nil {
+			return nil, "", err
+		}
+		in.ExclusiveStartKey = start
+	}
+	page, err := r.db.API.Query(ctx, in)
+	if err != nil {
+		return nil, "", fmt.Errorf("dynamo: partner webhook changes: %w", err)
+	}
+	var items []partnerChangeItem
+	if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
+		return nil, "", err
+	}
+	out := make([]webhook.PartnerChange, len(items))
+	for i, it := range items {
+		out[i] = webhook.PartnerChange{At: it.At, Author: webhook.Author{Role: it.Role, KeyID: it.KeyID, UserID: it.UserID},
+			Config: webhook.PartnerConfig{URL: it.URL, SealedSecret: it.SealedSecret, KeyID: it.KeyID, KeyEndsAt: it.KeyEndsAt}, SecretChanged: it.SecretChanged}
+	}
+	next := ""
+	if page.LastEvaluatedKey != nil {
+		next = encodeCursor(page.LastEvaluatedKey)
+	}
+	return out, next, nil
 }
 
 type endpointItem struct {
@@ -418,14 +539,52 @@ func (it endpointItem) endpoint() webhook.Endpoint {
 		PreviousSealedSecret: it.PreviousSealedSecret, PreviousUntil: it.PreviousUntil, CreatedAt: it.CreatedAt, CreatedByKey: it.CreatedByKey, ExpiresAt: it.ExpiresAt}
 }
 
-// PutEndpoint stores (or replaces) a user's endpoint.
-func (r *WebhookRepo) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
+func toEndpointItem(e webhook.Endpoint) endpointItem {
 	it := endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID, URL: e.URL, Events: e.Events,
 		Test: !e.Live, SealedSecret: e.SealedSecret, PreviousSealedSecret: e.PreviousSealedSecret, PreviousUntil: e.PreviousUntil, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
 	if e.ExpiresAt != nil {
 		it.TTL = e.ExpiresAt.Add(24 * time.Hour).Unix()
 	}
-	av, err := attributevalue.MarshalMap(it)
+	return it
+}
+
+// CreateEndpoint stores a new endpoint if the owner has room, counted and written as one (see
+// createCounted), and, when a key creates it, with a check in the same transaction that the key is
+// not revoked: a revocation that lands first refuses the endpoint, and one that lands after it
+// finds and deletes it.
+func (r *WebhookRepo) CreateEndpoint(ctx context.Context, e webhook.Endpoint, maxEndpoints int, now time.Time) error {
+	put, err := r.db.putNew(toEndpointItem(e))
+	if err != nil {
+		return err
+	}
+	items := []types.TransactWriteItem{put}
+	if e.CreatedByKey != "" {
+		check, err := r.keyStands(ctx, e.OwnerID, e.CreatedByKey)
+		if err != nil {
+			return err
+		}
+		items = append(items, check)
+	}
+	room := func(ctx context.Context) error {
+		es, err := r.Endpoints(ctx, e.OwnerID)
+		active := 0
+		for _, x := range es {
+			if x.Active(now) {
+				active++
+			}
+		}
+		if err == nil && active >= maxEndpoints {
+			err = &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
+				Detail: fmt.Sprintf("A user has at most %d webhook endpoints: delete one first.", maxEndpoints)}
+		}
+		return err
+	}
+	return r.db.createCounted(ctx, e.OwnerID, "webhookVersion", room, fault.New(fault.Unauthorized, "The API key was revoked."), items)
+}
+
+// PutEndpoint replaces a user's endpoint (a rotated secret).
+func (r *WebhookRepo) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
+	av, err := attributevalue.MarshalMap(toEndpointItem(e))
 	if err != nil {
 		return err
 	}

@@ -11,13 +11,48 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/secretbox"
 )
 
-// PartnerConfig is a partner's webhook: one URL, an optional secret (sealed when stored).
+// PartnerConfig is a partner's webhook: one URL, an optional secret (sealed when stored), and the
+// API key that set it, when a key did (empty for a login session or an operator), with the moment
+// that key ends (its expiry, or its revocation or rotation once they happen).
 type PartnerConfig struct {
 	URL          string
 	SealedSecret string
+	KeyID        string
+	KeyEndsAt    *time.Time
+}
+
+// Stands reports whether the configuration is still in force at now: one made by a key lasts only
+// as long as the key.
+func (c PartnerConfig) Stands(now time.Time) bool {
+	return c.KeyID == "" || c.KeyEndsAt == nil || now.Before(*c.KeyEndsAt)
+}
+
+// PartnerChange is one change of a partner's webhook, as recorded: when, by whom, and the
+// configuration it made. A configuration made by a key lasts only as long as that key stands.
+type PartnerChange struct {
+	At     time.Time
+	Author Author
+	Config PartnerConfig
+	// SecretChanged tells that the change set or removed the secret (never shown).
+	SecretChanged bool
+}
+
+// Author is who made a change: an API key (by id, with its expiry) or a login session (by user
+// id), and its role.
+type Author struct {
+	Role         string
+	KeyID        string     // set when an API key made it
+	KeyExpiresAt *time.Time // that key's expiry, if it has one
+	UserID       string     // set when a login session made it
+}
+
+// Notifier tells a partner's back office of a change to its webhook.
+type Notifier interface {
+	PartnerWebhookChanged(ctx context.Context, partnerID string, c PartnerChange) error
 }
 
 // Endpoint is one of an identity API user's webhook endpoints. It receives the events of one mode:
@@ -60,7 +95,16 @@ const MaxEndpoints = 10
 // ConfigStore keeps webhook configuration. Missing records are NotFound faults.
 type ConfigStore interface {
 	PartnerConfig(ctx context.Context, partnerID string) (PartnerConfig, error)
-	SetPartnerConfig(ctx context.Context, partnerID string, c PartnerConfig) error
+	// SetPartnerConfig makes c.Config the partner's webhook and records the change, in one write
+	// that, when a key made the change, also checks that the key is not revoked (Unauthorized
+	// when it was).
+	SetPartnerConfig(ctx context.Context, partnerID string, c PartnerChange) error
+	// PartnerChanges lists a partner's recorded webhook changes, newest first, limit per page.
+	PartnerChanges(ctx context.Context, partnerID string, limit int, cursor string) ([]PartnerChange, string, error)
+	// CreateEndpoint stores a new endpoint if the owner has fewer than max that are active at
+	// now and, when a key asks, that key is not revoked, all in one write; Conflict
+	// (limit_reached) over the limit, Unauthorized when the key was revoked meanwhile.
+	CreateEndpoint(ctx context.Context, e Endpoint, max int, now time.Time) error
 	PutEndpoint(ctx context.Context, e Endpoint) error
 	Endpoint(ctx context.Context, ownerID, id string) (Endpoint, error)
 	Endpoints(ctx context.Context, ownerID string) ([]Endpoint, error)
@@ -87,6 +131,7 @@ type Service struct {
 	Box    secretbox.Box
 	Guard  Guard
 	Engine *Engine
+	Notify Notifier // nil: changes are recorded, not mailed
 	// SecretOverlap is how long a rotated-out endpoint secret keeps signing (0: it stops at once).
 	SecretOverlap time.Duration
 	Now           func() time.Time
@@ -96,7 +141,7 @@ type Service struct {
 func (s *Service) Target(ctx context.Context, d Delivery) (Target, error) {
 	switch d.Scheme {
 	case SchemePartner:
-		c, err := s.Config.PartnerConfig(ctx, d.OwnerID)
+		c, err := s.partnerConfig(ctx, d.OwnerID)
 		if err != nil {
 			return Target{}, err
 		}
@@ -138,10 +183,7 @@ type PartnerView struct {
 
 // PartnerWebhook reads a partner's webhook configuration.
 func (s *Service) PartnerWebhook(ctx context.Context, partnerID string) (PartnerView, error) {
-	c, err := s.Config.PartnerConfig(ctx, partnerID)
-	if fault.Is(err, fault.NotFound) {
-		return PartnerView{}, nil
-	}
+	c, err := s.partnerConfig(ctx, partnerID)
 	if err != nil {
 		return PartnerView{}, err
 	}
@@ -150,6 +192,41 @@ func (s *Service) PartnerWebhook(ctx context.Context, partnerID string) (Partner
 		v.WebhookURL = &c.URL
 	}
 	return v, nil
+}
+
+// partnerChangesRead is how many recorded changes partnerConfig reads back, at most, to find the
+// configuration in force: a key that made more changes than this in a row, then was revoked,
+// leaves the partner with no webhook rather than with one of its own.
+const partnerChangesRead = 100
+
+// partnerConfig is the partner's webhook in force: the last configuration made by a login session,
+// an operator, or a key that still stands. A configuration made by a key that has since been
+// revoked, rotated out or has expired gives way to the one before it, so that nothing a leaked key
+// set up outlives it. No configuration at all is an empty one.
+func (s *Service) partnerConfig(ctx context.Context, partnerID string) (PartnerConfig, error) {
+	c, err := s.Config.PartnerConfig(ctx, partnerID)
+	if fault.Is(err, fault.NotFound) {
+		return PartnerConfig{}, nil
+	}
+	now := s.now()
+	if err != nil || c.Stands(now) {
+		return c, err
+	}
+	changes, _, err := s.Config.PartnerChanges(ctx, partnerID, partnerChangesRead, "")
+	if err != nil {
+		return PartnerConfig{}, err
+	}
+	for _, ch := range changes {
+		if ch.Config.Stands(now) {
+			return ch.Config, nil
+		}
+	}
+	return PartnerConfig{}, nil
+}
+
+// PartnerChanges lists the recorded changes of a partner's webhook, newest first.
+func (s *Service) PartnerChanges(ctx context.Context, partnerID string, limit int, cursor string) ([]PartnerChange, string, error) {
+	return s.Config.PartnerChanges(ctx, partnerID, limit, cursor)
 }
 
 // PartnerUpdate is a PATCH: absent fields stay as they are; an empty webhookSecret removes the
@@ -161,13 +238,15 @@ type PartnerUpdate struct {
 
 const minSecret, maxSecret = 16, 256
 
-// UpdatePartnerWebhook validates and applies a partner's webhook change.
-func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, u PartnerUpdate) (PartnerView, error) {
+// UpdatePartnerWebhook validates and applies a partner's webhook change, made by author, on top of
+// the configuration in force. The change is recorded with its author and, when a Notifier is set,
+// mailed to the partner; a change made by a key belongs to that key (see partnerConfig).
+func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, author Author, u PartnerUpdate) (PartnerView, error) {
 	if u.WebhookURL == nil && u.WebhookSecret == nil {
 		return PartnerView{}, &fault.Error{Kind: fault.Invalid, Detail: "Nothing to change.", InvalidParams: []string{"webhookUrl: or webhookSecret: required"}}
 	}
-	c, err := s.Config.PartnerConfig(ctx, partnerID)
-	if err != nil && !fault.Is(err, fault.NotFound) {
+	c, err := s.partnerConfig(ctx, partnerID)
+	if err != nil {
 		return PartnerView{}, err
 	}
 	if u.WebhookURL != nil {
@@ -190,8 +269,16 @@ func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, u 
 			}
 		}
 	}
-	if err := s.Config.SetPartnerConfig(ctx, partnerID, c); err != nil {
+	c.KeyID, c.KeyEndsAt = author.KeyID, author.KeyExpiresAt
+	change := PartnerChange{At: s.now().UTC(), Author: author, Config: c, SecretChanged: u.WebhookSecret != nil}
+	if err := s.Config.SetPartnerConfig(ctx, partnerID, change); err != nil {
 		return PartnerView{}, err
+	}
+	if s.Notify != nil {
+		if err := s.Notify.PartnerWebhookChanged(ctx, partnerID, change); err != nil {
+			// The change stands and is listed; a mail that failed is logged, not a failed request.
+			logs.From(ctx).ErrorContext(ctx, "partner webhook change not mailed", "partnerId", partnerID, "error", err)
+		}
 	}
 	return s.PartnerWebhook(ctx, partnerID)
 }
@@ -214,21 +301,16 @@ func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endp
 	if len(invalid) > 0 {
 		return Endpoint{}, "", &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: invalid}
 	}
-	existing, err := s.Endpoints(ctx, req.OwnerID)
-	if err != nil {
-		return Endpoint{}, "", err
-	}
-	if len(existing) >= MaxEndpoints {
-		return Endpoint{}, "", &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
-			Detail: fmt.Sprintf("A user has at most %d webhook endpoints: delete one first.", MaxEndpoints)}
-	}
 	e := Endpoint{ID: "we_" + strings.ToLower(rand.Text()[:16]), OwnerID: req.OwnerID, URL: req.URL, Live: req.Live,
 		Events: slices.Compact(slices.Sorted(slices.Values(req.Events))), CreatedAt: s.now(), CreatedByKey: req.KeyID, ExpiresAt: req.KeyExpiresAt}
 	secret := newSecret()
+	var err error
 	if e.SealedSecret, err = s.Box.Seal([]byte(secret), "endpoint:"+e.ID); err != nil {
 		return Endpoint{}, "", err
 	}
-	return e, secret, s.Config.PutEndpoint(ctx, e)
+	// The count, the limit, the key's standing and the write are one conditional write: concurrent
+	// creations cannot pass the limit together, nor outlive a key revoked while they ran.
+	return e, secret, s.Config.CreateEndpoint(ctx, e, MaxEndpoints, s.now())
 }
 
 // Endpoints lists the owner's endpoints that still receive events.

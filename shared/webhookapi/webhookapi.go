@@ -36,6 +36,7 @@ func (a API) PartnerRoutes() []httpapi.Route {
 		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.getPartner(access.OwnPartner))},
 		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
 		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
+		{Pattern: "GET /api/v1/partners/me/webhook/changes", Handler: a.Auth.Require(access.Partners, a.partnerChanges)},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
 		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
 		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Auth.Require(access.Partners,
@@ -102,7 +103,11 @@ func (a API) patchPartner(which access.PartnerOf) access.HandlerFunc {
 		if err := httpapi.DecodeJSON(r, &in); err != nil {
 			return err
 		}
-		v, err := a.Webhooks.UpdatePartnerWebhook(r.Context(), which(r, p), in)
+		author := webhook.Author{Role: string(p.Role), KeyID: p.KeyID, KeyExpiresAt: p.KeyExpiresAt}
+		if p.Session() {
+			author.UserID = p.UserID
+		}
+		v, err := a.Webhooks.UpdatePartnerWebhook(r.Context(), which(r, p), author, in)
 		if err != nil {
 			return err
 		}
@@ -155,6 +160,44 @@ func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID st
 	views := make([]deliveryView, 0, len(ds))
 	for _, d := range ds {
 		views = append(views, viewDelivery(d))
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, next)})
+	return nil
+}
+
+// changeView is one recorded change of a partner's webhook: never the secret.
+type changeView struct {
+	At            time.Time `json:"at"`
+	By            changeBy  `json:"by"`
+	WebhookURL    *string   `json:"webhookUrl"`
+	SecretChanged bool      `json:"secretChanged"`
+}
+
+type changeBy struct {
+	Type  string `json:"type"` // key or login
+	Role  string `json:"role"`
+	KeyID string `json:"keyId,omitempty"`
+}
+
+func (a API) partnerChanges(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	limit, cursor, invalid := httpapi.PageOf(r, 20)
+	if len(invalid) > 0 {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
+	}
+	changes, next, err := a.Webhooks.PartnerChanges(r.Context(), p.PartnerID, limit, cursor)
+	if err != nil {
+		return err
+	}
+	views := make([]changeView, 0, len(changes))
+	for _, c := range changes {
+		v := changeView{At: c.At, By: changeBy{Type: "login", Role: c.Author.Role, KeyID: c.Author.KeyID}, SecretChanged: c.SecretChanged}
+		if c.Author.KeyID != "" {
+			v.By.Type = "key"
+		}
+		if c.Config.URL != "" {
+			v.WebhookURL = &c.Config.URL
+		}
+		views = append(views, v)
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, next)})
 	return nil
@@ -284,8 +327,20 @@ func (a API) endpoint(r *http.Request, p access.Principal) (webhook.Endpoint, er
 	return e, err
 }
 
+// keyMade refuses an API key's change to an endpoint a login session made: a leaked key may undo
+// what keys set up, never what the account's owner did.
+func keyMade(e webhook.Endpoint, p access.Principal) error {
+	if !p.Session() && e.CreatedByKey == "" {
+		return fault.New(fault.Forbidden, "This endpoint was made by a login session: only a login session can change or delete it.")
+	}
+	return nil
+}
+
 func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	e, err := a.endpoint(r, p)
+	if err == nil {
+		err = keyMade(e, p)
+	}
 	if err == nil {
 		err = a.Webhooks.Config.DeleteEndpoint(r.Context(), p.UserID, e.ID)
 	}
@@ -296,7 +351,12 @@ func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Pri
 	return nil
 }
 
+// rotateSecret needs a login session: a key that set a secret of its own choosing could keep
+// signing events as the account after it is revoked.
 func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	if !p.Session() {
+		return fault.New(fault.Forbidden, "Rotating a webhook secret needs a login session (POST /v1/auth/login), not an API key.")
+	}
 	e, err := a.endpoint(r, p)
 	var secret string
 	if err == nil {

@@ -1,0 +1,163 @@
+package emulate
+
+import (
+	"strings"
+	"sync"
+	"testing"
+)
+
+// What a leaked identity key can do to webhook endpoints: it neither rotates the secret of, nor
+// deletes, an endpoint a login session made (it could otherwise keep a secret of its own and forge
+// events to the customer after its revocation); it rotates no secret at all; it deletes what keys
+// made.
+func TestLeakedKeyCannotTakeOverSessionEndpoints(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	leaked, _ := newKey(t, c, jwt, "live")
+	endpoint := func(cred []string) string {
+		t.Helper()
+		r := c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/hooks", "events": []string{"extraction.completed"}}, cred...)
+		expect(t, "create endpoint", r, 201, "")
+		var e struct{ ID string }
+		r.json(t, &e)
+		return e.ID
+	}
+	sessions, keys := endpoint(bearer(jwt)), endpoint(key(leaked))
+	expect(t, "a key rotates a session's endpoint", c.do("POST", "/v1/webhooks/"+sessions+"/rotate-secret", nil, key(leaked)...), 403, "forbidden")
+	expect(t, "a key rotates its own endpoint", c.do("POST", "/v1/webhooks/"+keys+"/rotate-secret", nil, key(leaked)...), 403, "forbidden")
+	expect(t, "a key deletes a session's endpoint", c.do("DELETE", "/v1/webhooks/"+sessions, nil, key(leaked)...), 403, "forbidden")
+	expect(t, "a key deletes a key's endpoint", c.do("DELETE", "/v1/webhooks/"+keys, nil, key(leaked)...), 204, "")
+	expect(t, "a session rotates", c.do("POST", "/v1/webhooks/"+sessions+"/rotate-secret", nil, bearer(jwt)...), 200, "")
+	expect(t, "a session deletes", c.do("DELETE", "/v1/webhooks/"+sessions, nil, bearer(jwt)...), 204, "")
+}
+
+// An endpoint created while its key is being revoked does not survive the revocation, and the
+// limits on endpoints and keys hold when the creations arrive together.
+func TestRevocationAndLimitsHoldUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	together := func(n int, f func(i int)) {
+		var wg sync.WaitGroup
+		for i := range n {
+			wg.Go(func() { f(i) })
+		}
+		wg.Wait()
+	}
+	endpoints := func() []struct{ ID string } {
+		t.Helper()
+		var list struct{ Data []struct{ ID string } }
+		c.do("GET", "/v1/webhooks", nil, bearer(jwt)...).json(t, &list)
+		return list.Data
+	}
+
+	t.Run("endpoints created during the key's revocation", func(t *testing.T) {
+		leaked, id := newKey(t, c, jwt, "live")
+		before := len(endpoints())
+		together(10, func(i int) {
+			if i == 0 {
+				expect(t, "revoke", c.do("DELETE", "/v1/api-keys/"+id, nil, bearer(jwt)...), 204, "")
+				return
+			}
+			r := c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/in-flight", "events": []string{"extraction.completed"}}, key(leaked)...)
+			if r.status != 201 && r.status != 401 {
+				t.Errorf("creation during revocation: %d %s", r.status, r.body)
+			}
+		})
+		if n := len(endpoints()); n != before {
+			t.Errorf("%d endpoints made by the revoked key survived", n-before)
+		}
+	})
+
+	t.Run("the endpoint limit", func(t *testing.T) {
+		together(20, func(int) {
+			r := c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/many", "events": []string{"extraction.completed"}}, bearer(jwt)...)
+			if r.status != 201 && r.status != 409 {
+				t.Errorf("creation: %d %s", r.status, r.body)
+			}
+		})
+		if n := len(endpoints()); n > 10 || n == 0 {
+			t.Errorf("%d endpoints after 20 creations at once, want 1 to the limit, 10", n)
+		}
+		// What room the burst left is there, and no more.
+		for len(endpoints()) < 10 {
+			expect(t, "one more", c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/more", "events": []string{"extraction.completed"}}, bearer(jwt)...), 201, "")
+		}
+		expect(t, "over the limit", c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/more", "events": []string{"extraction.completed"}}, bearer(jwt)...), 409, "")
+	})
+
+	t.Run("the key limit", func(t *testing.T) {
+		together(29, func(int) {
+			r := c.do("POST", "/v1/api-keys", map[string]any{"name": "many", "mode": "test"}, bearer(jwt)...)
+			if r.status != 201 && r.status != 409 {
+				t.Errorf("key creation: %d %s", r.status, r.body)
+			}
+		})
+		var list struct{ Data []struct{ Status string } }
+		c.do("GET", "/v1/api-keys", nil, bearer(jwt)...).json(t, &list)
+		active := 0
+		for _, k := range list.Data {
+			if k.Status == "active" {
+				active++
+			}
+		}
+		if active > 20 || active == 0 {
+			t.Errorf("%d active keys after 29 creations at once, want 1 to the limit, 20", active)
+		}
+	})
+}
+
+// A partner key may configure the partner's webhook (the spec lets it), but the configuration
+// belongs to the key: revoking it restores the last one a login made. Every change is recorded
+// (listed with its author, never the secret) and mailed to the partner's back office.
+func TestPartnerWebhookMadeByAKeyEndsWithIt(t *testing.T) {
+	t.Parallel()
+	_, creds, c, outbox := accountsStack(t)
+	partner := creds.Partners[0]
+	login := bearer(loginToken(t, c, partner.Email, partner.Password))
+	webhookURL := func() any {
+		t.Helper()
+		var v struct{ WebhookURL any }
+		c.do("GET", "/api/v1/partners/me/webhook", nil, login...).json(t, &v)
+		return v.WebhookURL
+	}
+	expect(t, "the back office sets the webhook", c.do("PATCH", "/api/v1/partners/me/webhook",
+		map[string]any{"webhookUrl": "https://93.184.216.34/back-office", "webhookSecret": "a-secret-of-the-back-office"}, login...), 200, "")
+	expect(t, "the leaked key repoints it", c.do("PATCH", "/api/v1/partners/me/webhook",
+		map[string]any{"webhookUrl": "https://93.184.216.35/attacker", "webhookSecret": "the-attackers-own-secret"}, key(partner.APIKey)...), 200, "")
+	if u := webhookURL(); u != "https://93.184.216.35/attacker" {
+		t.Fatalf("webhook after the key's change = %v", u)
+	}
+
+	r := c.do("GET", "/api/v1/partners/me/webhook/changes", nil, login...)
+	expect(t, "changes", r, 200, "")
+	var changes struct {
+		Data []struct {
+			By struct {
+				Type, KeyID string
+			}
+			WebhookURL    string
+			SecretChanged bool
+		}
+	}
+	r.json(t, &changes)
+	if len(changes.Data) != 2 || changes.Data[0].By.Type != "key" || changes.Data[0].By.KeyID == "" || changes.Data[0].WebhookURL != "https://93.184.216.35/attacker" ||
+		changes.Data[1].By.Type != "login" || !changes.Data[1].SecretChanged {
+		t.Errorf("changes = %s", r.body)
+	}
+	if strings.Contains(string(r.body), "secret-of") || strings.Contains(string(r.body), "attackers-own") {
+		t.Error("the change history shows a secret")
+	}
+	mail := lastMail(t, outbox, partner.Email)
+	if !strings.Contains(mail, "https://93.184.216.35/attacker") || !strings.Contains(mail, changes.Data[0].By.KeyID) || strings.Contains(mail, "attackers-own") {
+		t.Errorf("the back office's mail:\n%s", mail)
+	}
+
+	expect(t, "the back office revokes the key", c.do("DELETE", "/api/v1/partners/me/keys/"+changes.Data[0].By.KeyID, nil, login...), 204, "")
+	if u := webhookURL(); u != "https://93.184.216.34/back-office" {
+		t.Errorf("webhook after the key's revocation = %v, want the back office's", u)
+	}
+}
