@@ -369,10 +369,10 @@ var _ webhook.ConfigStore = (*WebhookRepo)(nil)
 func NewWebhookRepo(db Store) *WebhookRepo { return &WebhookRepo{db: db} }
 
 type partnerWebhookItem struct {
-	PK           string `dynamodbav:"pk"`
-	SK           string `dynamodbav:"sk"`
-	URL          string `dynamodbav:"url"`
-	SealedSecret string `dynamodbav:"sealedSecret,omitempty"`
+	PK           string     `dynamodbav:"pk"`
+	SK           string     `dynamodbav:"sk"`
+	URL          string     `dynamodbav:"url"`
+	SealedSecret string     `dynamodbav:"sealedSecret,omitempty"`
 	KeyID        string     `dynamodbav:"keyId,omitempty"` // the API key that made it, if one did
 	KeyEndsAt    *time.Time `dynamodbav:"keyEndsAt,omitempty"`
 }
@@ -380,14 +380,14 @@ type partnerWebhookItem struct {
 // partnerChangeItem is one recorded change of a partner's webhook (PARTNER#, WEBHOOKCHANGE#<at>#<n>):
 // the configuration it made, so that a revoked key's change gives way to the one before it.
 type partnerChangeItem struct {
-	PK            string    `dynamodbav:"pk"`
-	SK            string    `dynamodbav:"sk"`
-	At            time.Time `dynamodbav:"at"`
-	Role          string    `dynamodbav:"role"`
-	KeyID         string    `dynamodbav:"keyId,omitempty"`
-	UserID        string    `dynamodbav:"userId,omitempty"`
-	URL           string    `dynamodbav:"url"`
-	SealedSecret  string    `dynamodbav:"sealedSecret,omitempty"`
+	PK            string     `dynamodbav:"pk"`
+	SK            string     `dynamodbav:"sk"`
+	At            time.Time  `dynamodbav:"at"`
+	Role          string     `dynamodbav:"role"`
+	KeyID         string     `dynamodbav:"keyId,omitempty"`
+	UserID        string     `dynamodbav:"userId,omitempty"`
+	URL           string     `dynamodbav:"url"`
+	SealedSecret  string     `dynamodbav:"sealedSecret,omitempty"`
 	SecretChanged bool       `dynamodbav:"secretChanged,omitempty"`
 	KeyEndsAt     *time.Time `dynamodbav:"keyEndsAt,omitempty"`
 }
