@@ -305,11 +305,12 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 // WebP, and of a JPEG after its EXIF, XMP and colour-profile segments.
 const headBytes = 256 << 10
 
-// checkImage refuses an image whose header says it is over the pixel limit or 16 bits deep, before
-// anything is stored, charged or queued: decoding it would cost the worker more memory than it
-// has. head is the file or its start; key names the stored file to read whole when its header runs
-// past head. A header that cannot be read passes: the worker fails the file as unreadable, with a
-// refund, and a PDF's page is only measured when it is rendered.
+// checkImage refuses an image whose header says it is over the pixel limit or 16 bits deep, or
+// that would cost more than the decoding budget (imagefile.BudgetFor: memory, a JPEG's scans),
+// before anything is stored, charged or queued: the worker decodes under the same budget. head is
+// the file or its start; key names the stored file to read whole when its headers run past head
+// (a JPEG's scans run to its end). A header that cannot be read passes: the worker fails the file
+// as unreadable, with a refund, and a PDF's page is only measured when it is rendered.
 func (s *Service) checkImage(ctx context.Context, head []byte, key string, size int64) error {
 	h, err := imagefile.ReadHeader(head)
 	if errors.Is(err, io.ErrUnexpectedEOF) && key != "" && int64(len(head)) < size {
@@ -318,13 +319,33 @@ func (s *Service) checkImage(ctx context.Context, head []byte, key string, size 
 		}
 		h, err = imagefile.ReadHeader(head)
 	}
-	if err != nil {
+	if err != nil && h.Width == 0 {
 		return nil
 	}
+	// A JPEG that ends or breaks after its frame header still says its size, and the scans before
+	// the break are scans the decoder would decode: over the budget already, it is refused here.
 	if err := h.Check(s.maxPixels()); err != nil {
-		return ImageTooLarge(fault.TooLarge, s.maxPixels())
+		return imageRefused(err, fault.TooLarge, s.maxPixels())
 	}
 	return nil
+}
+
+// imageRefused is the problem of an image imagefile refused as too large (image_too_large, of
+// the given kind) or too costly to decode (image_too_costly, Invalid: 422 at intake, a failed
+// extraction in the worker).
+func imageRefused(err error, kind fault.Kind, maxPixels int64) error {
+	var ce *imagefile.CostError
+	if errors.As(err, &ce) {
+		return ImageTooCostly(ce.Reason, maxPixels)
+	}
+	return ImageTooLarge(kind, maxPixels)
+}
+
+// ImageTooCostly is the problem image_too_costly (422) of an image within the pixel bound whose
+// decoding would cost more memory or scans than the budget; reason says which.
+func ImageTooCostly(reason string, maxPixels int64) error {
+	return &fault.Error{Kind: fault.Invalid, Code: "image_too_costly",
+		Detail: fmt.Sprintf("The image would cost too much to decode: %s. Send a baseline (not progressive) JPEG, a PNG or a WebP of at most %d megapixels.", reason, maxPixels/1_000_000)}
 }
 
 func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPixels) }

@@ -15,6 +15,7 @@ import (
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/imagefile/imagefiletest"
 	"github.com/trustline/platform/shared/testmode"
 	"github.com/trustline/platform/shared/uploads"
 )
@@ -457,5 +458,46 @@ func TestSubmitRefusesImagesOverTheBound(t *testing.T) {
 	s.MaxPixels = 100_000_000
 	if _, _, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "passport", UploadID: "upl_huge"}}, false); err != nil {
 		t.Errorf("81 megapixels within a bound of 100: %v", err)
+	}
+}
+
+// A JPEG within the pixel bound whose decoding would cost more than the budget (a progressive
+// 6300×6300 image, a thousand scans) is refused at intake with 422 image_too_costly, inline or
+// uploaded (its scans read past the first read of the stored file), nothing charged, stored or
+// queued; the worker, were it queued before, fails it for good with the same problem.
+func TestSubmitRefusesImagesTooCostlyToDecode(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	s := service(m, &reader{}, &now)
+	s.MaxBytes = 15 << 20
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	m.credits["u1"] = 10
+	progressive := imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10)
+	scans := imagefiletest.ProgressiveJPEG(4000, 3000, 0x22, 1000)
+	m.blobs["raw/u1/upl_scans"] = scans
+	m.uploads["upl_scans"] = uploads.Slot{ID: "upl_scans", OwnerID: "u1", Key: "raw/u1/upl_scans"}
+	stored := len(m.blobs)
+	for _, tc := range []struct {
+		name, reason string
+		doc          extraction.Document
+	}{
+		{"progressive 6300×6300", "597 MB", extraction.Document{Type: "passport", Data: progressive}},
+		{"1,000 scans uploaded", "1000 scans", extraction.Document{Type: "passport", UploadID: "upl_scans"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := s.Submit(context.Background(), live, []extraction.Document{tc.doc}, false)
+			if f := fault.As(err); f.Kind != fault.Invalid || f.Code != "image_too_costly" || !strings.Contains(f.Detail, tc.reason) {
+				t.Errorf("error = %v, want 422 image_too_costly naming %q", err, tc.reason)
+			}
+			if m.credits["u1"] != 10 || len(m.items) != 0 || len(m.jobs) != 0 || len(m.blobs) != stored {
+				t.Errorf("credits %d, items %d, jobs %d, files %d: something was kept", m.credits["u1"], len(m.items), len(m.jobs), len(m.blobs)-stored)
+			}
+		})
+	}
+	engine := &scripted{}
+	for name, data := range map[string][]byte{"progressive": progressive, "scans": scans} {
+		_, err := extraction.MRZReader{Engine: engine}.Read(context.Background(), data, "image/jpeg", "auto")
+		if f := fault.As(err); f.Kind != fault.Invalid || f.Code != "image_too_costly" {
+			t.Errorf("worker, %s: %v, want a permanent image_too_costly", name, err)
+		}
 	}
 }
