@@ -83,6 +83,10 @@ type Extraction struct {
 	CreditsUsed  int
 	Error        *Failure
 	Attempts     int       // claims so far
+	// Releases counts the attempts that ended with a temporary error the worker reported (the job
+	// went back to the queue). An attempt that ended with neither an outcome nor a release was
+	// killed: the worker crashed (out of memory) or timed out.
+	Releases int
 	SweepAt      time.Time // when the sweep looks at it again, while unfinished
 	CreatedAt    time.Time
 	UpdatedAt    time.Time

@@ -31,6 +31,9 @@ type Store interface {
 	// ClaimExtraction moves a queued extraction, or a processing one whose lease ended, to
 	// processing under a new lease, counting the attempt. Conflict when it is not claimable.
 	ClaimExtraction(ctx context.Context, id string, until, now time.Time) (Extraction, error)
+	// ReleaseExtraction ends the lease of a processing extraction whose attempt failed with a
+	// temporary error, counting the release. Conflict when it is no longer processing.
+	ReleaseExtraction(ctx context.Context, id string, now time.Time) error
 	// FinishExtraction stores the final status, result or error of a processing extraction and
 	// gives refund credits back, in one transaction. Conflict when it is no longer processing.
 	FinishExtraction(ctx context.Context, e Extraction, refund int) error
@@ -93,6 +96,13 @@ type TestQuota interface {
 	Use(ctx context.Context, ownerID string, n int) error
 }
 
+// Alarms counts what operators are alerted on.
+type Alarms interface {
+	// ExtractionQuarantined counts a job failed for good without a reading: its attempts ended in
+	// crashes or time-outs, or its deliveries ran out.
+	ExtractionQuarantined(ctx context.Context, reference string)
+}
+
 // Service runs intake, processing and reading of extractions.
 type Service struct {
 	Store     Store
@@ -103,6 +113,7 @@ type Service struct {
 	Handoffs  Handoffs
 	Uploads   Uploads
 	TestQuota TestQuota
+	Alarms    Alarms // nil: none
 
 	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
 	Price       int           // credits per extraction
@@ -419,25 +430,56 @@ func (s *Service) Process(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	if e.Attempts > s.MaxAttempts {
-		return s.finish(ctx, e, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
+	if killed := e.Attempts - 1 - e.Releases; killed >= MaxKilled || e.Attempts > s.MaxAttempts {
+		return s.quarantine(ctx, e, fmt.Sprintf("%d of %d attempts killed (crash or time-out)", killed, e.Attempts-1))
 	}
 	data, err := s.Blobs.Read(ctx, e.Object.Key, s.MaxBytes)
 	if fault.Is(err, fault.NotFound) {
 		return s.finish(ctx, e, nil, &Failure{Code: "document_missing", Message: "The document file is no longer stored (retention expired)."})
 	}
 	if err != nil {
-		return err
+		return s.retry(ctx, e, err)
 	}
 	res, err := s.Reader.Read(ctx, data, e.Object.MIME, e.DocumentType)
 	if err != nil {
 		f := fault.As(err)
 		if f.Kind != fault.Invalid {
-			return err
+			return s.retry(ctx, e, err)
 		}
 		return s.finish(ctx, e, qualityOnly(res), &Failure{Code: f.Code, Message: f.Detail})
 	}
 	return s.finish(ctx, e, &res, nil)
+}
+
+// MaxKilled is how many attempts of one job may end killed (the worker out of memory or past its
+// time-out: neither an outcome nor a temporary error recorded) before the job is quarantined
+// rather than delivered again: a document that kills its worker would otherwise do so at every
+// delivery of the queue's maxReceiveCount. Two, not one, because the worker reads two documents
+// at once, and a crash caused by one kills the other's attempt too.
+const MaxKilled = 2
+
+// retry gives the job back to the queue after a temporary error, recording the release so that
+// the next attempt does not count this one as killed; on the job's last delivery it quarantines
+// the job instead, which the dead-letter queue would otherwise hold until the sweep found it.
+func (s *Service) retry(ctx context.Context, e Extraction, cause error) error {
+	if e.Attempts >= s.MaxAttempts {
+		return s.quarantine(ctx, e, fmt.Sprintf("the last of %d attempts failed: %v", e.Attempts, cause))
+	}
+	if err := s.Store.ReleaseExtraction(context.WithoutCancel(ctx), e.ID, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
+		return errors.Join(cause, err)
+	}
+	return cause
+}
+
+// quarantine fails a job for good without a reading, refunded (processing_abandoned), and reports
+// it: an error log line and the ExtractionQuarantined alarm.
+func (s *Service) quarantine(ctx context.Context, e Extraction, why string) error {
+	logs.From(ctx).ErrorContext(ctx, "extraction quarantined", "extractionId", e.ID, "ownerId", e.OwnerID,
+		"attempts", e.Attempts, "releases", e.Releases, "reason", why, "mime", e.Object.MIME, "size", e.Object.Size)
+	if s.Alarms != nil {
+		s.Alarms.ExtractionQuarantined(ctx, e.ID)
+	}
+	return s.finish(ctx, e, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
 }
 
 // qualityOnly is a failed reading's result: the image's quality verdict when there is one.
@@ -500,7 +542,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 			// Every delivery was used: the job is in the dead-letter queue.
 			claimed, err := s.Store.ClaimExtraction(ctx, e.ID, now.Add(lease), now)
 			if err == nil {
-				err = s.finish(ctx, claimed, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
+				err = s.quarantine(ctx, claimed, "every delivery was used: the job is in the dead-letter queue")
 			}
 			if err != nil && !fault.Is(err, fault.Conflict) {
 				errs = append(errs, err)

@@ -106,6 +106,18 @@ func (m *memory) ClaimExtraction(_ context.Context, id string, until, now time.T
 	return e, nil
 }
 
+func (m *memory) ReleaseExtraction(_ context.Context, id string, now time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.items[id]
+	if !ok || e.Status != extraction.StatusProcessing {
+		return fault.New(fault.Conflict, "not processing")
+	}
+	e.Releases++
+	m.items[id], m.leases[id] = e, now
+	return nil
+}
+
 func (m *memory) FinishExtraction(_ context.Context, e extraction.Extraction, refund int) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -357,6 +369,8 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
 	m, now := newMemory(), time.Now()
 	s := service(m, &reader{}, &now)
+	var alarms extraction.Alarms = &alarmLog{}
+	s.Alarms = alarms
 	m.credits["u1"] = 1
 	m.failJobs = true // the job is lost: the sweep must find it
 	_, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1", Live: true}, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}}, false)
@@ -376,17 +390,69 @@ func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
 		if len(m.jobs) != attempt {
 			t.Fatalf("attempt %d: jobs %v", attempt, m.jobs)
 		}
-		if err := s.Process(context.Background(), id); err == nil {
-			t.Fatalf("attempt %d: a crashing engine reported success", attempt)
+		err := s.Process(context.Background(), id)
+		if attempt < 3 && err == nil {
+			t.Fatalf("attempt %d: a failing engine reported success", attempt)
+		}
+		// The last delivery fails the job for good rather than leave it to the dead-letter queue.
+		if attempt == 3 && err != nil {
+			t.Fatalf("the last attempt returned %v: the job goes to the dead-letter queue", err)
 		}
 	}
-	now = now.Add(4 * time.Minute)
-	if err := s.Sweep(context.Background()); err != nil {
+	e := m.items[id]
+	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 || len(m.events) != 1 || e.Releases != 2 {
+		t.Errorf("after every attempt: %+v, credits %d, events %v", e, m.credits["u1"], m.events)
+	}
+	if len(alarms.(*alarmLog).refs) != 1 {
+		t.Errorf("alarms = %v, want the quarantine reported", alarms)
+	}
+}
+
+type alarmLog struct{ refs []string }
+
+func (a *alarmLog) ExtractionQuarantined(_ context.Context, ref string) { a.refs = append(a.refs, ref) }
+
+// A job whose attempts are killed (the worker out of memory or past its time-out, recording
+// nothing) is quarantined at its next delivery after MaxKilled such attempts: failed for good,
+// refunded, reported, never read again, though the queue would deliver it up to MaxAttempts times.
+// Attempts that ended in a temporary error the worker reported do not count as killed.
+func TestKilledJobsAreQuarantined(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	r := &reader{}
+	s := service(m, r, &now)
+	s.MaxAttempts = 5
+	a := &alarmLog{}
+	s.Alarms = a
+	m.credits["u1"] = 2
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	_, items, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}, {Type: "auto", Data: []byte(pngSig + "t")}}, true)
+	if err != nil {
 		t.Fatal(err)
 	}
-	e := m.items[id]
-	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 || len(m.events) != 1 {
-		t.Errorf("after every attempt: %+v, credits %d, events %v", e, m.credits["u1"], m.events)
+	killed, flaky := items[0].ID, items[1].ID
+	// The flaky job fails twice with a temporary error; the other is claimed twice and killed.
+	for range extraction.MaxKilled {
+		if err := s.Process(context.Background(), flaky); err == nil {
+			t.Fatal("a temporary error reported success")
+		}
+		if _, err := m.ClaimExtraction(context.Background(), killed, now.Add(150*time.Second), now); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(4 * time.Minute) // past the lease: the queue delivers both again
+	}
+	reads := r.calls
+	if err := s.Process(context.Background(), killed); err != nil {
+		t.Fatalf("a quarantined job returned %v: the queue delivers it again", err)
+	}
+	if e := m.items[killed]; e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || e.CreditsUsed != 0 || r.calls != reads {
+		t.Errorf("killed twice: %+v, reads %d (want %d)", e, r.calls, reads)
+	}
+	if m.credits["u1"] != 1 || !slices.Equal(a.refs, []string{killed}) {
+		t.Errorf("credits %d (want 1: the quarantined job refunded), alarms %v", m.credits["u1"], a.refs)
+	}
+	// The flaky job is read again: its failures were reported, not killed.
+	if err := s.Process(context.Background(), flaky); err == nil || r.calls != reads+1 || m.items[flaky].Status != extraction.StatusProcessing {
+		t.Errorf("the flaky job after two reported failures: %v, reads %d, %s", err, r.calls, m.items[flaky].Status)
 	}
 }
 
