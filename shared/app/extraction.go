@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"net/http"
+	"os"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/extractionapi"
 	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/metrics"
 	"github.com/trustline/platform/shared/ocr"
 	"github.com/trustline/platform/shared/ocr/tesseract"
 	textractengine "github.com/trustline/platform/shared/ocr/textract"
@@ -27,7 +29,7 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	}
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL, Now: d.now}
 	return &extraction.Service{Store: dynamo.NewExtractionRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
-		Events: webhook.Publisher{Service: hooks.service}, Reader: reader, Handoffs: handoffsFor(d), Uploads: uploadsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
+		Events: webhook.Publisher{Service: hooks.service}, Reader: reader, Alarms: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Handoffs: handoffsFor(d), Uploads: uploadsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
 		MaxPixels: d.cfg.MaxImagePixels, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts, Now: d.now}, jobs, nil
 }
 

@@ -47,6 +47,7 @@ type extractionItem struct {
 	CreditsUsed  int          `dynamodbav:"creditsUsed"`
 	Error        *failureItem `dynamodbav:"error,omitempty"`
 	Attempts     int          `dynamodbav:"attempts"`
+	Releases     int          `dynamodbav:"releases,omitempty"`
 	LeaseUntil   int64        `dynamodbav:"leaseUntil,omitempty"`
 	CreatedAt    time.Time    `dynamodbav:"createdAt"`
 	UpdatedAt    time.Time    `dynamodbav:"updatedAt"`
@@ -90,7 +91,7 @@ func newExtractionItem(e extraction.Extraction, index int) (extractionItem, erro
 	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: dueShard(extractionDuePK, e.ID), GSI2SK: dueKey(e.SweepAt, e.ID),
 		ID: e.ID, OwnerID: e.OwnerID, Live: e.Live, BatchID: e.BatchID, ReferenceID: e.ReferenceID, DocumentType: e.DocumentType,
 		Status: string(e.Status), ObjectKey: e.Object.Key, MIME: e.Object.MIME, Size: e.Object.Size, CreditsUsed: e.CreditsUsed,
-		Error: toFailureItem(e.Error), Attempts: e.Attempts, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt,
+		Error: toFailureItem(e.Error), Attempts: e.Attempts, Releases: e.Releases, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt,
 		ExpiresAt: e.ExpiresAt, TTL: ttlOf(e.ExpiresAt)}
 	if e.BatchID != "" {
 		it.GSI1PK, it.GSI1SK = batchPK(e.BatchID), fmt.Sprintf("%04d", index)
@@ -108,7 +109,7 @@ func newExtractionItem(e extraction.Extraction, index int) (extractionItem, erro
 func (it extractionItem) extraction() (extraction.Extraction, error) {
 	e := extraction.Extraction{ID: it.ID, OwnerID: it.OwnerID, Live: it.Live, BatchID: it.BatchID, ReferenceID: it.ReferenceID,
 		DocumentType: it.DocumentType, Status: extraction.Status(it.Status), Object: extraction.Object{Key: it.ObjectKey, MIME: it.MIME, Size: it.Size},
-		CreditsUsed: it.CreditsUsed, Attempts: it.Attempts, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
+		CreditsUsed: it.CreditsUsed, Attempts: it.Attempts, Releases: it.Releases, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
 		CompletedAt: it.CompletedAt, ExpiresAt: it.ExpiresAt}
 	if it.Error != nil {
 		e.Error = &extraction.Failure{Code: it.Error.Code, Message: it.Error.Message}
@@ -215,6 +216,19 @@ func (r *ExtractionRepo) ClaimExtraction(ctx context.Context, id string, until, 
 		return extraction.Extraction{}, err
 	}
 	return it.extraction()
+}
+
+// ReleaseExtraction ends a processing extraction's lease after a temporary error, counting the
+// release.
+func (r *ExtractionRepo) ReleaseExtraction(ctx context.Context, id string, now time.Time) error {
+	var it extractionItem
+	return r.db.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(extractionPK(id), "EXTRACTION"),
+		UpdateExpression:         aws.String("SET leaseUntil = :now ADD releases :one"),
+		ConditionExpression:      aws.String("#s = :processing"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":processing": str(string(extraction.StatusProcessing)),
+			":now": num(now.UnixMilli()), ":one": num(1)}},
+		fault.New(fault.Conflict, "The extraction is no longer processing."), "release extraction", &it)
 }
 
 // FinishExtraction records a processing extraction's outcome and refunds, in one transaction.

@@ -82,11 +82,15 @@ type Extraction struct {
 	Result       *Result
 	CreditsUsed  int
 	Error        *Failure
-	Attempts     int       // claims so far
-	SweepAt      time.Time // when the sweep looks at it again, while unfinished
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
-	CompletedAt  *time.Time
+	Attempts     int // claims so far
+	// Releases counts the attempts that ended with a temporary error the worker reported (the job
+	// went back to the queue). An attempt that ended with neither an outcome nor a release was
+	// killed: the worker crashed (out of memory) or timed out.
+	Releases    int
+	SweepAt     time.Time // when the sweep looks at it again, while unfinished
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	CompletedAt *time.Time
 	// ExpiresAt ends the record and what was read: extracted data is personal data, kept for the
 	// retention period and then deleted (the store's TTL; reads treat it as gone at once).
 	ExpiresAt time.Time

@@ -62,7 +62,7 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 	}
 	switch {
 	case errors.Is(err, imagefile.ErrTooLarge):
-		return Result{}, ImageTooLarge(fault.Invalid, maxPixels)
+		return Result{}, imageRefused(err, fault.Invalid, maxPixels)
 	case errors.Is(err, imagefile.ErrUnsupported), errors.Is(err, imagefile.ErrCorrupt):
 		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "unreadable_file", Detail: "The file is damaged or truncated and cannot be decoded."}
 	case err != nil:

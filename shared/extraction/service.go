@@ -31,6 +31,9 @@ type Store interface {
 	// ClaimExtraction moves a queued extraction, or a processing one whose lease ended, to
 	// processing under a new lease, counting the attempt. Conflict when it is not claimable.
 	ClaimExtraction(ctx context.Context, id string, until, now time.Time) (Extraction, error)
+	// ReleaseExtraction ends the lease of a processing extraction whose attempt failed with a
+	// temporary error, counting the release. Conflict when it is no longer processing.
+	ReleaseExtraction(ctx context.Context, id string, now time.Time) error
 	// FinishExtraction stores the final status, result or error of a processing extraction and
 	// gives refund credits back, in one transaction. Conflict when it is no longer processing.
 	FinishExtraction(ctx context.Context, e Extraction, refund int) error
@@ -93,6 +96,13 @@ type TestQuota interface {
 	Use(ctx context.Context, ownerID string, n int) error
 }
 
+// Alarms counts what operators are alerted on.
+type Alarms interface {
+	// ExtractionQuarantined counts a job failed for good without a reading: its attempts ended in
+	// crashes or time-outs, or its deliveries ran out.
+	ExtractionQuarantined(ctx context.Context, reference string)
+}
+
 // Service runs intake, processing and reading of extractions.
 type Service struct {
 	Store     Store
@@ -103,6 +113,7 @@ type Service struct {
 	Handoffs  Handoffs
 	Uploads   Uploads
 	TestQuota TestQuota
+	Alarms    Alarms // nil: none
 
 	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
 	Price       int           // credits per extraction
@@ -305,11 +316,12 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 // WebP, and of a JPEG after its EXIF, XMP and colour-profile segments.
 const headBytes = 256 << 10
 
-// checkImage refuses an image whose header says it is over the pixel limit or 16 bits deep, before
-// anything is stored, charged or queued: decoding it would cost the worker more memory than it
-// has. head is the file or its start; key names the stored file to read whole when its header runs
-// past head. A header that cannot be read passes: the worker fails the file as unreadable, with a
-// refund, and a PDF's page is only measured when it is rendered.
+// checkImage refuses an image whose header says it is over the pixel limit or 16 bits deep, or
+// that would cost more than the decoding budget (imagefile.BudgetFor: memory, a JPEG's scans),
+// before anything is stored, charged or queued: the worker decodes under the same budget. head is
+// the file or its start; key names the stored file to read whole when its headers run past head
+// (a JPEG's scans run to its end). A header that cannot be read passes: the worker fails the file
+// as unreadable, with a refund, and a PDF's page is only measured when it is rendered.
 func (s *Service) checkImage(ctx context.Context, head []byte, key string, size int64) error {
 	h, err := imagefile.ReadHeader(head)
 	if errors.Is(err, io.ErrUnexpectedEOF) && key != "" && int64(len(head)) < size {
@@ -318,13 +330,33 @@ func (s *Service) checkImage(ctx context.Context, head []byte, key string, size 
 		}
 		h, err = imagefile.ReadHeader(head)
 	}
-	if err != nil {
+	if err != nil && h.Width == 0 {
 		return nil
 	}
+	// A JPEG that ends or breaks after its frame header still says its size, and the scans before
+	// the break are scans the decoder would decode: over the budget already, it is refused here.
 	if err := h.Check(s.maxPixels()); err != nil {
-		return ImageTooLarge(fault.TooLarge, s.maxPixels())
+		return imageRefused(err, fault.TooLarge, s.maxPixels())
 	}
 	return nil
+}
+
+// imageRefused is the problem of an image imagefile refused as too large (image_too_large, of
+// the given kind) or too costly to decode (image_too_costly, Invalid: 422 at intake, a failed
+// extraction in the worker).
+func imageRefused(err error, kind fault.Kind, maxPixels int64) error {
+	var ce *imagefile.CostError
+	if errors.As(err, &ce) {
+		return ImageTooCostly(ce.Reason, maxPixels)
+	}
+	return ImageTooLarge(kind, maxPixels)
+}
+
+// ImageTooCostly is the problem image_too_costly (422) of an image within the pixel bound whose
+// decoding would cost more memory or scans than the budget; reason says which.
+func ImageTooCostly(reason string, maxPixels int64) error {
+	return &fault.Error{Kind: fault.Invalid, Code: "image_too_costly",
+		Detail: fmt.Sprintf("The image would cost too much to decode: %s. Send a baseline (not progressive) JPEG, a PNG or a WebP of at most %d megapixels.", reason, maxPixels/1_000_000)}
 }
 
 func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPixels) }
@@ -398,25 +430,56 @@ func (s *Service) Process(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	if e.Attempts > s.MaxAttempts {
-		return s.finish(ctx, e, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
+	if killed := e.Attempts - 1 - e.Releases; killed >= MaxKilled || e.Attempts > s.MaxAttempts {
+		return s.quarantine(ctx, e, fmt.Sprintf("%d of %d attempts killed (crash or time-out)", killed, e.Attempts-1))
 	}
 	data, err := s.Blobs.Read(ctx, e.Object.Key, s.MaxBytes)
 	if fault.Is(err, fault.NotFound) {
 		return s.finish(ctx, e, nil, &Failure{Code: "document_missing", Message: "The document file is no longer stored (retention expired)."})
 	}
 	if err != nil {
-		return err
+		return s.retry(ctx, e, err)
 	}
 	res, err := s.Reader.Read(ctx, data, e.Object.MIME, e.DocumentType)
 	if err != nil {
 		f := fault.As(err)
 		if f.Kind != fault.Invalid {
-			return err
+			return s.retry(ctx, e, err)
 		}
 		return s.finish(ctx, e, qualityOnly(res), &Failure{Code: f.Code, Message: f.Detail})
 	}
 	return s.finish(ctx, e, &res, nil)
+}
+
+// MaxKilled is how many attempts of one job may end killed (the worker out of memory or past its
+// time-out: neither an outcome nor a temporary error recorded) before the job is quarantined
+// rather than delivered again: a document that kills its worker would otherwise do so at every
+// delivery of the queue's maxReceiveCount. Two, not one, because the worker reads two documents
+// at once, and a crash caused by one kills the other's attempt too.
+const MaxKilled = 2
+
+// retry gives the job back to the queue after a temporary error, recording the release so that
+// the next attempt does not count this one as killed; on the job's last delivery it quarantines
+// the job instead, which the dead-letter queue would otherwise hold until the sweep found it.
+func (s *Service) retry(ctx context.Context, e Extraction, cause error) error {
+	if e.Attempts >= s.MaxAttempts {
+		return s.quarantine(ctx, e, fmt.Sprintf("the last of %d attempts failed: %v", e.Attempts, cause))
+	}
+	if err := s.Store.ReleaseExtraction(context.WithoutCancel(ctx), e.ID, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
+		return errors.Join(cause, err)
+	}
+	return cause
+}
+
+// quarantine fails a job for good without a reading, refunded (processing_abandoned), and reports
+// it: an error log line and the ExtractionQuarantined alarm.
+func (s *Service) quarantine(ctx context.Context, e Extraction, why string) error {
+	logs.From(ctx).ErrorContext(ctx, "extraction quarantined", "extractionId", e.ID, "ownerId", e.OwnerID,
+		"attempts", e.Attempts, "releases", e.Releases, "reason", why, "mime", e.Object.MIME, "size", e.Object.Size)
+	if s.Alarms != nil {
+		s.Alarms.ExtractionQuarantined(ctx, e.ID)
+	}
+	return s.finish(ctx, e, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
 }
 
 // qualityOnly is a failed reading's result: the image's quality verdict when there is one.
@@ -479,7 +542,7 @@ func (s *Service) Sweep(ctx context.Context) error {
 			// Every delivery was used: the job is in the dead-letter queue.
 			claimed, err := s.Store.ClaimExtraction(ctx, e.ID, now.Add(lease), now)
 			if err == nil {
-				err = s.finish(ctx, claimed, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
+				err = s.quarantine(ctx, claimed, "every delivery was used: the job is in the dead-letter queue")
 			}
 			if err != nil && !fault.Is(err, fault.Conflict) {
 				errs = append(errs, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/imagefile/imagefiletest"
 	"github.com/trustline/platform/shared/testmode"
 	"github.com/trustline/platform/shared/uploads"
 )
@@ -103,6 +104,18 @@ func (m *memory) ClaimExtraction(_ context.Context, id string, until, now time.T
 	e.Status, e.Attempts = extraction.StatusProcessing, e.Attempts+1
 	m.items[id], m.leases[id] = e, until
 	return e, nil
+}
+
+func (m *memory) ReleaseExtraction(_ context.Context, id string, now time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.items[id]
+	if !ok || e.Status != extraction.StatusProcessing {
+		return fault.New(fault.Conflict, "not processing")
+	}
+	e.Releases++
+	m.items[id], m.leases[id] = e, now
+	return nil
 }
 
 func (m *memory) FinishExtraction(_ context.Context, e extraction.Extraction, refund int) error {
@@ -356,6 +369,8 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
 	m, now := newMemory(), time.Now()
 	s := service(m, &reader{}, &now)
+	var alarms extraction.Alarms = &alarmLog{}
+	s.Alarms = alarms
 	m.credits["u1"] = 1
 	m.failJobs = true // the job is lost: the sweep must find it
 	_, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1", Live: true}, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}}, false)
@@ -375,17 +390,69 @@ func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
 		if len(m.jobs) != attempt {
 			t.Fatalf("attempt %d: jobs %v", attempt, m.jobs)
 		}
-		if err := s.Process(context.Background(), id); err == nil {
-			t.Fatalf("attempt %d: a crashing engine reported success", attempt)
+		err := s.Process(context.Background(), id)
+		if attempt < 3 && err == nil {
+			t.Fatalf("attempt %d: a failing engine reported success", attempt)
+		}
+		// The last delivery fails the job for good rather than leave it to the dead-letter queue.
+		if attempt == 3 && err != nil {
+			t.Fatalf("the last attempt returned %v: the job goes to the dead-letter queue", err)
 		}
 	}
-	now = now.Add(4 * time.Minute)
-	if err := s.Sweep(context.Background()); err != nil {
+	e := m.items[id]
+	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 || len(m.events) != 1 || e.Releases != 2 {
+		t.Errorf("after every attempt: %+v, credits %d, events %v", e, m.credits["u1"], m.events)
+	}
+	if len(alarms.(*alarmLog).refs) != 1 {
+		t.Errorf("alarms = %v, want the quarantine reported", alarms)
+	}
+}
+
+type alarmLog struct{ refs []string }
+
+func (a *alarmLog) ExtractionQuarantined(_ context.Context, ref string) { a.refs = append(a.refs, ref) }
+
+// A job whose attempts are killed (the worker out of memory or past its time-out, recording
+// nothing) is quarantined at its next delivery after MaxKilled such attempts: failed for good,
+// refunded, reported, never read again, though the queue would deliver it up to MaxAttempts times.
+// Attempts that ended in a temporary error the worker reported do not count as killed.
+func TestKilledJobsAreQuarantined(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	r := &reader{}
+	s := service(m, r, &now)
+	s.MaxAttempts = 5
+	a := &alarmLog{}
+	s.Alarms = a
+	m.credits["u1"] = 2
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	_, items, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}, {Type: "auto", Data: []byte(pngSig + "t")}}, true)
+	if err != nil {
 		t.Fatal(err)
 	}
-	e := m.items[id]
-	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 || len(m.events) != 1 {
-		t.Errorf("after every attempt: %+v, credits %d, events %v", e, m.credits["u1"], m.events)
+	killed, flaky := items[0].ID, items[1].ID
+	// The flaky job fails twice with a temporary error; the other is claimed twice and killed.
+	for range extraction.MaxKilled {
+		if err := s.Process(context.Background(), flaky); err == nil {
+			t.Fatal("a temporary error reported success")
+		}
+		if _, err := m.ClaimExtraction(context.Background(), killed, now.Add(150*time.Second), now); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(4 * time.Minute) // past the lease: the queue delivers both again
+	}
+	reads := r.calls
+	if err := s.Process(context.Background(), killed); err != nil {
+		t.Fatalf("a quarantined job returned %v: the queue delivers it again", err)
+	}
+	if e := m.items[killed]; e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || e.CreditsUsed != 0 || r.calls != reads {
+		t.Errorf("killed twice: %+v, reads %d (want %d)", e, r.calls, reads)
+	}
+	if m.credits["u1"] != 1 || !slices.Equal(a.refs, []string{killed}) {
+		t.Errorf("credits %d (want 1: the quarantined job refunded), alarms %v", m.credits["u1"], a.refs)
+	}
+	// The flaky job is read again: its failures were reported, not killed.
+	if err := s.Process(context.Background(), flaky); err == nil || r.calls != reads+1 || m.items[flaky].Status != extraction.StatusProcessing {
+		t.Errorf("the flaky job after two reported failures: %v, reads %d, %s", err, r.calls, m.items[flaky].Status)
 	}
 }
 
@@ -457,5 +524,46 @@ func TestSubmitRefusesImagesOverTheBound(t *testing.T) {
 	s.MaxPixels = 100_000_000
 	if _, _, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "passport", UploadID: "upl_huge"}}, false); err != nil {
 		t.Errorf("81 megapixels within a bound of 100: %v", err)
+	}
+}
+
+// A JPEG within the pixel bound whose decoding would cost more than the budget (a progressive
+// 6300×6300 image, a thousand scans) is refused at intake with 422 image_too_costly, inline or
+// uploaded (its scans read past the first read of the stored file), nothing charged, stored or
+// queued; the worker, were it queued before, fails it for good with the same problem.
+func TestSubmitRefusesImagesTooCostlyToDecode(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	s := service(m, &reader{}, &now)
+	s.MaxBytes = 15 << 20
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	m.credits["u1"] = 10
+	progressive := imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10)
+	scans := imagefiletest.ProgressiveJPEG(4000, 3000, 0x22, 1000)
+	m.blobs["raw/u1/upl_scans"] = scans
+	m.uploads["upl_scans"] = uploads.Slot{ID: "upl_scans", OwnerID: "u1", Key: "raw/u1/upl_scans"}
+	stored := len(m.blobs)
+	for _, tc := range []struct {
+		name, reason string
+		doc          extraction.Document
+	}{
+		{"progressive 6300×6300", "597 MB", extraction.Document{Type: "passport", Data: progressive}},
+		{"1,000 scans uploaded", "1000 scans", extraction.Document{Type: "passport", UploadID: "upl_scans"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := s.Submit(context.Background(), live, []extraction.Document{tc.doc}, false)
+			if f := fault.As(err); f.Kind != fault.Invalid || f.Code != "image_too_costly" || !strings.Contains(f.Detail, tc.reason) {
+				t.Errorf("error = %v, want 422 image_too_costly naming %q", err, tc.reason)
+			}
+			if m.credits["u1"] != 10 || len(m.items) != 0 || len(m.jobs) != 0 || len(m.blobs) != stored {
+				t.Errorf("credits %d, items %d, jobs %d, files %d: something was kept", m.credits["u1"], len(m.items), len(m.jobs), len(m.blobs)-stored)
+			}
+		})
+	}
+	engine := &scripted{}
+	for name, data := range map[string][]byte{"progressive": progressive, "scans": scans} {
+		_, err := extraction.MRZReader{Engine: engine}.Read(context.Background(), data, "image/jpeg", "auto")
+		if f := fault.As(err); f.Kind != fault.Invalid || f.Code != "image_too_costly" {
+			t.Errorf("worker, %s: %v, want a permanent image_too_costly", name, err)
+		}
 	}
 }

@@ -67,11 +67,15 @@ type Header struct {
 	MIME          string
 	Width, Height int  // zero for a PDF, whose page is measured only by rendering it
 	Deep          bool // 16 bits per channel
+	Progressive   bool // a progressive JPEG
+	Cost          Cost // what decoding would cost; zero for a PDF
 }
 
-// ReadHeader sniffs data and reads a raster image's dimensions and sample depth from its header,
-// which is all image.DecodeConfig reads: a caller holding only the head of a file can check it.
-// Its errors wrap ErrUnsupported or ErrCorrupt; a header cut short by the end of data also wraps
+// ReadHeader sniffs data and reads a raster image's dimensions, sample depth and decoding cost
+// from its headers: a PNG's or WebP's first chunks, and every marker of a JPEG up to its end
+// (a JPEG's scans, which set its cost, run to the end of the file). A caller holding only the
+// head of a file can check a PNG or WebP, and learns from the error to read more of a JPEG.
+// Its errors wrap ErrUnsupported or ErrCorrupt; headers cut short by the end of data also wrap
 // io.ErrUnexpectedEOF, so that such a caller knows to read more of the file.
 func ReadHeader(data []byte) (Header, error) {
 	mime, ok := Sniff(data)
@@ -84,7 +88,7 @@ func ReadHeader(data []byte) (Header, error) {
 	case MIMEPDF:
 		return h, nil
 	case MIMEJPEG:
-		decodeConfig = jpeg.DecodeConfig
+		return jpegHeader(data)
 	case MIMEPNG:
 		decodeConfig = png.DecodeConfig
 	case MIMEWebP:
@@ -102,20 +106,37 @@ func ReadHeader(data []byte) (Header, error) {
 	case color.Gray16Model, color.RGBA64Model, color.NRGBA64Model, color.Alpha16Model:
 		h.Deep = true
 	}
+	if mime == MIMEPNG {
+		h.Cost = pngCost(data, h.Width, h.Height, cfg.ColorModel)
+	} else {
+		h.Cost = webpCost(data, h.Width, h.Height)
+	}
 	return h, nil
 }
 
-// Check returns an error wrapping ErrTooLarge when the image has more than maxPixels pixels or 16
-// bits per channel.
-func (h Header) Check(maxPixels int64) error {
-	switch {
-	case h.Deep:
-		return fmt.Errorf("%w: %s of 16 bits per channel", ErrTooLarge, h.MIME)
-	case int64(h.Width)*int64(h.Height) > maxPixels:
-		return fmt.Errorf("%w: %dx%d pixels, the limit is %d", ErrTooLarge, h.Width, h.Height, maxPixels)
+// jpegHeader walks a JPEG's markers (walkJPEG). The frame's dimensions are returned even when
+// the walk fails later.
+func jpegHeader(data []byte) (Header, error) {
+	l, err := walkJPEG(data)
+	h := Header{MIME: MIMEJPEG, Width: l.width, Height: l.height, Progressive: l.progressive}
+	if l.comps != nil {
+		h.Cost = jpegCost(l)
 	}
-	return nil
+	switch {
+	case err != nil:
+		return h, fmt.Errorf("%w: %s header: %w", ErrCorrupt, MIMEJPEG, err)
+	case l.comps == nil:
+		return h, fmt.Errorf("%w: %s without a frame header (SOF)", ErrCorrupt, MIMEJPEG)
+	case h.Width <= 0 || h.Height <= 0:
+		return h, fmt.Errorf("%w: %s of %dx%d pixels", ErrCorrupt, MIMEJPEG, h.Width, h.Height)
+	}
+	return h, nil
 }
+
+// Check is Within the budget of maxPixels (BudgetFor): it returns an error wrapping ErrTooLarge
+// when the image has more than maxPixels pixels or 16 bits per channel, and one wrapping
+// ErrTooCostly (a *CostError) when decoding it would cost more memory or scans than the budget.
+func (h Header) Check(maxPixels int64) error { return h.Within(BudgetFor(maxPixels)) }
 
 // Decode is DecodeWithin with the default bound, MaxPixels.
 func Decode(ctx context.Context, data []byte) (image.Image, string, error) {
@@ -123,9 +144,10 @@ func Decode(ctx context.Context, data []byte) (image.Image, string, error) {
 }
 
 // DecodeWithin decodes a JPEG, PNG or WebP image of at most maxPixels pixels and 8 bits per
-// channel, or renders the first page of a PDF at 200 dpi with pdftoppm (poppler), cropped to
+// channel whose decoding fits the budget of maxPixels (BudgetFor: memory and JPEG scans, judged
+// from its headers before anything is allocated), or renders the first page of a PDF at 200 dpi with pdftoppm (poppler), cropped to
 // maxPixels, and returns the image with the sniffed media type. Its errors wrap ErrUnsupported,
-// ErrTooLarge, ErrCorrupt or ErrPDFRenderer; a PDF refused with ErrPDFRenderer still has its
+// ErrTooLarge (ErrTooCostly too, for a file over the budget), ErrCorrupt or ErrPDFRenderer; a PDF refused with ErrPDFRenderer still has its
 // media type returned. Rendering ends with ctx or after pdfTimeout.
 func DecodeWithin(ctx context.Context, data []byte, maxPixels int64) (image.Image, string, error) {
 	return decode(ctx, data, maxPixels, false)

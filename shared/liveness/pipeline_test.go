@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/imagefile/imagefiletest"
 )
 
 func TestCropBox(t *testing.T) {
@@ -137,6 +138,10 @@ func TestDecodeErrors(t *testing.T) {
 		want error
 	}{
 		{name: "16 bits per channel", data: deep.Bytes(), want: ErrTooLarge},
+		// The checker decodes under the budget intake checks (imagefile.BudgetFor).
+		{name: "progressive JPEG over the memory budget", data: imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10), want: imagefile.ErrTooCostly},
+		{name: "JPEG of 1,000 scans", data: imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000), want: imagefile.ErrTooCostly},
+		{name: "over the budget is too large to the caller", data: imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000), want: ErrTooLarge},
 		{name: "text", data: []byte("hello"), want: ErrUnsupported},
 		{name: "PDF", data: []byte("%PDF-1.4 ..."), want: ErrUnsupported},
 		{name: "truncated PNG", data: buf.Bytes()[:20], want: ErrCorrupt},

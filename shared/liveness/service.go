@@ -163,23 +163,36 @@ func (s *Service) problem(err error) error {
 	case errors.Is(err, ErrUnsupported), errors.Is(err, ErrCorrupt):
 		return fault.New(fault.UnsupportedMedia, "The file is not a readable JPEG, PNG or WebP image.")
 	case errors.Is(err, ErrTooLarge):
-		return imageTooLarge(s.maxPixels())
+		return imageRefused(err, s.maxPixels())
 	}
 	return err
 }
 
 // checkImage refuses, before the debit, a selfie whose header says it is over the pixel bound or
-// 16 bits deep. Anything else the header says (not an image, damaged) is left to the checker,
-// whose refusal is refunded.
+// 16 bits deep, or would cost more to decode than the budget the checker decodes under
+// (imagefile.BudgetFor: memory, a JPEG's scans). Anything else the header says (not an image,
+// damaged) is left to the checker, whose refusal is refunded; a JPEG that breaks after its frame
+// header is still held to what it says before the break.
 func (s *Service) checkImage(data []byte) error {
 	h, err := imagefile.ReadHeader(data)
-	if err != nil {
+	if err != nil && h.Width == 0 {
 		return nil
 	}
 	if err := h.Check(s.maxPixels()); err != nil {
-		return imageTooLarge(s.maxPixels())
+		return imageRefused(err, s.maxPixels())
 	}
 	return nil
+}
+
+// imageRefused is the problem of a selfie imagefile refused: image_too_costly (422) when its
+// decoding would cost more than the budget, else image_too_large (413).
+func imageRefused(err error, maxPixels int64) error {
+	var ce *imagefile.CostError
+	if errors.As(err, &ce) {
+		return &fault.Error{Kind: fault.Invalid, Code: "image_too_costly",
+			Detail: fmt.Sprintf("The image would cost too much to decode: %s. Send a baseline (not progressive) JPEG, a PNG or a WebP of at most %d megapixels.", ce.Reason, maxPixels/1_000_000)}
+	}
+	return imageTooLarge(maxPixels)
 }
 
 func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPixels) }

@@ -20,6 +20,7 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/imagefile/imagefiletest"
 	"github.com/trustline/platform/shared/liveness"
 )
 
@@ -131,6 +132,8 @@ func TestCheckHandler(t *testing.T) {
 		{"test key not charged", test, "", selfie, nil, false, false, 200, "", nil, true},
 		{"test quota used up", test, "", selfie, nil, false, true, 429, "test_quota_exceeded", nil, false},
 		{"over the pixel bound before the debit", live, "", pngHeader(t, 20000, 20000), nil, false, false, 413, "image_too_large", nil, false},
+		{"a progressive JPEG over the decoding budget before the debit", live, "", imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10), nil, false, false, 422, "image_too_costly", nil, false},
+		{"a JPEG of 1,000 scans before the debit", live, "", imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000), nil, false, false, 422, "image_too_costly", nil, false},
 		{"another content type", live, "text/plain", selfie, nil, false, false, 415, "unsupported_media_type", nil, false},
 		{"two stored selfies named", live, "application/json", []byte(`{"uploadId":"up_1","handoffSessionId":"hs_1"}`), nil, false, false, 422, "validation_failed", nil, false},
 		{"nothing uploaded yet", live, "application/json", []byte(`{"uploadId":"up_1"}`), nil, false, false, 409, "conflict", nil, false},

@@ -30,6 +30,12 @@ func (m EMF) PaidAfterFailure(_ context.Context, reference string) {
 	m.count("PaidAfterFailure", reference)
 }
 
+// ExtractionQuarantined counts Trustline/ExtractionQuarantined{Stage}: an extraction job failed
+// for good without a reading, its attempts killed (crash, time-out) or its deliveries used up.
+func (m EMF) ExtractionQuarantined(_ context.Context, reference string) {
+	m.count("ExtractionQuarantined", reference)
+}
+
 // count writes one occurrence of the metric, with the reference to act on.
 func (m EMF) count(metric, reference string) {
 	now := time.Now

@@ -100,3 +100,66 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 		t.Errorf("%d files stored, want the 2 uploads", n)
 	}
 }
+
+// TestImagesTooCostlyToDecodeCostNothing: the two JPEGs of the incident, within the pixel bound (a
+// 6300×6300 progressive image that image/jpeg decodes in 584 MB, and one of a thousand scans that
+// takes it minutes), are refused at intake with 422 image_too_costly from their markers, whichever
+// way they come, before any debit, record or queued job.
+func TestImagesTooCostlyToDecodeCostNothing(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "decoding@example.com")
+	cred := key(live)
+	grantCredits(t, local, c, jwt, 3)
+	progressive := imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10) // 234 KB, 597 MB to decode
+	scans := imagefiletest.ProgressiveJPEG(6300, 6300, 0x22, 1000)     // 200 KB, 1,000 scans
+	good := testdocument(t, "icao-td3-clean.png")
+	upload := func(data []byte) string {
+		t.Helper()
+		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "scan.jpg", "contentType": "image/jpeg", "size": len(data)}, cred...)
+		expect(t, "upload slot", r, 201, "")
+		var slot uploadSlot
+		r.json(t, &slot)
+		putToSlot(t, slot, data)
+		return slot.UploadID
+	}
+	scansUpload := upload(scans)
+
+	for _, tc := range []struct {
+		name, path, detail string
+		body               any
+	}{
+		{"progressive file", "/v1/extract/async", "597 MB", form{formField("documentType", "passport"), formFile("file", "scan.jpg", progressive)}},
+		{"1,000 scans in a batch", "/v1/batches", "1000 scans", form{formField("documentType", "auto"), formFile("file", "a.png", good), formFile("file", "b.jpg", scans)}},
+		{"1,000 scans uploaded", "/v1/extract/async", "1000 scans", map[string]string{"documentType": "passport", "uploadId": scansUpload}},
+		{"progressive selfie", "/v1/liveness/check", "597 MB", form{formFile("file", "selfie.jpg", progressive)}},
+		{"uploaded selfie of 1,000 scans", "/v1/liveness/check", "1000 scans", map[string]string{"uploadId": scansUpload}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := c.do("POST", tc.path, tc.body, cred...)
+			expect(t, tc.name, r, 422, "image_too_costly")
+			if !strings.Contains(r.problem.Detail, tc.detail) {
+				t.Errorf("detail %q does not say %q", r.problem.Detail, tc.detail)
+			}
+		})
+	}
+	if got := credits(t, c, jwt); got != 3 {
+		t.Errorf("credits = %v, want 3: a refused image was charged", got)
+	}
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	getenv, err := local.Getenv("ExtractionFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	objects, err := awstest.Clients(t).S3.ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{
+		Bucket: aws.String(getenv("DOCUMENTS_BUCKET")), Prefix: aws.String("raw/" + me.ID + "/")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(objects.Contents); n != 1 {
+		t.Errorf("%d files stored, want the upload alone: a refused document was stored", n)
+	}
+}

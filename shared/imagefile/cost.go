@@ -1,0 +1,167 @@
+package imagefile
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image/color"
+)
+
+// The decoding budget's constants, for a pixel bound of maxPixels (BudgetFor).
+const (
+	// BytesPerPixel is the memory budget of one decoding per pixel of the bound: 240 MB at 40
+	// megapixels, so that the extraction worker's two concurrent decodings fit its 900 MiB heap
+	// with room for reading. A baseline JPEG (1.5 to 3 bytes a pixel; 7 for CMYK or RGB) or an
+	// 8-bit PNG (1 or 4) of the full bound fits; a progressive JPEG, whose decoder keeps every
+	// block's coefficients (256 bytes a block), fits at 4:2:0 up to 32 megapixels and at 4:4:4 up
+	// to 16.
+	BytesPerPixel = 6
+	// MaxScans bounds a JPEG's scans: a progressive JPEG from a camera, libjpeg or mozjpeg has
+	// about ten, and each scan is a pass over the blocks of its components however few bytes it
+	// has (a refinement scan of a whole image can be a dozen bytes).
+	MaxScans = 100
+	// ScanPasses bounds the blocks a JPEG's scans decode, summed over its scans, as passes over
+	// three full-resolution components of the largest image: a progressive 4:2:0 JPEG of ten
+	// scans makes about three, a baseline JPEG at most one.
+	ScanPasses = 16
+)
+
+// Budget bounds what decoding one image may cost, judged from its headers before decoding.
+type Budget struct {
+	Pixels     int64 // width × height
+	Memory     int64 // bytes the decoder allocates
+	Scans      int   // a JPEG's scans
+	ScanBlocks int64 // 8×8 blocks decoded, summed over a JPEG's scans
+}
+
+// BudgetFor is the budget of images of at most maxPixels pixels; memory and scan work scale with
+// the bound.
+func BudgetFor(maxPixels int64) Budget {
+	return Budget{Pixels: maxPixels, Memory: BytesPerPixel * maxPixels, Scans: MaxScans, ScanBlocks: ScanPasses * 3 * maxPixels / 64}
+}
+
+// Cost is what decoding an image would cost, computed from its headers alone as an upper bound
+// of what image/jpeg, image/png and x/image/webp allocate and decode.
+type Cost struct {
+	Memory     int64 // bytes allocated by the decoder: the pixels, plus a progressive JPEG's coefficients
+	Scans      int   // a JPEG's scans (zero for other formats)
+	ScanBlocks int64 // 8×8 blocks decoded, summed over a JPEG's scans
+}
+
+// ErrTooCostly: decoding the image would cost more memory or work than its budget, though it is
+// within the pixel bound (a progressive JPEG, a JPEG of many scans). Errors that wrap it are
+// *CostError, and wrap ErrTooLarge too, so that a caller that knows only ErrTooLarge still refuses
+// the file for good.
+var ErrTooCostly = errors.New("imagefile: image too costly to decode")
+
+// CostError says which part of the budget an image exceeds.
+type CostError struct {
+	Reason string // for people: "a progressive JPEG of 6300×6300 pixels needs 596 MB to decode; the budget is 240 MB"
+}
+
+func (e *CostError) Error() string { return "imagefile: image too costly to decode: " + e.Reason }
+
+// Is makes a CostError match ErrTooCostly and ErrTooLarge.
+func (e *CostError) Is(target error) bool { return target == ErrTooCostly || target == ErrTooLarge }
+
+// Within returns an error wrapping ErrTooLarge when the image has more pixels than the budget or
+// 16 bits per channel, or a *CostError when decoding it would cost more memory or scans.
+func (h Header) Within(b Budget) error {
+	switch {
+	case h.Deep:
+		return fmt.Errorf("%w: %s of 16 bits per channel", ErrTooLarge, h.MIME)
+	case int64(h.Width)*int64(h.Height) > b.Pixels:
+		return fmt.Errorf("%w: %dx%d pixels, the limit is %d", ErrTooLarge, h.Width, h.Height, b.Pixels)
+	case h.Cost.Scans > b.Scans:
+		return &CostError{Reason: fmt.Sprintf("the JPEG has %d scans; the limit is %d", h.Cost.Scans, b.Scans)}
+	case h.Cost.ScanBlocks > b.ScanBlocks:
+		return &CostError{Reason: fmt.Sprintf("the JPEG's %d scans decode %d blocks; the limit is %d", h.Cost.Scans, h.Cost.ScanBlocks, b.ScanBlocks)}
+	case h.Cost.Memory > b.Memory:
+		kind := h.MIME
+		if h.Progressive {
+			kind = "a progressive JPEG"
+		}
+		return &CostError{Reason: fmt.Sprintf("%s of %d×%d pixels needs %d MB to decode; the budget is %d MB",
+			kind, h.Width, h.Height, mb(h.Cost.Memory), mb(b.Memory))}
+	}
+	return nil
+}
+
+func mb(n int64) int64 { return (n + 999_999) / 1_000_000 }
+
+// jpegCost is what image/jpeg allocates and decodes for l (reader.go and scan.go): the sample
+// planes in whole MCUs (a CMYK image's black plane included); an RGBA or CMYK copy when it converts
+// RGB or four components; a block of 64 int32 coefficients per block of every component when
+// progressive.
+func jpegCost(l jpegLayout) Cost {
+	c := Cost{Scans: l.scans, ScanBlocks: l.scanBlocks}
+	var blocks int64
+	for i := range l.comps {
+		blocks += l.blocks(i)
+	}
+	c.Memory = 64 * blocks
+	pixels := int64(l.width) * int64(l.height)
+	if n := len(l.comps); n == 4 || n == 3 && (l.rgb || l.adobeRGB) {
+		c.Memory += 4 * pixels
+	}
+	if l.progressive {
+		c.Memory += 256 * blocks
+	}
+	return c
+}
+
+// pngCost is what image/png allocates for an 8-bit image: one or four bytes a pixel, twice over
+// when interlaced (each pass is decoded into an image of its own, then merged), and two rows.
+func pngCost(data []byte, w, h int, model color.Model) Cost {
+	bpp := int64(4)
+	if _, paletted := model.(color.Palette); paletted || model == color.GrayModel {
+		bpp = 1
+	}
+	mem := bpp * int64(w) * int64(h)
+	if len(data) > 28 && data[28] != 0 { // IHDR's interlace method: Adam7
+		mem *= 2
+	}
+	return Cost{Memory: mem + 2*(bpp*int64(w)+1)}
+}
+
+// webpCost is what x/image/webp allocates: a lossy image is 4:2:0 (1.5 bytes a pixel, in whole
+// macroblocks); a lossless one is decoded to 4 bytes a pixel and copied once by its transforms;
+// an alpha plane is a byte a pixel, decoded as a lossless image when compressed. A file whose
+// image chunk is not found is costed as lossy with alpha, the most.
+func webpCost(data []byte, w, h int) Cost {
+	mbs := int64((w+15)/16) * int64((h+15)/16) * 256
+	pixels := int64(w) * int64(h)
+	lossy, alpha := 3*mbs/2, pixels+8*pixels
+	for off := 12; off+8 <= len(data); {
+		size := int(binary.LittleEndian.Uint32(data[off+4:]))
+		switch string(data[off : off+4]) {
+		case "VP8L":
+			return Cost{Memory: 8 * pixels}
+		case "VP8 ":
+			if off > 12 && hasChunk(data[12:off], "ALPH") {
+				return Cost{Memory: lossy + alpha}
+			}
+			return Cost{Memory: lossy}
+		}
+		if size < 0 || size > len(data) {
+			break
+		}
+		off += 8 + size + size&1
+	}
+	return Cost{Memory: lossy + alpha}
+}
+
+// hasChunk reports whether RIFF chunks (from their start) hold one of the given type.
+func hasChunk(data []byte, fourCC string) bool {
+	for off := 0; off+8 <= len(data); {
+		if string(data[off:off+4]) == fourCC {
+			return true
+		}
+		size := int(binary.LittleEndian.Uint32(data[off+4:]))
+		if size < 0 || size > len(data) {
+			return false
+		}
+		off += 8 + size + size&1
+	}
+	return false
+}
