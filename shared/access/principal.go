@@ -23,6 +23,9 @@ type Principal struct {
 	KeyExpiresAt *time.Time
 	Live         bool // false for sk_test_ keys: never charged, resources marked livemode: false
 	RateLimit    int  // requests per minute; 0 means unlimited
+	// SessionID is the login session of a JWT (its jti): signing out deletes the session, and its
+	// tokens answer 401 from then on.
+	SessionID string
 }
 
 // KeyRecord is a stored API key: everything but the key itself, of which only the hash is kept.
@@ -52,6 +55,13 @@ type KeyStore interface {
 	TouchKey(ctx context.Context, hash string, at time.Time) error
 }
 
+// SessionStore tells whether a login session is still signed in.
+type SessionStore interface {
+	// SessionActive returns nil when the user's session is stored, NotFound when it was signed out
+	// (or never existed).
+	SessionActive(ctx context.Context, userID, sessionID string) error
+}
+
 // RateCounter counts requests in fixed windows.
 type RateCounter interface {
 	// Hit adds one to subject's counter for the window starting at window, kept until expires,
@@ -64,7 +74,10 @@ type Authenticator struct {
 	Keys    KeyStore
 	Counter RateCounter
 	Tokens  Tokens
-	Stage   string // this deployment's stage: partner and admin keys of another stage are refused
+	// Sessions tells signed-out JWTs from live ones: one read per request with a JWT. Without it,
+	// JWTs are refused.
+	Sessions SessionStore
+	Stage    string // this deployment's stage: partner and admin keys of another stage are refused
 	// Failures throttles source addresses whose credentials fail; nil means no throttle.
 	Failures *Failures
 	Now      func() time.Time
@@ -122,12 +135,31 @@ func (a *Authenticator) credential(r *http.Request, source netip.Addr) (Principa
 	}
 	var p Principal
 	if cred.JWT != "" {
-		if p, err = a.Tokens.Verify(cred.JWT); err != nil {
+		if p, err = a.session(r.Context(), cred.JWT); err != nil {
 			return Principal{}, err
 		}
 	}
 	if cred.APIKey != "" {
 		return a.key(r.Context(), cred.APIKey, source)
+	}
+	return p, nil
+}
+
+// session authenticates a JWT: its signature and expiry, then its session, one DynamoDB read.
+func (a *Authenticator) session(ctx context.Context, token string) (Principal, error) {
+	p, err := a.Tokens.Verify(token)
+	if err != nil {
+		return Principal{}, err
+	}
+	if a.Sessions == nil {
+		return Principal{}, fault.New(fault.Unauthorized, "This route takes an API key (x-api-key), not a login token.")
+	}
+	err = a.Sessions.SessionActive(ctx, p.UserID, p.SessionID)
+	if fault.Is(err, fault.NotFound) {
+		return Principal{}, fault.New(fault.Unauthorized, "The session has been signed out; log in again.")
+	}
+	if err != nil {
+		return Principal{}, err
 	}
 	return p, nil
 }

@@ -89,6 +89,7 @@ const failedAuthPerMinute = 30
 
 // authenticator is the one way every function checks credentials.
 func authenticator(cfg config.Config, store dynamo.Store) *access.Authenticator {
-	return &access.Authenticator{Keys: dynamo.NewKeyRepo(store), Counter: dynamo.NewRateRepo(store), Stage: cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
+	return &access.Authenticator{Keys: dynamo.NewKeyRepo(store), Counter: dynamo.NewRateRepo(store), Sessions: dynamo.NewSessionRepo(store),
+		Stage: cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
 		Tokens: access.Tokens{Secret: cfg.JWTSecret, Issuer: cfg.PublicBaseURL, TTL: tokenTTL}}
 }
