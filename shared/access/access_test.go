@@ -183,13 +183,15 @@ func TestRoleRules(t *testing.T) {
 }
 
 // Every key of one owner draws on one budget, and a key that is not valid writes nothing: a stream
-// of random keys costs reads, not counter writes, and past the failure limit not even reads.
+// of random keys costs reads, not counter writes, and past the failure limit answers 429; a valid
+// key from that address is still served.
 func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)
-	first, second := access.NewKey(access.UserKeyFormat("test")), access.NewKey(access.UserKeyFormat("live"))
+	first, second, other := access.NewKey(access.UserKeyFormat("test")), access.NewKey(access.UserKeyFormat("live")), access.NewKey(access.UserKeyFormat("live"))
 	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
 		access.HashKey(first):  {ID: "key_1", Hash: access.HashKey(first), Role: access.RoleUser, OwnerID: "usr_1", Mode: "test", RateLimit: 3},
 		access.HashKey(second): {ID: "key_2", Hash: access.HashKey(second), Role: access.RoleUser, OwnerID: "usr_1", Mode: "live", RateLimit: 3},
+		access.HashKey(other):  {ID: "key_3", Hash: access.HashKey(other), Role: access.RoleUser, OwnerID: "usr_2", Mode: "live", RateLimit: 3},
 	}}
 	a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", Failures: access.NewFailures(5), Now: func() time.Time { return now }}
 	call := func(key, from string) error {
@@ -220,8 +222,11 @@ func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 	if len(store.hits) != hits {
 		t.Errorf("random keys wrote rate counters: %v", store.hits)
 	}
-	if err := call(first, "192.0.2.9"); !fault.Is(err, fault.RateLimited) {
-		t.Errorf("a valid key from an address past its failure limit: %v, want rate limited before any look-up", err)
+	if err := call(access.NewKey(access.UserKeyFormat("live")), "192.0.2.9"); !fault.Is(err, fault.RateLimited) {
+		t.Errorf("a sixth random key: %v, want rate limited", err)
+	}
+	if err := call(other, "192.0.2.9"); err != nil {
+		t.Errorf("a valid key from an address past its failure limit: %v, want served (the key is checked first)", err)
 	}
 	if err := call(access.NewKey(access.UserKeyFormat("live")), "192.0.2.10"); !fault.Is(err, fault.Unauthorized) {
 		t.Errorf("another address: %v, want unauthorized (its own count)", err)

@@ -9,10 +9,12 @@ import (
 )
 
 // Failures throttles failed authentications by source address, in memory: after PerMinute failures
-// in a minute, an address is refused (429) before its credential is looked up, until the minute
-// ends. Kept in the process rather than in the table so that a stream of random keys costs no
-// DynamoDB write each; each Lambda instance counts on its own, which bounds an attacker's guesses to
-// PerMinute per address and instance, and a key space of 130 bits makes guessing hopeless anyway.
+// in a minute, the address's further failures answer 429 with Retry-After (to the end of the
+// minute) rather than 401, so a guessing client is told to stop. It never refuses a valid
+// credential: the credential is checked first (a key costs one GetItem by its hash, a JWT none), so
+// a partner behind an address that others abuse is still served. Kept in the process rather than in
+// the table so that a stream of random keys costs no DynamoDB write each; each Lambda instance
+// counts on its own, and a key space of 130 bits makes guessing hopeless anyway.
 // A nil *Failures throttles nothing.
 type Failures struct {
 	PerMinute int

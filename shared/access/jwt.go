@@ -24,14 +24,15 @@ type claims struct {
 	jwt.RegisteredClaims
 }
 
-// Issue returns a signed token for a user principal and its expiry.
+// Issue returns a signed token for a user principal and its expiry. The token carries the
+// principal's SessionID (jti), by which it is signed out.
 func (t Tokens) Issue(p Principal) (string, time.Time, error) {
 	now := t.now()
 	exp := now.Add(t.TTL)
 	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
 		Role: p.Role, PartnerID: p.PartnerID, RateLimit: p.RateLimit,
 		RegisteredClaims: jwt.RegisteredClaims{
-			Subject: p.UserID, Issuer: t.Issuer,
+			Subject: p.UserID, Issuer: t.Issuer, ID: p.SessionID,
 			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(exp),
 		},
 	})
@@ -39,7 +40,8 @@ func (t Tokens) Issue(p Principal) (string, time.Time, error) {
 	return s, exp.UTC(), err
 }
 
-// Verify checks signature, algorithm, issuer and expiry. Every failure is Unauthorized.
+// Verify checks signature, algorithm, issuer, expiry and the presence of a session ID; whether the
+// session is still signed in is the Authenticator's to check. Every failure is Unauthorized.
 func (t Tokens) Verify(token string) (Principal, error) {
 	if len(t.Secret) == 0 {
 		// A function without the signing secret (reference lists) cannot tell a real token from a
@@ -56,6 +58,10 @@ func (t Tokens) Verify(token string) (Principal, error) {
 	case err != nil:
 		return Principal{}, fault.New(fault.Unauthorized, "The token is invalid.")
 	}
+	if c.ID == "" || c.Subject == "" {
+		// Tokens issued before sessions existed cannot be signed out: they are refused.
+		return Principal{}, fault.New(fault.Unauthorized, "The token has no session; log in again.")
+	}
 	switch c.Role {
 	case RoleUser, RoleAdmin:
 	case RolePartner:
@@ -65,7 +71,7 @@ func (t Tokens) Verify(token string) (Principal, error) {
 	default:
 		return Principal{}, fault.New(fault.Unauthorized, "The token is invalid.")
 	}
-	return Principal{Role: c.Role, UserID: c.Subject, PartnerID: c.PartnerID, Live: true, RateLimit: c.RateLimit}, nil
+	return Principal{Role: c.Role, UserID: c.Subject, PartnerID: c.PartnerID, Live: true, RateLimit: c.RateLimit, SessionID: c.ID}, nil
 }
 
 func (t Tokens) now() time.Time {

@@ -23,6 +23,9 @@ type Principal struct {
 	KeyExpiresAt *time.Time
 	Live         bool // false for sk_test_ keys: never charged, resources marked livemode: false
 	RateLimit    int  // requests per minute; 0 means unlimited
+	// SessionID is the login session of a JWT (its jti): signing out deletes the session, and its
+	// tokens answer 401 from then on.
+	SessionID string
 }
 
 // KeyRecord is a stored API key: everything but the key itself, of which only the hash is kept.
@@ -52,6 +55,13 @@ type KeyStore interface {
 	TouchKey(ctx context.Context, hash string, at time.Time) error
 }
 
+// SessionStore tells whether a login session is still signed in.
+type SessionStore interface {
+	// SessionActive returns nil when the user's session is stored, NotFound when it was signed out
+	// (or never existed).
+	SessionActive(ctx context.Context, userID, sessionID string) error
+}
+
 // RateCounter counts requests in fixed windows.
 type RateCounter interface {
 	// Hit adds one to subject's counter for the window starting at window, kept until expires,
@@ -64,7 +74,10 @@ type Authenticator struct {
 	Keys    KeyStore
 	Counter RateCounter
 	Tokens  Tokens
-	Stage   string // this deployment's stage: partner and admin keys of another stage are refused
+	// Sessions tells signed-out JWTs from live ones: one read per request with a JWT. Without it,
+	// JWTs are refused.
+	Sessions SessionStore
+	Stage    string // this deployment's stage: partner and admin keys of another stage are refused
 	// Failures throttles source addresses whose credentials fail; nil means no throttle.
 	Failures *Failures
 	Now      func() time.Time
@@ -72,16 +85,19 @@ type Authenticator struct {
 
 // Authenticate returns the request's principal, after checking the credential (format, stage,
 // revocation, expiry, IP allow-list) and counting the request against its owner's rate limit. When
-// both an API key and a JWT are sent, both must be valid and the key decides the principal. A source
-// address whose credentials keep failing is refused before any look-up (see Failures).
+// both an API key and a JWT are sent, both must be valid and the key decides the principal. The
+// credential is checked first, so a valid one is served whatever its address did before; a failed
+// one from an address whose credentials keep failing answers 429 rather than 401 (see Failures).
 func (a *Authenticator) Authenticate(r *http.Request) (Principal, error) {
 	source := httpapi.SourceIP(r)
-	if err := a.Failures.check(source, a.now()); err != nil {
-		return Principal{}, err
-	}
 	p, err := a.credential(r, source)
 	if err != nil {
-		if fault.Is(err, fault.Unauthorized) && (r.Header.Get("X-Api-Key") != "" || r.Header.Get("Authorization") != "") {
+		if fault.Is(err, fault.Unauthorized) && Presents(r.Header) {
+			// Never before the check: 30 bad keys from an address a partner shares (a NAT, a
+			// proxy) would otherwise lock its valid key out of the API.
+			if throttled := a.Failures.check(source, a.now()); throttled != nil {
+				return Principal{}, throttled
+			}
 			a.Failures.record(source, a.now())
 		}
 		return Principal{}, err
@@ -119,12 +135,31 @@ func (a *Authenticator) credential(r *http.Request, source netip.Addr) (Principa
 	}
 	var p Principal
 	if cred.JWT != "" {
-		if p, err = a.Tokens.Verify(cred.JWT); err != nil {
+		if p, err = a.session(r.Context(), cred.JWT); err != nil {
 			return Principal{}, err
 		}
 	}
 	if cred.APIKey != "" {
 		return a.key(r.Context(), cred.APIKey, source)
+	}
+	return p, nil
+}
+
+// session authenticates a JWT: its signature and expiry, then its session, one DynamoDB read.
+func (a *Authenticator) session(ctx context.Context, token string) (Principal, error) {
+	p, err := a.Tokens.Verify(token)
+	if err != nil {
+		return Principal{}, err
+	}
+	if a.Sessions == nil {
+		return Principal{}, fault.New(fault.Unauthorized, "This route takes an API key (x-api-key), not a login token.")
+	}
+	err = a.Sessions.SessionActive(ctx, p.UserID, p.SessionID)
+	if fault.Is(err, fault.NotFound) {
+		return Principal{}, fault.New(fault.Unauthorized, "The session has been signed out; log in again.")
+	}
+	if err != nil {
+		return Principal{}, err
 	}
 	return p, nil
 }

@@ -16,3 +16,13 @@ func PartnerSessions(p Principal) error {
 	}
 	return nil
 }
+
+// LoginSessions admits whoever is logged in with a JWT, whatever the role (users, partners'
+// back-office users, administrators): signing out and changing a password act on the login, never
+// on an API key.
+func LoginSessions(p Principal) error {
+	if !p.Session() || p.SessionID == "" {
+		return fault.New(fault.Forbidden, "This endpoint acts on a login session: call it with the token of POST /v1/auth/login, not with an API key.")
+	}
+	return nil
+}

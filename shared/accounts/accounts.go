@@ -72,6 +72,8 @@ type Store interface {
 	Credits
 	Keys
 	Partners
+	Sessions
+	LoginGuard
 }
 
 // Users keeps users, their addresses and their verification tokens.
@@ -90,6 +92,13 @@ type Users interface {
 	SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error
 	// ConsumeVerification deletes the token and returns its user ID; NotFound when unknown or expired.
 	ConsumeVerification(ctx context.Context, tokenHash string, now time.Time) (string, error)
+
+	// SetPassword replaces a user's password hash if it is still oldHash; Conflict otherwise.
+	SetPassword(ctx context.Context, userID, oldHash, newHash string) error
+	// SaveReset stores a password-reset token's hash until the token expires.
+	SaveReset(ctx context.Context, tokenHash string, r Reset) error
+	// ConsumeReset deletes the token and returns its record; NotFound when unknown, used or expired.
+	ConsumeReset(ctx context.Context, tokenHash string, now time.Time) (Reset, error)
 }
 
 // Credits keeps users' balances and their ledger.

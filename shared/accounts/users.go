@@ -87,22 +87,42 @@ func (s *Service) registerTaken(ctx context.Context, u User) (User, error) {
 }
 
 // ResendVerification mails a new verification link to an unverified account's address. It answers
-// the same whether or not the address has an account, so it tells no one who is a customer.
+// the same whether or not the address has an account, and does the same work: one look-up, one
+// token stored (one no mail carries when there is nothing to verify), one mail (for a verified
+// address, a note that it is confirmed; for an address with no account waiting, a note saying so),
+// so neither its answer nor its time tells who is a customer.
 func (s *Service) ResendVerification(ctx context.Context, email string) error {
 	email, err := normalEmail(email)
 	if err != nil {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The e-mail address is not valid.", InvalidParams: []string{"email: must be an e-mail address"}}
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
-	switch {
-	case fault.Is(err, fault.NotFound):
-		return nil
-	case err != nil:
+	if err != nil && !fault.Is(err, fault.NotFound) {
 		return err
-	case u.Verified || u.Expired(s.now()):
-		return nil
 	}
-	return s.sendVerification(ctx, u)
+	known := err == nil && !u.Expired(s.now())
+	waiting := known && !u.Verified
+	token := rand.Text()
+	userID := ""
+	if waiting {
+		userID = u.ID
+	}
+	if err := s.Store.SaveVerification(ctx, access.HashKey(token), userID, s.now().Add(verificationValid)); err != nil {
+		return err
+	}
+	switch {
+	case waiting:
+		return s.Mailer.Send(ctx, s.verificationMail(u.Email, token))
+	case known:
+		return s.Mailer.Send(ctx, Mail{To: email, Subject: "Your address is confirmed",
+			Text: "Someone asked for a new confirmation link for this address, which is confirmed already: you can log in at " +
+				s.BaseURL + "/v1/auth/login. If it was not you, you can ignore this mail.\n"})
+	default:
+		return s.Mailer.Send(ctx, Mail{To: email, Subject: "Confirm your e-mail address",
+			Text: "Someone asked for a new confirmation link for this address, but no account with it is waiting for confirmation " +
+				"(an account not confirmed within 48 hours is deleted). To create one, register at " + s.BaseURL +
+				"/v1/auth/register. If it was not you, you can ignore this mail.\n"})
+	}
 }
 
 func (s *Service) newUser(email, password string, role access.Role, partnerID string) (User, error) {
@@ -119,10 +139,14 @@ func (s *Service) sendVerification(ctx context.Context, u User) error {
 	if err := s.Store.SaveVerification(ctx, access.HashKey(token), u.ID, s.now().Add(verificationValid)); err != nil {
 		return err
 	}
+	return s.Mailer.Send(ctx, s.verificationMail(u.Email, token))
+}
+
+func (s *Service) verificationMail(to, token string) Mail {
 	link := s.BaseURL + "/v1/auth/verify-email?token=" + url.QueryEscape(token)
-	return s.Mailer.Send(ctx, Mail{To: u.Email, Subject: "Confirm your e-mail address",
+	return Mail{To: to, Subject: "Confirm your e-mail address",
 		Text: "Open this link to confirm your address (valid 48 hours):\n\n" + link +
-			"\n\nOr POST {\"token\": \"" + token + "\"} to " + s.BaseURL + "/v1/auth/verify-email.\n"})
+			"\n\nOr POST {\"token\": \"" + token + "\"} to " + s.BaseURL + "/v1/auth/verify-email.\n"}
 }
 
 // VerifyEmail marks the user of a verification token verified. The token works once.
@@ -131,7 +155,8 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
 		return User{}, &fault.Error{Kind: fault.Invalid, Detail: "The token is missing.", InvalidParams: []string{"token: required"}}
 	}
 	userID, err := s.Store.ConsumeVerification(ctx, access.HashKey(token), s.now())
-	if fault.Is(err, fault.NotFound) {
+	if fault.Is(err, fault.NotFound) || (err == nil && userID == "") {
+		// No user: the token of a resend for an address with nothing to verify, never mailed.
 		return User{}, &fault.Error{Kind: fault.Invalid, Code: "invalid_token", Detail: "The verification token is unknown, used or expired."}
 	}
 	if err != nil {
@@ -143,30 +168,42 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
 	return s.Store.User(ctx, userID)
 }
 
-// Login checks the password of a verified user and issues a JWT.
-func (s *Service) Login(ctx context.Context, email, password string) (string, time.Time, error) {
+// Login checks the password of a verified user, stores a session and issues its JWT. Failed logins
+// are counted per address, with a lockout that grows (see LoginFailures); a locked address is
+// refused before its password is checked.
+func (s *Service) Login(ctx context.Context, email, password string) (Login, error) {
 	wrong := fault.New(fault.Unauthorized, "The e-mail address or the password is wrong.")
 	email, err := normalEmail(email)
 	if err != nil {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
-		return "", time.Time{}, wrong
+		return Login{}, wrong
+	}
+	subject := loginSubject(email)
+	failures, err := s.loginAllowed(ctx, subject)
+	if err != nil {
+		return Login{}, err
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
 	if fault.Is(err, fault.NotFound) || (err == nil && u.Expired(s.now())) {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
-		return "", time.Time{}, wrong
+		return Login{}, s.loginFailed(ctx, subject, wrong)
 	}
 	if err != nil {
-		return "", time.Time{}, err
+		return Login{}, err
 	}
 	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil {
-		return "", time.Time{}, wrong
+		return Login{}, s.loginFailed(ctx, subject, wrong)
+	}
+	if failures.Count > 0 {
+		if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
+			return Login{}, err
+		}
 	}
 	if !u.Verified {
-		return "", time.Time{}, &fault.Error{Kind: fault.Forbidden, Code: "email_not_verified",
+		return Login{}, &fault.Error{Kind: fault.Forbidden, Code: "email_not_verified",
 			Detail: "Confirm your e-mail address with the link we sent before logging in."}
 	}
-	return s.Tokens.Issue(access.Principal{Role: u.Role, UserID: u.ID, PartnerID: u.PartnerID, RateLimit: s.limitOf(u)})
+	return s.startSession(ctx, u)
 }
 
 func (s *Service) limitOf(u User) int {

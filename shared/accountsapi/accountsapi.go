@@ -27,7 +27,8 @@ type API struct {
 // anonymousPerMinute is how many logins or registrations one address may attempt in a minute.
 const anonymousPerMinute = 20
 
-// resendsPerMinute is how many verification mails one source address may ask for in a minute.
+// resendsPerMinute is how many verification or password-reset mails one source address may ask for
+// in a minute.
 const resendsPerMinute = 5
 
 // IdentityRoutes are the /v1 account endpoints.
@@ -39,6 +40,13 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "POST /v1/auth/resend-verification", Handler: a.Auth.Throttle("resend", resendsPerMinute, a.resendVerification)},
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
 		{Pattern: "POST /v1/auth/login", Handler: a.Auth.Throttle("login", anonymousPerMinute, a.login)},
+		{Pattern: "POST /v1/auth/logout", Handler: a.Auth.Require(access.LoginSessions, a.logout)},
+		{Pattern: "POST /v1/auth/logout-all", Handler: a.Auth.Require(access.LoginSessions, a.logoutAll)},
+		{Pattern: "GET /v1/auth/sessions", Handler: a.Auth.Require(access.LoginSessions, a.sessions)},
+		{Pattern: "DELETE /v1/auth/sessions/{id}", Handler: a.Auth.Require(access.LoginSessions, a.deleteSession)},
+		{Pattern: "POST /v1/auth/password", Handler: a.Auth.Require(access.LoginSessions, a.changePassword)},
+		{Pattern: "POST /v1/auth/password/reset-request", Handler: a.Auth.Throttle("reset", resendsPerMinute, a.requestReset)},
+		{Pattern: "POST /v1/auth/password/reset", Handler: a.Auth.Throttle("reset-confirm", anonymousPerMinute, a.resetPassword)},
 		{Pattern: "GET /v1/users/me", Handler: a.Auth.Require(access.Users, a.me)},
 		{Pattern: "POST /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.createKey)},
 		{Pattern: "GET /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.listKeys)},
@@ -173,12 +181,65 @@ func (a API) login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	token, exp, err := a.Accounts.Login(r.Context(), in.Email, in.Password)
+	l, err := a.Accounts.Login(r.Context(), in.Email, in.Password)
 	if err != nil {
 		return err
 	}
+	writeLogin(w, l)
+	return nil
+}
+
+func writeLogin(w http.ResponseWriter, l accounts.Login) {
 	w.Header().Set("Cache-Control", "no-store")
-	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"token": token, "tokenType": "Bearer", "expiresAt": exp})
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"token": l.Token, "tokenType": "Bearer", "expiresAt": l.ExpiresAt, "sessionId": l.SessionID})
+}
+
+// logout signs out the session of the token that calls it.
+func (a API) logout(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	if err := a.Accounts.Logout(r.Context(), p.UserID, p.SessionID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// logoutAll signs out every session of the caller, its own included.
+func (a API) logoutAll(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	if err := a.Accounts.LogoutAll(r.Context(), p.UserID); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+type sessionView struct {
+	ID        string    `json:"id"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+	Current   bool      `json:"current"`
+}
+
+// sessions lists the caller's live sessions, newest first, marking the one that asks.
+func (a API) sessions(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	all, err := a.Accounts.Sessions(r.Context(), p.UserID)
+	if err != nil {
+		return err
+	}
+	views := make([]sessionView, 0, len(all))
+	for _, s := range all {
+		views = append(views, sessionView{ID: s.ID, CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt, Current: s.ID == p.SessionID})
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views})
+	return nil
+}
+
+// deleteSession signs out one of the caller's sessions (a console's "sign out that device").
+func (a API) deleteSession(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	if err := a.Accounts.Logout(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
@@ -306,6 +367,55 @@ func (a API) listKeys(w http.ResponseWriter, r *http.Request, p access.Principal
 
 func (a API) revokeKey(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	if err := a.Accounts.RevokeKey(r.Context(), p.UserID, r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// changePassword replaces the caller's password and answers a new session: every other one, and
+// the one that asked, are signed out.
+func (a API) changePassword(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	var in struct {
+		CurrentPassword string `json:"currentPassword"`
+		NewPassword     string `json:"newPassword"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	l, err := a.Accounts.ChangePassword(r.Context(), p.UserID, in.CurrentPassword, in.NewPassword)
+	if err != nil {
+		return err
+	}
+	writeLogin(w, l)
+	return nil
+}
+
+// requestReset answers 202 whatever the address: only its owner learns, by mail.
+func (a API) requestReset(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := a.Accounts.RequestPasswordReset(r.Context(), in.Email); err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, map[string]string{"status": "accepted",
+		"detail": "If this address has a confirmed account, a link to set a new password is on its way (valid one hour)."})
+	return nil
+}
+
+func (a API) resetPassword(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Token       string `json:"token"`
+		NewPassword string `json:"newPassword"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if err := a.Accounts.ResetPassword(r.Context(), in.Token, in.NewPassword); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -90,6 +90,7 @@ const failedAuthPerMinute = 30
 
 // authenticator is the one way every function checks credentials.
 func authenticator(d deps) *access.Authenticator {
-	return &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Stage: d.cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
+	return &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Sessions: dynamo.NewSessionRepo(d.store),
+		Stage: d.cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
 		Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL, Now: d.now}, Now: d.now}
 }

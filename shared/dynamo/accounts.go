@@ -127,13 +127,15 @@ type Accounts struct {
 	*LedgerRepo
 	*KeyRepo
 	*PartnerRepo
+	*SessionRepo
+	*LoginFailureRepo
 }
 
 var _ accounts.Store = Accounts{}
 
 // NewAccounts gathers the repositories accounts.Service uses, on db's table.
 func NewAccounts(db Store) Accounts {
-	return Accounts{NewUserRepo(db), NewLedgerRepo(db), NewKeyRepo(db), NewPartnerRepo(db)}
+	return Accounts{NewUserRepo(db), NewLedgerRepo(db), NewKeyRepo(db), NewPartnerRepo(db), NewSessionRepo(db), NewLoginFailureRepo(db)}
 }
 
 const profile = "PROFILE"
@@ -216,14 +218,24 @@ func (r *UserRepo) User(ctx context.Context, id string) (accounts.User, error) {
 	return it.user(), nil
 }
 
-// UserByEmail returns the user with the address: two reads, the address item then the user.
+// UserByEmail returns the user with the address: two reads, the address item then the user. An
+// unknown address reads twice too (the second read finds no user), so the time of an answer does
+// not tell whether the address has an account.
 func (r *UserRepo) UserByEmail(ctx context.Context, email string) (accounts.User, error) {
 	var e emailItem
-	if err := r.db.get(ctx, emailPK(email), "EMAIL", &e, "user"); err != nil {
+	err := r.db.get(ctx, emailPK(email), "EMAIL", &e, "user")
+	if fault.Is(err, fault.NotFound) {
+		_, _ = r.User(ctx, noUser)
+		return accounts.User{}, err
+	}
+	if err != nil {
 		return accounts.User{}, err
 	}
 	return r.User(ctx, e.UserID)
 }
+
+// noUser is the ID read for an unknown address: no user has it (IDs are usr_ and 16 characters).
+const noUser = "none"
 
 // SetVerified marks a user's address verified, and takes the expiry off the user and its address.
 func (r *UserRepo) SetVerified(ctx context.Context, userID string) error {

@@ -458,3 +458,67 @@ func TestUploadRepo(t *testing.T) {
 		t.Errorf("an unknown slot: %v, want NotFound", err)
 	}
 }
+
+// A session is stored only while the password is the one its login checked; signing out deletes
+// one or all; failures add up atomically and clear; a reset token works once.
+func TestSessionLoginFailureAndResetRepos(t *testing.T) {
+	ctx := context.Background()
+	db := newTable(t)
+	users, sessions, failures := NewUserRepo(db), NewSessionRepo(db), NewLoginFailureRepo(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	if err := users.CreateUser(ctx, accounts.User{ID: "usr_1", Email: "a@example.com", PasswordHash: "h1", Verified: true, Role: access.RoleUser, CreatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	for i, id := range []string{"ses_a", "ses_b"} {
+		s := accounts.Session{ID: id, UserID: "usr_1", CreatedAt: now.Add(time.Duration(i) * time.Second), ExpiresAt: now.Add(time.Hour)}
+		if err := sessions.CreateSession(ctx, s, "h1"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conflict(t, "a session of an older password", sessions.CreateSession(ctx, accounts.Session{ID: "ses_c", UserID: "usr_1", ExpiresAt: now.Add(time.Hour)}, "h0"))
+	if list, err := sessions.Sessions(ctx, "usr_1"); err != nil || len(list) != 2 || list[0].ID != "ses_b" {
+		t.Fatalf("Sessions = %+v, %v", list, err)
+	}
+	if err := sessions.DeleteSession(ctx, "usr_1", "ses_a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := sessions.SessionActive(ctx, "usr_1", "ses_a"); !fault.Is(err, fault.NotFound) {
+		t.Errorf("a signed-out session: %v", err)
+	}
+	if err := sessions.SessionActive(ctx, "usr_1", "ses_b"); err != nil {
+		t.Errorf("a live session: %v", err)
+	}
+	if err := sessions.DeleteSessions(ctx, "usr_1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := sessions.SessionActive(ctx, "usr_1", "ses_b"); !fault.Is(err, fault.NotFound) {
+		t.Errorf("a session after signing out everywhere: %v", err)
+	}
+	conflict(t, "a password change from a stale hash", users.SetPassword(ctx, "usr_1", "h0", "h2"))
+	if err := users.SetPassword(ctx, "usr_1", "h1", "h2"); err != nil {
+		t.Fatal(err)
+	}
+
+	for i := 1; i <= 3; i++ {
+		f, err := failures.AddLoginFailure(ctx, "subj", now, now.Add(time.Hour))
+		if err != nil || f.Count != i || !f.Last.Equal(now) {
+			t.Fatalf("AddLoginFailure %d = %+v, %v", i, f, err)
+		}
+	}
+	if err := failures.ClearLoginFailures(ctx, "subj"); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := failures.LoginFailures(ctx, "subj"); err != nil || f.Count != 0 {
+		t.Errorf("after clearing: %+v, %v", f, err)
+	}
+
+	if err := users.SaveReset(ctx, "rh", accounts.Reset{UserID: "usr_1", Stamp: "st", ExpiresAt: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := users.ConsumeReset(ctx, "rh", now); err != nil || r.UserID != "usr_1" || r.Stamp != "st" {
+		t.Errorf("ConsumeReset = %+v, %v", r, err)
+	}
+	if _, err := users.ConsumeReset(ctx, "rh", now); !fault.Is(err, fault.NotFound) {
+		t.Errorf("a second consumption: %v, want NotFound", err)
+	}
+}

@@ -380,7 +380,10 @@ func TestUnauthorizedCredentials(t *testing.T) {
 		Now: func() time.Time { return time.Now().Add(-2 * time.Hour) }}.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID})
 	forged, _, _ := access.Tokens{Secret: []byte("another-secret-0123456789-0123456789"), Issuer: c.base, TTL: time.Hour}.
 		Issue(access.Principal{Role: access.RoleAdmin, UserID: "usr_x"})
-	valid, _, _ := tokens.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID})
+	// Well signed, but of no login: a token is valid only while its session is stored.
+	noSession, _, _ := tokens.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID})
+	unknownSession, _, _ := tokens.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID, SessionID: "ses_aaaaaaaaaaaaaaaa"})
+	valid := loginToken(t, c, creds.User.Email, creds.User.Password)
 	unsigned := "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(valid, ".")[1] + "."
 	wrongStage := "pk_sandbox_" + strings.Repeat("A", 26)
 
@@ -394,6 +397,8 @@ func TestUnauthorizedCredentials(t *testing.T) {
 		"expired JWT":           bearer(expired),
 		"JWT of another secret": bearer(forged),
 		"alg none":              bearer(unsigned),
+		"JWT without a session": bearer(noSession),
+		"JWT of no session":     bearer(unknownSession),
 		"key of another stage":  key(wrongStage),
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -571,12 +576,14 @@ func TestRateLimit(t *testing.T) {
 func TestLoginAttemptsAreLimitedPerAddress(t *testing.T) {
 	t.Parallel()
 	_, creds, c, _ := accountsStack(t)
-	wrong := map[string]string{"email": creds.User.Email, "password": "not the password, guess"}
 	// 20 per minute: even across a window boundary, one of 45 is refused. Sent together, so that a
 	// slow machine (a password check under -race takes seconds) cannot spread them over minutes.
+	// Each to another address, so that the lockout per address (TestFailedLoginsLockTheAddress)
+	// plays no part.
 	answers := make([]result, 45)
 	var wg sync.WaitGroup
 	for i := range answers {
+		wrong := map[string]string{"email": fmt.Sprintf("guess%d.%s", i, creds.User.Email), "password": "not the password, guess"}
 		wg.Go(func() { answers[i] = c.do("POST", "/v1/auth/login", wrong) })
 	}
 	wg.Wait()
