@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/trustline/platform/infra/local/emulate"
@@ -41,10 +42,11 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	stdin := ""
 	admin := func(args ...string) map[string]any {
 		t.Helper()
 		var out bytes.Buffer
-		if err := run(ctx, append([]string{"-local"}, args...), &out); err != nil {
+		if err := run(ctx, append([]string{"-local"}, args...), strings.NewReader(stdin), &out); err != nil {
 			t.Fatalf("admin %v: %v", args, err)
 		}
 		var v map[string]any
@@ -77,7 +79,12 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 	if get("/api/v1/partners/me", rotated["apiKey"].(string)) != 401 {
 		t.Fatal("the revoked key still works")
 	}
-	a := admin("create-admin", "-email", "ops@example.com", "-password", "a-long-admin-password")
+	var refused bytes.Buffer
+	if err := run(ctx, []string{"-local", "create-admin", "-email", "ops@example.com", "-password", "a-long-admin-password"}, strings.NewReader(""), &refused); err == nil {
+		t.Error("a password on the command line was taken")
+	}
+	stdin = "a-long-admin-password\n" // passwords come on standard input, never in argv
+	a := admin("create-admin", "-email", "ops@example.com")
 	if get("/api/v1/admin/partners/"+p["partnerId"].(string)+"/keys", a["apiKey"].(string)) != 200 {
 		t.Fatal("the new admin's key does not work")
 	}
@@ -98,10 +105,10 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 		t.Errorf("change-plan = %v", plan)
 	}
 	var out bytes.Buffer
-	if err := run(ctx, []string{"-local", "change-plan", "-email", creds.User.Email, "-plan", "platinum"}, &out); err == nil {
+	if err := run(ctx, []string{"-local", "change-plan", "-email", creds.User.Email, "-plan", "platinum"}, strings.NewReader(""), &out); err == nil {
 		t.Error("an unknown plan was accepted")
 	}
-	if err := run(ctx, []string{"-local", "verify-user", "-email", "nobody@example.com"}, &out); err == nil {
+	if err := run(ctx, []string{"-local", "verify-user", "-email", "nobody@example.com"}, strings.NewReader(""), &out); err == nil {
 		t.Error("verifying an unknown user succeeded")
 	}
 }

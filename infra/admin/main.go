@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
@@ -31,26 +33,29 @@ import (
 const usage = `usage: admin (-local | -stack NAME) COMMAND [flags]
 
 commands:
-  create-admin        -email E -password P        an administrator and its ak_ key
+  create-admin        -email E                    an administrator and its ak_ key
   create-partner      -name N [-rate-limit N]     a partner and its first pk_ key
-  create-partner-user -email E -password P -partner ID
-                                                  a back-office user bound to a partner
+  create-partner-user -email E -partner ID        a back-office user bound to a partner
   rotate-key          -partner ID                 a new partner key; the old ones keep KEY_ROTATION_GRACE
   revoke-key          -owner ID -key KEYID        revoke a key of a user or partner at once
   grant-credits       -email E -credits N         add credits to a user
   verify-user         -email E                    mark a user's address verified
   change-plan         -email E -plan P            the user's plan from the next billing period
+
+A password (create-admin, create-partner-user) is read from ADMIN_PASSWORD, else from the first
+line of standard input; never from the command line, which other users of the machine and the
+shell's history can read.
 `
 
 func main() {
 	ctx := context.Background()
-	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+	if err := run(ctx, os.Args[1:], os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "admin:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, args []string, out io.Writer) error {
+func run(ctx context.Context, args []string, in io.Reader, out io.Writer) error {
 	fs := flag.NewFlagSet("admin", flag.ContinueOnError)
 	local := fs.Bool("local", false, "act on the stack of make run")
 	stack := fs.String("stack", "", "act on a deployed CloudFormation stack")
@@ -84,7 +89,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		fs.Usage()
 		return errors.New("no command")
 	}
-	result, err := command(ctx, svc, plans, fs.Arg(0), fs.Args()[1:])
+	result, err := command(ctx, svc, plans, fs.Arg(0), fs.Args()[1:], in)
 	if err != nil {
 		return err
 	}
@@ -94,10 +99,9 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 }
 
 // command runs one operator command and returns what to print.
-func command(ctx context.Context, svc *accounts.Service, plans *billing.Service, name string, args []string) (any, error) {
+func command(ctx context.Context, svc *accounts.Service, plans *billing.Service, name string, args []string, in io.Reader) (any, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	email := fs.String("email", "", "e-mail address")
-	password := fs.String("password", "", "password (10 to 72 bytes)")
 	partnerName := fs.String("name", "", "partner name")
 	rateLimit := fs.Int("rate-limit", 0, "requests per minute (0: RATE_LIMITS' partner value)")
 	partner := fs.String("partner", "", "partner ID")
@@ -110,18 +114,29 @@ func command(ctx context.Context, svc *accounts.Service, plans *billing.Service,
 	}
 	switch name {
 	case "create-admin":
-		u, k, err := svc.CreateAdmin(ctx, *email, *password)
+		password, err := readPassword(in)
+		if err != nil {
+			return nil, err
+		}
+		u, k, err := svc.CreateAdmin(ctx, *email, password)
 		return map[string]any{"userId": u.ID, "email": u.Email, "apiKey": k.Secret, "keyId": k.Record.ID}, err
 	case "create-partner":
 		p, k, err := svc.CreatePartner(ctx, *partnerName, *rateLimit)
 		return map[string]any{"partnerId": p.ID, "name": p.Name, "environment": p.Stage, "apiKey": k.Secret, "keyId": k.Record.ID}, err
 	case "create-partner-user":
-		u, err := svc.CreatePartnerUser(ctx, *email, *password, *partner)
+		password, err := readPassword(in)
+		if err != nil {
+			return nil, err
+		}
+		u, err := svc.CreatePartnerUser(ctx, *email, password, *partner)
 		return map[string]any{"userId": u.ID, "email": u.Email, "partnerId": u.PartnerID}, err
 	case "rotate-key":
 		k, err := svc.RotatePartnerKey(ctx, *partner)
 		return map[string]any{"partnerId": *partner, "apiKey": k.Secret, "keyId": k.Record.ID}, err
 	case "revoke-key":
+		if strings.HasPrefix(*owner, "prt_") { // a partner's key also ends the webhook configurations it made
+			return map[string]any{"revoked": *keyID}, svc.RevokePartnerKey(ctx, *owner, *keyID)
+		}
 		return map[string]any{"revoked": *keyID}, svc.RevokeKey(ctx, *owner, *keyID)
 	case "grant-credits":
 		u, err := svc.UserByEmail(ctx, *email)
@@ -140,6 +155,21 @@ func command(ctx context.Context, svc *accounts.Service, plans *billing.Service,
 		return map[string]any{"userId": u.ID, "email": u.Email, "verified": true}, err
 	}
 	return nil, fmt.Errorf("unknown command %q\n%s", name, usage)
+}
+
+// readPassword reads a password from ADMIN_PASSWORD, else the first line of in.
+func readPassword(in io.Reader) (string, error) {
+	if p := os.Getenv("ADMIN_PASSWORD"); p != "" {
+		return p, nil
+	}
+	line, err := bufio.NewReader(in).ReadString('\n')
+	if p := strings.TrimRight(line, "\r\n"); p != "" {
+		return p, nil
+	}
+	if err != nil && err != io.EOF {
+		return "", err
+	}
+	return "", errors.New("no password: set ADMIN_PASSWORD or give it on standard input")
 }
 
 // localEnv reads the Accounts function's environment that make run wrote, and points the SDK at

@@ -18,7 +18,7 @@ const invoiceLinkTTL = 7 * 24 * time.Hour
 // contracts (the sandbox one outside production unless a real one is configured), and the gateway
 // notifies POST /v1/billing/webhook.
 func billingFor(d deps) *billing.Service {
-	gateway, _ := providers(d.cfg, sandboxGateway(d))
+	gateway, _ := providers(d.cfg, sandboxGateway(d), d.now)
 	plans := map[string]billing.Plan{}
 	for name, p := range d.cfg.Plans {
 		plans[name] = billing.Plan{Name: name, Price: p.Price, Currency: d.cfg.PlanCurrency, Credits: p.Credits}

@@ -42,12 +42,12 @@ type paymentGateway interface {
 
 // providers chooses the payment gateway and the core insurance system: the configured HTTP
 // providers, else the sandbox ones outside production.
-func providers(cfg config.Config, sandbox payment.Sandbox) (paymentGateway, contracts.Core) {
+func providers(cfg config.Config, sandbox payment.Sandbox, now func() time.Time) (paymentGateway, contracts.Core) {
 	client := &http.Client{Timeout: cfg.ProviderTimeout}
 	var gateway paymentGateway = payment.Unconfigured{}
 	var core contracts.Core = coreinsurance.Unconfigured{}
 	if cfg.Stage != config.StageProduction {
-		gateway, core = sandbox, coreinsurance.Simulator{DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents"}
+		gateway, core = sandbox, coreinsurance.Simulator{DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents", Now: now}
 	}
 	if p := cfg.PaymentGateway; p.URL != "" {
 		gateway = payment.Client{Provider: provider.Client{Name: "payment-gateway", BaseURL: p.URL, Key: p.Key, HTTP: client},
@@ -78,7 +78,7 @@ func contractsFor(d deps) (contractDeps, error) {
 	}
 	store := dynamo.NewContractRepo(d.store)
 	sandbox := sandboxGateway(d)
-	gateway, core := providers(d.cfg, sandbox)
+	gateway, core := providers(d.cfg, sandbox, d.now)
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL, Now: d.now}
 	svc := &contracts.Service{Metrics: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Store: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
 		Core: core, LinkTTL: d.cfg.PaymentLinkTTL, Now: d.now}

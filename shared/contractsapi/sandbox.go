@@ -77,12 +77,15 @@ func (s Sandbox) page(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// document serves a simulated contract's certificate or brown card. The link, like the reference in
-// it, is what the partner was given; the simulator's documents hold no personal data beyond the
-// request's own codes.
+// document serves a simulated contract's certificate or brown card, through the very link the
+// issuance gave (its token and expiry), until it expires: the documents carry the insured's codes
+// and a traveller's passport number.
 func (s Sandbox) document(w http.ResponseWriter, r *http.Request) error {
 	c, err := s.Contracts.Contract(r.Context(), r.PathValue("reference"))
 	if err != nil {
+		return err
+	}
+	if err := coreinsurance.OpenDocument(c, r.PathValue("document"), r.URL.RawQuery, s.now()); err != nil {
 		return err
 	}
 	pdf, err := coreinsurance.Document(c, r.PathValue("document"))
@@ -91,7 +94,7 @@ func (s Sandbox) document(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "application/pdf")
 	w.Header().Set("Content-Disposition", `inline; filename="`+c.Reference+"-"+r.PathValue("document")+`"`)
-	w.Header().Set("Cache-Control", "private, max-age=3600")
+	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(pdf)
 	return nil
 }

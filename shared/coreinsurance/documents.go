@@ -2,9 +2,13 @@ package coreinsurance
 
 import (
 	"bytes"
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
+	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
@@ -17,6 +21,41 @@ const (
 	DocAttestation = "attestation.pdf"
 	DocCarteBrune  = "carte-brune.pdf"
 )
+
+// OpenDocument checks a request for one of a contract's documents against the link the simulator
+// gave for it (query is the request's raw query): NotFound unless the token is that link's, Gone
+// once the link has expired.
+func OpenDocument(c contracts.Contract, name, query string, now time.Time) error {
+	notFound := fault.New(fault.NotFound, "No such document: open the link the contract's issuance gives (liens).")
+	if c.Issuance == nil {
+		return notFound
+	}
+	var link string
+	switch name {
+	case DocAttestation:
+		link = c.Issuance.LinkAttestation
+	case DocCarteBrune:
+		link = c.Issuance.LinkCarteBrune
+	}
+	given, err := url.Parse(link)
+	if link == "" || err != nil {
+		return notFound
+	}
+	want, got := given.Query(), parseQuery(query)
+	if want.Get("token") == "" || subtle.ConstantTimeCompare([]byte(got.Get("token")), []byte(want.Get("token"))) != 1 ||
+		got.Get("expires") != want.Get("expires") {
+		return notFound
+	}
+	if expires, err := strconv.ParseInt(want.Get("expires"), 10, 64); err != nil || !now.Before(time.Unix(expires, 0)) {
+		return fault.Newf(fault.Gone, "This sandbox document link expired (links open for %s after issuance).", DocumentLinkTTL)
+	}
+	return nil
+}
+
+func parseQuery(q string) url.Values {
+	v, _ := url.ParseQuery(q)
+	return v
+}
 
 // Document renders one of the documents the simulator issued for an issued contract, as a one-page
 // PDF naming the reference, the policy number and the insured. NotFound for a contract not issued,

@@ -7,8 +7,12 @@ package coreinsurance
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
+	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
@@ -17,7 +21,12 @@ import (
 // Simulator is the core insurance system of the local and sandbox stages.
 type Simulator struct {
 	DocumentsURL string // base of the document links; the sandbox serves them (Document)
+	Now          func() time.Time
 }
+
+// DocumentLinkTTL is how long the simulator's document links open: they carry the insured's
+// codes (and a traveller's passport number), so a link is a capability that ends.
+const DocumentLinkTTL = 7 * 24 * time.Hour
 
 const currency = "XOF"
 
@@ -61,15 +70,23 @@ func (s Simulator) Issue(_ context.Context, c contracts.Contract, attempt int) (
 			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 502}}
 	}
 	ref := c.Reference
+	now := time.Now()
+	if s.Now != nil {
+		now = s.Now()
+	}
+	// A link is its document's path, its expiry and a random token of 128 bits: the contract
+	// stores the links it was given, and the sandbox opens only those, until they expire.
+	capability := "?" + url.Values{"expires": {strconv.FormatInt(now.Add(DocumentLinkTTL).Unix(), 10)},
+		"token": {strings.ToLower(rand.Text())}}.Encode()
 	i := contracts.Issuance{
 		ContractID:      "CT-" + ref,
 		NumeroPolice:    "POL-" + ref,
 		NumeroFacture:   "FAC-" + ref,
-		LinkAttestation: s.DocumentsURL + "/" + ref + "/" + DocAttestation,
+		LinkAttestation: s.DocumentsURL + "/" + ref + "/" + DocAttestation + capability,
 	}
 	if c.Product == contracts.ProductAuto {
 		// The brown card is the vehicle's ECOWAS insurance card: a trip has none.
-		i.LinkCarteBrune = s.DocumentsURL + "/" + ref + "/" + DocCarteBrune
+		i.LinkCarteBrune = s.DocumentsURL + "/" + ref + "/" + DocCarteBrune + capability
 	}
 	return i, nil
 }

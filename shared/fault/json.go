@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"time"
 )
 
 // JSONProblem says what is wrong with a JSON value the way the API documents it, as one
@@ -16,6 +17,12 @@ func JSONProblem(prefix string, err error) (entry string, ok bool) {
 	var typ *json.UnmarshalTypeError
 	if errors.As(err, &typ) {
 		return path(prefix, typ.Field, "the body") + ": must be " + jsonType(typ.Type), true
+	}
+	// A date-time field's own parser: its error names Go's reference layout (2006-01-02T15:04:05Z07:00),
+	// and encoding/json does not say which field it was.
+	var layout *time.ParseError
+	if errors.As(err, &layout) {
+		return path(prefix, "", "a date-time of the body") + ": must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z", true
 	}
 	// encoding/json has no type for this one: `json: unknown field "x"`.
 	if name, found := strings.CutPrefix(err.Error(), "json: unknown field "); found {

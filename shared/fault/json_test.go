@@ -5,16 +5,18 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/trustline/platform/shared/fault"
 )
 
 func TestJSONProblemNamesJSONTypes(t *testing.T) {
 	type contract struct {
-		Pfs  *float64 `json:"pfs"`
-		NbP  int      `json:"nbP"`
-		Tags []string `json:"tags"`
-		On   bool     `json:"on"`
+		Pfs   *float64   `json:"pfs"`
+		NbP   int        `json:"nbP"`
+		Tags  []string   `json:"tags"`
+		On    bool       `json:"on"`
+		Effet *time.Time `json:"effet"`
 	}
 	tests := []struct{ prefix, body, want string }{
 		{"contract", `{"pfs":"150"}`, "contract.pfs: must be a number"},
@@ -25,6 +27,9 @@ func TestJSONProblemNamesJSONTypes(t *testing.T) {
 		{"", `"x"`, "the body: must be an object"},
 		{"", `{"nbP":"2"}`, "nbP: must be an integer"},
 		{"contract", `{"colour":"red"}`, "contract.colour: not a field of this request"},
+		// Never Go's reference layout (2006-01-02T15:04:05Z07:00) in what a caller reads.
+		{"contract", `{"effet":"31/12/2026"}`, "contract: must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z"},
+		{"", `{"effet":"2026-12-31"}`, "a date-time of the body: must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z"},
 	}
 	for _, tt := range tests {
 		dec := json.NewDecoder(strings.NewReader(tt.body))

@@ -41,12 +41,16 @@ func (g Guard) portAllowed(port string, addrs []netip.Addr) bool {
 	return err == nil && slices.Contains(g.Ports, n)
 }
 
-// blocked4 are the IPv4 ranges no webhook may reach beyond what netip's predicates cover.
+// blocked4 are the IPv4 ranges no webhook may reach beyond what netip's predicates cover: with
+// them, every entry of IANA's IPv4 Special-Purpose Address Registry that is not globally reachable
+// (TestSpecialPurposeRegistry walks the registry), and the deprecated 6to4 relay anycast, whose
+// relays forward to an address the sender does not choose.
 var blocked4 = []netip.Prefix{
 	netip.MustParsePrefix("0.0.0.0/8"),       // "this network"
 	netip.MustParsePrefix("100.64.0.0/10"),   // carrier-grade NAT
 	netip.MustParsePrefix("192.0.0.0/24"),    // IETF protocol assignments
 	netip.MustParsePrefix("192.0.2.0/24"),    // documentation
+	netip.MustParsePrefix("192.88.99.0/24"),  // 6to4 relay anycast, deprecated (RFC 7526)
 	netip.MustParsePrefix("198.18.0.0/15"),   // benchmarking
 	netip.MustParsePrefix("198.51.100.0/24"), // documentation
 	netip.MustParsePrefix("203.0.113.0/24"),  // documentation

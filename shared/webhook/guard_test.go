@@ -173,3 +173,34 @@ func TestAllowedAddresses(t *testing.T) {
 		t.Errorf("dialling a name with a 6to4 address: %v, want a refusal", err)
 	}
 }
+
+// Every range of IANA's IPv4 Special-Purpose Address Registry
+// (https://www.iana.org/assignments/iana-ipv4-special-registry, 2024 edition) that is not globally
+// reachable, and the deprecated 6to4 relay anycast, is refused: its first, a middle and its last
+// address. A range added to the registry is added here.
+func TestSpecialPurposeRegistry(t *testing.T) {
+	for _, r := range []string{
+		"0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12",
+		"192.0.0.0/24", "192.0.0.0/29", "192.0.0.8/32", "192.0.0.170/32", "192.0.0.171/32", "192.0.2.0/24",
+		"192.88.99.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24",
+		"224.0.0.0/4", "240.0.0.0/4", "255.255.255.255/32",
+	} {
+		p := netip.MustParsePrefix(r)
+		first := p.Addr()
+		last := first.As4()
+		hostBits := 32 - p.Bits()
+		for i := range 4 {
+			bits := min(max(hostBits-8*(3-i), 0), 8)
+			last[i] |= byte(1<<bits - 1)
+		}
+		middle := first.As4()
+		if hostBits > 1 {
+			middle[3] |= 1
+		}
+		for _, a := range []netip.Addr{first, netip.AddrFrom4(middle), netip.AddrFrom4(last)} {
+			if (Guard{}).allowed(a) {
+				t.Errorf("%s (in %s) is allowed", a, r)
+			}
+		}
+	}
+}

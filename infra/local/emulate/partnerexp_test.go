@@ -23,6 +23,7 @@ import (
 
 	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/config"
+	"github.com/trustline/platform/shared/coreinsurance"
 )
 
 // tableMentions reports whether any item of the stack's table contains s, in a key or a value.
@@ -392,4 +393,15 @@ func TestIssuedDocumentsOpen(t *testing.T) {
 	}
 	expect(t, "a trip's brown card", c.do("GET", "/sandbox/documents/"+trip.Reference+"/carte-brune.pdf", nil), 404, "not_found")
 	expect(t, "an unknown reference", c.do("GET", "/sandbox/documents/AUT-20260101-AAAAAAAA/attestation.pdf", nil), 404, "not_found")
+
+	// A document opens only through its link (the reference alone, or another token, is not enough),
+	// and the link ends.
+	link, _ := strings.CutPrefix(v.Liens["linkAttestation"], local.URL)
+	path, query, _ := strings.Cut(link, "?")
+	expect(t, "the document without its link's token", c.do("GET", path, nil), 404, "not_found")
+	forged := strings.Replace(query, "token=", "token=x", 1)
+	expect(t, "another token", c.do("GET", path+"?"+forged, nil), 404, "not_found")
+	expect(t, "the link", c.do("GET", link, nil), 200, "")
+	skip(t, local, coreinsurance.DocumentLinkTTL+time.Minute)
+	expect(t, "the link once expired", c.do("GET", link, nil), 410, "gone")
 }
