@@ -95,6 +95,21 @@ type Contract struct {
 	PaidAt      *time.Time
 }
 
+// UnpaidRetention is how long a request that was never paid is kept once it failed (its link
+// expired, or the payer cancelled or was refused): long enough for the partner to read the outcome
+// and for a late payment to find it, and no longer, since it holds the insured's personal data (a
+// registration number, a traveller's passport number) for a sale that did not happen.
+const UnpaidRetention = 30 * 24 * time.Hour
+
+// PurgeAt is when the request is deleted: UnpaidRetention after a request that was never paid
+// failed; zero for every other, which is kept as the record of a sale (and of money to refund).
+func (c Contract) PurgeAt() time.Time {
+	if c.Status == StatusPaymentFailed && c.PaidAt == nil {
+		return c.UpdatedAt.Add(UnpaidRetention)
+	}
+	return time.Time{}
+}
+
 // Payment statuses, as the status read shows them.
 const (
 	PaymentPending          = "pending"

@@ -12,6 +12,7 @@ import (
 	"github.com/trustline/platform/shared/contracts/contractstest"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/webhook"
 )
 
 // scriptedCore prices every request at 1000 XOF and answers issuance attempts from its script, in
@@ -43,6 +44,11 @@ func (c *scriptedCore) Issue(_ context.Context, ct contracts.Contract, attempt i
 type woken []string
 
 func (w *woken) WakeDelivery(_ context.Context, id string) error { *w = append(*w, id); return nil }
+
+// NewDelivery is the engine's, with the retention the stack gives delivery records.
+func (w *woken) NewDelivery(d webhook.Delivery) webhook.Delivery {
+	return (&webhook.Engine{Retention: 30 * 24 * time.Hour}).NewDelivery(d)
+}
 
 // flow is one request's run through the service on the in-memory store, with a clock a step moves.
 type flow struct {
@@ -196,6 +202,9 @@ func TestContractFlow(t *testing.T) {
 				events = append(events, d.Event)
 				if d.OwnerID != "prt_1" || d.Reference != f.ref || !slices.Contains(*wake, d.ID) {
 					t.Errorf("delivery %+v: not the partner's, or the dispatcher was not woken", d)
+				}
+				if !d.ExpiresAt.After(d.CreatedAt) {
+					t.Errorf("delivery %s is kept for ever: partner deliveries expire like identity ones", d.ID)
 				}
 			}
 			if !slices.Equal(events, tt.webhooks) {

@@ -79,8 +79,10 @@ type Jobs interface {
 	Send(ctx context.Context, body string, due time.Time) error
 }
 
-// Waker wakes the webhook dispatcher for a stored delivery.
+// Waker builds the partner's webhook deliveries and wakes the dispatcher for one stored.
 type Waker interface {
+	// NewDelivery is d as a new pending delivery, with its id, times and retention.
+	NewDelivery(d webhook.Delivery) webhook.Delivery
 	WakeDelivery(ctx context.Context, id string) error
 }
 
@@ -281,8 +283,7 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 	if err != nil {
 		return err
 	}
-	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: c.PartnerID, Event: event,
-		Reference: c.Reference, Body: body, Status: webhook.StatusPending, CreatedAt: now, NextAt: now}
+	d := s.Webhook.NewDelivery(webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: c.PartnerID, Event: event, Reference: c.Reference, Body: body})
 	if _, err := s.Store.FinishIssuance(ctx, c, func(c Contract) (Contract, error) { return c.finishIssuance(to, i, now) }, d); err != nil {
 		return err
 	}

@@ -57,6 +57,7 @@ type contractItem struct {
 	UpdatedAt        time.Time     `dynamodbav:"updatedAt"`
 	PaidAt           *time.Time    `dynamodbav:"paidAt,omitempty"`
 	IssuanceRuns     int           `dynamodbav:"issuanceRuns,omitempty"`
+	TTL              int64         `dynamodbav:"ttl,omitempty"` // contracts.Contract.PurgeAt
 }
 
 type pricingItem struct {
@@ -103,7 +104,7 @@ func toContractItem(c contracts.Contract) contractItem {
 		Product: string(c.Product), Status: string(c.Status), ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data),
 		Subject: c.Subject, Pricing: pricingItem(c.Pricing), PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL,
 		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-		PaidAt: c.PaidAt, IssuanceRuns: c.IssuanceRun}
+		PaidAt: c.PaidAt, IssuanceRuns: c.IssuanceRun, TTL: ttlOf(c.PurgeAt())}
 	if c.Status == contracts.StatusPendingPayment {
 		it.GSI2PK, it.GSI2SK = dueShard(paymentDuePK, c.Reference), dueKey(c.Payment.ExpiresAt, c.Reference)
 	}
@@ -315,6 +316,14 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 		}
 		if prior.Status == contracts.StatusIssuanceInProgress {
 			remove = append(remove, "issuingUntil")
+		}
+	}
+	if purge := next.PurgeAt(); !purge.Equal(prior.PurgeAt()) {
+		names["#ttl"] = "ttl"
+		if purge.IsZero() { // paid after all: kept
+			remove = append(remove, "#ttl")
+		} else {
+			set, values[":ttl"] = append(set, "#ttl = :ttl"), num(purge.Unix())
 		}
 	}
 	if len(set) == 0 && len(remove) == 0 && next.UpdatedAt.Equal(prior.UpdatedAt) {

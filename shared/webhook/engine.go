@@ -74,21 +74,30 @@ func (e *Engine) Client() *http.Client {
 // A delivery can therefore be late by a sweep interval, but never lost; and a message without a
 // record cannot exist, because the message is sent after the record.
 func (e *Engine) Enqueue(ctx context.Context, d Delivery) (Delivery, error) {
+	d = e.NewDelivery(d)
+	if err := e.Store.PutDelivery(ctx, d); err != nil {
+		return Delivery{}, err
+	}
+	if err := e.wake(ctx, d.ID, 1, d.CreatedAt); err != nil {
+		logs.From(ctx).WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
+	}
+	return d, nil
+}
+
+// NewDelivery is d as a new delivery, due now: an id (unless it has one), pending, no attempts, and
+// kept for Retention like every delivery record (it holds the event's body until delivered, and
+// its history after). Enqueue stores it; a domain that stores it in its own transaction (a
+// contract's state change) builds it here too, then calls WakeDelivery.
+func (e *Engine) NewDelivery(d Delivery) Delivery {
 	now := e.now()
 	if d.ID == "" {
 		d.ID = NewID()
 	}
-	d.Status, d.CreatedAt, d.NextAt, d.Attempts = StatusPending, now, now, nil
+	d.Status, d.CreatedAt, d.NextAt, d.Attempts, d.ExpiresAt = StatusPending, now, now, nil, time.Time{}
 	if e.Retention > 0 {
 		d.ExpiresAt = now.Add(e.Retention)
 	}
-	if err := e.Store.PutDelivery(ctx, d); err != nil {
-		return Delivery{}, err
-	}
-	if err := e.wake(ctx, d.ID, 1, now); err != nil {
-		logs.From(ctx).WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
-	}
-	return d, nil
+	return d
 }
 
 // WakeDelivery wakes the dispatcher for the first attempt of a delivery stored by another

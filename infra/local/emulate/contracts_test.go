@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/config"
+	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/webhookverify"
 )
@@ -327,6 +328,19 @@ func TestExpiredPaymentLinks(t *testing.T) {
 	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" {
 		t.Errorf("after expiry: %v", s["contractStatus"])
 	}
+	// Never paid, the request and its personal data go contracts.UnpaidRetention after it failed.
+	purge := func() float64 {
+		t.Helper()
+		items := tableItems(t, local, "CONTRACT#"+ct.Reference)
+		if len(items) != 1 {
+			t.Fatalf("%d items of the request", len(items))
+		}
+		ttl, _ := items[0]["ttl"].(float64)
+		return ttl
+	}
+	if ttl, want := purge(), float64(now(t, local).Add(contracts.UnpaidRetention).Unix()); ttl < want-3600 || ttl > want+3600 {
+		t.Errorf("an unpaid request's ttl is %v, want about %v", ttl, want)
+	}
 	page, err := http.Get(ct.Payment.PaymentURL)
 	if err != nil {
 		t.Fatal(err)
@@ -341,5 +355,8 @@ func TestExpiredPaymentLinks(t *testing.T) {
 	expect(t, "paid after expiry", notify(t, c, secret(t, local, config.PaymentSigningKey), late), 200, "")
 	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "paid_after_failure" {
 		t.Errorf("paid after expiry: %v", s)
+	}
+	if ttl := purge(); ttl != 0 {
+		t.Errorf("a request paid after its failure is still to be purged (ttl %v): the money must be refunded", ttl)
 	}
 }
