@@ -116,3 +116,39 @@ func TestEachFunctionReadsOnlyItsSecrets(t *testing.T) {
 		})
 	}
 }
+
+// The API throttles before any function runs, tighter on the routes that take no credential, and
+// writes access logs that name the route template, never the path (a handoff session ID is a
+// capability) nor the query string.
+func TestAPIThrottlesAndLogsAccess(t *testing.T) {
+	tpl, err := samtemplate.Parse(platform.Template)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := tpl.Resources["Api"].Properties
+	defaults, _ := props["DefaultRouteSettings"].(map[string]any)
+	if defaults["ThrottlingRateLimit"] == nil || defaults["ThrottlingBurstLimit"] == nil {
+		t.Errorf("DefaultRouteSettings = %v, want a rate and a burst limit", defaults)
+	}
+	routes, err := tpl.Routes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	perRoute, _ := props["RouteSettings"].(map[string]any)
+	for _, r := range []string{"POST /v1/auth/login", "POST /v1/auth/register", "POST /v1/auth/resend-verification", "POST /v1/mobile-handoff/session"} {
+		if _, ok := perRoute[r].(map[string]any); !ok {
+			t.Errorf("no throttling of its own for %s", r)
+		}
+	}
+	for r := range perRoute {
+		if _, ok := routes[r]; !ok {
+			t.Errorf("RouteSettings names %s, which is no route of the template", r)
+		}
+	}
+	logs, _ := props["AccessLogSettings"].(map[string]any)
+	format, _ := logs["Format"].(string)
+	if logs["DestinationArn"] == nil || !strings.Contains(format, "$context.routeKey") || !strings.Contains(format, "$context.requestId") ||
+		strings.Contains(format, "$context.path") || strings.Contains(format, "querystring") {
+		t.Errorf("AccessLogSettings = %v", logs)
+	}
+}

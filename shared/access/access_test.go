@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/httpapi"
 )
 
 func FuzzReadCredential(f *testing.F) {
@@ -248,5 +250,36 @@ func TestSees(t *testing.T) {
 		if got := tt.p.Sees(tt.live); got != tt.sees {
 			t.Errorf("%+v sees live=%v: %v", tt.p, tt.live, got)
 		}
+	}
+}
+
+// The request's log line says who made it, with which key id and from which address, so a leaked
+// key's actions can be traced; it never carries the key.
+func TestRequestLogNamesTheCaller(t *testing.T) {
+	secret := access.NewKey(access.UserKeyFormat("live"))
+	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
+		access.HashKey(secret): {ID: "key_7", Hash: access.HashKey(secret), Role: access.RoleUser, OwnerID: "usr_7", Mode: "live"},
+	}}
+	a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", Failures: access.NewFailures(5)}
+	var logged strings.Builder
+	log := slog.New(slog.NewJSONHandler(&logged, nil))
+	h := httpapi.New(log, httpapi.Bases{}, []httpapi.Route{{Pattern: "GET /v1/users/me", Handler: a.Require(access.Users,
+		func(w http.ResponseWriter, _ *http.Request, _ access.Principal) error { w.WriteHeader(http.StatusNoContent); return nil })}})
+	var ev events.APIGatewayV2HTTPRequest
+	ev.RawPath, ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.SourceIP = "/v1/users/me", "GET", "/v1/users/me", "198.51.100.7"
+	ev.Headers = map[string]string{"x-api-key": secret}
+	r, err := (&core.RequestAccessorV2{}).EventToRequestWithContext(context.Background(), ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ServeHTTP(httptest.NewRecorder(), r)
+	line := logged.String()
+	for _, want := range []string{`"msg":"request"`, `"keyId":"key_7"`, `"ownerId":"user#usr_7"`, `"role":"user"`, `"sourceIp":"198.51.100.7"`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the request's log line lacks %s: %s", want, line)
+		}
+	}
+	if strings.Contains(line, secret) || strings.Contains(line, secret[len(secret)-8:]) {
+		t.Errorf("the log carries the key: %s", line)
 	}
 }

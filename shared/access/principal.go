@@ -102,6 +102,11 @@ func (a *Authenticator) Authenticate(r *http.Request) (Principal, error) {
 		}
 		return Principal{}, err
 	}
+	who := []any{"role", string(p.Role), "ownerId", p.owner()}
+	if p.KeyID != "" {
+		who = append(who, "keyId", p.KeyID)
+	}
+	httpapi.Identify(r.Context(), who...)
 	if p.RateLimit <= 0 {
 		return p, nil
 	}

@@ -113,7 +113,9 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 			id = rand.Text()
 		}
 		reqLog := log.With("requestId", id)
+		caller := &callerAttrs{}
 		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
+		ctx = context.WithValue(ctx, callerKey{}, caller)
 		ctx = context.WithValue(ctx, basesKey{}, bases)
 		ctx = logs.With(ctx, reqLog)
 		r = r.WithContext(ctx)
@@ -130,9 +132,14 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 				}
 			}
 			// Only the method, path and status: query strings and bodies may carry personal data,
-			// and capability segments of the path (a handoff session ID) are redacted.
-			reqLog.InfoContext(ctx, "request", "method", r.Method, "path", LoggedPath(r),
-				"status", rec.status, "durationMs", time.Since(start).Milliseconds())
+			// and capability segments of the path (a handoff session ID) are redacted. Who made the
+			// request (role, owner, key id; never the key) and from where, so that a leaked key's
+			// actions can be traced.
+			attrs := []any{"method", r.Method, "path", LoggedPath(r), "status", rec.status, "durationMs", time.Since(start).Milliseconds()}
+			if ip := SourceIP(r); ip.IsValid() {
+				attrs = append(attrs, "sourceIp", ip.String())
+			}
+			reqLog.InfoContext(ctx, "request", append(attrs, caller.attrs...)...)
 		}()
 		if uncleanPath(r.URL.Path) {
 			// ServeMux would answer a redirect to the cleaned path, with no problem body; a client
@@ -145,6 +152,19 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 			rec.status = http.StatusOK
 		}
 	})
+}
+
+type callerKey struct{}
+
+// callerAttrs are who made a request, as Identify recorded it for the request's log line.
+type callerAttrs struct{ attrs []any }
+
+// Identify records who made the request in ctx (the authenticated principal's role, owner and key
+// id: never a secret), for the request's log line that Middleware writes.
+func Identify(ctx context.Context, attrs ...any) {
+	if c, ok := ctx.Value(callerKey{}).(*callerAttrs); ok {
+		c.attrs = append(c.attrs[:0], attrs...)
+	}
 }
 
 // uncleanPath reports whether ServeMux would redirect p to a cleaned form: . or .. segments,
