@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
@@ -36,6 +37,28 @@ type Notification struct {
 	Amount     int64     `json:"amount"`
 	Currency   string    `json:"currency"`
 	OccurredAt time.Time `json:"occurredAt"`
+}
+
+// ErrReplayed is what a store returns for a notification whose event it recorded before: nothing
+// was written. The gateway's event ids are its own and unique across everything it notifies
+// (contract payments and invoices alike), so one record of them serves both.
+var ErrReplayed = errors.New("payment: notification event recorded before")
+
+// Match is the rule every receiver applies to a verified notification before it changes anything:
+// a signature vouches for the gateway, not for the pairing of a payment with what it pays. The
+// notification must name the payment the charge's link was opened for (paymentID, never empty),
+// its amount and its currency; else it is refused (Invalid: payment_mismatch or amount_mismatch)
+// and, refused, it is not recorded, so the gateway's corrected notification is applied.
+func (n Notification) Match(paymentID string, amount int64, currency string) error {
+	if n.PaymentID == "" || n.PaymentID != paymentID {
+		return &fault.Error{Kind: fault.Invalid, Code: "payment_mismatch",
+			Detail: "The notified payment is not the payment of " + n.Reference + "; nothing was changed."}
+	}
+	if n.Amount != amount || n.Currency != currency {
+		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
+			Detail: "The notified amount or currency is not what " + n.Reference + " charges; nothing was changed."}
+	}
+	return nil
 }
 
 // Charge is what a payment link collects, and where its outcome goes.
