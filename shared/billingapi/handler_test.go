@@ -1,7 +1,9 @@
 package billingapi
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +13,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/testmode"
 )
 
 func serve(pattern string, h httpapi.HandlerFunc, method, target, contentType, body string, header ...string) (*httptest.ResponseRecorder, httpapi.Problem) {
@@ -99,5 +102,32 @@ func TestChangePlanBody(t *testing.T) {
 				t.Errorf("status %d, want %d: %s", w.Code, tt.status, w.Body)
 			}
 		})
+	}
+}
+
+type usageFunc func(ctx context.Context, ownerID string) (testmode.Usage, error)
+
+func (f usageFunc) Usage(ctx context.Context, ownerID string) (testmode.Usage, error) { return f(ctx, ownerID) }
+
+// A test key reads test mode's allowance, never the live ledger or invoices (Ledger and Billing
+// are nil: reaching them would panic, answered 500).
+func TestTestKeysSeeTheTestView(t *testing.T) {
+	testKey := access.Principal{UserID: "usr_1", Role: access.RoleUser, KeyID: "key_1", Live: false}
+	c := Credits{TestQuota: usageFunc(func(_ context.Context, owner string) (testmode.Usage, error) {
+		return testmode.Usage{Mode: "test", DailyQuota: 100, UsedToday: 7, RemainingToday: 93}, nil
+	})}
+	w, _ := serve("GET /v1/billing/credits", func(w http.ResponseWriter, r *http.Request) error { return c.ledger(w, r, testKey) },
+		"GET", "/v1/billing/credits", "", "")
+	var got map[string]any
+	_ = json.Unmarshal(w.Body.Bytes(), &got)
+	if w.Code != 200 || got["mode"] != "test" || got["livemode"] != false || got["dailyQuota"] != 100.0 || got["usedToday"] != 7.0 ||
+		got["remainingToday"] != 93.0 || fmt.Sprint(got["data"]) != "[]" || got["nextCursor"] != nil {
+		t.Errorf("credits: %d %s", w.Code, w.Body)
+	}
+	var a API
+	w, _ = serve("GET /v1/billing/invoices", func(w http.ResponseWriter, r *http.Request) error { return a.invoices(w, r, testKey) },
+		"GET", "/v1/billing/invoices", "", "")
+	if w.Code != 200 || strings.TrimSpace(w.Body.String()) != "[]" {
+		t.Errorf("invoices: %d %s", w.Code, w.Body)
 	}
 }
