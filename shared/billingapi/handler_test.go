@@ -107,7 +107,9 @@ func TestChangePlanBody(t *testing.T) {
 
 type usageFunc func(ctx context.Context, ownerID string) (testmode.Usage, error)
 
-func (f usageFunc) Usage(ctx context.Context, ownerID string) (testmode.Usage, error) { return f(ctx, ownerID) }
+func (f usageFunc) Usage(ctx context.Context, ownerID string) (testmode.Usage, error) {
+	return f(ctx, ownerID)
+}
 
 // A test key reads test mode's allowance, never the live ledger or invoices (Ledger and Billing
 // are nil: reaching them would panic, answered 500).
