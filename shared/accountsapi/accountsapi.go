@@ -77,8 +77,8 @@ func (a API) openapi(w http.ResponseWriter, _ *http.Request) error {
 }
 
 type credentials struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	Email    string `json:"email" maxLength:"254"`
+	Password string `json:"password" maxLength:"72"`
 }
 
 type userView struct {
@@ -110,7 +110,7 @@ func (a API) register(w http.ResponseWriter, r *http.Request) error {
 // verification: only the address's owner learns, by mail.
 func (a API) resendVerification(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Email string `json:"email"`
+		Email string `json:"email" maxLength:"254"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
@@ -125,7 +125,7 @@ func (a API) resendVerification(w http.ResponseWriter, r *http.Request) error {
 
 func (a API) verifyEmail(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Token string `json:"token"`
+		Token string `json:"token" maxLength:"256"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
@@ -266,9 +266,9 @@ func viewKeys(keys []access.KeyRecord) map[string][]keyView {
 
 func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
-		Name       string     `json:"name"`
-		Mode       string     `json:"mode"`
-		AllowedIPs []string   `json:"allowedIps"`
+		Name       string     `json:"name" maxLength:"100"`
+		Mode       string     `json:"mode" maxLength:"4"`
+		AllowedIPs []string   `json:"allowedIps" maxLength:"64"`
 		ExpiresAt  *time.Time `json:"expiresAt"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {

@@ -111,7 +111,7 @@ func (a API) webhook(w http.ResponseWriter, r *http.Request) error {
 
 func (a API) changePlan(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	var in struct {
-		Plan string `json:"plan"`
+		Plan string `json:"plan" maxLength:"64"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/billing"
-	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/payment"
 )
 
@@ -123,12 +122,9 @@ func (r *InvoiceRepo) Invoices(ctx context.Context, userID string, status billin
 		in.ExpressionAttributeValues[":s"] = str(string(status))
 	}
 	if cursor != "" {
-		start, err := decodeCursor(cursor)
+		start, err := ownedCursor(cursor, gsi1Cursor, "gsi1pk", "INVOICES#"+userID)
 		if err != nil {
 			return nil, "", err
-		}
-		if pk, _ := start["gsi1pk"].(*types.AttributeValueMemberS); pk == nil || pk.Value != "INVOICES#"+userID {
-			return nil, "", &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the cursor of a previous page"}}
 		}
 		in.ExclusiveStartKey = start
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/textlimit"
 )
 
 // Notification types.
@@ -30,12 +31,12 @@ const (
 // Notification is the body of POST /api/v1/webhooks/payment, signed in x-webhook-signature
 // (lowercase hex HMAC-SHA256 of the raw body with the payment signing key).
 type Notification struct {
-	EventID    string    `json:"eventId"`
-	Type       string    `json:"type"`
-	PaymentID  string    `json:"paymentId"`
-	Reference  string    `json:"reference"`
+	EventID    string    `json:"eventId" maxLength:"128"`
+	Type       string    `json:"type" maxLength:"32"`
+	PaymentID  string    `json:"paymentId" maxLength:"128"`
+	Reference  string    `json:"reference" maxLength:"128"`
 	Amount     int64     `json:"amount"`
-	Currency   string    `json:"currency"`
+	Currency   string    `json:"currency" maxLength:"3"`
 	OccurredAt time.Time `json:"occurredAt"`
 }
 
@@ -155,6 +156,9 @@ func ReadNotification(r *http.Request, key []byte) (Notification, error) {
 	var n Notification
 	if err := json.Unmarshal(body, &n); err != nil || n.EventID == "" || n.Reference == "" {
 		return Notification{}, fault.New(fault.BadRequest, "The notification is malformed.")
+	}
+	if long := textlimit.Check(&n, ""); len(long) > 0 {
+		return Notification{}, &fault.Error{Kind: fault.Invalid, Detail: "A field is longer than its documented maxLength.", InvalidParams: long}
 	}
 	switch n.Type {
 	case Succeeded, Cancelled, Failed:

@@ -155,8 +155,8 @@ func (s *Service) PartnerWebhook(ctx context.Context, partnerID string) (Partner
 // PartnerUpdate is a PATCH: absent fields stay as they are; an empty webhookSecret removes the
 // secret (deliveries are then unsigned).
 type PartnerUpdate struct {
-	WebhookURL    *string `json:"webhookUrl"`
-	WebhookSecret *string `json:"webhookSecret"`
+	WebhookURL    *string `json:"webhookUrl" maxLength:"2048"`
+	WebhookSecret *string `json:"webhookSecret" maxLength:"256"`
 }
 
 const minSecret, maxSecret = 16, 256

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -553,6 +554,13 @@ func TestTestKeysSeeNoLiveMoney(t *testing.T) {
 		if list, _ := listInvoices(t, c, cred, ""); len(list) != 1 || !strings.Contains(list[0].PaymentURL, "/sandbox/pay/") {
 			t.Errorf("%s: invoices %+v, want the live one", name, list)
 		}
+	}
+
+	// A cursor of the right shape that lacks key attributes is a 422 problem, not a 500.
+	for path, start := range map[string]map[string]string{"/v1/billing/credits": {"pk": "USER#" + me.ID},
+		"/v1/billing/invoices": {"gsi1pk": "INVOICES#" + me.ID}} {
+		b, _ := json.Marshal(start)
+		expect(t, path+" with a cursor missing key attributes", c.do("GET", path+"?cursor="+base64.RawURLEncoding.EncodeToString(b), nil, liveKey...), 422, "validation_failed")
 	}
 
 	// The test view: the allowance of the day, before and after a test operation.
