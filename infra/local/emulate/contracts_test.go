@@ -199,7 +199,11 @@ func TestContractValidationAndIdempotency(t *testing.T) {
 		// numImmat once answered 500 after both were made).
 		"300 KB numImmat": {autoBody(strings.Repeat("X", 300<<10), nil), "contract.numImmat: at most 32 characters"},
 		"long modele":     {autoBody("X", func(m map[string]any) { m["modele"] = strings.Repeat("M", 65) }), "contract.modele: at most 64 characters"},
-		"long returnUrl":  {func() map[string]any { b := autoBody("X", nil); b["returnUrl"] = "https://partner.example/" + strings.Repeat("r", 2048); return b }(), "returnUrl: at most 2048 characters"},
+		"long returnUrl": {func() map[string]any {
+			b := autoBody("X", nil)
+			b["returnUrl"] = "https://partner.example/" + strings.Repeat("r", 2048)
+			return b
+		}(), "returnUrl: at most 2048 characters"},
 	}
 	links := len(tableItems(t, local, "PAYMENT#"))
 	for name, tc := range cases {
