@@ -4,6 +4,7 @@
 package accountsapi
 
 import (
+	"context"
 	"fmt"
 	"html"
 	"net/http"
@@ -15,13 +16,20 @@ import (
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/testmode"
 )
 
 // API serves the account endpoints.
 type API struct {
-	Accounts *accounts.Service
-	Auth     *access.Authenticator
-	OpenAPI  []byte // the identity API's OpenAPI document as JSON, served at /v1/openapi.json
+	Accounts  *accounts.Service
+	TestQuota TestUsage // what a test key reads as its balance
+	Auth      *access.Authenticator
+	OpenAPI   []byte // the identity API's OpenAPI document as JSON, served at /v1/openapi.json
+}
+
+// TestUsage reads an account's test-mode allowance of the day (testmode.Quota does).
+type TestUsage interface {
+	Usage(ctx context.Context, ownerID string) (testmode.Usage, error)
 }
 
 // anonymousPerMinute is how many logins or registrations one address may attempt in a minute.
@@ -77,8 +85,8 @@ func (a API) openapi(w http.ResponseWriter, _ *http.Request) error {
 }
 
 type credentials struct {
-	Email    string `json:"email"`
-	Password string `json:"password"`
+	Email    string `json:"email" maxLength:"254"`
+	Password string `json:"password" maxLength:"72"`
 }
 
 type userView struct {
@@ -110,7 +118,7 @@ func (a API) register(w http.ResponseWriter, r *http.Request) error {
 // verification: only the address's owner learns, by mail.
 func (a API) resendVerification(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Email string `json:"email"`
+		Email string `json:"email" maxLength:"254"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
@@ -125,7 +133,7 @@ func (a API) resendVerification(w http.ResponseWriter, r *http.Request) error {
 
 func (a API) verifyEmail(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Token string `json:"token"`
+		Token string `json:"token" maxLength:"256"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
@@ -248,12 +256,24 @@ func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) erro
 	if err != nil {
 		return err
 	}
-	httpapi.WriteJSON(w, http.StatusOK, struct {
-		ID      string `json:"id"`
-		Email   string `json:"email"`
-		Plan    string `json:"plan"`
-		Credits int    `json:"credits"`
-	}{u.ID, u.Email, u.Plan, u.Credits})
+	type profile struct {
+		ID       string          `json:"id"`
+		Email    string          `json:"email"`
+		Plan     string          `json:"plan"`
+		Credits  int             `json:"credits"`
+		Livemode bool            `json:"livemode"`
+		TestMode *testmode.Usage `json:"testMode,omitempty"`
+	}
+	if p.Live {
+		httpapi.WriteJSON(w, http.StatusOK, profile{u.ID, u.Email, u.Plan, u.Credits, true, nil})
+		return nil
+	}
+	// A test key never sees the live balance: its credits are what test mode lets it spend today.
+	usage, err := a.TestQuota.Usage(r.Context(), p.UserID)
+	if err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusOK, profile{u.ID, u.Email, u.Plan, usage.RemainingToday, false, &usage})
 	return nil
 }
 
@@ -307,9 +327,9 @@ func viewKeys(keys []access.KeyRecord) map[string][]keyView {
 
 func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
-		Name       string     `json:"name"`
-		Mode       string     `json:"mode"`
-		AllowedIPs []string   `json:"allowedIps"`
+		Name       string     `json:"name" maxLength:"100"`
+		Mode       string     `json:"mode" maxLength:"4"`
+		AllowedIPs []string   `json:"allowedIps" maxLength:"64"`
 		ExpiresAt  *time.Time `json:"expiresAt"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {

@@ -25,7 +25,7 @@ func viewPartner(p accounts.Partner) partnerView {
 
 func (a API) createPartner(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	var in struct {
-		Name      string `json:"name"`
+		Name      string `json:"name" maxLength:"100"`
 		RateLimit int    `json:"rateLimit"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {

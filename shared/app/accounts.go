@@ -37,7 +37,7 @@ func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	credits := billingapi.Credits{Ledger: api.Accounts, Auth: api.Auth}
+	credits := billingapi.Credits{Ledger: api.Accounts, TestQuota: testQuota(d), Auth: api.Auth}
 	return httpapi.New(d.log, d.bases, slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes())), nil
 }
 
@@ -75,7 +75,8 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 	return d, accountsapi.API{
 		Accounts: &accounts.Service{Store: dynamo.NewAccounts(store), Endpoints: dynamo.NewWebhookRepo(store), Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
 			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits, Now: d.now},
-		Auth: authenticator(d),
+		TestQuota: testQuota(d),
+		Auth:      authenticator(d),
 	}, nil
 }
 

@@ -80,9 +80,11 @@ type Store interface {
 	Invoice(ctx context.Context, reference string) (Invoice, error)
 	// Invoices lists a user's invoices, newest first, of one status when status is set.
 	Invoices(ctx context.Context, userID string, status Status, limit int, cursor string) ([]Invoice, string, error)
-	// SettleInvoice moves an invoice to paid (granting its credits with their ledger entry, in the
-	// same transaction) or failed; it reports false when the invoice was not in a state to move.
-	SettleInvoice(ctx context.Context, inv Invoice, to Status, at time.Time) (bool, error)
+	// SettleInvoice records the gateway's event n and moves the invoice to paid (granting its
+	// credits with their ledger entry) or failed, in the same transaction; it reports false when
+	// the invoice was not in a state to move (the event is recorded all the same). An event
+	// recorded before writes nothing and returns payment.ErrReplayed.
+	SettleInvoice(ctx context.Context, inv Invoice, n payment.Notification, to Status, at time.Time) (bool, error)
 }
 
 // Gateway opens payment links.
@@ -160,21 +162,26 @@ func (s *Service) next(start time.Time) time.Time {
 }
 
 // Settle applies the gateway's verified notification: paid grants the period's credits once, a
-// failure or cancellation marks the invoice failed; a replay or a late notification changes
-// nothing. An amount that is not the invoice's is refused.
+// failure or cancellation marks the invoice failed; a replayed event or a late notification
+// changes nothing. A notification that is not about the invoice's own payment (its paymentId,
+// amount and currency: payment.Notification.Match, as contracts do) is refused and not recorded.
 func (s *Service) Settle(ctx context.Context, n payment.Notification) error {
 	inv, err := s.Store.Invoice(ctx, n.Reference)
 	if err != nil {
 		return err
 	}
-	if n.Amount != inv.Amount || (n.Currency != "" && n.Currency != inv.Currency) {
-		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch", Detail: "The notified amount is not the invoice's; nothing was changed."}
+	if err := n.Match(inv.PaymentID, inv.Amount, inv.Currency); err != nil {
+		return err
 	}
 	to := StatusFailed
 	if n.Type == payment.Succeeded {
 		to = StatusPaid
 	}
-	moved, err := s.Store.SettleInvoice(ctx, inv, to, s.now())
+	moved, err := s.Store.SettleInvoice(ctx, inv, n, to, s.now())
+	if errors.Is(err, payment.ErrReplayed) {
+		logs.From(ctx).InfoContext(ctx, "invoice notification replayed", "reference", inv.Reference, "eventId", n.EventID)
+		return nil
+	}
 	if err == nil && !moved {
 		logs.From(ctx).InfoContext(ctx, "invoice notification changed nothing", "reference", inv.Reference, "status", inv.Status, "notified", to)
 	}

@@ -48,12 +48,17 @@ type invoiceView struct {
 
 // invoices is the caller's history, newest first: the spec's JSON array, one page of it
 // (?limit=1..100, default 20; ?status=); the next page's cursor is in X-Next-Cursor and in a Link
-// header with rel="next".
+// header with rel="next". Invoices are live money: a test key's history is empty (test mode is
+// free, so it has no invoices), and never shows the live ones or their payment links.
 func (a API) invoices(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	q := r.URL.Query()
 	limit, cursor, invalid := httpapi.PageOf(r, 20)
 	if invalid != nil {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
+	}
+	if !p.Live {
+		httpapi.WriteJSON(w, http.StatusOK, []invoiceView{})
+		return nil
 	}
 	list, next, err := a.Billing.Invoices(r.Context(), p.UserID, billing.Status(q.Get("status")), limit, cursor)
 	if err != nil {
@@ -106,7 +111,7 @@ func (a API) webhook(w http.ResponseWriter, r *http.Request) error {
 
 func (a API) changePlan(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	var in struct {
-		Plan string `json:"plan"`
+		Plan string `json:"plan" maxLength:"64"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err

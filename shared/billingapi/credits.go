@@ -9,6 +9,7 @@ import (
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/testmode"
 )
 
 // Ledger lists a user's credits movements, newest first (accounts.Service does).
@@ -16,12 +17,18 @@ type Ledger interface {
 	Ledger(ctx context.Context, userID string, limit int, cursor string) ([]accounts.LedgerEntry, string, error)
 }
 
+// TestUsage reads an account's test-mode allowance of the day (testmode.Quota does).
+type TestUsage interface {
+	Usage(ctx context.Context, ownerID string) (testmode.Usage, error)
+}
+
 // Credits serves GET /v1/billing/credits, the user's credits ledger. It is apart from API because
 // the accounts function serves it: the balance lives on the user's record, and that function's
 // permissions already cover it, while the billing function's are for invoices.
 type Credits struct {
-	Ledger Ledger
-	Auth   *access.Authenticator
+	Ledger    Ledger
+	TestQuota TestUsage
+	Auth      *access.Authenticator
 }
 
 // Routes is the credits endpoint.
@@ -33,6 +40,20 @@ func (c Credits) ledger(w http.ResponseWriter, r *http.Request, p access.Princip
 	limit, cursor, invalid := httpapi.PageOf(r, 50)
 	if invalid != nil {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
+	}
+	if !p.Live {
+		// A test key sees test mode's balance, its daily allowance, never the live ledger: the
+		// body keeps the ledger's shape (an empty page) so that a client pages the same way.
+		usage, err := c.TestQuota.Usage(r.Context(), p.UserID)
+		if err != nil {
+			return err
+		}
+		httpapi.WriteJSON(w, http.StatusOK, struct {
+			testmode.Usage
+			Data       []struct{} `json:"data"`
+			NextCursor *string    `json:"nextCursor"`
+		}{Usage: usage, Data: []struct{}{}})
+		return nil
 	}
 	entries, next, err := c.Ledger.Ledger(r.Context(), p.UserID, limit, cursor)
 	if err != nil {

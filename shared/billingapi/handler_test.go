@@ -1,7 +1,9 @@
 package billingapi
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +13,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/testmode"
 )
 
 func serve(pattern string, h httpapi.HandlerFunc, method, target, contentType, body string, header ...string) (*httptest.ResponseRecorder, httpapi.Problem) {
@@ -104,7 +107,9 @@ func TestChangePlanBody(t *testing.T) {
 
 type usageFunc func(ctx context.Context, ownerID string) (testmode.Usage, error)
 
-func (f usageFunc) Usage(ctx context.Context, ownerID string) (testmode.Usage, error) { return f(ctx, ownerID) }
+func (f usageFunc) Usage(ctx context.Context, ownerID string) (testmode.Usage, error) {
+	return f(ctx, ownerID)
+}
 
 // A test key reads test mode's allowance, never the live ledger or invoices (Ledger and Billing
 // are nil: reaching them would panic, answered 500).

@@ -170,21 +170,17 @@ func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contrac
 // HandlePayment applies a verified notification. A paid request gets its issuance job; the job is
 // due in the store in the same write, so a lost queue message is found by the sweep. A signature
 // vouches for the gateway, not for the pairing of payment and request: a notification whose
-// payment is not the request's own, or whose amount is not its total, is refused and changes
-// nothing. Money confirmed for a request that had already failed is recorded on it, logged and
+// payment is not the request's own, or whose amount or currency is not its total's, is refused
+// and changes nothing (payment.Notification.Match, the rule invoices follow too). Money confirmed for a request that had already failed is recorded on it, logged and
 // counted, so that an operator refunds it.
 func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 	c, err := s.Store.Contract(ctx, e.Reference)
 	if err != nil {
 		return err
 	}
-	if e.PaymentID == "" || e.PaymentID != c.Payment.ID {
-		return &fault.Error{Kind: fault.Invalid, Code: "payment_mismatch",
-			Detail: "The notified payment is not this request's payment; nothing was changed."}
-	}
-	if e.Amount != c.Pricing.Total || (e.Currency != "" && e.Currency != c.Pricing.Currency) {
-		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
-			Detail: "The notified amount does not match the request's total; nothing was changed."}
+	notified := payment.Notification{PaymentID: e.PaymentID, Reference: e.Reference, Amount: e.Amount, Currency: e.Currency}
+	if err := notified.Match(c.Payment.ID, c.Pricing.Total, c.Pricing.Currency); err != nil {
+		return err
 	}
 	var outcome PaymentOutcome
 	now := s.now()

@@ -1,10 +1,10 @@
 package contracts
 
 import (
-	"errors"
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/payment"
 )
 
 // Change is a transition of one request, decided here and applied by the Store atomically: given
@@ -14,7 +14,7 @@ import (
 type Change func(Contract) (Contract, error)
 
 // ErrReplayed is what Store.ApplyPayment returns for an event it recorded before: nothing written.
-var ErrReplayed = errors.New("contracts: payment event recorded before")
+var ErrReplayed = payment.ErrReplayed
 
 // applyPayment is what a verified payment event does to the request. A request whose link expired
 // before the event is failed first (reads show it failed already), so money taken after the

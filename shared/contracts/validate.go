@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/textlimit"
 )
 
 // DateLayout is the format of every date of a contract object: day/month/year, as the spec
@@ -18,32 +19,32 @@ const DateLayout = "02/01/2006"
 
 // Auto is the contract object of an auto request.
 type Auto struct {
-	CliCode  string   `json:"cliCode"`
-	Cat      string   `json:"cat"`
-	ScatCode string   `json:"scatCode"`
-	CarrCode string   `json:"carrCode"`
-	Nrg      string   `json:"nrg"`
+	CliCode  string   `json:"cliCode" maxLength:"32"`
+	Cat      string   `json:"cat" maxLength:"16"`
+	ScatCode string   `json:"scatCode" maxLength:"16"`
+	CarrCode string   `json:"carrCode" maxLength:"16"`
+	Nrg      string   `json:"nrg" maxLength:"16"`
 	Pfs      *float64 `json:"pfs"`
 	NbP      *int     `json:"nbP"`
 	Dure     *int     `json:"dure"`
-	Effet    string   `json:"effet"`
-	NumImmat string   `json:"numImmat"`
-	MqCode   string   `json:"mqCode"`
-	Modele   string   `json:"modele"`
+	Effet    string   `json:"effet" maxLength:"10"`
+	NumImmat string   `json:"numImmat" maxLength:"32"`
+	MqCode   string   `json:"mqCode" maxLength:"16"`
+	Modele   string   `json:"modele" maxLength:"64"`
 }
 
 // Voyage is the contract object of a travel request.
 type Voyage struct {
-	CliCode     string `json:"cliCode"`
-	Zn          string `json:"zn"`
+	CliCode     string `json:"cliCode" maxLength:"32"`
+	Zn          string `json:"zn" maxLength:"16"`
 	Duree       *int   `json:"duree"`
-	Effet       string `json:"effet"`
-	NumPassport string `json:"numPassport"`
-	DtDeliv     string `json:"dtDeliv"`
-	DtExpir     string `json:"dtExpir"`
-	LieuNais    string `json:"lieuNais"`
-	LieuDepart  string `json:"lieuDepart"`
-	LieuDest    string `json:"lieuDest"`
+	Effet       string `json:"effet" maxLength:"10"`
+	NumPassport string `json:"numPassport" maxLength:"32"`
+	DtDeliv     string `json:"dtDeliv" maxLength:"10"`
+	DtExpir     string `json:"dtExpir" maxLength:"10"`
+	LieuNais    string `json:"lieuNais" maxLength:"100"`
+	LieuDepart  string `json:"lieuDepart" maxLength:"3"`
+	LieuDest    string `json:"lieuDest" maxLength:"3"`
 }
 
 // Codes tells whether a reference code exists: list is a reference list name, parent the parent
@@ -54,8 +55,8 @@ type Codes interface {
 
 // Request is the body of a creation request.
 type Request struct {
-	ReturnURL string          `json:"returnUrl"`
-	CancelURL string          `json:"cancelUrl"`
+	ReturnURL string          `json:"returnUrl" maxLength:"2048"`
+	CancelURL string          `json:"cancelUrl" maxLength:"2048"`
 	Contract  json.RawMessage `json:"contract"`
 }
 
@@ -92,6 +93,9 @@ func Validate(product Product, req Request, codes Codes, today time.Time) (Contr
 			p.add("%s", decodeProblem(err))
 			return c, p.err()
 		}
+		if long := textlimit.Check(&a, "contract"); len(long) > 0 {
+			return c, append(p, long...).err() // before any look-up, and long before a price or a link
+		}
 		validateAuto(&p, a, codes, today)
 		c.Subject = a.NumImmat
 	case ProductVoyage:
@@ -99,6 +103,9 @@ func Validate(product Product, req Request, codes Codes, today time.Time) (Contr
 		if err := dec.Decode(&v); err != nil {
 			p.add("%s", decodeProblem(err))
 			return c, p.err()
+		}
+		if long := textlimit.Check(&v, "contract"); len(long) > 0 {
+			return c, append(p, long...).err()
 		}
 		validateVoyage(&p, v, codes, today)
 		c.Subject = v.NumPassport

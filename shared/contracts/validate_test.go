@@ -45,3 +45,33 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
+
+// noCodes fails the test when a code is looked up: an overlong field is refused before that.
+type noCodes struct{ t *testing.T }
+
+func (c noCodes) Has(list, _, _ string) bool { c.t.Errorf("looked up %s", list); return false }
+
+// Every string of a contract object is bounded (the maxLength of the OpenAPI document): one over
+// its bound is refused, naming it, before a code is looked up, a price asked or a link opened.
+func TestValidateBoundsEveryString(t *testing.T) {
+	today := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		product Product
+		body    string
+		want    string
+	}{
+		{ProductAuto, `{"cliCode":"C","cat":"550","scatCode":"011","carrCode":"ROU","nrg":"E","pfs":150,"nbP":2,"dure":12,"effet":"01/01/2099","numImmat":"` + strings.Repeat("X", 300<<10) + `","mqCode":"YAMA","modele":"M"}`,
+			"contract.numImmat: at most 32 characters (307200 sent)"},
+		{ProductAuto, `{"modele":"` + strings.Repeat("é", 65) + `"}`, "contract.modele: at most 64 characters (65 sent)"},
+		{ProductVoyage, `{"lieuNais":"` + strings.Repeat("D", 101) + `"}`, "contract.lieuNais: at most 100 characters (101 sent)"},
+		{ProductVoyage, `{"lieuDest":"FRAN"}`, "contract.lieuDest: at most 3 characters (4 sent)"},
+	} {
+		t.Run(tt.want, func(t *testing.T) {
+			req := Request{ReturnURL: "https://partner.example/r", CancelURL: "https://partner.example/c", Contract: json.RawMessage(tt.body)}
+			_, err := Validate(tt.product, req, noCodes{t}, today)
+			if e := fault.As(err); e == nil || e.Kind != fault.Invalid || strings.Join(e.InvalidParams, "|") != tt.want {
+				t.Errorf("Validate = %v, want Invalid %q", err, tt.want)
+			}
+		})
+	}
+}

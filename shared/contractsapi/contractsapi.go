@@ -51,7 +51,7 @@ func (a API) creation(r *http.Request, p access.Principal) (string, contracts.Re
 		return p.PartnerID, req, err
 	}
 	var in struct {
-		PartnerID string `json:"partnerId"`
+		PartnerID string `json:"partnerId" maxLength:"64"`
 		contracts.Request
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {

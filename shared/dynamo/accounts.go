@@ -553,6 +553,24 @@ func (r *RateRepo) Hit(ctx context.Context, subject string, window, expires time
 	return got.Hits, nil
 }
 
+// Count reads a bounded counter: 0 when it has none. A counter past its TTL that the table has
+// not deleted yet is a day that has ended, and its subject names its day: the caller never asks
+// for an ended one.
+func (r *RateRepo) Count(ctx context.Context, subject string) (int, error) {
+	out, err := r.db.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(r.db.Table), Key: key(ratePK(subject), "COUNT"),
+		ProjectionExpression: aws.String("used")})
+	if err != nil {
+		return 0, fmt.Errorf("dynamo: count %s: %w", subject, err)
+	}
+	var it struct {
+		Used int `dynamodbav:"used"`
+	}
+	if err := attributevalue.UnmarshalMap(out.Item, &it); err != nil {
+		return 0, err
+	}
+	return it.Used, nil
+}
+
 // Reserve adds n to a bounded counter with one conditional UpdateItem: the condition keeps the
 // counter at or under max, so a refused reservation takes nothing.
 func (r *RateRepo) Reserve(ctx context.Context, subject string, n, max int, expires time.Time) (bool, error) {

@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -12,7 +13,7 @@ import (
 
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/billing"
-	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/payment"
 )
 
 // InvoiceRepo stores invoices (INVOICE#, listed by user on gsi1) and the subscriptions they bill,
@@ -121,12 +122,9 @@ func (r *InvoiceRepo) Invoices(ctx context.Context, userID string, status billin
 		in.ExpressionAttributeValues[":s"] = str(string(status))
 	}
 	if cursor != "" {
-		start, err := decodeCursor(cursor)
+		start, err := ownedCursor(cursor, gsi1Cursor, "gsi1pk", "INVOICES#"+userID)
 		if err != nil {
 			return nil, "", err
-		}
-		if pk, _ := start["gsi1pk"].(*types.AttributeValueMemberS); pk == nil || pk.Value != "INVOICES#"+userID {
-			return nil, "", &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the cursor of a previous page"}}
 		}
 		in.ExclusiveStartKey = start
 	}
@@ -155,13 +153,19 @@ func (r *InvoiceRepo) Invoices(ctx context.Context, userID string, status billin
 	}
 }
 
-// SettleInvoice moves an invoice to paid, granting its credits with their ledger entry in the same
-// transaction, or to failed. The condition on the status makes every replay a no-op.
-func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, to billing.Status, at time.Time) (bool, error) {
+// SettleInvoice records the gateway's event and moves an invoice to paid, granting its credits
+// with their ledger entry, or to failed, in one transaction. The condition on the status makes a
+// late notification a no-op, which records its event alone; the event's own condition makes a
+// replay write nothing (payment.ErrReplayed).
+func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, n payment.Notification, to billing.Status, at time.Time) (bool, error) {
+	event, err := r.db.paymentEvent(n.EventID, inv.Reference, n.PaymentID, to == billing.StatusPaid, n.Amount, at)
+	if err != nil {
+		return false, err
+	}
 	when, _ := attributevalue.Marshal(at)
 	values := map[string]types.AttributeValue{":to": str(string(to)), ":pending": str(string(billing.StatusPending)), ":at": when}
 	update, cond := "SET #s = :to", "#s = :pending"
-	writes := []types.TransactWriteItem{}
+	writes := []types.TransactWriteItem{{Put: &event}}
 	if to == billing.StatusPaid {
 		update, cond = "SET #s = :to, paidAt = :at", "#s IN (:pending, :failed)"
 		values[":failed"] = str(string(billing.StatusFailed))
@@ -176,9 +180,24 @@ func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, to
 	writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(invoicePK(inv.Reference), "INVOICE"),
 		UpdateExpression: aws.String(update), ConditionExpression: aws.String(cond), ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: values}})
-	err := r.db.transact(ctx, writes, fault.New(fault.Conflict, "settled"))
-	if fault.Is(err, fault.Conflict) {
-		return false, nil
+	_, err = r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: writes})
+	failed := cancelledBy(err)
+	switch {
+	case err == nil:
+		return true, nil
+	case len(failed) == 0 || !slices.Contains(failed, true):
+		return false, fmt.Errorf("dynamo: settle invoice: %w", err)
+	case failed[0]:
+		return false, payment.ErrReplayed
 	}
-	return err == nil, err
+	// The invoice was not in a state to move: the event is recorded alone, so that its replay
+	// stays a replay whatever the invoice does next.
+	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: event.TableName, Item: event.Item, ConditionExpression: event.ConditionExpression})
+	if isConditionFailed(err) {
+		return false, payment.ErrReplayed
+	}
+	if err != nil {
+		return false, fmt.Errorf("dynamo: record payment event: %w", err)
+	}
+	return false, nil
 }

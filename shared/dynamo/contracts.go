@@ -91,6 +91,17 @@ type paymentEventItem struct {
 	TTL       int64     `dynamodbav:"ttl"`
 }
 
+// paymentEvent is the conditional put that records a gateway event once, for contracts and
+// invoices alike: the gateway's event ids are unique across all it notifies.
+func (s Store) paymentEvent(eventID, reference, paymentID string, paid bool, amount int64, at time.Time) (types.Put, error) {
+	item, err := attributevalue.MarshalMap(paymentEventItem{PK: "PAYMENT_EVENT#" + eventID, SK: "EVENT", Reference: reference,
+		PaymentID: paymentID, Paid: paid, Amount: amount, At: at, TTL: at.Add(90 * 24 * time.Hour).Unix()})
+	if err != nil {
+		return types.Put{}, err
+	}
+	return types.Put{TableName: aws.String(s.Table), Item: item, ConditionExpression: aws.String("attribute_not_exists(pk)")}, nil
+}
+
 const (
 	issuanceDuePK = "ISSUANCE_DUE"
 	paymentDuePK  = "PAYMENT_DUE" // pending requests, by link expiry
@@ -171,12 +182,11 @@ func (r *ContractRepo) Update(ctx context.Context, c contracts.Contract, change 
 // ApplyPayment records the event and the change it makes to its request in one transaction; an
 // event that changes nothing is recorded alone.
 func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e contracts.PaymentEvent, change contracts.Change) (contracts.Contract, error) {
-	event, err := attributevalue.MarshalMap(paymentEventItem{PK: "PAYMENT_EVENT#" + e.EventID, SK: "EVENT", Reference: e.Reference,
-		PaymentID: e.PaymentID, Paid: e.Paid, Amount: e.Amount, At: e.At, TTL: e.At.Add(90 * 24 * time.Hour).Unix()})
+	put, err := r.db.paymentEvent(e.EventID, e.Reference, e.PaymentID, e.Paid, e.Amount, e.At)
 	if err != nil {
 		return c, err
 	}
-	put := types.Put{TableName: aws.String(r.db.Table), Item: event, ConditionExpression: aws.String("attribute_not_exists(pk)")}
+	event := put.Item
 	after, wrote, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
 		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &put}, {Update: u}}})
 		switch failed := cancelledBy(err); {

@@ -70,12 +70,9 @@ func (r *LedgerRepo) Ledger(ctx context.Context, userID string, limit int, curso
 		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :l)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)}}
 	if cursor != "" {
-		start, err := decodeCursor(cursor)
+		start, err := ownedCursor(cursor, tableCursor, "pk", userPK(userID))
 		if err != nil {
 			return nil, "", err
-		}
-		if pk, _ := start["pk"].(*types.AttributeValueMemberS); pk == nil || pk.Value != userPK(userID) {
-			return nil, "", &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
 		}
 		in.ExclusiveStartKey = start
 	}

@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/idempotency"
+	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/reference"
 	"github.com/trustline/platform/shared/uploads"
 	"github.com/trustline/platform/shared/webhook"
@@ -361,11 +363,21 @@ func TestInvoiceRepo(t *testing.T) {
 	if err := repo.PutInvoice(ctx, inv); err != nil {
 		t.Fatal(err)
 	}
-	if ok, err := repo.SettleInvoice(ctx, inv, billing.StatusPaid, now); !ok || err != nil {
+	paid := func(eventID string) payment.Notification {
+		return payment.Notification{EventID: eventID, Type: payment.Succeeded, PaymentID: "pay_1", Reference: "INV-1", Amount: 1000, Currency: "XOF"}
+	}
+	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_1"), billing.StatusPaid, now); !ok || err != nil {
 		t.Fatalf("SettleInvoice = %v, %v", ok, err)
 	}
-	if ok, err := repo.SettleInvoice(ctx, inv, billing.StatusPaid, now); ok || err != nil {
+	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_1"), billing.StatusPaid, now); ok || !errors.Is(err, payment.ErrReplayed) {
+		t.Errorf("the same event again: %v, %v; want payment.ErrReplayed", ok, err)
+	}
+	// Another event that finds the invoice paid changes nothing, and is recorded: its replay is one.
+	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_2"), billing.StatusPaid, now); ok || err != nil {
 		t.Errorf("settled again: %v, %v; want false", ok, err)
+	}
+	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_2"), billing.StatusFailed, now); ok || !errors.Is(err, payment.ErrReplayed) {
+		t.Errorf("a late event replayed: %v, %v; want payment.ErrReplayed", ok, err)
 	}
 	got, err := repo.Invoice(ctx, "INV-1")
 	if err != nil || got.Status != billing.StatusPaid || got.PaidAt == nil {

@@ -208,7 +208,7 @@ func (r *DeliveryRepo) Deliveries(ctx context.Context, ownerID string, f webhook
 		in.ExpressionAttributeNames = names
 	}
 	if f.Cursor != "" {
-		start, err := ownedCursor(f.Cursor, "gsi1pk", "DELIVERIES#"+ownerID)
+		start, err := ownedCursor(f.Cursor, gsi1Cursor, "gsi1pk", "DELIVERIES#"+ownerID)
 		if err != nil {
 			return nil, "", err
 		}
@@ -328,16 +328,32 @@ func encodeCursor(k map[string]types.AttributeValue) string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// ownedCursor decodes a cursor of the listing whose partition attribute attr is value: a cursor
-// is a position in its owner's listing, and another caller's (or a forged one) is refused before
-// it reaches the query.
-func ownedCursor(c, attr, value string) (map[string]types.AttributeValue, error) {
+// The key attributes a cursor of each listing holds: the table's key, and an index's key with it.
+var (
+	tableCursor = []string{"pk", "sk"}
+	gsi1Cursor  = []string{"pk", "sk", "gsi1pk", "gsi1sk"}
+)
+
+// ownedCursor decodes a cursor of the listing whose partition attribute attr is value and whose
+// start key has exactly the attributes keys: a cursor is a position in its owner's listing, and
+// another caller's, a forged one, or one that is well formed but lacks a key attribute (which
+// DynamoDB would refuse as a starting key) is refused before it reaches the query (Invalid, 422).
+func ownedCursor(c string, keys []string, attr, value string) (map[string]types.AttributeValue, error) {
+	bad := &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
 	start, err := decodeCursor(c)
 	if err != nil {
 		return nil, err
 	}
+	if len(start) != len(keys) {
+		return nil, bad
+	}
+	for _, k := range keys {
+		if v, _ := start[k].(*types.AttributeValueMemberS); v == nil || v.Value == "" {
+			return nil, bad
+		}
+	}
 	if v, _ := start[attr].(*types.AttributeValueMemberS); v == nil || v.Value != value {
-		return nil, &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
+		return nil, bad
 	}
 	return start, nil
 }
@@ -489,7 +505,7 @@ func (r *WebhookRepo) PartnerChanges(ctx context.Context, partnerID string, limi
 		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :c)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(partnerPK(partnerID)), ":c": str(partnerChangePrefix)}}
 	if cursor != "" {
-		start, err := ownedCursor(cursor, "pk", partnerPK(partnerID))
+		start, err := ownedCursor(cursor, tableCursor, "pk", partnerPK(partnerID))
 		if err != nil {
 			return nil, "", err
 		}

@@ -52,6 +52,12 @@ func (m *memory) Reserve(_ context.Context, subject string, n, max int, _ time.T
 	return true, nil
 }
 
+func (m *memory) Count(_ context.Context, subject string) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.counters[subject], nil
+}
+
 func (m *memory) CreateExtractions(_ context.Context, owner string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -95,8 +95,8 @@ func (a API) getBatch(w http.ResponseWriter, r *http.Request, p access.Principal
 
 func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
-		FileName    string `json:"fileName"`
-		ContentType string `json:"contentType"`
+		FileName    string `json:"fileName" maxLength:"255"`
+		ContentType string `json:"contentType" maxLength:"127"`
 		Size        int64  `json:"size"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
@@ -127,10 +127,10 @@ func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
 		return multipartDocuments(r, params["boundary"])
 	case err == nil && mt == "application/json":
 		type doc struct {
-			DocumentType     string `json:"documentType"`
-			UploadID         string `json:"uploadId"`
-			HandoffSessionID string `json:"handoffSessionId"`
-			ReferenceID      string `json:"referenceId"`
+			DocumentType     string `json:"documentType" maxLength:"32"`
+			UploadID         string `json:"uploadId" maxLength:"64"`
+			HandoffSessionID string `json:"handoffSessionId" maxLength:"64"`
+			ReferenceID      string `json:"referenceId" maxLength:"128"`
 		}
 		var in struct {
 			doc

@@ -136,7 +136,7 @@ func connectSources(base string) string {
 
 func (a API) start(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		FileName string `json:"fileName"`
+		FileName string `json:"fileName" maxLength:"255"`
 		Size     int64  `json:"size"`
 	}
 	if r.ContentLength != 0 {

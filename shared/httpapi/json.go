@@ -8,6 +8,7 @@ import (
 	"net/http"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/textlimit"
 )
 
 // maxJSONBody bounds JSON request bodies; files travel as multipart or through S3.
@@ -22,7 +23,8 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 
 // DecodeJSON reads a JSON request body into v. It answers the fault kinds a caller can act on:
 // UnsupportedMedia for another content type, TooLarge over 1 MiB, BadRequest for malformed JSON,
-// unknown fields or trailing data.
+// unknown fields or trailing data; Invalid for a string over its field's maxLength tag
+// (textlimit), before the handler does anything with the body.
 func DecodeJSON(r *http.Request, v any) error {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "application/json" {
@@ -49,6 +51,9 @@ func DecodeJSON(r *http.Request, v any) error {
 	}
 	if dec.More() {
 		return fault.New(fault.BadRequest, "Unexpected data after the JSON body.")
+	}
+	if long := textlimit.Check(v, ""); len(long) > 0 {
+		return &fault.Error{Kind: fault.Invalid, Detail: "A field is longer than its documented maxLength.", InvalidParams: long}
 	}
 	return nil
 }

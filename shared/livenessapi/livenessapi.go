@@ -56,8 +56,8 @@ func source(r *http.Request) (liveness.Source, error) {
 		return liveness.Source{Data: data}, err
 	case err == nil && mt == "application/json":
 		var in struct {
-			UploadID         string `json:"uploadId"`
-			HandoffSessionID string `json:"handoffSessionId"`
+			UploadID         string `json:"uploadId" maxLength:"64"`
+			HandoffSessionID string `json:"handoffSessionId" maxLength:"64"`
 		}
 		err := httpapi.DecodeJSON(r, &in)
 		return liveness.Source{UploadID: in.UploadID, HandoffSessionID: in.HandoffSessionID}, err

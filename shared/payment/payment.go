@@ -11,12 +11,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/textlimit"
 )
 
 // Notification types.
@@ -29,13 +31,35 @@ const (
 // Notification is the body of POST /api/v1/webhooks/payment, signed in x-webhook-signature
 // (lowercase hex HMAC-SHA256 of the raw body with the payment signing key).
 type Notification struct {
-	EventID    string    `json:"eventId"`
-	Type       string    `json:"type"`
-	PaymentID  string    `json:"paymentId"`
-	Reference  string    `json:"reference"`
+	EventID    string    `json:"eventId" maxLength:"128"`
+	Type       string    `json:"type" maxLength:"32"`
+	PaymentID  string    `json:"paymentId" maxLength:"128"`
+	Reference  string    `json:"reference" maxLength:"128"`
 	Amount     int64     `json:"amount"`
-	Currency   string    `json:"currency"`
+	Currency   string    `json:"currency" maxLength:"3"`
 	OccurredAt time.Time `json:"occurredAt"`
+}
+
+// ErrReplayed is what a store returns for a notification whose event it recorded before: nothing
+// was written. The gateway's event ids are its own and unique across everything it notifies
+// (contract payments and invoices alike), so one record of them serves both.
+var ErrReplayed = errors.New("payment: notification event recorded before")
+
+// Match is the rule every receiver applies to a verified notification before it changes anything:
+// a signature vouches for the gateway, not for the pairing of a payment with what it pays. The
+// notification must name the payment the charge's link was opened for (paymentID, never empty),
+// its amount and its currency; else it is refused (Invalid: payment_mismatch or amount_mismatch)
+// and, refused, it is not recorded, so the gateway's corrected notification is applied.
+func (n Notification) Match(paymentID string, amount int64, currency string) error {
+	if n.PaymentID == "" || n.PaymentID != paymentID {
+		return &fault.Error{Kind: fault.Invalid, Code: "payment_mismatch",
+			Detail: "The notified payment is not the payment of " + n.Reference + "; nothing was changed."}
+	}
+	if n.Amount != amount || n.Currency != currency {
+		return &fault.Error{Kind: fault.Invalid, Code: "amount_mismatch",
+			Detail: "The notified amount or currency is not what " + n.Reference + " charges; nothing was changed."}
+	}
+	return nil
 }
 
 // Charge is what a payment link collects, and where its outcome goes.
@@ -132,6 +156,9 @@ func ReadNotification(r *http.Request, key []byte) (Notification, error) {
 	var n Notification
 	if err := json.Unmarshal(body, &n); err != nil || n.EventID == "" || n.Reference == "" {
 		return Notification{}, fault.New(fault.BadRequest, "The notification is malformed.")
+	}
+	if long := textlimit.Check(&n, ""); len(long) > 0 {
+		return Notification{}, &fault.Error{Kind: fault.Invalid, Detail: "A field is longer than its documented maxLength.", InvalidParams: long}
 	}
 	switch n.Type {
 	case Succeeded, Cancelled, Failed:

@@ -232,8 +232,8 @@ func (s *Service) PartnerChanges(ctx context.Context, partnerID string, limit in
 // PartnerUpdate is a PATCH: absent fields stay as they are; an empty webhookSecret removes the
 // secret (deliveries are then unsigned).
 type PartnerUpdate struct {
-	WebhookURL    *string `json:"webhookUrl"`
-	WebhookSecret *string `json:"webhookSecret"`
+	WebhookURL    *string `json:"webhookUrl" maxLength:"2048"`
+	WebhookSecret *string `json:"webhookSecret" maxLength:"256"`
 }
 
 const minSecret, maxSecret = 16, 256

@@ -219,7 +219,7 @@ func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principa
 // recoverFailed re-queues the FAILED deliveries of one webhook created since the body's time.
 func (a API) recoverFailed(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) error {
 	var in struct {
-		Since string `json:"since"`
+		Since string `json:"since" maxLength:"64"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
@@ -268,9 +268,9 @@ func viewEndpoint(e webhook.Endpoint, secret string) endpointView {
 // lives no longer than the key.
 func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
-		URL    string   `json:"url"`
-		Events []string `json:"events"`
-		Mode   string   `json:"mode"`
+		URL    string   `json:"url" maxLength:"2048"`
+		Events []string `json:"events" maxLength:"64"`
+		Mode   string   `json:"mode" maxLength:"4"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"path"
 	"strings"
 	"testing"
 	"time"
@@ -32,9 +33,11 @@ func listInvoices(t *testing.T, c client, cred []string, query string) ([]invoic
 }
 
 // TestSubscriptionInvoices: an admin's plan change starts a subscription; the schedule issues one
-// invoice per period however often it runs; paying it through the sandbox gateway grants the
-// period's credits once, however many times the notification arrives; a bad signature changes
-// nothing; the history pages through every invoice once.
+// invoice per period however often it runs; a notification of another payment, of none, of
+// another amount or currency is refused (422) and changes nothing; an event id applied once is a
+// replay whatever its body; paying through the sandbox gateway grants the period's credits once,
+// however many times the notification arrives; a bad signature changes nothing; the history pages
+// through every invoice once.
 func TestSubscriptionInvoices(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
@@ -68,6 +71,45 @@ func TestSubscriptionInvoices(t *testing.T) {
 	}
 	first := list[0]
 
+	// A signed notification is the gateway's word about one payment: only the invoice's own, for
+	// its amount and currency, moves it; a refused one is not recorded, and an event id applied
+	// once is a replay whatever its body says.
+	signing := secret(t, local, config.PaymentSigningKey)
+	settle := func(name string, n payment.Notification, status int, code string) {
+		t.Helper()
+		body, _ := json.Marshal(n)
+		expect(t, name, c.do("POST", "/v1/billing/webhook", json.RawMessage(body), "X-Webhook-Signature", payment.Sign(signing, body)), status, code)
+	}
+	invoicePayment := path.Base(first.PaymentURL)
+	note := func(eventID, typ string) payment.Notification {
+		return payment.Notification{EventID: eventID, Type: typ, PaymentID: invoicePayment, Reference: first.Reference,
+			Amount: first.Amount, Currency: first.Currency, OccurredAt: time.Now().UTC()}
+	}
+	for name, tt := range map[string]struct {
+		change func(*payment.Notification)
+		code   string
+	}{
+		"a forged paymentId": {func(n *payment.Notification) { n.PaymentID = "pay_forged" }, "payment_mismatch"},
+		"no paymentId":       {func(n *payment.Notification) { n.PaymentID = "" }, "payment_mismatch"},
+		"another amount":     {func(n *payment.Notification) { n.Amount = 1 }, "amount_mismatch"},
+		"another currency":   {func(n *payment.Notification) { n.Currency = "EUR" }, "amount_mismatch"},
+	} {
+		n := note("evt_forged_"+first.Reference, payment.Succeeded)
+		tt.change(&n)
+		settle(name, n, 422, tt.code)
+	}
+	if got := credits(t, c, jwt); got != 0 {
+		t.Fatalf("credits after refused notifications = %v, want 0", got)
+	}
+	if list, _ := listInvoices(t, c, cred, ""); list[0].Status != "pending" {
+		t.Fatalf("invoice after refused notifications: %+v", list[0])
+	}
+	settle("a failed payment", note("evt_failed_"+first.Reference, payment.Failed), 200, "")
+	settle("its event id again, now saying paid", note("evt_failed_"+first.Reference, payment.Succeeded), 200, "")
+	if list, _ := listInvoices(t, c, cred, ""); list[0].Status != "failed" || credits(t, c, jwt) != 0 {
+		t.Fatalf("a replayed event id moved the invoice: %+v, %v credits", list[0], credits(t, c, jwt))
+	}
+
 	checkout, err := http.Get(first.PaymentURL)
 	if err != nil {
 		t.Fatal(err)
@@ -90,15 +132,12 @@ func TestSubscriptionInvoices(t *testing.T) {
 	if me.Credits != 100 || me.Plan != "starter" {
 		t.Errorf("after paying: %+v", me)
 	}
-	// The gateway sends the same notification again, twice: nothing more is granted.
-	signing := secret(t, local, config.PaymentSigningKey)
-	note, _ := json.Marshal(payment.Notification{EventID: "evt_" + first.Reference, Type: payment.Succeeded, PaymentID: "pay_x",
-		Reference: first.Reference, Amount: 15000, Currency: "XOF", OccurredAt: time.Now()})
+	// The gateway confirms the payment again, twice, under one event id: nothing more is granted.
 	for range 2 {
-		r := c.do("POST", "/v1/billing/webhook", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signing, note))
-		expect(t, "replayed notification", r, 200, "")
+		settle("a late confirmation and its replay", note("evt_paid_"+first.Reference, payment.Succeeded), 200, "")
 	}
-	expect(t, "bad signature", c.do("POST", "/v1/billing/webhook", json.RawMessage(note), "X-Webhook-Signature", strings.Repeat("ab", 32)), 401, "unauthorized")
+	body, _ := json.Marshal(note("evt_unsigned_"+first.Reference, payment.Succeeded))
+	expect(t, "bad signature", c.do("POST", "/v1/billing/webhook", json.RawMessage(body), "X-Webhook-Signature", strings.Repeat("ab", 32)), 401, "unauthorized")
 	if got := credits(t, c, jwt); got != 100 {
 		t.Errorf("credits after three notifications = %v, want 100", got)
 	}

@@ -182,7 +182,7 @@ func TestContractFlow(t *testing.T) {
 
 func TestContractValidationAndIdempotency(t *testing.T) {
 	t.Parallel()
-	_, creds, c, _ := webhookStack(t)
+	local, creds, c, _ := webhookStack(t)
 	partner := creds.Partners[0]
 	cases := map[string]struct {
 		body  map[string]any
@@ -196,13 +196,26 @@ func TestContractValidationAndIdempotency(t *testing.T) {
 		"missing field":  {autoBody("X", func(m map[string]any) { delete(m, "numImmat") }), "contract.numImmat: required"},
 		"http returnUrl": {func() map[string]any { b := autoBody("X", nil); b["returnUrl"] = "http://partner.example/r"; return b }(), "returnUrl: must be an absolute https URL"},
 		"private cancel": {func() map[string]any { b := autoBody("X", nil); b["cancelUrl"] = "https://10.0.0.1/c"; return b }(), "cancelUrl: must name a public host"},
+		// Every string is bounded before it costs a price quote or a payment link (a 300 KB
+		// numImmat once answered 500 after both were made).
+		"300 KB numImmat": {autoBody(strings.Repeat("X", 300<<10), nil), "contract.numImmat: at most 32 characters"},
+		"long modele":     {autoBody("X", func(m map[string]any) { m["modele"] = strings.Repeat("M", 65) }), "contract.modele: at most 64 characters"},
+		"long returnUrl": {func() map[string]any {
+			b := autoBody("X", nil)
+			b["returnUrl"] = "https://partner.example/" + strings.Repeat("r", 2048)
+			return b
+		}(), "returnUrl: at most 2048 characters"},
 	}
+	links := len(tableItems(t, local, "PAYMENT#"))
 	for name, tc := range cases {
 		r := c.do("POST", "/api/v1/partner/contracts/auto/classic", tc.body, key(partner.APIKey)...)
 		expect(t, name, r, 422, "validation_failed")
 		if !strings.Contains(strings.Join(r.problem.InvalidParams, "|"), tc.field) {
 			t.Errorf("%s: invalidParams = %v, want %q", name, r.problem.InvalidParams, tc.field)
 		}
+	}
+	if after := len(tableItems(t, local, "PAYMENT#")); after != links {
+		t.Errorf("refused requests opened %d payment links", after-links)
 	}
 	expect(t, "malformed JSON", c.do("POST", "/api/v1/partner/contracts/auto/classic", json.RawMessage(`{"contract":`), key(partner.APIKey)...), 400, "bad_request")
 	req, _ := http.NewRequest("POST", c.base+"/api/v1/partner/contracts/auto/classic", strings.NewReader(`{}`))

@@ -272,3 +272,54 @@ func TestEveryStatusARouteAnswersIsDocumented(t *testing.T) {
 }
 
 var templateParam = regexp.MustCompile(`\{[^}]+\}`)
+
+// TestEveryRequestBodyStringIsBounded: every string property of every JSON request body of both
+// documents has a maxLength, the bound the validation enforces (textlimit tags) before a request
+// costs anything.
+func TestEveryRequestBodyStringIsBounded(t *testing.T) {
+	for _, d := range apiDocuments {
+		l, err := d.load()
+		if err != nil {
+			t.Fatalf("%s: %v", d.file, err)
+		}
+		var unbounded []string
+		var walk func(s *openapi3.SchemaRef, path string, seen map[*openapi3.Schema]bool)
+		walk = func(ref *openapi3.SchemaRef, path string, seen map[*openapi3.Schema]bool) {
+			if ref == nil || ref.Value == nil || seen[ref.Value] {
+				return
+			}
+			s := ref.Value
+			seen[s] = true
+			defer delete(seen, s)
+			if s.Type.Is("string") && s.MaxLength == nil {
+				unbounded = append(unbounded, path)
+			}
+			for _, name := range slices.Sorted(maps.Keys(s.Properties)) {
+				walk(s.Properties[name], path+"."+name, seen)
+			}
+			walk(s.Items, path+"[]", seen)
+			for _, group := range [][]*openapi3.SchemaRef{s.AllOf, s.OneOf, s.AnyOf} {
+				for _, sub := range group {
+					walk(sub, path, seen)
+				}
+			}
+			if s.AdditionalProperties.Schema != nil {
+				walk(s.AdditionalProperties.Schema, path+".*", seen)
+			}
+		}
+		for _, p := range slices.Sorted(maps.Keys(l.doc.Paths.Map())) {
+			for method, op := range l.doc.Paths.Value(p).Operations() {
+				if op.RequestBody == nil || op.RequestBody.Value == nil {
+					continue
+				}
+				if mt := op.RequestBody.Value.Content.Get("application/json"); mt != nil {
+					walk(mt.Schema, method+" "+p+" body", map[*openapi3.Schema]bool{})
+				}
+			}
+		}
+		slices.Sort(unbounded)
+		for _, u := range slices.Compact(unbounded) {
+			t.Errorf("%s: %s is a string without maxLength", d.file, u)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -498,4 +499,102 @@ func lastMail(t *testing.T, outbox, to string) string {
 		t.Fatalf("no mail to %s", to)
 	}
 	return m[len(m)-1]
+}
+
+// TestTestKeysSeeNoLiveMoney: a test key reading the balance (GET /v1/users/me), the ledger
+// (GET /v1/billing/credits) or the invoices gets test mode's view, its daily allowance and what
+// it used today, never the live balance, ledger entries or payment links, which a live key and a
+// login session keep reading.
+func TestTestKeysSeeNoLiveMoney(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "TEST_MODE_DAILY_QUOTA": "3",
+		"RATE_LIMITS": unlimited, "PLANS": "free=0:0,starter=15000:100"})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	testKey := key(creds.User.APIKey)
+	liveSecret, _ := newKey(t, c, jwt, "live")
+	liveKey := key(liveSecret)
+
+	// A live invoice with its payment link.
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	expect(t, "plan change", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, key(creds.Admin.APIKey)...), 202, "")
+	invoicing, err := app.BillingService(as(t, local, "MaintenanceFunction"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := invoicing.Issue(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	type profile struct {
+		Credits  int
+		Livemode *bool
+		TestMode *struct{ Mode string }
+	}
+	type usage struct {
+		Mode                                  string
+		Livemode                              *bool
+		DailyQuota, UsedToday, RemainingToday int
+		ResetsAt                              time.Time
+		Data                                  []map[string]any
+		NextCursor                            *string
+	}
+	// The live view, by a live key and by the session alike.
+	for name, cred := range map[string][]string{"live key": liveKey, "session": bearer(jwt)} {
+		var p profile
+		c.do("GET", "/v1/users/me", nil, cred...).json(t, &p)
+		if p.Credits <= 0 || p.Livemode == nil || !*p.Livemode || p.TestMode != nil {
+			t.Errorf("%s: profile %+v, want the live balance", name, p)
+		}
+		r := c.do("GET", "/v1/billing/credits", nil, cred...)
+		expect(t, name+": ledger", r, 200, "")
+		var u usage
+		r.json(t, &u)
+		if len(u.Data) == 0 || u.Mode == "test" {
+			t.Errorf("%s: ledger %s, want the live entries", name, r.body)
+		}
+		if list, _ := listInvoices(t, c, cred, ""); len(list) != 1 || !strings.Contains(list[0].PaymentURL, "/sandbox/pay/") {
+			t.Errorf("%s: invoices %+v, want the live one", name, list)
+		}
+	}
+
+	// A cursor of the right shape that lacks key attributes is a 422 problem, not a 500.
+	for path, start := range map[string]map[string]string{"/v1/billing/credits": {"pk": "USER#" + me.ID},
+		"/v1/billing/invoices": {"gsi1pk": "INVOICES#" + me.ID}} {
+		b, _ := json.Marshal(start)
+		expect(t, path+" with a cursor missing key attributes", c.do("GET", path+"?cursor="+base64.RawURLEncoding.EncodeToString(b), nil, liveKey...), 422, "validation_failed")
+	}
+
+	// The test view: the allowance of the day, before and after a test operation.
+	midnight := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
+	for used, op := range []func(){func() {}, func() { expect(t, "test extraction", extract(t, c, testKey, "icao-td3-clean.png"), 202, "") }} {
+		op()
+		var p struct {
+			Credits  int
+			Livemode *bool
+			TestMode *usage
+		}
+		r := c.do("GET", "/v1/users/me", nil, testKey...)
+		expect(t, "test key: profile", r, 200, "")
+		r.json(t, &p)
+		if p.Credits != 3-used || p.Livemode == nil || *p.Livemode || p.TestMode == nil || p.TestMode.Mode != "test" ||
+			p.TestMode.DailyQuota != 3 || p.TestMode.UsedToday != used || p.TestMode.RemainingToday != 3-used {
+			t.Errorf("test key, %d used: profile %s", used, r.body)
+		}
+		r = c.do("GET", "/v1/billing/credits", nil, testKey...)
+		expect(t, "test key: ledger", r, 200, "")
+		var u usage
+		r.json(t, &u)
+		if u.Mode != "test" || u.Livemode == nil || *u.Livemode || u.DailyQuota != 3 || u.UsedToday != used || u.RemainingToday != 3-used ||
+			!u.ResetsAt.Equal(midnight) && time.Now().UTC().Before(midnight) || u.Data == nil || len(u.Data) != 0 || u.NextCursor != nil {
+			t.Errorf("test key, %d used: ledger %s", used, r.body)
+		}
+		r = c.do("GET", "/v1/billing/invoices", nil, testKey...)
+		expect(t, "test key: invoices", r, 200, "")
+		if strings.TrimSpace(string(r.body)) != "[]" {
+			t.Errorf("test key: invoices %s, want none", r.body)
+		}
+	}
 }
