@@ -51,6 +51,7 @@ type Config struct {
 	ExtractionMaxAttempts int
 	CreditPrices          map[string]int // credits per operation: extraction, liveness
 	TestModeDailyQuota    int            // test-mode operations per account and UTC day
+	UploadDailyBytes      int64          // bytes of presigned uploads one account may open per UTC day
 	LivenessThreshold     float64
 	Plans                 map[string]Plan
 	BillingPeriod         time.Duration // zero: calendar months
@@ -123,7 +124,8 @@ var Settings = []Setting{
 	{"PLAN_CURRENCY", "XOF", "Currency of the plans' prices.", false},
 	{"BILLING_PERIOD", "monthly", "Length of a billing period: `monthly` (calendar months, UTC) or a duration such as 720h (tests use seconds).", false},
 	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
-	{"TEST_MODE_DAILY_QUOTA", "100", "Test-mode operations (extractions, batch documents, liveness checks) per account and UTC day, across all its sk_test_ keys; beyond it 429 test_quota_exceeded.", false},
+	{"UPLOAD_DAILY_MB", "2048", "Bytes of presigned uploads (POST /v1/uploads, counted by their declared size) one account may open per UTC day, in MB; beyond it 429 upload_quota_exceeded. Raw files expire after RawDocumentRetentionDays, so an account stores at most that many days of it.", false},
+	{"TEST_MODE_DAILY_QUOTA", "100", "Test-mode operations (extractions, batch documents, liveness checks, uploads) per account and UTC day, across all its sk_test_ keys; beyond it 429 test_quota_exceeded.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "Secret. HS256 signing secret of login tokens, at least 32 characters. The template generates it in Secrets Manager (JwtSigningSecret); make run makes one per run in the emulator's.", false},
 	{"DATA_ENCRYPTION_KEY", "", "Secret. Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates it in Secrets Manager (DataEncryptionSecret); make run makes one per run.", false},
@@ -209,6 +211,7 @@ func Load(getenv func(string) string, uses ...string) (Config, error) {
 	}
 	c.MaxDocumentBytes = int64(l.positive("MAX_DOCUMENT_MB")) << 20
 	c.TestModeDailyQuota = l.positive("TEST_MODE_DAILY_QUOTA")
+	c.UploadDailyBytes = int64(l.positive("UPLOAD_DAILY_MB")) << 20
 	c.HandoffMaxBytes = int64(l.positive("HANDOFF_MAX_MB")) << 20
 	c.MaxImagePixels = int64(l.positive("MAX_IMAGE_MEGAPIXELS")) * 1_000_000
 	c.LivenessThreshold = l.fraction("LIVENESS_THRESHOLD")

@@ -102,7 +102,7 @@ func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) 
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	u, url, headers, err := a.Uploads.Create(r.Context(), p.UserID, in.FileName, in.ContentType, in.Size)
+	u, url, headers, err := a.Uploads.Create(r.Context(), p.UserID, p.Live, in.FileName, in.ContentType, in.Size)
 	if err != nil {
 		return err
 	}

@@ -43,18 +43,36 @@ type Blobs interface {
 	PresignPut(ctx context.Context, key, contentType string, size int64, ttl time.Duration) (string, map[string]string, error)
 }
 
+// Quota is the daily allowance of test operations (testmode.Quota): a test key's upload is one.
+type Quota interface {
+	Use(ctx context.Context, ownerID string, n int) error
+}
+
+// Counter reserves units of a bounded counter (testmode.Counter, dynamo.RateRepo).
+type Counter interface {
+	// Reserve adds n to subject's counter if the result stays at or under max, keeping the counter
+	// until expires; false, changing nothing, when it would go over.
+	Reserve(ctx context.Context, subject string, n, max int, expires time.Time) (bool, error)
+}
+
 // Service opens and finds upload slots.
 type Service struct {
 	Store    Store
 	Blobs    Blobs
 	MaxBytes int64         // largest accepted file
 	TTL      time.Duration // how long a presigned upload URL works
-	Now      func() time.Time
+	// TestQuota counts a test key's upload as one test operation; Storage bounds the bytes one
+	// account may open per UTC day (DailyBytes): a slot is storage the account asks for, free in
+	// test mode and not yet charged in live mode, so neither may turn into unbounded storage.
+	TestQuota  Quota
+	Storage    Counter
+	DailyBytes int64
+	Now        func() time.Time
 }
 
 // Create opens a presigned upload slot for one file of the owner's, returning the slot, its URL
 // and the headers the PUT must send.
-func (s *Service) Create(ctx context.Context, ownerID, name, contentType string, size int64) (Slot, string, map[string]string, error) {
+func (s *Service) Create(ctx context.Context, ownerID string, live bool, name, contentType string, size int64) (Slot, string, map[string]string, error) {
 	var problems []string
 	if !slices.Contains(AcceptedMIME, contentType) {
 		if contentType == "" {
@@ -79,6 +97,9 @@ func (s *Service) Create(ctx context.Context, ownerID, name, contentType string,
 	if s.Now != nil {
 		now = s.Now
 	}
+	if err := s.reserve(ctx, ownerID, live, size, now().UTC()); err != nil {
+		return Slot{}, "", nil, err
+	}
 	u := Slot{ID: "upl_" + strings.ToLower(rand.Text()), OwnerID: ownerID, ContentType: contentType, Size: size, Name: name, ExpiresAt: now().Add(s.TTL)}
 	u.Key = RawKey(ownerID, u.ID)
 	url, headers, err := s.Blobs.PresignPut(ctx, u.Key, contentType, size, s.TTL)
@@ -89,6 +110,27 @@ func (s *Service) Create(ctx context.Context, ownerID, name, contentType string,
 		return Slot{}, "", nil, err
 	}
 	return u, url, headers, nil
+}
+
+// reserve takes a test key's upload from the daily test quota, and the slot's bytes from the
+// account's daily storage, before anything is presigned or stored.
+func (s *Service) reserve(ctx context.Context, ownerID string, live bool, size int64, now time.Time) error {
+	if !live && s.TestQuota != nil {
+		if err := s.TestQuota.Use(ctx, ownerID, 1); err != nil {
+			return err
+		}
+	}
+	if s.Storage == nil || s.DailyBytes <= 0 {
+		return nil
+	}
+	day := now.Truncate(24 * time.Hour)
+	next := day.Add(24 * time.Hour)
+	ok, err := s.Storage.Reserve(ctx, "uploadbytes#"+ownerID+"#"+day.Format(time.DateOnly), int(size), int(s.DailyBytes), next.Add(24*time.Hour))
+	if err != nil || ok {
+		return err
+	}
+	return &fault.Error{Kind: fault.RateLimited, Code: "upload_quota_exceeded", RetryAfter: int(next.Sub(now).Seconds()) + 1,
+		Detail: fmt.Sprintf("An account may open %d MB of uploads per UTC day; this one would go over. Retry tomorrow.", s.DailyBytes>>20)}
 }
 
 // Get returns the owner's upload slot; another owner's is NotFound, as an unknown one.

@@ -1,6 +1,7 @@
 package emulate
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -159,5 +160,35 @@ func TestPartnerWebhookMadeByAKeyEndsWithIt(t *testing.T) {
 	expect(t, "the back office revokes the key", c.do("DELETE", "/api/v1/partners/me/keys/"+changes.Data[0].By.KeyID, nil, login...), 204, "")
 	if u := webhookURL(); u != "https://93.184.216.34/back-office" {
 		t.Errorf("webhook after the key's revocation = %v, want the back office's", u)
+	}
+}
+
+// A presigned upload is storage asked for before anything is charged: a test key's counts toward
+// the daily test quota, and every account opens at most UPLOAD_DAILY_MB of them a day; refused,
+// nothing is presigned or stored.
+func TestUploadsAreBounded(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited,
+		"TEST_MODE_DAILY_QUOTA": "2", "UPLOAD_DAILY_MB": "1"})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	live, _ := newKey(t, c, jwt, "live")
+	upload := func(cred []string, size int) result {
+		return c.do("POST", "/v1/uploads", map[string]any{"fileName": "p.jpg", "contentType": "image/jpeg", "size": size}, cred...)
+	}
+	for i := range 2 {
+		expect(t, fmt.Sprint("test upload ", i+1), upload(key(creds.User.APIKey), 1000), 201, "")
+	}
+	expect(t, "a third test upload", upload(key(creds.User.APIKey), 1000), 429, "test_quota_exceeded")
+	before := len(tableItems(t, local, "UPLOAD#"))
+	expect(t, "live, within the day's bytes", upload(key(live), 600<<10), 201, "")
+	r := upload(key(live), 600<<10)
+	expect(t, "live, over the day's bytes", r, 429, "upload_quota_exceeded")
+	if r.header.Get("Retry-After") == "" {
+		t.Error("no Retry-After on upload_quota_exceeded")
+	}
+	if n := len(tableItems(t, local, "UPLOAD#")) - before; n != 1 {
+		t.Errorf("%d upload slots stored for two live uploads, one refused", n)
 	}
 }
