@@ -264,7 +264,10 @@ func TestRequestLogNamesTheCaller(t *testing.T) {
 	var logged strings.Builder
 	log := slog.New(slog.NewJSONHandler(&logged, nil))
 	h := httpapi.New(log, httpapi.Bases{}, []httpapi.Route{{Pattern: "GET /v1/users/me", Handler: a.Require(access.Users,
-		func(w http.ResponseWriter, _ *http.Request, _ access.Principal) error { w.WriteHeader(http.StatusNoContent); return nil })}})
+		func(w http.ResponseWriter, _ *http.Request, _ access.Principal) error {
+			w.WriteHeader(http.StatusNoContent)
+			return nil
+		})}})
 	var ev events.APIGatewayV2HTTPRequest
 	ev.RawPath, ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.SourceIP = "/v1/users/me", "GET", "/v1/users/me", "198.51.100.7"
 	ev.Headers = map[string]string{"x-api-key": secret}

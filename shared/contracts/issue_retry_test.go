@@ -74,7 +74,9 @@ type retryWaker struct{}
 
 func (retryWaker) WakeDelivery(context.Context, string) error { return nil }
 
-func (retryWaker) NewDelivery(d webhook.Delivery) webhook.Delivery { return (&webhook.Engine{}).NewDelivery(d) }
+func (retryWaker) NewDelivery(d webhook.Delivery) webhook.Delivery {
+	return (&webhook.Engine{}).NewDelivery(d)
+}
 
 type retryMetrics struct{}
 

@@ -45,8 +45,10 @@ func DecodeJSON(r *http.Request, v any) error {
 			return &fault.Error{Kind: fault.BadRequest, Detail: "The body does not have the documented shape: " + entry + ".", InvalidParams: []string{entry}}
 		case errors.Is(err, io.EOF):
 			return fault.New(fault.BadRequest, "The request body is empty.")
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return fault.New(fault.BadRequest, "Malformed JSON: the body ends before its value does.")
 		default: // the decoder's own wording names Go types and layouts, which a caller cannot act on
-			return fault.New(fault.BadRequest, "The body is not JSON of the documented shape.")
+			return fault.New(fault.BadRequest, "Malformed JSON: the body is not of the documented shape.")
 		}
 	}
 	if dec.More() {
