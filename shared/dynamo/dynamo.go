@@ -175,9 +175,7 @@ func (s Store) createCounted(ctx context.Context, ownerID, versionAttr string, r
 		}
 		// The version moved (another creation, or a transaction on the profile at the same
 		// moment): count again, after a short random wait.
-		if err := sleep(ctx, time.Duration(rand.Int64N(int64(20*time.Millisecond)))); err != nil {
-			return err
-		}
+		time.Sleep(time.Duration(rand.Int64N(int64(20 * time.Millisecond))))
 	}
 	return fault.New(fault.Conflict, "Too many are being created at once; retry.")
 }
@@ -196,14 +194,3 @@ func ttlOf(t time.Time) int64 {
 	return t.Unix()
 }
 
-// sleep waits d, or returns ctx's error as soon as ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-}
