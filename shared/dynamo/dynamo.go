@@ -193,4 +193,3 @@ func ttlOf(t time.Time) int64 {
 	}
 	return t.Unix()
 }
-
