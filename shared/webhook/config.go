@@ -41,6 +41,9 @@ type PartnerChange struct {
 	SecretChanged bool
 }
 
+// PartnerRole is Author.Role of a partner's own change (its key or back-office login).
+const PartnerRole = "partner"
+
 // Author is who made a change: an API key (by id, with its expiry) or a login session (by user
 // id), and its role.
 type Author struct {
@@ -269,7 +272,12 @@ func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, au
 			}
 		}
 	}
-	c.KeyID, c.KeyEndsAt = author.KeyID, author.KeyExpiresAt
+	// A partner's key owns what it configures; an administrator's change (an operator's act,
+	// recorded with its key id) stands as a login's does.
+	c.KeyID, c.KeyEndsAt = "", nil
+	if author.Role == PartnerRole {
+		c.KeyID, c.KeyEndsAt = author.KeyID, author.KeyExpiresAt
+	}
 	change := PartnerChange{At: s.now().UTC(), Author: author, Config: c, SecretChanged: u.WebhookSecret != nil}
 	if err := s.Config.SetPartnerConfig(ctx, partnerID, change); err != nil {
 		return PartnerView{}, err

@@ -354,10 +354,10 @@ func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Pri
 // rotateSecret needs a login session: a key that set a secret of its own choosing could keep
 // signing events as the account after it is revoked.
 func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-	if !p.Session() {
-		return fault.New(fault.Forbidden, "Rotating a webhook secret needs a login session (POST /v1/auth/login), not an API key.")
-	}
 	e, err := a.endpoint(r, p)
+	if err == nil && !p.Session() {
+		err = fault.New(fault.Forbidden, "Rotating a webhook secret needs a login session (POST /v1/auth/login), not an API key.")
+	}
 	var secret string
 	if err == nil {
 		e, secret, err = a.Webhooks.RotateSecret(r.Context(), e)
