@@ -397,8 +397,8 @@ func (a API) revokeKey(w http.ResponseWriter, r *http.Request, p access.Principa
 // the one that asked, are signed out.
 func (a API) changePassword(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
-		CurrentPassword string `json:"currentPassword"`
-		NewPassword     string `json:"newPassword"`
+		CurrentPassword string `json:"currentPassword" maxLength:"72"`
+		NewPassword     string `json:"newPassword" maxLength:"72"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
@@ -414,7 +414,7 @@ func (a API) changePassword(w http.ResponseWriter, r *http.Request, p access.Pri
 // requestReset answers 202 whatever the address: only its owner learns, by mail.
 func (a API) requestReset(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Email string `json:"email"`
+		Email string `json:"email" maxLength:"254"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
@@ -429,8 +429,8 @@ func (a API) requestReset(w http.ResponseWriter, r *http.Request) error {
 
 func (a API) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
-		Token       string `json:"token"`
-		NewPassword string `json:"newPassword"`
+		Token       string `json:"token" maxLength:"128"`
+		NewPassword string `json:"newPassword" maxLength:"72"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {
 		return err
