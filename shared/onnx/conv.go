@@ -146,20 +146,37 @@ func (l *convLayer) kernel() (kernel, int) {
 	if !l.pointwise {
 		cols = l.colRows * l.nCols
 	}
-	return func(ins [][]float32, out, scratch []float32) {
-		in := ins[0]
+	slopes := func(g int) []float32 {
+		if l.act != actPRelu {
+			return nil
+		}
+		return l.slope[g*m : (g+1)*m]
+	}
+	// input returns group g's matrix: the input itself for a pointwise convolution, else its
+	// im2col matrix, in scratch.
+	input := func(in, scratch []float32, g int) []float32 {
+		x := in[g*cpg*plane : (g+1)*cpg*plane]
+		if !l.pointwise {
+			x = scratch[:cols]
+			l.im2col(in[g*cpg*plane:(g+1)*cpg*plane], cpg, x)
+		}
+		return x
+	}
+	if vectorKernels {
+		packed := make([]*packedGEMM, l.group)
 		for g := range l.group {
-			x := in[g*cpg*plane : (g+1)*cpg*plane]
-			if !l.pointwise {
-				x = scratch[:l.colRows*l.nCols]
-				l.im2col(in[g*cpg*plane:(g+1)*cpg*plane], cpg, x)
+			packed[g] = packGEMM(m, l.colRows, l.weight[g*m*l.colRows:], l.colRows, 1, l.bias[g*m:], l.act, slopes(g))
+		}
+		return func(ins [][]float32, out, scratch []float32) {
+			for g, p := range packed {
+				p.run(l.nCols, input(ins[0], scratch, g), out[g*m*l.nCols:(g+1)*m*l.nCols], scratch[cols:])
 			}
-			var slope []float32
-			if l.act == actPRelu {
-				slope = l.slope[g*m : (g+1)*m]
-			}
-			gemm(m, l.nCols, l.colRows, l.weight[g*m*l.colRows:(g+1)*m*l.colRows], x,
-				out[g*m*l.nCols:(g+1)*m*l.nCols], l.bias[g*m:(g+1)*m], l.act, slope)
+		}, cols + packed[0].scratch()
+	}
+	return func(ins [][]float32, out, scratch []float32) {
+		for g := range l.group {
+			gemm(m, l.nCols, l.colRows, l.weight[g*m*l.colRows:(g+1)*m*l.colRows], input(ins[0], scratch, g),
+				out[g*m*l.nCols:(g+1)*m*l.nCols], l.bias[g*m:(g+1)*m], l.act, slopes(g))
 		}
 	}, cols
 }
