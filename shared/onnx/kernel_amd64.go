@@ -13,3 +13,11 @@ var vectorKernels = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 //
 //go:noescape
 func gemmKernel(k int, a, b, c *float32, ldc int, bias, slope *float32, flags int)
+
+// depthwise3x3s1 and depthwise3x3s2 are depthwisePlaneGo of stride 1 and 2 in assembly.
+//
+//go:noescape
+func depthwise3x3s1(dst, src *float32, blocks, oh, ldd, lds, step int, w *float32)
+
+//go:noescape
+func depthwise3x3s2(dst, src *float32, blocks, oh, ldd, lds, step int, w *float32)
