@@ -227,6 +227,12 @@ func (g *packedGEMM) run(n int, x, out, scratch []float32) {
 // packColumns copies nr ≤ gemmNR columns of len(dst)/gemmNR rows of src, whose rows are n apart,
 // into dst, gemmNR values a row, padding with zeros.
 func packColumns(dst, src []float32, n, nr int) {
+	if nr == gemmNR { // array copies: moves inline, no call per row
+		for p := 0; p < len(dst); p += gemmNR {
+			*(*[gemmNR]float32)(dst[p:]) = *(*[gemmNR]float32)(src[p/gemmNR*n:])
+		}
+		return
+	}
 	for p := 0; p < len(dst); p += gemmNR {
 		row := dst[p : p+gemmNR]
 		copy(row, src[p/gemmNR*n:][:nr])

@@ -109,3 +109,32 @@ func FuzzPackedGEMM(f *testing.F) {
 		c.check(t, rand.New(rand.NewPCG(seed, 15)))
 	})
 }
+
+// TestMatMulKernels runs MatMul's vector kernel (the transposed product through packedGEMM)
+// against its scalar one, with and without a folded bias.
+func TestMatMulKernels(t *testing.T) {
+	r := rand.New(rand.NewPCG(16, 17))
+	defer func(v bool) { vectorKernels = v }(vectorKernels)
+	for _, s := range [][3]int{{1, 512, 128}, {1, 128, 3}, {3, 7, 17}, {2, 1, 1}, {5, 300, 33}} {
+		for _, withBias := range []bool{false, true} {
+			mm := &matmulLayer{m: s[0], k: s[1], n: s[2], w: randoms(r, s[1]*s[2])}
+			if withBias {
+				mm.bias = randoms(r, s[2])
+			}
+			a := randoms(r, s[0]*s[1])
+			run := func(vector bool) []float32 {
+				vectorKernels = vector
+				k, scratch := mm.kernel()
+				out := make([]float32, s[0]*s[2])
+				k([][]float32{a}, out, make([]float32, scratch))
+				return out
+			}
+			want, got := run(false), run(true)
+			for i := range want {
+				if d := math.Abs(float64(got[i] - want[i])); !(d <= 4*float64(s[1]+1)*0x1p-24*float64(s[1])) {
+					t.Fatalf("%v, bias %v: out[%d] = %v, the scalar kernel has %v", s, withBias, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
