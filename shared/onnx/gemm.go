@@ -124,9 +124,10 @@ func fill(s []float32, v float32) {
 }
 
 // The vector path computes the same product as gemm the way GEMM libraries do: the weights are
-// packed once, at Load, into panels of gemmMR rows; the input is copied, gemmKC rows at a time,
-// into a panel of gemmNR columns that stays in the L1 cache while every weight panel streams past
-// it from L2; and a micro-kernel in assembly (gemmKernel) keeps a gemmMR×gemmNR tile of the output
+// packed once, at Load, into panels of gemmMR rows; the input is taken gemmKC rows and gemmNR
+// columns at a time, a panel that stays in the L1 cache while every weight panel streams past it
+// from L2 (copied into contiguous memory first when there are many weight panels, see
+// gemmPackRows, and at the right edge, padded with zeros); and a micro-kernel in assembly (gemmKernel) keeps a gemmMR×gemmNR tile of the output
 // in vector registers over the whole panel. The blocking is here, in Go; the assembly only runs
 // the tile.
 const (
@@ -134,6 +135,12 @@ const (
 	gemmNR = 16  // output columns (positions) of a tile: two AVX2 or four NEON vectors
 	gemmKC = 256 // steps of the inner dimension per input panel: 256·16 floats, 16 KB of L1
 )
+
+// gemmPackRows is the number of weight rows above which a whole input panel is copied (packed)
+// before the weight panels stream past it: the copy then pays for itself over 16 or more tiles,
+// and keeps the panel in contiguous cache lines. Below, the micro-kernel reads the input where it
+// is, which measured faster on the liveness models (most of their products have fewer rows).
+const gemmPackRows = 96
 
 // Flags of a micro-kernel call.
 const (
@@ -195,7 +202,12 @@ func (g *packedGEMM) run(n int, x, out, scratch []float32) {
 		nr := min(gemmNR, n-j0)
 		for p0 := 0; p0 < k; p0 += gemmKC {
 			kc := min(gemmKC, k-p0)
-			packColumns(bp[:kc*gemmNR], x[p0*n+j0:], n, nr)
+			b, ldb := x[p0*n+j0:], n
+			if nr < gemmNR || m > gemmPackRows {
+				b, ldb = bp, gemmNR
+				packColumns(bp[:kc*gemmNR], x[p0*n+j0:], n, nr)
+			}
+			b = b[:(kc-1)*ldb+gemmNR]
 			flags := 0
 			if p0 > 0 {
 				flags |= kernelAccumulate
@@ -207,10 +219,10 @@ func (g *packedGEMM) run(n int, x, out, scratch []float32) {
 				a := g.panels[i0*k+p0*gemmMR:][:kc*gemmMR]
 				if nr == gemmNR && i0+gemmMR <= m {
 					c := out[i0*n+j0:][:(gemmMR-1)*n+gemmNR]
-					gemmKernel(kc, &a[0], &bp[0], &c[0], n, &g.bias[i0], &slope[i0], flags)
+					gemmKernel(kc, &a[0], &b[0], ldb, &c[0], n, &g.bias[i0], &slope[i0], flags)
 				} else {
 					c := edge[i0*gemmNR:][:gemmMR*gemmNR]
-					gemmKernel(kc, &a[0], &bp[0], &c[0], gemmNR, &g.bias[i0], &slope[i0], flags)
+					gemmKernel(kc, &a[0], &b[0], ldb, &c[0], gemmNR, &g.bias[i0], &slope[i0], flags)
 				}
 			}
 		}
@@ -242,9 +254,9 @@ func packColumns(dst, src []float32, n, nr int) {
 
 // gemmKernelGo is the micro-kernel's definition, in Go: the assembly versions are tested against
 // it, and it stands in for them where there is no assembly. Over k steps it computes the tile
-// c[r·ldc + j] (r < gemmMR, j < gemmNR) = Σ_p a[p·gemmMR + r]·b[p·gemmNR + j], started from bias[r]
+// c[r·ldc + j] (r < gemmMR, j < gemmNR) = Σ_p a[p·gemmMR + r]·b[p·ldb + j], started from bias[r]
 // or, with kernelAccumulate, from c; with kernelActivate it ends with max(v, 0) + slope[r]·min(v, 0).
-func gemmKernelGo(k int, a, b, c []float32, ldc int, bias, slope []float32, flags int) {
+func gemmKernelGo(k int, a, b []float32, ldb int, c []float32, ldc int, bias, slope []float32, flags int) {
 	var acc [gemmMR][gemmNR]float32
 	for r := range gemmMR {
 		for j := range gemmNR {
@@ -259,7 +271,7 @@ func gemmKernelGo(k int, a, b, c []float32, ldc int, bias, slope []float32, flag
 		for r := range gemmMR {
 			w := a[p*gemmMR+r]
 			for j := range gemmNR {
-				acc[r][j] = float32(math.FMA(float64(w), float64(b[p*gemmNR+j]), float64(acc[r][j])))
+				acc[r][j] = float32(math.FMA(float64(w), float64(b[p*ldb+j]), float64(acc[r][j])))
 			}
 		}
 	}

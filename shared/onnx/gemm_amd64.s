@@ -2,21 +2,23 @@
 
 #include "textflag.h"
 
-// func gemmKernel(k int, a, b, c *float32, ldc int, bias, slope *float32, flags int)
+// func gemmKernel(k int, a, b *float32, ldb int, c *float32, ldc int, bias, slope *float32, flags int)
 //
 // The tile: row r of the output in Y(4+2r) (columns 0 to 7) and Y(5+2r) (8 to 15). Each step
-// loads 16 input values (Y0, Y1) and broadcasts the 6 weights of the step in turn (Y2, Y3).
-TEXT ·gemmKernel(SB), NOSPLIT, $0-64
+// loads 16 input values (Y0, Y1), from rows of b ldb apart, and broadcasts the 6 weights of the step in turn (Y2, Y3).
+TEXT ·gemmKernel(SB), NOSPLIT, $0-72
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), DI
-	MOVQ c+24(FP), DX
-	MOVQ ldc+32(FP), R8
+	MOVQ ldb+24(FP), R10
+	SHLQ $2, R10 // bytes between rows of b
+	MOVQ c+32(FP), DX
+	MOVQ ldc+40(FP), R8
 	SHLQ $2, R8 // bytes between rows of c
-	MOVQ flags+56(FP), R9
+	MOVQ flags+64(FP), R9
 	TESTQ $1, R9 // kernelAccumulate
 	JNZ  accumulate
-	MOVQ bias+40(FP), AX
+	MOVQ bias+48(FP), AX
 	VBROADCASTSS 0(AX), Y4
 	VMOVAPS Y4, Y5
 	VBROADCASTSS 4(AX), Y6
@@ -76,7 +78,7 @@ loop:
 	VBROADCASTSS 20(SI), Y3
 	VFMADD231PS Y0, Y3, Y14
 	VFMADD231PS Y1, Y3, Y15
-	ADDQ $64, DI
+	ADDQ R10, DI
 	ADDQ $24, SI
 	DECQ CX
 	JNZ  loop
@@ -84,7 +86,7 @@ loop:
 end:
 	TESTQ $2, R9 // kernelActivate
 	JZ    store
-	MOVQ  slope+48(FP), AX
+	MOVQ  slope+56(FP), AX
 	VXORPS Y0, Y0, Y0
 	VBROADCASTSS 0(AX), Y1
 	VMINPS Y0, Y4, Y2

@@ -8,21 +8,23 @@
 #define FMAX(d, n, m) WORD $(0x4E20F400 | ((m)<<16) | ((n)<<5) | (d))
 #define FMIN(d, n, m) WORD $(0x4EA0F400 | ((m)<<16) | ((n)<<5) | (d))
 
-// func gemmKernel(k int, a, b, c *float32, ldc int, bias, slope *float32, flags int)
+// func gemmKernel(k int, a, b *float32, ldb int, c *float32, ldc int, bias, slope *float32, flags int)
 //
 // The tile: row r of the output in V(8+4r) to V(11+4r), four columns each. Each step loads 16
-// input values (V0 to V3) and the 6 weights of the step (V4 and the low half of V5), and
+// input values (V0 to V3), from rows of b ldb apart, and the 6 weights of the step (V4 and the low half of V5), and
 // multiplies each weight, by lane, into its row.
-TEXT ·gemmKernel(SB), NOSPLIT, $0-64
+TEXT ·gemmKernel(SB), NOSPLIT, $0-72
 	MOVD k+0(FP), R4
 	MOVD a+8(FP), R0
 	MOVD b+16(FP), R1
-	MOVD c+24(FP), R2
-	MOVD ldc+32(FP), R3
+	MOVD ldb+24(FP), R7
+	LSL  $2, R7 // bytes between rows of b
+	MOVD c+32(FP), R2
+	MOVD ldc+40(FP), R3
 	LSL  $2, R3 // bytes between rows of c
-	MOVD flags+56(FP), R5
+	MOVD flags+64(FP), R5
 	TBNZ $0, R5, accumulate // kernelAccumulate
-	MOVD bias+40(FP), R6
+	MOVD bias+48(FP), R6
 	VLD1 (R6), [V6.S4]
 	FMOVD 16(R6), F7
 	VDUP V6.S[0], V8.S4
@@ -69,7 +71,7 @@ steps:
 	CBZ R4, end
 
 loop:
-	VLD1.P 64(R1), [V0.S4, V1.S4, V2.S4, V3.S4]
+	VLD1.P (R1)(R7), [V0.S4, V1.S4, V2.S4, V3.S4]
 	VLD1.P 16(R0), [V4.S4]
 	FMOVD.P 8(R0), F5
 	FMLAE(8, 0, 4, 0)
@@ -101,7 +103,7 @@ loop:
 
 end:
 	TBZ  $1, R5, store // kernelActivate
-	MOVD slope+48(FP), R6
+	MOVD slope+56(FP), R6
 	VLD1 (R6), [V4.S4]
 	FMOVD 16(R6), F5
 	VEOR V0.B16, V0.B16, V0.B16

@@ -54,12 +54,12 @@ func (c gemmCase) check(t *testing.T, r *rand.Rand) {
 }
 
 // TestPackedGEMM runs the vector path against the scalar reference on every combination of sizes
-// around the tile (gemmMR×gemmNR) and the input panel (gemmKC): whole tiles, tails of one, tiny
-// and single-row, single-column and single-step products.
+// around the tile (gemmMR×gemmNR), the input panel (gemmKC) and gemmPackRows: whole tiles, tails
+// of one, tiny and single-row, single-column and single-step products.
 func TestPackedGEMM(t *testing.T) {
 	t.Logf("vector kernels: %v", vectorKernels)
 	r := rand.New(rand.NewPCG(11, 12))
-	ms := []int{1, 2, 5, 6, 7, 11, 12, 13, 64}
+	ms := []int{1, 2, 5, 6, 7, 11, 12, 13, 64, gemmPackRows + 1, 128}
 	ns := []int{1, 2, 7, 15, 16, 17, 31, 33, 100}
 	ks := []int{1, 2, 3, 4, 5, 9, 27, 255, 256, 257, 600}
 	for _, m := range ms {
@@ -74,21 +74,25 @@ func TestPackedGEMM(t *testing.T) {
 }
 
 // TestGEMMKernel checks the micro-kernel alone against its definition in Go, with every flag, on
-// tiles inside a larger output (ldc > gemmNR).
+// packed input and tiles, and on tiles inside larger matrices (ldb, ldc > gemmNR).
 func TestGEMMKernel(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	for _, k := range []int{0, 1, 2, 3, 8, 17, 256} {
 		for flags := range 4 {
 			for _, ldc := range []int{gemmNR, 37} {
-				a, b := randoms(r, k*gemmMR), randoms(r, k*gemmNR)
+				ldb := gemmNR // a packed input panel
+				if ldc != gemmNR {
+					ldb = 23 // the input where it is
+				}
+				a, b := randoms(r, k*gemmMR), randoms(r, max(0, k-1)*ldb+gemmNR)
 				bias, slope := randoms(r, gemmMR), randoms(r, gemmMR)
 				c := randoms(r, (gemmMR-1)*ldc+gemmNR)
 				want := append([]float32(nil), c...)
-				gemmKernelGo(k, a, b, want, ldc, bias, slope, flags)
+				gemmKernelGo(k, a, b, ldb, want, ldc, bias, slope, flags)
 				if k == 0 {
 					a, b = make([]float32, 1), make([]float32, 1)
 				}
-				gemmKernel(k, &a[0], &b[0], &c[0], ldc, &bias[0], &slope[0], flags)
+				gemmKernel(k, &a[0], &b[0], ldb, &c[0], ldc, &bias[0], &slope[0], flags)
 				for i := range c {
 					if d := math.Abs(float64(c[i] - want[i])); !(d <= 1e-5*max(1, math.Abs(float64(want[i])))) {
 						t.Fatalf("k=%d flags=%d ldc=%d: c[%d] = %v, want %v", k, flags, ldc, i, c[i], want[i])
@@ -105,7 +109,7 @@ func FuzzPackedGEMM(f *testing.F) {
 	f.Add(uint8(1), uint16(1), uint16(1), uint8(0), uint64(2))
 	f.Add(uint8(13), uint16(100), uint16(257), uint8(1), uint64(3))
 	f.Fuzz(func(t *testing.T, m uint8, n, k uint16, act uint8, seed uint64) {
-		c := gemmCase{1 + int(m)%40, 1 + int(n)%300, 1 + int(k)%700, int(act) % 3}
+		c := gemmCase{1 + int(m)%130, 1 + int(n)%300, 1 + int(k)%700, int(act) % 3}
 		c.check(t, rand.New(rand.NewPCG(seed, 15)))
 	})
 }

@@ -12,7 +12,7 @@ var vectorKernels = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 // input and a broadcast weight per multiply-add pair.
 //
 //go:noescape
-func gemmKernel(k int, a, b, c *float32, ldc int, bias, slope *float32, flags int)
+func gemmKernel(k int, a, b *float32, ldb int, c *float32, ldc int, bias, slope *float32, flags int)
 
 // depthwise3x3s1 and depthwise3x3s2 are depthwisePlaneGo of stride 1 and 2 in assembly.
 //

@@ -12,7 +12,7 @@ var vectorKernels = cpu.ARM64.HasASIMD
 // and six weights, multiplied in by FMLA by element.
 //
 //go:noescape
-func gemmKernel(k int, a, b, c *float32, ldc int, bias, slope *float32, flags int)
+func gemmKernel(k int, a, b *float32, ldb int, c *float32, ldc int, bias, slope *float32, flags int)
 
 // depthwise3x3s1 and depthwise3x3s2 are depthwisePlaneGo of stride 1 and 2 in assembly.
 //

@@ -8,8 +8,8 @@ import "unsafe"
 var vectorKernels = false
 
 // gemmKernel runs gemmKernelGo, so the vector path's blocking can be tested on any architecture.
-func gemmKernel(k int, a, b, c *float32, ldc int, bias, slope *float32, flags int) {
-	gemmKernelGo(k, unsafe.Slice(a, k*gemmMR), unsafe.Slice(b, k*gemmNR), unsafe.Slice(c, (gemmMR-1)*ldc+gemmNR), ldc,
+func gemmKernel(k int, a, b *float32, ldb int, c *float32, ldc int, bias, slope *float32, flags int) {
+	gemmKernelGo(k, unsafe.Slice(a, k*gemmMR), unsafe.Slice(b, max(0, k-1)*ldb+gemmNR), ldb, unsafe.Slice(c, (gemmMR-1)*ldc+gemmNR), ldc,
 		unsafe.Slice(bias, gemmMR), unsafe.Slice(slope, gemmMR), flags)
 }
 
