@@ -165,7 +165,13 @@ func packGEMM(m, k int, w []float32, rowStride, colStride int, bias []float32, a
 	mPad := (m + gemmMR - 1) / gemmMR * gemmMR
 	g := &packedGEMM{m: m, k: k, panels: make([]float32, mPad*k), bias: make([]float32, mPad)}
 	for i := range m {
-		panel := g.panels[i/gemmMR*k*gemmMR+i%gemmMR:]
+		panel := g.panels[i/gemmMR*k*gemmMR+i%gemmMR:][:(k-1)*gemmMR+1]
+		if colStride == 1 { // a convolution's row: read in order, no index arithmetic
+			for p, v := range w[i*rowStride:][:k] {
+				panel[p*gemmMR] = v
+			}
+			continue
+		}
 		for p := range k {
 			panel[p*gemmMR] = w[i*rowStride+p*colStride]
 		}
