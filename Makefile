@@ -1,5 +1,6 @@
 # make run    the whole system locally (moto + every function of template.yaml) on 127.0.0.1:3000
-# make test   everything that proves it works: unit, integration (against moto; in CI also LocalStack), bootstraps, template
+# make test   everything that proves it works: unit, integration (against moto; in CI also LocalStack), bootstraps, template,
+#             the inference kernels' arm64 assembly under qemu-user
 SHELL := bash
 .DEFAULT_GOAL := help
 
@@ -14,8 +15,9 @@ ADDR    ?= 127.0.0.1:3000
 EMULATOR ?= moto
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
-# the OCR-B font of the test-document generator, and Chromium for the upload page's browser test.
-DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b chromium
+# the OCR-B font of the test-document generator, Chromium for the upload page's browser test, and
+# qemu-user to run the inference kernels' arm64 assembly (the functions' architecture) in make test.
+DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b chromium qemu-user-static
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Model files: ../shared/models beside the project when it is there, else fetched into .local/models.
 MODELS_DIR ?= $(abspath $(if $(wildcard ../shared/models/SHA256SUMS),../shared/models,.local/models))
@@ -42,7 +44,7 @@ $(VENV)/.installed: infra/requirements.txt
 localstack: ## install LocalStack for the host (Python 3.13) and DynamoDB Local from Maven into LOCALSTACK_HOME (~/.cache/trustline-localstack)
 	@bash infra/localstack/install.sh
 
-deps: ## install the Debian packages OCR needs (apt-get, once)
+deps: ## install the Debian packages the tests need: OCR, PDF, fonts, Chromium, qemu-user (apt-get, once)
 	@missing="$$(for p in $(DEBIAN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done)"; \
 	if [ -n "$$missing" ]; then echo "make: installing Debian packages (once, about a minute):" $$missing; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; fi
@@ -67,6 +69,7 @@ LOCALSTACK_TESTS ?= $(CI)
 
 test: venv deps models onnxruntime lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m ./...
+	GOARCH=arm64 go test -count=1 -exec qemu-aarch64-static ./shared/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
 

@@ -137,6 +137,10 @@ func (l *convLayer) scaleBy(scale, shift []float64) {
 // kernel returns the convolution's kernel and the scratch it needs (the im2col matrix).
 func (l *convLayer) kernel() (kernel, int) {
 	if l.depthwise {
+		if vectorKernels && l.kh == 3 && l.kw == 3 && l.dh == 1 && l.dw == 1 && (l.sw == 1 || l.sw == 2) {
+			_, wp, hp, q := l.depthwise3x3Plan()
+			return func(ins [][]float32, out, scratch []float32) { l.runDepthwise3x3(ins[0], out, scratch) }, wp*hp + q
+		}
 		return func(ins [][]float32, out, _ []float32) { l.runDepthwise(ins[0], out) }, 0
 	}
 	m := l.cout / l.group
@@ -146,20 +150,37 @@ func (l *convLayer) kernel() (kernel, int) {
 	if !l.pointwise {
 		cols = l.colRows * l.nCols
 	}
-	return func(ins [][]float32, out, scratch []float32) {
-		in := ins[0]
+	slopes := func(g int) []float32 {
+		if l.act != actPRelu {
+			return nil
+		}
+		return l.slope[g*m : (g+1)*m]
+	}
+	// input returns group g's matrix: the input itself for a pointwise convolution, else its
+	// im2col matrix, in scratch.
+	input := func(in, scratch []float32, g int) []float32 {
+		x := in[g*cpg*plane : (g+1)*cpg*plane]
+		if !l.pointwise {
+			x = scratch[:cols]
+			l.im2col(in[g*cpg*plane:(g+1)*cpg*plane], cpg, x)
+		}
+		return x
+	}
+	if vectorKernels {
+		packed := make([]*packedGEMM, l.group)
 		for g := range l.group {
-			x := in[g*cpg*plane : (g+1)*cpg*plane]
-			if !l.pointwise {
-				x = scratch[:l.colRows*l.nCols]
-				l.im2col(in[g*cpg*plane:(g+1)*cpg*plane], cpg, x)
+			packed[g] = packGEMM(m, l.colRows, l.weight[g*m*l.colRows:], l.colRows, 1, l.bias[g*m:], l.act, slopes(g))
+		}
+		return func(ins [][]float32, out, scratch []float32) {
+			for g, p := range packed {
+				p.run(l.nCols, input(ins[0], scratch, g), out[g*m*l.nCols:(g+1)*m*l.nCols], scratch[cols:])
 			}
-			var slope []float32
-			if l.act == actPRelu {
-				slope = l.slope[g*m : (g+1)*m]
-			}
-			gemm(m, l.nCols, l.colRows, l.weight[g*m*l.colRows:(g+1)*m*l.colRows], x,
-				out[g*m*l.nCols:(g+1)*m*l.nCols], l.bias[g*m:(g+1)*m], l.act, slope)
+		}, cols + packed[0].scratch()
+	}
+	return func(ins [][]float32, out, scratch []float32) {
+		for g := range l.group {
+			gemm(m, l.nCols, l.colRows, l.weight[g*m*l.colRows:(g+1)*m*l.colRows], input(ins[0], scratch, g),
+				out[g*m*l.nCols:(g+1)*m*l.nCols], l.bias[g*m:(g+1)*m], l.act, slopes(g))
 		}
 	}, cols
 }
@@ -287,6 +308,78 @@ func (l *convLayer) runDepthwise(in, out []float32) {
 		}
 		if l.act != actNone {
 			activate(dst, l.act, l.slope, ch)
+		}
+	}
+}
+
+// depthwiseBlock is the number of output columns a depthwise kernel computes at a time.
+const depthwiseBlock = 8
+
+// depthwise3x3Plan is the layout of runDepthwise3x3's scratch: a channel's input inside zeros for
+// the padding, as wide and as tall as the kernels read (whole blocks of output columns), then
+// its output, rows whole blocks wide, unless the rows are already.
+func (l *convLayer) depthwise3x3Plan() (blocks, wp, hp, out int) {
+	blocks = (l.ow + depthwiseBlock - 1) / depthwiseBlock
+	wp = l.sw*depthwiseBlock*blocks + 2
+	hp = (l.oh-1)*l.sh + 3
+	if blocks*depthwiseBlock != l.ow {
+		out = l.oh * blocks * depthwiseBlock
+	}
+	return blocks, wp, hp, out
+}
+
+// runDepthwise3x3 is runDepthwise for 3×3 kernels of column stride 1 or 2, undilated, with the
+// vector kernels. Each channel is copied inside zeros, so that every output, edges included, is
+// the sum of nine taps (no case for the padding), and one kernel call computes the channel:
+// depthwise3x3s1 or depthwise3x3s2, whole blocks of depthwiseBlock columns.
+func (l *convLayer) runDepthwise3x3(in, out, scratch []float32) {
+	n := l.oh * l.ow
+	blocks, wp, hp, qlen := l.depthwise3x3Plan()
+	ld := blocks * depthwiseBlock
+	p := scratch[:wp*hp]
+	clear(p) // the padding; each channel overwrites only the inside
+	rows, cols := max(0, min(l.h, hp-l.padT)), max(0, min(l.w, wp-l.padL))
+	for ch := range l.cout {
+		dst := out[ch*n : (ch+1)*n]
+		src := in[ch*l.h*l.w : (ch+1)*l.h*l.w]
+		for y := range rows {
+			copy(p[(l.padT+y)*wp+l.padL:][:cols], src[y*l.w:][:cols])
+		}
+		q := dst
+		if qlen > 0 {
+			q = scratch[wp*hp:][:qlen]
+		}
+		fill(q, l.bias[ch])
+		w := l.weight[ch*9 : (ch+1)*9]
+		if l.sw == 1 {
+			depthwise3x3s1(&q[0], &p[0], blocks, l.oh, ld, wp, l.sh*wp, &w[0])
+		} else {
+			depthwise3x3s2(&q[0], &p[0], blocks, l.oh, ld, wp, l.sh*wp, &w[0])
+		}
+		if qlen > 0 {
+			for oy := range l.oh {
+				copy(dst[oy*l.ow:(oy+1)*l.ow], q[oy*ld:])
+			}
+		}
+		if l.act != actNone {
+			activate(dst, l.act, l.slope, ch)
+		}
+	}
+}
+
+// depthwisePlaneGo is the definition of the depthwise kernels, in Go: the assembly versions are
+// tested against it, and it stands in for them where there is no assembly. For each output row
+// oy < oh and column i < blocks·depthwiseBlock it adds to dst[oy·ldd + i] the nine taps
+// w[3r+c]·src[oy·step + r·lds + stride·i + c].
+func depthwisePlaneGo(dst, src []float32, blocks, oh, ldd, lds, step, stride int, w []float32) {
+	for oy := range oh {
+		for i := range blocks * depthwiseBlock {
+			sum := dst[oy*ldd+i]
+			for r := range 3 {
+				s := src[oy*step+r*lds+stride*i:]
+				sum += w[3*r]*s[0] + w[3*r+1]*s[1] + w[3*r+2]*s[2]
+			}
+			dst[oy*ldd+i] = sum
 		}
 	}
 }

@@ -10,6 +10,12 @@
 // into it. Convolutions run as matrix products (1×1 convolutions on the input as it is, others
 // through im2col), depthwise ones directly.
 //
+// The matrix products (of convolutions and MatMul) and the 3×3 depthwise convolutions run on
+// vector kernels in assembly, AVX2 with FMA on amd64 (chosen at run time) and NEON on arm64: a
+// GEMM blocked as GEMM libraries do (weights packed at Load, input panels for the L1 cache, a
+// 6×16 register-tiled micro-kernel) and one call per depthwise channel. The scalar Go kernels are
+// their reference in tests and the fallback on other CPUs and with -tags purego.
+//
 // A Net is immutable after Load and safe for concurrent use: each Run takes its own scratch
 // memory from a pool.
 package onnx

@@ -412,8 +412,18 @@ func (mm *matmulLayer) scaleBy(scale, shift []float64) {
 	mm.bias = bias
 }
 
-func (mm *matmulLayer) kernel() kernel {
+// kernel returns the product's kernel and the scratch it needs. The vector path computes each
+// row of the output, out[i] = a[i]·w, as its transpose: wᵀ (packed) by the column a[i]ᵀ.
+func (mm *matmulLayer) kernel() (kernel, int) {
 	m, k, n, w, bias := mm.m, mm.k, mm.n, mm.w, mm.bias
+	if vectorKernels {
+		p := packGEMM(n, k, w, 1, n, bias, actNone, nil)
+		return func(ins [][]float32, out, scratch []float32) {
+			for i := range m {
+				p.run(1, ins[0][i*k:(i+1)*k], out[i*n:(i+1)*n], scratch)
+			}
+		}, p.scratch()
+	}
 	return func(ins [][]float32, out, _ []float32) {
 		a := ins[0]
 		for i := range m {
@@ -427,7 +437,7 @@ func (mm *matmulLayer) kernel() kernel {
 				axpy(row, w[p*n:(p+1)*n], v)
 			}
 		}
-	}
+	}, 0
 }
 
 // axpy adds a·x to y.
@@ -444,7 +454,7 @@ func (l *layer) finalise() error {
 	case l.conv != nil:
 		l.run, l.scratch = l.conv.kernel()
 	case l.matmul != nil:
-		l.run = l.matmul.kernel()
+		l.run, l.scratch = l.matmul.kernel()
 	case l.run == nil && !l.alias:
 		return fmt.Errorf("%s: no kernel", l.op)
 	}
