@@ -89,8 +89,18 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 		t.Fatal("the new admin's key does not work")
 	}
 	admin("grant-credits", "-email", creds.User.Email, "-credits", "250")
+	// The live balance, as a login session reads it (the demo user's sk_test_ key sees the test
+	// view: its daily test allowance, no live money).
+	login, err := http.Post(local.URL+"/v1/auth/login", "application/json",
+		strings.NewReader(`{"email":"`+creds.User.Email+`","password":"`+creds.User.Password+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tok struct{ Token string }
+	_ = json.NewDecoder(login.Body).Decode(&tok)
+	login.Body.Close()
 	req, _ := http.NewRequest("GET", local.URL+"/v1/users/me", nil)
-	req.Header.Set("X-API-Key", creds.User.APIKey)
+	req.Header.Set("Authorization", "Bearer "+tok.Token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
