@@ -240,7 +240,7 @@ func sampleEvent(t testing.TB, fn samtemplate.Function) []byte {
 
 // livenessModels are the models make build copies into the liveness bundle (Liveness_MODELS in the
 // Makefile).
-var livenessModels = []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx"}
+var livenessModels = []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx", "yunet-2023mar-int8bq.onnx", "sface-2021dec-int8bq.onnx"}
 
 // build compiles the function as make build does (static, no cgo), for this machine's
 // architecture, into a bundle directory laid out like /var/task: the liveness function's models

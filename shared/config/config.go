@@ -122,7 +122,7 @@ var Settings = []Setting{
 	{"PLANS", "free=0:0,starter=15000:1000,business=60000:5000", "Subscription plans: name=price:credits, the price per period in PLAN_CURRENCY and the credits a paid period grants. Rate limits per plan are in RATE_LIMITS.", false},
 	{"PLAN_CURRENCY", "XOF", "Currency of the plans' prices.", false},
 	{"BILLING_PERIOD", "monthly", "Length of a billing period: `monthly` (calendar months, UTC) or a duration such as 720h (tests use seconds).", false},
-	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
+	{"CREDIT_PRICES", "extraction=1,liveness=1,face_match=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
 	{"TEST_MODE_DAILY_QUOTA", "100", "Test-mode operations (extractions, batch documents, liveness checks) per account and UTC day, across all its sk_test_ keys; beyond it 429 test_quota_exceeded.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},
 	{"JWT_SECRET", "", "Secret. HS256 signing secret of login tokens, at least 32 characters. The template generates it in Secrets Manager (JwtSigningSecret); make run makes one per run in the emulator's.", false},
