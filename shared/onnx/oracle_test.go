@@ -388,3 +388,41 @@ func TestOracleFaceModels(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkFaceModels runs YuNet and SFace once per iteration, in this package and in onnxruntime
+// on one thread, on the same input: a match costs one YuNet and one SFace run per image. The
+// onnxruntime figure still includes making its session each time (an upper bound on its run;
+// TODO: keep the session across iterations).
+func BenchmarkFaceModels(b *testing.B) {
+	t := &testing.T{}
+	for _, name := range []string{"yunet-2023mar-int8bq.onnx", "sface-2021dec-int8bq.onnx"} {
+		data := faceModel(b, name)
+		n, err := Load(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		in := make([]float32, numel(n.Input().Shape))
+		for i := range in {
+			in[i] = float32(i % 251)
+		}
+		var outs [][]float32
+		for _, o := range n.Outputs() {
+			outs = append(outs, make([]float32, numel(o.Shape)))
+		}
+		b.Run(name+"/go", func(b *testing.B) {
+			for b.Loop() {
+				if err := n.Run(in, outs...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/onnxruntime-with-session", func(b *testing.B) {
+			needOnnxruntime(t)
+			model := forOnnxruntime(t, data)
+			b.ResetTimer()
+			for b.Loop() {
+				ortRun(t, model, n.Input().Name, n.Input().Shape, in, n.Outputs())
+			}
+		})
+	}
+}
