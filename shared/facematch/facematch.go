@@ -82,8 +82,10 @@ type Result struct {
 	ProcessingMs int64
 }
 
-// runner runs one model (an *onnx.Net; the onnxruntime benchmark brings its own).
-type runner interface {
+// Runner runs one model: an *onnx.Net, or another runtime's session on the same model (the
+// onnxruntime benchmark's, shared/onnx/facematch_bench_test.go).
+type Runner interface {
+	// Run writes the model's outputs for one input; its error is the runtime's.
 	Run(in []float32, outs ...[]float32) error
 }
 
@@ -115,7 +117,7 @@ func WithMaxPixels(n int64) Option {
 // concurrent use.
 type Models struct {
 	cfg                  config
-	detector, recognizer runner
+	detector, recognizer Runner
 	mu                   sync.RWMutex
 	closed               bool
 }
@@ -146,7 +148,13 @@ func Load(modelsDir string, opts ...Option) (*Models, error) {
 	return newModels(det, rec, opts...), nil
 }
 
-func newModels(det, rec runner, opts ...Option) *Models {
+// New makes Models of a detector and a recognizer run by another runtime, the same models as
+// Load's (YuNet's 12 outputs; SFace's 128 values): to measure that runtime on the same pipeline.
+func New(detector, recognizer Runner, opts ...Option) *Models {
+	return newModels(detector, recognizer, opts...)
+}
+
+func newModels(det, rec Runner, opts ...Option) *Models {
 	cfg := config{threshold: DefaultThreshold, faceScore: DefaultFaceScore, minFace: DefaultMinFaceSize, maxPixels: imagefile.MaxPixels}
 	for _, o := range opts {
 		o(&cfg)
