@@ -37,7 +37,7 @@ func (u User) Expired(now time.Time) bool { return u.ExpiresAt != nil && !now.Be
 type LedgerEntry struct {
 	ID        string
 	Amount    int
-	Reason    string // grant, extraction, batch, liveness, refund, invoice
+	Reason    string // grant, extraction, batch, liveness, face_match, refund, invoice
 	Reference string // what it is for: an extraction, a batch, an invoice
 	At        time.Time
 }
@@ -49,6 +49,7 @@ const (
 	ReasonBatch      = "batch"
 	ReasonRefund     = "refund"
 	ReasonLiveness   = "liveness"
+	ReasonFaceMatch  = "face_match"
 	ReasonInvoice    = "invoice"
 )
 

@@ -6,6 +6,8 @@ import (
 
 	"github.com/trustline/platform/shared/blobstore"
 	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/facematch"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/liveness"
 	"github.com/trustline/platform/shared/livenessapi"
@@ -24,6 +26,10 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	}
 	svc := &liveness.Service{Checker: models, Credits: dynamo.NewLedgerRepo(d.store), Files: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
 		Uploads: uploadsFor(d), Handoffs: handoffsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["liveness"], MaxPixels: d.cfg.MaxImagePixels}
-	api := livenessapi.API{Liveness: svc, Auth: authenticator(d)}
+	// The face-match models load on the first match, not at the cold start every check pays.
+	matcher := facematch.NewLazy(d.cfg.ModelsDir, facematch.WithMaxPixels(d.cfg.MaxImagePixels))
+	pages := facematch.ExtractionPages{Extractions: &extraction.Service{Store: dynamo.NewExtractionRepo(d.store), Now: d.now}, Files: svc.Files}
+	fm := &facematch.Service{Liveness: svc, Matcher: matcher, Documents: pages, Price: d.cfg.CreditPrices["face_match"]}
+	api := livenessapi.API{Liveness: svc, FaceMatch: fm, Auth: authenticator(d)}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

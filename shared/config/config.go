@@ -123,7 +123,7 @@ var Settings = []Setting{
 	{"PLANS", "free=0:0,starter=15000:1000,business=60000:5000", "Subscription plans: name=price:credits, the price per period in PLAN_CURRENCY and the credits a paid period grants. Rate limits per plan are in RATE_LIMITS.", false},
 	{"PLAN_CURRENCY", "XOF", "Currency of the plans' prices.", false},
 	{"BILLING_PERIOD", "monthly", "Length of a billing period: `monthly` (calendar months, UTC) or a duration such as 720h (tests use seconds).", false},
-	{"CREDIT_PRICES", "extraction=1,liveness=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
+	{"CREDIT_PRICES", "extraction=1,liveness=1,face_match=1", "Credits each operation costs. Test-mode keys (sk_test_) are never charged.", false},
 	{"UPLOAD_DAILY_MB", "2048", "Bytes of presigned uploads (POST /v1/uploads, counted by their declared size) one account may open per UTC day, in MB; beyond it 429 upload_quota_exceeded. Raw files expire after RawDocumentRetentionDays, so an account stores at most that many days of it.", false},
 	{"TEST_MODE_DAILY_QUOTA", "100", "Test-mode operations (extractions, batch documents, liveness checks, uploads) per account and UTC day, across all its sk_test_ keys; beyond it 429 test_quota_exceeded.", false},
 	{"KEY_ROTATION_GRACE", "168h", "How long a rotated partner key keeps working.", false},

@@ -91,33 +91,68 @@ type Service struct {
 // Check charges first (so a check is never free for a live key), reads, and refunds a selfie that
 // cannot be judged (no face, several faces, not an image). Its errors are faults.
 func (s *Service) Check(ctx context.Context, c Caller, src Source) (Checked, error) {
+	var res Result
+	id, credits, err := s.Charge(ctx, c, src, Job{Prefix: "lv_", Reason: accounts.ReasonLiveness, Price: s.Price,
+		Run: func(ctx context.Context, selfie []byte) error {
+			var err error
+			res, err = s.Checker.Check(ctx, selfie)
+			return s.Problem(err)
+		}})
+	if err != nil {
+		return Checked{}, err
+	}
+	return Checked{ID: id, Result: res, CreditsUsed: credits}, nil
+}
+
+// Job is work on a selfie that Charge runs under one charge: the liveness check, a face match, or
+// both.
+type Job struct {
+	Prefix string // of the record's id: lv_, fm_
+	Reason string // the ledger's
+	Price  int    // credits for a live key
+	// Images are the other images the work decodes (a document page), held to the same bounds as
+	// the selfie before anything is charged.
+	Images [][]byte
+	// Run does the work; its error (a fault) refunds the charge.
+	Run func(ctx context.Context, selfie []byte) error
+}
+
+// Charge reads the selfie, refuses images over the bounds, takes the test-mode quota or debits the
+// price, runs the job and refunds it when the job fails. It returns the record's id and the
+// credits used. Its errors are faults.
+func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (string, int, error) {
 	data, err := s.selfie(ctx, c, src)
 	if err == nil {
 		err = s.checkImage(data)
 	}
-	if err != nil {
-		return Checked{}, err
-	}
-	out := Checked{ID: "lv_" + strings.ToLower(rand.Text())}
-	if c.Live {
-		out.CreditsUsed = s.Price
-	} else if err := s.TestQuota.Use(ctx, c.UserID, 1); err != nil {
-		return Checked{}, err
-	}
-	if out.CreditsUsed > 0 {
-		if err := s.Credits.Debit(ctx, c.UserID, out.CreditsUsed, accounts.ReasonLiveness, out.ID); err != nil {
-			return Checked{}, err
+	for _, img := range j.Images {
+		if err == nil {
+			err = s.checkImage(img)
 		}
 	}
-	if out.Result, err = s.Checker.Check(ctx, data); err != nil {
-		if out.CreditsUsed > 0 {
-			if rerr := s.Credits.AddCredits(context.WithoutCancel(ctx), c.UserID, out.CreditsUsed, accounts.ReasonRefund, out.ID); rerr != nil {
+	if err != nil {
+		return "", 0, err
+	}
+	id, credits := j.Prefix+strings.ToLower(rand.Text()), 0
+	if c.Live {
+		credits = j.Price
+	} else if err := s.TestQuota.Use(ctx, c.UserID, 1); err != nil {
+		return "", 0, err
+	}
+	if credits > 0 {
+		if err := s.Credits.Debit(ctx, c.UserID, credits, j.Reason, id); err != nil {
+			return "", 0, err
+		}
+	}
+	if err := j.Run(ctx, data); err != nil {
+		if credits > 0 {
+			if rerr := s.Credits.AddCredits(context.WithoutCancel(ctx), c.UserID, credits, accounts.ReasonRefund, id); rerr != nil {
 				err = errors.Join(err, rerr)
 			}
 		}
-		return Checked{}, s.problem(err)
+		return "", 0, err
 	}
-	return out, nil
+	return id, credits, nil
 }
 
 // selfie reads the image: sent inline, or stored before (larger than the request limit, or taken
@@ -153,8 +188,9 @@ func (s *Service) selfie(ctx context.Context, c Caller, src Source) ([]byte, err
 	return data, err
 }
 
-// problem turns the checker's errors into what the caller can act on.
-func (s *Service) problem(err error) error {
+// Problem turns the checker's errors (and the decoding errors of DecodeUpright) into what the
+// caller can act on; nil stays nil.
+func (s *Service) Problem(err error) error {
 	switch {
 	case errors.Is(err, ErrNoFace):
 		return &fault.Error{Kind: fault.Invalid, Code: "no_face_detected", Detail: "No face was found: take the selfie again, face to the camera, in good light."}

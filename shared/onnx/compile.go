@@ -67,15 +67,21 @@ func init() {
 		"Concat":             {[]string{"axis"}, (*compiler).concat},
 		"Constant":           {[]string{"value"}, (*compiler).constant},
 		"Conv":               {[]string{"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"}, (*compiler).conv},
+		"DequantizeLinear":   {[]string{"axis", "block_size"}, (*compiler).dequantizeLinear},
 		"Div":                {nil, (*compiler).binary},
+		"Dropout":            {[]string{"seed"}, (*compiler).dropout},
 		"Exp":                {nil, (*compiler).unary},
+		"Flatten":            {[]string{"axis"}, (*compiler).flatten},
 		"Gather":             {[]string{"axis"}, (*compiler).gather},
+		"Gemm":               {[]string{"alpha", "beta", "transA", "transB"}, (*compiler).gemm},
 		"GlobalAveragePool":  {nil, (*compiler).globalAveragePool},
 		"MatMul":             {nil, (*compiler).matMul},
+		"MaxPool":            {[]string{"auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads", "storage_order", "strides"}, (*compiler).maxPool},
 		"Mul":                {nil, (*compiler).binary},
 		"PRelu":              {nil, (*compiler).prelu},
 		"Relu":               {nil, (*compiler).activation},
 		"Reshape":            {[]string{"allowzero"}, (*compiler).reshape},
+		"Resize":             {resizeAttrs, (*compiler).resize},
 		"Shape":              {nil, (*compiler).shapeOf},
 		"Sigmoid":            {nil, (*compiler).unary},
 		"Slice":              {[]string{"starts", "ends", "axes"}, (*compiler).slice},
@@ -136,6 +142,17 @@ func compile(g *graph) (*compiler, []valueInfo, []valueInfo, error) {
 		if _, ok := g.initializers[in.name]; !ok {
 			inputs = append(inputs, in)
 		}
+	}
+	// Some quantising tools also leave among the inputs the float weights they replaced by
+	// DequantizeLinear nodes (SFace lists 29): nothing reads those, so they are no runtime input.
+	if len(inputs) > 1 {
+		read := map[string]bool{}
+		for _, n := range g.nodes {
+			for _, name := range n.inputs {
+				read[name] = true
+			}
+		}
+		inputs = slices.DeleteFunc(inputs, func(in valueInfo) bool { return !read[in.name] })
 	}
 	if len(inputs) != 1 {
 		return nil, nil, nil, fmt.Errorf("the graph has %d runtime inputs, want one", len(inputs))

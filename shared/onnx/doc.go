@@ -2,7 +2,9 @@
 // no native library, so the liveness function is a static binary like every other function.
 //
 // It implements exactly the operators of the three liveness models (UltraFace RFB-320 at opset 9,
-// MiniFASNetV2 and MiniFASNetV1SE at opset 17; see Operators) and refuses at Load any other
+// MiniFASNetV2 and MiniFASNetV1SE at opset 17) and of the two face-match models (YuNet and SFace,
+// opset 21, their weights int8 in blocks, dequantised to float32 at Load; see Operators), and
+// refuses at Load any other
 // operator, attribute, data type or dynamic shape, naming it. Load reads the model's protobuf with
 // a minimal wire-format reader, infers every shape from the fixed input shape, evaluates what
 // depends only on constants (the shape arithmetic of PyTorch's exports), folds batch normalisation

@@ -9,6 +9,7 @@ import (
 // ONNX tensor element types this package reads (TensorProto.DataType).
 const (
 	typeFloat = 1
+	typeInt8  = 3
 	typeInt64 = 7
 )
 
@@ -33,6 +34,7 @@ type tensor struct {
 	shape []int
 	f32   []float32
 	i64   []int64
+	i8    []int8 // quantised weights, read only by DequantizeLinear (quant.go)
 }
 
 // attribute is one node attribute; typ says which field holds its value.
@@ -339,8 +341,13 @@ func parseTensor(data []byte) (string, *tensor, error) {
 		if t.i64 == nil {
 			t.i64 = []int64{}
 		}
+	case typeInt8:
+		if !hasRaw || len(raw) != size {
+			return name, nil, fmt.Errorf("%d bytes of int8 data for shape %v (raw data is supported)", len(raw), dims)
+		}
+		t.i8 = int8s(raw)
 	default:
-		return name, nil, fmt.Errorf("element type %d is not supported (float32 and int64 are)", elem)
+		return name, nil, fmt.Errorf("element type %d is not supported (float32, int64 and int8 are)", elem)
 	}
 	return name, t, nil
 }

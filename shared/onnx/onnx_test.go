@@ -446,7 +446,7 @@ func TestLoadRefuses(t *testing.T) {
 		m    testModel
 		want string
 	}{
-		{"another operator", testModel{nodes: []pb{nodeOf("MaxPool", []string{"x"}, []string{"y"}, attrIs("kernel_shape", 1, 1))}, input: x, outputs: y}, "operator MaxPool"},
+		{"another operator", testModel{nodes: []pb{nodeOf("AveragePool", []string{"x"}, []string{"y"}, attrIs("kernel_shape", 1, 1))}, input: x, outputs: y}, "operator AveragePool"},
 		{"another attribute", testModel{nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"}, attrI("alpha", 1))}, input: x, outputs: y}, "attribute alpha of Relu"},
 		{"an old operator set", testModel{opset: 8, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: x, outputs: y}, "operator set version 8"},
 		{"a newer operator set", testModel{opset: 22, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: x, outputs: y}, "operator set version 22"},
@@ -526,15 +526,17 @@ func TestConcurrentRuns(t *testing.T) {
 	}
 }
 
-// TestLivenessModels loads the three models this package exists for, and checks it implements
-// exactly their operators: each one some model uses, and none more.
+// TestLivenessModels loads the five models this package exists for (liveness's three, face
+// match's two), and checks it implements exactly their operators: each one some model uses, and
+// none more.
 func TestLivenessModels(t *testing.T) {
 	dir := os.Getenv("MODELS_DIR")
 	if dir == "" {
 		dir = filepath.Join("..", "..", "..", "shared", "models")
 	}
 	used := map[string]bool{}
-	for _, name := range []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx"} {
+	for _, name := range []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx",
+		"yunet-2023mar-int8bq.onnx", "sface-2021dec-int8bq.onnx"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if errors.Is(err, os.ErrNotExist) && os.Getenv("CI") != "true" {
 			t.Skipf("%v (set MODELS_DIR)", err)

@@ -405,8 +405,11 @@ func (mm *matmulLayer) scaleBy(scale, shift []float64) {
 			b = float64(mm.bias[j])
 		}
 		bias[j] = float32(b*scale[j] + shift[j])
-		for i := range mm.k {
-			mm.w[i*mm.n+j] = float32(float64(mm.w[i*mm.n+j]) * scale[j])
+	}
+	for i := range mm.k { // row by row: the weights of a fully connected layer are megabytes
+		row := mm.w[i*mm.n : (i+1)*mm.n]
+		for j, v := range row {
+			row[j] = float32(float64(v) * scale[j])
 		}
 	}
 	mm.bias = bias

@@ -1,0 +1,163 @@
+package emulate
+
+import (
+	"bytes"
+	"image"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"testing"
+
+	xdraw "golang.org/x/image/draw"
+)
+
+// portraitPage is a generated passport page (testdata/extraction/icao-td3-clean.png) with the
+// photo of name printed over its grey portrait placeholder: a page the extraction reads and the
+// face match finds a face on.
+func portraitPage(t *testing.T, name string) []byte {
+	t.Helper()
+	page, err := png.Decode(bytes.NewReader(testdocument(t, "icao-td3-clean.png")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	photo, err := jpeg.Decode(bytes.NewReader(face(t, name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := image.NewRGBA(page.Bounds())
+	draw.Draw(out, out.Bounds(), page, image.Point{}, draw.Src)
+	// The placeholder of a TD3 page (1250×880, 10 px/mm) starts at 4 mm from the left and about
+	// 10 mm from the top, 31 mm wide: the photo goes inside it, its aspect kept.
+	b := photo.Bounds()
+	at := image.Rect(46, 104, 46+300, 104+300*b.Dy()/b.Dx())
+	xdraw.CatmullRom.Scale(out, at, photo, b, draw.Src, nil)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, out); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// faceMatchView is POST /v1/face-match's answer.
+type faceMatchView struct {
+	MatchID                   string
+	IsMatch, Livemode         bool
+	Similarity, Threshold     float64
+	ProcessingMs, CreditsUsed int
+	Document, Selfie          struct {
+		Box   struct{ X, Y, Width, Height int }
+		Score float64
+	}
+}
+
+// TestFaceMatch drives the KYC flow over HTTP as a partner would: an extraction of a page with a
+// portrait, then face matches against a selfie (the page sent, or the extraction named), and the
+// liveness check naming the extraction. It checks the answers, whose extractions are seen, and
+// what is charged: once per request, nothing for a refused one, the test quota for a test key.
+func TestFaceMatch(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited, "TEST_MODE_DAILY_QUOTA": "1"})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "kyc@example.com")
+	cred := key(live)
+	testSecret, _ := newKey(t, c, jwt, "test")
+	grantCredits(t, local, c, jwt, 5)
+
+	page := portraitPage(t, "one-face.jpg")
+	selfie := face(t, "one-face.jpg")
+	r := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "passport.png", page)}, cred...)
+	expect(t, "extract the page with a portrait", r, 202, "")
+	var accepted struct{ ExtractionID string }
+	r.json(t, &accepted)
+	if v := poll(t, c, cred, accepted.ExtractionID); v.Status != "completed" {
+		t.Fatalf("extraction of the portrait page = %+v %+v", v, v.Error)
+	}
+	want := 4.0 // 5 granted, 1 for the extraction
+	charged := func(what string, n float64) {
+		t.Helper()
+		want -= n
+		if got := credits(t, c, jwt); got != want {
+			t.Errorf("credits after %s = %v, want %v", what, got, want)
+		}
+	}
+	charged("the extraction", 0)
+
+	matched := func(what string, r result) faceMatchView {
+		t.Helper()
+		expect(t, what, r, 200, "")
+		var v faceMatchView
+		r.json(t, &v)
+		if len(v.MatchID) < 4 || v.MatchID[:3] != "fm_" || !v.IsMatch || v.Similarity < v.Threshold || v.Similarity > 1 || v.Threshold <= 0 ||
+			v.Document.Box.Width < 20 || v.Document.Box.Height < 20 || v.Selfie.Box.Width < 20 || v.Document.Score <= 0 || v.Selfie.Score <= 0 {
+			t.Errorf("%s: answer %s", what, r.body)
+		}
+		return v
+	}
+
+	t.Run("selfie and document file", func(t *testing.T) {
+		v := matched("match", c.do("POST", "/v1/face-match", form{formFile("selfie", "selfie.jpg", selfie), formFile("document", "passport.png", page)}, cred...))
+		// The portrait was printed at (46, 104), 300 px wide.
+		if b := v.Document.Box; b.X < 30 || b.X+b.Width > 360 || b.Y < 90 || !v.Livemode || v.CreditsUsed != 1 {
+			t.Errorf("document face at %+v, livemode %v, creditsUsed %d", b, v.Livemode, v.CreditsUsed)
+		}
+		charged("a match", 1)
+	})
+
+	t.Run("selfie and extractionId", func(t *testing.T) {
+		v := matched("match by extraction", c.do("POST", "/v1/face-match", form{formFile("selfie", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)}, cred...))
+		if v.CreditsUsed != 1 {
+			t.Errorf("creditsUsed %d, want 1", v.CreditsUsed)
+		}
+		charged("a match by extraction", 1)
+	})
+
+	t.Run("another user's or mode's extraction", func(t *testing.T) {
+		_, otherLive := newLiveUser(t, c, outbox, "stranger@example.com")
+		byExtraction := form{formFile("selfie", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)}
+		expect(t, "another user's extraction", c.do("POST", "/v1/face-match", byExtraction, key(otherLive)...), 404, "not_found")
+		expect(t, "a live extraction for a test key", c.do("POST", "/v1/face-match", byExtraction, key(testSecret)...), 404, "not_found")
+		charged("two refused matches", 0)
+	})
+
+	t.Run("a page without a face", func(t *testing.T) {
+		r := c.do("POST", "/v1/face-match", form{formFile("selfie", "selfie.jpg", selfie), formFile("document", "passport.png", testdocument(t, "icao-td3-clean.png"))}, cred...)
+		expect(t, "no face on the page", r, 422, "face_not_found")
+		if r.problem.Extensions["image"] != "document" {
+			t.Errorf("extensions = %v, want image: document", r.problem.Extensions)
+		}
+		charged("a page without a face (refunded)", 0)
+	})
+
+	t.Run("liveness check with extractionId", func(t *testing.T) {
+		r := c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)}, cred...)
+		expect(t, "check and match", r, 200, "")
+		var v struct {
+			CheckID     string
+			CreditsUsed int
+			AttackType  string
+			FaceMatch   *struct {
+				IsMatch               bool
+				Similarity, Threshold float64
+			}
+		}
+		r.json(t, &v)
+		if v.FaceMatch == nil || !v.FaceMatch.IsMatch || v.FaceMatch.Similarity < v.FaceMatch.Threshold || v.CreditsUsed != 1 || v.AttackType == "" {
+			t.Errorf("check = %s", r.body)
+		}
+		charged("a check with a match", 1)
+	})
+
+	t.Run("test key: quota, no credits", func(t *testing.T) {
+		withPage := form{formFile("selfie", "selfie.jpg", selfie), formFile("document", "passport.png", page)}
+		r := c.do("POST", "/v1/face-match", withPage, key(testSecret)...)
+		expect(t, "test match", r, 200, "")
+		var v faceMatchView
+		r.json(t, &v)
+		if v.CreditsUsed != 0 || v.Livemode || !v.IsMatch {
+			t.Errorf("test match = %s", r.body)
+		}
+		expect(t, "a second test match over the quota of 1", c.do("POST", "/v1/face-match", withPage, key(testSecret)...), 429, "test_quota_exceeded")
+		charged("test matches", 0)
+	})
+}

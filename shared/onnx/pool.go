@@ -1,0 +1,111 @@
+package onnx
+
+import (
+	"errors"
+	"fmt"
+	"math"
+)
+
+// maxPool compiles MaxPool over the two spatial axes of an [N, C, H, W] input, with explicit pads
+// (padding never wins the maximum), floor rounding of the output size and no dilation.
+func (c *compiler) maxPool(n node, ins []*val) ([]*val, error) {
+	if err := need(ins, 1, 1); err != nil {
+		return nil, err
+	}
+	if len(n.outputs) > 1 && n.outputs[1] != "" {
+		return nil, errors.New("the indices output is not supported")
+	}
+	x := ins[0].shape
+	if len(x) != 4 {
+		return nil, fmt.Errorf("input of shape %v is not supported ([N, C, H, W] is)", x)
+	}
+	if a, ok := n.attrs["auto_pad"]; ok && (a.typ != attrTypeString || a.s != "NOTSET") {
+		return nil, fmt.Errorf("auto_pad %q is not supported (explicit pads are)", a.s)
+	}
+	if ceil, err := attrInt(n, "ceil_mode", 0); err != nil || ceil != 0 {
+		return nil, errors.Join(err, errors.New("ceil_mode=1 is not supported"))
+	}
+	if order, err := attrInt(n, "storage_order", 0); err != nil || order != 0 {
+		return nil, errors.Join(err, errors.New("storage_order=1 is not supported"))
+	}
+	ints := func(name string, count int, def int64) ([]int, error) {
+		v, ok, err := attrInts(n, name)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]int, count)
+		for i := range out {
+			out[i] = int(def)
+		}
+		if !ok {
+			return out, nil
+		}
+		if len(v) != count {
+			return nil, fmt.Errorf("attribute %s %v: want %d values", name, v, count)
+		}
+		for i, d := range v {
+			if d < 0 || d > 1<<16 {
+				return nil, fmt.Errorf("attribute %s %v", name, v)
+			}
+			out[i] = int(d)
+		}
+		return out, nil
+	}
+	kernelShape, ok, err := attrInts(n, "kernel_shape")
+	if err != nil || !ok || len(kernelShape) != 2 || kernelShape[0] < 1 || kernelShape[1] < 1 || kernelShape[0] > 1<<16 || kernelShape[1] > 1<<16 {
+		return nil, errors.Join(err, fmt.Errorf("kernel_shape %v: two positive sizes are needed", kernelShape))
+	}
+	kh, kw := int(kernelShape[0]), int(kernelShape[1])
+	dil, err := ints("dilations", 2, 1)
+	if err != nil {
+		return nil, err
+	}
+	if dil[0] != 1 || dil[1] != 1 {
+		return nil, fmt.Errorf("dilations %v are not supported (1 is)", dil)
+	}
+	st, err := ints("strides", 2, 1)
+	if err != nil {
+		return nil, err
+	}
+	if st[0] < 1 || st[1] < 1 {
+		return nil, fmt.Errorf("strides %v", st)
+	}
+	pads, err := ints("pads", 4, 0) // top, left, bottom, right
+	if err != nil {
+		return nil, err
+	}
+	if pads[0] >= kh || pads[2] >= kh || pads[1] >= kw || pads[3] >= kw {
+		return nil, fmt.Errorf("pads %v as large as the kernel %v", pads, kernelShape)
+	}
+	h, w := x[2], x[3]
+	oh, ow := (h+pads[0]+pads[2]-kh)/st[0]+1, (w+pads[1]+pads[3]-kw)/st[1]+1
+	if h+pads[0]+pads[2] < kh || w+pads[1]+pads[3] < kw {
+		return nil, fmt.Errorf("kernel %v larger than the padded input %v", kernelShape, x)
+	}
+	shape := []int{x[0], x[1], oh, ow}
+	planes := x[0] * x[1]
+	v, err := c.layerOf("MaxPool", ins, shape, func(ins [][]float32, out, _ []float32) {
+		for p := range planes {
+			in := ins[0][p*h*w : (p+1)*h*w]
+			o := out[p*oh*ow : (p+1)*oh*ow]
+			for oy := range oh {
+				y0 := oy*st[0] - pads[0]
+				y1 := min(y0+kh, h)
+				y0 = max(y0, 0)
+				for ox := range ow {
+					x0 := ox*st[1] - pads[1]
+					x1 := min(x0+kw, w)
+					x0 = max(x0, 0)
+					m := float32(math.Inf(-1))
+					for y := y0; y < y1; y++ {
+						for _, v := range in[y*w+x0 : y*w+x1] {
+							m = max(m, v)
+						}
+					}
+					o[oy*ow+ox] = m
+				}
+			}
+		}
+	}, 0)
+	return []*val{v}, err
+}
