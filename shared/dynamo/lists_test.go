@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 )
@@ -148,5 +149,115 @@ func TestExtractionLists(t *testing.T) {
 	}
 	if bs, err := repo.Batches(ctx, "usr_a", false, 10, ""); err != nil || len(bs.Items) != 0 {
 		t.Errorf("test-mode Batches = %+v, %v", bs, err)
+	}
+}
+
+// The lists of contract requests: a partner's (all, by status, by product), and the
+// administrators' across partners (by status, and the attention queue, sharded), which follow each
+// change of status, and a payment after the failure.
+func TestContractLists(t *testing.T) {
+	ctx := context.Background()
+	repo := NewContractRepo(newTable(t))
+	var refs []string
+	for i := range 5 {
+		c := pendingContract(fmt.Sprintf("AUT-%d", i))
+		c.CreatedAt = at.Add(time.Duration(i) * time.Second)
+		if i == 4 {
+			c.PartnerID = "prt_2"
+		}
+		if i == 3 {
+			c.Product = contracts.ProductVoyage
+		}
+		if err := repo.PutContract(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		refs = append(refs, c.Reference)
+	}
+	to := func(ref string, change contracts.Change) {
+		t.Helper()
+		c, err := repo.Contract(ctx, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := repo.Update(ctx, c, change); err != nil {
+			t.Fatal(err)
+		}
+	}
+	status := func(s contracts.Status) contracts.Change {
+		return func(c contracts.Contract) (contracts.Contract, error) {
+			c.Status, c.UpdatedAt = s, c.UpdatedAt.Add(time.Minute)
+			return c, nil
+		}
+	}
+	paid := func(c contracts.Contract) (contracts.Contract, error) {
+		p := c.UpdatedAt.Add(time.Hour)
+		c.PaidAt, c.UpdatedAt = &p, p
+		return c, nil
+	}
+	to(refs[0], status(contracts.StatusPaymentFailed))
+	to(refs[0], paid) // paid after the failure: an administrator must refund it
+	to(refs[1], status(contracts.StatusIssuanceInProgress))
+	to(refs[1], status(contracts.StatusIssuanceFailed))
+	to(refs[4], status(contracts.StatusIssuanceInProgress))
+	to(refs[4], status(contracts.StatusActive))
+
+	list := func(f contracts.Filter, limit int) []string {
+		t.Helper()
+		var out []string
+		for _, c := range pageAll(t, limit, func(limit int, cursor string) ([]contracts.Contract, string, error) {
+			f.Limit, f.Cursor = limit, cursor
+			p, err := repo.Contracts(ctx, f)
+			return p.Items, p.Next, err
+		}) {
+			out = append(out, c.Reference)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		f    contracts.Filter
+		want []string
+	}{
+		{"a partner's", contracts.Filter{PartnerID: "prt_1"}, []string{refs[3], refs[2], refs[1], refs[0]}},
+		{"pending", contracts.Filter{PartnerID: "prt_1", Status: contracts.StatusPendingPayment}, []string{refs[3], refs[2]}},
+		{"voyage", contracts.Filter{PartnerID: "prt_1", Product: contracts.ProductVoyage}, []string{refs[3]}},
+		{"pending auto", contracts.Filter{PartnerID: "prt_1", Status: contracts.StatusPendingPayment, Product: contracts.ProductAuto}, []string{refs[2]}},
+		{"created from the 2nd second", contracts.Filter{PartnerID: "prt_1", CreatedAfter: at.Add(2 * time.Second)}, []string{refs[3], refs[2]}},
+		{"the other partner's", contracts.Filter{PartnerID: "prt_2"}, []string{refs[4]}},
+		{"attention", contracts.Filter{}, []string{refs[1], refs[0]}},
+		{"active, every partner", contracts.Filter{Status: contracts.StatusActive}, []string{refs[4]}},
+		{"pending, every partner", contracts.Filter{Status: contracts.StatusPendingPayment}, []string{refs[3], refs[2]}},
+		{"in progress, every partner", contracts.Filter{Status: contracts.StatusIssuanceInProgress}, nil},
+	} {
+		for _, limit := range []int{1, 2, 100} {
+			if got := list(tc.f, limit); !slices.Equal(got, tc.want) {
+				t.Errorf("%s, limit %d: %v, want %v", tc.name, limit, got, tc.want)
+			}
+		}
+	}
+	to(refs[0], status(contracts.StatusRefunded))
+	if got := list(contracts.Filter{}, 10); !slices.Equal(got, []string{refs[1]}) {
+		t.Errorf("attention after a refund: %v", got)
+	}
+
+	p, err := repo.Contracts(ctx, contracts.Filter{PartnerID: "prt_1", Limit: 1})
+	if err != nil || p.Next == "" {
+		t.Fatalf("first page: %+v %v", p, err)
+	}
+	q, err := repo.Contracts(ctx, contracts.Filter{Status: contracts.StatusPendingPayment, Limit: 1})
+	if err != nil || q.Next == "" {
+		t.Fatalf("first sharded page: %+v %v", q, err)
+	}
+	for name, f := range map[string]contracts.Filter{
+		"another partner's":              {PartnerID: "prt_2", Cursor: p.Next},
+		"a partner's, across partners":   {Status: contracts.StatusPendingPayment, Cursor: p.Next},
+		"another status's":               {Status: contracts.StatusActive, Cursor: q.Next},
+		"a status list's, for attention": {Cursor: q.Next},
+		"a sharded one, for a partner's": {PartnerID: "prt_1", Cursor: q.Next},
+		"forged":                         {PartnerID: "prt_1", Cursor: "e30"},
+	} {
+		f.Limit = 1
+		_, err := repo.Contracts(ctx, f)
+		invalid(t, name, err)
 	}
 }

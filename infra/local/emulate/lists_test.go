@@ -240,3 +240,106 @@ func TestListExtractionsAndBatches(t *testing.T) {
 		expect(t, "forged", c.do("GET", "/v1/batches?cursor=e30", nil, liveKey...), 422, "")
 	})
 }
+
+func TestListContractRequests(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStackWith(t, map[string]string{"RATE_LIMITS": unlimited})
+	admin := key(creds.Admin.APIKey)
+	p1, p2 := newPartner(t, c, creds.Admin.APIKey), newPartner(t, c, creds.Admin.APIKey)
+	one, two := key(p1.APIKey), key(p2.APIKey)
+	settle := func(partnerKey, ref, want string) {
+		t.Helper()
+		waitFor(t, 30*time.Second, ref+" "+want, func() bool { return status(t, c, partnerKey, ref)["contractStatus"] == want })
+	}
+	pending := create(t, c, p1.APIKey, autoBody("DK-LIST-1", nil))
+	r := c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(nil), one...)
+	expect(t, "voyage", r, 201, "")
+	var active created
+	r.json(t, &active)
+	pay(t, active.Payment.PaymentURL, "paid")
+	failed := create(t, c, p1.APIKey, autoBody("FAIL-LIST-1", nil))
+	pay(t, failed.Payment.PaymentURL, "paid")
+	cancelled := create(t, c, p1.APIKey, autoBody("DK-LIST-2", nil))
+	pay(t, cancelled.Payment.PaymentURL, "cancelled")
+	others := create(t, c, p2.APIKey, autoBody("FAIL-LIST-2", nil))
+	pay(t, others.Payment.PaymentURL, "paid")
+	settle(p1.APIKey, active.Reference, "ACTIVE")
+	settle(p1.APIKey, failed.Reference, "ISSUANCE_FAILED")
+	settle(p1.APIKey, cancelled.Reference, "PAYMENT_FAILED")
+	settle(p2.APIKey, others.Reference, "ISSUANCE_FAILED")
+	var third struct{ CreatedAt time.Time }
+	c.do("GET", "/api/v1/partner/contracts/requests/"+failed.Reference, nil, one...).json(t, &third)
+
+	const partnerList, adminList = "/api/v1/partner/contracts/requests", "/api/v1/admin/contracts/requests"
+	mine := []string{pending.Reference, active.Reference, failed.Reference, cancelled.Reference}
+	var queue string // a cursor of the administrators' ISSUANCE_FAILED list
+	t.Run("a partner's own, newest first, every filter", func(t *testing.T) {
+		for _, limit := range []int{1, 2} {
+			got := listAll(t, c, one, partnerList, limit)
+			if !slices.Equal(got, []string{cancelled.Reference, failed.Reference, active.Reference, pending.Reference}) {
+				t.Errorf("limit %d: %v, want newest first %v", limit, got, mine)
+			}
+		}
+		sameSet(t, "the other partner", listAll(t, c, two, partnerList, 1), others.Reference)
+		at := url.QueryEscape(third.CreatedAt.Format(time.RFC3339Nano))
+		for q, want := range map[string][]string{
+			"contractStatus=PENDING_PAYMENT":                {pending.Reference},
+			"contractStatus=ACTIVE":                         {active.Reference},
+			"contractStatus=ISSUANCE_FAILED":                {failed.Reference},
+			"contractStatus=PAYMENT_FAILED":                 {cancelled.Reference},
+			"contractStatus=REFUNDED":                       nil,
+			"product=voyage":                                {active.Reference},
+			"product=auto":                                  {pending.Reference, failed.Reference, cancelled.Reference},
+			"product=auto&contractStatus=ACTIVE":            nil,
+			"product=voyage&contractStatus=ACTIVE":          {active.Reference},
+			"createdAfter=" + at:                            {failed.Reference, cancelled.Reference},
+			"createdAfter=" + at + "&product=auto":          {failed.Reference, cancelled.Reference},
+			"createdAfter=" + at + "&contractStatus=ACTIVE": nil,
+		} {
+			sameSet(t, q, listAll(t, c, one, partnerList+"?"+q, 1), want...)
+		}
+	})
+
+	t.Run("the administrators' queue", func(t *testing.T) {
+		sameSet(t, "attention", listAll(t, c, admin, adminList, 1), failed.Reference, others.Reference)
+		for q, want := range map[string][]string{
+			"contractStatus=ISSUANCE_FAILED":                                {failed.Reference, others.Reference},
+			"contractStatus=ACTIVE":                                         {active.Reference},
+			"contractStatus=PENDING_PAYMENT":                                {pending.Reference},
+			"partnerId=" + p1.PartnerID:                                     mine,
+			"partnerId=" + p2.PartnerID:                                     {others.Reference},
+			"partnerId=" + p1.PartnerID + "&contractStatus=ISSUANCE_FAILED": {failed.Reference},
+			"partnerId=nobody":                                              nil,
+		} {
+			for _, limit := range []int{1, 2} {
+				sameSet(t, q, listAll(t, c, admin, adminList+"?"+q, limit), want...)
+			}
+		}
+		queue = cursorOf(t, c, admin, adminList+"?limit=1&contractStatus=ISSUANCE_FAILED")
+		expect(t, "refund", c.do("POST", "/api/v1/admin/contracts/"+failed.Reference+"/refund", nil, admin...), 200, "")
+		sameSet(t, "attention after the refund", listAll(t, c, admin, adminList, 1), others.Reference)
+		sameSet(t, "refunded", listAll(t, c, admin, adminList+"?contractStatus=REFUNDED", 1), failed.Reference)
+		sameSet(t, "the partner's refunded", listAll(t, c, one, partnerList+"?contractStatus=REFUNDED", 1), failed.Reference)
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		expect(t, "a partner on the administrators' list", c.do("GET", adminList, nil, one...), 403, "")
+		expect(t, "an administrator on a partner's list", c.do("GET", partnerList, nil, admin...), 403, "")
+		own := cursorOf(t, c, one, partnerList+"?limit=1")
+		onePartner := cursorOf(t, c, admin, adminList+"?limit=1&partnerId="+p1.PartnerID)
+		for name, q := range map[string]string{
+			"unknown status":          "contractStatus=DONE",
+			"unknown product":         "product=boat",
+			"not a date":              "createdAfter=today",
+			"forged cursor":           "cursor=bm9wZQ",
+			"another filter's cursor": "product=auto&cursor=" + own,
+		} {
+			expect(t, name, c.do("GET", partnerList+"?"+q, nil, one...), 422, "")
+		}
+		expect(t, "another partner's cursor", c.do("GET", partnerList+"?cursor="+own, nil, two...), 422, "")
+		expect(t, "unknown status", c.do("GET", adminList+"?contractStatus=LOST", nil, admin...), 422, "")
+		expect(t, "forged", c.do("GET", adminList+"?cursor=e30", nil, admin...), 422, "")
+		expect(t, "a status list's cursor on the attention queue", c.do("GET", adminList+"?cursor="+queue, nil, admin...), 422, "")
+		expect(t, "a partner list's cursor across partners", c.do("GET", adminList+"?contractStatus=ACTIVE&cursor="+onePartner, nil, admin...), 422, "")
+	})
+}
