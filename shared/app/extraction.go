@@ -28,7 +28,8 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 		return nil, queue.Queue{}, err
 	}
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL, Now: d.now}
-	return &extraction.Service{Store: dynamo.NewExtractionRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
+	repo := dynamo.NewExtractionRepo(d.store)
+	return &extraction.Service{Store: repo, Lists: repo, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
 		Events: webhook.Publisher{Service: hooks.service}, Reader: reader, Alarms: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Handoffs: handoffsFor(d), Uploads: uploadsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
 		MaxPixels: d.cfg.MaxImagePixels, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts, Now: d.now}, jobs, nil
 }

@@ -99,6 +99,7 @@ type Metrics interface {
 type Service struct {
 	Metrics Metrics
 	Store   Store
+	Lists   Listings
 	Codes   Codes
 	Core    Core
 	Gateway Gateway

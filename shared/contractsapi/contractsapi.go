@@ -35,7 +35,9 @@ func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "POST /api/v1/partner/contracts/auto/classic", Handler: a.Auth.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
 		{Pattern: "POST /api/v1/partner/contracts/voyage/classic", Handler: a.Auth.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductVoyage)))},
+		{Pattern: "GET /api/v1/partner/contracts/requests", Handler: a.Auth.Require(access.PartnersInsteadOf(adminList+"?partnerId="), a.list)},
 		{Pattern: "GET /api/v1/partner/contracts/requests/{reference}", Handler: a.Auth.Require(access.PartnersOrAdmins, a.get)},
+		{Pattern: "GET " + adminList, Handler: a.Auth.Require(access.AdminsInsteadOf("GET /api/v1/partner/contracts/requests"), a.adminList)},
 		{Pattern: "POST /api/v1/contracts/auto/classic", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
 		{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: a.Auth.Require(access.Admins, a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted))},
 		{Pattern: "POST /api/v1/admin/contracts/{reference}/refund", Handler: a.Auth.Require(access.Admins, a.admin(a.Contracts.Refund, http.StatusOK))},

@@ -25,7 +25,10 @@ import (
 // It applies the transitions package contracts decides (contracts.Change), conditionally.
 type ContractRepo struct{ db Store }
 
-var _ contracts.Store = (*ContractRepo)(nil)
+var (
+	_ contracts.Store    = (*ContractRepo)(nil)
+	_ contracts.Listings = (*ContractRepo)(nil)
+)
 
 // NewContractRepo is the repository of contract requests on db's table.
 func NewContractRepo(db Store) *ContractRepo { return &ContractRepo{db: db} }
@@ -40,6 +43,12 @@ type contractItem struct {
 	GSI1SK           string        `dynamodbav:"gsi1sk"`
 	GSI2PK           string        `dynamodbav:"gsi2pk,omitempty"`
 	GSI2SK           string        `dynamodbav:"gsi2sk,omitempty"`
+	GSI3PK           string        `dynamodbav:"gsi3pk,omitempty"` // administrators' list by status, sharded
+	GSI3SK           string        `dynamodbav:"gsi3sk,omitempty"`
+	GSI4PK           string        `dynamodbav:"gsi4pk,omitempty"` // the partner's list by status
+	GSI4SK           string        `dynamodbav:"gsi4sk,omitempty"`
+	GSI5PK           string        `dynamodbav:"gsi5pk,omitempty"` // the partner's list by product
+	GSI5SK           string        `dynamodbav:"gsi5sk,omitempty"`
 	Reference        string        `dynamodbav:"reference"`
 	PartnerID        string        `dynamodbav:"partnerId"`
 	Product          string        `dynamodbav:"product"`
@@ -103,15 +112,33 @@ func (s Store) paymentEvent(eventID, reference, paymentID string, paid bool, amo
 }
 
 const (
+	attentionPK   = "ATTENTION" // requests an administrator must act on (contracts.Contract.Refundable)
+	statusListPK  = "CONTRACT_STATUS"
 	issuanceDuePK = "ISSUANCE_DUE"
 	paymentDuePK  = "PAYMENT_DUE" // pending requests, by link expiry
 )
 
 func contractPK(ref string) string { return "CONTRACT#" + ref }
 
+func partnerContractsPK(partnerID string) string { return "CONTRACTS#" + partnerID }
+
+func partnerStatusPK(partnerID string, s contracts.Status) string {
+	return partnerContractsPK(partnerID) + "#STATUS#" + string(s)
+}
+
+func partnerProductPK(partnerID string, p contracts.Product) string {
+	return partnerContractsPK(partnerID) + "#PRODUCT#" + string(p)
+}
+
+// statusListPrefix is the administrators' list of one status across partners: written by every
+// partner's traffic, so sharded by the reference (<prefix>#<shard>).
+func statusListPrefix(s contracts.Status) string { return statusListPK + "#" + string(s) }
+
 func toContractItem(c contracts.Contract) contractItem {
-	it := contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: "CONTRACTS#" + c.PartnerID,
-		GSI1SK: c.CreatedAt.Format(time.RFC3339Nano) + "#" + c.Reference, Reference: c.Reference, PartnerID: c.PartnerID,
+	at := listKey(c.CreatedAt, c.Reference)
+	it := contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: partnerContractsPK(c.PartnerID), GSI1SK: at,
+		GSI3PK: dueShard(statusListPrefix(c.Status), c.Reference), GSI3SK: at, GSI4PK: partnerStatusPK(c.PartnerID, c.Status), GSI4SK: at,
+		GSI5PK: partnerProductPK(c.PartnerID, c.Product), GSI5SK: at, Reference: c.Reference, PartnerID: c.PartnerID,
 		Product: string(c.Product), Status: string(c.Status), ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data),
 		Subject: c.Subject, Pricing: pricingItem(c.Pricing), PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL,
 		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
@@ -313,19 +340,28 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 		set, values[":runs"] = append(set, "issuanceRuns = :runs"), num(int64(next.IssuanceRun))
 	}
 	if next.Status != prior.Status {
-		set, values[":to"] = append(set, "#s = :to"), str(string(next.Status))
-		switch next.Status {
-		case contracts.StatusIssuanceInProgress:
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(dueShard(issuanceDuePK, next.Reference)), str(dueKey(next.UpdatedAt, next.Reference))
-		case contracts.StatusPendingPayment:
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(dueShard(paymentDuePK, next.Reference)), str(dueKey(next.Payment.ExpiresAt, next.Reference))
-		default:
-			remove = append(remove, "gsi2pk", "gsi2sk")
-		}
+		// The lists by status follow it (an item stored before the lists has no gsi3sk or gsi4sk,
+		// so stays out of them).
+		set, values[":to"] = append(set, "#s = :to", "gsi3pk = :adminlist", "gsi4pk = :list"), str(string(next.Status))
+		values[":adminlist"], values[":list"] = str(dueShard(statusListPrefix(next.Status), next.Reference)), str(partnerStatusPK(next.PartnerID, next.Status))
 		if prior.Status == contracts.StatusIssuanceInProgress {
 			remove = append(remove, "issuingUntil")
+		}
+	}
+	if next.Status != prior.Status || next.Refundable() != prior.Refundable() {
+		// gsi2 holds what someone must act on: a sweep (due) or an administrator (attention).
+		switch {
+		case next.Status == contracts.StatusIssuanceInProgress:
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(issuanceDuePK, next.Reference)), str(dueKey(next.UpdatedAt, next.Reference))
+		case next.Status == contracts.StatusPendingPayment:
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(paymentDuePK, next.Reference)), str(dueKey(next.Payment.ExpiresAt, next.Reference))
+		case next.Refundable():
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(attentionPK, next.Reference)), str(listKey(next.CreatedAt, next.Reference))
+		default:
+			remove = append(remove, "gsi2pk", "gsi2sk")
 		}
 	}
 	if purge := next.PurgeAt(); !purge.Equal(prior.PurgeAt()) {
@@ -418,6 +454,47 @@ func (r *ContractRepo) DueIssuances(ctx context.Context, before time.Time, limit
 		refs[i] = it.Reference
 	}
 	return refs, nil
+}
+
+// Contracts is a page of requests, newest first, one Query on the key f needs: a partner's all
+// (gsi1), by status (gsi4), by product (gsi5; with a status too, the status's key is read and the
+// product kept from its page); across partners (administrators) by status (gsi3) or the attention
+// queue (gsi2), each sharded: one Query per shard, merged.
+func (r *ContractRepo) Contracts(ctx context.Context, f contracts.Filter) (contracts.Page, error) {
+	var items []map[string]types.AttributeValue
+	var next string
+	var err error
+	if f.PartnerID == "" {
+		prefix, index := attentionPK, "gsi2"
+		if f.Status != "" {
+			prefix, index = statusListPrefix(f.Status), "gsi3"
+		}
+		items, next, err = r.db.shardedPage(ctx, index, prefix, f.Limit, f.Cursor)
+	} else {
+		l := listing{index: "gsi1", pk: partnerContractsPK(f.PartnerID), after: f.CreatedAfter, limit: f.Limit, cursor: f.Cursor}
+		switch {
+		case f.Status != "":
+			l.index, l.pk = "gsi4", partnerStatusPK(f.PartnerID, f.Status)
+			if f.Product != "" {
+				l.filter, l.values = "product = :product", map[string]types.AttributeValue{":product": str(string(f.Product))}
+			}
+		case f.Product != "":
+			l.index, l.pk = "gsi5", partnerProductPK(f.PartnerID, f.Product)
+		}
+		items, next, err = r.db.page(ctx, l)
+	}
+	if err != nil {
+		return contracts.Page{}, err
+	}
+	var its []contractItem
+	if err := attributevalue.UnmarshalListOfMaps(items, &its); err != nil {
+		return contracts.Page{}, err
+	}
+	p := contracts.Page{Items: make([]contracts.Contract, len(its)), Next: next}
+	for i, it := range its {
+		p.Items[i] = it.contract()
+	}
+	return p, nil
 }
 
 // LinkRepo stores the sandbox gateway's payment links (PAYMENT#).

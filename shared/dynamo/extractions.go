@@ -21,7 +21,10 @@ import (
 // ledger entry in the same transaction.
 type ExtractionRepo struct{ db Store }
 
-var _ extraction.Store = (*ExtractionRepo)(nil)
+var (
+	_ extraction.Store    = (*ExtractionRepo)(nil)
+	_ extraction.Listings = (*ExtractionRepo)(nil)
+)
 
 // NewExtractionRepo is the repository of extractions on db's table.
 func NewExtractionRepo(db Store) *ExtractionRepo { return &ExtractionRepo{db: db} }
@@ -33,6 +36,12 @@ type extractionItem struct {
 	GSI1SK       string       `dynamodbav:"gsi1sk,omitempty"`
 	GSI2PK       string       `dynamodbav:"gsi2pk,omitempty"` // unfinished: in the sweep's due index
 	GSI2SK       string       `dynamodbav:"gsi2sk,omitempty"`
+	GSI3PK       string       `dynamodbav:"gsi3pk,omitempty"` // the owner's list of this mode
+	GSI3SK       string       `dynamodbav:"gsi3sk,omitempty"`
+	GSI4PK       string       `dynamodbav:"gsi4pk,omitempty"` // the owner's list of this mode and status
+	GSI4SK       string       `dynamodbav:"gsi4sk,omitempty"`
+	GSI5PK       string       `dynamodbav:"gsi5pk,omitempty"` // the owner's list of this mode and document type
+	GSI5SK       string       `dynamodbav:"gsi5sk,omitempty"`
 	ID           string       `dynamodbav:"id"`
 	OwnerID      string       `dynamodbav:"ownerId"`
 	Live         bool         `dynamodbav:"live"`
@@ -73,6 +82,8 @@ func toFailureItem(f *extraction.Failure) *failureItem {
 type batchItem struct {
 	PK        string    `dynamodbav:"pk"`
 	SK        string    `dynamodbav:"sk"`
+	GSI1PK    string    `dynamodbav:"gsi1pk,omitempty"` // the owner's batches of this mode
+	GSI1SK    string    `dynamodbav:"gsi1sk,omitempty"`
 	ID        string    `dynamodbav:"id"`
 	OwnerID   string    `dynamodbav:"ownerId"`
 	Live      bool      `dynamodbav:"live"`
@@ -87,6 +98,34 @@ const extractionDuePK = "EXTRACTION_DUE"
 func extractionPK(id string) string { return "EXTRACTION#" + id }
 func batchPK(id string) string      { return "BATCH#" + id }
 
+// modeName names a mode in list keys.
+func modeName(live bool) string {
+	if live {
+		return "live"
+	}
+	return "test"
+}
+
+// extractionsPK is the partition of an owner's extractions of one mode (gsi3); the lists by status
+// (gsi4) and by document type (gsi5) extend it.
+func extractionsPK(ownerID string, live bool) string { return "EXTRACTIONS#" + ownerID + "#" + modeName(live) }
+
+// extractionStatusPK is the partition of an owner's extractions of one mode in one state: queued
+// and processing share "pending", so that a claim (which knows only the id) moves no key; the list
+// of either one reads the owner's unfinished extractions alone.
+func extractionStatusPK(ownerID string, live bool, s extraction.Status) string {
+	if !s.Done() {
+		s = "pending"
+	}
+	return extractionsPK(ownerID, live) + "#STATUS#" + string(s)
+}
+
+func extractionTypePK(ownerID string, live bool, documentType string) string {
+	return extractionsPK(ownerID, live) + "#TYPE#" + documentType
+}
+
+func batchesPK(ownerID string, live bool) string { return "BATCHES#" + ownerID + "#" + modeName(live) }
+
 func newExtractionItem(e extraction.Extraction, index int) (extractionItem, error) {
 	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: dueShard(extractionDuePK, e.ID), GSI2SK: dueKey(e.SweepAt, e.ID),
 		ID: e.ID, OwnerID: e.OwnerID, Live: e.Live, BatchID: e.BatchID, ReferenceID: e.ReferenceID, DocumentType: e.DocumentType,
@@ -96,6 +135,10 @@ func newExtractionItem(e extraction.Extraction, index int) (extractionItem, erro
 	if e.BatchID != "" {
 		it.GSI1PK, it.GSI1SK = batchPK(e.BatchID), fmt.Sprintf("%04d", index)
 	}
+	at := listKey(e.CreatedAt, e.ID)
+	it.GSI3PK, it.GSI3SK = extractionsPK(e.OwnerID, e.Live), at
+	it.GSI4PK, it.GSI4SK = extractionStatusPK(e.OwnerID, e.Live, e.Status), at
+	it.GSI5PK, it.GSI5SK = extractionTypePK(e.OwnerID, e.Live, e.DocumentType), at
 	if e.Result != nil {
 		b, err := json.Marshal(e.Result)
 		if err != nil {
@@ -138,7 +181,8 @@ func (r *ExtractionRepo) CreateExtractions(ctx context.Context, ownerID string, 
 		writes = append(writes, r.db.credit(ownerID, -charge), entry)
 	}
 	if b != nil {
-		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH", ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total,
+		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH",
+			GSI1PK: batchesPK(b.OwnerID, b.Live), GSI1SK: listKey(b.CreatedAt, b.ID), ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total,
 			CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt, TTL: ttlOf(b.ExpiresAt)})
 		if err != nil {
 			return err
@@ -234,10 +278,12 @@ func (r *ExtractionRepo) ReleaseExtraction(ctx context.Context, id string, now t
 // FinishExtraction records a processing extraction's outcome and refunds, in one transaction.
 func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extraction, refund int) error {
 	values := map[string]types.AttributeValue{":to": str(string(e.Status)), ":processing": str(string(extraction.StatusProcessing)),
-		":credits": num(int64(e.CreditsUsed))}
+		":credits": num(int64(e.CreditsUsed)), ":list": str(extractionStatusPK(e.OwnerID, e.Live, e.Status))}
 	values[":at"], _ = attributevalue.Marshal(e.UpdatedAt)
 	values[":done"], _ = attributevalue.Marshal(e.CompletedAt)
-	set := "SET #s = :to, updatedAt = :at, completedAt = :done, creditsUsed = :credits"
+	// The list by status moves with the status (an item written before the lists has no gsi4sk,
+	// so stays out of the index).
+	set := "SET #s = :to, updatedAt = :at, completedAt = :done, creditsUsed = :credits, gsi4pk = :list"
 	if e.Result != nil {
 		b, err := json.Marshal(e.Result)
 		if err != nil {
@@ -295,4 +341,86 @@ func (r *ExtractionRepo) PostponeExtraction(ctx context.Context, id string, at t
 		return fmt.Errorf("dynamo: postpone extraction: %w", err)
 	}
 	return nil
+}
+
+// Extractions is a page of an owner's extractions of one mode, newest first: one Query on the key
+// the filter needs. A batch's documents (gsi1, at most extraction.MaxBatch) are read whole-batch
+// bounded, with the other filters applied to those items; a status (gsi4) or a document type
+// (gsi5) each has a key; with both, the status's key is read and the type applied to its page
+// (the page may then hold fewer than Limit items). Creation dates bound the sort key.
+func (r *ExtractionRepo) Extractions(ctx context.Context, ownerID string, f extraction.Filter) (extraction.Page[extraction.Extraction], error) {
+	l := listing{index: "gsi3", pk: extractionsPK(ownerID, f.Live), after: f.CreatedAfter, before: f.CreatedBefore, limit: f.Limit, cursor: f.Cursor,
+		names: map[string]string{}, values: map[string]types.AttributeValue{}}
+	var filters []string
+	match := func(attr, value string) {
+		l.names["#"+attr], l.values[":"+attr] = attr, str(value)
+		filters = append(filters, "#"+attr+" = :"+attr)
+	}
+	switch {
+	case f.BatchID != "":
+		l.index, l.pk, l.after, l.before = "gsi1", batchPK(f.BatchID), time.Time{}, time.Time{}
+		if f.Status != "" {
+			match("status", string(f.Status))
+		}
+		if f.DocumentType != "" {
+			match("documentType", f.DocumentType)
+		}
+		if !f.CreatedAfter.IsZero() {
+			l.values[":after"], _ = attributevalue.Marshal(f.CreatedAfter)
+			filters = append(filters, "createdAt >= :after")
+		}
+		if !f.CreatedBefore.IsZero() {
+			l.values[":before"], _ = attributevalue.Marshal(f.CreatedBefore)
+			filters = append(filters, "createdAt < :before")
+		}
+	case f.Status != "":
+		l.index, l.pk = "gsi4", extractionStatusPK(ownerID, f.Live, f.Status)
+		if !f.Status.Done() {
+			match("status", string(f.Status))
+		}
+		if f.DocumentType != "" {
+			match("documentType", f.DocumentType)
+		}
+	case f.DocumentType != "":
+		l.index, l.pk = "gsi5", extractionTypePK(ownerID, f.Live, f.DocumentType)
+	}
+	if len(filters) > 0 {
+		l.filter = joinAnd(filters)
+	} else {
+		l.names = nil
+	}
+	items, next, err := r.db.page(ctx, l)
+	if err != nil {
+		return extraction.Page[extraction.Extraction]{}, err
+	}
+	var its []extractionItem
+	if err := attributevalue.UnmarshalListOfMaps(items, &its); err != nil {
+		return extraction.Page[extraction.Extraction]{}, err
+	}
+	p := extraction.Page[extraction.Extraction]{Items: make([]extraction.Extraction, 0, len(its)), Next: next}
+	for _, it := range its {
+		e, err := it.extraction()
+		if err != nil {
+			return p, err
+		}
+		p.Items = append(p.Items, e)
+	}
+	return p, nil
+}
+
+// Batches is a page of an owner's batches of one mode, newest first (gsi1).
+func (r *ExtractionRepo) Batches(ctx context.Context, ownerID string, live bool, limit int, cursor string) (extraction.Page[extraction.Batch], error) {
+	items, next, err := r.db.page(ctx, listing{index: "gsi1", pk: batchesPK(ownerID, live), limit: limit, cursor: cursor})
+	if err != nil {
+		return extraction.Page[extraction.Batch]{}, err
+	}
+	var its []batchItem
+	if err := attributevalue.UnmarshalListOfMaps(items, &its); err != nil {
+		return extraction.Page[extraction.Batch]{}, err
+	}
+	p := extraction.Page[extraction.Batch]{Items: make([]extraction.Batch, len(its)), Next: next}
+	for i, b := range its {
+		p.Items[i] = extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt}
+	}
+	return p, nil
 }

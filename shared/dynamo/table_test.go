@@ -14,7 +14,7 @@ import (
 	"github.com/trustline/platform/shared/awstest"
 )
 
-// newTable is a table of the template's shape (pk, sk, gsi1, gsi2) on the emulator, for this test
+// newTable is a table of the template's shape (pk, sk, gsi1 to gsi5) on the emulator, for this test
 // alone; it skips without an emulator as awstest does.
 func newTable(t *testing.T) Store {
 	t.Helper()
@@ -29,10 +29,14 @@ func newTable(t *testing.T) Store {
 	}
 	all := &types.Projection{ProjectionType: types.ProjectionTypeAll}
 	if _, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table), BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{attr("pk"), attr("sk"), attr("gsi1pk"), attr("gsi1sk"), attr("gsi2pk"), attr("gsi2sk")},
+		AttributeDefinitions: []types.AttributeDefinition{attr("pk"), attr("sk"), attr("gsi1pk"), attr("gsi1sk"), attr("gsi2pk"), attr("gsi2sk"),
+			attr("gsi3pk"), attr("gsi3sk"), attr("gsi4pk"), attr("gsi4sk"), attr("gsi5pk"), attr("gsi5sk")},
 		KeySchema:            keys("pk", "sk"),
 		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk", "gsi1sk"), Projection: all},
-			{IndexName: aws.String("gsi2"), KeySchema: keys("gsi2pk", "gsi2sk"), Projection: all}}}); err != nil && !errors.As(err, new(*types.ResourceInUseException)) {
+			{IndexName: aws.String("gsi2"), KeySchema: keys("gsi2pk", "gsi2sk"), Projection: all},
+			{IndexName: aws.String("gsi3"), KeySchema: keys("gsi3pk", "gsi3sk"), Projection: all},
+			{IndexName: aws.String("gsi4"), KeySchema: keys("gsi4pk", "gsi4sk"), Projection: all},
+			{IndexName: aws.String("gsi5"), KeySchema: keys("gsi5pk", "gsi5sk"), Projection: all}}}); err != nil && !errors.As(err, new(*types.ResourceInUseException)) {
 		t.Fatal(err) // in use: the name is random, so the table is this call's own, made by an attempt the SDK retried
 	}
 	t.Cleanup(func() { _, _ = api.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}) })

@@ -106,6 +106,7 @@ type Alarms interface {
 // Service runs intake, processing and reading of extractions.
 type Service struct {
 	Store     Store
+	Lists     Listings
 	Blobs     Blobs
 	Jobs      Jobs
 	Events    Events

@@ -30,9 +30,11 @@ type API struct {
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "POST /v1/extract/async", Handler: a.Auth.Require(access.Users, a.extract)},
+		{Pattern: "GET /v1/extractions", Handler: a.Auth.Require(access.Users, a.list)},
 		{Pattern: "GET /v1/extractions/{extractionId}", Handler: a.Auth.Require(access.Users, a.get)},
 		{Pattern: "POST /v1/uploads", Handler: a.Auth.Require(access.Users, a.upload)},
 		{Pattern: "POST /v1/batches", Handler: a.Auth.Require(access.Users, a.createBatch)},
+		{Pattern: "GET /v1/batches", Handler: a.Auth.Require(access.Users, a.listBatches)},
 		{Pattern: "GET /v1/batches/{id}", Handler: a.Auth.Require(access.Users, a.getBatch)},
 		{Pattern: "GET /v1/document-types", Handler: a.Auth.Require(access.Users, a.documentTypes)},
 	}

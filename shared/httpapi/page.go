@@ -3,7 +3,9 @@ package httpapi
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
+	"time"
 )
 
 // MaxPageLimit is the most items one page of any list holds.
@@ -38,4 +40,18 @@ func NextPage(w http.ResponseWriter, r *http.Request, next string) *string {
 	w.Header().Set("Link", "<"+u.RequestURI()+`>; rel="next"`)
 	w.Header().Set("X-Next-Cursor", next)
 	return &next
+}
+
+// TimeParam reads an RFC 3339 time from the query parameter name: zero when absent; invalid names
+// the parameter when it is not a time.
+func TimeParam(q url.Values, name string) (time.Time, []string) {
+	v := q.Get(name)
+	if v == "" {
+		return time.Time{}, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return time.Time{}, []string{name + ": an RFC 3339 date-time, such as 2026-01-31T12:00:00Z"}
+	}
+	return t, nil
 }
