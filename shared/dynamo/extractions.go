@@ -108,7 +108,9 @@ func modeName(live bool) string {
 
 // extractionsPK is the partition of an owner's extractions of one mode (gsi3); the lists by status
 // (gsi4) and by document type (gsi5) extend it.
-func extractionsPK(ownerID string, live bool) string { return "EXTRACTIONS#" + ownerID + "#" + modeName(live) }
+func extractionsPK(ownerID string, live bool) string {
+	return "EXTRACTIONS#" + ownerID + "#" + modeName(live)
+}
 
 // extractionStatusPK is the partition of an owner's extractions of one mode in one state: queued
 // and processing share "pending", so that a claim (which knows only the id) moves no key; the list

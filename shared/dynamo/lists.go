@@ -199,4 +199,3 @@ func (s Store) shardedPage(ctx context.Context, index, prefix string, limit int,
 	}
 	return all, encodeCursor(map[string]types.AttributeValue{pkAttr: str(prefix), skAttr: str(sortKey(all[len(all)-1]))}), nil
 }
-

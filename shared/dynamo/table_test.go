@@ -31,7 +31,7 @@ func newTable(t *testing.T) Store {
 	if _, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table), BillingMode: types.BillingModePayPerRequest,
 		AttributeDefinitions: []types.AttributeDefinition{attr("pk"), attr("sk"), attr("gsi1pk"), attr("gsi1sk"), attr("gsi2pk"), attr("gsi2sk"),
 			attr("gsi3pk"), attr("gsi3sk"), attr("gsi4pk"), attr("gsi4sk"), attr("gsi5pk"), attr("gsi5sk")},
-		KeySchema:            keys("pk", "sk"),
+		KeySchema: keys("pk", "sk"),
 		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk", "gsi1sk"), Projection: all},
 			{IndexName: aws.String("gsi2"), KeySchema: keys("gsi2pk", "gsi2sk"), Projection: all},
 			{IndexName: aws.String("gsi3"), KeySchema: keys("gsi3pk", "gsi3sk"), Projection: all},
