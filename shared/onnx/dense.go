@@ -110,10 +110,10 @@ func (c *compiler) gemm(n node, ins []*val) ([]*val, error) {
 		}
 		shape, err := broadcast([]int{m, nn}, ins[2].shape)
 		if err != nil || shape[0] != m || shape[1] != nn {
-			return nil, fmt.Errorf("C of shape %v for an output of [%d %d]", ins[2].shape, m, nn)
+			return nil, fmt.Errorf("gemm: input C of shape %v for an output of [%d %d]", ins[2].shape, m, nn)
 		}
 		if len(cv) != 1 && len(cv) != nn {
-			return nil, fmt.Errorf("C of shape %v is not supported (one value, or one per column, is)", ins[2].shape)
+			return nil, fmt.Errorf("gemm: input C of shape %v is not supported (one value, or one per column, is)", ins[2].shape)
 		}
 		bias = make([]float32, nn)
 		for j := range bias {
