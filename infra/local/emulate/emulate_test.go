@@ -122,7 +122,7 @@ func TestLocalStack(t *testing.T) {
 			indexes = append(indexes, *gsi.IndexName)
 		}
 		slices.Sort(indexes)
-		if !slices.Equal(indexes, []string{"gsi1", "gsi2"}) {
+		if !slices.Equal(indexes, []string{"gsi1", "gsi2", "gsi3", "gsi4", "gsi5"}) {
 			t.Errorf("indexes = %v", indexes)
 		}
 		ttl, err := clients.DynamoDB.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(ref("Table"))})

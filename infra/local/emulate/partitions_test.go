@@ -286,12 +286,14 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 		if s := status(t, c, tenants[0].partner.APIKey, unpaid); s["contractStatus"] != "PAYMENT_FAILED" {
 			t.Errorf("a request under the legacy payment link key, due an hour ago: %v", s["contractStatus"])
 		}
-		// The sweep postponed the extraction (its lease still runs): that moves it to its shard.
+		// The sweep found the extraction: it moved it to its shard (postponed), or sent its job
+		// again, which the stack's worker may already have finished (out of the due index).
 		for _, item := range scanTable(t, local) {
 			if strAttr(item, "pk") != "EXTRACTION#"+crashed {
 				continue
 			}
-			if pk, sk := strAttr(item, "gsi2pk"), strAttr(item, "gsi2sk"); !strings.HasPrefix(pk, "EXTRACTION_DUE#") || !shardedKey.MatchString(pk) || sk <= past {
+			pk, sk := strAttr(item, "gsi2pk"), strAttr(item, "gsi2sk")
+			if pk != "" && (!strings.HasPrefix(pk, "EXTRACTION_DUE#") || !shardedKey.MatchString(pk) || sk <= past) {
 				t.Errorf("the extraction under the legacy key, due an hour ago, is now under %q, %q: not swept", pk, sk)
 			}
 		}
