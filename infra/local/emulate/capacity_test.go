@@ -29,7 +29,7 @@ import (
 // capacityFlows are the flows of the README's capacity model, in its order.
 var capacityFlows = []string{"contract", "extraction (inline)", "extraction (upload)", "liveness", "handoff",
 	"status read", "reference list", "extraction poll", "login",
-	"extraction list", "batch list", "partner request list", "admin queue"}
+	"extraction list", "batch list", "liveness check list", "partner request list", "admin queue"}
 
 // TestCapacityModel measures each flow of the README's "Capacity model" on the local stack, with
 // every SDK client the functions build wrapped by a counting middleware (meter_test.go), and checks
@@ -172,6 +172,10 @@ func TestCapacityModel(t *testing.T) {
 		},
 		"batch list": func() map[string]int {
 			expect(t, "batches", c.do("GET", "/v1/batches", nil, bearer(jwt)...), 200, "")
+			return nil
+		},
+		"liveness check list": func() map[string]int {
+			expect(t, "checks", c.do("GET", "/v1/liveness/checks", nil, bearer(jwt)...), 200, "")
 			return nil
 		},
 		"partner request list": func() map[string]int {
