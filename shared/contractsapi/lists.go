@@ -31,10 +31,11 @@ func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) er
 func (a API) adminList(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	q := r.URL.Query()
 	limit, cursor, invalid := httpapi.PageOf(r, 20)
-	if len(invalid) > 0 {
+	partnerID, bad := httpapi.StringParam(q, "partnerId", 64)
+	if invalid = append(invalid, bad...); len(invalid) > 0 {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
-	return a.page(w, r, contracts.Filter{PartnerID: q.Get("partnerId"), Status: contracts.Status(q.Get("contractStatus")), Limit: limit, Cursor: cursor})
+	return a.page(w, r, contracts.Filter{PartnerID: partnerID, Status: contracts.Status(q.Get("contractStatus")), Limit: limit, Cursor: cursor})
 }
 
 func (a API) page(w http.ResponseWriter, r *http.Request, f contracts.Filter) error {

@@ -68,22 +68,9 @@ func badCursor() error {
 // list's or another filter's) is refused before it reaches the query, which would otherwise read
 // from an arbitrary position or fail.
 func listCursor(l listing) (map[string]types.AttributeValue, error) {
-	start, err := decodeCursor(l.cursor)
-	if err != nil {
-		return nil, badCursor()
-	}
 	pkAttr, skAttr := indexAttrs(l.index)
-	want := []string{"pk", "sk", pkAttr, skAttr}
-	if len(start) != len(want) {
-		return nil, badCursor()
-	}
-	for _, a := range want {
-		if v, _ := start[a].(*types.AttributeValueMemberS); v == nil || v.Value == "" {
-			return nil, badCursor()
-		}
-	}
-	sk := start[skAttr].(*types.AttributeValueMemberS).Value
-	if start[pkAttr].(*types.AttributeValueMemberS).Value != l.pk || !within(sk, l.after, l.before) {
+	start, err := ownedCursor(l.cursor, []string{"pk", "sk", pkAttr, skAttr}, pkAttr, l.pk)
+	if err != nil || !within(start[skAttr].(*types.AttributeValueMemberS).Value, l.after, l.before) {
 		return nil, badCursor()
 	}
 	return start, nil

@@ -19,6 +19,8 @@ func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) er
 	invalid = append(invalid, bad...)
 	before, bad := httpapi.TimeParam(q, "createdBefore")
 	invalid = append(invalid, bad...)
+	batchID, bad := httpapi.StringParam(q, "batchId", 64)
+	invalid = append(invalid, bad...)
 	if len(invalid) > 0 {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
@@ -28,7 +30,7 @@ func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) er
 		return err
 	}
 	page, err := a.Extractions.List(r.Context(), c, extraction.Filter{Live: live, Status: extraction.Status(q.Get("status")),
-		DocumentType: q.Get("documentType"), BatchID: q.Get("batchId"), CreatedAfter: after, CreatedBefore: before, Limit: limit, Cursor: cursor})
+		DocumentType: q.Get("documentType"), BatchID: batchID, CreatedAfter: after, CreatedBefore: before, Limit: limit, Cursor: cursor})
 	if err != nil {
 		return err
 	}

@@ -11,19 +11,26 @@ import (
 // MaxPageLimit is the most items one page of any list holds.
 const MaxPageLimit = 100
 
+// MaxCursorLength bounds a list's ?cursor= (the OpenAPI documents' maxLength): the cursors the
+// lists give are a few hundred characters, and a longer one is refused before it is decoded.
+const MaxCursorLength = 1024
+
 // PageOf reads a list's ?limit= (1 to MaxPageLimit, def when absent) and ?cursor=; invalid names
-// the limit when it is out of range, for the caller's 422 with its other query checks.
+// the limit when it is out of range and the cursor when it is longer than MaxCursorLength, for the caller's 422 with its other query checks.
 func PageOf(r *http.Request, def int) (limit int, cursor string, invalid []string) {
 	q := r.URL.Query()
 	limit, cursor = def, q.Get("cursor")
+	if len(cursor) > MaxCursorLength {
+		invalid = append(invalid, fmt.Sprintf("cursor: at most %d characters", MaxCursorLength))
+	}
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > MaxPageLimit {
-			return def, cursor, []string{fmt.Sprintf("limit: a number from 1 to %d", MaxPageLimit)}
+			return def, cursor, append(invalid, fmt.Sprintf("limit: a number from 1 to %d", MaxPageLimit))
 		}
 		limit = n
 	}
-	return limit, cursor, nil
+	return limit, cursor, invalid
 }
 
 // NextPage says where the next page is, the same way on every list: a Link header with rel="next"
@@ -54,4 +61,14 @@ func TimeParam(q url.Values, name string) (time.Time, []string) {
 		return time.Time{}, []string{name + ": an RFC 3339 date-time, such as 2026-01-31T12:00:00Z"}
 	}
 	return t, nil
+}
+
+// StringParam reads the query parameter name, at most max bytes long (its OpenAPI maxLength);
+// invalid names the parameter when it is longer.
+func StringParam(q url.Values, name string, max int) (string, []string) {
+	v := q.Get(name)
+	if len(v) > max {
+		return "", []string{fmt.Sprintf("%s: at most %d characters", name, max)}
+	}
+	return v, nil
 }

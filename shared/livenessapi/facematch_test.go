@@ -225,7 +225,7 @@ func TestCheckWithFaceMatch(t *testing.T) {
 			chk := &checker{res: liveness.Result{IsLive: true, Confidence: 0.98}, err: tt.checkErr}
 			m := &matcher{err: tt.matchErr, res: facematch.Result{IsMatch: false, Similarity: 0.1, Threshold: facematch.DefaultThreshold, ProcessingMs: 5}}
 			lv := &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{}, TestQuota: &quota{}, Price: 3}
-			a := API{Liveness: lv, FaceMatch: &facematch.Service{Liveness: lv, Matcher: m, Price: 2}}
+			a := API{Liveness: lv, FaceMatch: &facematch.Service{Liveness: lv, Matcher: m, Price: 2}, Checks: &liveness.Checks{Records: &records{}, Credits: credits}}
 			h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
 				{Pattern: "POST /v1/liveness/check", Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, live) }}})
 			contentType, body := multipartBody(t, tt.files, nil)

@@ -144,7 +144,7 @@ func TestCheckHandler(t *testing.T) {
 			credits := &ledger{short: tt.short}
 			chk := &checker{res: liveness.Result{IsLive: true, Confidence: 0.98, ScoreSmall: 0.97, ScoreLarge: 0.99}, err: tt.checkErr}
 			a := API{Liveness: &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{},
-				TestQuota: &quota{exhausted: tt.exhausted}, Price: 2}}
+				TestQuota: &quota{exhausted: tt.exhausted}, Price: 2}, Checks: &liveness.Checks{Records: &records{}, Credits: credits}}
 			h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
 				{Pattern: "POST /v1/liveness/check", Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, tt.p) }}})
 			contentType, body := tt.contentType, bytes.NewBuffer(tt.body)

@@ -24,15 +24,16 @@ import (
 type API struct {
 	Liveness  *liveness.Service
 	FaceMatch *facematch.Service
+	Checks    *liveness.Checks // the checks' records (checks.go)
 	Auth      *access.Authenticator
 }
 
 // Routes are the liveness and face-match endpoints.
 func (a API) Routes() []httpapi.Route {
-	return []httpapi.Route{
+	return append([]httpapi.Route{
 		{Pattern: "POST /v1/liveness/check", Handler: a.Auth.Require(access.Users, a.check)},
 		{Pattern: "POST /v1/face-match", Handler: a.Auth.Require(access.Users, a.match)},
-	}
+	}, a.checkRoutes()...)
 }
 
 func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) error {
@@ -49,6 +50,9 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) e
 		match = &m
 	} else {
 		out, err = a.Liveness.Check(r.Context(), c, src)
+	}
+	if err == nil {
+		err = a.keep(r, c, out, summary(match))
 	}
 	if err != nil {
 		return err

@@ -28,7 +28,8 @@ import (
 
 // capacityFlows are the flows of the README's capacity model, in its order.
 var capacityFlows = []string{"contract", "extraction (inline)", "extraction (upload)", "liveness", "handoff",
-	"status read", "reference list", "extraction poll", "login"}
+	"status read", "reference list", "extraction poll", "login",
+	"extraction list", "batch list", "liveness check list", "partner request list", "admin queue"}
 
 // TestCapacityModel measures each flow of the README's "Capacity model" on the local stack, with
 // every SDK client the functions build wrapped by a counting middleware (meter_test.go), and checks
@@ -160,6 +161,29 @@ func TestCapacityModel(t *testing.T) {
 		},
 		"login": func() map[string]int {
 			loginToken(t, c, email, password)
+			return nil
+		},
+		// A console session's reads: the first page of each list, as its pages open them (a login
+		// session for the user's, the partner's key for its requests, an administrator's for the
+		// queue across partners).
+		"extraction list": func() map[string]int {
+			expect(t, "extractions", c.do("GET", "/v1/extractions", nil, bearer(jwt)...), 200, "")
+			return nil
+		},
+		"batch list": func() map[string]int {
+			expect(t, "batches", c.do("GET", "/v1/batches", nil, bearer(jwt)...), 200, "")
+			return nil
+		},
+		"liveness check list": func() map[string]int {
+			expect(t, "checks", c.do("GET", "/v1/liveness/checks", nil, bearer(jwt)...), 200, "")
+			return nil
+		},
+		"partner request list": func() map[string]int {
+			expect(t, "requests", c.do("GET", "/api/v1/partner/contracts/requests", nil, key(partner.APIKey)...), 200, "")
+			return nil
+		},
+		"admin queue": func() map[string]int {
+			expect(t, "queue", c.do("GET", "/api/v1/admin/contracts/requests", nil, key(creds.Admin.APIKey)...), 200, "")
 			return nil
 		},
 	}

@@ -202,17 +202,19 @@ func TestListExtractionsAndBatches(t *testing.T) {
 		own := cursorOf(t, c, liveKey, "/v1/extractions?limit=1")
 		failed := cursorOf(t, c, liveKey, "/v1/extractions?limit=1&status=failed")
 		for name, q := range map[string]string{
-			"unknown status":              "status=done",
-			"unknown document type":       "documentType=banknote",
-			"a date that is not a date":   "createdAfter=yesterday",
-			"dates the wrong way round":   "createdAfter=2026-01-02T00:00:00Z&createdBefore=2026-01-01T00:00:00Z",
-			"limit out of range":          "limit=0",
-			"unknown mode":                "mode=sandbox",
-			"a live key's test list":      "mode=test",
-			"forged cursor":               "cursor=bm90IGEgY3Vyc29y",
-			"not base64":                  "cursor=%25%25",
-			"another filter's cursor":     "status=completed&cursor=" + failed,
-			"a cursor past createdBefore": "createdBefore=" + url.QueryEscape(first.CreatedAt.Format(time.RFC3339Nano)) + "&cursor=" + own,
+			"unknown status":               "status=done",
+			"unknown document type":        "documentType=banknote",
+			"a date that is not a date":    "createdAfter=yesterday",
+			"dates the wrong way round":    "createdAfter=2026-01-02T00:00:00Z&createdBefore=2026-01-01T00:00:00Z",
+			"limit out of range":           "limit=0",
+			"unknown mode":                 "mode=sandbox",
+			"a live key's test list":       "mode=test",
+			"forged cursor":                "cursor=bm90IGEgY3Vyc29y",
+			"not base64":                   "cursor=%25%25",
+			"a cursor over its maxLength":  "cursor=" + strings.Repeat("A", 1025),
+			"a batchId over its maxLength": "batchId=" + strings.Repeat("b", 65),
+			"another filter's cursor":      "status=completed&cursor=" + failed,
+			"a cursor past createdBefore":  "createdBefore=" + url.QueryEscape(first.CreatedAt.Format(time.RFC3339Nano)) + "&cursor=" + own,
 		} {
 			expect(t, name, c.do("GET", "/v1/extractions?"+q, nil, liveKey...), 422, "")
 		}
@@ -339,6 +341,7 @@ func TestListContractRequests(t *testing.T) {
 		expect(t, "another partner's cursor", c.do("GET", partnerList+"?cursor="+own, nil, two...), 422, "")
 		expect(t, "unknown status", c.do("GET", adminList+"?contractStatus=LOST", nil, admin...), 422, "")
 		expect(t, "forged", c.do("GET", adminList+"?cursor=e30", nil, admin...), 422, "")
+		expect(t, "a partnerId over its maxLength", c.do("GET", adminList+"?partnerId="+strings.Repeat("p", 65), nil, admin...), 422, "")
 		expect(t, "a status list's cursor on the attention queue", c.do("GET", adminList+"?cursor="+queue, nil, admin...), 422, "")
 		expect(t, "a partner list's cursor across partners", c.do("GET", adminList+"?contractStatus=ACTIVE&cursor="+onePartner, nil, admin...), 422, "")
 	})
