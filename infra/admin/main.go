@@ -134,9 +134,6 @@ func command(ctx context.Context, svc *accounts.Service, plans *billing.Service,
 		k, err := svc.RotatePartnerKey(ctx, *partner)
 		return map[string]any{"partnerId": *partner, "apiKey": k.Secret, "keyId": k.Record.ID}, err
 	case "revoke-key":
-		if strings.HasPrefix(*owner, "prt_") { // a partner's key also ends the webhook configurations it made
-			return map[string]any{"revoked": *keyID}, svc.RevokePartnerKey(ctx, *owner, *keyID)
-		}
 		return map[string]any{"revoked": *keyID}, svc.RevokeKey(ctx, *owner, *keyID)
 	case "grant-credits":
 		u, err := svc.UserByEmail(ctx, *email)

@@ -117,7 +117,8 @@ type Keys interface {
 	// at now, counted and written as one; Conflict (limit_reached) otherwise.
 	CreateUserKey(ctx context.Context, k access.KeyRecord, maxActive int, now time.Time) error
 	Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error)
-	RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error
+	// RevokeKey revokes one of an owner's keys and returns it; NotFound when the owner has no such key.
+	RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) (access.KeyRecord, error)
 	// RotateKey stores k and sets the expiry of every key in old, in one transaction.
 	RotateKey(ctx context.Context, k access.KeyRecord, old []access.KeyRecord, expires time.Time) error
 }

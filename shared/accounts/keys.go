@@ -53,23 +53,19 @@ func (s *Service) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord,
 	return keys, err
 }
 
-// RevokeKey revokes one of an owner's keys at once, and deletes the webhook endpoints it created,
-// so that nothing a leaked key set up keeps receiving the account's data.
+// RevokeKey revokes one of an owner's keys at once and ends what it set up that would outlive it:
+// a user's key, the webhook endpoints it created; a partner's key, the webhook configurations it
+// made (the one made before them, by a login or a key still valid, is in force again).
 func (s *Service) RevokeKey(ctx context.Context, ownerID, keyID string) error {
-	if err := s.Store.RevokeKey(ctx, ownerID, keyID, s.now()); err != nil {
+	now := s.now()
+	k, err := s.Store.RevokeKey(ctx, ownerID, keyID, now)
+	if err != nil {
 		return err
+	}
+	if k.Role == access.RolePartner {
+		return s.Endpoints.EndPartnerConfigsOfKey(ctx, ownerID, keyID, now)
 	}
 	return s.Endpoints.DeleteEndpointsOfKey(ctx, ownerID, keyID)
-}
-
-// RevokePartnerKey revokes one of a partner's keys at once and ends the webhook configurations it
-// made: the configuration made before them (by a login or a key still valid) is in force again.
-func (s *Service) RevokePartnerKey(ctx context.Context, partnerID, keyID string) error {
-	now := s.now()
-	if err := s.Store.RevokeKey(ctx, partnerID, keyID, now); err != nil {
-		return err
-	}
-	return s.Endpoints.EndPartnerConfigsOfKey(ctx, partnerID, keyID, now)
 }
 
 // CreatePartner creates a partner of this stage and its first key.

@@ -81,7 +81,7 @@ func (a API) rotate(which access.PartnerOf) access.HandlerFunc {
 
 func (a API) revokePartnerKey(which access.PartnerOf) access.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-		if err := a.Accounts.RevokePartnerKey(r.Context(), which(r, p), r.PathValue("keyId")); err != nil {
+		if err := a.Accounts.RevokeKey(r.Context(), which(r, p), r.PathValue("keyId")); err != nil {
 			return err
 		}
 		w.WriteHeader(http.StatusNoContent)

@@ -452,27 +452,27 @@ func (r *KeyRepo) CreateUserKey(ctx context.Context, k access.KeyRecord, maxActi
 	return r.db.createCounted(ctx, k.OwnerID, "keysVersion", room, fault.New(fault.Conflict, "The key exists already."), []types.TransactWriteItem{put})
 }
 
-// RevokeKey revokes one of an owner's keys; NotFound when the owner has no such key.
-func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) error {
+// RevokeKey revokes one of an owner's keys and returns it; NotFound when the owner has no such key.
+func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.Time) (access.KeyRecord, error) {
 	k, err := r.key(ctx, ownerID, keyID)
 	if err != nil {
-		return err
+		return access.KeyRecord{}, err
 	}
 	av, err := attributevalue.Marshal(at)
 	if err != nil {
-		return err
+		return access.KeyRecord{}, err
 	}
 	_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
 		UpdateExpression:          aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
 		ConditionExpression:       aws.String("attribute_exists(pk) AND ownerId = :o"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":t": av, ":o": &types.AttributeValueMemberS{Value: ownerID}}})
 	if isConditionFailed(err) {
-		return fault.New(fault.NotFound, "No such key.")
+		return access.KeyRecord{}, fault.New(fault.NotFound, "No such key.")
 	}
 	if err != nil {
-		return fmt.Errorf("dynamo: revoke key: %w", err)
+		return access.KeyRecord{}, fmt.Errorf("dynamo: revoke key: %w", err)
 	}
-	return nil
+	return k, nil
 }
 
 // RotateKey stores the new key and ends the old ones at expires, in one transaction.

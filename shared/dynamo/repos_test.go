@@ -229,7 +229,7 @@ func TestPartnerWebhookChanges(t *testing.T) {
 	if changes[0].Config.KeyEndsAt == nil || changes[1].Config.KeyEndsAt != nil {
 		t.Errorf("recorded changes after the key's end = %+v", changes)
 	}
-	if err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {
+	if _, err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {
 		t.Fatal(err)
 	}
 	if err := repo.SetPartnerConfig(ctx, "prt_1", byKey); fault.As(err).Kind != fault.Unauthorized {
@@ -319,10 +319,10 @@ func TestPartnerAndKeyRepos(t *testing.T) {
 	if got, err := keys.KeyByHash(ctx, "hash1"); err != nil || got.Role != access.RolePartner || got.OwnerID != "prt_1" {
 		t.Errorf("KeyByHash = %+v, %v", got, err)
 	}
-	if err := keys.RevokeKey(ctx, "prt_2", "key_1", now); fault.As(err).Kind != fault.NotFound {
+	if _, err := keys.RevokeKey(ctx, "prt_2", "key_1", now); fault.As(err).Kind != fault.NotFound {
 		t.Errorf("another owner's revocation: %v, want NotFound", err)
 	}
-	if err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {
+	if _, err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {
 		t.Fatal(err)
 	}
 	if list, err := keys.Keys(ctx, "prt_1"); err != nil || len(list) != 1 || list[0].RevokedAt == nil {
