@@ -80,23 +80,13 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 		t.Errorf("ledger = %s, want the grant alone", r.body)
 	}
 	// Nothing was stored beside the two uploads: no document file of an extraction.
-	var me struct{ ID string }
-	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
-	getenv, err := local.Getenv("ExtractionFunction")
-	if err != nil {
-		t.Fatal(err)
-	}
-	objects, err := awstest.Clients(t).S3.ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{
-		Bucket: aws.String(getenv("DOCUMENTS_BUCKET")), Prefix: aws.String("raw/" + me.ID + "/")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, o := range objects.Contents {
-		if k := aws.ToString(o.Key); !strings.Contains(k, "/upl_") {
+	stored := rawFiles(t, local, c, jwt)
+	for _, k := range stored {
+		if !strings.Contains(k, "/upl_") {
 			t.Errorf("a refused document was stored: %s", k)
 		}
 	}
-	if n := len(objects.Contents); n != 2 {
+	if n := len(stored); n != 2 {
 		t.Errorf("%d files stored, want the 2 uploads", n)
 	}
 }
@@ -148,6 +138,14 @@ func TestImagesTooCostlyToDecodeCostNothing(t *testing.T) {
 	if got := credits(t, c, jwt); got != 3 {
 		t.Errorf("credits = %v, want 3: a refused image was charged", got)
 	}
+	if n := len(rawFiles(t, local, c, jwt)); n != 1 {
+		t.Errorf("%d files stored, want the upload alone: a refused document was stored", n)
+	}
+}
+
+// rawFiles are the keys of the document files the stack holds for the user of jwt (raw/<user id>/).
+func rawFiles(t *testing.T, local *Local, c client, jwt string) []string {
+	t.Helper()
 	var me struct{ ID string }
 	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
 	getenv, err := local.Getenv("ExtractionFunction")
@@ -159,7 +157,9 @@ func TestImagesTooCostlyToDecodeCostNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(objects.Contents); n != 1 {
-		t.Errorf("%d files stored, want the upload alone: a refused document was stored", n)
+	keys := make([]string, 0, len(objects.Contents))
+	for _, o := range objects.Contents {
+		keys = append(keys, aws.ToString(o.Key))
 	}
+	return keys
 }

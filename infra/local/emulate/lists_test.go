@@ -108,19 +108,23 @@ func cursorOf(t *testing.T, c client, cred []string, path string) string {
 	return cur
 }
 
-func TestListExtractionsAndBatches(t *testing.T) {
-	t.Parallel()
+// lister is a verified user of a fresh stack with 5 credits, holding a live and a test key, and the
+// seeded user's key: another tenant whose items no list of the user's may show.
+func lister(t *testing.T, email string) (c client, jwt string, liveKey, testKey, other []string) {
+	t.Helper()
 	outbox := t.TempDir()
 	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
 	seeded := mustSeed(t, local)
-	c := client{t: t, base: local.URL}
-	jwt, live := newLiveUser(t, c, outbox, "lister@example.com")
+	c = client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, email)
 	grantCredits(t, local, c, jwt, 5)
-	r := c.do("POST", "/v1/api-keys", map[string]any{"name": "sandbox", "mode": "test"}, bearer(jwt)...)
-	expect(t, "test key", r, 201, "")
-	var tk struct{ Key string }
-	r.json(t, &tk)
-	liveKey, testKey, other := key(live), key(tk.Key), key(seeded.User.APIKey)
+	test, _ := newKey(t, c, jwt, "test")
+	return c, jwt, key(live), key(test), key(seeded.User.APIKey)
+}
+
+func TestListExtractionsAndBatches(t *testing.T) {
+	t.Parallel()
+	c, jwt, liveKey, testKey, other := lister(t, "lister@example.com")
 
 	blank := blankPage(t)
 	extract := func(cred []string, docType string, file []byte) string {
@@ -132,7 +136,7 @@ func TestListExtractionsAndBatches(t *testing.T) {
 		return a.ExtractionID
 	}
 	passport := extract(liveKey, "passport", testdocument(t, "icao-td3-clean.png"))
-	r = c.do("POST", "/v1/batches", form{formField("documentType", "id_card"), formFile("file", "a.png", blank), formFile("file", "b.png", blank)}, liveKey...)
+	r := c.do("POST", "/v1/batches", form{formField("documentType", "id_card"), formFile("file", "a.png", blank), formFile("file", "b.png", blank)}, liveKey...)
 	expect(t, "batch", r, 202, "")
 	var batch struct {
 		Batch       struct{ BatchID string }

@@ -11,17 +11,7 @@ import (
 // and lists, newest first, one mode at a time; a check refused (several faces) leaves none.
 func TestListLivenessChecks(t *testing.T) {
 	t.Parallel()
-	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
-	seeded := mustSeed(t, local)
-	c := client{t: t, base: local.URL}
-	jwt, live := newLiveUser(t, c, outbox, "checks@example.com")
-	grantCredits(t, local, c, jwt, 5)
-	r := c.do("POST", "/v1/api-keys", map[string]any{"name": "sandbox", "mode": "test"}, bearer(jwt)...)
-	expect(t, "test key", r, 201, "")
-	var tk struct{ Key string }
-	r.json(t, &tk)
-	liveKey, testKey, other := key(live), key(tk.Key), key(seeded.User.APIKey)
+	c, jwt, liveKey, testKey, other := lister(t, "checks@example.com")
 
 	selfie := form{formFile("file", "selfie.jpg", face(t, "one-face.jpg"))}
 	check := func(cred []string) string {
