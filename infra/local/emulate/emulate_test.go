@@ -68,9 +68,17 @@ func startLocalIn(t *testing.T, parent context.Context, env map[string]string) *
 // stack keeps its own pace and order, and an expiry, a grace period or a billing period ends the
 // moment a test skips past it, rather than after a real wait that a loaded machine may overrun
 // (a 3 s payment link expired during the maintenance run meant to find it still open).
-type testClock struct{ offset atomic.Int64 }
+type testClock struct {
+	offset atomic.Int64
+	frozen atomic.Int64 // UnixNano of a frozen instant (freeze), or 0: real time runs
+}
 
-func (c *testClock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+func (c *testClock) Now() time.Time {
+	if f := c.frozen.Load(); f != 0 {
+		return time.Unix(0, f).Add(time.Duration(c.offset.Load()))
+	}
+	return time.Now().Add(time.Duration(c.offset.Load()))
+}
 
 // clocks holds each stack's clock, by stack.
 var clocks sync.Map
@@ -83,6 +91,17 @@ func skip(t *testing.T, local *Local, d time.Duration) {
 		t.Fatal("a stack not started by startLocal has no clock to move")
 	}
 	c.(*testClock).offset.Add(int64(d))
+}
+
+// freeze stops local's clock at its present time: only skip moves it then, so a test can observe
+// a short window (a lockout) however slow the machine is.
+func freeze(t *testing.T, local *Local) {
+	t.Helper()
+	c, ok := clocks.Load(local)
+	if !ok {
+		t.Fatal("a stack not started by startLocal has no clock to freeze")
+	}
+	c.(*testClock).frozen.Store(time.Now().UnixNano())
 }
 
 // now is local's clock.
