@@ -190,11 +190,16 @@ func (s *Service) PartnerWebhook(ctx context.Context, partnerID string) (Partner
 	if err != nil {
 		return PartnerView{}, err
 	}
+	return viewPartner(c), nil
+}
+
+// viewPartner is what a partner reads of a configuration: never the secret.
+func viewPartner(c PartnerConfig) PartnerView {
 	v := PartnerView{WebhookSecretConfigured: c.SealedSecret != ""}
 	if c.URL != "" {
 		v.WebhookURL = &c.URL
 	}
-	return v, nil
+	return v
 }
 
 // partnerChangesRead is how many recorded changes partnerConfig reads back, at most, to find the
@@ -288,7 +293,7 @@ func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, au
 			logs.From(ctx).ErrorContext(ctx, "partner webhook change not mailed", "partnerId", partnerID, "error", err)
 		}
 	}
-	return s.PartnerWebhook(ctx, partnerID)
+	return viewPartner(c), nil // the configuration just written is the one in force
 }
 
 // CreateEndpoint registers a user's endpoint and returns its signing secret, shown this once.
