@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
-	"syscall"
 	"testing"
-	"time"
+
+	"github.com/trustline/platform/shared/benchtime"
 )
 
 // BenchmarkCheck measures one check of one-face.jpg (decoding, detection, both classifiers) with
@@ -40,13 +39,13 @@ func BenchmarkLoad(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	cpu0 := cpuTime()
+	cpu0 := benchtime.CPU()
 	for b.Loop() {
 		if _, err := Load(dir); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((benchtime.CPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 func benchmarkCheck(b *testing.B, m *Models) {
@@ -55,35 +54,11 @@ func benchmarkCheck(b *testing.B, m *Models) {
 	if _, err := m.Check(ctx, data); err != nil { // the first check allocates the scratch memory
 		b.Fatal(err)
 	}
-	var times []time.Duration
-	cpu0 := cpuTime()
-	for b.Loop() {
-		start := time.Now()
-		if _, err := m.Check(ctx, data); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(start))
-	}
-	cpu := cpuTime() - cpu0
-	slices.Sort(times)
-	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) / 1000 }
-	b.ReportMetric(pct(0.50), "ms-p50")
-	b.ReportMetric(pct(0.95), "ms-p95")
-	// CPU time per check, all threads: on a shared machine it moves less than wall time.
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(times)), "cpu-ms/op")
+	benchtime.Report(b, func() error { _, err := m.Check(ctx, data); return err })
 	// After the loop: b.Loop's first call deletes metrics reported before it.
 	if rss, ok := residentMB(); ok {
 		b.ReportMetric(rss, "MB-RSS")
 	}
-}
-
-// cpuTime is the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // residentMB reads VmRSS from /proc/self/status.

@@ -11,13 +11,11 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
-	"slices"
-	"syscall"
 	"testing"
-	"time"
 
 	xdraw "golang.org/x/image/draw"
 
+	"github.com/trustline/platform/shared/benchtime"
 	"github.com/trustline/platform/shared/facematch"
 	"github.com/trustline/platform/shared/onnx"
 )
@@ -77,22 +75,7 @@ func benchmarkMatch(b *testing.B, m *facematch.Models, document, selfie []byte) 
 	if err != nil || !r.IsMatch {
 		b.Fatalf("match %+v, %v: want a match", r, err)
 	}
-	var times []time.Duration
-	cpu0 := cpuTime()
-	for b.Loop() {
-		start := time.Now()
-		if _, err := m.Compare(ctx, document, selfie); err != nil {
-			b.Fatal(err)
-		}
-		times = append(times, time.Since(start))
-	}
-	cpu := cpuTime() - cpu0
-	slices.Sort(times)
-	pct := func(p float64) float64 { return float64(times[int(p*float64(len(times)-1))].Microseconds()) / 1000 }
-	b.ReportMetric(pct(0.50), "ms-p50")
-	b.ReportMetric(pct(0.95), "ms-p95")
-	// All threads: on a shared machine it moves less than wall time.
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(times)), "cpu-ms/op")
+	benchtime.Report(b, func() error { _, err := m.Compare(ctx, document, selfie); return err })
 	b.ReportMetric(r.Similarity, "similarity")
 }
 
@@ -116,13 +99,4 @@ func portraitPage(b *testing.B, pageData, photoData []byte) []byte {
 		b.Fatal(err)
 	}
 	return buf.Bytes()
-}
-
-// cpuTime is the process's user and system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

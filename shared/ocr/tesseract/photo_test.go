@@ -13,10 +13,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/shared/benchtime"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/imagefile"
@@ -143,10 +143,10 @@ func TestReaderLatency(t *testing.T) {
 	add := func(tm *timing, w, c time.Duration) { tm.wall, tm.cpu = append(tm.wall, w), append(tm.cpu, c) }
 	wrong := 0
 	for _, c := range cases {
-		cpu0 := cpuTime()
+		cpu0 := benchtime.CPU()
 		start := time.Now()
 		_, err := r.Read(context.Background(), c.png, "image/png", "auto")
-		w, cpu := time.Since(start), cpuTime()-cpu0
+		w, cpu := time.Since(start), benchtime.CPU()-cpu0
 		if (err == nil) != c.mrz {
 			wrong++
 			t.Logf("%s: read %v, zone expected %v", c.name, err, c.mrz)
@@ -175,11 +175,4 @@ func TestReaderLatency(t *testing.T) {
 			pct(row.tm.cpu, 50).Milliseconds(), pct(row.tm.cpu, 95).Milliseconds())
 	}
 	t.Logf("%d documents, %d read otherwise than expected", len(cases), wrong)
-}
-
-// cpuTime is the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
