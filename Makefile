@@ -29,7 +29,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv deps models onnxruntime localstack eval-extraction
+.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -54,6 +54,13 @@ models: ## check the model files in MODELS_DIR against their pinned SHA-256, fet
 	  f="$(MODELS_DIR)/$$file"; [ -f "$$f" ] || { echo "fetching $$file"; curl -fsSL -o "$$f.part" "$$url" && mv "$$f.part" "$$f"; } || exit 1; \
 	  echo "$$sum  $$f" | sha256sum -c --quiet - || { echo "$$f does not match its pinned SHA-256"; exit 1; }; done
 
+# axe-core, which the console's browser tests run in every page (pinned in infra/browser/package-lock.json).
+AXE := infra/browser/node_modules/axe-core/axe.min.js
+browser-deps: $(AXE) ## install axe-core from npm into infra/browser (make test does)
+$(AXE): infra/browser/package-lock.json
+	npm ci --prefix infra/browser --no-audit --no-fund --loglevel=error
+	touch $@
+
 onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime: the liveness tests' oracle
 	@bash infra/onnxruntime.sh >/dev/null
 
@@ -71,7 +78,7 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 # has its own -race tests in those packages.
 LOCALSTACK_TESTS ?= $(CI)
 
-test: venv deps models onnxruntime lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
+test: venv deps models onnxruntime browser-deps lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -v '/infra/local/emulate$$')
 	go run ./infra/local exec -- go test -count=1 -timeout 30m ./infra/local/emulate
 	GOARCH=arm64 go test -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/onnx/...

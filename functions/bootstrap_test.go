@@ -40,6 +40,15 @@ var checks = map[string]func(t *testing.T, answer invocation){
 			t.Errorf("answer = %+v", resp)
 		}
 	},
+	// Signed out: the sign-in page, coming back to the page asked for, with a new form token.
+	"ConsoleFunction": func(t *testing.T, answer invocation) {
+		var resp events.APIGatewayV2HTTPResponse
+		mustDecode(t, answer, &resp)
+		if resp.StatusCode != 303 || resp.Headers["Location"] != "/console/login?next=%2Fconsole%2Foverview" || len(resp.Cookies) != 1 ||
+			!strings.Contains(resp.Cookies[0], "HttpOnly") || !strings.Contains(resp.Cookies[0], "SameSite=Strict") || !strings.Contains(resp.Cookies[0], "Secure") {
+			t.Errorf("answer = %+v", resp)
+		}
+	},
 	// Without a credential: a 401 problem, before any AWS call.
 	"AccountsFunction": httpAnswer(401, "https://api.example.com/errors/unauthorized"),
 	// Reference lists need a partner or admin credential: without one, a 401 before any AWS call.

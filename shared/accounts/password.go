@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"net/url"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -113,8 +114,9 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 				"If it was not you, you can ignore this mail.\n"})
 	}
 	return s.Mailer.Send(ctx, Mail{To: email, Subject: "Reset your password",
-		Text: "To set a new password, POST {\"token\": \"" + token + "\", \"newPassword\": \"...\"} to " + s.BaseURL +
-			"/v1/auth/password/reset within an hour. The token works once.\n\n" +
+		Text: "To set a new password within an hour, open " + s.BaseURL + "/console/reset?token=" + url.QueryEscape(token) +
+			"\n\nOr POST {\"token\": \"" + token + "\", \"newPassword\": \"...\"} to " + s.BaseURL +
+			"/v1/auth/password/reset. The token works once.\n\n" +
 			"If you did not ask for this, ignore this mail: your password stays as it is.\n"})
 }
 

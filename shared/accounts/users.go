@@ -79,8 +79,8 @@ func (s *Service) registerTaken(ctx context.Context, u User) (User, error) {
 		err = s.sendVerification(ctx, existing)
 	default:
 		err = s.Mailer.Send(ctx, Mail{To: existing.Email, Subject: "You already have an account",
-			Text: "Someone asked to create an account with this address, which already has one. If it was you, log in at " +
-				s.BaseURL + "/v1/auth/login with your password. If it was not, you can ignore this mail: nothing was changed.\n"})
+			Text: "Someone asked to create an account with this address, which already has one. If it was you, sign in at " +
+				s.BaseURL + "/console/login with your password (or reset it at " + s.BaseURL + "/console/forgot). If it was not, you can ignore this mail: nothing was changed.\n"})
 	}
 	// The caller sees what a new registration shows: an unverified user with an ID of its own.
 	return User{ID: s.newID("usr"), Email: u.Email, Plan: u.Plan, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt}, err
@@ -115,13 +115,13 @@ func (s *Service) ResendVerification(ctx context.Context, email string) error {
 		return s.Mailer.Send(ctx, s.verificationMail(u.Email, token))
 	case known:
 		return s.Mailer.Send(ctx, Mail{To: email, Subject: "Your address is confirmed",
-			Text: "Someone asked for a new confirmation link for this address, which is confirmed already: you can log in at " +
-				s.BaseURL + "/v1/auth/login. If it was not you, you can ignore this mail.\n"})
+			Text: "Someone asked for a new confirmation link for this address, which is confirmed already: you can sign in at " +
+				s.BaseURL + "/console/login. If it was not you, you can ignore this mail.\n"})
 	default:
 		return s.Mailer.Send(ctx, Mail{To: email, Subject: "Confirm your e-mail address",
 			Text: "Someone asked for a new confirmation link for this address, but no account with it is waiting for confirmation " +
 				"(an account not confirmed within 48 hours is deleted). To create one, register at " + s.BaseURL +
-				"/v1/auth/register. If it was not you, you can ignore this mail.\n"})
+				"/console/register. If it was not you, you can ignore this mail.\n"})
 	}
 }
 
@@ -143,7 +143,7 @@ func (s *Service) sendVerification(ctx context.Context, u User) error {
 }
 
 func (s *Service) verificationMail(to, token string) Mail {
-	link := s.BaseURL + "/v1/auth/verify-email?token=" + url.QueryEscape(token)
+	link := s.BaseURL + "/console/verify?token=" + url.QueryEscape(token)
 	return Mail{To: to, Subject: "Confirm your e-mail address",
 		Text: "Open this link to confirm your address (valid 48 hours):\n\n" + link +
 			"\n\nOr POST {\"token\": \"" + token + "\"} to " + s.BaseURL + "/v1/auth/verify-email.\n"}

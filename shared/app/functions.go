@@ -25,6 +25,7 @@ type Function struct {
 // mains read would link every function's graph into every binary.
 var (
 	HealthFunction            = Function{ID: "HealthFunction", Name: "health", HTTP: Health}
+	ConsoleFunction           = Function{ID: "ConsoleFunction", Name: "console", HTTP: Console}
 	AccountsFunction          = Function{ID: "AccountsFunction", Name: "accounts", HTTP: Accounts}
 	PartnersFunction          = Function{ID: "PartnersFunction", Name: "partners", HTTP: Partners}
 	ReferenceFunction         = Function{ID: "ReferenceFunction", Name: "reference", HTTP: Reference}
@@ -45,7 +46,7 @@ var (
 // Functions lists every function, for the local runner and the tests (never for a Lambda main:
 // see above).
 func Functions() []Function {
-	return []Function{HealthFunction, AccountsFunction, PartnersFunction, ReferenceFunction, ContractsFunction, NotificationsFunction, SandboxFunction, ExtractionFunction, HandoffFunction, LivenessFunction, BillingFunction, WebhookDispatcherFunction, IssuanceWorkerFunction, ExtractionWorkerFunction, HandoffUploadsFunction, MaintenanceFunction}
+	return []Function{HealthFunction, ConsoleFunction, AccountsFunction, PartnersFunction, ReferenceFunction, ContractsFunction, NotificationsFunction, SandboxFunction, ExtractionFunction, HandoffFunction, LivenessFunction, BillingFunction, WebhookDispatcherFunction, IssuanceWorkerFunction, ExtractionWorkerFunction, HandoffUploadsFunction, MaintenanceFunction}
 }
 
 // Main runs fn under the Lambda runtime: configuration from the environment, the handler built

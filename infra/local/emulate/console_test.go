@@ -1,0 +1,457 @@
+package emulate
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// browser is one headless Chromium driven through the console, with axe-core at hand.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+	axe  string // axe.min.js
+}
+
+// newBrowser starts Debian's Chromium for the console at base.
+func newBrowser(t *testing.T, base string) *browser {
+	t.Helper()
+	exe := chromium(t)
+	axe, err := os.ReadFile("../../browser/node_modules/axe-core/axe.min.js")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("axe-core is not installed: make test installs it (npm ci in infra/browser)")
+		}
+		t.Skip("axe-core is not installed (npm ci --prefix infra/browser)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.WindowSize(1280, 900), chromedp.UserDataDir(t.TempDir()))
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	// The first run starts the browser, which lives as long as the context of that run: ctx, not
+	// one of the per-action timeouts derived from it.
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	return &browser{t: t, ctx: ctx, base: base, axe: string(axe)}
+}
+
+// get runs one action that gives a value, failing the test with what the page says when it fails.
+func get[T any](b *browser, what string, a chromedp.Action[T]) T {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, time.Minute)
+	defer cancel()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		body, _ := chromedp.Run(b.ctx, chromedp.Text(chromedp.CSS("main")))
+		b.t.Fatalf("%s: %v (page: %.300q)", what, err, body)
+	}
+	return v
+}
+
+// do runs steps that give no value.
+func (b *browser) do(what string, steps ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	get(b, what, chromedp.Steps(steps...))
+}
+
+// open goes to a console page (a path) and checks it.
+func (b *browser) open(path, heading string) {
+	b.t.Helper()
+	b.do("open "+path, chromedp.Navigate(b.base+path))
+	b.check(heading)
+}
+
+// check is what every page must satisfy once shown: the heading expected, no serious or critical
+// violation of axe-core's rules, and a screenshot in artifacts/console/ for people to look at.
+func (b *browser) check(heading string) {
+	b.t.Helper()
+	loc := get(b, "location", chromedp.Location())
+	if h1 := b.text("h1"); h1 != heading {
+		b.t.Errorf("%s: heading %q, want %q", loc, h1, heading)
+	}
+	get(b, "load axe-core", chromedp.Evaluate[int](b.axe+";0"))
+	type violation struct {
+		ID, Impact, Help string
+		Nodes            []struct{ Target []string }
+	}
+	violations := get(b, "axe", chromedp.Evaluate[[]violation](`axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`, chromedp.EvalAwaitPromise))
+	for _, v := range violations {
+		if v.Impact == "serious" || v.Impact == "critical" {
+			b.t.Errorf("%s: accessibility, %s (%s): %s, at %v", loc, v.ID, v.Impact, v.Help, v.Nodes)
+		}
+	}
+	shot := get(b, "screenshot", chromedp.FullScreenshot(100))
+	u, _ := url.Parse(loc)
+	name := strings.Trim(strings.ReplaceAll(strings.TrimPrefix(u.Path, "/console/"), "/", "-"), "-")
+	if name == "" {
+		name = "home"
+	}
+	dir := "../../../artifacts/console"
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		_ = os.WriteFile(filepath.Join(dir, b.t.Name()[strings.LastIndex(b.t.Name(), "/")+1:]+"-"+name+".png"), shot, 0o644)
+	}
+}
+
+// submit fills a form's fields (CSS selector: value) and sends it from the keyboard, as a person
+// without a mouse would: the button focused, Enter pressed. It returns once the answer's page has
+// replaced this one.
+func (b *browser) submit(fields map[string]string, button string) {
+	b.t.Helper()
+	steps := []chromedp.Action[chromedp.Void]{}
+	for sel, v := range fields {
+		steps = append(steps, chromedp.Focus(chromedp.CSS(sel)), chromedp.SetValue(chromedp.CSS(sel), v))
+	}
+	b.do("fill the form", steps...)
+	get(b, "mark the page", chromedp.Evaluate[int](`window.__old = 1`))
+	b.do("send "+button, chromedp.Focus(chromedp.CSS(button)), chromedp.KeyEvent("\r"))
+	deadline := time.Now().Add(time.Minute)
+	for {
+		fresh, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.__old === undefined && document.readyState === "complete"`))
+		if err == nil && fresh {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("sending %s: no new page within a minute", button)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// text is the text of the first element matching the CSS selector sel.
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	return get(b, "text of "+sel, chromedp.Text(chromedp.CSS(sel)))
+}
+
+// value is the value of the input sel.
+func (b *browser) value(sel string) string {
+	b.t.Helper()
+	return get(b, "value of "+sel, chromedp.Value(chromedp.CSS(sel)))
+}
+
+// cookie is the browser's console cookie called name, nil when there is none.
+func (b *browser) cookie(name string) *network.Cookie {
+	b.t.Helper()
+	cookies := get(b, "cookies", func(ctx context.Context, t *chromedp.Target) ([]*network.Cookie, error) {
+		res, err := cdp.Call(ctx, t, network.GetCookies, network.GetCookiesParams{URLs: []string{b.base + "/console/"}})
+		if err != nil {
+			return nil, err
+		}
+		return res.Cookies, nil
+	})
+	for _, c := range cookies {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// signIn signs in through the sign-in form and lands on the role's home page.
+func (b *browser) signIn(email, password, home string) {
+	b.t.Helper()
+	b.open("/console/", "Sign in")
+	b.submit(map[string]string{"#email": email, "#password": password}, "form[action='/console/login'] button")
+	b.check(home)
+}
+
+// signOut signs out with the header's button and returns the token the session had.
+func (b *browser) signOut() string {
+	b.t.Helper()
+	token := b.cookie("tl_session").Value
+	b.submit(nil, "form[action='/console/logout'] button")
+	b.check("Sign in")
+	if b.cookie("tl_session") != nil {
+		b.t.Error("the session cookie outlived the sign-out")
+	}
+	return token
+}
+
+// imageShown reports whether the page has an image sel that the browser could load and decode
+// (the page's CSP let it in).
+func (b *browser) imageShown(sel string) bool {
+	b.t.Helper()
+	return get(b, "image "+sel, chromedp.Evaluate[bool](`(() => { const i = document.querySelector("`+sel+`");
+		return i ? i.decode().then(() => true, () => false) : false })()`, chromedp.EvalAwaitPromise))
+}
+
+// click follows a link from the keyboard and waits for its page.
+func (b *browser) click(sel string) {
+	b.t.Helper()
+	b.submit(nil, sel)
+}
+
+// TestConsoleInABrowser drives each role's main journeys through the console in headless Chromium
+// against the local stack, checking every page with axe-core and keeping its screenshot in
+// artifacts/console/.
+func TestConsoleInABrowser(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "WEBHOOK_ALLOW_LOOPBACK": "true"})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	b := newBrowser(t, local.URL)
+
+	t.Run("user", func(t *testing.T) {
+		b.t = t
+		// A test-mode extraction made with the demo user's test key, to find in the console.
+		r := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "passport.png", testdocument(t, "icao-td3-clean.png"))}, key(creds.User.APIKey)...)
+		expect(t, "extract", r, 202, "")
+		var accepted struct{ ExtractionID string }
+		r.json(t, &accepted)
+		poll(t, c, key(creds.User.APIKey), accepted.ExtractionID)
+
+		b.signIn(creds.User.Email, creds.User.Password, "Overview")
+		session := b.cookie("tl_session")
+		if session == nil || !session.HTTPOnly || session.SameSite != network.CookieSameSiteStrict || session.Path != "/console/" {
+			t.Fatalf("session cookie = %+v", session)
+		}
+		if stored := get(b, "storage", chromedp.Evaluate[int](`localStorage.length + sessionStorage.length`)); stored != 0 {
+			t.Errorf("the page stored %d items in web storage", stored)
+		}
+		if got := b.text(".facts"); !strings.Contains(got, "1000") {
+			t.Errorf("overview facts = %q, want the demo balance", got)
+		}
+
+		// The test/live switch, then the extraction in test mode, with its fields and check digits.
+		b.submit(nil, "form[action='/console/mode'] button")
+		b.check("Overview")
+		if !strings.Contains(b.text(".banner"), "Test mode") {
+			t.Error("no test-mode banner after the switch")
+		}
+		b.open("/console/extractions", "Extractions")
+		b.submit(map[string]string{}, "form.filters button")
+		if !strings.Contains(b.text("table"), accepted.ExtractionID) {
+			t.Fatalf("extractions list lacks %s", accepted.ExtractionID)
+		}
+		b.click("a[href='/console/extractions/" + accepted.ExtractionID + "']")
+		b.check("Extraction " + accepted.ExtractionID)
+		page := b.text("main")
+		for _, want := range []string{"completed", "documentNumber", "Check digits", "TD3", "Global confidence"} {
+			if !strings.Contains(page, want) {
+				t.Errorf("extraction page lacks %q", want)
+			}
+		}
+		if !b.imageShown("img.document") {
+			t.Error("the document image did not load")
+		}
+
+		// A live key with an IP allow-list: its secret shown once, then revoked.
+		b.submit(nil, "form[action='/console/mode'] button") // back to live
+		b.open("/console/keys", "API keys")
+		b.do("mode", chromedp.SetValue(chromedp.CSS("#k-mode"), "live"))
+		b.submit(map[string]string{"#k-name": "console key", "#k-ips": "127.0.0.1, 10.0.0.0/8"}, "form[action='/console/keys'] button")
+		b.check("API keys")
+		secret := b.value("#secret-value")
+		if !strings.HasPrefix(secret, "sk_live_") {
+			t.Fatalf("created key's secret = %q", secret)
+		}
+		expect(t, "the new key", c.do("GET", "/v1/users/me", nil, key(secret)...), 200, "")
+		b.open("/console/keys", "API keys")
+		if strings.Contains(b.text("main"), secret) {
+			t.Error("the key's secret is shown again")
+		}
+		b.submit(nil, "button.danger")
+		if !strings.Contains(b.text(".notice"), "revoked") {
+			t.Errorf("notice after revoking = %q", b.text(".notice"))
+		}
+		expect(t, "the revoked key", c.do("GET", "/v1/users/me", nil, key(secret)...), 401, "unauthorized")
+
+		// A webhook endpoint: created, a test event sent and delivered with its attempt shown.
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		b.open("/console/webhooks", "Webhooks")
+		b.submit(map[string]string{"#w-url": rc.URL + "/hooks"}, "form[action='/console/webhooks'] button")
+		b.check("Webhooks")
+		if !strings.HasPrefix(b.value("#secret-value"), "whsec_") {
+			t.Errorf("endpoint secret = %q", b.value("#secret-value"))
+		}
+		b.click("main table a")
+		b.check("Webhook endpoint")
+		b.submit(nil, "form[action$='/test'] button")
+		waitFor(t, 20*time.Second, "the test event", func() bool { return len(rc.got()) >= 1 })
+		waitFor(t, 20*time.Second, "the attempt in the history", func() bool {
+			loc := get(b, "location", chromedp.Location())
+			b.do("reload", chromedp.Navigate(strings.Split(loc, "?")[0]))
+			return strings.Contains(b.text("main"), "SUCCEEDED") && strings.Contains(b.text(".attempts"), "200")
+		})
+		b.check("Webhook endpoint")
+		b.submit(nil, "form[action$='/rotate'] button")
+		if !strings.HasPrefix(b.value("#secret-value"), "whsec_") {
+			t.Error("no new secret after rotating")
+		}
+		b.do("since", chromedp.SetValue(chromedp.CSS("#since"), time.Now().UTC().Format(time.DateOnly)))
+		b.submit(nil, "form[action$='/recover'] button")
+		b.check("Webhook endpoint")
+
+		// The phone flow's QR code, the batches, liveness and billing pages.
+		b.open("/console/handoff", "Phone handoff")
+		b.submit(nil, "form[action='/console/handoff'] button")
+		b.check("Phone handoff")
+		if !b.imageShown("img.qr") {
+			t.Error("the QR code did not load")
+		}
+		b.open("/console/batches", "Batches")
+		b.open("/console/liveness", "Liveness checks")
+		b.open("/console/billing", "Billing")
+
+		// Signing out ends the session at the API: its token is refused wherever it was copied.
+		token := b.signOut()
+		expect(t, "the signed-out token", c.do("GET", "/v1/users/me", nil, bearer(token)...), 401, "")
+		b.open("/console/overview", "Sign in")
+	})
+
+	t.Run("partner", func(t *testing.T) {
+		b.t = t
+		p := creds.Partners[0]
+		k := create(t, c, p.APIKey, autoBody("AB-123-CD", nil))
+		b.signIn(p.Email, p.Password, "Contract requests")
+		if !strings.Contains(b.text("table"), k.Reference) {
+			t.Fatalf("contracts list lacks %s", k.Reference)
+		}
+		b.click("a[href='/console/contracts/" + k.Reference + "']")
+		b.check("Contract request " + k.Reference)
+		for _, want := range []string{"Timeline", "PENDING_PAYMENT", "Payment"} {
+			if !strings.Contains(b.text("main"), want) {
+				t.Errorf("contract page lacks %q", want)
+			}
+		}
+
+		// The webhook: set with a secret that is never shown back.
+		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+		const secret = "console-partner-secret-0123456789"
+		b.open("/console/partner/webhook", "Webhook")
+		b.submit(map[string]string{"#p-url": rc.URL + "/partner", "#p-secret": secret}, "form[action='/console/partner/webhook'] button")
+		b.check("Webhook")
+		html := get(b, "html", chromedp.OuterHTML(chromedp.CSS("html")))
+		if !strings.Contains(html, rc.URL+"/partner") || strings.Contains(html, secret) {
+			t.Errorf("webhook page after saving: URL shown %v, secret shown %v", strings.Contains(html, rc.URL), strings.Contains(html, secret))
+		}
+		b.open("/console/partner/deliveries", "Webhook deliveries")
+
+		// Keys: a rotation shows the new key once; revoking the old one ends it.
+		b.open("/console/partner/keys", "API keys")
+		b.submit(nil, "form[action='/console/partner/keys/rotate'] button")
+		b.check("API keys")
+		newKey := b.value("#secret-value")
+		expect(t, "the rotated key", c.do("GET", "/api/v1/partners/me", nil, key(newKey)...), 200, "")
+		var keys struct{ Data []struct{ ID string } }
+		c.do("GET", "/api/v1/admin/partners/"+p.PartnerID+"/keys", nil, key(creds.Admin.APIKey)...).json(t, &keys)
+		oldest := keys.Data[len(keys.Data)-1].ID // newest first: the demo key made at seeding
+		b.open("/console/partner/keys", "API keys")
+		b.submit(nil, "form[action='/console/partner/keys/"+oldest+"/revoke'] button")
+		b.check("API keys")
+		expect(t, "the revoked demo key", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey)...), 401, "")
+		b.signOut()
+	})
+
+	t.Run("admin", func(t *testing.T) {
+		b.t = t
+		// A request whose issuance fails, paid: it waits in the attention queue.
+		p := creds.Partners[1]
+		k := create(t, c, p.APIKey, autoBody("FAIL-CONSOLE-1", nil))
+		pay(t, k.Payment.PaymentURL, "paid").Body.Close()
+		waitFor(t, 30*time.Second, "the failed issuance", func() bool { return status(t, c, p.APIKey, k.Reference)["contractStatus"] == "ISSUANCE_FAILED" })
+
+		b.signIn(creds.Admin.Email, creds.Admin.Password, "Attention queue")
+		if !strings.Contains(b.text("main"), k.Reference) {
+			t.Fatalf("the queue lacks %s", k.Reference)
+		}
+		b.submit(nil, "form[action='/console/admin/contracts/"+k.Reference+"/replay'] button")
+		b.check("Attention queue")
+		waitFor(t, 30*time.Second, "the replayed issuance", func() bool { return status(t, c, p.APIKey, k.Reference)["contractStatus"] == "ACTIVE" })
+
+		b.open("/console/admin/partners", "Partners")
+		b.submit(map[string]string{"#p-name": "Console Partner"}, "form[action='/console/admin/partners'] button")
+		b.check("Partners")
+		first := b.value("#secret-value")
+		expect(t, "the new partner's key", c.do("GET", "/api/v1/partners/me", nil, key(first)...), 200, "")
+
+		b.open("/console/admin/plans", "Users' plans")
+		b.submit(map[string]string{"#u-id": creds.User.ID, "#u-plan": "starter"}, "form[action='/console/admin/plans'] button")
+		b.check("Users' plans")
+		if !strings.Contains(b.text(".notice"), "Saved") {
+			t.Errorf("plans notice = %q", b.text("main"))
+		}
+		b.signOut()
+	})
+}
+
+// TestConsoleRefusesForgedForms checks the console's defences without a browser: a form post with
+// no token or from another site is refused and changes nothing, and every page carries the
+// security headers.
+func TestConsoleRefusesForgedForms(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir()})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	keysBefore := c.do("GET", "/v1/api-keys", nil, bearer(jwt)...)
+
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	post := func(origin, csrfCookie, csrfField string) *http.Response {
+		form := url.Values{"name": {"forged"}, "mode": {"live"}, "csrf": {csrfField}}
+		req, _ := http.NewRequest("POST", local.URL+"/console/keys", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if origin != "" {
+			req.Header.Set("Origin", origin)
+		}
+		req.AddCookie(&http.Cookie{Name: "tl_session", Value: jwt})
+		if csrfCookie != "" {
+			req.AddCookie(&http.Cookie{Name: "tl_csrf", Value: csrfCookie})
+		}
+		resp, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	token := "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	for _, tc := range []struct {
+		what                  string
+		origin, cookie, field string
+	}{
+		{"no token", local.URL, "", ""},
+		{"a token unlike the cookie's", local.URL, token, "ZZZZZZZZZZZZZZZZZZZZZZZZZZ"},
+		{"another site", "https://evil.example", token, token},
+	} {
+		if resp := post(tc.origin, tc.cookie, tc.field); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("%s: %d, want 403", tc.what, resp.StatusCode)
+		}
+	}
+	if after := c.do("GET", "/v1/api-keys", nil, bearer(jwt)...); string(after.body) != string(keysBefore.body) {
+		t.Errorf("a refused form changed the keys: %s", after.body)
+	}
+	if resp := post(local.URL, token, token); resp.StatusCode != http.StatusCreated {
+		t.Errorf("the same form with its token: %d, want 201", resp.StatusCode)
+	}
+
+	resp, err := noRedirect.Get(local.URL + "/console/login")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	h := resp.Header
+	if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") ||
+		h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("headers = %v", h)
+	}
+	var sawCSRF bool
+	for _, ck := range resp.Cookies() {
+		sawCSRF = sawCSRF || (ck.Name == "tl_csrf" && ck.HttpOnly && ck.SameSite == http.SameSiteStrictMode)
+	}
+	if !sawCSRF {
+		t.Errorf("no HttpOnly SameSite=Strict form token cookie: %v", resp.Header["Set-Cookie"])
+	}
+}

@@ -1,0 +1,80 @@
+package console
+
+import (
+	"net/http"
+)
+
+// accountRoutes are the pages of a person not signed in: creating an account, confirming its
+// address from the mail's link, and resetting a forgotten password. Each is a form over the API's
+// own route (POST /v1/auth/register, /v1/auth/verify-email, /v1/auth/password/reset-request,
+// /v1/auth/password/reset), with its limits.
+func (c *Console) accountRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /console/register", c.form("register", "Create an account", nil))
+	mux.HandleFunc("POST /console/register", c.register)
+	mux.HandleFunc("GET /console/verify", c.form("verify", "Confirm your address", []string{"token"}))
+	mux.HandleFunc("POST /console/verify", c.verify)
+	mux.HandleFunc("GET /console/forgot", c.form("forgot", "Forgotten password", nil))
+	mux.HandleFunc("POST /console/forgot", c.forgot)
+	mux.HandleFunc("GET /console/reset", c.form("reset", "Choose a new password", []string{"token"}))
+	mux.HandleFunc("POST /console/reset", c.reset)
+}
+
+// accountForm is what an account page's form shows: the values to send back (the mail's token),
+// what the person typed, and an error or the outcome.
+type accountForm struct {
+	Token, Email, Error string
+	Done                bool
+}
+
+// form shows page with the query's named values (the token of a mail's link) in its form.
+func (c *Console) form(page, title string, fromQuery []string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var f accountForm
+		for _, name := range fromQuery {
+			if name == "token" {
+				f.Token = r.URL.Query().Get("token")
+			}
+		}
+		c.render(w, r, http.StatusOK, page, view{Title: title, Data: f})
+	}
+}
+
+// anonymous calls the API without a session and shows page with the outcome: done, or the API's
+// refusal above the form.
+func (c *Console) anonymous(w http.ResponseWriter, r *http.Request, page, title, path string, body any, f accountForm) {
+	status := http.StatusOK
+	if err := c.call(r, nil, http.MethodPost, path, body, nil); err != nil {
+		status, f.Error = http.StatusBadGateway, "The console could not reach the API; try again in a moment."
+		if p, ok := err.(*problem); ok {
+			status, f.Error = p.Status, p.Detail
+			for _, reason := range p.InvalidParams {
+				f.Error += " " + reason + "."
+			}
+		}
+	} else {
+		f.Done = true
+	}
+	c.render(w, r, status, page, view{Title: title, Data: f})
+}
+
+func (c *Console) register(w http.ResponseWriter, r *http.Request) {
+	f := accountForm{Email: r.PostFormValue("email")}
+	c.anonymous(w, r, "register", "Create an account", "/v1/auth/register",
+		map[string]string{"email": f.Email, "password": r.PostFormValue("password")}, f)
+}
+
+func (c *Console) verify(w http.ResponseWriter, r *http.Request) {
+	f := accountForm{Token: r.PostFormValue("token")}
+	c.anonymous(w, r, "verify", "Confirm your address", "/v1/auth/verify-email", map[string]string{"token": f.Token}, f)
+}
+
+func (c *Console) forgot(w http.ResponseWriter, r *http.Request) {
+	f := accountForm{Email: r.PostFormValue("email")}
+	c.anonymous(w, r, "forgot", "Forgotten password", "/v1/auth/password/reset-request", map[string]string{"email": f.Email}, f)
+}
+
+func (c *Console) reset(w http.ResponseWriter, r *http.Request) {
+	f := accountForm{Token: r.PostFormValue("token")}
+	c.anonymous(w, r, "reset", "Choose a new password", "/v1/auth/password/reset",
+		map[string]string{"token": f.Token, "newPassword": r.PostFormValue("newPassword")}, f)
+}

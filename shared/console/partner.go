@@ -1,0 +1,165 @@
+package console
+
+import (
+	"net/http"
+	"net/url"
+)
+
+// partnerRoutes are an insurance partner's pages: the partner space.
+func (c *Console) partnerRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /console/contracts", c.page(c.contracts))
+	mux.HandleFunc("GET /console/contracts/{reference}", c.page(c.contract))
+	mux.HandleFunc("GET /console/partner/webhook", c.page(c.partnerWebhook))
+	mux.HandleFunc("POST /console/partner/webhook", c.page(c.setPartnerWebhook))
+	mux.HandleFunc("GET /console/partner/deliveries", c.page(c.partnerDeliveries))
+	mux.HandleFunc("POST /console/partner/deliveries/{id}/redeliver", c.page(c.partnerRedeliver))
+	mux.HandleFunc("POST /console/partner/recover", c.page(c.partnerRecover))
+	mux.HandleFunc("GET /console/partner/keys", c.page(c.partnerKeys))
+	mux.HandleFunc("POST /console/partner/keys/rotate", c.page(c.rotatePartnerKey))
+	mux.HandleFunc("POST /console/partner/keys/{id}/revoke", c.page(c.revokePartnerKey))
+}
+
+// partners refuses the partner space to other accounts, as users does the dashboard.
+func partners(s *session) error {
+	if s.Role != "partner" {
+		return &problem{Status: http.StatusForbidden, Title: "Not for this account", Detail: "These pages are an insurance partner's. Yours start at " + homeOf(s.Role) + "."}
+	}
+	return nil
+}
+
+func (c *Console) contracts(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := partners(s); err != nil {
+		return err
+	}
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests"+query(r, nil, "contractStatus", "product", "createdAfter"), nil, &page); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "contracts", view{Title: "Contract requests", Session: s, Data: listView(r, page)})
+	return nil
+}
+
+// step is one moment of a contract request's timeline.
+type step struct {
+	What string
+	At   string
+}
+
+func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) error {
+	if s.Role != "partner" && s.Role != "admin" {
+		return partners(s)
+	}
+	ref := url.PathEscape(r.PathValue("reference"))
+	var k map[string]any
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests/"+ref, nil, &k); err != nil {
+		return err
+	}
+	// The timeline: what the request's own timestamps say happened, in order.
+	timeline := []step{{"Requested; payment link sent", str(k["createdAt"])}}
+	if at := str(k["paidAt"]); at != "" {
+		timeline = append(timeline, step{"Paid", at})
+	}
+	if iss, ok := k["issuance"].(map[string]any); ok {
+		if at := str(iss["issuedAt"]); at != "" {
+			timeline = append(timeline, step{"Issued: policy " + str(iss["numeroPolice"]), at})
+		}
+	}
+	timeline = append(timeline, step{"Now " + str(k["contractStatus"]), str(k["updatedAt"])})
+	data := map[string]any{"k": k, "timeline": timeline}
+	if s.Role == "partner" {
+		var deliveries list
+		if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries?reference="+url.QueryEscape(r.PathValue("reference")), nil, &deliveries); err != nil {
+			return err
+		}
+		data["deliveries"] = deliveries.Data
+	}
+	c.render(w, r, http.StatusOK, "contract", view{Title: "Contract request " + r.PathValue("reference"), Session: s, Data: data})
+	return nil
+}
+
+func (c *Console) partnerWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := partners(s); err != nil {
+		return err
+	}
+	var config, changes map[string]any
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook", nil, &config); err != nil {
+		return err
+	}
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/changes", nil, &changes); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "partnerwebhook", view{Title: "Webhook", Session: s, Data: map[string]any{"config": config, "changes": changes["data"]}})
+	return nil
+}
+
+// setPartnerWebhook sets the URL and, when one is typed, a new secret: the secret is write-only,
+// never shown back.
+func (c *Console) setPartnerWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	body := map[string]any{"webhookUrl": r.PostFormValue("webhookUrl")}
+	if secret := r.PostFormValue("webhookSecret"); secret != "" {
+		body["webhookSecret"] = secret
+	}
+	if err := c.call(r, s, http.MethodPatch, "/api/v1/partners/me/webhook", body, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/partner/webhook", "saved")
+}
+
+func (c *Console) partnerDeliveries(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := partners(s); err != nil {
+		return err
+	}
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries"+query(r, nil, "status", "reference"), nil, &page); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "partnerdeliveries", view{Title: "Webhook deliveries", Session: s, Data: listView(r, page)})
+	return nil
+}
+
+func (c *Console) partnerRedeliver(w http.ResponseWriter, r *http.Request, s *session) error {
+	path := "/api/v1/partners/me/webhook/deliveries/" + url.PathEscape(r.PathValue("id")) + "/redeliver"
+	if err := c.call(r, s, http.MethodPost, path, map[string]any{}, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/partner/deliveries", "redelivered")
+}
+
+func (c *Console) partnerRecover(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/webhook/recover", map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/partner/deliveries", "recovered")
+}
+
+func (c *Console) partnerKeys(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := partners(s); err != nil {
+		return err
+	}
+	return c.partnerKeysPage(w, r, s, http.StatusOK, nil)
+}
+
+// partnerKeysPage lists the partner's keys, with a key just issued (shown this once) above them.
+func (c *Console) partnerKeysPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/keys", nil, &page); err != nil {
+		return err
+	}
+	c.render(w, r, status, "partnerkeys", view{Title: "API keys", Session: s, Data: map[string]any{"keys": page.Data, "created": created}})
+	return nil
+}
+
+func (c *Console) rotatePartnerKey(w http.ResponseWriter, r *http.Request, s *session) error {
+	var key map[string]any
+	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/keys/rotate", map[string]any{}, &key); err != nil {
+		return err
+	}
+	return c.partnerKeysPage(w, r, s, http.StatusCreated, key)
+}
+
+func (c *Console) revokePartnerKey(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := c.call(r, s, http.MethodDelete, "/api/v1/partners/me/keys/"+url.PathEscape(r.PathValue("id")), nil, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/partner/keys", "revoked")
+}

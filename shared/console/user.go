@@ -1,0 +1,429 @@
+package console
+
+import (
+	"encoding/base64"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// userRoutes are an identity API user's pages: the developer dashboard.
+func (c *Console) userRoutes(mux *http.ServeMux) {
+	mux.HandleFunc("GET /console/overview", c.page(c.overview))
+	mux.HandleFunc("GET /console/extractions", c.page(c.extractions))
+	mux.HandleFunc("GET /console/extractions/{id}", c.page(c.extraction))
+	mux.HandleFunc("GET /console/batches", c.page(c.batches))
+	mux.HandleFunc("GET /console/batches/{id}", c.page(c.batch))
+	mux.HandleFunc("GET /console/liveness", c.page(c.livenessChecks))
+	mux.HandleFunc("GET /console/keys", c.page(c.keys))
+	mux.HandleFunc("POST /console/keys", c.page(c.createKey))
+	mux.HandleFunc("POST /console/keys/{id}/revoke", c.page(c.revokeKey))
+	mux.HandleFunc("GET /console/webhooks", c.page(c.webhooks))
+	mux.HandleFunc("POST /console/webhooks", c.page(c.createWebhook))
+	mux.HandleFunc("GET /console/webhooks/{id}", c.page(c.webhook))
+	mux.HandleFunc("POST /console/webhooks/{id}/rotate", c.page(c.rotateWebhook))
+	mux.HandleFunc("POST /console/webhooks/{id}/test", c.page(c.testWebhook))
+	mux.HandleFunc("POST /console/webhooks/{id}/recover", c.page(c.recoverWebhook))
+	mux.HandleFunc("POST /console/webhooks/{id}/delete", c.page(c.deleteWebhook))
+	mux.HandleFunc("POST /console/webhooks/{id}/deliveries/{delivery}/redeliver", c.page(c.redeliverWebhook))
+	mux.HandleFunc("GET /console/handoff", c.page(c.handoffPage))
+	mux.HandleFunc("POST /console/handoff", c.page(c.createHandoff))
+	mux.HandleFunc("GET /console/handoff/{id}", c.page(c.handoff))
+	mux.HandleFunc("GET /console/billing", c.page(c.billing))
+}
+
+// users refuses a page of the dashboard to a partner or an administrator, whose tokens the
+// identity API would refuse anyway, with a page that says where theirs are.
+func users(s *session) error {
+	if s.Role != "user" {
+		return &problem{Status: http.StatusForbidden, Title: "Not for this account", Detail: "These pages are an identity API user's. Yours start at " + homeOf(s.Role) + "."}
+	}
+	return nil
+}
+
+// usageDays is how far back the overview's chart reads the ledger.
+const usageDays = 30
+
+// day is one bar of the usage chart.
+type day struct {
+	Date   string
+	Used   int
+	Height int // of the bar, in the chart's units (0 to 100)
+	X      int
+}
+
+func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	var me map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/users/me", nil, &me); err != nil {
+		return err
+	}
+	// The chart: credits used per day over the last 30 days, from the ledger (newest first, so the
+	// pages stop at the first entry older than the window; at most 10 pages of 100).
+	now := time.Now().UTC()
+	start := now.Truncate(24*time.Hour).AddDate(0, 0, -(usageDays - 1))
+	used := map[string]int{}
+	cursor := ""
+	for range 10 {
+		var page list
+		path := "/v1/billing/credits?limit=100"
+		if cursor != "" {
+			path += "&cursor=" + url.QueryEscape(cursor)
+		}
+		if err := c.call(r, s, http.MethodGet, path, nil, &page); err != nil {
+			return err
+		}
+		older := false
+		for _, e := range page.Data {
+			at, _ := time.Parse(time.RFC3339Nano, str(e["createdAt"]))
+			if at.Before(start) {
+				older = true
+				break
+			}
+			if n, _ := e["amount"].(float64); n < 0 {
+				used[at.UTC().Format(time.DateOnly)] += int(-n)
+			}
+		}
+		if older || page.NextCursor == "" {
+			break
+		}
+		cursor = page.NextCursor
+	}
+	days, most, total := make([]day, usageDays), 1, 0
+	for i := range days {
+		d := start.AddDate(0, 0, i).Format(time.DateOnly)
+		days[i] = day{Date: d, Used: used[d], X: i * 10}
+		most, total = max(most, used[d]), total+used[d]
+	}
+	for i := range days {
+		days[i].Height = days[i].Used * 100 / most
+	}
+	c.render(w, r, http.StatusOK, "overview", view{Title: "Overview", Session: s, Data: map[string]any{"me": me, "days": days, "total": total, "most": most}})
+	return nil
+}
+
+func (c *Console) extractions(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/v1/extractions"+query(r, s, "status", "documentType", "batchId", "createdAfter", "createdBefore"), nil, &page); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "extractions", view{Title: "Extractions", Session: s, Data: listView(r, page)})
+	return nil
+}
+
+// listView is a list page's data: its items, its filters as sent, and the link to its next page.
+func listView(r *http.Request, page list) map[string]any {
+	return map[string]any{"items": page.Data, "next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
+}
+
+func (c *Console) extraction(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	id := url.PathEscape(r.PathValue("id"))
+	var x map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/extractions/"+id, nil, &x); err != nil {
+		return err
+	}
+	// The document itself, through a presigned link of a few minutes, when storage still has it.
+	var doc struct {
+		URL string `json:"url"`
+	}
+	v := view{Title: "Extraction " + r.PathValue("id"), Session: s}
+	if err := c.call(r, s, http.MethodGet, "/v1/extractions/"+id+"/document", nil, &doc); err == nil && doc.URL != "" {
+		if u, err := url.Parse(doc.URL); err == nil && (u.Scheme == "https" || u.Scheme == "http") {
+			v.imgFrom = u.Scheme + "://" + u.Host
+		} else {
+			doc.URL = ""
+		}
+	}
+	v.Data = map[string]any{"x": x, "image": doc.URL}
+	c.render(w, r, http.StatusOK, "extraction", v)
+	return nil
+}
+
+func (c *Console) batches(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/v1/batches"+query(r, s, "status", "createdAfter", "createdBefore"), nil, &page); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "batches", view{Title: "Batches", Session: s, Data: listView(r, page)})
+	return nil
+}
+
+func (c *Console) batch(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	var b map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+url.PathEscape(r.PathValue("id")), nil, &b); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "batch", view{Title: "Batch " + r.PathValue("id"), Session: s, Data: b})
+	return nil
+}
+
+func (c *Console) livenessChecks(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/v1/liveness/checks"+query(r, s), nil, &page); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "liveness", view{Title: "Liveness checks", Session: s, Data: listView(r, page)})
+	return nil
+}
+
+func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	return c.keysPage(w, r, s, http.StatusOK, nil)
+}
+
+// keysPage shows the keys, with a key just created (its secret, shown this once) above them.
+func (c *Console) keysPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+	var keys []map[string]any
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &page); err != nil {
+		return err
+	}
+	keys = page.Data
+	c.render(w, r, status, "keys", view{Title: "API keys", Session: s, Data: map[string]any{"keys": keys, "created": created}})
+	return nil
+}
+
+func (c *Console) createKey(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	body := map[string]any{"name": r.PostFormValue("name"), "mode": r.PostFormValue("mode")}
+	if ips := fieldsOf(r.PostFormValue("allowedIps")); len(ips) > 0 {
+		body["allowedIps"] = ips
+	}
+	if d := r.PostFormValue("expiresAt"); d != "" {
+		body["expiresAt"] = dateTime(d)
+	}
+	var key map[string]any
+	if err := c.call(r, s, http.MethodPost, "/v1/api-keys", body, &key); err != nil {
+		return err
+	}
+	return c.keysPage(w, r, s, http.StatusCreated, key)
+}
+
+func (c *Console) revokeKey(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := c.call(r, s, http.MethodDelete, "/v1/api-keys/"+url.PathEscape(r.PathValue("id")), nil, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/keys", "revoked")
+}
+
+// fieldsOf splits a text field of values separated by commas, spaces or lines.
+func fieldsOf(v string) []string {
+	return strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' || r == '\t' })
+}
+
+// dateTime turns a date input's value (2026-12-31) into the API's RFC 3339 time, the start of that
+// day in UTC; anything else is passed on for the API to judge.
+func dateTime(v string) string {
+	if _, err := time.Parse(time.DateOnly, v); err == nil {
+		return v + "T00:00:00Z"
+	}
+	return v
+}
+
+func (c *Console) webhooks(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	return c.webhooksPage(w, r, s, http.StatusOK, nil)
+}
+
+// webhooksPage lists the endpoints of the session's mode, with one just created (its secret, shown
+// this once) above them.
+func (c *Console) webhooksPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &page); err != nil {
+		return err
+	}
+	var mine []map[string]any
+	for _, e := range page.Data {
+		if live, _ := e["livemode"].(bool); live == s.Live() {
+			mine = append(mine, e)
+		}
+	}
+	c.render(w, r, status, "webhooks", view{Title: "Webhooks", Session: s, Data: map[string]any{"endpoints": mine, "created": created}})
+	return nil
+}
+
+func (c *Console) createWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	body := map[string]any{"url": r.PostFormValue("url"), "mode": s.Mode}
+	if events := r.PostForm["events"]; len(events) > 0 {
+		body["events"] = events
+	}
+	var created map[string]any
+	if err := c.call(r, s, http.MethodPost, "/v1/webhooks", body, &created); err != nil {
+		return err
+	}
+	return c.webhooksPage(w, r, s, http.StatusCreated, created)
+}
+
+func (c *Console) webhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	return c.webhookPage(w, r, s, http.StatusOK, "")
+}
+
+// webhookPage shows one endpoint with its delivery history, and a secret just rotated.
+func (c *Console) webhookPage(w http.ResponseWriter, r *http.Request, s *session, status int, secret string) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	id := url.PathEscape(r.PathValue("id"))
+	var endpoints list
+	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &endpoints); err != nil {
+		return err
+	}
+	var endpoint map[string]any
+	for _, e := range endpoints.Data {
+		if e["id"] == r.PathValue("id") {
+			endpoint = e
+		}
+	}
+	if endpoint == nil {
+		return &problem{Status: http.StatusNotFound, Title: "Not found", Detail: "You have no webhook endpoint " + r.PathValue("id") + "."}
+	}
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/v1/webhooks/"+id+"/deliveries"+query(r, nil, "status"), nil, &page); err != nil {
+		return err
+	}
+	data := listView(r, page)
+	data["endpoint"], data["secret"] = endpoint, secret
+	c.render(w, r, status, "webhook", view{Title: "Webhook endpoint", Session: s, Data: data})
+	return nil
+}
+
+func (c *Console) rotateWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	var rotated struct {
+		Secret string `json:"secret"`
+	}
+	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+url.PathEscape(r.PathValue("id"))+"/rotate-secret", map[string]any{}, &rotated); err != nil {
+		return err
+	}
+	r.URL.RawQuery = "notice=rotated"
+	return c.webhookPage(w, r, s, http.StatusOK, rotated.Secret)
+}
+
+func (c *Console) testWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	id := url.PathEscape(r.PathValue("id"))
+	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+id+"/test", map[string]any{}, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/webhooks/"+id, "tested")
+}
+
+func (c *Console) recoverWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	id := url.PathEscape(r.PathValue("id"))
+	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+id+"/recover", map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/webhooks/"+id, "recovered")
+}
+
+func (c *Console) redeliverWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	id := url.PathEscape(r.PathValue("id"))
+	path := "/v1/webhooks/" + id + "/deliveries/" + url.PathEscape(r.PathValue("delivery")) + "/redeliver"
+	if err := c.call(r, s, http.MethodPost, path, map[string]any{}, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/webhooks/"+id, "redelivered")
+}
+
+func (c *Console) deleteWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := c.call(r, s, http.MethodDelete, "/v1/webhooks/"+url.PathEscape(r.PathValue("id")), nil, nil); err != nil {
+		return err
+	}
+	return done(w, r, "/console/webhooks", "deleted")
+}
+
+func (c *Console) handoffPage(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "handoff", view{Title: "Phone handoff", Session: s})
+	return nil
+}
+
+// createHandoff opens a mobile handoff session as the user, and shows its QR code for a phone.
+func (c *Console) createHandoff(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	var created struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := c.call(r, s, http.MethodPost, "/v1/mobile-handoff/session", map[string]any{}, &created); err != nil {
+		return err
+	}
+	return done(w, r, "/console/handoff/"+url.PathEscape(created.SessionID), "")
+}
+
+// handoff shows a session's state and its QR code (the API's SVG, inlined as an image: an SVG in
+// an img element runs nothing).
+func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	id := url.PathEscape(r.PathValue("id"))
+	var st map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/mobile-handoff/session/"+id, nil, &st); err != nil {
+		return err
+	}
+	var svg []byte
+	if err := c.call(r, s, http.MethodGet, "/v1/mobile-handoff/session/"+id+"/qr.svg", nil, &svg); err != nil {
+		return err
+	}
+	data := map[string]any{"session": st, "qr": "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg),
+		"uploadUrl": c.Identity + "/v1/mobile-handoff/upload/" + id}
+	c.render(w, r, http.StatusOK, "handoffsession", view{Title: "Phone handoff", Session: s, Data: data})
+	return nil
+}
+
+func (c *Console) billing(w http.ResponseWriter, r *http.Request, s *session) error {
+	if err := users(s); err != nil {
+		return err
+	}
+	var me map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/users/me", nil, &me); err != nil {
+		return err
+	}
+	var ledger list
+	if err := c.call(r, s, http.MethodGet, "/v1/billing/credits"+query(r, nil), nil, &ledger); err != nil {
+		return err
+	}
+	var invoices []map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/billing/invoices", nil, &invoices); err != nil {
+		return err
+	}
+	data := listView(r, ledger)
+	data["me"], data["invoices"] = me, invoices
+	c.render(w, r, http.StatusOK, "billing", view{Title: "Billing", Session: s, Data: data})
+	return nil
+}
+
+// str is v as a string ("" when it is not one).
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
