@@ -65,6 +65,21 @@ type Partner struct {
 	Contact string
 }
 
+// PartnerFilter selects a page of the partners: created at or after CreatedAfter and before
+// CreatedBefore (either zero for no bound), Limit at most, from Cursor (a previous page's Next).
+type PartnerFilter struct {
+	CreatedAfter, CreatedBefore time.Time
+	Limit                       int
+	Cursor                      string
+}
+
+// PartnerPage is one page of partners, newest first; Next is the cursor of the next page, "" after
+// the last.
+type PartnerPage struct {
+	Items []Partner
+	Next  string
+}
+
 // Store keeps accounts: one port per kind of record, each with a repository of its own. Methods
 // return fault kinds: NotFound for what does not exist (for this owner), Conflict for a taken
 // e-mail address.
@@ -128,6 +143,9 @@ type Partners interface {
 	// CreatePartner stores a partner with its first key, in one transaction.
 	CreatePartner(ctx context.Context, p Partner, firstKey access.KeyRecord) error
 	Partner(ctx context.Context, id string) (Partner, error)
+	// ListPartners is a page of the partners, newest first, created within the filter's bounds;
+	// Invalid for a cursor that is not of this list (forged, or given with other bounds).
+	ListPartners(ctx context.Context, f PartnerFilter) (PartnerPage, error)
 	// SetPartnerContact sets the partner's back-office address if it has none.
 	SetPartnerContact(ctx context.Context, id, email string) error
 }

@@ -66,6 +66,7 @@ func (a API) IdentityRoutes() []httpapi.Route {
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "POST /api/v1/admin/partners", Handler: a.Auth.Require(access.Admins, a.createPartner)},
+		{Pattern: "GET /api/v1/admin/partners", Handler: a.Auth.Require(access.Admins, a.listPartners)},
 		{Pattern: "GET /api/v1/partners/me", Handler: a.Auth.Require(access.Partners, a.partnerMe)},
 		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Auth.Require(access.PartnersInsteadOf("GET /api/v1/admin/partners/{partnerId}/keys"), a.partnerKeys(access.OwnPartner))},
 		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Auth.Require(access.PartnerSessions, a.rotate(access.OwnPartner))},

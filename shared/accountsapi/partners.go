@@ -7,6 +7,7 @@ import (
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 )
 
@@ -41,6 +42,33 @@ func (a API) createPartner(w http.ResponseWriter, r *http.Request, _ access.Prin
 	v.APIKey = &key
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusCreated, v)
+	return nil
+}
+
+// listPartners is GET /api/v1/admin/partners: every partner of the stage, newest first, a page at
+// a time, optionally bounded by creation time; each as its creation answered, without the key.
+func (a API) listPartners(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
+	q := r.URL.Query()
+	limit, cursor, invalid := httpapi.PageOf(r, 20)
+	after, bad := httpapi.TimeParam(q, "createdAfter")
+	invalid = append(invalid, bad...)
+	before, bad := httpapi.TimeParam(q, "createdBefore")
+	invalid = append(invalid, bad...)
+	if !after.IsZero() && !before.IsZero() && !after.Before(before) {
+		invalid = append(invalid, "createdBefore: after createdAfter")
+	}
+	if len(invalid) > 0 {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
+	}
+	page, err := a.Accounts.Store.ListPartners(r.Context(), accounts.PartnerFilter{CreatedAfter: after, CreatedBefore: before, Limit: limit, Cursor: cursor})
+	if err != nil {
+		return err
+	}
+	views := make([]partnerView, len(page.Items))
+	for i, p := range page.Items {
+		views[i] = viewPartner(p)
+	}
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, page.Next)})
 	return nil
 }
 

@@ -141,6 +141,17 @@ func (s Store) PresignGet(ctx context.Context, key, fileName string, ttl time.Du
 	return req.URL, nil
 }
 
+// PresignView signs a download of an object to be shown rather than saved: S3 serves it inline and
+// as contentType, whatever type it was stored with.
+func (s Store) PresignView(ctx context.Context, key, contentType string, ttl time.Duration) (string, error) {
+	req, err := s3.NewPresignClient(s.API).PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key),
+		ResponseContentType: aws.String(contentType), ResponseContentDisposition: aws.String("inline")}, s3.WithPresignExpires(ttl))
+	if err != nil {
+		return "", fmt.Errorf("blobstore: presign get: %w", err)
+	}
+	return req.URL, nil
+}
+
 // translate turns S3's answer for an absent key into NotFound. S3 says 404 only to a caller that may
 // list the whole bucket; the functions may list only their own prefixes, so to them an absent key
 // is 403, like a forbidden one: a listing of exactly that key tells the two apart.

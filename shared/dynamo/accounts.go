@@ -74,6 +74,8 @@ type keyItem struct {
 type partnerItem struct {
 	PK        string    `dynamodbav:"pk"`
 	SK        string    `dynamodbav:"sk"`
+	GSI1PK    string    `dynamodbav:"gsi1pk,omitempty"` // partnersPK: the administrators' list
+	GSI1SK    string    `dynamodbav:"gsi1sk,omitempty"` // listKey(createdAt, id)
 	ID        string    `dynamodbav:"id"`
 	Name      string    `dynamodbav:"name"`
 	Stage     string    `dynamodbav:"stage"`
@@ -139,6 +141,14 @@ func NewAccounts(db Store) Accounts {
 }
 
 const profile = "PROFILE"
+
+// partnersPK is the one partition (on gsi1) of the administrators' list of partners. Every partner
+// is under it, unsharded, unlike the lists across tenants that tenants' traffic writes: partners
+// are few (a business agreement each), created by administrators only, and their items are never
+// written by partners' traffic (a partner's requests write CONTRACT#, DELIVERY#, RATE# keys), so
+// the partition takes a write or two per partner ever (its creation, an operator setting its
+// contact) and an administrator's occasional read.
+const partnersPK = "PARTNERS"
 
 func userPK(id string) string      { return "USER#" + id }
 func emailPK(email string) string  { return "EMAIL#" + email }
@@ -497,7 +507,8 @@ func (r *KeyRepo) RotateKey(ctx context.Context, k access.KeyRecord, old []acces
 
 // CreatePartner stores a partner and its first key in one transaction.
 func (r *PartnerRepo) CreatePartner(ctx context.Context, p accounts.Partner, k access.KeyRecord) error {
-	partner, err := r.db.putNew(partnerItem{PK: partnerPK(p.ID), SK: profile, ID: p.ID, Name: p.Name, Stage: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt})
+	partner, err := r.db.putNew(partnerItem{PK: partnerPK(p.ID), SK: profile, GSI1PK: partnersPK, GSI1SK: listKey(p.CreatedAt, p.ID),
+		ID: p.ID, Name: p.Name, Stage: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt})
 	if err != nil {
 		return err
 	}
@@ -514,7 +525,29 @@ func (r *PartnerRepo) Partner(ctx context.Context, id string) (accounts.Partner,
 	if err := r.db.get(ctx, partnerPK(id), profile, &it, "partner"); err != nil {
 		return accounts.Partner{}, err
 	}
-	return accounts.Partner{ID: it.ID, Name: it.Name, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt, Contact: it.Contact}, nil
+	return it.partner(), nil
+}
+
+func (it partnerItem) partner() accounts.Partner {
+	return accounts.Partner{ID: it.ID, Name: it.Name, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt, Contact: it.Contact}
+}
+
+// ListPartners is a page of the partners, newest first: one Query on gsi1 (PARTNERS); Invalid for
+// a cursor of another list.
+func (r *PartnerRepo) ListPartners(ctx context.Context, f accounts.PartnerFilter) (accounts.PartnerPage, error) {
+	items, next, err := r.db.page(ctx, listing{index: "gsi1", pk: partnersPK, after: f.CreatedAfter, before: f.CreatedBefore, limit: f.Limit, cursor: f.Cursor})
+	if err != nil {
+		return accounts.PartnerPage{}, err
+	}
+	var its []partnerItem
+	if err := attributevalue.UnmarshalListOfMaps(items, &its); err != nil {
+		return accounts.PartnerPage{}, err
+	}
+	p := accounts.PartnerPage{Items: make([]accounts.Partner, len(its)), Next: next}
+	for i, it := range its {
+		p.Items[i] = it.partner()
+	}
+	return p, nil
 }
 
 // SetPartnerContact sets a partner's back-office address, unless it has one.

@@ -53,6 +53,9 @@ type Blobs interface {
 	// PresignPut returns a URL and the headers a client must send to PUT exactly size bytes of
 	// contentType at key before ttl runs out.
 	PresignPut(ctx context.Context, key, contentType string, size int64, ttl time.Duration) (string, map[string]string, error)
+	// PresignView returns a URL that GETs the object at key, served inline as contentType, until
+	// ttl runs out.
+	PresignView(ctx context.Context, key, contentType string, ttl time.Duration) (string, error)
 }
 
 // Reader reads a document file. A fault of kind Invalid means the document cannot be read (the
@@ -389,6 +392,44 @@ func (s *Service) Get(ctx context.Context, c Caller, id string) (Extraction, err
 		return Extraction{}, notFound("extraction", id, err)
 	}
 	return e, nil
+}
+
+// DocumentLinkTTL is how long a link to a document file opens it: long enough to show the image,
+// short enough that a link copied out of a page soon opens nothing.
+const DocumentLinkTTL = 5 * time.Minute
+
+// DocumentLink is a short-lived address of an extraction's document file.
+type DocumentLink struct {
+	URL         string // a presigned GET, valid until ExpiresAt
+	ExpiresAt   time.Time
+	ContentType string // the file's type, judged by its content at intake
+}
+
+// Document returns a link to the document file of the caller's extraction, valid for
+// DocumentLinkTTL. The extraction is found as Get finds it (NotFound for another owner's, the other
+// mode's, or one past its retention); Gone when the file is no longer kept (the bucket deletes raw
+// files after RawDocumentRetentionDays, a handoff's after a day). The link carries the signer's
+// permissions, so it opens only what this function may read.
+func (s *Service) Document(ctx context.Context, c Caller, id string) (DocumentLink, error) {
+	e, err := s.Get(ctx, c, id)
+	if err != nil {
+		return DocumentLink{}, err
+	}
+	if e.Object.Key != "" {
+		_, err = s.Blobs.Size(ctx, e.Object.Key)
+	}
+	if e.Object.Key == "" || fault.Is(err, fault.NotFound) {
+		return DocumentLink{}, fault.Newf(fault.Gone, "The document of extraction %q is no longer kept: files are deleted after their retention period.", id)
+	}
+	if err != nil {
+		return DocumentLink{}, err
+	}
+	expires := s.now().Add(DocumentLinkTTL)
+	url, err := s.Blobs.PresignView(ctx, e.Object.Key, e.Object.MIME, DocumentLinkTTL)
+	if err != nil {
+		return DocumentLink{}, err
+	}
+	return DocumentLink{URL: url, ExpiresAt: expires, ContentType: e.Object.MIME}, nil
 }
 
 // GetBatch returns the caller's batch and its extractions.

@@ -32,6 +32,7 @@ func (a API) Routes() []httpapi.Route {
 		{Pattern: "POST /v1/extract/async", Handler: a.Auth.Require(access.Users, a.extract)},
 		{Pattern: "GET /v1/extractions", Handler: a.Auth.Require(access.Users, a.list)},
 		{Pattern: "GET /v1/extractions/{extractionId}", Handler: a.Auth.Require(access.Users, a.get)},
+		{Pattern: "GET /v1/extractions/{extractionId}/document", Handler: a.Auth.Require(access.Users, a.document)},
 		{Pattern: "POST /v1/uploads", Handler: a.Auth.Require(access.Users, a.upload)},
 		{Pattern: "POST /v1/batches", Handler: a.Auth.Require(access.Users, a.createBatch)},
 		{Pattern: "GET /v1/batches", Handler: a.Auth.Require(access.Users, a.listBatches)},
@@ -83,6 +84,19 @@ func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) err
 		return err
 	}
 	httpapi.WriteJSON(w, http.StatusOK, viewOf(e))
+	return nil
+}
+
+// document is GET /v1/extractions/{extractionId}/document: a short-lived link to the extraction's
+// document file, for showing it. The link opens a personal document for whoever holds it until it
+// expires, so the answer is never cached.
+func (a API) document(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	l, err := a.Extractions.Document(r.Context(), caller(p), r.PathValue("extractionId"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"url": l.URL, "expiresAt": l.ExpiresAt, "contentType": l.ContentType})
 	return nil
 }
 

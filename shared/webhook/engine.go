@@ -278,13 +278,16 @@ func (e *Engine) Recover(ctx context.Context, ownerID, endpointID string, since 
 	return n, more, nil
 }
 
-// Redeliver starts a new delivery of the same event to the same owner.
-func (e *Engine) Redeliver(ctx context.Context, ownerID, id string) (Delivery, error) {
+// Redeliver starts a new delivery of the same event to the same owner. The delivery must be the
+// owner's and of its endpoint endpointID ("" for a partner's webhook, which has none): another
+// owner's, or another endpoint's, is NotFound, as an unknown one. Conflict (body_not_retained)
+// when its body was dropped at delivery.
+func (e *Engine) Redeliver(ctx context.Context, ownerID, endpointID, id string) (Delivery, error) {
 	d, err := e.Store.Delivery(ctx, id)
 	if err != nil {
 		return Delivery{}, err
 	}
-	if d.OwnerID != ownerID {
+	if d.OwnerID != ownerID || d.EndpointID != endpointID {
 		return Delivery{}, fault.New(fault.NotFound, "No such delivery.")
 	}
 	if len(d.Body) == 0 {

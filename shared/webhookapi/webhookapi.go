@@ -61,6 +61,11 @@ const (
 	recoverBatch        = 200
 )
 
+// redeliveriesPerMinute is how many single deliveries one user may send again in a minute: each is
+// an outbound request (and its retries) to a URL of the caller's choosing, so, like test events,
+// they are bounded; a console's clicks stay far below it, and recovery covers the bulk case.
+const redeliveriesPerMinute = 30
+
 // IdentityRoutes are the identity API webhook endpoints. An API key sees and manages only the
 // endpoints of its own mode (test or live), as if the others did not exist; a login session sees all.
 func (a API) IdentityRoutes() []httpapi.Route {
@@ -72,6 +77,8 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Auth.Require(access.Users, a.Auth.PerOwner("webhook-test", testsPerMinute, a.test))},
 		{Pattern: "GET /v1/webhooks/{id}/deliveries", Handler: a.Auth.Require(access.Users, a.endpointDeliveries)},
 		{Pattern: "POST /v1/webhooks/{id}/recover", Handler: a.Auth.Require(access.Users, a.Auth.PerOwner("webhook-recover", recoveriesPerMinute, a.recoverEndpoint))},
+		{Pattern: "POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Users,
+			a.Auth.PerOwner("webhook-redeliver", redeliveriesPerMinute, a.redeliverEndpoint))},
 	}
 }
 
@@ -208,7 +215,23 @@ func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.
 }
 
 func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-	d, err := a.Webhooks.Engine.Redeliver(r.Context(), p.PartnerID, r.PathValue("deliveryId"))
+	d, err := a.Webhooks.Engine.Redeliver(r.Context(), p.PartnerID, "", r.PathValue("deliveryId"))
+	if err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
+	return nil
+}
+
+// redeliverEndpoint sends one delivery of the caller's endpoint again, as a new delivery: the
+// endpoint is found as for the other routes of /v1/webhooks/{id} (another user's, or another
+// mode's for an API key, is 404), and the delivery must be that endpoint's.
+func (a API) redeliverEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	e, err := a.endpoint(r, p)
+	var d webhook.Delivery
+	if err == nil {
+		d, err = a.Webhooks.Engine.Redeliver(r.Context(), p.UserID, e.ID, r.PathValue("deliveryId"))
+	}
 	if err != nil {
 		return err
 	}

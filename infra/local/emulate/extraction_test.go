@@ -7,7 +7,9 @@ import (
 	"errors"
 	"image"
 	"image/png"
+	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +18,9 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awstest"
@@ -603,4 +608,93 @@ func TestExtractionQuality(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An extraction's document is shown through a short-lived link: the owner's, in the extraction's
+// mode, opening the very file sent, until the file's retention deletes it (410).
+func TestExtractionDocumentLink(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	seeded := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	jwt, liveSecret := newLiveUser(t, c, outbox, "document-link@example.com")
+	grantCredits(t, local, c, jwt, 2)
+	testSecret, _ := newKey(t, c, jwt, "test")
+	live, test, other := key(liveSecret), key(testSecret), key(seeded.User.APIKey)
+	page := blankPage(t) // failed by the worker, quickly: the file stays all the same
+	submit := func(cred []string) string {
+		t.Helper()
+		r := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "scan.png", page)}, cred...)
+		expect(t, "extract", r, 202, "")
+		var a struct{ ExtractionID string }
+		r.json(t, &a)
+		return a.ExtractionID
+	}
+	type link struct {
+		URL         string
+		ExpiresAt   time.Time
+		ContentType string
+	}
+	document := func(id string, cred []string) link {
+		t.Helper()
+		asked := time.Now()
+		r := c.do("GET", "/v1/extractions/"+id+"/document", nil, cred...)
+		expect(t, "document", r, 200, "")
+		var l link
+		r.json(t, &l)
+		if r.header.Get("Cache-Control") != "no-store" || l.ContentType != "image/png" ||
+			l.ExpiresAt.Before(asked.Add(5*time.Minute-time.Second)) || l.ExpiresAt.After(time.Now().Add(5*time.Minute+time.Second)) {
+			t.Errorf("document link = %s (Cache-Control %q), want image/png for 5 minutes, not stored", r.body, r.header.Get("Cache-Control"))
+		}
+		if u, err := url.Parse(l.URL); err != nil || u.Query().Get("X-Amz-Expires") != "300" {
+			t.Errorf("url %q: want a presigned GET of 300 s", l.URL)
+		}
+		return l
+	}
+	liveOne, testOne := submit(live), submit(test)
+
+	t.Run("the owner opens the file it sent", func(t *testing.T) {
+		for _, cred := range [][]string{live, bearer(jwt)} {
+			l := document(liveOne, cred)
+			resp, err := http.Get(l.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 || !bytes.Equal(body, page) || resp.Header.Get("Content-Type") != "image/png" {
+				t.Errorf("GET the link: %d, %s, %d bytes, want 200 image/png with the %d bytes sent", resp.StatusCode, resp.Header.Get("Content-Type"), len(body), len(page))
+			}
+		}
+		document(testOne, test)
+		document(testOne, bearer(jwt))
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		path := func(id string) string { return "/v1/extractions/" + id + "/document" }
+		expect(t, "a test key, a live extraction", c.do("GET", path(liveOne), nil, test...), 404, "not_found")
+		expect(t, "a live key, a test extraction", c.do("GET", path(testOne), nil, live...), 404, "not_found")
+		expect(t, "another user", c.do("GET", path(liveOne), nil, other...), 404, "not_found")
+		expect(t, "an unknown extraction", c.do("GET", path("ext_unknown"), nil, live...), 404, "not_found")
+		expect(t, "no credential", c.do("GET", path(liveOne), nil), 401, "")
+		expect(t, "a partner", c.do("GET", path(liveOne), nil, key(seeded.Partners[0].APIKey)...), 403, "forbidden")
+	})
+
+	t.Run("gone with the file", func(t *testing.T) {
+		getenv, err := local.Getenv("ExtractionFunction")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The bucket's lifecycle deletes raw files after RawDocumentRetentionDays; the record stays.
+		for _, k := range rawFiles(t, local, c, jwt) {
+			if _, err := awstest.Clients(t).S3.DeleteObject(context.Background(), &s3.DeleteObjectInput{
+				Bucket: aws.String(getenv("DOCUMENTS_BUCKET")), Key: aws.String(k)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		expect(t, "the extraction", c.do("GET", "/v1/extractions/"+liveOne, nil, live...), 200, "")
+		expect(t, "its document", c.do("GET", "/v1/extractions/"+liveOne+"/document", nil, live...), 410, "gone")
+		expect(t, "another user's, still", c.do("GET", "/v1/extractions/"+liveOne+"/document", nil, other...), 404, "not_found")
+	})
 }

@@ -27,9 +27,9 @@ func blankPage(t *testing.T) []byte {
 
 // listed is one list row: the fields a test checks of any list.
 type listed struct {
-	ExtractionID, BatchID, CheckID, Reference, Status, DocumentType, ContractStatus, Product string
-	CreatedAt                                                                                time.Time
-	Livemode                                                                                 bool
+	ExtractionID, BatchID, CheckID, Reference, PartnerID, Status, DocumentType, ContractStatus, Product string
+	CreatedAt                                                                                           time.Time
+	Livemode                                                                                            bool
 }
 
 // id is a row's identifier, whichever list it comes from.
@@ -41,6 +41,8 @@ func (l listed) id() string {
 		return l.CheckID
 	case l.Reference != "":
 		return l.Reference
+	case l.PartnerID != "":
+		return l.PartnerID
 	}
 	return l.BatchID
 }
@@ -348,5 +350,78 @@ func TestListContractRequests(t *testing.T) {
 		expect(t, "a partnerId over its maxLength", c.do("GET", adminList+"?partnerId="+strings.Repeat("p", 65), nil, admin...), 422, "")
 		expect(t, "a status list's cursor on the attention queue", c.do("GET", adminList+"?cursor="+queue, nil, admin...), 422, "")
 		expect(t, "a partner list's cursor across partners", c.do("GET", adminList+"?contractStatus=ACTIVE&cursor="+onePartner, nil, admin...), 422, "")
+	})
+}
+
+// The administrators' list of partners: every partner, the seeded ones too, newest first, each as
+// its creation answered without its key; administrators only.
+func TestListPartners(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStackWith(t, map[string]string{"RATE_LIMITS": unlimited})
+	admin := key(creds.Admin.APIKey)
+	const path = "/api/v1/admin/partners"
+	partnerName := t.Name() // newPartner names its partners after the test
+	var made []string       // oldest first
+	for range 3 {
+		made = append(made, newPartner(t, c, creds.Admin.APIKey).PartnerID)
+	}
+	all := append([]string{creds.Partners[0].PartnerID, creds.Partners[1].PartnerID}, made...)
+
+	t.Run("newest first, paged to the end", func(t *testing.T) {
+		for _, limit := range []int{1, 2, 100} {
+			got := listAll(t, c, admin, path, limit)
+			sameSet(t, "administrator", got, all...)
+			if len(got) == len(all) && !slices.Equal(got[:3], []string{made[2], made[1], made[0]}) {
+				t.Errorf("limit %d: %v, want the three made last first, newest first", limit, got)
+			}
+		}
+		r := c.do("GET", path+"?limit=1", nil, admin...)
+		expect(t, "first page", r, 200, "")
+		var page struct{ Data []map[string]any }
+		r.json(t, &page)
+		if len(page.Data) != 1 {
+			t.Fatalf("first page = %s", r.body)
+		}
+		p := page.Data[0]
+		if p["partnerId"] != made[2] || p["name"] != partnerName || p["environment"] == nil || p["rateLimit"] == nil || p["createdAt"] == nil {
+			t.Errorf("a listed partner = %v", p)
+		}
+		if _, ok := p["apiKey"]; ok || strings.Contains(string(r.body), `"key"`) {
+			t.Errorf("a listed partner shows a key: %s", r.body)
+		}
+	})
+
+	t.Run("creation bounds", func(t *testing.T) {
+		r := c.do("GET", path+"?limit=100", nil, admin...)
+		expect(t, "every partner", r, 200, "")
+		var page struct{ Data []listed }
+		r.json(t, &page)
+		var second listed // the second partner made
+		for _, row := range page.Data {
+			if row.PartnerID == made[1] {
+				second = row
+			}
+		}
+		at := url.QueryEscape(second.CreatedAt.Format(time.RFC3339Nano))
+		sameSet(t, "createdAfter", listAll(t, c, admin, path+"?createdAfter="+at, 1), made[1], made[2])
+		sameSet(t, "createdAfter and createdBefore", listAll(t, c, admin, path+"?createdAfter="+at+"&createdBefore="+url.QueryEscape(second.CreatedAt.Add(time.Nanosecond).Format(time.RFC3339Nano)), 1), made[1])
+		sameSet(t, "long ago", listAll(t, c, admin, path+"?createdBefore=2000-01-01T00:00:00Z", 1))
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		expect(t, "no credential", c.do("GET", path, nil), 401, "")
+		expect(t, "a partner", c.do("GET", path, nil, key(creds.Partners[0].APIKey)...), 403, "forbidden")
+		expect(t, "a user", c.do("GET", path, nil, key(creds.User.APIKey)...), 403, "forbidden")
+		own := cursorOf(t, c, admin, path+"?limit=1")
+		for name, q := range map[string]string{
+			"limit out of range":          "limit=101",
+			"a date that is not a date":   "createdAfter=yesterday",
+			"dates the wrong way round":   "createdAfter=2026-01-02T00:00:00Z&createdBefore=2026-01-01T00:00:00Z",
+			"forged cursor":               "cursor=e30",
+			"a cursor over its maxLength": "cursor=" + strings.Repeat("A", 1025),
+			"a cursor past createdBefore": "createdBefore=2000-01-01T00:00:00Z&cursor=" + own,
+		} {
+			expect(t, name, c.do("GET", path+"?"+q, nil, admin...), 422, "validation_failed")
+		}
 	})
 }

@@ -34,6 +34,7 @@ var dueIndexes = []string{"EXTRACTION_DUE", "ISSUANCE_DUE", "PAYMENT_DUE", "SUBS
 // sharedKeysAllowed are the key values that items of several tenants may hold unsharded, with why.
 var sharedKeysAllowed = map[string]string{
 	"REFERENCE": "the reference lists: one operator-written item per list (maintenance seed, infra/admin); traffic only reads them",
+	"PARTNERS":  "the administrators' list of partners (gsi1): one item per partner, written when an administrator creates it; no partner's traffic writes it",
 }
 
 var shardedKey = regexp.MustCompile(`^(` + strings.Join(dueIndexes, "|") + `)#([0-9]+)$`)

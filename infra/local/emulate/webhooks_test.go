@@ -847,3 +847,116 @@ func TestRedeliveryHonoursIdempotencyKey(t *testing.T) {
 	}
 	expect(t, "another request under no key", c.do("POST", path, nil, key(partner.APIKey)...), 202, "")
 }
+
+// A user sends one delivery of an endpoint again, as a partner does with its webhook's: a new
+// delivery with the same body, only for the caller's own endpoint of the credential's mode and
+// only a delivery of that endpoint; a delivered one's body is gone.
+func TestIdentityWebhookRedelivery(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	_, creds, c, svc := webhookStackWith(t, map[string]string{"MAIL_OUTBOX_DIR": outbox})
+	ctx := context.Background()
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	liveSecret, _ := newKey(t, c, jwt, "live")
+	live, test := key(liveSecret), key(creds.User.APIKey) // the seeded user's key is a test key
+	endpoint := func(cred []string, url string) string {
+		t.Helper()
+		r := c.do("POST", "/v1/webhooks", map[string]any{"url": url, "events": []string{"webhook.test"}}, cred...)
+		expect(t, "create endpoint", r, 201, "")
+		var ep struct{ ID string }
+		r.json(t, &ep)
+		return ep.ID
+	}
+	stored := func(owner, endpointID string, status webhook.Status) webhook.Delivery {
+		t.Helper()
+		now := time.Now()
+		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemeIdentity, OwnerID: owner, EndpointID: endpointID, Event: webhook.EventTest,
+			Reference: endpointID, Body: []byte(`{"event":"webhook.test","n":"` + webhook.NewID() + `"}`), Status: status, CreatedAt: now, NextAt: now.Add(time.Hour)}
+		if status == webhook.StatusSucceeded {
+			d.Body = nil // dropped at delivery
+		}
+		if err := svc.Engine.Store.PutDelivery(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	path := func(endpointID, deliveryID string) string {
+		return "/v1/webhooks/" + endpointID + "/deliveries/" + deliveryID + "/redeliver"
+	}
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	ep := endpoint(bearer(jwt), rc.URL)
+	sibling := endpoint(bearer(jwt), rc.URL+"/sibling")
+	testRC := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	testEP := endpoint(test, testRC.URL)
+
+	t.Run("a failed delivery, as a new one with the same body", func(t *testing.T) {
+		failed := stored(creds.User.ID, ep, webhook.StatusFailed)
+		for i, cred := range [][]string{bearer(jwt), live} {
+			r := c.do("POST", path(ep, failed.ID), nil, cred...)
+			expect(t, "redeliver", r, 202, "")
+			var d struct{ DeliveryID, RedeliveryOf, Status, Event string }
+			r.json(t, &d)
+			if d.DeliveryID == "" || d.DeliveryID == failed.ID || d.RedeliveryOf != failed.ID || d.Status != "PENDING" || d.Event != webhook.EventTest {
+				t.Errorf("redelivery = %s", r.body)
+			}
+			waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == i+1 })
+			got := rc.got()[i]
+			if string(got.body) != string(failed.Body) || got.header.Get("webhook-id") != d.DeliveryID {
+				t.Errorf("received %s under webhook-id %s, want the failed delivery's body under %s", got.body, got.header.Get("webhook-id"), d.DeliveryID)
+			}
+		}
+		r := c.do("GET", "/v1/webhooks/"+ep+"/deliveries", nil, bearer(jwt)...)
+		var page struct {
+			Data []struct{ DeliveryID, RedeliveryOf string }
+		}
+		r.json(t, &page)
+		if n := len(page.Data); n != 3 || page.Data[0].RedeliveryOf != failed.ID || page.Data[1].RedeliveryOf != failed.ID {
+			t.Errorf("the endpoint's history = %s, want the two redeliveries and the failed delivery", r.body)
+		}
+	})
+
+	t.Run("a pending delivery of a test endpoint, with a test key", func(t *testing.T) {
+		pending := stored(creds.User.ID, testEP, webhook.StatusPending)
+		expect(t, "redeliver", c.do("POST", path(testEP, pending.ID), nil, test...), 202, "")
+		waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(testRC.got()) >= 1 })
+		expect(t, "a live key on the test endpoint", c.do("POST", path(testEP, pending.ID), nil, live...), 404, "not_found")
+	})
+
+	t.Run("refused", func(t *testing.T) {
+		failed := stored(creds.User.ID, ep, webhook.StatusFailed)
+		delivered := stored(creds.User.ID, ep, webhook.StatusSucceeded)
+		ofSibling := stored(creds.User.ID, sibling, webhook.StatusFailed)
+		expect(t, "a delivered one, whose body is not kept", c.do("POST", path(ep, delivered.ID), nil, bearer(jwt)...), 409, "body_not_retained")
+		expect(t, "a test key on a live endpoint", c.do("POST", path(ep, failed.ID), nil, test...), 404, "not_found")
+		expect(t, "another endpoint's delivery", c.do("POST", path(ep, ofSibling.ID), nil, bearer(jwt)...), 404, "not_found")
+		expect(t, "an unknown delivery", c.do("POST", path(ep, "whd_nope"), nil, bearer(jwt)...), 404, "not_found")
+		expect(t, "an unknown endpoint", c.do("POST", path("we_nope", failed.ID), nil, bearer(jwt)...), 404, "not_found")
+		expect(t, "no credential", c.do("POST", path(ep, failed.ID), nil), 401, "")
+		expect(t, "an administrator", c.do("POST", path(ep, failed.ID), nil, key(creds.Admin.APIKey)...), 403, "forbidden")
+		expect(t, "a partner", c.do("POST", path(ep, failed.ID), nil, key(creds.Partners[0].APIKey)...), 403, "forbidden")
+
+		// Another user: neither this user's endpoint, nor this user's delivery under its own.
+		otherJWT, _ := newLiveUser(t, c, outbox, "redeliver-other@example.com")
+		otherEP := endpoint(bearer(otherJWT), rc.URL+"/other")
+		expect(t, "another user's endpoint", c.do("POST", path(ep, failed.ID), nil, bearer(otherJWT)...), 404, "not_found")
+		expect(t, "another user's delivery under one's own endpoint", c.do("POST", path(otherEP, failed.ID), nil, bearer(otherJWT)...), 404, "not_found")
+		if n := len(rc.got()); n != 2 {
+			t.Errorf("the receiver got %d requests, want only the two redeliveries sent above", n)
+		}
+	})
+
+	t.Run("bounded per user", func(t *testing.T) {
+		delivered := stored(creds.User.ID, ep, webhook.StatusSucceeded)
+		// 30 calls per user and minute: 61 overflow one window whatever the clock.
+		limited := false
+		for range 61 {
+			if r := c.do("POST", path(ep, delivered.ID), nil, live...); r.status == 429 {
+				limited = true
+				break
+			}
+		}
+		if !limited {
+			t.Error("no 429 after 61 redeliveries in a minute")
+		}
+	})
+}
