@@ -176,7 +176,7 @@ func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Resu
 		d.MRZ.Corrections = []Correction{}
 	}
 	for _, c := range z.Checks {
-		d.MRZ.Checks[c.Name] = Check{Valid: c.Valid, Expected: c.Expected, Found: c.Found}
+		d.MRZ.Checks[c.Name] = Check{Valid: c.Valid, Expected: c.Expected, Found: c.Found, Reason: c.Reason}
 	}
 	if f.ExpiryDate != nil {
 		expired := z.Expired
