@@ -172,6 +172,20 @@ func TestPhonesTooLargeAnswerPointsToItsPresignedUpload(t *testing.T) {
 	expect(t, "start", c.do("POST", start, map[string]any{"fileName": "big.jpg", "size": len(big)}), 200, "")
 }
 
+// An inline selfie of 5.2 MB is under 6 MB, but API Gateway base64-encodes it into Lambda's 6 MB
+// payload: the 413 says the figure a file really has, about 4.5 MB, and the way around it.
+func TestInlineFileOverTheLimitSaysTheRealFigure(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	selfie := append([]byte("\xff\xd8\xff"), make([]byte, 5200_000)...)
+	r := c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", selfie)}, key(creds.User.APIKey)...)
+	expect(t, "5.2 MB selfie", r, 413, "payload_too_large")
+	if !strings.Contains(r.problem.Detail, "about 4.5 MB") || !strings.Contains(r.problem.Detail, "POST /v1/uploads") ||
+		strings.Contains(r.problem.Detail, "limited to 6 MB") {
+		t.Errorf("413 detail %q, want the 4.5 MB a file has and POST /v1/uploads", r.problem.Detail)
+	}
+}
+
 // Every error is a problem, also where the router or the server answers before a handler (issue
 // 14, item 12). These requests name no documented route, so they go around client.do.
 func TestErrorsBeforeHandlersAreProblems(t *testing.T) {

@@ -453,11 +453,17 @@ func headerLimit(next http.Handler) http.Handler {
 	})
 }
 
-// tooLarge says what a caller over Lambda's request limit can do instead. The phone uploading to
-// a handoff session has no credential for POST /v1/uploads: its way is the session's own
+// tooLarge says what a caller over Lambda's request limit can do instead. A file (raw or in a
+// multipart form) reaches the function base64-encoded, four bytes for three, so the figure that
+// matters to the caller is about 4.5 MB of file, not the 6 MB of the payload. The phone uploading
+// to a handoff session has no credential for POST /v1/uploads: its way is the session's own
 // presigned upload, {uploadUrl}/start.
 func tooLarge(r *http.Request) error {
-	const limit = "Request bodies are limited to 6 MB by AWS Lambda. "
+	limit := "Request bodies are limited to 6 MB by AWS Lambda. "
+	if lambdarun.Base64Encoded(r.Header.Get("Content-Type")) {
+		limit = fmt.Sprintf("A file sent in the request is limited to about %.1f MB: API Gateway base64-encodes it "+
+			"(four bytes for three) into AWS Lambda's 6 MB request payload. ", float64(lambdarun.MaxFileBody)/(1<<20))
+	}
 	if id := r.PathValue("sessionId"); id != "" && strings.HasPrefix(r.URL.Path, "/v1/mobile-handoff/upload/") {
 		start := "/v1/mobile-handoff/upload/" + id + "/start"
 		return &fault.Error{Kind: fault.TooLarge, Detail: limit + "Send the file through the session's presigned upload: POST {uploadUrl}/start (" +
