@@ -97,6 +97,20 @@ func TestValidationSpeaksTheAPIsLanguage(t *testing.T) {
 	}
 }
 
+// A value of the wrong type does not hide the request's other problems: the 422 lists them all.
+func TestContractProblemsAreReportedAtOnce(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	body := autoBody("X", func(m map[string]any) { m["nbP"], m["dure"] = "5", "x"; delete(m, "mqCode") })
+	r := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, key(creds.Partners[0].APIKey)...)
+	expect(t, "three problems", r, 422, "validation_failed")
+	got := slices.Sorted(slices.Values(r.problem.InvalidParams))
+	want := []string{"contract.dure: must be an integer", "contract.mqCode: required", "contract.nbP: must be an integer"}
+	if !slices.Equal(got, want) {
+		t.Errorf("invalidParams = %q, want %q", got, want)
+	}
+}
+
 // The same request re-serialised is a replay; a stored 4xx comes back as it was; a key reused for
 // another request is refused with what it was first used for (issue 14, item 6).
 func TestIdempotencyComparesMeaning(t *testing.T) {
