@@ -35,7 +35,7 @@ func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.getPartner(access.OwnPartner))},
 		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
-		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
+		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(partnersPatch, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
 		{Pattern: "GET /api/v1/partners/me/webhook/changes", Handler: a.Auth.Require(access.Partners, a.partnerChanges)},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
 		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
@@ -47,6 +47,10 @@ func (a API) PartnerRoutes() []httpapi.Route {
 // adminsPatch sends an administrator on a partner's own webhook route to the route that names the
 // partner.
 var adminsPatch = access.PartnersInsteadOf("PATCH /api/v1/partners/{partnerId}/webhook")
+
+// partnersPatch sends a partner on the administrators' webhook route, its own id in the path or
+// another's, to its own route.
+var partnersPatch = access.AdminsInsteadOf("PATCH /api/v1/partners/me/webhook")
 
 // testsPerMinute is how many test events one user may send in a minute: each is an outbound request
 // to a URL of the caller's choosing.

@@ -200,6 +200,56 @@ func TestInlineFileOverTheLimitSaysTheRealFigure(t *testing.T) {
 	}
 }
 
+// Each caller on the other's webhook route is told the route that is its own: a partner on the
+// administrators' route for a named partner (its own id or another's), an administrator on the
+// partner's own.
+func TestWebhookRouteRefusalsNameTheCallersRoute(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	partner := creds.Partners[0]
+	body := map[string]any{"url": "https://partner.example/hooks"}
+	for _, tc := range []struct {
+		name, path string
+		cred       []string
+		want       string
+	}{
+		{"partner on its own id", "/api/v1/partners/" + partner.PartnerID + "/webhook", key(partner.APIKey), "PATCH /api/v1/partners/me/webhook"},
+		{"partner on another's id", "/api/v1/partners/" + creds.Partners[1].PartnerID + "/webhook", key(partner.APIKey), "PATCH /api/v1/partners/me/webhook"},
+		{"administrator on the partner's own route", "/api/v1/partners/me/webhook", key(creds.Admin.APIKey), "PATCH /api/v1/partners/{partnerId}/webhook"},
+	} {
+		r := c.do("PATCH", tc.path, body, tc.cred...)
+		expect(t, tc.name, r, 403, "forbidden")
+		if !strings.Contains(r.problem.Detail, tc.want) {
+			t.Errorf("%s: detail %q, want it to name %s", tc.name, r.problem.Detail, tc.want)
+		}
+	}
+}
+
+// A batch of no documents is out of range like one of 51: 422 naming documents, not a 400.
+func TestEmptyBatchIsOutOfRange(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	for name, body := range map[string]any{"empty list": map[string]any{"documents": []any{}}, "no list": map[string]any{}} {
+		r := c.do("POST", "/v1/batches", body, key(creds.User.APIKey)...)
+		expect(t, name, r, 422, "validation_failed")
+		if !slices.ContainsFunc(r.problem.InvalidParams, func(p string) bool { return strings.HasPrefix(p, "documents: ") }) {
+			t.Errorf("%s: invalidParams %q, want one on documents", name, r.problem.InvalidParams)
+		}
+	}
+}
+
+// A single credit short is "1 credit" in the 402's detail.
+func TestOneCreditIsSingular(t *testing.T) {
+	t.Parallel()
+	_, _, c, outbox := accountsStack(t)
+	_, live := newLiveUser(t, c, outbox, "singular@example.com")
+	r := c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", face(t, "one-face.jpg"))}, key(live)...)
+	expect(t, "no credits", r, 402, "insufficient_credits")
+	if !strings.Contains(r.problem.Detail, "needs 1 credit and") {
+		t.Errorf("detail %q, want it to say 1 credit", r.problem.Detail)
+	}
+}
+
 // Every error is a problem, also where the router or the server answers before a handler (issue
 // 14, item 12). These requests name no documented route, so they go around client.do.
 func TestErrorsBeforeHandlersAreProblems(t *testing.T) {
