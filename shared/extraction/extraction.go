@@ -183,7 +183,9 @@ type MRZ struct {
 	Checks      map[string]Check `json:"checks"`
 	Valid       bool             `json:"valid"`
 	Corrections []Correction     `json:"corrections"`
-	Warnings    []string         `json:"warnings,omitempty"` // e.g. a date with unknown parts, a name that may be truncated
+	// Warnings are the parser's (a date with unknown parts, a name that may be truncated) and,
+	// in the same "field: message" shape, a requested documentType the zone contradicts.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Check is one check digit: the digit computed from the field, and the one printed. An invalid
