@@ -278,7 +278,12 @@ func (e *Engine) Recover(ctx context.Context, ownerID, endpointID string, since 
 	return n, more, nil
 }
 
-// Redeliver starts a new delivery of the same event to the same owner.
+// CodeBodyNotRetained is the Conflict code of Redeliver on a delivered event, whose body is gone.
+const CodeBodyNotRetained = "body_not_retained"
+
+// Redeliver starts a new delivery of the same event to the same owner. A delivery that succeeded
+// has no body left to send: Conflict CodeBodyNotRetained, whose extensions name its event and
+// reference, so that the caller can be sent to the resource the event reported on.
 func (e *Engine) Redeliver(ctx context.Context, ownerID, id string) (Delivery, error) {
 	d, err := e.Store.Delivery(ctx, id)
 	if err != nil {
@@ -288,8 +293,10 @@ func (e *Engine) Redeliver(ctx context.Context, ownerID, id string) (Delivery, e
 		return Delivery{}, fault.New(fault.NotFound, "No such delivery.")
 	}
 	if len(d.Body) == 0 {
-		return Delivery{}, &fault.Error{Kind: fault.Conflict, Code: "body_not_retained",
-			Detail: "This delivery succeeded and its body, which reports on personal data, is not kept after delivery: only failed and pending deliveries can be sent again."}
+		return Delivery{}, &fault.Error{Kind: fault.Conflict, Code: CodeBodyNotRetained,
+			Detail: "This delivery succeeded, and its body, which reports on personal data, was dropped at delivery for privacy: it cannot be sent again. " +
+				"Only failed and pending deliveries keep their body.",
+			Extensions: map[string]any{"event": d.Event, "reference": d.Reference}}
 	}
 	return e.Enqueue(ctx, Delivery{Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
 		Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID})

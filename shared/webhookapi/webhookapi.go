@@ -5,6 +5,7 @@ package webhookapi
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
@@ -213,11 +214,26 @@ func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.
 
 func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	d, err := a.Webhooks.Engine.Redeliver(r.Context(), p.PartnerID, r.PathValue("deliveryId"))
+	if f := fault.As(err); err != nil && f.Code == webhook.CodeBodyNotRetained {
+		return notRetained(f)
+	}
 	if err != nil {
 		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
 	return nil
+}
+
+// notRetained tells a partner who asks for a delivered event again where what it reported can be
+// read: the contract request it names, whose status is the event's news, always current. The
+// body was dropped at delivery, so the delivery itself cannot be repeated; failed ones can.
+func notRetained(f *fault.Error) error {
+	reference, _ := f.Extensions["reference"].(string)
+	resource := "/api/v1/partner/contracts/requests/" + url.PathEscape(reference)
+	return &fault.Error{Kind: f.Kind, Code: f.Code,
+		Detail: f.Detail + " To get what it reported, read the contract request: GET " + resource + ". " +
+			"Failed deliveries can be sent again, one by one here, or all those since a time with POST /api/v1/partners/me/webhook/recover.",
+		Extensions: map[string]any{"event": f.Extensions["event"], "reference": reference, "resource": resource}}
 }
 
 // recoverFailed re-queues the FAILED deliveries of one webhook created since the body's time.
