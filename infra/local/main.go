@@ -117,7 +117,7 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	}
 	local, err := emulate.Start(ctx, emulate.Options{Stack: stack, AWS: clients, Listener: listener, Env: passthrough(), Log: log, DemoSeed: seed})
 	if err != nil {
-		return fmt.Errorf("start: %w (is the emulator fresh? a second stack with the same -stack name collides)", err)
+		return startError(err)
 	}
 	creds, err := local.Seed(ctx, endpoint)
 	if err != nil {
@@ -136,6 +136,15 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	}
 	fmt.Fprintln(stderr, "local: stopped: in-flight requests finished, the emulator's data is gone.")
 	return nil
+}
+
+// startError says why the stack did not start. Only an error creating its resources can come from
+// an emulator that is not fresh, so only that one asks; a wrong setting is said alone.
+func startError(err error) error {
+	if errors.Is(err, emulate.ErrResources) {
+		return fmt.Errorf("start: %w (is the emulator fresh? a second stack with the same -stack name collides)", err)
+	}
+	return fmt.Errorf("start: %w", err)
 }
 
 // demoSeed is the seed of the demo accounts' IDs and keys, made once per checkout in .local, so that

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/infra/local/emulate"
 	"github.com/trustline/platform/shared/awstest"
 )
 
@@ -83,6 +86,44 @@ func TestCtrlCDrainsInFlightRequests(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "local: stopped") {
 		t.Errorf("no stop message:\n%s", stderr.String())
+	}
+}
+
+// Only an error creating the stack's resources asks whether the emulator is fresh: a wrong setting
+// is said alone.
+func TestStartErrorAsksAboutTheEmulatorOnlyForResources(t *testing.T) {
+	const question = "is the emulator fresh?"
+	setting := errors.New(`WebhooksFunction: WEBHOOK_RETRY_SCHEDULE: "1s,1s" is not a list of increasing positive durations`)
+	if got := startError(setting).Error(); strings.Contains(got, question) || !strings.Contains(got, setting.Error()) {
+		t.Errorf("a wrong setting: %q", got)
+	}
+	collision := fmt.Errorf("%w: create table trustline-local-Table: ResourceInUseException", emulate.ErrResources)
+	if got := startError(collision).Error(); !strings.Contains(got, question) {
+		t.Errorf("a resource that exists: %q, want the question", got)
+	}
+}
+
+// The same through run: a wrong setting stops the stack with what is wrong, and nothing else.
+func TestWrongSettingIsSaidAlone(t *testing.T) {
+	awstest.Clients(t)
+	if os.Getenv("MODELS_DIR") == "" {
+		models, err := filepath.Abs("../../../shared/models")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Setenv("MODELS_DIR", models)
+	}
+	t.Setenv("LOG_LEVEL", "error")
+	t.Setenv("WEBHOOK_RETRY_SCHEDULE", "1s,1s,1s")
+	t.Chdir(t.TempDir())
+	addr, err := freeAddr("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr syncBuffer
+	err = run(context.Background(), time.Now(), []string{"-external", "-addr", addr, "-stack", awstest.Name(t)}, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "WEBHOOK_RETRY_SCHEDULE") || strings.Contains(err.Error(), "emulator fresh") {
+		t.Errorf("run = %v, want the setting's error alone", err)
 	}
 }
 

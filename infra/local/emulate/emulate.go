@@ -110,15 +110,20 @@ type Local struct {
 	done    chan error
 }
 
+// ErrResources marks Start's errors that come from creating the stack's resources in the emulator
+// (a table, bucket, queue or secret that is already there, as when a second stack of the same name
+// starts on it), as opposed to a setting or a function that is wrong.
+var ErrResources = errors.New("creating the stack's resources")
+
 // Start creates the stack's resources, builds every function with the same constructors the Lambda
 // mains use (reading documents with Tesseract unless Env names another OCR_ENGINE), and serves until
 // ctx ends. Each function's SDK clients are checked against the IAM statements the template gives
 // its role, so a call its policy does not allow fails as on AWS. Wait returns when everything has
-// stopped.
+// stopped. An error creating the resources wraps ErrResources.
 func Start(ctx context.Context, o Options) (*Local, error) {
 	o.Env = localSettings(o.Env)
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrResources, err)
 	}
 	l := &Local{URL: "http://" + o.Listener.Addr().String(), Stack: o.Stack, options: o, clock: app.ClockOf(ctx), done: make(chan error, 1)}
 	if err := l.setSecrets(ctx); err != nil {
