@@ -13,6 +13,9 @@ ADDR    ?= 127.0.0.1:3000
 # EMULATOR=localstack starts LocalStack on the host instead of moto (make localstack installs it);
 # EMULATOR=external uses the emulator at AWS_ENDPOINT_URL (LocalStack in Docker).
 EMULATOR ?= moto
+# EMULATOR_ADDR is where make run's moto or LocalStack listens (the EMULATOR_ADDR environment
+# variable too): another port, or :0 for any free one, lets two checkouts run side by side.
+EMULATOR_ADDR ?= 127.0.0.1:4566
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
 # the OCR-B font of the test-document generator, Chromium for the upload page's browser test, and
@@ -69,7 +72,7 @@ onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .loca
 run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run the whole system locally; Ctrl-C stops it
 	@echo "make: compiling the local stack (the first time 1 to 2 minutes, then seconds)"
 	go build -o .local/bin/local ./infra/local
-	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR))
+	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR) -emulator-addr $(EMULATOR_ADDR))
 
 # LOCALSTACK_TESTS=true runs the end-to-end suite a second time against LocalStack on the host (CI does).
 # Every package runs under the race detector but the end-to-end suite: it drives OCR and the inference

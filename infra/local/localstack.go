@@ -44,9 +44,8 @@ func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error)
 	if err != nil {
 		return nil, err
 	}
-	if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
-		c.Close()
-		return nil, fmt.Errorf("%s is already taken (another make run, LocalStack or moto?): stop it, or use it with `make run EMULATOR=external AWS_ENDPOINT_URL=http://%s`", addr, addr)
+	if err := free(addr); err != nil {
+		return nil, err
 	}
 	home, err := localstackHome()
 	if err != nil {
@@ -104,7 +103,8 @@ func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error)
 	const limit = 120 * time.Second
 	deadline := time.After(limit)
 	for {
-		if localstackReady(addr) {
+		if version, ready := localstackHealth(addr); ready {
+			p.name = withVersion("LocalStack", version)
 			return p, nil
 		}
 		select {
@@ -122,25 +122,27 @@ func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error)
 	}
 }
 
-// localstackReady reports whether every service the template uses is running: with eager loading,
-// DynamoDB is running only once DynamoDB Local (a Java process) answers.
-func localstackReady(addr string) bool {
+// localstackHealth asks LocalStack at addr its version, and whether every service the template
+// uses is running: with eager loading, DynamoDB is running only once DynamoDB Local (a Java
+// process) answers. version is "" when addr is no LocalStack.
+func localstackHealth(addr string) (version string, ready bool) {
 	c := http.Client{Timeout: 2 * time.Second}
 	resp, err := c.Get("http://" + addr + "/_localstack/health")
 	if err != nil {
-		return false
+		return "", false
 	}
 	defer resp.Body.Close()
 	var health struct {
 		Services map[string]string `json:"services"`
+		Version  string            `json:"version"`
 	}
 	if json.NewDecoder(resp.Body).Decode(&health) != nil {
-		return false
+		return "", false
 	}
 	for _, s := range []string{"dynamodb", "s3", "sqs", "secretsmanager"} {
 		if health.Services[s] != "running" {
-			return false
+			return health.Version, false
 		}
 	}
-	return true
+	return health.Version, true
 }

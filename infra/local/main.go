@@ -2,6 +2,7 @@
 // external one such as LocalStack), the resources and functions of template.yaml, and the demo data.
 //
 //	go run ./infra/local                      serve on 127.0.0.1:3000 with moto on 127.0.0.1:4566
+//	EMULATOR_ADDR=127.0.0.1:4567 go run ./infra/local   the same with moto elsewhere (a second checkout)
 //	go run ./infra/local -emulator localstack  the same with LocalStack (make localstack installs it)
 //	go run ./infra/local -external            use the emulator at AWS_ENDPOINT_URL (LocalStack)
 //	go run ./infra/local exec -- go test ./... run a command against a fresh moto
@@ -9,6 +10,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -18,6 +20,8 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -62,7 +66,7 @@ func main() {
 func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:3000", "address of the HTTP API")
-	emulatorAddr := fs.String("emulator-addr", "127.0.0.1:4566", "address the emulator listens on")
+	emulatorAddr := fs.String("emulator-addr", defaultEmulatorAddr(), "address the emulator listens on (EMULATOR_ADDR); port 0 picks a free one")
 	emulator := fs.String("emulator", "moto", "the emulator to start: moto or localstack")
 	external := fs.Bool("external", false, "use the emulator at AWS_ENDPOINT_URL (e.g. LocalStack) instead of starting moto")
 	stackName := fs.String("stack", "trustline-local", "stack name, the prefix of every resource name")
@@ -83,16 +87,23 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	defer os.Remove(pidFile)
 
 	endpoint := os.Getenv("AWS_ENDPOINT_URL")
+	var emulatorName string
 	if !*external {
-		emu, err := startEmulator(ctx, *emulator, *emulatorAddr)
+		addr, err := freeAddr(*emulatorAddr)
+		if err != nil {
+			return err
+		}
+		emu, err := startEmulator(ctx, *emulator, addr)
 		if err != nil {
 			return err
 		}
 		defer emu.stop()
-		endpoint = "http://" + *emulatorAddr
+		endpoint, emulatorName = "http://"+addr, emu.name
 		useEmulator(endpoint)
 	} else if endpoint == "" {
 		return errors.New("-external needs AWS_ENDPOINT_URL, e.g. AWS_ENDPOINT_URL=http://127.0.0.1:4566 for LocalStack")
+	} else {
+		emulatorName = externalEmulator(endpoint)
 	}
 	defaultEnv("AWS_REGION", "eu-west-1")
 
@@ -117,7 +128,7 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	}
 	local, err := emulate.Start(ctx, emulate.Options{Stack: stack, AWS: clients, Listener: listener, Env: passthrough(), Log: log, DemoSeed: seed})
 	if err != nil {
-		return fmt.Errorf("start: %w (is the emulator fresh? a second stack with the same -stack name collides)", err)
+		return startError(err)
 	}
 	creds, err := local.Seed(ctx, endpoint)
 	if err != nil {
@@ -129,13 +140,59 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	if err := local.WriteEnvFiles(filepath.Join(stateDir, "env")); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "local: ready in %s: %s (AWS emulator %s, empty at each start: the demo accounts and keys "+
-		"in %s/credentials.json are made again, the same as last run). Ctrl-C stops.\n", time.Since(start).Round(time.Millisecond), local.URL, endpoint, stateDir)
+	fmt.Fprintln(stderr, readyLine(time.Since(start), local.URL, emulatorName, endpoint, *external))
 	if err := local.Wait(); err != nil {
 		return err
 	}
 	fmt.Fprintln(stderr, "local: stopped: in-flight requests finished, the emulator's data is gone.")
 	return nil
+}
+
+// defaultEmulatorAddr is where the emulator listens unless -emulator-addr says otherwise:
+// EMULATOR_ADDR, else LocalStack's customary 127.0.0.1:4566. A second checkout moves its emulator
+// with it (make run EMULATOR_ADDR=127.0.0.1:4567) rather than colliding with the first's.
+func defaultEmulatorAddr() string {
+	return cmp.Or(os.Getenv("EMULATOR_ADDR"), "127.0.0.1:4566")
+}
+
+// externalEmulator names the emulator at endpoint, which the runner did not start: LocalStack
+// says its version, moto only that it is moto.
+func externalEmulator(endpoint string) string {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Host == "" {
+		return "an external emulator"
+	}
+	if version, _ := localstackHealth(u.Host); version != "" {
+		return withVersion("LocalStack", version)
+	}
+	c := http.Client{Timeout: 2 * time.Second}
+	if resp, err := c.Get(endpoint + "/moto-api/data.json"); err == nil {
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusOK {
+			return "moto"
+		}
+	}
+	return "an external emulator"
+}
+
+// readyLine is what the runner says once it serves: where, on which emulator (what it is and its
+// version, and where it listens), and what becomes of the demo data.
+func readyLine(took time.Duration, api, emulator, endpoint string, external bool) string {
+	data := "empty at each start"
+	if external {
+		data = "external, not started by this runner"
+	}
+	return fmt.Sprintf("local: ready in %s: %s (AWS emulator: %s on %s, %s; the demo accounts and keys in %s/credentials.json "+
+		"are made again, the same as last run). Ctrl-C stops.", took.Round(time.Millisecond), api, emulator, endpoint, data, stateDir)
+}
+
+// startError says why the stack did not start. Only an error creating its resources can come from
+// an emulator that is not fresh, so only that one asks; a wrong setting is said alone.
+func startError(err error) error {
+	if errors.Is(err, emulate.ErrResources) {
+		return fmt.Errorf("start: %w (is the emulator fresh? a second stack with the same -stack name collides)", err)
+	}
+	return fmt.Errorf("start: %w", err)
 }
 
 // demoSeed is the seed of the demo accounts' IDs and keys, made once per checkout in .local, so that

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -23,6 +24,7 @@ const (
 
 // emulatorProcess is a running emulator: moto, or LocalStack.
 type emulatorProcess struct {
+	name    string // what runs, with its version: "moto 5.2.5", "LocalStack 2026.3.0"
 	cmd     *exec.Cmd
 	exited  chan error // receives cmd.Wait's result once
 	cleanup func()     // after it has stopped; may be nil
@@ -46,9 +48,8 @@ func startMoto(ctx context.Context, addr string) (*emulatorProcess, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond); err == nil {
-		c.Close()
-		return nil, fmt.Errorf("%s is already taken (another make run, LocalStack or moto?): stop it, or use it with `make run EMULATOR=external AWS_ENDPOINT_URL=http://%s`", addr, addr)
+	if err := free(addr); err != nil {
+		return nil, err
 	}
 	if _, err := os.Stat(motoPython); err != nil {
 		return nil, fmt.Errorf("%s not found: run `make venv` (make run and make test do it for you)", motoPython)
@@ -63,7 +64,7 @@ func startMoto(ctx context.Context, addr string) (*emulatorProcess, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start moto: %w", err)
 	}
-	m := &emulatorProcess{cmd: cmd, exited: make(chan error, 1)}
+	m := &emulatorProcess{name: withVersion("moto", motoVersion()), cmd: cmd, exited: make(chan error, 1)}
 	go func() { m.exited <- cmd.Wait(); logFile.Close() }()
 	deadline := time.After(60 * time.Second)
 	for {
@@ -84,6 +85,36 @@ func startMoto(ctx context.Context, addr string) (*emulatorProcess, error) {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// free refuses an address the emulator cannot take, saying the ways out: stop what holds it, use
+// it, or move this emulator (two checkouts side by side).
+func free(addr string) error {
+	c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+	if err != nil {
+		return nil
+	}
+	c.Close()
+	return fmt.Errorf("%s is already taken (another make run, LocalStack or moto?): stop it, use it with "+
+		"`make run EMULATOR=external AWS_ENDPOINT_URL=http://%s`, or start this one elsewhere with `make run EMULATOR_ADDR=127.0.0.1:<port>`", addr, addr)
+}
+
+// motoVersion is the version of moto in the venv, read from its package metadata (without
+// importing moto, which takes seconds); "" when it cannot be read.
+func motoVersion() string {
+	out, err := exec.Command(motoPython, "-c", "import importlib.metadata as m; print(m.version('moto'))").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// withVersion names an emulator with its version, when known.
+func withVersion(name, version string) string {
+	if version == "" {
+		return name
+	}
+	return name + " " + version
 }
 
 // stop ends the emulator and everything it started (LocalStack's DynamoDB Local, a Java process,

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/payment"
@@ -136,7 +137,7 @@ func (s *Service) issue(ctx context.Context, sub Subscription, now time.Time) er
 	end := s.next(start)
 	inv := Invoice{Reference: Reference(sub.UserID, start), UserID: sub.UserID, Plan: name, Amount: plan.Price, Currency: plan.Currency,
 		Credits: plan.Credits, Status: StatusPending, PeriodStart: start, PeriodEnd: end, IssuedAt: now}
-	purpose := fmt.Sprintf("%s plan from %s to %s: %d credits", name, start.Format("2 January 2006"), end.Format("2 January 2006"), plan.Credits)
+	purpose := fmt.Sprintf("%s plan from %s to %s: %s", name, start.Format("2 January 2006"), end.Format("2 January 2006"), accounts.CreditCount(plan.Credits))
 	link, err := s.Gateway.Open(ctx, payment.Charge{Reference: inv.Reference, Amount: inv.Amount, Currency: inv.Currency, Purpose: purpose,
 		ReturnURL: s.ReturnURL, CancelURL: s.ReturnURL + "?outcome=cancelled", NotifyURL: s.NotifyURL}, now.Add(s.LinkTTL))
 	if err != nil {

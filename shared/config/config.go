@@ -115,7 +115,7 @@ var Settings = []Setting{
 	{"HANDOFF_MAX_MB", "10", "Largest file a mobile handoff session takes, in MB.", false},
 	{"OCR_ENGINE", "tesseract", "`tesseract` (in-process, needs a cgo build with libtesseract: local and self-hosted runs) or `textract` (Amazon Textract: the template sets it on AWS).", false},
 	{"MODELS_DIR", "../shared/models", "Directory of the model files (`mrz.traineddata`, checked against its SHA256SUMS). See the README's Models section.", false},
-	{"MAX_DOCUMENT_MB", "15", "Largest document file accepted for extraction, in MB (inline files are also bounded by the 6 MB request limit: larger ones go through POST /v1/uploads).", false},
+	{"MAX_DOCUMENT_MB", "15", "Largest document file accepted for extraction, in MB (inline files are also bounded by the 6 MB request limit, about 4.5 MB of file once API Gateway has base64-encoded it: larger ones go through POST /v1/uploads).", false},
 	{"MAX_IMAGE_MEGAPIXELS", "40", "Largest image accepted for extraction and liveness, in megapixels, judged from the file's header before anything is charged; images of 16 bits per channel are refused too (413 `image_too_large`), and images whose decoding would cost more than 6 bytes a pixel of this bound or more than 100 JPEG scans (422 `image_too_costly`). Raising it needs more memory in the extraction worker and liveness functions.", false},
 	{"UPLOAD_URL_TTL", "15m", "How long a presigned upload URL from POST /v1/uploads works.", false},
 	{"EXTRACTION_MAX_ATTEMPTS", "5", "Deliveries of one extraction job before it is failed and refunded; the template's ExtractionQueue maxReceiveCount.", false},

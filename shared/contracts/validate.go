@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -84,33 +86,100 @@ func Validate(product Product, req Request, codes Codes, today time.Time) (Contr
 		p.add("contract: required")
 		return c, p.err()
 	}
-	dec := json.NewDecoder(bytes.NewReader(req.Contract))
-	dec.DisallowUnknownFields()
 	switch product {
 	case ProductAuto:
 		var a Auto
-		if err := dec.Decode(&a); err != nil {
-			p.add("%s", decodeProblem(err))
+		taken, ok := decodeObject(&p, req.Contract, &a)
+		if !ok {
 			return c, p.err()
 		}
 		if long := textlimit.Check(&a, "contract"); len(long) > 0 {
 			return c, append(p, long...).err() // before any look-up, and long before a price or a link
 		}
-		validateAuto(&p, a, codes, today)
+		var rules problems
+		validateAuto(&rules, a, codes, today)
+		p = append(p, rules.except(taken)...)
 		c.Subject = a.NumImmat
 	case ProductVoyage:
 		var v Voyage
-		if err := dec.Decode(&v); err != nil {
-			p.add("%s", decodeProblem(err))
+		taken, ok := decodeObject(&p, req.Contract, &v)
+		if !ok {
 			return c, p.err()
 		}
 		if long := textlimit.Check(&v, "contract"); len(long) > 0 {
 			return c, append(p, long...).err()
 		}
-		validateVoyage(&p, v, codes, today)
+		var rules problems
+		validateVoyage(&rules, v, codes, today)
+		p = append(p, rules.except(taken)...)
 		c.Subject = v.NumPassport
 	}
 	return c, p.err()
+}
+
+// decodeObject decodes the contract object into the struct dst one field at a time, so that a
+// value of the wrong type does not hide the problems of the other fields: each field that is not
+// of its documented type, and each name that is no field of dst, is one entry of p. It returns the
+// fields so reported, whose value the rules must not judge again (a string sent for nbP is not
+// also a missing nbP), and ok false when the contract is not an object at all. Names match as
+// encoding/json matches them: exactly, else regardless of case.
+func decodeObject(p *problems, data json.RawMessage, dst any) (reported map[string]bool, ok bool) {
+	var object map[string]json.RawMessage
+	if err := json.Unmarshal(data, &object); err != nil {
+		p.add("%s", decodeProblem(err))
+		return nil, false
+	}
+	v := reflect.ValueOf(dst).Elem()
+	t := v.Type()
+	fields := make(map[string]int, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		fields[name] = i
+	}
+	// Sorted, so invalidParams lists the entries in the same order on every request.
+	names := make([]string, 0, len(object))
+	for name := range object {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	reported = map[string]bool{}
+	for _, name := range names {
+		field, known := name, false
+		if _, known = fields[name]; !known {
+			for f := range fields {
+				if strings.EqualFold(f, name) {
+					field, known = f, true
+					break
+				}
+			}
+		}
+		if !known {
+			p.add("contract.%s: not a field of this request", name)
+			reported[name] = true
+			continue
+		}
+		if err := json.Unmarshal(object[name], v.Field(fields[field]).Addr().Interface()); err != nil {
+			if entry, ok := fault.JSONProblem("contract."+field, err); ok {
+				p.add("%s", entry)
+			} else {
+				p.add("contract.%s: %s", field, strings.TrimPrefix(err.Error(), "json: "))
+			}
+			reported[field] = true
+		}
+	}
+	return reported, true
+}
+
+// except drops the entries about fields already reported.
+func (p problems) except(reported map[string]bool) problems {
+	out := p[:0:0]
+	for _, entry := range p {
+		field, _, _ := strings.Cut(strings.TrimPrefix(entry, "contract."), ":")
+		if !reported[field] {
+			out = append(out, entry)
+		}
+	}
+	return out
 }
 
 func (p problems) err() error {
@@ -133,6 +202,17 @@ func required(p *problems, field, v string) bool {
 		return false
 	}
 	return true
+}
+
+// between checks a required count: missing is required, out of range says the range and the
+// value sent.
+func between(p *problems, field string, v *int, lo, hi int, unit string) {
+	switch {
+	case v == nil:
+		p.add("contract.%s: required, %d to %d %s", field, lo, hi, unit)
+	case *v < lo || *v > hi:
+		p.add("contract.%s: out of range, %d to %d %s (%d sent)", field, lo, hi, unit, *v)
+	}
 }
 
 func date(p *problems, field, v string) (time.Time, bool) {
@@ -173,12 +253,8 @@ func validateAuto(p *problems, a Auto, codes Codes, today time.Time) {
 	case a.Cat == "550" && a.ScatCode == "010" && *a.Pfs > 125:
 		p.add("contract.pfs: must be at most 125 for category 550 with scatCode 010")
 	}
-	if a.NbP == nil || *a.NbP < 1 || *a.NbP > 100 {
-		p.add("contract.nbP: required, 1 to 100 seats")
-	}
-	if a.Dure == nil || *a.Dure < 1 || *a.Dure > 12 {
-		p.add("contract.dure: required, 1 to 12 months")
-	}
+	between(p, "nbP", a.NbP, 1, 100, "seats")
+	between(p, "dure", a.Dure, 1, 12, "months")
 	if d, ok := date(p, "effet", a.Effet); ok && d.Before(today) {
 		p.add("contract.effet: must not be in the past")
 	}
@@ -196,9 +272,7 @@ func validateVoyage(p *problems, v Voyage, codes Codes, today time.Time) {
 			p.add("contract.%s: %q is not an ISO 3166 country code (GET /api/v1/reference/countries)", field, val)
 		}
 	}
-	if v.Duree == nil || *v.Duree < 1 || *v.Duree > 365 {
-		p.add("contract.duree: required, 1 to 365 days")
-	}
+	between(p, "duree", v.Duree, 1, 365, "days")
 	effet, okEffet := date(p, "effet", v.Effet)
 	if okEffet && effet.Before(today) {
 		p.add("contract.effet: must not be in the past")

@@ -2,6 +2,7 @@ package contracts
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -71,6 +72,45 @@ func TestValidateBoundsEveryString(t *testing.T) {
 			_, err := Validate(tt.product, req, noCodes{t}, today)
 			if e := fault.As(err); e == nil || e.Kind != fault.Invalid || strings.Join(e.InvalidParams, "|") != tt.want {
 				t.Errorf("Validate = %v, want Invalid %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// A value of the wrong type is one problem among the others, not the only one reported; and a
+// number outside its range says so rather than calling it missing.
+func TestValidateReportsEveryProblemAtOnce(t *testing.T) {
+	today := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	const valid = `"cliCode":"C","cat":"550","scatCode":"011","carrCode":"ROU","nrg":"E","pfs":150,"effet":"01/01/2099","numImmat":"X","modele":"M"`
+	for _, tt := range []struct {
+		name     string
+		product  Product
+		contract string
+		want     []string
+	}{
+		{"two type errors and a missing field", ProductAuto, `{` + valid + `,"nbP":"5","dure":"x"}`,
+			[]string{"contract.dure: must be an integer", "contract.nbP: must be an integer", "contract.mqCode: required"}},
+		{"nbP 0", ProductAuto, `{` + valid + `,"nbP":0,"dure":12,"mqCode":"YAMA"}`,
+			[]string{"contract.nbP: out of range, 1 to 100 seats (0 sent)"}},
+		{"nbP missing", ProductAuto, `{` + valid + `,"dure":12,"mqCode":"YAMA"}`,
+			[]string{"contract.nbP: required, 1 to 100 seats"}},
+		{"dure 13 and an unknown field", ProductAuto, `{` + valid + `,"nbP":2,"dure":13,"mqCode":"YAMA","colour":"red"}`,
+			[]string{"contract.colour: not a field of this request", "contract.dure: out of range, 1 to 12 months (13 sent)"}},
+		{"a name in another case", ProductAuto, `{` + valid + `,"NBP":2,"dure":12,"mqCode":"YAMA"}`, nil},
+		{"duree of the wrong type beside a missing zone", ProductVoyage,
+			`{"cliCode":"C","duree":"15","effet":"01/01/2099","numPassport":"P","dtDeliv":"01/01/2020","dtExpir":"01/01/2110","lieuNais":"Dakar","lieuDepart":"SN","lieuDest":"FR"}`,
+			[]string{"contract.duree: must be an integer", "contract.zn: required"}},
+		{"not an object", ProductAuto, `[1]`, []string{"contract: must be an object"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			req := Request{ReturnURL: "https://partner.example/r", CancelURL: "https://partner.example/c", Contract: json.RawMessage(tt.contract)}
+			_, err := Validate(tt.product, req, allCodes{}, today)
+			var got []string
+			if e := fault.As(err); e != nil {
+				got = slices.Sorted(slices.Values(e.InvalidParams))
+			}
+			if want := slices.Sorted(slices.Values(tt.want)); !slices.Equal(got, want) {
+				t.Errorf("invalidParams = %q, want %q", got, want)
 			}
 		})
 	}

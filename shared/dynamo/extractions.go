@@ -202,8 +202,7 @@ func (r *ExtractionRepo) CreateExtractions(ctx context.Context, ownerID string, 
 		}
 		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(r.db.Table), Item: av}})
 	}
-	return r.db.transact(ctx, writes, &fault.Error{Kind: fault.PaymentRequired, Code: "insufficient_credits",
-		Detail: fmt.Sprintf("This needs %d credits and the balance is lower; nothing was charged.", charge)})
+	return r.db.transact(ctx, writes, accounts.InsufficientCredits(charge))
 }
 
 // Extraction reads one extraction.

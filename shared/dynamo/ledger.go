@@ -13,7 +13,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/trustline/platform/shared/accounts"
-	"github.com/trustline/platform/shared/fault"
 )
 
 // LedgerRepo stores users' credits: the balance on the user's item and the ledger entries
@@ -102,6 +101,5 @@ func (r *LedgerRepo) Debit(ctx context.Context, userID string, n int, reason, re
 	if err != nil {
 		return err
 	}
-	return r.db.transact(ctx, []types.TransactWriteItem{r.db.credit(userID, -n), entry}, &fault.Error{Kind: fault.PaymentRequired,
-		Code: "insufficient_credits", Detail: fmt.Sprintf("This needs %d credits and the balance is lower; nothing was charged.", n)})
+	return r.db.transact(ctx, []types.TransactWriteItem{r.db.credit(userID, -n), entry}, accounts.InsufficientCredits(n))
 }

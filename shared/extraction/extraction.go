@@ -183,14 +183,19 @@ type MRZ struct {
 	Checks      map[string]Check `json:"checks"`
 	Valid       bool             `json:"valid"`
 	Corrections []Correction     `json:"corrections"`
-	Warnings    []string         `json:"warnings,omitempty"` // e.g. a date with unknown parts, a name that may be truncated
+	// Warnings are the parser's (a date with unknown parts, a name that may be truncated) and,
+	// in the same "field: message" shape, a requested documentType the zone contradicts.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
-// Check is one check digit: the digit computed from the field, and the one printed.
+// Check is one check digit: the digit computed from the field, and the one printed. An invalid
+// check says why (mrz.ReasonMismatch or mrz.ReasonUnplaced), so a digit that agrees and is still
+// not trusted does not read as a contradiction.
 type Check struct {
 	Valid    bool   `json:"valid"`
 	Expected string `json:"expected"`
 	Found    string `json:"found"`
+	Reason   string `json:"reason,omitempty"`
 }
 
 // Engine names the OCR engine that read the document.

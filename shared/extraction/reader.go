@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"slices"
 	"time"
@@ -176,7 +177,7 @@ func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Resu
 		d.MRZ.Corrections = []Correction{}
 	}
 	for _, c := range z.Checks {
-		d.MRZ.Checks[c.Name] = Check{Valid: c.Valid, Expected: c.Expected, Found: c.Found}
+		d.MRZ.Checks[c.Name] = Check{Valid: c.Valid, Expected: c.Expected, Found: c.Found, Reason: c.Reason}
 	}
 	if f.ExpiryDate != nil {
 		expired := z.Expired
@@ -185,8 +186,11 @@ func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Resu
 	detected := detectType(z)
 	d.DocumentType = Field{Value: detected, Confidence: 1}
 	if requested != "auto" && requested != detected {
-		// The caller said otherwise: keep what the zone says, with less confidence.
+		// The caller said otherwise: keep what the zone says, with less confidence, and say so
+		// beside the zone's other warnings, in their "field: message" shape.
 		d.DocumentType.Confidence = 0.5
+		d.MRZ.Warnings = append(d.MRZ.Warnings, fmt.Sprintf("documentType: %s was requested, but the machine-readable zone reads %s (format %s, document code %s)",
+			requested, detected, z.Format, f.DocumentCode.Value))
 	}
 	return Result{ExtractedData: d, GlobalConfidence: globalConfidence(d, z.Valid)}
 }

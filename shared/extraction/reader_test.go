@@ -7,6 +7,8 @@ import (
 	"image/color"
 	"image/png"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -69,6 +71,21 @@ func TestMRZReaderShapesTheResult(t *testing.T) {
 	// The zone says passport while the caller said id_card: the zone wins, with less confidence.
 	if d.DocumentType.Value != "passport" || d.DocumentType.Confidence != 0.5 || d.Engine.Name != "scripted" {
 		t.Errorf("documentType %+v, engine %+v", d.DocumentType, d.Engine)
+	}
+	// And the result says so where its warnings are.
+	const mismatch = "documentType: id_card was requested, but the machine-readable zone reads passport (format TD3, document code P)"
+	if !slices.Contains(d.MRZ.Warnings, mismatch) {
+		t.Errorf("warnings %q, want %q", d.MRZ.Warnings, mismatch)
+	}
+	// A request the zone agrees with, or auto, has no such warning.
+	for _, asked := range []string{"passport", "auto"} {
+		res, err := r.Read(context.Background(), blankPNG(t), "image/png", asked)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := res.ExtractedData.MRZ.Warnings; slices.ContainsFunc(w, func(s string) bool { return strings.HasPrefix(s, "documentType:") }) {
+			t.Errorf("asked %s: warnings %q", asked, w)
+		}
 	}
 	if res.GlobalConfidence <= 0 || res.GlobalConfidence > 1 {
 		t.Errorf("globalConfidence = %v", res.GlobalConfidence)

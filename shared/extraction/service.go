@@ -217,13 +217,17 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 
 func (s *Service) validate(docs []Document, asBatch bool) error {
 	switch {
+	case len(docs) == 0 && asBatch:
+		// The same answer as a batch over MaxBatch: the count is out of range.
+		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: fmt.Sprintf("A batch holds 1 to %d documents.", MaxBatch),
+			InvalidParams: []string{fmt.Sprintf("documents: no documents, at least 1 and at most %d", MaxBatch)}}
 	case len(docs) == 0:
 		return fault.New(fault.BadRequest, "No document: send a file, or an uploadId.")
 	case !asBatch && len(docs) > 1:
 		return fault.New(fault.BadRequest, "One document per extraction: use POST /v1/batches for several.")
 	case len(docs) > MaxBatch:
-		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: fmt.Sprintf("A batch holds at most %d documents.", MaxBatch),
-			InvalidParams: []string{fmt.Sprintf("documents: %d documents, at most %d", len(docs), MaxBatch)}}
+		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: fmt.Sprintf("A batch holds 1 to %d documents.", MaxBatch),
+			InvalidParams: []string{fmt.Sprintf("documents: %d documents, at least 1 and at most %d", len(docs), MaxBatch)}}
 	}
 	var problems []string
 	for i, d := range docs {

@@ -316,6 +316,9 @@ func TestSubmitValidation(t *testing.T) {
 		{"too large", []extraction.Document{{Type: "visa", Data: append([]byte(pngSig), make([]byte, 1<<20)...)}}, false, fault.TooLarge, ""},
 		{"two without a batch", []extraction.Document{{Type: "visa", Data: []byte(pngSig)}, {Type: "visa", Data: []byte(pngSig)}}, false, fault.BadRequest, ""},
 		{"another user's upload", []extraction.Document{{Type: "visa", UploadID: "upl_x"}}, false, fault.NotFound, ""},
+		// An empty batch is out of range like one over MaxBatch, not a malformed request.
+		{"an empty batch", nil, true, fault.Invalid, "documents"},
+		{"a batch over the bound", slices.Repeat([]extraction.Document{{Type: "visa", Data: []byte(pngSig)}}, extraction.MaxBatch+1), true, fault.Invalid, "documents"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m.uploads["upl_x"] = uploads.Slot{ID: "upl_x", OwnerID: "someone-else"}

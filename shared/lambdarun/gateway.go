@@ -20,6 +20,15 @@ import (
 // MaxPayload is Lambda's limit on a synchronous invocation's request and response payload.
 const MaxPayload = 6 * 1024 * 1024
 
+// MaxFileBody is about the largest body API Gateway base64-encodes (a file, a multipart form)
+// that fits in MaxPayload: base64 spends four bytes for three, and the event's headers and the
+// form's own parts take a few kilobytes more. Files are about 4.5 MB at most.
+const MaxFileBody = MaxPayload / 4 * 3
+
+// Base64Encoded reports whether API Gateway base64-encodes a body of this content type into the
+// event, so that it counts four bytes for three against MaxPayload.
+func Base64Encoded(contentType string) bool { return !isText(contentType) }
+
 // ErrPayloadTooLarge is returned by Invoke when the request would not fit in a Lambda invocation.
 var ErrPayloadTooLarge = errors.New("request exceeds the 6 MB Lambda payload limit")
 

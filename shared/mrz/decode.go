@@ -86,11 +86,15 @@ func decode(w window, now time.Time) *Result {
 	d.res.Valid = true
 	for _, c := range d.checks {
 		exp, found, ok := verify(d.b, c)
-		if d.doubtful(c) {
-			ok = false // the check digit validated a guess
+		reason := ""
+		switch {
+		case !ok:
+			reason = ReasonMismatch
+		case d.doubtful(c):
+			ok, reason = false, ReasonUnplaced // the check digit validated a guess
 		}
 		d.valid = append(d.valid, ok)
-		d.res.Checks = append(d.res.Checks, Check{Name: c.name, Valid: ok, Expected: string(exp), Found: string(found)})
+		d.res.Checks = append(d.res.Checks, Check{Name: c.name, Valid: ok, Expected: string(exp), Found: string(found), Reason: reason})
 		d.res.Valid = d.res.Valid && ok
 	}
 	d.extract(now)

@@ -69,6 +69,9 @@ func FuzzParse(f *testing.F) {
 			if len(c.Expected) != 1 || c.Expected[0] < '0' || c.Expected[0] > '9' || len(c.Found) != 1 {
 				t.Fatalf("check %+v", c)
 			}
+			if why := incoherence(c); why != "" {
+				t.Fatalf("check %+v: %s", c, why)
+			}
 		}
 		if valid != r.Valid {
 			t.Fatalf("Valid %v with checks %+v", r.Valid, r.Checks)

@@ -75,13 +75,27 @@ type Fields struct {
 	OptionalData2 *Field `json:"optionalData2,omitempty"` // TD1, line 2
 }
 
-// Check is the outcome of one check digit.
+// Check is the outcome of one check digit. Valid is true when Found is Expected (or '<' over a
+// field made only of fillers) and the columns it covers were read, not guessed; otherwise Reason
+// says which of the two failed, so an entry never reads as invalid with nothing wrong in it.
 type Check struct {
-	Name     string `json:"name"`     // one of the Check* names
-	Valid    bool   `json:"valid"`    // Found is Expected, or '<' over a field made only of fillers
-	Expected string `json:"expected"` // the digit computed over the field
-	Found    string `json:"found"`    // the character in the zone, after corrections
+	Name     string `json:"name"`             // one of the Check* names
+	Valid    bool   `json:"valid"`            // Reason is empty
+	Expected string `json:"expected"`         // the digit computed over the field
+	Found    string `json:"found"`            // the character in the zone, after corrections
+	Reason   string `json:"reason,omitempty"` // why the check is not valid: a Reason* value
 }
+
+// Reasons a check is not valid, as in Check.Reason.
+const (
+	// ReasonMismatch is a check digit that is not the one computed over its field.
+	ReasonMismatch = "mismatch"
+	// ReasonUnplaced is a check digit that agrees with its field, but over columns where a
+	// character was missing or extra and the check digits could not tell which: other readings
+	// of those columns agree as well, so the agreement confirms none of them. The warning "a
+	// character is missing or extra in columns …" names the columns.
+	ReasonUnplaced = "unplaced"
+)
 
 // CorrectionKind says why a character was changed.
 type CorrectionKind string
@@ -139,7 +153,8 @@ type Result struct {
 	Corrections      []Correction `json:"corrections,omitempty"`
 	// Warnings are "field: message" or "line N: message" notes: incomplete or impossible
 	// dates, possibly truncated names, repaired line lengths, ambiguous corrections left undone.
-	// A check digit over columns a line-length repair could not place is reported invalid.
+	// A check digit over columns a line-length repair could not place is reported invalid
+	// (Check.Reason ReasonUnplaced).
 	Warnings []string `json:"warnings,omitempty"`
 }
 

@@ -501,7 +501,7 @@ func TestParseCorrupted(t *testing.T) {
 
 func TestParseReportsWrongCheckDigit(t *testing.T) {
 	r := mustParse(t, td3Specimen[0], withChar(td3Specimen[1], 19, '5'))
-	want := mrz.Check{Name: "dateOfBirth", Valid: false, Expected: "2", Found: "5"}
+	want := mrz.Check{Name: "dateOfBirth", Valid: false, Expected: "2", Found: "5", Reason: mrz.ReasonMismatch}
 	if r.Checks[1] != want {
 		t.Errorf("check %+v, want %+v", r.Checks[1], want)
 	}
@@ -510,6 +510,78 @@ func TestParseReportsWrongCheckDigit(t *testing.T) {
 	}
 	if got := fields(t, r)["dateOfBirth"]; got.Value != "1974-08-12" || got.Confidence >= 0.9 {
 		t.Errorf("dateOfBirth %+v: want the value kept, its confidence below the line's", got)
+	}
+}
+
+// incoherence says what contradicts itself in a check entry, or "" when nothing does: a valid
+// check has no reason and a digit that agrees (or a filler, over a field of fillers); an invalid
+// one says why, and what it says matches its digits.
+func incoherence(c mrz.Check) string {
+	agrees := c.Found == c.Expected || c.Found == "<"
+	switch {
+	case c.Valid && c.Reason != "":
+		return "valid with a reason"
+	case c.Valid && !agrees:
+		return "valid with a digit that disagrees"
+	case !c.Valid && c.Reason == "":
+		return "invalid without a reason"
+	case c.Reason == mrz.ReasonMismatch && c.Found == c.Expected:
+		return "a mismatch where the digits are equal"
+	case c.Reason == mrz.ReasonUnplaced && !agrees:
+		return "unplaced where the digit disagrees"
+	case c.Reason != "" && c.Reason != mrz.ReasonMismatch && c.Reason != mrz.ReasonUnplaced:
+		return "an unknown reason"
+	}
+	return ""
+}
+
+// TestCheckEntriesAreCoherent parses clean, corrupted and repaired zones and holds every check
+// entry to its own fields: an entry that reads valid false with expected equal to found must say
+// why. The blurred Spanish passport is what Tesseract reads of testdata/extraction/
+// esp-passport-blur.jpg: a B too many in the personal number, which either of two deletions
+// repairs with every check digit agreeing.
+func TestCheckEntriesAreCoherent(t *testing.T) {
+	td3 := td3Specimen
+	for _, tc := range []struct {
+		name     string
+		lines    []string
+		unplaced []string // the checks that agree over columns the repair could not place
+	}{
+		{name: "TD3 specimen", lines: td3},
+		{name: "TD1 long number", lines: td1LongNumber},
+		{name: "FRA_ID specimen", lines: fraSpecimen},
+		{name: "filler check digit of an empty personal number", lines: td3Built},
+		{name: "wrong check digit", lines: []string{td3[0], withChar(td3[1], 19, '5')}},
+		{name: "wrong composite", lines: []string{td3[0], withChar(td3[1], 43, '1')}},
+		{
+			// Padded with a filler where the character is missing, the digits disagree.
+			name:  "a document number character missing",
+			lines: []string{td3[0], "L89892C36UTO7408122F1204159ZE184226B<<<<<10"},
+		},
+		{
+			name: "blurred Spanish passport",
+			lines: []string{
+				"P<ESPGARCIA<MARTINEZ<<LUCIA<<<<<<<<<<<<<<<<<",
+				"XDA4719036ESP7911037F210519412345678BZ<<<<<38",
+			},
+			unplaced: []string{mrz.CheckPersonalNumber, mrz.CheckComposite},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := mustParse(t, tc.lines...)
+			var unplaced []string
+			for _, c := range r.Checks {
+				if why := incoherence(c); why != "" {
+					t.Errorf("check %+v: %s", c, why)
+				}
+				if c.Reason == mrz.ReasonUnplaced {
+					unplaced = append(unplaced, c.Name)
+				}
+			}
+			if !slices.Equal(unplaced, tc.unplaced) {
+				t.Errorf("unplaced checks %v, want %v", unplaced, tc.unplaced)
+			}
+		})
 	}
 }
 

@@ -278,10 +278,14 @@ func (e *Engine) Recover(ctx context.Context, ownerID, endpointID string, since 
 	return n, more, nil
 }
 
+// CodeBodyNotRetained is the Conflict code of Redeliver on a delivered event, whose body is gone.
+const CodeBodyNotRetained = "body_not_retained"
+
 // Redeliver starts a new delivery of the same event to the same owner. The delivery must be the
 // owner's and of its endpoint endpointID ("" for a partner's webhook, which has none): another
-// owner's, or another endpoint's, is NotFound, as an unknown one. Conflict (body_not_retained)
-// when its body was dropped at delivery.
+// owner's, or another endpoint's, is NotFound, as an unknown one. A delivery that succeeded has no
+// body left to send: Conflict CodeBodyNotRetained, whose extensions name its event and reference,
+// so that the caller can be sent to the resource the event reported on.
 func (e *Engine) Redeliver(ctx context.Context, ownerID, endpointID, id string) (Delivery, error) {
 	d, err := e.Store.Delivery(ctx, id)
 	if err != nil {
@@ -291,8 +295,10 @@ func (e *Engine) Redeliver(ctx context.Context, ownerID, endpointID, id string) 
 		return Delivery{}, fault.New(fault.NotFound, "No such delivery.")
 	}
 	if len(d.Body) == 0 {
-		return Delivery{}, &fault.Error{Kind: fault.Conflict, Code: "body_not_retained",
-			Detail: "This delivery succeeded and its body, which reports on personal data, is not kept after delivery: only failed and pending deliveries can be sent again."}
+		return Delivery{}, &fault.Error{Kind: fault.Conflict, Code: CodeBodyNotRetained,
+			Detail: "This delivery succeeded, and its body, which reports on personal data, was dropped at delivery for privacy: it cannot be sent again. " +
+				"Only failed and pending deliveries keep their body.",
+			Extensions: map[string]any{"event": d.Event, "reference": d.Reference}}
 	}
 	return e.Enqueue(ctx, Delivery{Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
 		Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID})

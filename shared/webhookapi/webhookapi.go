@@ -5,6 +5,7 @@ package webhookapi
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
@@ -35,7 +36,7 @@ func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.getPartner(access.OwnPartner))},
 		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
-		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(access.Admins, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
+		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(partnersPatch, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
 		{Pattern: "GET /api/v1/partners/me/webhook/changes", Handler: a.Auth.Require(access.Partners, a.partnerChanges)},
 		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
 		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
@@ -47,6 +48,10 @@ func (a API) PartnerRoutes() []httpapi.Route {
 // adminsPatch sends an administrator on a partner's own webhook route to the route that names the
 // partner.
 var adminsPatch = access.PartnersInsteadOf("PATCH /api/v1/partners/{partnerId}/webhook")
+
+// partnersPatch sends a partner on the administrators' webhook route, its own id in the path or
+// another's, to its own route.
+var partnersPatch = access.AdminsInsteadOf("PATCH /api/v1/partners/me/webhook")
 
 // testsPerMinute is how many test events one user may send in a minute: each is an outbound request
 // to a URL of the caller's choosing.
@@ -216,6 +221,10 @@ func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.
 
 func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	d, err := a.Webhooks.Engine.Redeliver(r.Context(), p.PartnerID, "", r.PathValue("deliveryId"))
+	if f := fault.As(err); err != nil && f.Code == webhook.CodeBodyNotRetained {
+		reference, _ := f.Extensions["reference"].(string)
+		return notRetained(f, "/api/v1/partner/contracts/requests/"+url.PathEscape(reference), "/api/v1/partners/me/webhook/recover")
+	}
 	if err != nil {
 		return err
 	}
@@ -232,11 +241,30 @@ func (a API) redeliverEndpoint(w http.ResponseWriter, r *http.Request, p access.
 	if err == nil {
 		d, err = a.Webhooks.Engine.Redeliver(r.Context(), p.UserID, e.ID, r.PathValue("deliveryId"))
 	}
+	if f := fault.As(err); err != nil && f.Code == webhook.CodeBodyNotRetained {
+		reference, _ := f.Extensions["reference"].(string)
+		resource := "/v1/extractions/" + url.PathEscape(reference)
+		if f.Extensions["event"] == "webhook.test" {
+			resource = "/v1/webhooks/" + url.PathEscape(e.ID) + "/test"
+		}
+		return notRetained(f, resource, "/v1/webhooks/"+url.PathEscape(e.ID)+"/recover")
+	}
 	if err != nil {
 		return err
 	}
 	httpapi.WriteJSON(w, http.StatusAccepted, viewDelivery(d))
 	return nil
+}
+
+// notRetained tells a caller who asks for a delivered event again where what it reported can be
+// read: resource, the contract request or extraction it names, whose state is the event's news,
+// always current. The body was dropped at delivery, so the delivery itself cannot be repeated;
+// failed ones can, one by one or with recoverRoute.
+func notRetained(f *fault.Error, resource, recoverRoute string) error {
+	return &fault.Error{Kind: f.Kind, Code: f.Code,
+		Detail: f.Detail + " To get what it reported, read GET " + resource + ". " +
+			"Failed deliveries can be sent again, one by one here, or all those since a time with POST " + recoverRoute + ".",
+		Extensions: map[string]any{"event": f.Extensions["event"], "reference": f.Extensions["reference"], "resource": resource}}
 }
 
 // recoverFailed re-queues the FAILED deliveries of one webhook created since the body's time.

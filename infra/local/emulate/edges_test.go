@@ -97,6 +97,20 @@ func TestValidationSpeaksTheAPIsLanguage(t *testing.T) {
 	}
 }
 
+// A value of the wrong type does not hide the request's other problems: the 422 lists them all.
+func TestContractProblemsAreReportedAtOnce(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	body := autoBody("X", func(m map[string]any) { m["nbP"], m["dure"] = "5", "x"; delete(m, "mqCode") })
+	r := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, key(creds.Partners[0].APIKey)...)
+	expect(t, "three problems", r, 422, "validation_failed")
+	got := slices.Sorted(slices.Values(r.problem.InvalidParams))
+	want := []string{"contract.dure: must be an integer", "contract.mqCode: required", "contract.nbP: must be an integer"}
+	if !slices.Equal(got, want) {
+		t.Errorf("invalidParams = %q, want %q", got, want)
+	}
+}
+
 // The same request re-serialised is a replay; a stored 4xx comes back as it was; a key reused for
 // another request is refused with what it was first used for (issue 14, item 6).
 func TestIdempotencyComparesMeaning(t *testing.T) {
@@ -170,6 +184,70 @@ func TestPhonesTooLargeAnswerPointsToItsPresignedUpload(t *testing.T) {
 	}
 	// The way it names works for the phone, without a credential.
 	expect(t, "start", c.do("POST", start, map[string]any{"fileName": "big.jpg", "size": len(big)}), 200, "")
+}
+
+// An inline selfie of 5.2 MB is under 6 MB, but API Gateway base64-encodes it into Lambda's 6 MB
+// payload: the 413 says the figure a file really has, about 4.5 MB, and the way around it.
+func TestInlineFileOverTheLimitSaysTheRealFigure(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	selfie := append([]byte("\xff\xd8\xff"), make([]byte, 5200_000)...)
+	r := c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", selfie)}, key(creds.User.APIKey)...)
+	expect(t, "5.2 MB selfie", r, 413, "payload_too_large")
+	if !strings.Contains(r.problem.Detail, "about 4.5 MB") || !strings.Contains(r.problem.Detail, "POST /v1/uploads") ||
+		strings.Contains(r.problem.Detail, "limited to 6 MB") {
+		t.Errorf("413 detail %q, want the 4.5 MB a file has and POST /v1/uploads", r.problem.Detail)
+	}
+}
+
+// Each caller on the other's webhook route is told the route that is its own: a partner on the
+// administrators' route for a named partner (its own id or another's), an administrator on the
+// partner's own.
+func TestWebhookRouteRefusalsNameTheCallersRoute(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	partner := creds.Partners[0]
+	body := map[string]any{"url": "https://partner.example/hooks"}
+	for _, tc := range []struct {
+		name, path string
+		cred       []string
+		want       string
+	}{
+		{"partner on its own id", "/api/v1/partners/" + partner.PartnerID + "/webhook", key(partner.APIKey), "PATCH /api/v1/partners/me/webhook"},
+		{"partner on another's id", "/api/v1/partners/" + creds.Partners[1].PartnerID + "/webhook", key(partner.APIKey), "PATCH /api/v1/partners/me/webhook"},
+		{"administrator on the partner's own route", "/api/v1/partners/me/webhook", key(creds.Admin.APIKey), "PATCH /api/v1/partners/{partnerId}/webhook"},
+	} {
+		r := c.do("PATCH", tc.path, body, tc.cred...)
+		expect(t, tc.name, r, 403, "forbidden")
+		if !strings.Contains(r.problem.Detail, tc.want) {
+			t.Errorf("%s: detail %q, want it to name %s", tc.name, r.problem.Detail, tc.want)
+		}
+	}
+}
+
+// A batch of no documents is out of range like one of 51: 422 naming documents, not a 400.
+func TestEmptyBatchIsOutOfRange(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	for name, body := range map[string]any{"empty list": map[string]any{"documents": []any{}}, "no list": map[string]any{}} {
+		r := c.do("POST", "/v1/batches", body, key(creds.User.APIKey)...)
+		expect(t, name, r, 422, "validation_failed")
+		if !slices.ContainsFunc(r.problem.InvalidParams, func(p string) bool { return strings.HasPrefix(p, "documents: ") }) {
+			t.Errorf("%s: invalidParams %q, want one on documents", name, r.problem.InvalidParams)
+		}
+	}
+}
+
+// A single credit short is "1 credit" in the 402's detail.
+func TestOneCreditIsSingular(t *testing.T) {
+	t.Parallel()
+	_, _, c, outbox := accountsStack(t)
+	_, live := newLiveUser(t, c, outbox, "singular@example.com")
+	r := c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", face(t, "one-face.jpg"))}, key(live)...)
+	expect(t, "no credits", r, 402, "insufficient_credits")
+	if !strings.Contains(r.problem.Detail, "needs 1 credit and") {
+		t.Errorf("detail %q, want it to say 1 credit", r.problem.Detail)
+	}
 }
 
 // Every error is a problem, also where the router or the server answers before a handler (issue

@@ -110,15 +110,20 @@ type Local struct {
 	done    chan error
 }
 
+// ErrResources marks Start's errors that come from creating the stack's resources in the emulator
+// (a table, bucket, queue or secret that is already there, as when a second stack of the same name
+// starts on it), as opposed to a setting or a function that is wrong.
+var ErrResources = errors.New("creating the stack's resources")
+
 // Start creates the stack's resources, builds every function with the same constructors the Lambda
 // mains use (reading documents with Tesseract unless Env names another OCR_ENGINE), and serves until
 // ctx ends. Each function's SDK clients are checked against the IAM statements the template gives
 // its role, so a call its policy does not allow fails as on AWS. Wait returns when everything has
-// stopped.
+// stopped. An error creating the resources wraps ErrResources.
 func Start(ctx context.Context, o Options) (*Local, error) {
 	o.Env = localSettings(o.Env)
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrResources, err)
 	}
 	l := &Local{URL: "http://" + o.Listener.Addr().String(), Stack: o.Stack, options: o, clock: app.ClockOf(ctx), done: make(chan error, 1)}
 	if err := l.setSecrets(ctx); err != nil {
@@ -453,11 +458,17 @@ func headerLimit(next http.Handler) http.Handler {
 	})
 }
 
-// tooLarge says what a caller over Lambda's request limit can do instead. The phone uploading to
-// a handoff session has no credential for POST /v1/uploads: its way is the session's own
+// tooLarge says what a caller over Lambda's request limit can do instead. A file (raw or in a
+// multipart form) reaches the function base64-encoded, four bytes for three, so the figure that
+// matters to the caller is about 4.5 MB of file, not the 6 MB of the payload. The phone uploading
+// to a handoff session has no credential for POST /v1/uploads: its way is the session's own
 // presigned upload, {uploadUrl}/start.
 func tooLarge(r *http.Request) error {
-	const limit = "Request bodies are limited to 6 MB by AWS Lambda. "
+	limit := "Request bodies are limited to 6 MB by AWS Lambda. "
+	if lambdarun.Base64Encoded(r.Header.Get("Content-Type")) {
+		limit = fmt.Sprintf("A file sent in the request is limited to about %.1f MB: API Gateway base64-encodes it "+
+			"(four bytes for three) into AWS Lambda's 6 MB request payload. ", float64(lambdarun.MaxFileBody)/(1<<20))
+	}
 	if id := r.PathValue("sessionId"); id != "" && strings.HasPrefix(r.URL.Path, "/v1/mobile-handoff/upload/") {
 		start := "/v1/mobile-handoff/upload/" + id + "/start"
 		return &fault.Error{Kind: fault.TooLarge, Detail: limit + "Send the file through the session's presigned upload: POST {uploadUrl}/start (" +

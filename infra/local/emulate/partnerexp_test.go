@@ -132,11 +132,12 @@ func TestNumbersHaveRanges(t *testing.T) {
 		{"pfs just above", auto, autoBody("DK-RANGE-2", set("pfs", 10000.5)), "contract.pfs: must be greater than 0 and at most 10000"},
 		{"pfs at the bound", auto, autoBody("DK-RANGE-3", set("pfs", 10000)), ""},
 		{"pfs zero", auto, autoBody("DK-RANGE-4", set("pfs", 0)), "contract.pfs: must be greater than 0 and at most 10000"},
-		{"nbP 101", auto, autoBody("DK-RANGE-5", set("nbP", 101)), "contract.nbP: required, 1 to 100 seats"},
+		{"nbP 101", auto, autoBody("DK-RANGE-5", set("nbP", 101)), "contract.nbP: out of range, 1 to 100 seats (101 sent)"},
+		{"nbP 0", auto, autoBody("DK-RANGE-9", set("nbP", 0)), "contract.nbP: out of range, 1 to 100 seats (0 sent)"},
 		{"nbP 100", auto, autoBody("DK-RANGE-6", set("nbP", 100)), ""},
-		{"dure 13", auto, autoBody("DK-RANGE-7", set("dure", 13)), "contract.dure: required, 1 to 12 months"},
-		{"dure 0", auto, autoBody("DK-RANGE-8", set("dure", 0)), "contract.dure: required, 1 to 12 months"},
-		{"duree 366", voyage, voyageBody(set("duree", 366)), "contract.duree: required, 1 to 365 days"},
+		{"dure 13", auto, autoBody("DK-RANGE-7", set("dure", 13)), "contract.dure: out of range, 1 to 12 months (13 sent)"},
+		{"dure 0", auto, autoBody("DK-RANGE-8", set("dure", 0)), "contract.dure: out of range, 1 to 12 months (0 sent)"},
+		{"duree 366", voyage, voyageBody(set("duree", 366)), "contract.duree: out of range, 1 to 365 days (366 sent)"},
 		{"duree 365", voyage, voyageBody(set("duree", 365)), ""},
 	}
 	for _, tt := range tests {

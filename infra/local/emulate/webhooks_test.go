@@ -331,6 +331,12 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		waitFor(t, 10*time.Second, "the delivery", func() bool { return len(rc.got()) == 1 })
 		r := c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+d.ID+"/redeliver", nil, key(partner.APIKey)...)
 		expect(t, "redeliver a delivered event, whose body is not kept", r, 409, "body_not_retained")
+		// The answer says why, and where what the event reported can be read again.
+		resource := "/api/v1/partner/contracts/requests/" + d.Reference
+		if !strings.Contains(r.problem.Detail, "privacy") || !strings.Contains(r.problem.Detail, "GET "+resource) ||
+			!strings.Contains(r.problem.Detail, "POST /api/v1/partners/me/webhook/recover") || r.problem.Extensions["resource"] != resource {
+			t.Errorf("409 %q %v, want the reason and the ways to the event: GET %s, or recover", r.problem.Detail, r.problem.Extensions, resource)
+		}
 		// A pending or failed delivery keeps its body: redelivered as a new delivery.
 		pending := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: d.Event,
 			Reference: d.Reference, Body: d.Body, Status: webhook.StatusFailed, CreatedAt: time.Now(), NextAt: time.Now().Add(time.Hour)}

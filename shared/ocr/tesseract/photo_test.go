@@ -20,6 +20,7 @@ import (
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/mrz"
 	"github.com/trustline/platform/shared/ocr/ocrtest"
 )
 
@@ -54,6 +55,34 @@ func TestReadPhotos(t *testing.T) {
 					t.Errorf("read (valid %v)\n%s\nwant\n%s", z.Valid, strings.Join(z.Lines, "\n"), strings.Join(d.MRZ, "\n"))
 				}
 			})
+		}
+	}
+}
+
+// TestCheckEntriesOfABlurredPassport reads testdata/extraction/esp-passport-blur.jpg, where
+// Tesseract reads one character too many in the personal number and the check digits cannot
+// tell which: the checks over it agree and are still not trusted, and each entry says so
+// (reason unplaced) rather than answering valid false with expected equal to found.
+func TestCheckEntriesOfABlurredPassport(t *testing.T) {
+	e := newEngine(t)
+	r := extraction.MRZReader{Engine: e}
+	data, err := os.ReadFile(filepath.Join(testdata, "esp-passport-blur.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Read(context.Background(), data, "image/jpeg", "auto")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range res.ExtractedData.MRZ.Checks {
+		agrees := c.Found == c.Expected || c.Found == "<"
+		switch {
+		case c.Valid != (c.Reason == ""):
+			t.Errorf("%s %+v: valid %v with reason %q", name, c, c.Valid, c.Reason)
+		case c.Valid && !agrees, c.Reason == mrz.ReasonUnplaced && !agrees:
+			t.Errorf("%s %+v: the digit disagrees", name, c)
+		case c.Reason == mrz.ReasonMismatch && c.Found == c.Expected:
+			t.Errorf("%s %+v: a mismatch of equal digits", name, c)
 		}
 	}
 }
