@@ -2,6 +2,7 @@ package console
 
 import (
 	"encoding/base64"
+	"html/template"
 	"net/http"
 	"net/url"
 	"strings"
@@ -394,7 +395,8 @@ func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) er
 	if err := c.call(r, s, http.MethodGet, "/v1/mobile-handoff/session/"+id+"/qr.svg", nil, &svg); err != nil {
 		return err
 	}
-	data := map[string]any{"session": st, "qr": "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg),
+	// template.URL: html/template would refuse a data: URL in src; this one is the API's SVG, base64.
+	data := map[string]any{"session": st, "qr": template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)),
 		"uploadUrl": c.Identity + "/v1/mobile-handoff/upload/" + id}
 	c.render(w, r, http.StatusOK, "handoffsession", view{Title: "Phone handoff", Session: s, Data: data})
 	return nil
