@@ -43,7 +43,8 @@ type Console struct {
 	Client   *http.Client // for the API calls
 	Log      *slog.Logger
 
-	pages map[string]*template.Template
+	pages   map[string]*template.Template
+	signIns throttle
 }
 
 // Cookie names: the login token, the form token, and the test/live switch.

@@ -93,14 +93,14 @@ func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) e
 		}
 		cursor = page.NextCursor
 	}
-	days, most, total := make([]day, usageDays), 1, 0
+	days, most, total := make([]day, usageDays), 0, 0
 	for i := range days {
 		d := start.AddDate(0, 0, i).Format(time.DateOnly)
 		days[i] = day{Date: d, Used: used[d], X: i * 10}
 		most, total = max(most, used[d]), total+used[d]
 	}
 	for i := range days {
-		days[i].Height = days[i].Used * 100 / most
+		days[i].Height = days[i].Used * 100 / max(most, 1)
 	}
 	c.render(w, r, http.StatusOK, "overview", view{Title: "Overview", Session: s, Data: map[string]any{"me": me, "days": days, "total": total, "most": most}})
 	return nil
