@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -239,14 +238,10 @@ func TestRegistrationVerificationAndLogin(t *testing.T) {
 
 func verificationToken(t *testing.T, outbox, to string) string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(outbox, "*"+to+".txt"))
-	if len(files) != 1 {
-		t.Fatalf("mails to %s in the outbox: %v", to, files)
-	}
-	b, _ := os.ReadFile(files[0])
-	m := tokenInMail.FindStringSubmatch(string(b))
+	mail := mailTo(t, outbox, to)
+	m := tokenInMail.FindStringSubmatch(mail)
 	if m == nil {
-		t.Fatalf("no link in the mail:\n%s", b)
+		t.Fatalf("no link in the mail:\n%s", mail)
 	}
 	return m[1]
 }

@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -193,15 +194,57 @@ func (b *browser) click(sel string) {
 	b.submit(nil, sel)
 }
 
+// mailTo is the one mail the outbox holds for to.
+func mailTo(t *testing.T, outbox, to string) string {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(outbox, "*"+to+".txt"))
+	if len(files) != 1 {
+		t.Fatalf("mails to %s in the outbox: %v", to, files)
+	}
+	b, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // TestConsoleInABrowser drives each role's main journeys through the console in headless Chromium
 // against the local stack, checking every page with axe-core and keeping its screenshot in
 // artifacts/console/.
 func TestConsoleInABrowser(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "WEBHOOK_ALLOW_LOOPBACK": "true"})
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "WEBHOOK_ALLOW_LOOPBACK": "true"})
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	b := newBrowser(t, local.URL)
+
+	t.Run("newcomer", func(t *testing.T) {
+		b.t = t
+		// Registers from the sign-in page, follows the mail's link to the console, confirms, signs in.
+		const email, password = "newcomer@example.com", "a long enough password"
+		b.open("/console/login", "Sign in")
+		b.click("a[href='/console/register']")
+		b.check("Create an account")
+		b.submit(map[string]string{"#email": email, "#password": password}, "form[action='/console/register'] button")
+		b.check("Create an account")
+		if !strings.Contains(b.text(".notice"), "Check your mail") {
+			t.Fatalf("after registering: %q", b.text("main"))
+		}
+		link := regexp.MustCompile(`\S+/console/verify\?token=\S+`).FindString(mailTo(t, outbox, email))
+		if !strings.HasPrefix(link, local.URL+"/console/verify?token=") {
+			t.Fatalf("the verification mail links to %q, not to the console", link)
+		}
+		b.do("open the mail's link", chromedp.Navigate(link))
+		b.check("Confirm your address")
+		b.submit(nil, "form[action='/console/verify'] button")
+		b.check("Confirm your address")
+		b.click("main a[href='/console/login']")
+		b.check("Sign in")
+		b.submit(map[string]string{"#email": email, "#password": password}, "form[action='/console/login'] button")
+		b.check("Overview")
+		b.signOut()
+	})
 
 	t.Run("user", func(t *testing.T) {
 		b.t = t
