@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/textproto"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
