@@ -75,15 +75,19 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR) -emulator-addr $(EMULATOR_ADDR))
 
 # LOCALSTACK_TESTS=true runs the end-to-end suite a second time against LocalStack on the host (CI does).
-# Every package runs under the race detector but the end-to-end suite: it drives OCR and the inference
-# kernels through whole flows, which -race slows about seven times (measured: 4.4 min against 32 on a
-# loaded 2-core machine); the concurrency it exercises (runner, queues, webhook engine, store races)
-# has its own -race tests in those packages.
+# Every package runs under the race detector but the end-to-end suite and the two image-reading
+# packages (OCR, image quality): they drive OCR and the inference kernels through whole flows or
+# pixel loops, which -race slows about seven times (measured: 4.4 min against 32 for the suite on a
+# loaded 2-core machine; 323 s and 171 s for the two packages). Their concurrency keeps the race
+# detector: the OCR engine's pool in the two tests named below, and what the suite exercises
+# (runner, queues, webhook engine, store races) in those packages' own -race tests.
+NORACE := /infra/local/emulate$$|/shared/ocr/tesseract$$|/shared/imagequality$$
 LOCALSTACK_TESTS ?= $(CI)
 
 test: venv deps models onnxruntime browser-deps lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
-	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -v '/infra/local/emulate$$')
-	go run ./infra/local exec -- go test -count=1 -timeout 30m ./infra/local/emulate
+	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -Ev '$(NORACE)')
+	go run ./infra/local exec -- go test -count=1 -timeout 30m $$(go list ./... | grep -E '$(NORACE)')
+	go test -race -count=1 -run 'TestConcurrentReads|TestReadAfterCloseAndCancel' ./shared/ocr/tesseract
 	GOARCH=arm64 go test -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
