@@ -418,7 +418,13 @@ func TestConsoleInABrowser(t *testing.T) {
 		b.submit(map[string]string{"#p-name": "Console Partner"}, "form[action='/console/admin/partners'] button")
 		b.check("Partners")
 		first := b.value("#secret-value")
-		expect(t, "the new partner's key", c.do("GET", "/api/v1/partners/me", nil, key(first)...), 200, "")
+		var me struct{ PartnerID string }
+		c.do("GET", "/api/v1/partners/me", nil, key(first)...).json(t, &me)
+		b.click("a[href='/console/admin/partners/" + me.PartnerID + "']")
+		b.check("Partner " + me.PartnerID)
+		if !strings.Contains(b.text("table"), first[len(first)-4:]) {
+			t.Errorf("the partner's keys lack its first: %q", b.text("table"))
+		}
 
 		b.open("/console/admin/plans", "Users' plans")
 		b.submit(map[string]string{"#u-id": creds.User.ID, "#u-plan": "starter"}, "form[action='/console/admin/plans'] button")
