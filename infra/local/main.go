@@ -182,8 +182,8 @@ func readyLine(took time.Duration, api, emulator, endpoint string, external bool
 	if external {
 		data = "external, not started by this runner"
 	}
-	return fmt.Sprintf("local: ready in %s: %s (AWS emulator: %s on %s, %s; the demo accounts and keys in %s/credentials.json "+
-		"are made again, the same as last run). Ctrl-C stops.", took.Round(time.Millisecond), api, emulator, endpoint, data, stateDir)
+	return fmt.Sprintf("local: ready in %s: %s, the console at %s/console/ (AWS emulator: %s on %s, %s; the demo accounts and keys in %s/credentials.json "+
+		"are made again, the same as last run). Ctrl-C stops.", took.Round(time.Millisecond), api, api, emulator, endpoint, data, stateDir)
 }
 
 // startError says why the stack did not start. Only an error creating its resources can come from

@@ -135,7 +135,7 @@ func TestReadyLineNamesTheEmulator(t *testing.T) {
 		want                     []string
 	}{
 		{"moto started", "moto 5.2.5", "http://127.0.0.1:4567", false,
-			[]string{"local: ready in 4.5s: http://127.0.0.1:3000 (", "AWS emulator: moto 5.2.5 on http://127.0.0.1:4567, empty at each start", "Ctrl-C stops."}},
+			[]string{"local: ready in 4.5s: http://127.0.0.1:3000, the console at http://127.0.0.1:3000/console/ (", "AWS emulator: moto 5.2.5 on http://127.0.0.1:4567, empty at each start", "Ctrl-C stops."}},
 		{"LocalStack started", "LocalStack 2026.3.0", "http://127.0.0.1:4566", false,
 			[]string{"AWS emulator: LocalStack 2026.3.0 on http://127.0.0.1:4566, empty at each start"}},
 		{"external", "LocalStack 2026.3.0", "http://127.0.0.1:4566", true,
