@@ -80,7 +80,7 @@ func (noStore) File(context.Context, string, handoff.Consumer) (handoff.File, er
 	return handoff.File{}, fault.New(fault.NotFound, "No such session.")
 }
 
-func selfieForm(t *testing.T, data []byte) (string, *bytes.Buffer) {
+func selfieForm(t testing.TB, data []byte) (string, *bytes.Buffer) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	fw, err := mw.CreateFormFile("file", "selfie.png")
