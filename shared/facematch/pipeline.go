@@ -36,20 +36,7 @@ func detectorInput(p liveness.Upright) ([]float32, float64) {
 	if scale < 1 {
 		// Shrinking: each input pixel is the mean of the image pixels its box covers, so that a
 		// large photo is not sampled at a few points only.
-		for y := range h {
-			y0, y1 := y*p.H/h, max(y*p.H/h+1, (y+1)*p.H/h)
-			for x := range w {
-				x0, x1 := x*p.W/w, max(x*p.W/w+1, (x+1)*p.W/w)
-				var sr, sg, sb, n float32
-				for yy := y0; yy < y1; yy++ {
-					for xx := x0; xx < x1; xx++ {
-						r, g, b := p.At(xx, yy)
-						sr, sg, sb, n = sr+float32(r), sg+float32(g), sb+float32(b), n+1
-					}
-				}
-				put(x, y, sr/n, sg/n, sb/n)
-			}
-		}
+		p.BoxMeans(w, h, put)
 		return in, float64(w) / float64(p.W)
 	}
 	for y := range h {

@@ -22,10 +22,13 @@ const (
 )
 
 // pixels is the upright view of a decoded image, without a copy: its size and a reader of its
-// 8-bit RGB at upright coordinates from (0,0).
+// 8-bit RGB at upright coordinates from (0,0); and the stored image with its orientation, for the
+// passes that read every pixel (reduceBoxes).
 type pixels struct {
-	w, h int
-	at   func(x, y int) (r, g, b uint8)
+	w, h        int
+	at          func(x, y int) (r, g, b uint8)
+	img         image.Image
+	orientation int
 }
 
 // decode reads a JPEG, PNG or WebP image of at most maxPixels pixels and returns its upright view
@@ -54,28 +57,28 @@ func decode(ctx context.Context, data []byte, maxPixels int64) (pixels, error) {
 	return upright(img, orientation), nil
 }
 
-// upright maps img through an EXIF orientation (1–8): the reader turns and mirrors coordinates
+// upright maps img through an EXIF orientation (1–8): the readers turn and mirror coordinates
 // instead of copying the image, which for a 40-megapixel photo would cost 160 MB per copy.
 func upright(img image.Image, orientation int) pixels {
 	at := rgbReader(img)
 	w, h := img.Bounds().Dx(), img.Bounds().Dy()
 	switch orientation {
 	case 2: // mirrored
-		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(w-1-x, y) }}
+		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(w-1-x, y) }, img, orientation}
 	case 3: // upside down
-		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(w-1-x, h-1-y) }}
+		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(w-1-x, h-1-y) }, img, orientation}
 	case 4: // mirrored upside down
-		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(x, h-1-y) }}
+		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(x, h-1-y) }, img, orientation}
 	case 5: // transposed
-		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(y, x) }}
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(y, x) }, img, orientation}
 	case 6: // stored a quarter turn counter-clockwise: turn it clockwise
-		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(y, h-1-x) }}
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(y, h-1-x) }, img, orientation}
 	case 7: // transverse
-		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(w-1-y, h-1-x) }}
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(w-1-y, h-1-x) }, img, orientation}
 	case 8: // stored a quarter turn clockwise: turn it counter-clockwise
-		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(w-1-y, x) }}
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(w-1-y, x) }, img, orientation}
 	}
-	return pixels{w, h, at}
+	return pixels{w, h, at, img, orientation}
 }
 
 // detectorInput stretches the image to the detector's 320×240 as UltraFace's own code does
@@ -106,23 +109,21 @@ func boxReduce(p pixels, maxW, maxH int) pixels {
 	}
 	rw, rh := max(1, p.w/kx), max(1, p.h/ky)
 	dst := image.NewRGBA(image.Rect(0, 0, rw, rh))
-	for j := range rh {
-		y0, y1 := j*p.h/rh, (j+1)*p.h/rh
-		for i := range rw {
-			x0, x1 := i*p.w/rw, (i+1)*p.w/rw
-			var sr, sg, sb, n uint64
-			for y := y0; y < y1; y++ {
-				for x := x0; x < x1; x++ {
-					r, g, b := p.at(x, y)
-					sr, sg, sb = sr+uint64(r), sg+uint64(g), sb+uint64(b)
-					n++
-				}
-			}
-			o := dst.PixOffset(i, j)
-			dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = uint8((sr+n/2)/n), uint8((sg+n/2)/n), uint8((sb+n/2)/n), 255
-		}
+	reduceBoxes(p.img, p.orientation, grid(p.w, rw), grid(p.h, rh), func(i, j int, r, g, b, n uint64) {
+		o := dst.PixOffset(i, j)
+		dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = uint8((r+n/2)/n), uint8((g+n/2)/n), uint8((b+n/2)/n), 255
+	})
+	return upright(dst, 1)
+}
+
+// grid splits n pixels into parts boxes as evenly as whole pixels allow: box i covers
+// [grid[i], grid[i+1]), and the boxes cover all n.
+func grid(n, parts int) []int {
+	g := make([]int, parts+1)
+	for i := range g {
+		g[i] = i * n / parts
 	}
-	return pixels{rw, rh, rgbReader(dst)}
+	return g
 }
 
 // face is one detection in image pixels: its box and upstream's integer [x, y, w, h] of it.

@@ -270,7 +270,11 @@ func TestUpright(t *testing.T) {
 
 // TestDetectorInputStrip: a one-pixel-wide strip of a million pixels is averaged down first.
 func TestDetectorInputStrip(t *testing.T) {
-	p := pixels{w: 1, h: 1_000_000, at: func(x, y int) (uint8, uint8, uint8) { return 255, 127, 0 }}
+	strip := image.NewRGBA(image.Rect(0, 0, 1, 1_000_000))
+	for i := 0; i < len(strip.Pix); i += 4 {
+		strip.Pix[i], strip.Pix[i+1], strip.Pix[i+2], strip.Pix[i+3] = 255, 127, 0, 255
+	}
+	p := upright(strip, 1)
 	in := detectorInput(p)
 	const plane = detectorW * detectorH
 	for c, want := range []float32{1, 0, -127.0 / 128} {
