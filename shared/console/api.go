@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
@@ -27,8 +26,8 @@ func (p *problem) Error() string { return fmt.Sprintf("%d %s: %s", p.Status, p.T
 const maxAnswer = 4 << 20
 
 // call sends method path to the API that serves path (the partner API for /api/, else the identity
-// API) with s's login token, body as JSON (a *multipart.Writer's bytes when body is a formBody),
-// and decodes the answer into out. A refusal is a *problem.
+// API) with s's login token and body as JSON, and decodes the answer into out (raw bytes when out
+// is a *[]byte). A refusal is a *problem.
 func (c *Console) call(r *http.Request, s *session, method, path string, body, out any) error {
 	_, err := c.exchange(r, s, method, path, body, out)
 	return err
@@ -41,24 +40,19 @@ func (c *Console) exchange(r *http.Request, s *session, method, path string, bod
 		base = c.Partner
 	}
 	var reader io.Reader
-	contentType := ""
-	switch b := body.(type) {
-	case nil:
-	case formBody:
-		reader, contentType = bytes.NewReader(b.data), b.contentType
-	default:
+	if body != nil {
 		data, err := json.Marshal(body)
 		if err != nil {
 			return nil, err
 		}
-		reader, contentType = bytes.NewReader(data), "application/json"
+		reader = bytes.NewReader(data)
 	}
 	req, err := http.NewRequestWithContext(r.Context(), method, base+path, reader)
 	if err != nil {
 		return nil, err
 	}
-	if contentType != "" {
-		req.Header.Set("Content-Type", contentType)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
 	}
 	req.Header.Set("Accept", "application/json")
 	req.Header.Set("User-Agent", "trustline-console")
@@ -94,44 +88,6 @@ func (c *Console) exchange(r *http.Request, s *session, method, path string, bod
 		}
 	}
 	return resp.Header, nil
-}
-
-// formBody is a multipart body built by multipartOf.
-type formBody struct {
-	data        []byte
-	contentType string
-}
-
-// multipartOf copies the named fields and files of the browser's multipart form into a multipart
-// body for the API (a try-it page's document or selfie).
-func multipartOf(r *http.Request, fields, files []string) (formBody, error) {
-	var buf bytes.Buffer
-	mw := multipart.NewWriter(&buf)
-	for _, name := range fields {
-		if v := r.PostFormValue(name); v != "" {
-			if err := mw.WriteField(name, v); err != nil {
-				return formBody{}, err
-			}
-		}
-	}
-	for _, name := range files {
-		f, h, err := r.FormFile(name)
-		if err != nil {
-			continue
-		}
-		part, err := mw.CreateFormFile(name, h.Filename)
-		if err == nil {
-			_, err = io.Copy(part, f)
-		}
-		f.Close()
-		if err != nil {
-			return formBody{}, err
-		}
-	}
-	if err := mw.Close(); err != nil {
-		return formBody{}, err
-	}
-	return formBody{data: buf.Bytes(), contentType: mw.FormDataContentType()}, nil
 }
 
 // list is one page of an API list.

@@ -135,8 +135,7 @@ func (c *Console) csrf(next http.Handler) http.Handler {
 			token = ck.Value
 		}
 		if r.Method == http.MethodPost {
-			// Multipart forms (file uploads) are parsed with their bound; ParseForm reads url-encoded ones.
-			_ = r.ParseMultipartForm(maxForm)
+			r.Body = http.MaxBytesReader(w, r.Body, maxForm)
 			sent := r.PostFormValue("csrf")
 			if token == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(token)) != 1 {
 				c.render(w, r, http.StatusForbidden, "error", view{Title: "Refused", Data: failure{Detail: "This form has expired or did not come from this console. Go back, reload the page and send it again."}})
@@ -152,8 +151,8 @@ func (c *Console) csrf(next http.Handler) http.Handler {
 
 type csrfKey struct{}
 
-// maxForm bounds a form post held in memory: a document or selfie for a try-it page.
-const maxForm = 10 << 20
+// maxForm bounds a form post: the console's forms are a few short fields.
+const maxForm = 64 << 10
 
 // newCSRF sets a new form token cookie and returns it.
 func newCSRF(w http.ResponseWriter, r *http.Request) string {
