@@ -32,7 +32,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction
+.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction sdk-python
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -42,6 +42,16 @@ $(VENV)/.installed: infra/requirements.txt
 	@echo "make: installing moto, the SAM CLI and cfn-lint (infra/requirements.txt) into $(VENV): once, 1 to 3 minutes"
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r infra/requirements.txt
+	touch $@
+
+# The Python SDK (sdk/python), installed editable with its pinned generator (sdk/python/requirements-dev.txt)
+# into a venv of this checkout: .venv may be shared by several checkouts, and an editable install there
+# would make them all import one checkout's SDK.
+SDK_PYTHON_VENV := .local/sdk-python-venv
+sdk-python: $(SDK_PYTHON_VENV)/.installed ## install the Python SDK (editable) and its generator into .local/sdk-python-venv
+$(SDK_PYTHON_VENV)/.installed: sdk/python/pyproject.toml sdk/python/requirements-dev.txt
+	python3 -m venv $(SDK_PYTHON_VENV)
+	$(SDK_PYTHON_VENV)/bin/pip install --quiet --disable-pip-version-check -r sdk/python/requirements-dev.txt -e sdk/python
 	touch $@
 
 localstack: ## install LocalStack for the host (Python 3.13) and DynamoDB Local from Maven into LOCALSTACK_HOME (~/.cache/trustline-localstack)
@@ -84,7 +94,7 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 NORACE := /infra/local/emulate$$|/shared/ocr/tesseract$$|/shared/imagequality$$
 LOCALSTACK_TESTS ?= $(CI)
 
-test: venv deps models onnxruntime browser-deps lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
+test: venv deps models onnxruntime browser-deps sdk-python lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -Ev '$(NORACE)')
 	go run ./infra/local exec -- go test -count=1 -timeout 30m $$(go list ./... | grep -E '$(NORACE)')
 	go test -race -count=1 -run 'TestConcurrentReads|TestReadAfterCloseAndCancel' ./shared/ocr/tesseract

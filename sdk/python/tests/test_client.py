@@ -1,0 +1,370 @@
+"""The hand-written client helpers against a fake server (httpx.MockTransport): authentication
+headers, errors, cursors, waiting with backoff, idempotency keys."""
+
+import json
+import re
+import unittest
+
+import httpx
+
+import trustline
+from trustline.identity.api.billing import get_v1_billing_invoices
+from trustline.identity.api.users import get_v1_users_me
+
+BASE = "http://api.test"
+PROBLEM = {
+    "type": "http://api.test/errors/validation_failed",
+    "title": "Validation failed",
+    "status": 422,
+    "detail": "the request is not valid",
+    "instance": "/v1/extractions",
+    "requestId": "req_1",
+    "timestamp": "2026-11-23T08:00:00Z",
+    "invalidParams": ["limit: out of range"],
+}
+
+
+def extraction(ext_id: str, status: str = "completed") -> dict:
+    return {
+        "extractionId": ext_id,
+        "status": status,
+        "documentType": "passport",
+        "creditsUsed": 0,
+        "livemode": False,
+        "createdAt": "2026-11-23T08:00:00Z",
+    }
+
+
+def contract(reference: str) -> dict:
+    pricing = {
+        "netPremium": 1,
+        "accessories": 0,
+        "taxes": 0,
+        "guaranteeFund": 0,
+        "total": 1,
+        "currency": "XOF",
+    }
+    return {
+        "reference": reference,
+        "product": "auto",
+        "contractStatus": "PENDING_PAYMENT",
+        "pricing": pricing,
+        "payment": {"paymentUrl": "http://pay", "expiresAt": "2026-11-23T08:30:00Z", "status": "pending"},
+        "issuance": None,
+        "createdAt": "2026-11-23T08:00:00Z",
+        "updatedAt": "2026-11-23T08:00:00Z",
+        "paidAt": None,
+    }
+
+
+class Server:
+    """Server answers requests from a list of (status, body, headers), recording them."""
+
+    def __init__(self, *answers):
+        self.answers = list(answers)
+        self.requests: list[httpx.Request] = []
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        status, body, headers = self.answers.pop(0)
+        if isinstance(body, Exception):
+            raise body
+        ctype = "application/problem+json" if status >= 400 else "application/json"
+        return httpx.Response(status, json=body, headers={"content-type": ctype, **headers})
+
+    def attach(self, client):
+        client.set_httpx_client(
+            httpx.Client(
+                base_url=BASE, headers=client.get_httpx_client().headers, transport=httpx.MockTransport(self)
+            )
+        )
+        return client
+
+
+class Clock:
+    """Clock is a fake time.monotonic and time.sleep: sleeping moves it."""
+
+    def __init__(self):
+        self.now = 0.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+class AuthTest(unittest.TestCase):
+    def test_headers(self):
+        cases = [
+            ("identity key", trustline.identity_client(BASE, "sk_test_1"), "x-api-key", "sk_test_1"),
+            ("identity login", trustline.identity_client(BASE, token="jwt"), "authorization", "Bearer jwt"),
+            ("partner key", trustline.partner_client(BASE, "pk_local_1"), "x-api-key", "pk_local_1"),
+            ("partner login", trustline.partner_client(BASE, token="jwt"), "authorization", "Bearer jwt"),
+        ]
+        for name, client, header, value in cases:
+            with self.subTest(name):
+                self.assertEqual(client.get_httpx_client().headers.get(header), value)
+                other = "authorization" if header == "x-api-key" else "x-api-key"
+                self.assertNotIn(other, client.get_httpx_client().headers)
+
+    def test_exactly_one_credential(self):
+        for args in [{}, {"api_key": "k", "token": "t"}]:
+            with self.subTest(args), self.assertRaises(ValueError):
+                trustline.identity_client(BASE, **args)
+
+
+class CallTest(unittest.TestCase):
+    def test_problem_raises(self):
+        server = Server((422, PROBLEM, {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        with self.assertRaises(trustline.ApiError) as e:
+            trustline.call(get_v1_users_me, client=client)
+        self.assertEqual(e.exception.status, 422)
+        self.assertEqual(e.exception.kind, "validation_failed")
+        self.assertIn("limit: out of range", str(e.exception))
+        self.assertIn("req_1", str(e.exception))
+
+    def test_rate_limited_then_answered(self):
+        slept = []
+        server = Server((429, PROBLEM | {"status": 429}, {"Retry-After": "2"}), (200, [], {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        self.assertEqual(
+            list(trustline.iterate(get_v1_billing_invoices, client=client, sleep=slept.append)), []
+        )
+        self.assertEqual(slept, [2.0])
+
+    def test_long_retry_after_raises_at_once(self):
+        server = Server((429, PROBLEM | {"status": 429}, {"Retry-After": "3600"}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        with self.assertRaises(trustline.ApiError) as e:
+            trustline.call(get_v1_users_me, client=client, sleep=self.fail)
+        self.assertEqual(e.exception.status, 429)
+
+
+class ListTest(unittest.TestCase):
+    def test_follows_next_cursor(self):
+        server = Server(
+            (
+                200,
+                {"data": [extraction("ext_1"), extraction("ext_2")], "nextCursor": "c1"},
+                {"X-Next-Cursor": "c1"},
+            ),
+            (200, {"data": [], "nextCursor": "c2"}, {"X-Next-Cursor": "c2"}),  # an empty page is not the end
+            (200, {"data": [extraction("ext_3")], "nextCursor": None}, {}),
+        )
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        got = [e.extraction_id for e in trustline.iter_extractions(client, limit=2)]
+        self.assertEqual(got, ["ext_1", "ext_2", "ext_3"])
+        self.assertEqual([r.url.params.get("cursor") for r in server.requests], [None, "c1", "c2"])
+        self.assertTrue(all(r.url.params["limit"] == "2" for r in server.requests))
+
+    def test_header_cursor_of_an_array_body(self):
+        invoice = {
+            "reference": "INV-1",
+            "amount": 1,
+            "currency": "XOF",
+            "status": "paid",
+            "paymentUrl": "http://pay",
+            "plan": "starter",
+            "credits": 1,
+            "periodStart": "2026-11-01T00:00:00Z",
+            "periodEnd": "2026-12-01T00:00:00Z",
+            "issuedAt": "2026-11-01T00:05:00Z",
+        }
+        server = Server(
+            (200, [invoice], {"X-Next-Cursor": "c1"}), (200, [invoice | {"reference": "INV-2"}], {})
+        )
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        got = [i.reference for i in trustline.iterate(get_v1_billing_invoices, client=client)]
+        self.assertEqual(got, ["INV-1", "INV-2"])
+        self.assertEqual(server.requests[1].url.params["cursor"], "c1")
+
+    def test_partner_contract_requests(self):
+        server = Server(
+            (200, {"data": [contract("AUT-1")], "nextCursor": "c1"}, {}),
+            (200, {"data": [contract("AUT-2")], "nextCursor": None}, {}),
+        )
+        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        got = [c.reference for c in trustline.iter_contract_requests(client)]
+        self.assertEqual(got, ["AUT-1", "AUT-2"])
+        self.assertEqual(server.requests[0].url.path, "/api/v1/partner/contracts/requests")
+
+    def test_error_page_raises(self):
+        server = Server((200, {"data": [extraction("ext_1")], "nextCursor": "c1"}, {}), (422, PROBLEM, {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        items = trustline.iter_extractions(client)
+        self.assertEqual(next(items).extraction_id, "ext_1")
+        with self.assertRaises(trustline.ApiError):
+            next(items)
+
+
+class WaitTest(unittest.TestCase):
+    def test_backoff_until_completed(self):
+        server = Server(
+            (200, extraction("ext_1", "queued"), {}),
+            (200, extraction("ext_1", "processing"), {}),
+            (429, PROBLEM | {"status": 429}, {"Retry-After": "3"}),
+            (200, extraction("ext_1", "processing"), {}),
+            (200, extraction("ext_1", "processing"), {}),
+            (200, extraction("ext_1", "processing"), {}),
+            (200, extraction("ext_1", "completed"), {}),
+        )
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        clock = Clock()
+        got = trustline.wait_for_extraction(
+            client, "ext_1", first_delay=0.5, max_delay=2, sleep=clock.sleep, clock=clock
+        )
+        self.assertEqual(got.status, "completed")
+        self.assertEqual(clock.slept, [0.5, 1.0, 3.0, 2.0, 2.0, 2.0])  # doubling, Retry-After, the cap
+        self.assertEqual(server.requests[0].url.path, "/v1/extractions/ext_1")
+
+    def test_failed_is_returned(self):
+        failed = extraction("ext_1", "failed") | {"error": {"code": "mrz_not_found", "message": "no MRZ"}}
+        server = Server((200, failed, {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        self.assertEqual(trustline.wait_for_extraction(client, "ext_1").status, "failed")
+
+    def test_deadline(self):
+        server = Server(*[(200, extraction("ext_1", "processing"), {})] * 20)
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        clock = Clock()
+        with self.assertRaises(trustline.ExtractionTimeout) as e:
+            trustline.wait_for_extraction(
+                client, "ext_1", timeout=10, first_delay=1, max_delay=4, sleep=clock.sleep, clock=clock
+            )
+        self.assertEqual(e.exception.status, "processing")
+        self.assertEqual(clock.slept, [1, 2, 4, 3])  # the last wait ends at the deadline, then one last poll
+        self.assertEqual(len(server.requests), 5)
+
+    def test_not_found_raises(self):
+        server = Server((404, PROBLEM | {"status": 404, "type": "http://api.test/errors/not_found"}, {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        with self.assertRaises(trustline.ApiError) as e:
+            trustline.wait_for_extraction(client, "ext_x")
+        self.assertEqual(e.exception.kind, "not_found")
+
+
+class SubmitTest(unittest.TestCase):
+    def test_file_is_multipart(self):
+        server = Server((202, {"extractionId": "ext_1", "status": "queued"}, {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        got = trustline.submit_extraction(
+            client, "passport", b"\x89PNG...", file_name="p.png", reference_id="r-1"
+        )
+        self.assertEqual(got.extraction_id, "ext_1")
+        req = server.requests[0]
+        self.assertEqual((req.method, req.url.path), ("POST", "/v1/extract/async"))
+        self.assertTrue(req.headers["content-type"].startswith("multipart/form-data; boundary="))
+        body = req.read()
+        for part in (
+            b'name="file"; filename="p.png"',
+            b"\x89PNG...",
+            b'name="documentType"',
+            b"passport",
+            b"r-1",
+        ):
+            self.assertIn(part, body)
+
+    def test_upload_is_json(self):
+        server = Server((202, {"extractionId": "ext_1", "status": "queued"}, {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        trustline.submit_extraction(client, "id_card", upload_id="upl_1")
+        self.assertEqual(
+            json.loads(server.requests[0].read()), {"documentType": "id_card", "uploadId": "upl_1"}
+        )
+
+    def test_one_document(self):
+        client = trustline.identity_client(BASE, "sk_test_1")
+        for kwargs in [{}, {"file": b"x", "upload_id": "upl_1"}]:
+            with self.subTest(kwargs), self.assertRaises(ValueError):
+                trustline.submit_extraction(client, "passport", **kwargs)
+
+
+UUID4 = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
+AUTO = {
+    "returnUrl": "https://partner.example/return",
+    "cancelUrl": "https://partner.example/cancel",
+    "contract": {
+        "cliCode": "CLI-001",
+        "cat": "550",
+        "scatCode": "011",
+        "carrCode": "ROU",
+        "nrg": "ESS",
+        "pfs": 150,
+        "nbP": 2,
+        "dure": 12,
+        "effet": "24/11/2026",
+        "numImmat": "DK-1234-AB",
+        "mqCode": "YAMA",
+        "modele": "MT-07",
+    },
+}
+CREATED = {
+    "reference": "AUT-1",
+    "contractStatus": "PENDING_PAYMENT",
+    "payment": {"paymentUrl": "http://pay", "expiresAt": "2026-11-23T08:30:00Z"},
+    "pricing": contract("AUT-1")["pricing"],
+}
+
+
+class IdempotencyTest(unittest.TestCase):
+    def test_a_key_per_call(self):
+        server = Server((201, CREATED, {}), (201, CREATED, {}))
+        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        self.assertEqual(trustline.create_auto_contract(client, AUTO).reference, "AUT-1")
+        trustline.create_auto_contract(client, AUTO)
+        keys = [r.headers["idempotency-key"] for r in server.requests]
+        self.assertRegex(keys[0], UUID4)
+        self.assertNotEqual(keys[0], keys[1])
+        self.assertEqual(json.loads(server.requests[0].read()), AUTO)
+
+    def test_given_key(self):
+        server = Server((201, CREATED, {}))
+        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        trustline.create_auto_contract(client, AUTO, idempotency_key="mine")
+        self.assertEqual(server.requests[0].headers["idempotency-key"], "mine")
+
+    def test_retries_keep_the_key(self):
+        slept = []
+        server = Server(
+            (0, httpx.ReadTimeout("lost answer"), {}),
+            (503, PROBLEM | {"status": 503}, {}),
+            (429, PROBLEM | {"status": 429}, {"Retry-After": "5"}),
+            (201, CREATED, {}),
+        )
+        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        trustline.idempotent(
+            trustline.idempotency.post_api_v1_partner_contracts_auto_classic,
+            client=client,
+            body=trustline.partner.models.AutoRequest.from_dict(AUTO),
+            attempts=4,
+            sleep=slept.append,
+        )
+        self.assertEqual(len({r.headers["idempotency-key"] for r in server.requests}), 1)
+        self.assertEqual(slept, [1.0, 2.0, 5.0])
+
+    def test_client_error_is_not_retried(self):
+        server = Server((422, PROBLEM, {}))
+        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        with self.assertRaises(trustline.ApiError):
+            trustline.create_auto_contract(client, AUTO)
+        self.assertEqual(len(server.requests), 1)
+
+    def test_webhook_configuration(self):
+        server = Server((200, {"webhookUrl": "https://hooks.example/p", "webhookSecretConfigured": True}, {}))
+        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        got = trustline.configure_webhook(client, url="https://hooks.example/p", secret="s" * 16)
+        self.assertTrue(got.webhook_secret_configured)
+        req = server.requests[0]
+        self.assertEqual((req.method, req.url.path), ("PATCH", "/api/v1/partners/me/webhook"))
+        self.assertRegex(req.headers["idempotency-key"], UUID4)
+        self.assertEqual(
+            json.loads(req.read()), {"webhookUrl": "https://hooks.example/p", "webhookSecret": "s" * 16}
+        )
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,147 @@
+"""Webhook signatures, with vectors computed here from the specification (README, "Verifying
+deliveries"): hex HMAC-SHA256 of the raw body; Standard Webhooks v1 over "{id}.{timestamp}.{body}"
+keyed by the base64 after whsec_ (else the secret's bytes), space-separated during a rotation, a
+5-minute tolerance."""
+
+import base64
+import hashlib
+import hmac
+import unittest
+
+from trustline.webhooks import (
+    InvalidSignature,
+    TimestampOutOfTolerance,
+    standard_key,
+    verify_insurance,
+    verify_service,
+    verify_standard,
+)
+
+BODY = b'{"event":"insurance.contract.issued","reference":"REF-1"}'
+PARTNER_SECRET = "partner-secret-0123456789"
+KEY = bytes(range(32))
+WHSEC = "whsec_" + base64.b64encode(KEY).decode()  # ends with "=": padded
+NOW = 1_800_000_000
+
+
+def hex_hmac(secret: bytes, body: bytes) -> str:
+    return hmac.new(secret, body, hashlib.sha256).hexdigest()
+
+
+def v1(key: bytes, msg_id: str, ts: int, body: bytes) -> str:
+    mac = hmac.new(key, f"{msg_id}.{ts}.".encode() + body, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(mac).decode()
+
+
+def headers(signature: str, ts: int = NOW, msg_id: str = "msg_1") -> dict[str, str]:
+    return {"webhook-id": msg_id, "webhook-timestamp": str(ts), "webhook-signature": signature}
+
+
+class HexSignatureTest(unittest.TestCase):
+    def test_cases(self):
+        good = hex_hmac(PARTNER_SECRET.encode(), BODY)
+        cases = [
+            ("the signature of the body", PARTNER_SECRET, BODY, good, True),
+            ("the secret as bytes", PARTNER_SECRET.encode(), BODY, good, True),
+            ("upper-case hex", PARTNER_SECRET, BODY, good.upper(), True),
+            ("surrounding spaces", PARTNER_SECRET, BODY, f" {good}\n", True),
+            ("another secret", "another secret", BODY, good, False),
+            ("one byte more", PARTNER_SECRET, BODY + b" ", good, False),
+            ("missing", PARTNER_SECRET, BODY, None, False),
+            ("empty", PARTNER_SECRET, BODY, "", False),
+            ("truncated", PARTNER_SECRET, BODY, good[:-2], False),
+            ("not hex", PARTNER_SECRET, BODY, "z" * 64, False),
+            ("spaces inside", PARTNER_SECRET, BODY, good[:32] + " " + good[32:], False),
+        ]
+        for verify in (verify_insurance, verify_service):
+            for name, secret, body, sig, ok in cases:
+                with self.subTest(verify.__name__, case=name):
+                    if ok:
+                        self.assertIsNone(verify(secret, body, sig))
+                    else:
+                        with self.assertRaises(InvalidSignature):
+                            verify(secret, body, sig)
+
+    def test_identity_secret_is_used_as_its_characters(self):
+        verify_service(WHSEC, BODY, hex_hmac(WHSEC.encode(), BODY))
+        with self.assertRaises(InvalidSignature):
+            verify_service(WHSEC, BODY, hex_hmac(KEY, BODY))
+
+
+class StandardSignatureTest(unittest.TestCase):
+    def test_accepted(self):
+        unpadded = WHSEC.rstrip("=")
+        cases = [
+            ("whsec_ secret: the decoded key", WHSEC, headers(v1(KEY, "msg_1", NOW, BODY))),
+            ("whsec_ secret without padding", unpadded, headers(v1(KEY, "msg_1", NOW, BODY))),
+            (
+                "a partner's secret: its bytes",
+                PARTNER_SECRET,
+                headers(v1(PARTNER_SECRET.encode(), "msg_1", NOW, BODY)),
+            ),
+            (
+                "rotation: the new secret's signature second",
+                WHSEC,
+                headers(v1(b"old key", "msg_1", NOW, BODY) + " " + v1(KEY, "msg_1", NOW, BODY)),
+            ),
+            (
+                "rotation: the old secret's signature second",
+                WHSEC,
+                headers(v1(KEY, "msg_1", NOW, BODY) + " " + v1(b"new key", "msg_1", NOW, BODY)),
+            ),
+            (
+                "an unknown version beside v1",
+                WHSEC,
+                headers("v1a,c29tZXRoaW5n " + v1(KEY, "msg_1", NOW, BODY)),
+            ),
+            ("4 minutes old", WHSEC, headers(v1(KEY, "msg_1", NOW - 240, BODY), ts=NOW - 240)),
+            ("4 minutes ahead", WHSEC, headers(v1(KEY, "msg_1", NOW + 240, BODY), ts=NOW + 240)),
+            (
+                "headers in another case",
+                WHSEC,
+                {k.title(): v for k, v in headers(v1(KEY, "msg_1", NOW, BODY)).items()},
+            ),
+        ]
+        for name, secret, h in cases:
+            with self.subTest(name):
+                self.assertIsNone(verify_standard(secret, BODY, h, now=NOW))
+
+    def test_refused(self):
+        good = v1(KEY, "msg_1", NOW, BODY)
+        cases = [
+            ("keyed with the whole whsec_ string", headers(v1(WHSEC.encode(), "msg_1", NOW, BODY))),
+            ("another body", headers(v1(KEY, "msg_1", NOW, BODY + b" "))),
+            ("another id", headers(good, msg_id="msg_2")),
+            ("another timestamp within tolerance", headers(good, ts=NOW + 1)),
+            ("no signature", {"webhook-id": "msg_1", "webhook-timestamp": str(NOW)}),
+            ("no id", {"webhook-timestamp": str(NOW), "webhook-signature": good}),
+            ("no timestamp", {"webhook-id": "msg_1", "webhook-signature": good}),
+            ("a timestamp not in seconds", headers(good) | {"webhook-timestamp": "2027-01-15T08:00:00Z"}),
+            ("v2 only", headers("v2," + good[3:])),
+            ("no version", headers(good[3:])),
+            ("not base64", headers("v1,!!!!")),
+        ]
+        for name, h in cases:
+            with self.subTest(name):
+                with self.assertRaises(InvalidSignature) as e:
+                    verify_standard(WHSEC, BODY, h, now=NOW)
+                self.assertNotIsInstance(e.exception, TimestampOutOfTolerance)
+
+    def test_timestamp_tolerance(self):
+        for name, ts in [("6 minutes old", NOW - 360), ("6 minutes ahead", NOW + 360)]:
+            with self.subTest(name), self.assertRaises(TimestampOutOfTolerance):
+                verify_standard(WHSEC, BODY, headers(v1(KEY, "msg_1", ts, BODY), ts=ts), now=NOW)
+        # A wider tolerance accepts it.
+        ts = NOW - 360
+        verify_standard(WHSEC, BODY, headers(v1(KEY, "msg_1", ts, BODY), ts=ts), now=NOW, tolerance=600)
+
+    def test_key(self):
+        self.assertEqual(standard_key(WHSEC), KEY)
+        self.assertEqual(standard_key(WHSEC.encode()), KEY)
+        self.assertEqual(standard_key(PARTNER_SECRET), PARTNER_SECRET.encode())
+        self.assertEqual(standard_key("whsec_*not base64*"), b"whsec_*not base64*")
+        self.assertEqual(standard_key("whsec_"), b"whsec_")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,117 @@
+"""Partner API writes with an Idempotency-Key, made per call unless given, and retried safely.
+
+The partner API stores the answer of a write sent with an idempotency-key and answers a replay
+(same method, path and body) with it: a contract request retried after a lost answer is not made
+twice. Without a key, a timeout leaves the caller not knowing whether the request exists. So each
+call here carries a key (a new UUID v4 unless idempotency_key is given: give your own to retry
+across processes) and retries with that same key after a transport error (a timeout, a dropped
+connection), a 429 (after its Retry-After) or a 502/503/504.
+"""
+
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import httpx
+
+from .calls import MAX_RETRY_AFTER, check, retry_after
+from .partner.api.contracts import (
+    post_api_v1_partner_contracts_auto_classic,
+    post_api_v1_partner_contracts_voyage_classic,
+)
+from .partner.api.partner import patch_api_v1_partners_me_webhook
+from .partner.client import AuthenticatedClient as PartnerClient
+from .partner.models import AutoRequest, Created, VoyageRequest, WebhookUpdate
+from .partner.types import UNSET
+
+RETRIED_STATUSES = (429, 502, 503, 504)
+
+
+def new_idempotency_key() -> str:
+    """new_idempotency_key is a fresh key: a UUID v4, as the API asks."""
+    return str(uuid.uuid4())
+
+
+def idempotent(
+    operation: Any,
+    *args: Any,
+    idempotency_key: str | None = None,
+    attempts: int = 3,
+    backoff: float = 1.0,
+    sleep: Callable[[float], None] = time.sleep,
+    **kwargs: Any,
+) -> Any:
+    """idempotent runs operation.sync_detailed (a generated partner operation with an
+    idempotency_key parameter) with one key for all its attempts, at most attempts of them, and
+    returns the parsed 2xx answer; an error answer raises ApiError, the last transport error is
+    raised as httpx raised it. The wait between attempts is the answer's Retry-After, else backoff
+    doubling."""
+    key = idempotency_key or new_idempotency_key()
+    for attempt in range(1, attempts + 1):
+        try:
+            response = operation.sync_detailed(*args, idempotency_key=key, **kwargs)
+        except httpx.TransportError:
+            if attempt == attempts:
+                raise
+            wait = None
+        else:
+            if response.status_code not in RETRIED_STATUSES or attempt == attempts:
+                return check(response).parsed
+            wait = retry_after(response.headers)
+            if wait is not None and wait > MAX_RETRY_AFTER:
+                return check(response).parsed
+        sleep(wait if wait is not None else backoff * 2 ** (attempt - 1))
+    raise AssertionError("unreachable")
+
+
+def create_auto_contract(
+    client: PartnerClient,
+    body: AutoRequest | Mapping[str, Any],
+    *,
+    idempotency_key: str | None = None,
+) -> Created:
+    """create_auto_contract makes an auto contract request with its payment link, POST
+    /api/v1/partner/contracts/auto/classic; body is an AutoRequest or its JSON as a dict
+    (returnUrl, cancelUrl, contract)."""
+    if not isinstance(body, AutoRequest):
+        body = AutoRequest.from_dict(body)
+    return idempotent(
+        post_api_v1_partner_contracts_auto_classic, client=client, body=body, idempotency_key=idempotency_key
+    )
+
+
+def create_voyage_contract(
+    client: PartnerClient,
+    body: VoyageRequest | Mapping[str, Any],
+    *,
+    idempotency_key: str | None = None,
+) -> Created:
+    """create_voyage_contract makes a travel contract request with its payment link, POST
+    /api/v1/partner/contracts/voyage/classic; body is a VoyageRequest or its JSON as a dict."""
+    if not isinstance(body, VoyageRequest):
+        body = VoyageRequest.from_dict(body)
+    return idempotent(
+        post_api_v1_partner_contracts_voyage_classic,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+
+def configure_webhook(
+    client: PartnerClient,
+    *,
+    url: str | None = None,
+    secret: str | None = None,
+    idempotency_key: str | None = None,
+) -> Any:
+    """configure_webhook sets the partner's webhook URL and/or secret (16 to 256 characters,
+    write-only; "" removes it), PATCH /api/v1/partners/me/webhook, and returns the configuration
+    (webhook_url, webhook_secret_configured)."""
+    body = WebhookUpdate(
+        webhook_url=UNSET if url is None else url, webhook_secret=UNSET if secret is None else secret
+    )
+    return idempotent(
+        patch_api_v1_partners_me_webhook, client=client, body=body, idempotency_key=idempotency_key
+    )

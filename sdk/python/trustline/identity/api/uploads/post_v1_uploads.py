@@ -1,0 +1,224 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.upload import Upload
+from ...models.upload_request import UploadRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: UploadRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/uploads",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | Upload | None:
+    if response.status_code == 201:
+        response_201 = Upload.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | Upload]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UploadRequest,
+) -> Response[Problem | Upload]:
+    """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
+    of file)
+
+     PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST
+    /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload
+    counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at
+    most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429
+    upload_quota_exceeded, Retry-After to midnight UTC).
+
+    Args:
+        body (UploadRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Upload]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UploadRequest,
+) -> Problem | Upload | None:
+    """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
+    of file)
+
+     PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST
+    /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload
+    counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at
+    most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429
+    upload_quota_exceeded, Retry-After to midnight UTC).
+
+    Args:
+        body (UploadRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Upload
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UploadRequest,
+) -> Response[Problem | Upload]:
+    """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
+    of file)
+
+     PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST
+    /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload
+    counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at
+    most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429
+    upload_quota_exceeded, Retry-After to midnight UTC).
+
+    Args:
+        body (UploadRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | Upload]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: UploadRequest,
+) -> Problem | Upload | None:
+    """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
+    of file)
+
+     PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST
+    /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload
+    counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at
+    most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429
+    upload_quota_exceeded, Retry-After to midnight UTC).
+
+    Args:
+        body (UploadRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | Upload
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="BatchRequest")
+
+
+@_attrs_define
+class BatchRequest:
+    """
+    Attributes:
+        documents (list[Any]):
+    """
+
+    documents: list[Any]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        documents = []
+        for documents_item_data in self.documents:
+            documents_item: Any
+            documents_item = documents_item_data
+            documents.append(documents_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "documents": documents,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        documents = []
+        _documents = d.pop("documents")
+        for documents_item_data in _documents:
+
+            def _parse_documents_item(data: object) -> Any:
+                return cast(Any, data)
+
+            documents_item = _parse_documents_item(documents_item_data)
+
+            documents.append(documents_item)
+
+        batch_request = cls(
+            documents=documents,
+        )
+
+        batch_request.additional_properties = d
+        return batch_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
