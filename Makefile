@@ -32,7 +32,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction
+.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction sdk sdk-typescript
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -64,6 +64,10 @@ $(AXE): infra/browser/package-lock.json
 	npm ci --prefix infra/browser --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The SDKs' code generated from openapi/ (pinned generators; go test ./sdk says when it is stale).
+sdk: ## regenerate the SDKs from openapi/: sdk/go (oapi-codegen)
+	cd sdk/go && go generate ./...
+
 onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime: the liveness tests' oracle
 	@bash infra/onnxruntime.sh >/dev/null
 
@@ -84,6 +88,7 @@ LOCALSTACK_TESTS ?= $(CI)
 test: venv deps models onnxruntime browser-deps lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -v '/infra/local/emulate$$')
 	go run ./infra/local exec -- go test -count=1 -timeout 30m ./infra/local/emulate
+	cd sdk/go && go test -race -count=1 ./...
 	GOARCH=arm64 go test -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
@@ -116,6 +121,7 @@ lint: ## gofmt, go vet, staticcheck
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
 	go vet ./...
 	go run $(STATICCHECK) ./...
+	cd sdk/go && go vet ./... && go run $(STATICCHECK) ./...
 
 # Model files a function loads at run time (its MODELS_DIR is /var/task/models): <name>_MODELS for
 # <name>Function, copied from MODELS_DIR (checked against SHA256SUMS by make models) into models/ of
