@@ -64,9 +64,17 @@ $(AXE): infra/browser/package-lock.json
 	npm ci --prefix infra/browser --no-audit --no-fund --loglevel=error
 	touch $@
 
+# openapi-fetch, and openapi-typescript with TypeScript for its tests and make sdk (pinned in sdk/typescript/package-lock.json).
+TS_SDK := sdk/typescript/node_modules/.package-lock.json
+sdk-typescript: $(TS_SDK) ## install the TypeScript SDK's dependencies from npm into sdk/typescript (make test does)
+$(TS_SDK): sdk/typescript/package-lock.json
+	npm ci --prefix sdk/typescript --no-audit --no-fund --loglevel=error
+	touch $@
+
 # The SDKs' code generated from openapi/ (pinned generators; go test ./sdk says when it is stale).
-sdk: ## regenerate the SDKs from openapi/: sdk/go (oapi-codegen)
+sdk: sdk-typescript ## regenerate the SDKs from openapi/: sdk/go (oapi-codegen) and sdk/typescript (openapi-typescript)
 	cd sdk/go && go generate ./...
+	npm run --prefix sdk/typescript generate
 
 onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime: the liveness tests' oracle
 	@bash infra/onnxruntime.sh >/dev/null
@@ -85,10 +93,11 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 # has its own -race tests in those packages.
 LOCALSTACK_TESTS ?= $(CI)
 
-test: venv deps models onnxruntime browser-deps lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
+test: venv deps models onnxruntime browser-deps sdk-typescript lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -v '/infra/local/emulate$$')
 	go run ./infra/local exec -- go test -count=1 -timeout 30m ./infra/local/emulate
 	cd sdk/go && go test -race -count=1 ./...
+	npm test --prefix sdk/typescript
 	GOARCH=arm64 go test -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
