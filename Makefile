@@ -32,7 +32,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction sdk-python
+.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction sdk sdk-python sdk-typescript
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -74,6 +74,19 @@ $(AXE): infra/browser/package-lock.json
 	npm ci --prefix infra/browser --no-audit --no-fund --loglevel=error
 	touch $@
 
+# openapi-fetch, and openapi-typescript with TypeScript for its tests and make sdk (pinned in sdk/typescript/package-lock.json).
+TS_SDK := sdk/typescript/node_modules/.package-lock.json
+sdk-typescript: $(TS_SDK) ## install the TypeScript SDK's dependencies from npm into sdk/typescript (make test does)
+$(TS_SDK): sdk/typescript/package-lock.json
+	npm ci --prefix sdk/typescript --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The SDKs' code generated from openapi/ (pinned generators; go test ./sdk says when it is stale).
+sdk: sdk-typescript sdk-python ## regenerate the SDKs from openapi/: sdk/go (oapi-codegen), sdk/typescript (openapi-typescript), sdk/python (openapi-python-client)
+	cd sdk/go && go generate ./...
+	npm run --prefix sdk/typescript generate
+	sdk/python/generate.sh
+
 onnxruntime: ## fetch onnxruntime's shared library (pinned, from npm) into .local/onnxruntime: the liveness tests' oracle
 	@bash infra/onnxruntime.sh >/dev/null
 
@@ -94,10 +107,12 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 NORACE := /infra/local/emulate$$|/shared/ocr/tesseract$$|/shared/imagequality$$
 LOCALSTACK_TESTS ?= $(CI)
 
-test: venv deps models onnxruntime browser-deps sdk-python lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
+test: venv deps models onnxruntime browser-deps sdk-python sdk-typescript lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -Ev '$(NORACE)')
 	go run ./infra/local exec -- go test -count=1 -timeout 30m $$(go list ./... | grep -E '$(NORACE)')
 	go test -race -count=1 -run 'TestConcurrentReads|TestReadAfterCloseAndCancel' ./shared/ocr/tesseract
+	cd sdk/go && go test -race -count=1 ./...
+	npm test --prefix sdk/typescript
 	GOARCH=arm64 go test -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
@@ -130,6 +145,7 @@ lint: ## gofmt, go vet, staticcheck
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt: files above need formatting"; exit 1; }
 	go vet ./...
 	go run $(STATICCHECK) ./...
+	cd sdk/go && go vet ./... && go run $(STATICCHECK) ./...
 
 # Model files a function loads at run time (its MODELS_DIR is /var/task/models): <name>_MODELS for
 # <name>Function, copied from MODELS_DIR (checked against SHA256SUMS by make models) into models/ of

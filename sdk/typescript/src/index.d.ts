@@ -1,0 +1,80 @@
+// Declarations of the hand-written layer (index.js); identity.d.ts and partner.d.ts are generated.
+import type { Client, Middleware } from "openapi-fetch";
+import type { paths as IdentityPaths, components as IdentityComponents } from "./identity.js";
+import type { paths as PartnerPaths, components as PartnerComponents } from "./partner.js";
+
+export * from "./webhooks.js";
+export type { IdentityPaths, IdentityComponents, PartnerPaths, PartnerComponents };
+
+export type IdentityClient = Client<IdentityPaths>;
+export type PartnerClient = Client<PartnerPaths>;
+export type Extraction = IdentityComponents["schemas"]["Extraction"];
+export type Problem = IdentityComponents["schemas"]["Problem"] | PartnerComponents["schemas"]["Problem"];
+
+export interface ClientOptions {
+  /** The stage's address, such as http://127.0.0.1:3000 for the local stack. */
+  baseUrl: string;
+  /** An API key: X-API-Key (identity: sk_live_…, sk_test_…) or x-api-key (partner: pk_…, ak_…). */
+  apiKey?: string;
+  /** A login token, sent as Authorization: Bearer. */
+  bearerToken?: string;
+  fetch?: typeof fetch;
+  headers?: Record<string, string>;
+}
+
+/** A client of the identity API, the key in X-API-Key. */
+export declare function createIdentityClient(options: ClientOptions): IdentityClient;
+/** A client of the partner API, the key in x-api-key, with autoIdempotencyKeys. */
+export declare function createPartnerClient(options: ClientOptions): PartnerClient;
+
+/** A fresh Idempotency-Key: a random UUID v4. */
+export declare function newIdempotencyKey(): string;
+/** The partner operations that take an Idempotency-Key, as "METHOD /path/{param}". */
+export declare const IDEMPOTENT_WRITES: readonly string[];
+/** Gives each idempotent write without a key a fresh one. */
+export declare const autoIdempotencyKeys: Middleware;
+/** Whether a response is a stored one answered again for a key already used. */
+export declare function replayed(response: Response): boolean;
+
+/** An answer other than the one an operation succeeds with. */
+export declare class APIError extends Error {
+  constructor(response: Response, problem: unknown);
+  readonly status: number;
+  /** validation_failed, not_found, rate_limited, ... */
+  readonly kind: string;
+  readonly problem: Problem | undefined;
+  /** How long Retry-After asks to wait, in milliseconds. */
+  readonly retryAfterMs: number | undefined;
+}
+
+/** The data of an openapi-fetch result, or throws its APIError. */
+export declare function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T;
+
+/** POST /v1/extract/async with the file as multipart/form-data. */
+export declare function extractFile(
+  client: IdentityClient,
+  document: { file: Blob | Uint8Array; filename: string; documentType: IdentityComponents["schemas"]["DocumentType"]; referenceId?: string },
+): Promise<IdentityComponents["schemas"]["ExtractAccepted"]>;
+
+export interface WaitOptions {
+  /** The wait before the second poll, 500 by default. */
+  initialMs?: number;
+  /** The longest wait between two polls, Retry-After aside; 5000 by default. */
+  maxMs?: number;
+  /** How long to wait in all, 120000 by default. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** Polls the extraction until completed or failed, with backoff and Retry-After. */
+export declare function waitForExtraction(client: IdentityClient, extractionId: string, options?: WaitOptions): Promise<Extraction>;
+
+type ListPaths<P> = {
+  [K in keyof P]: P[K] extends { get: { responses: { 200: { content: { "application/json": { data: unknown[]; nextCursor: unknown } } } } } } ? K : never;
+}[keyof P];
+type ListItem<P, K extends keyof P> = P[K] extends { get: { responses: { 200: { content: { "application/json": { data: (infer T)[] } } } } } } ? T : never;
+type ListInit<P, K extends keyof P> = P[K] extends { get: { parameters: infer Params } } ? { params?: Partial<Params>; signal?: AbortSignal; headers?: Record<string, string> } : never;
+
+/** Every item of a list, following its cursors. */
+export declare function listAll<K extends ListPaths<IdentityPaths>>(client: IdentityClient, path: K, init?: ListInit<IdentityPaths, K>): AsyncGenerator<ListItem<IdentityPaths, K>, void, undefined>;
+export declare function listAll<K extends ListPaths<PartnerPaths>>(client: PartnerClient, path: K, init?: ListInit<PartnerPaths, K>): AsyncGenerator<ListItem<PartnerPaths, K>, void, undefined>;

@@ -1,0 +1,122 @@
+// The hand-written layer against a fake fetch: authentication, idempotency keys, waiting for an
+// extraction, following list cursors.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { APIError, createIdentityClient, createPartnerClient, extractFile, listAll, replayed, waitForExtraction } from "../src/index.js";
+
+/**
+ * A fetch that answers each request with respond(request, n) and records the requests.
+ * @param {(request: Request, n: number) => Response | Promise<Response>} respond
+ */
+function fakeFetch(respond) {
+  const requests = [];
+  const f = async (/** @type {Request} */ request) => {
+    requests.push(request);
+    return respond(request, requests.length);
+  };
+  return { fetch: f, requests };
+}
+
+const json = (body, status = 200, headers = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": status < 400 ? "application/json" : "application/problem+json", ...headers } });
+const extraction = (status) => ({ extractionId: "ext_1", status, documentType: "auto", creditsUsed: 0, livemode: false, createdAt: "2026-11-23T08:00:00Z" });
+
+test("identity: the key in X-API-Key", async () => {
+  const { fetch, requests } = fakeFetch(() => json(extraction("completed")));
+  const c = createIdentityClient({ baseUrl: "http://x", apiKey: "sk_test_abc", fetch });
+  await c.GET("/v1/extractions/{extractionId}", { params: { path: { extractionId: "ext_1" } } });
+  assert.equal(requests[0].headers.get("X-API-Key"), "sk_test_abc");
+});
+
+test("extractFile: multipart with its boundary", async () => {
+  const { fetch, requests } = fakeFetch(() => json({ extractionId: "ext_9", status: "queued" }, 202));
+  const c = createIdentityClient({ baseUrl: "http://x", apiKey: "k", fetch });
+  const accepted = await extractFile(c, { file: new Uint8Array([1, 2, 3]), filename: "p.png", documentType: "passport", referenceId: "c-1" });
+  assert.equal(accepted.extractionId, "ext_9");
+  const form = await requests[0].formData();
+  assert.match(requests[0].headers.get("Content-Type") ?? "", /^multipart\/form-data; boundary=/);
+  assert.equal(form.get("documentType"), "passport");
+  assert.equal(form.get("referenceId"), "c-1");
+  assert.equal(/** @type {File} */ (form.get("file")).name, "p.png");
+});
+
+test("waitForExtraction: backs off until completed", async () => {
+  const answers = ["queued", "processing", "processing", "completed"];
+  const { fetch, requests } = fakeFetch((_, n) => json(extraction(answers[Math.min(n, answers.length) - 1])));
+  const c = createIdentityClient({ baseUrl: "http://x", apiKey: "k", fetch });
+  const e = await waitForExtraction(c, "ext_1", { initialMs: 1, maxMs: 4 });
+  assert.equal(e.status, "completed");
+  assert.equal(requests.length, 4);
+});
+
+test("waitForExtraction: a failed extraction is an answer", async () => {
+  const { fetch } = fakeFetch(() => json(extraction("failed")));
+  const e = await waitForExtraction(createIdentityClient({ baseUrl: "http://x", fetch }), "ext_1");
+  assert.equal(e.status, "failed");
+});
+
+test("waitForExtraction: honours Retry-After on 429", async () => {
+  const { fetch, requests } = fakeFetch((_, n) =>
+    n === 1 ? json({ type: "http://x/errors/rate_limited", status: 429, detail: "slow down" }, 429, { "Retry-After": "1" }) : json(extraction("completed")),
+  );
+  const start = Date.now();
+  const e = await waitForExtraction(createIdentityClient({ baseUrl: "http://x", fetch }), "ext_1", { initialMs: 1 });
+  assert.equal(e.status, "completed");
+  assert.equal(requests.length, 2);
+  assert.ok(Date.now() - start >= 1000, "polled again before Retry-After's second");
+});
+
+test("waitForExtraction: a 404 throws an APIError, the deadline a TimeoutError", async () => {
+  const notFound = fakeFetch(() => json({ type: "http://x/errors/not_found", status: 404, detail: "no such extraction", requestId: "req_1" }, 404));
+  await assert.rejects(waitForExtraction(createIdentityClient({ baseUrl: "http://x", fetch: notFound.fetch }), "ext_1"), (err) => {
+    assert.ok(err instanceof APIError);
+    assert.equal(err.kind, "not_found");
+    assert.equal(err.status, 404);
+    assert.match(err.message, /no such extraction.*req_1/);
+    return true;
+  });
+  const slow = fakeFetch(() => json(extraction("processing")));
+  await assert.rejects(waitForExtraction(createIdentityClient({ baseUrl: "http://x", fetch: slow.fetch }), "ext_1", { initialMs: 20, timeoutMs: 50 }), { name: "TimeoutError" });
+});
+
+test("listAll: every item, following nextCursor and X-Next-Cursor, filters kept", async () => {
+  const pages = {
+    "": json({ data: [extraction("completed"), extraction("failed")], nextCursor: "c2" }),
+    c2: json({ data: [] }, 200, { "X-Next-Cursor": "c3" }),
+    c3: json({ data: [extraction("queued")], nextCursor: null }),
+  };
+  const { fetch, requests } = fakeFetch((r) => pages[new URL(r.url).searchParams.get("cursor") ?? ""]);
+  const c = createIdentityClient({ baseUrl: "http://x", apiKey: "k", fetch });
+  const items = [];
+  for await (const e of listAll(c, "/v1/extractions", { params: { query: { status: "completed" } } })) items.push(e.status);
+  assert.deepEqual(items, ["completed", "failed", "queued"]);
+  assert.deepEqual(requests.map((r) => new URL(r.url).search), ["?status=completed", "?status=completed&cursor=c2", "?status=completed&cursor=c3"]);
+});
+
+test("listAll: a problem throws", async () => {
+  const { fetch } = fakeFetch(() => json({ type: "http://x/errors/validation_failed", status: 422, invalidParams: ["cursor: not of this list"] }, 422));
+  const c = createPartnerClient({ baseUrl: "http://x", apiKey: "pk", fetch });
+  await assert.rejects(async () => {
+    for await (const _ of listAll(c, "/api/v1/partner/contracts/requests")) void _;
+  }, /validation_failed.*cursor: not of this list/);
+});
+
+test("partner: the key in x-api-key, a fresh Idempotency-Key per write unless given", async () => {
+  const { fetch, requests } = fakeFetch(() => json({ reference: "REF-1" }, 201, { "idempotent-replayed": "true" }));
+  const c = createPartnerClient({ baseUrl: "http://x", apiKey: "pk_sandbox_abc", fetch });
+  const body = /** @type {any} */ ({ returnUrl: "r", cancelUrl: "c", contract: {} });
+  await c.POST("/api/v1/partner/contracts/auto/classic", { body });
+  await c.POST("/api/v1/partner/contracts/auto/classic", { body });
+  const { response } = await c.POST("/api/v1/partner/contracts/auto/classic", { body, params: { header: { "idempotency-key": "mine" } } });
+  await c.PATCH("/api/v1/partners/{partnerId}/webhook", { params: { path: { partnerId: "p_1" } }, body: {} });
+  await c.GET("/api/v1/partner/contracts/requests");
+  await c.POST("/api/v1/partners/me/keys/rotate");
+  const keys = requests.map((r) => r.headers.get("Idempotency-Key"));
+  assert.match(keys[0] ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.notEqual(keys[0], keys[1]);
+  assert.equal(keys[2], "mine");
+  assert.ok(keys[3], "PATCH of a partner's webhook");
+  assert.deepEqual(keys.slice(4), [null, null], "a read, and a write that takes no key");
+  assert.ok(requests.every((r) => r.headers.get("x-api-key") === "pk_sandbox_abc"));
+  assert.ok(replayed(response));
+});
