@@ -3517,7 +3517,7 @@ export interface components {
             /** @description a mobile handoff session (hs_…) whose file is ready, or that the caller consumed already */
             handoffSessionId?: string;
             referenceId?: string;
-        } & (unknown | unknown);
+        };
         ExtractAccepted: {
             extractionId: string;
             /** @enum {string} */
@@ -3665,14 +3665,14 @@ export interface components {
             reason?: "mismatch" | "unplaced";
         };
         BatchRequest: {
-            documents: ({
+            documents: {
                 documentType: components["schemas"]["DocumentType"];
                 /** @description from POST /v1/uploads, after the file was uploaded */
                 uploadId?: string;
                 /** @description a mobile handoff session (hs_…) whose file is ready, or that the caller consumed already */
                 handoffSessionId?: string;
                 referenceId?: string;
-            } & (unknown | unknown))[];
+            }[];
         };
         Batch: {
             batchId: string;

@@ -6,6 +6,7 @@ from .batch import Batch
 from .batch_page import BatchPage
 from .batch_page_data_item import BatchPageDataItem
 from .batch_request import BatchRequest
+from .batch_request_documents_item import BatchRequestDocumentsItem
 from .batch_status import BatchStatus
 from .batch_view import BatchView
 from .check_digit import CheckDigit
@@ -23,6 +24,7 @@ from .endpoint_request import EndpointRequest
 from .endpoint_request_mode import EndpointRequestMode
 from .extract_accepted import ExtractAccepted
 from .extract_accepted_status import ExtractAcceptedStatus
+from .extract_request import ExtractRequest
 from .extracted_data import ExtractedData
 from .extracted_data_engine import ExtractedDataEngine
 from .extracted_data_rotation_applied import ExtractedDataRotationApplied
@@ -172,6 +174,7 @@ __all__ = (
     "BatchPage",
     "BatchPageDataItem",
     "BatchRequest",
+    "BatchRequestDocumentsItem",
     "BatchStatus",
     "BatchView",
     "CheckDigit",
@@ -189,6 +192,7 @@ __all__ = (
     "EndpointRequestMode",
     "ExtractAccepted",
     "ExtractAcceptedStatus",
+    "ExtractRequest",
     "ExtractedData",
     "ExtractedDataEngine",
     "ExtractedDataRotationApplied",

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.batch_request_documents_item import BatchRequestDocumentsItem
+
 
 T = TypeVar("T", bound="BatchRequest")
 
@@ -13,17 +17,16 @@ T = TypeVar("T", bound="BatchRequest")
 class BatchRequest:
     """
     Attributes:
-        documents (list[Any]):
+        documents (list[BatchRequestDocumentsItem]):
     """
 
-    documents: list[Any]
+    documents: list[BatchRequestDocumentsItem]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         documents = []
         for documents_item_data in self.documents:
-            documents_item: Any
-            documents_item = documents_item_data
+            documents_item = documents_item_data.to_dict()
             documents.append(documents_item)
 
         field_dict: dict[str, Any] = {}
@@ -38,15 +41,13 @@ class BatchRequest:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.batch_request_documents_item import BatchRequestDocumentsItem
+
         d = dict(src_dict)
         documents = []
         _documents = d.pop("documents")
         for documents_item_data in _documents:
-
-            def _parse_documents_item(data: object) -> Any:
-                return cast(Any, data)
-
-            documents_item = _parse_documents_item(documents_item_data)
+            documents_item = BatchRequestDocumentsItem.from_dict(documents_item_data)
 
             documents.append(documents_item)
 

@@ -6,6 +6,7 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.extract_accepted import ExtractAccepted
+from ...models.extract_request import ExtractRequest
 from ...models.post_v1_extract_async_files_body import PostV1ExtractAsyncFilesBody
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -13,7 +14,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
-    body: PostV1ExtractAsyncFilesBody | Any | Unset = UNSET,
+    body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,8 +30,8 @@ def _get_kwargs(
         _kwargs["files"] = body.to_multipart()
 
         headers["Content-Type"] = "multipart/form-data; boundary=+++"
-    if isinstance(body, Any):
-        _kwargs["json"] = body
+    if isinstance(body, ExtractRequest):
+        _kwargs["json"] = body.to_dict()
 
         headers["Content-Type"] = "application/json"
 
@@ -121,7 +122,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: PostV1ExtractAsyncFilesBody | Any | Unset = UNSET,
+    body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
 ) -> Response[ExtractAccepted | Problem]:
     """Queue the extraction of one document
@@ -137,7 +138,7 @@ def sync_detailed(
     Args:
         x_consume_token (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
-        body (Any): exactly one of uploadId and handoffSessionId
+        body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -162,7 +163,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: PostV1ExtractAsyncFilesBody | Any | Unset = UNSET,
+    body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
 ) -> ExtractAccepted | Problem | None:
     """Queue the extraction of one document
@@ -178,7 +179,7 @@ def sync(
     Args:
         x_consume_token (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
-        body (Any): exactly one of uploadId and handoffSessionId
+        body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -198,7 +199,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: PostV1ExtractAsyncFilesBody | Any | Unset = UNSET,
+    body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
 ) -> Response[ExtractAccepted | Problem]:
     """Queue the extraction of one document
@@ -214,7 +215,7 @@ async def asyncio_detailed(
     Args:
         x_consume_token (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
-        body (Any): exactly one of uploadId and handoffSessionId
+        body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -237,7 +238,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: PostV1ExtractAsyncFilesBody | Any | Unset = UNSET,
+    body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
 ) -> ExtractAccepted | Problem | None:
     """Queue the extraction of one document
@@ -253,7 +254,7 @@ async def asyncio(
     Args:
         x_consume_token (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
-        body (Any): exactly one of uploadId and handoffSessionId
+        body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
