@@ -95,11 +95,13 @@ func TestQuickstart(t *testing.T) {
 	}
 
 	// One script, as a reader pasting the blocks into one terminal. Each block announces itself, so
-	// a failure names the block; curl fails on an error status (the reader sees the problem body).
+	// a failure names the block, and the failing command is said.
 	// The receiver's port is a free one rather than the README's 8765, which another run may hold.
 	port := freePort(t)
 	var script strings.Builder
-	script.WriteString("set -euo pipefail\ncurl() { command curl --fail-with-body \"$@\"; }\n")
+	script.WriteString("set -Eeuo pipefail\ntrap 'echo \"failed: $BASH_COMMAND\" >&2' ERR\n" +
+		// curl fails on an error status, and shows the problem it got even where its output is piped.
+		"curl() { local out; out=$(command curl --fail-with-body \"$@\") || { echo \"$out\" >&2; return 22; }; [ -z \"$out\" ] || echo \"$out\"; }\n")
 	for i, b := range blocks {
 		fmt.Fprintf(&script, "echo '@@ block %d'\n%s\n", i, strings.ReplaceAll(b, "8765", port))
 	}
