@@ -94,7 +94,8 @@ type Setting struct {
 	Resource bool // names a resource of template.yaml: the template sets it, the caller never does
 }
 
-// Settings lists every environment variable Load reads, in README order.
+// Settings lists every environment variable Load reads, in the order of the configuration table
+// of docs/deploying.md.
 var Settings = []Setting{
 	{"STAGE", "", "`local`, `sandbox` or `production`. Partner keys only work in the stage they were issued for; sandbox services run outside production.", false},
 	{"PUBLIC_BASE_URL", "", "Public base URL of the identity API, without trailing slash. Used in links and in problem `type` URIs.", false},
@@ -114,7 +115,7 @@ var Settings = []Setting{
 	{"HANDOFF_TTL", "15m", "Lifetime of a mobile handoff session.", false},
 	{"HANDOFF_MAX_MB", "10", "Largest file a mobile handoff session takes, in MB.", false},
 	{"OCR_ENGINE", "tesseract", "`tesseract` (in-process, needs a cgo build with libtesseract: local and self-hosted runs) or `textract` (Amazon Textract: the template sets it on AWS).", false},
-	{"MODELS_DIR", "../shared/models", "Directory of the model files (`mrz.traineddata`, checked against its SHA256SUMS). See the README's Models section.", false},
+	{"MODELS_DIR", "../shared/models", "Directory of the model files (`mrz.traineddata`, checked against its SHA256SUMS). make run and make test set it to the directory make models fills; see docs/models.md.", false},
 	{"MAX_DOCUMENT_MB", "15", "Largest document file accepted for extraction, in MB (inline files are also bounded by the 6 MB request limit, about 4.5 MB of file once API Gateway has base64-encoded it: larger ones go through POST /v1/uploads).", false},
 	{"MAX_IMAGE_MEGAPIXELS", "40", "Largest image accepted for extraction and liveness, in megapixels, judged from the file's header before anything is charged; images of 16 bits per channel are refused too (413 `image_too_large`), and images whose decoding would cost more than 6 bytes a pixel of this bound or more than 100 JPEG scans (422 `image_too_costly`). Raising it needs more memory in the extraction worker and liveness functions.", false},
 	{"UPLOAD_URL_TTL", "15m", "How long a presigned upload URL from POST /v1/uploads works.", false},
@@ -131,9 +132,9 @@ var Settings = []Setting{
 	{"DATA_ENCRYPTION_KEY", "", "Secret. Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates it in Secrets Manager (DataEncryptionSecret); make run makes one per run.", false},
 	{"PAYMENT_SIGNING_KEY", "-", "Secret. Key of the payment gateway's x-webhook-signature (HMAC-SHA256). Empty or `-` (and no PAYMENT_SIGNING_KEY_ARN): payments are inactive and creation answers 400 payment_config_missing. The template generates it in Secrets Manager (PaymentSigningSecret).", false},
 	{"PAYMENT_LINK_TTL", "30m", "How long a payment link stays open; unpaid requests then move to PAYMENT_FAILED.", false},
-	{"PAYMENT_GATEWAY_URL", "-", "Base URL of a real payment gateway (protocol in the README). `-`: the sandbox gateway in the local and sandbox stages, none in production (creation answers 400 payment_config_missing).", false},
+	{"PAYMENT_GATEWAY_URL", "-", "Base URL of a real payment gateway (protocol in docs/deploying.md). `-`: the sandbox gateway in the local and sandbox stages, none in production (creation answers 400 payment_config_missing).", false},
 	{"PAYMENT_GATEWAY_KEY", "-", "Secret. Bearer key of the payment gateway, in Secrets Manager as PaymentGatewayKeySecret (`-` until the operator sets it).", false},
-	{"CORE_INSURANCE_URL", "-", "Base URL of the core insurance system (protocol in the README). `-`: the simulator in the local and sandbox stages, none in production (creation answers 502 provider_upstream_error). Outside production it needs PAYMENT_GATEWAY_URL too: a real core system behind the sandbox gateway refuses to start.", false},
+	{"CORE_INSURANCE_URL", "-", "Base URL of the core insurance system (protocol in docs/deploying.md). `-`: the simulator in the local and sandbox stages, none in production (creation answers 502 provider_upstream_error). Outside production it needs PAYMENT_GATEWAY_URL too: a real core system behind the sandbox gateway refuses to start.", false},
 	{"CORE_INSURANCE_KEY", "-", "Secret. Bearer key of the core insurance system, in Secrets Manager as CoreInsuranceKeySecret (`-` until the operator sets it).", false},
 	{"PROVIDER_TIMEOUT", "10s", "How long the payment gateway and the core insurance system have to answer one call.", false},
 	{"IDEMPOTENCY_WINDOW", "24h", "How long an idempotency-key and its stored response are kept.", false},

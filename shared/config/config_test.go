@@ -110,15 +110,15 @@ func TestCompressedScheduleForTests(t *testing.T) {
 	}
 }
 
-// The README's configuration table documents every setting.
-func TestREADMEDocumentsEverySetting(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+// The configuration table of docs/deploying.md documents every setting.
+func TestDeployingDocListsEverySetting(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/deploying.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range config.Settings {
-		if !strings.Contains(string(readme), "| `"+s.Name+"` |") {
-			t.Errorf("README.md has no table row for %s", s.Name)
+		if !strings.Contains(string(doc), "| `"+s.Name+"` |") {
+			t.Errorf("docs/deploying.md has no table row for %s", s.Name)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // The labelled pairs this package can be calibrated on offline are few: no package of the
-// registries reachable here ships photos of the same people taken apart (see the README), so the
+// registries reachable here ships photos of the same people taken apart (see docs/identity-api.md, "Face match"), so the
 // genuine pairs are one person's photo against itself printed on generated card pages at four
 // sizes, mirrored, and darkened and shrunk as a poor selfie; the impostor pairs are the three
 // different people of the two test photos. TestCalibrationPairs pins each pair's similarity, so
@@ -84,7 +84,7 @@ func TestCalibrationPairs(t *testing.T) {
 				imp = append(imp, r.Similarity)
 			}
 			if math.Abs(r.Similarity-tt.want) > calibrationTolerance {
-				t.Errorf("similarity %.4f, want %.4f ± %g: redo the calibration table (README) if the change is meant", r.Similarity, tt.want, calibrationTolerance)
+				t.Errorf("similarity %.4f, want %.4f ± %g: redo the calibration table (docs/identity-api.md) if the change is meant", r.Similarity, tt.want, calibrationTolerance)
 			}
 			if r.IsMatch != tt.genuine {
 				t.Errorf("isMatch %v at similarity %.4f (threshold %v), want %v", r.IsMatch, r.Similarity, r.Threshold, tt.genuine)

@@ -24,8 +24,8 @@ const (
 )
 
 // DefaultThreshold is the cosine similarity at or over which two faces are called the same
-// person: OpenCV's published threshold for SFace (LFW). See the README for what it means on
-// document portraits.
+// person: OpenCV's published threshold for SFace (LFW). docs/identity-api.md ("Face match") says
+// what it means on document portraits.
 const DefaultThreshold = 0.363
 
 // Defaults of the detector.

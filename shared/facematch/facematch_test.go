@@ -59,7 +59,7 @@ func need(tb testing.TB, path, hint string) {
 func photo(tb testing.TB, name string) image.Image {
 	tb.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "testdata", "faces", name)
-	need(tb, path, "the face photos live in ../shared/testdata/faces")
+	need(tb, path, "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)

@@ -61,7 +61,7 @@ func models(tb testing.TB) *liveness.Models {
 
 func readFace(tb testing.TB, name string) []byte {
 	tb.Helper()
-	need(tb, filepath.Join(faces, name), "the face photos live in ../shared/testdata/faces")
+	need(tb, filepath.Join(faces, name), "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
 	data, err := os.ReadFile(filepath.Join(faces, name))
 	if err != nil {
 		tb.Fatal(err)

@@ -132,7 +132,7 @@ func loadOnnxruntime(lib string) (*Models, error) {
 // darker), plus a photo with no face.
 func oraclePhotos(t *testing.T) map[string][]byte {
 	faces := filepath.Join("..", "..", "..", "shared", "testdata", "faces")
-	refNeed(t, faces, "the face photos live in ../shared/testdata/faces")
+	refNeed(t, faces, "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
 	photos := map[string][]byte{}
 	for _, dir := range []string{faces, "testdata"} {
 		entries, err := os.ReadDir(dir)

@@ -305,7 +305,7 @@ func refModelsDir() string {
 func refRead(t testing.TB, name string) []byte {
 	t.Helper()
 	path := filepath.Join("..", "..", "..", "shared", "testdata", "faces", name)
-	refNeed(t, path, "the face photos live in ../shared/testdata/faces")
+	refNeed(t, path, "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ import (
 // dir has, or whose digest differs from it, is an error naming the file and what to do.
 func Verify(dir string, names ...string) error {
 	if dir == "" {
-		return errors.New("no models directory: set MODELS_DIR (for example ../shared/models)")
+		return errors.New("no models directory: set MODELS_DIR (make models fetches the files into .local/models; see docs/models.md)")
 	}
 	sums, err := readSums(filepath.Join(dir, "SHA256SUMS"))
 	if err != nil {
@@ -29,7 +29,7 @@ func Verify(dir string, names ...string) error {
 		path := filepath.Join(dir, name)
 		f, err := os.Open(path)
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s not found: set MODELS_DIR to the directory that holds it (for example ../shared/models)", path)
+			return fmt.Errorf("%s not found: set MODELS_DIR to the directory that holds it (make models fetches the files into .local/models; see docs/models.md)", path)
 		}
 		if err != nil {
 			return err
@@ -85,7 +85,7 @@ func readSums(path string) (map[string]string, error) {
 // models then neither copies them nor leaves the copies to the garbage collector.
 func Read(dir string, names ...string) (map[string][]byte, func(), error) {
 	if dir == "" {
-		return nil, nil, errors.New("no models directory: set MODELS_DIR (for example ../shared/models)")
+		return nil, nil, errors.New("no models directory: set MODELS_DIR (make models fetches the files into .local/models; see docs/models.md)")
 	}
 	sums, err := readSums(filepath.Join(dir, "SHA256SUMS"))
 	if err != nil {
@@ -104,7 +104,7 @@ func Read(dir string, names ...string) (map[string][]byte, func(), error) {
 		data, free, err := readFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			release()
-			return nil, nil, fmt.Errorf("%s not found: set MODELS_DIR to the directory that holds it (for example ../shared/models)", path)
+			return nil, nil, fmt.Errorf("%s not found: set MODELS_DIR to the directory that holds it (make models fetches the files into .local/models; see docs/models.md)", path)
 		}
 		if err != nil {
 			release()

@@ -26,14 +26,14 @@ import (
 	"github.com/trustline/platform/shared/samtemplate"
 )
 
-// capacityFlows are the flows of the README's capacity model, in its order.
+// capacityFlows are the flows of the capacity model (docs/capacity.md), in its order.
 var capacityFlows = []string{"contract", "extraction (inline)", "extraction (upload)", "liveness", "handoff",
 	"status read", "reference list", "extraction poll", "login",
 	"extraction list", "batch list", "liveness check list", "partner request list", "admin queue"}
 
-// TestCapacityModel measures each flow of the README's "Capacity model" on the local stack, with
+// TestCapacityModel measures each flow of the capacity model (docs/capacity.md) on the local stack, with
 // every SDK client the functions build wrapped by a counting middleware (meter_test.go), and checks
-// the README's table of calls against what it measured: when a flow's calls change and the table
+// that page's table of calls against what it measured: when a flow's calls change and the table
 // does not, it fails and prints the measured rows.
 //
 // Only steady-state calls count. Each flow runs twice and only the second run is measured: the first
@@ -212,20 +212,20 @@ func TestCapacityModel(t *testing.T) {
 		table = append(table, r.rows(model)...)
 	}
 	t.Log("\n" + model.report(runs))
-	readme, err := readmeRows(filepath.Join(projectRoot(), "README.md"))
+	documented, err := capacityRows(filepath.Join(projectRoot(), capacityDoc))
 	if err != nil {
 		t.Fatal(err)
 	}
 	stale := false
 	for _, r := range runs {
 		got := r.rows(model)
-		if !slices.Equal(got, readme[r.flow]) {
+		if !slices.Equal(got, documented[r.flow]) {
 			stale = true
-			t.Errorf("flow %q: the README's capacity table says\n%s\nmeasured:\n%s", r.flow, strings.Join(readme[r.flow], "\n"), strings.Join(got, "\n"))
+			t.Errorf("flow %q: the capacity table of %s says\n%s\nmeasured:\n%s", r.flow, capacityDoc, strings.Join(documented[r.flow], "\n"), strings.Join(got, "\n"))
 		}
 	}
 	if stale {
-		t.Errorf("the measured table, to paste between the README's markers:\n%s\n%s", tableHeader, strings.Join(table, "\n"))
+		t.Errorf("the measured table, to paste between the markers of %s:\n%s\n%s", capacityDoc, tableHeader, strings.Join(table, "\n"))
 	}
 }
 
@@ -252,7 +252,7 @@ func (m costModel) who(c sdkCall) string {
 	return "(outside any invocation)"
 }
 
-// rows are the flow's rows of the README table, one per function (or mapping, or client), sorted.
+// rows are the flow's rows of the capacity table, one per function (or mapping, or client), sorted.
 func (r measured) rows(m costModel) []string {
 	type agg struct {
 		invocations       int
@@ -347,8 +347,11 @@ func unitsOrDash(f float64) string {
 
 func dash(s string) string { return cmp.Or(s, "-") }
 
-// readmeRows reads the table between the README's capacity markers, by flow.
-func readmeRows(path string) (map[string][]string, error) {
+// capacityDoc is the page whose capacity table, between its markers, TestCapacityModel checks.
+const capacityDoc = "docs/capacity.md"
+
+// capacityRows reads the table between the capacity markers of the page at path, by flow.
+func capacityRows(path string) (map[string][]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -379,7 +382,7 @@ func readmeRows(path string) (map[string][]string, error) {
 }
 
 // costModel turns a measurement into Lambda time and list-price costs. Its figures are the
-// README's, with the same sources; they are printed, not checked.
+// capacity page's, with the same sources; they are printed, not checked.
 type costModel struct {
 	queues map[string]string // queue URL to logical ID
 	memory map[string]int    // function logical ID to MemorySize, MB
@@ -450,7 +453,7 @@ var (
 	sandboxItems     = map[string]bool{"PAYMENT#{id}": true}
 )
 
-// List prices, us-east-1, as of November 2026 (sources in the README's price table).
+// List prices, us-east-1, as of November 2026 (sources in the price table of docs/capacity.md).
 const (
 	priceLambdaGBs     = 0.0000133334 // arm64, per GB-second
 	priceLambdaRequest = 0.20 / 1e6
@@ -575,7 +578,7 @@ func (m costModel) bill(r measured) bill {
 	return b
 }
 
-// report is the whole measurement, as text for the README's capacity model.
+// report is the whole measurement, as text for the capacity model of docs/capacity.md.
 func (m costModel) report(runs []measured) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Measured on %s/%s, %d CPUs, %s\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel())
