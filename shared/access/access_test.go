@@ -286,3 +286,55 @@ func TestRequestLogNamesTheCaller(t *testing.T) {
 		t.Errorf("the log carries the key: %s", line)
 	}
 }
+
+// sessionsByHash is a session store holding one session and the hash of its token.
+type sessionsByHash struct{ userID, sessionID, hash string }
+
+func (s sessionsByHash) SessionActive(_ context.Context, userID, sessionID string) (string, error) {
+	if userID != s.userID || sessionID != s.sessionID {
+		return "", fault.New(fault.NotFound, "no session")
+	}
+	return s.hash, nil
+}
+
+// A function without the signing secret accepts a login token only if it is the very token its
+// session stored the hash of: not one re-signed with another secret, not one with a claim changed,
+// not one whose session was stored without a hash.
+func TestTokenBySessionHash(t *testing.T) {
+	issuer := access.Tokens{Secret: []byte("0123456789abcdef0123456789abcdef"), Issuer: "https://api.example", TTL: time.Hour}
+	p := access.Principal{Role: access.RolePartner, UserID: "usr_p", PartnerID: "prt_1", SessionID: "ses_1"}
+	token, _, err := issuer.Issue(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forger := issuer
+	forger.Secret = []byte("another secret, another secret!!")
+	forged, _, _ := forger.Issue(p)
+	admin, _, _ := forger.Issue(access.Principal{Role: access.RoleAdmin, UserID: "usr_p", SessionID: "ses_1"})
+	stored := sessionsByHash{"usr_p", "ses_1", access.HashKey(token)}
+	for _, tc := range []struct {
+		name     string
+		sessions sessionsByHash
+		token    string
+		ok       bool
+	}{
+		{"the session's own token", stored, token, true},
+		{"re-signed with another secret", stored, forged, false},
+		{"another role, same session", stored, admin, false},
+		{"a session stored without a hash", sessionsByHash{"usr_p", "ses_1", ""}, token, false},
+		{"signed out", sessionsByHash{"usr_p", "ses_other", access.HashKey(token)}, token, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := &access.Authenticator{Tokens: access.Tokens{Issuer: "https://api.example"}, Sessions: tc.sessions}
+			r := httptest.NewRequest("GET", "/api/v1/reference/branches", nil)
+			r.Header.Set("Authorization", "Bearer "+tc.token)
+			got, err := a.Authenticate(r)
+			if tc.ok && (err != nil || got.Role != access.RolePartner || got.PartnerID != "prt_1") {
+				t.Errorf("= %+v, %v; want the partner", got, err)
+			}
+			if !tc.ok && !fault.Is(err, fault.Unauthorized) {
+				t.Errorf("= %+v, %v; want Unauthorized", got, err)
+			}
+		})
+	}
+}

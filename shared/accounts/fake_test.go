@@ -148,13 +148,14 @@ func (f *fakeStore) Sessions(_ context.Context, userID string) ([]accounts.Sessi
 	return out, nil
 }
 
-func (f *fakeStore) SessionActive(_ context.Context, userID, sessionID string) error {
+func (f *fakeStore) SessionActive(_ context.Context, userID, sessionID string) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if s, ok := f.sessions[sessionID]; !ok || s.UserID != userID {
-		return fault.New(fault.NotFound, "No such session.")
+	s, ok := f.sessions[sessionID]
+	if !ok || s.UserID != userID {
+		return "", fault.New(fault.NotFound, "No such session.")
 	}
-	return nil
+	return s.TokenHash, nil
 }
 
 func (f *fakeStore) DeleteSession(_ context.Context, userID, sessionID string) error {

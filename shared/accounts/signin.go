@@ -59,6 +59,9 @@ type Session struct {
 	UserID    string
 	CreatedAt time.Time
 	ExpiresAt time.Time
+	// TokenHash is the hash (access.HashKey) of the session's token: a function that does not hold
+	// the signing secret accepts the token by it (access.Authenticator).
+	TokenHash string
 }
 
 // Sessions keeps login sessions.
@@ -125,7 +128,7 @@ func (s *Service) startSession(ctx context.Context, u User) (Login, error) {
 	if err != nil {
 		return Login{}, err
 	}
-	err = s.Store.CreateSession(ctx, Session{ID: p.SessionID, UserID: u.ID, CreatedAt: s.now(), ExpiresAt: exp}, u.PasswordHash)
+	err = s.Store.CreateSession(ctx, Session{ID: p.SessionID, UserID: u.ID, CreatedAt: s.now(), ExpiresAt: exp, TokenHash: access.HashKey(token)}, u.PasswordHash)
 	if fault.Is(err, fault.Conflict) {
 		return Login{}, fault.New(fault.Unauthorized, "The password changed during the login; log in again.")
 	}

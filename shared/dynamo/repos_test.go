@@ -529,7 +529,7 @@ func TestSessionLoginFailureAndResetRepos(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, id := range []string{"ses_a", "ses_b"} {
-		s := accounts.Session{ID: id, UserID: "usr_1", CreatedAt: now.Add(time.Duration(i) * time.Second), ExpiresAt: now.Add(time.Hour)}
+		s := accounts.Session{ID: id, UserID: "usr_1", CreatedAt: now.Add(time.Duration(i) * time.Second), ExpiresAt: now.Add(time.Hour), TokenHash: "hash-" + id}
 		if err := sessions.CreateSession(ctx, s, "h1"); err != nil {
 			t.Fatal(err)
 		}
@@ -541,16 +541,16 @@ func TestSessionLoginFailureAndResetRepos(t *testing.T) {
 	if err := sessions.DeleteSession(ctx, "usr_1", "ses_a"); err != nil {
 		t.Fatal(err)
 	}
-	if err := sessions.SessionActive(ctx, "usr_1", "ses_a"); !fault.Is(err, fault.NotFound) {
+	if _, err := sessions.SessionActive(ctx, "usr_1", "ses_a"); !fault.Is(err, fault.NotFound) {
 		t.Errorf("a signed-out session: %v", err)
 	}
-	if err := sessions.SessionActive(ctx, "usr_1", "ses_b"); err != nil {
-		t.Errorf("a live session: %v", err)
+	if hash, err := sessions.SessionActive(ctx, "usr_1", "ses_b"); err != nil || hash != "hash-ses_b" {
+		t.Errorf("a live session: %q, %v", hash, err)
 	}
 	if err := sessions.DeleteSessions(ctx, "usr_1"); err != nil {
 		t.Fatal(err)
 	}
-	if err := sessions.SessionActive(ctx, "usr_1", "ses_b"); !fault.Is(err, fault.NotFound) {
+	if _, err := sessions.SessionActive(ctx, "usr_1", "ses_b"); !fault.Is(err, fault.NotFound) {
 		t.Errorf("a session after signing out everywhere: %v", err)
 	}
 	conflict(t, "a password change from a stale hash", users.SetPassword(ctx, "usr_1", "h0", "h2"))

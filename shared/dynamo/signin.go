@@ -23,6 +23,7 @@ type sessionItem struct {
 	UserID    string    `dynamodbav:"userId"`
 	CreatedAt time.Time `dynamodbav:"createdAt"`
 	ExpiresAt time.Time `dynamodbav:"expiresAt"`
+	TokenHash string    `dynamodbav:"tokenHash,omitempty"` // SHA-256 of the token, for functions without the signing secret
 	TTL       int64     `dynamodbav:"ttl"`
 }
 
@@ -64,7 +65,7 @@ const loginFailuresSK = "FAILURES"
 // login checked: a password change or reset between the check and this write cancels the login.
 func (r *SessionRepo) CreateSession(ctx context.Context, s accounts.Session, passwordHash string) error {
 	put, err := r.db.putNew(sessionItem{PK: sessionPK(s.UserID), SK: sessionSK(s.ID), ID: s.ID, UserID: s.UserID,
-		CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt, TTL: ttlOf(s.ExpiresAt)})
+		CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt, TokenHash: s.TokenHash, TTL: ttlOf(s.ExpiresAt)})
 	if err != nil {
 		return err
 	}
@@ -77,9 +78,10 @@ func (r *SessionRepo) CreateSession(ctx context.Context, s accounts.Session, pas
 }
 
 // SessionActive is the read of a JWT's authentication: one GetItem by key.
-func (r *SessionRepo) SessionActive(ctx context.Context, userID, sessionID string) error {
+func (r *SessionRepo) SessionActive(ctx context.Context, userID, sessionID string) (string, error) {
 	var it sessionItem
-	return r.db.get(ctx, sessionPK(userID), sessionSK(sessionID), &it, "session")
+	err := r.db.get(ctx, sessionPK(userID), sessionSK(sessionID), &it, "session")
+	return it.TokenHash, err
 }
 
 // Sessions lists a user's sessions, newest first: one strongly consistent Query of its partition.

@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -43,4 +44,14 @@ func TestReferenceLists(t *testing.T) {
 	expect(t, "no credential", c.do("GET", "/api/v1/reference/brands", nil), 401, "unauthorized")
 	expect(t, "identity API key", c.do("GET", "/api/v1/reference/brands", nil, key(creds.User.APIKey)...), 403, "forbidden")
 	expect(t, "admin", c.do("GET", "/api/v1/reference/brands", nil, key(creds.Admin.APIKey)...), 200, "")
+
+	// A partner's back-office login reads them too, as the OpenAPI's bearer scheme says, though this
+	// function holds no signing secret: it accepts the token its session stored the hash of, and
+	// nothing else (a token re-signed with another secret, or one signed out).
+	jwt := loginToken(t, c, creds.Partners[0].Email, creds.Partners[0].Password)
+	expect(t, "partner login", c.do("GET", "/api/v1/reference/brands", nil, bearer(jwt)...), 200, "")
+	head, _, _ := strings.Cut(jwt, ".")
+	expect(t, "a token with its signature swapped", c.do("GET", "/api/v1/reference/brands", nil, bearer(head+"."+strings.SplitN(jwt, ".", 3)[1]+".c2lnbmF0dXJl")...), 401, "unauthorized")
+	expect(t, "sign out", c.do("POST", "/v1/auth/logout", nil, bearer(jwt)...), 204, "")
+	expect(t, "a signed-out login", c.do("GET", "/api/v1/reference/brands", nil, bearer(jwt)...), 401, "unauthorized")
 }
