@@ -121,6 +121,7 @@ lint: ## gofmt, go vet, staticcheck
 # <name>Function, copied from MODELS_DIR (checked against SHA256SUMS by make models) into models/ of
 # its bundle.
 Liveness_MODELS := ultraface-rfb-320.onnx minifasnet-v2-scale2.7.onnx minifasnet-v1se-scale4.0.onnx yunet-2023mar-int8bq.onnx sface-2021dec-int8bq.onnx
+ExtractionWorker_MODELS := yunet-2023mar-int8bq.onnx
 
 # sam build calls build-<LogicalId> (BuildMethod: makefile) with ARTIFACTS_DIR set; the source
 # directory is the logical ID without "Function", in kebab case: WebhookDispatcherFunction ->

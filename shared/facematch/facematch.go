@@ -220,7 +220,7 @@ func (m *Models) Compare(ctx context.Context, document, selfie []byte) (Result, 
 		Document: faces[0], Selfie: faces[1], ProcessingMs: time.Since(start).Milliseconds()}, nil
 }
 
-// Detect returns the faces of an image, best first: what an extraction records as the portrait.
+// Detect returns the faces of an image, best first.
 func (m *Models) Detect(ctx context.Context, data []byte) ([]Face, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
@@ -237,20 +237,22 @@ func (m *Models) Detect(ctx context.Context, data []byte) ([]Face, error) {
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
 
 // detect runs YuNet on the image fitted into its 640×640 input.
-func (m *Models) detect(p liveness.Upright) ([]Face, error) {
+func (m *Models) detect(p liveness.Upright) ([]Face, error) { return detectFaces(m.detector, m.cfg, p) }
+
+func detectFaces(detector Runner, cfg config, p liveness.Upright) ([]Face, error) {
 	in, scale := detectorInput(p)
 	outs := make([][]float32, 12)
 	for i, per := range []int{1, 1, 1, 1, 1, 1, 4, 4, 4, 10, 10, 10} {
 		outs[i] = make([]float32, (detectorSide/strides[i%3])*(detectorSide/strides[i%3])*per)
 	}
-	if err := m.detector.Run(in, outs...); err != nil {
+	if err := detector.Run(in, outs...); err != nil {
 		return nil, fmt.Errorf("facematch: face detector: %w", err)
 	}
-	faces := decodeFaces(outs, m.cfg.faceScore)
+	faces := decodeFaces(outs, cfg.faceScore)
 	var kept []Face
 	for _, r := range faces {
 		f := r.face(1/scale, p.W, p.H)
-		if f.Box.Dx() < m.cfg.minFace || f.Box.Dy() < m.cfg.minFace {
+		if f.Box.Dx() < cfg.minFace || f.Box.Dy() < cfg.minFace {
 			continue
 		}
 		kept = append(kept, f)

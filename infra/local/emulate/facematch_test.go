@@ -70,8 +70,15 @@ func TestFaceMatch(t *testing.T) {
 	expect(t, "extract the page with a portrait", r, 202, "")
 	var accepted struct{ ExtractionID string }
 	r.json(t, &accepted)
-	if v := poll(t, c, cred, accepted.ExtractionID); v.Status != "completed" {
+	v := poll(t, c, cred, accepted.ExtractionID)
+	if v.Status != "completed" {
 		t.Fatalf("extraction of the portrait page = %+v %+v", v, v.Error)
+	}
+	// The extraction records where the portrait is: inside the photo printed at (46, 104), 300 px
+	// wide and 287 high.
+	if p := v.Result.Portrait; p == nil || p.Box.X < 46 || p.Box.Y < 104 || p.Box.X+p.Box.Width > 346 || p.Box.Y+p.Box.Height > 391 ||
+		p.Box.Width < 100 || p.Score < 0.6 || p.Score > 1 {
+		t.Errorf("portrait %+v, want the printed photo's face", p)
 	}
 	want := 4.0 // 5 granted, 1 for the extraction
 	charged := func(what string, n float64) {
