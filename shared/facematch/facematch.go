@@ -24,8 +24,8 @@ const (
 )
 
 // DefaultThreshold is the cosine similarity at or over which two faces are called the same
-// person: OpenCV's published threshold for SFace (LFW). See the README for what it means on
-// document portraits.
+// person: OpenCV's published threshold for SFace (LFW), kept after measuring it on real people's
+// photos printed on generated document pages (TestCalibrationRealPhotos; the README's table).
 const DefaultThreshold = 0.363
 
 // Defaults of the detector.
@@ -195,29 +195,36 @@ func (m *Models) Compare(ctx context.Context, document, selfie []byte) (Result, 
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		p, err := liveness.DecodeUpright(ctx, img.data, m.cfg.maxPixels)
-		if err != nil {
-			return Result{}, &ImageError{img.name, err}
-		}
-		found, err := m.detect(p)
-		if err != nil {
+		var err error
+		if faces[i], embs[i], err = m.faceOf(ctx, img.name, img.data); err != nil {
 			return Result{}, err
 		}
-		switch {
-		case len(found) == 0:
-			return Result{}, &ImageError{img.name, ErrNoFace}
-		case len(found) > 1 && img.name == ImageSelfie:
-			return Result{}, &ImageError{img.name, fmt.Errorf("%w: found %d", ErrMultipleFaces, len(found))}
-		}
-		f := slices.MaxFunc(found, func(a, b Face) int { return area(a.Box) - area(b.Box) })
-		if embs[i], err = m.embed(p, f); err != nil {
-			return Result{}, err
-		}
-		faces[i] = f
 	}
 	sim := cosine(embs[0], embs[1])
 	return Result{IsMatch: sim >= m.cfg.threshold, Similarity: sim, Threshold: m.cfg.threshold,
 		Document: faces[0], Selfie: faces[1], ProcessingMs: time.Since(start).Milliseconds()}, nil
+}
+
+// faceOf is one image's side of a comparison (name is ImageDocument or ImageSelfie): decoded,
+// its face found (the largest of a document's; a selfie's only one), aligned and embedded.
+func (m *Models) faceOf(ctx context.Context, name string, data []byte) (Face, []float32, error) {
+	p, err := liveness.DecodeUpright(ctx, data, m.cfg.maxPixels)
+	if err != nil {
+		return Face{}, nil, &ImageError{name, err}
+	}
+	found, err := m.detect(p)
+	if err != nil {
+		return Face{}, nil, err
+	}
+	switch {
+	case len(found) == 0:
+		return Face{}, nil, &ImageError{name, ErrNoFace}
+	case len(found) > 1 && name == ImageSelfie:
+		return Face{}, nil, &ImageError{name, fmt.Errorf("%w: found %d", ErrMultipleFaces, len(found))}
+	}
+	f := slices.MaxFunc(found, func(a, b Face) int { return area(a.Box) - area(b.Box) })
+	emb, err := m.embed(p, f)
+	return f, emb, err
 }
 
 // Detect returns the faces of an image, best first.
