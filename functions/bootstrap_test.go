@@ -251,13 +251,16 @@ func sampleEvent(t testing.TB, fn samtemplate.Function) []byte {
 	return raw
 }
 
-// livenessModels are the models make build copies into the liveness bundle (Liveness_MODELS in the
+// bundledModels are the models make build copies into a function's bundle (<Name>_MODELS in the
 // Makefile).
-var livenessModels = []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx", "yunet-2023mar-int8bq.onnx", "sface-2021dec-int8bq.onnx"}
+var bundledModels = map[string][]string{
+	"LivenessFunction":         {"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx", "yunet-2023mar-int8bq.onnx", "sface-2021dec-int8bq.onnx"},
+	"ExtractionWorkerFunction": {"yunet-2023mar-int8bq.onnx"},
+}
 
 // build compiles the function as make build does (static, no cgo), for this machine's
-// architecture, into a bundle directory laid out like /var/task: the liveness function's models
-// beside it in models/.
+// architecture, into a bundle directory laid out like /var/task: the models of those that load
+// some beside it in models/.
 func build(t testing.TB, fn samtemplate.Function) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -268,8 +271,8 @@ func build(t testing.TB, fn samtemplate.Function) string {
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", fn.Dir, err, b)
 	}
-	if fn.ID == "LivenessFunction" {
-		for _, m := range livenessModels {
+	if models := bundledModels[fn.ID]; models != nil {
+		for _, m := range models {
 			need(t, filepath.Join(modelsDir(t), m), "make models fetches it, or set MODELS_DIR")
 			copyFile(t, filepath.Join(modelsDir(t), m), filepath.Join(dir, "models", m))
 		}

@@ -63,8 +63,8 @@ func TestBuildMakesStaticBootstraps(t *testing.T) {
 		}
 		f.Close()
 		want := []string{"bootstrap"}
-		if fn.ID == "LivenessFunction" {
-			for _, m := range livenessModels {
+		if models := bundledModels[fn.ID]; models != nil {
+			for _, m := range models {
 				want = append(want, filepath.Join("models", m))
 				got, err := os.ReadFile(filepath.Join(dir, "models", m))
 				source, err2 := os.ReadFile(filepath.Join(modelsDir(t), m))

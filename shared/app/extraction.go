@@ -11,6 +11,7 @@ import (
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/extractionapi"
+	"github.com/trustline/platform/shared/facematch"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/metrics"
 	"github.com/trustline/platform/shared/ocr"
@@ -63,7 +64,12 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 			return nil, err
 		}
 	}
-	svc, jobs, err := extractionsFor(d, extraction.MRZReader{Engine: engine, MaxPixels: d.cfg.MaxImagePixels})
+	// YuNet alone (about 100 KB of int8 weights, milliseconds to load): the portrait's box.
+	portraits, err := facematch.LoadDetector(d.cfg.ModelsDir)
+	if err != nil {
+		return nil, err
+	}
+	svc, jobs, err := extractionsFor(d, extraction.MRZReader{Engine: engine, MaxPixels: d.cfg.MaxImagePixels, Portraits: portraits})
 	if err != nil {
 		return nil, err
 	}

@@ -149,6 +149,8 @@ type Result struct {
 	// Quality is the image's verdict (imagequality), whatever was read: set for every image that
 	// could be decoded, on failures too.
 	Quality *imagequality.Verdict `json:"quality,omitempty"`
+	// Portrait is where the page's face is, when a completed extraction's page shows one.
+	Portrait *Portrait `json:"portrait,omitempty"`
 }
 
 // ExtractedData is the document's fields, read from its machine-readable zone.

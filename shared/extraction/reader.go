@@ -32,6 +32,9 @@ type MRZReader struct {
 	Now    func() time.Time
 	// MaxPixels bounds the images read (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels.
 	MaxPixels int64
+	// Portraits finds the portrait on a page whose zone was read (Result.Portrait); nil: none is
+	// looked for.
+	Portraits PortraitFinder
 }
 
 // ReadSide is the longer side, in pixels, an image is shrunk to before it is read: that of a
@@ -48,7 +51,13 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 	img, luma, _, err := imagefile.DecodeInkAndLuma(ctx, data, maxPixels, ReadSide)
 	// The quality verdict goes with every outcome of a decoded image, a failure to read included:
 	// it tells the client what to fix. It judges the picture (luma), not the ink the reader sees.
-	defer func() { res.Quality = quality(luma) }()
+	// A reading's page is searched for the portrait too, in the orientation the zone was read in.
+	defer func() {
+		res.Quality = quality(luma)
+		if err == nil {
+			res.Portrait = r.portrait(ctx, luma, res.ExtractedData.RotationApplied, data)
+		}
+	}()
 	if errors.Is(err, imagefile.ErrPDFRenderer) {
 		if de, ok := r.Engine.(DocumentEngine); ok {
 			lines, err := de.ReadDocument(ctx, data)

@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// The labelled pairs this package can be calibrated on offline are few: no package of the
-// registries reachable here ships photos of the same people taken apart (see docs/identity-api.md, "Face match"), so the
-// genuine pairs are one person's photo against itself printed on generated card pages at four
-// sizes, mirrored, and darkened and shrunk as a poor selfie; the impostor pairs are the three
-// different people of the two test photos. TestCalibrationPairs pins each pair's similarity, so
-// that a change of model or preprocessing that moves them fails, and logs the distributions.
+// TestCalibrationPairs pins synthetic pairs made of the test photos: genuine pairs are one
+// person's photo against itself printed on generated card pages at four sizes, mirrored, and
+// darkened and shrunk as a poor selfie; impostor pairs are the three different people of the two
+// test photos. TestCalibrationRealPhotos (realpairs_test.go) does the same on photos of real
+// people taken years apart, fetched by make faces. Both pin each pair's similarity, so that a
+// change of model or preprocessing that moves them fails, and log the distributions.
 
 // calibrationTolerance is how far a pair's similarity may move before the table must be redone.
 const calibrationTolerance = 0.02

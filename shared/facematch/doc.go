@@ -3,7 +3,8 @@
 // puts the landmarks onto the ArcFace 112×112 template, SFace (2021dec, int8 blocks) embeds the
 // aligned face in 128 dimensions, and the cosine of the two embeddings is compared with a
 // threshold. Both models run in process in pure Go (package onnx), their weights dequantised at
-// load. Nothing of the faces is kept: not the images, not the embeddings.
+// load. Nothing of the faces is kept: not the images, not the embeddings. Detector is YuNet alone:
+// the extraction worker finds a document's portrait with it (extraction.PortraitFinder).
 //
 // The pipeline, for one image, follows OpenCV's FaceDetectorYN and FaceRecognizerSF:
 //

@@ -24,8 +24,8 @@ const (
 )
 
 // DefaultThreshold is the cosine similarity at or over which two faces are called the same
-// person: OpenCV's published threshold for SFace (LFW). docs/identity-api.md ("Face match") says
-// what it means on document portraits.
+// person: OpenCV's published threshold for SFace (LFW), kept after measuring it on real people's
+// photos printed on generated document pages (TestCalibrationRealPhotos; docs/identity-api.md, "Face match").
 const DefaultThreshold = 0.363
 
 // Defaults of the detector.
@@ -195,32 +195,39 @@ func (m *Models) Compare(ctx context.Context, document, selfie []byte) (Result, 
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		p, err := liveness.DecodeUpright(ctx, img.data, m.cfg.maxPixels)
-		if err != nil {
-			return Result{}, &ImageError{img.name, err}
-		}
-		found, err := m.detect(p)
-		if err != nil {
+		var err error
+		if faces[i], embs[i], err = m.faceOf(ctx, img.name, img.data); err != nil {
 			return Result{}, err
 		}
-		switch {
-		case len(found) == 0:
-			return Result{}, &ImageError{img.name, ErrNoFace}
-		case len(found) > 1 && img.name == ImageSelfie:
-			return Result{}, &ImageError{img.name, fmt.Errorf("%w: found %d", ErrMultipleFaces, len(found))}
-		}
-		f := slices.MaxFunc(found, func(a, b Face) int { return area(a.Box) - area(b.Box) })
-		if embs[i], err = m.embed(p, f); err != nil {
-			return Result{}, err
-		}
-		faces[i] = f
 	}
 	sim := cosine(embs[0], embs[1])
 	return Result{IsMatch: sim >= m.cfg.threshold, Similarity: sim, Threshold: m.cfg.threshold,
 		Document: faces[0], Selfie: faces[1], ProcessingMs: time.Since(start).Milliseconds()}, nil
 }
 
-// Detect returns the faces of an image, best first: what an extraction records as the portrait.
+// faceOf is one image's side of a comparison (name is ImageDocument or ImageSelfie): decoded,
+// its face found (the largest of a document's; a selfie's only one), aligned and embedded.
+func (m *Models) faceOf(ctx context.Context, name string, data []byte) (Face, []float32, error) {
+	p, err := liveness.DecodeUpright(ctx, data, m.cfg.maxPixels)
+	if err != nil {
+		return Face{}, nil, &ImageError{name, err}
+	}
+	found, err := m.detect(p)
+	if err != nil {
+		return Face{}, nil, err
+	}
+	switch {
+	case len(found) == 0:
+		return Face{}, nil, &ImageError{name, ErrNoFace}
+	case len(found) > 1 && name == ImageSelfie:
+		return Face{}, nil, &ImageError{name, fmt.Errorf("%w: found %d", ErrMultipleFaces, len(found))}
+	}
+	f := slices.MaxFunc(found, func(a, b Face) int { return area(a.Box) - area(b.Box) })
+	emb, err := m.embed(p, f)
+	return f, emb, err
+}
+
+// Detect returns the faces of an image, best first.
 func (m *Models) Detect(ctx context.Context, data []byte) ([]Face, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
@@ -237,20 +244,22 @@ func (m *Models) Detect(ctx context.Context, data []byte) ([]Face, error) {
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
 
 // detect runs YuNet on the image fitted into its 640×640 input.
-func (m *Models) detect(p liveness.Upright) ([]Face, error) {
+func (m *Models) detect(p liveness.Upright) ([]Face, error) { return detectFaces(m.detector, m.cfg, p) }
+
+func detectFaces(detector Runner, cfg config, p liveness.Upright) ([]Face, error) {
 	in, scale := detectorInput(p)
 	outs := make([][]float32, 12)
 	for i, per := range []int{1, 1, 1, 1, 1, 1, 4, 4, 4, 10, 10, 10} {
 		outs[i] = make([]float32, (detectorSide/strides[i%3])*(detectorSide/strides[i%3])*per)
 	}
-	if err := m.detector.Run(in, outs...); err != nil {
+	if err := detector.Run(in, outs...); err != nil {
 		return nil, fmt.Errorf("facematch: face detector: %w", err)
 	}
-	faces := decodeFaces(outs, m.cfg.faceScore)
+	faces := decodeFaces(outs, cfg.faceScore)
 	var kept []Face
 	for _, r := range faces {
 		f := r.face(1/scale, p.W, p.H)
-		if f.Box.Dx() < m.cfg.minFace || f.Box.Dy() < m.cfg.minFace {
+		if f.Box.Dx() < cfg.minFace || f.Box.Dy() < cfg.minFace {
 			continue
 		}
 		kept = append(kept, f)

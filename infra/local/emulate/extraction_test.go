@@ -81,6 +81,10 @@ type extractionView struct {
 	Result                                                   *struct {
 		ExtractedData    map[string]json.RawMessage
 		GlobalConfidence float64
+		Portrait         *struct {
+			Box   struct{ X, Y, Width, Height int }
+			Score float64
+		}
 	}
 	Error *struct{ Code, Message string }
 }
@@ -191,6 +195,11 @@ func TestExtractionEndToEnd(t *testing.T) {
 		_ = json.Unmarshal(v.Result.ExtractedData["mrz"], &mrz)
 		if mrz.Format != "TD3" || !mrz.Valid || len(mrz.Checks) != 5 || v.Result.GlobalConfidence <= 0.5 {
 			t.Errorf("mrz = %+v, globalConfidence %v", mrz, v.Result.GlobalConfidence)
+		}
+		// The specimen's portrait is a drawn grey silhouette, which the face detector does not take
+		// for a face: no portrait (TestFaceMatch prints a photo on the same page).
+		if v.Result.Portrait != nil {
+			t.Errorf("portrait %+v on a page without a face", *v.Result.Portrait)
 		}
 		if got := credits(t, c, jwt); got != 2 {
 			t.Errorf("credits after one extraction = %v, want 2", got)

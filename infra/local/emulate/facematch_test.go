@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"image/draw"
 	"image/jpeg"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	xdraw "golang.org/x/image/draw"
+
+	"github.com/trustline/platform/shared/imagefile"
 )
 
 // portraitPage is a generated passport page (testdata/extraction/icao-td3-clean.png) with the
@@ -62,7 +65,7 @@ func TestFaceMatch(t *testing.T) {
 	jwt, live := newLiveUser(t, c, outbox, "kyc@example.com")
 	cred := key(live)
 	testSecret, _ := newKey(t, c, jwt, "test")
-	grantCredits(t, local, c, jwt, 5)
+	grantCredits(t, local, c, jwt, 6)
 
 	page := portraitPage(t, "one-face.jpg")
 	selfie := face(t, "one-face.jpg")
@@ -70,10 +73,38 @@ func TestFaceMatch(t *testing.T) {
 	expect(t, "extract the page with a portrait", r, 202, "")
 	var accepted struct{ ExtractionID string }
 	r.json(t, &accepted)
-	if v := poll(t, c, cred, accepted.ExtractionID); v.Status != "completed" {
+	v := poll(t, c, cred, accepted.ExtractionID)
+	if v.Status != "completed" {
 		t.Fatalf("extraction of the portrait page = %+v %+v", v, v.Error)
 	}
-	want := 4.0 // 5 granted, 1 for the extraction
+	// The extraction records where the portrait is: inside the photo printed at (46, 104), 300 px
+	// wide and 287 high.
+	if p := v.Result.Portrait; p == nil || p.Box.X < 46 || p.Box.Y < 104 || p.Box.X+p.Box.Width > 346 || p.Box.Y+p.Box.Height > 391 ||
+		p.Box.Width < 100 || p.Score < 0.6 || p.Score > 1 {
+		t.Errorf("portrait %+v, want the printed photo's face", p)
+	}
+	// The same page stored a quarter turn clockwise (880×1250): read turned back, its portrait's box
+	// is given in the stored file's pixels, where the photo lies at x 489–776, y 46–346.
+	img, _, err := imagefile.Decode(context.Background(), page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var turned bytes.Buffer
+	if err := png.Encode(&turned, imagefile.Rotate(img, 90)); err != nil {
+		t.Fatal(err)
+	}
+	r = c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "sideways.png", turned.Bytes())}, cred...)
+	expect(t, "extract the page stored sideways", r, 202, "")
+	var sideways struct{ ExtractionID string }
+	r.json(t, &sideways)
+	v = poll(t, c, cred, sideways.ExtractionID)
+	if v.Status != "completed" {
+		t.Fatalf("extraction of the sideways page = %+v %+v", v, v.Error)
+	}
+	if p := v.Result.Portrait; p == nil || p.Box.X < 489 || p.Box.Y < 46 || p.Box.X+p.Box.Width > 776 || p.Box.Y+p.Box.Height > 346 || p.Box.Height < 100 {
+		t.Errorf("portrait of the sideways page %+v, want the photo's face in the stored file's pixels", p)
+	}
+	want := 4.0 // 6 granted, 1 for each extraction
 	charged := func(what string, n float64) {
 		t.Helper()
 		want -= n
