@@ -54,7 +54,7 @@ func (d *Detector) FindPortrait(ctx context.Context, page image.Image) (extracti
 		k = float64(orig.Dx()) / float64(small.Rect.Dx())
 		page = small
 	}
-	found, err := detectFaces(d.net, d.cfg, upright(page))
+	found, err := detectFaces(d.net, d.cfg, liveness.UprightOf(page))
 	if err != nil || len(found) == 0 {
 		return extraction.Portrait{}, false, err
 	}
@@ -62,19 +62,4 @@ func (d *Detector) FindPortrait(ctx context.Context, page image.Image) (extracti
 	scale := func(v int) int { return int(float64(v)*k + 0.5) }
 	r := image.Rect(scale(f.Box.Min.X), scale(f.Box.Min.Y), scale(f.Box.Max.X), scale(f.Box.Max.Y)).Intersect(image.Rect(0, 0, orig.Dx(), orig.Dy()))
 	return extraction.Portrait{Score: f.Score, Box: extraction.Box{X: r.Min.X, Y: r.Min.Y, Width: r.Dx(), Height: r.Dy()}}, true, nil
-}
-
-// upright reads a decoded image as the detector does: grey as three equal channels.
-func upright(img image.Image) liveness.Upright {
-	b := img.Bounds()
-	if g, ok := img.(*image.Gray); ok {
-		return liveness.Upright{W: b.Dx(), H: b.Dy(), At: func(x, y int) (uint8, uint8, uint8) {
-			v := g.Pix[g.PixOffset(b.Min.X+x, b.Min.Y+y)]
-			return v, v, v
-		}}
-	}
-	return liveness.Upright{W: b.Dx(), H: b.Dy(), At: func(x, y int) (uint8, uint8, uint8) {
-		r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
-		return uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)
-	}}
 }

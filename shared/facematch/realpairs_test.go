@@ -18,6 +18,8 @@ import (
 	"testing"
 
 	xdraw "golang.org/x/image/draw"
+
+	"github.com/trustline/platform/shared/liveness"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/calibration-real.txt from this run")
@@ -85,7 +87,7 @@ var placeholderRect = image.Rect(40, 98, 352, 504)
 // about half the height, centred, as ICAO 9303's 70–80 % chin to crown.
 func passportPhoto(t *testing.T, m *Models, img image.Image) image.Image {
 	t.Helper()
-	faces, err := m.detect(upright(img))
+	faces, err := m.detect(liveness.UprightOf(img))
 	if err != nil || len(faces) == 0 {
 		t.Fatalf("no face to crop a passport photo around: %v", err)
 	}

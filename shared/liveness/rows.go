@@ -37,6 +37,13 @@ func storedRows(img image.Image) func(y int, dst []uint8) {
 				dst[3*x], dst[3*x+1], dst[3*x+2] = yccToRGB(m.Y[m.YOffset(px, py)], m.Cb[c], m.Cr[c])
 			}
 		}
+	case *image.Gray:
+		return func(y int, dst []uint8) {
+			p := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
+			for x := range w {
+				dst[3*x], dst[3*x+1], dst[3*x+2] = p[x], p[x], p[x]
+			}
+		}
 	case *image.RGBA:
 		return func(y int, dst []uint8) {
 			p := m.Pix[m.PixOffset(b.Min.X, b.Min.Y+y):]
