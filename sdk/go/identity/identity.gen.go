@@ -1300,7 +1300,7 @@ type Extraction struct {
 	Livemode    bool    `json:"livemode"`
 	ReferenceId *string `json:"referenceId,omitempty"`
 
-	// Result Present once completed: extractedData, globalConfidence and quality. On a failed extraction whose image could be decoded (mrz_not_found in particular), present with quality alone.
+	// Result Present once completed: extractedData, globalConfidence and quality, and portrait when the page shows a face. On a failed extraction whose image could be decoded (mrz_not_found in particular), present with quality alone.
 	Result *ExtractionResult `json:"result,omitempty"`
 
 	// Status queued → processing → completed or failed
@@ -1322,11 +1322,14 @@ type ExtractionPage struct {
 	NextCursor *string `json:"nextCursor"`
 }
 
-// ExtractionResult Present once completed: extractedData, globalConfidence and quality. On a failed extraction whose image could be decoded (mrz_not_found in particular), present with quality alone.
+// ExtractionResult Present once completed: extractedData, globalConfidence and quality, and portrait when the page shows a face. On a failed extraction whose image could be decoded (mrz_not_found in particular), present with quality alone.
 type ExtractionResult struct {
 	// ExtractedData The fields read from the document. Fields a document does not carry are absent; fields may be added.
 	ExtractedData    *ExtractedData `json:"extractedData,omitempty"`
 	GlobalConfidence *float32       `json:"globalConfidence,omitempty"`
+
+	// Portrait Where the page's portrait is: the largest face the detector (YuNet) found, its box in the pixels of the document file upright by its EXIF orientation (the file GET /v1/extractions/{extractionId}/document serves; for a PDF, its first page as rendered), found in the orientation the zone was read in (rotationApplied). Absent when the page shows no face, and for a PDF read by Textract without rendering it. Nothing else of the face is kept; POST /v1/face-match with this extractionId compares it with a selfie.
+	Portrait *DetectedFace `json:"portrait,omitempty"`
 
 	// Quality What the client can do about the capture, measured on the image, whatever was read from it: good, usable (it was or may be read, a better capture would be safer) or retake. Absent when there was no image to measure (a PDF read without rendering it).
 	Quality *ImageQuality `json:"quality,omitempty"`
@@ -3027,7 +3030,7 @@ type ClientInterface interface {
 
 	// PostV1FaceMatchWithBody Compare the face on an identity document with the face on a selfie
 	//
-	// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+	// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -3945,7 +3948,7 @@ func (c *Client) GetV1ExtractionsExtractionIdDocument(ctx context.Context, extra
 
 // PostV1FaceMatchWithBody Compare the face on an identity document with the face on a selfie
 //
-// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 //
 // Takes any type of body and a specified content type.
 //
@@ -7110,7 +7113,7 @@ type ClientWithResponsesInterface interface {
 
 	// PostV1FaceMatchWithBodyWithResponse Compare the face on an identity document with the face on a selfie
 	//
-	// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+	// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -12135,7 +12138,7 @@ func (c *ClientWithResponses) GetV1ExtractionsExtractionIdDocumentWithResponse(c
 
 // PostV1FaceMatchWithBodyWithResponse Compare the face on an identity document with the face on a selfie
 //
-// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //

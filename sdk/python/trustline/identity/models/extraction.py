@@ -31,8 +31,9 @@ class Extraction:
         created_at (datetime.datetime):
         reference_id (str | Unset):
         batch_id (str | Unset):
-        result (ExtractionResult | Unset): Present once completed: extractedData, globalConfidence and quality. On a
-            failed extraction whose image could be decoded (mrz_not_found in particular), present with quality alone.
+        result (ExtractionResult | Unset): Present once completed: extractedData, globalConfidence and quality, and
+            portrait when the page shows a face. On a failed extraction whose image could be decoded (mrz_not_found in
+            particular), present with quality alone.
         completed_at (datetime.datetime | Unset):
         error (ExtractionError | Unset): present once failed
     """

@@ -26,8 +26,9 @@ class ExtractionEventData:
         status (ExtractionEventDataStatus):
         document_type (DocumentType | Unset): auto: the type is told from the document's zone
         credits_used (int | Unset):
-        result (ExtractionResult | Unset): Present once completed: extractedData, globalConfidence and quality. On a
-            failed extraction whose image could be decoded (mrz_not_found in particular), present with quality alone.
+        result (ExtractionResult | Unset): Present once completed: extractedData, globalConfidence and quality, and
+            portrait when the page shows a face. On a failed extraction whose image could be decoded (mrz_not_found in
+            particular), present with quality alone.
         error (ExtractionError | Unset): present once failed
         reference_id (str | Unset):
         batch_id (str | Unset):

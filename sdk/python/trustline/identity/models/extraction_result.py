@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.detected_face import DetectedFace
     from ..models.extracted_data import ExtractedData
     from ..models.image_quality import ImageQuality
 
@@ -18,8 +19,8 @@ T = TypeVar("T", bound="ExtractionResult")
 
 @_attrs_define
 class ExtractionResult:
-    """Present once completed: extractedData, globalConfidence and quality. On a failed extraction whose image could be
-    decoded (mrz_not_found in particular), present with quality alone.
+    """Present once completed: extractedData, globalConfidence and quality, and portrait when the page shows a face. On a
+    failed extraction whose image could be decoded (mrz_not_found in particular), present with quality alone.
 
         Attributes:
             extracted_data (ExtractedData | Unset): The fields read from the document. Fields a document does not carry are
@@ -28,11 +29,13 @@ class ExtractionResult:
             quality (ImageQuality | Unset): What the client can do about the capture, measured on the image, whatever was
                 read from it: good, usable (it was or may be read, a better capture would be safer) or retake. Absent when there
                 was no image to measure (a PDF read without rendering it).
+            portrait (DetectedFace | Unset):
     """
 
     extracted_data: ExtractedData | Unset = UNSET
     global_confidence: float | Unset = UNSET
     quality: ImageQuality | Unset = UNSET
+    portrait: DetectedFace | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +49,10 @@ class ExtractionResult:
         if not isinstance(self.quality, Unset):
             quality = self.quality.to_dict()
 
+        portrait: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.portrait, Unset):
+            portrait = self.portrait.to_dict()
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
@@ -55,11 +62,14 @@ class ExtractionResult:
             field_dict["globalConfidence"] = global_confidence
         if quality is not UNSET:
             field_dict["quality"] = quality
+        if portrait is not UNSET:
+            field_dict["portrait"] = portrait
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.detected_face import DetectedFace
         from ..models.extracted_data import ExtractedData
         from ..models.image_quality import ImageQuality
 
@@ -80,10 +90,18 @@ class ExtractionResult:
         else:
             quality = ImageQuality.from_dict(_quality)
 
+        _portrait = d.pop("portrait", UNSET)
+        portrait: DetectedFace | Unset
+        if isinstance(_portrait, Unset):
+            portrait = UNSET
+        else:
+            portrait = DetectedFace.from_dict(_portrait)
+
         extraction_result = cls(
             extracted_data=extracted_data,
             global_confidence=global_confidence,
             quality=quality,
+            portrait=portrait,
         )
 
         extraction_result.additional_properties = d

@@ -124,12 +124,12 @@ def sync_detailed(
      YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform
     aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the
     two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published
-    SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright
-    image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction
-    of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie
-    is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged,
-    refunded, bounded, rate limited and counted against the test-mode quota as the liveness check
-    (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+    SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes
+    are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a
+    completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished
+    one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check
+    takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the
+    liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 
     Args:
         x_consume_token (str | Unset):
@@ -166,12 +166,12 @@ def sync(
      YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform
     aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the
     two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published
-    SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright
-    image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction
-    of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie
-    is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged,
-    refunded, bounded, rate limited and counted against the test-mode quota as the liveness check
-    (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+    SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes
+    are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a
+    completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished
+    one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check
+    takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the
+    liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 
     Args:
         x_consume_token (str | Unset):
@@ -203,12 +203,12 @@ async def asyncio_detailed(
      YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform
     aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the
     two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published
-    SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright
-    image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction
-    of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie
-    is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged,
-    refunded, bounded, rate limited and counted against the test-mode quota as the liveness check
-    (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+    SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes
+    are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a
+    completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished
+    one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check
+    takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the
+    liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 
     Args:
         x_consume_token (str | Unset):
@@ -243,12 +243,12 @@ async def asyncio(
      YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform
     aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the
     two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published
-    SFace threshold; see the README for what it means on printed portraits). Boxes are in the upright
-    image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction
-    of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie
-    is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged,
-    refunded, bounded, rate limited and counted against the test-mode quota as the liveness check
-    (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
+    SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes
+    are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a
+    completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished
+    one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check
+    takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the
+    liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 
     Args:
         x_consume_token (str | Unset):
