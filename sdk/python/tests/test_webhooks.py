@@ -145,3 +145,38 @@ class StandardSignatureTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SharedVectors(unittest.TestCase):
+    """The deliveries of sdk/testdata/signatures.json, signed by the backend's own signer and
+    checked against its reference verifier (sdk/signatures_test.go): the Go and TypeScript SDKs
+    read the same file."""
+
+    def test_vectors(self):
+        import json
+        import pathlib
+
+        path = pathlib.Path(__file__).resolve().parents[2] / "testdata" / "signatures.json"
+        cases = json.loads(path.read_text())["cases"]
+        self.assertGreater(len(cases), 5)
+        for c in cases:
+            with self.subTest(c["name"]):
+                body, headers = c["body"].encode(), c["headers"]
+                own = verify_service if c["api"] == "identity" else verify_insurance
+                name = "X-Service-Signature" if c["api"] == "identity" else "x-insurance-signature"
+                if "signature" in c["expect"]:
+                    self.assertEqual(outcome(lambda: own(c["secret"], body, headers.get(name))), c["expect"]["signature"])
+                if "standard" in c["expect"]:
+                    got = outcome(lambda: verify_standard(c["secret"], body, headers, tolerance=c["toleranceSeconds"], now=c["now"]))
+                    self.assertEqual(got, c["expect"]["standard"])
+
+
+def outcome(verify) -> str:
+    """outcome names what a verifier said, in the vectors' words: ok, signature or timestamp."""
+    try:
+        verify()
+    except TimestampOutOfTolerance:
+        return "timestamp"
+    except InvalidSignature:
+        return "signature"
+    return "ok"
