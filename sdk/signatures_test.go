@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/sdk/go/webhookverify"
 	"github.com/trustline/platform/shared/webhook"
-	"github.com/trustline/platform/shared/webhookverify"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/signatures.json from the backend's signer")
@@ -98,7 +98,8 @@ func vectors() vectorFile {
 }
 
 // TestSignatureVectors keeps testdata/signatures.json as the backend's signer makes it, and its
-// expectations as the backend's reference verifier (shared/webhookverify) answers.
+// expectations as the reference verifier (the Go SDK's webhookverify, which the backend's tests
+// use too) answers.
 func TestSignatureVectors(t *testing.T) {
 	want := vectors()
 	for _, c := range want.Cases {

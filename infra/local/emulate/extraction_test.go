@@ -22,6 +22,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
+	"github.com/trustline/platform/sdk/go/webhookverify"
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/awstest"
 	"github.com/trustline/platform/shared/blobstore"
@@ -29,7 +30,6 @@ import (
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/imagefile"
 	"github.com/trustline/platform/shared/ocr/ocrtest"
-	"github.com/trustline/platform/shared/webhookverify"
 )
 
 // unlimited lifts the rate limits: the tests poll faster than a free plan may.

@@ -17,10 +17,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/sdk/go/webhookverify"
 	"github.com/trustline/platform/shared/app"
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/webhook"
-	"github.com/trustline/platform/shared/webhookverify"
 )
 
 // receiver is a partner's or user's webhook endpoint: it records every request and answers with

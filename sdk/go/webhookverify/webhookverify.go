@@ -12,8 +12,8 @@
 //		return
 //	}
 //
-// It behaves as the backend's own reference verifier (shared/webhookverify in the platform's
-// repository); sdk/testdata/signatures.json, made with the backend's signer, holds both to it.
+// It is also the backend's own reference verifier: the platform's tests verify their deliveries
+// with it, and sdk/testdata/signatures.json, made with the backend's signer, holds it to them.
 package webhookverify
 
 import (

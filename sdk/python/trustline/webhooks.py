@@ -1,4 +1,4 @@
-"""Verifying the webhook deliveries of both APIs, as the Go reference shared/webhookverify does.
+"""Verifying the webhook deliveries of both APIs, as the Go SDK's webhookverify (the backend's reference) does.
 
 Each delivery is signed three ways; check the one you configured, over the raw body, before
 parsing it:

@@ -2,7 +2,7 @@
 // Verification of this platform's webhook deliveries, in constant time and over the exact raw
 // body: the identity API's X-Service-Signature, the partner API's x-insurance-signature, and the
 // Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) that both send. It
-// behaves as the backend's reference verifier (shared/webhookverify); sdk/testdata/signatures.json,
+// behaves as the backend's reference verifier (the Go SDK's webhookverify); sdk/testdata/signatures.json,
 // made with the backend's signer, holds both to it.
 import { createHmac, timingSafeEqual } from "node:crypto";
 

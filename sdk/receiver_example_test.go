@@ -1,4 +1,4 @@
-package webhookverify_test
+package sdk_test
 
 import (
 	"bytes"
@@ -8,8 +8,8 @@ import (
 	"net/http/httptest"
 	"time"
 
+	"github.com/trustline/platform/sdk/go/webhookverify"
 	"github.com/trustline/platform/shared/webhook"
-	"github.com/trustline/platform/shared/webhookverify"
 )
 
 // A partner's receiver: read the raw body, verify, answer 401 or 200 quickly, then process.
@@ -54,7 +54,7 @@ func Example() {
 	// 401
 }
 
-func ExampleStandard_replay() {
+func Example_replay() {
 	secret := []byte("whsec_example")
 	body := []byte(`{}`)
 	old := fmt.Sprint(time.Now().Add(-time.Hour).Unix())
