@@ -1,6 +1,6 @@
 # make run    the whole system locally (moto + every function of template.yaml) on 127.0.0.1:3000
-# make test   everything that proves it works: unit, integration (against moto; in CI also LocalStack), bootstraps, template,
-#             the inference kernels' arm64 assembly under qemu-user
+# make test   everything that proves it works: unit, integration (against moto; in CI also LocalStack), the console in
+#             Chromium, the SDKs' examples, bootstraps, template, the inference kernels' arm64 assembly under qemu-user
 SHELL := bash
 .DEFAULT_GOAL := help
 
