@@ -43,34 +43,43 @@ const (
 // Store writes atomically (one conditional write or transaction), with what must happen with it
 // (the payment event, the partner's webhook delivery) in the same write.
 type Store interface {
+	// PutContract stores a new request, PENDING_PAYMENT as Create makes it (the due and status
+	// indexes of later statuses are written by the changes that enter them); Conflict when the
+	// reference exists.
 	PutContract(ctx context.Context, c Contract) error
 	// Contract returns a request; NotFound when unknown.
 	Contract(ctx context.Context, reference string) (Contract, error)
 	// Update applies change to c, the request as the caller read it, and writes the result on
 	// condition that the request is still as change saw it (its status, paid or not). When it
 	// moved in the meantime, Update reads it again and applies change to that, up to three tries,
-	// then Conflict. An error from change is returned as it is, with nothing written; a result
-	// equal to c writes nothing. Entering ISSUANCE_IN_PROGRESS marks the request due for issuance;
+	// then Conflict; NotFound when unknown. An error from change is returned as it is, with
+	// nothing written; a result equal to c writes nothing, and of a result only what a Change
+	// may change is written. Entering ISSUANCE_IN_PROGRESS marks the request due for issuance;
 	// leaving a status takes it out of its due index and ends any issuance lease.
 	Update(ctx context.Context, c Contract, change Change) (Contract, error)
 	// ApplyPayment is Update that records the payment event in the same write, once: an event
 	// recorded before writes nothing and returns ErrReplayed. The event is recorded even when
 	// change leaves the request as it is.
 	ApplyPayment(ctx context.Context, c Contract, e PaymentEvent, change Change) (Contract, error)
-	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time;
-	// Conflict when another worker holds the lease or the request is no longer being issued.
+	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time (a
+	// lease is held up to its end, to the millisecond); Conflict when another worker holds the
+	// lease or the request is no longer being issued (or unknown).
 	ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error
-	// ReleaseIssuance ends the lease early, for the next job to claim.
+	// ReleaseIssuance ends the lease early, for the next job to claim; NotFound when unknown.
 	ReleaseIssuance(ctx context.Context, reference string) error
 	// ExpiredLinks lists PENDING_PAYMENT requests whose payment link expired before the given
-	// time, as an index shows them (eventually consistent: Update checks each again).
+	// time (to the millisecond), earliest first, ties by reference, as an index shows them
+	// (eventually consistent: Update checks each again).
 	ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]Contract, error)
 	// DueIssuances lists the references of ISSUANCE_IN_PROGRESS requests that entered that status
-	// before the given time, oldest first, as an index shows them (eventually consistent).
+	// before the given time (to the millisecond; a later change that keeps the status does not
+	// move it), oldest first, ties by reference, as an index shows them (eventually consistent).
 	DueIssuances(ctx context.Context, before time.Time, limit int) ([]string, error)
-	// IssuanceAttempt counts one more issuance attempt and returns its number.
+	// IssuanceAttempt counts one more issuance attempt of the request, across its runs, and
+	// returns its number; NotFound when unknown.
 	IssuanceAttempt(ctx context.Context, reference string) (int, error)
-	// FinishIssuance is Update that stores the partner's webhook delivery in the same transaction.
+	// FinishIssuance is Update that stores the partner's webhook delivery in the same transaction,
+	// when the request changes; Conflict, with nothing written, when a delivery of that id exists.
 	FinishIssuance(ctx context.Context, c Contract, change Change, d webhook.Delivery) (Contract, error)
 }
 

@@ -407,6 +407,9 @@ func (r *ContractRepo) ClaimIssuance(ctx context.Context, reference string, unti
 func (r *ContractRepo) ReleaseIssuance(ctx context.Context, reference string) error {
 	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
 		UpdateExpression: aws.String("REMOVE issuingUntil"), ConditionExpression: aws.String("attribute_exists(pk)")})
+	if isConditionFailed(err) {
+		return fault.New(fault.NotFound, "No such contract request.")
+	}
 	if err != nil {
 		return fmt.Errorf("dynamo: release issuance: %w", err)
 	}
@@ -431,6 +434,9 @@ func (r *ContractRepo) IssuanceAttempt(ctx context.Context, reference string) (i
 	out, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
 		UpdateExpression: aws.String("ADD issuanceAttempts :one"), ConditionExpression: aws.String("attribute_exists(pk)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1)}, ReturnValues: types.ReturnValueUpdatedNew})
+	if isConditionFailed(err) {
+		return 0, fault.New(fault.NotFound, "No such contract request.")
+	}
 	if err != nil {
 		return 0, fmt.Errorf("dynamo: issuance attempt: %w", err)
 	}
