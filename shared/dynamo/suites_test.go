@@ -1,8 +1,13 @@
 package dynamo
 
 import (
+	"context"
 	"testing"
+	"time"
 
+	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/accounts/accountstest"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/handoff/handofftest"
 	"github.com/trustline/platform/shared/webhook"
@@ -17,4 +22,16 @@ func TestDeliveryRepoSuite(t *testing.T) {
 
 func TestHandoffRepoSuite(t *testing.T) {
 	handofftest.RunStoreSuite(t, func(t *testing.T) handoff.Store { return NewHandoffRepo(newTable(t)) })
+}
+
+func TestLedgerRepoSuite(t *testing.T) {
+	accountstest.RunCreditsSuite(t, func(t *testing.T, userIDs ...string) accountstest.Ledger {
+		db := newTable(t)
+		for _, id := range userIDs {
+			if err := NewUserRepo(db).CreateUser(context.Background(), accounts.User{ID: id, Email: id + "@example.com", Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return NewLedgerRepo(db)
+	})
 }
