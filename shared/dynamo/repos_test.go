@@ -14,7 +14,6 @@ import (
 	"github.com/trustline/platform/shared/billing"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
-	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/reference"
@@ -28,35 +27,6 @@ func conflict(t *testing.T, what string, err error) {
 	if f := fault.As(err); err == nil || f.Kind != fault.Conflict {
 		t.Errorf("%s: %v, want a Conflict", what, err)
 	}
-}
-
-// A session takes one file, is consumed once, and never after its expiry.
-func TestHandoffRepo(t *testing.T) {
-	ctx := context.Background()
-	repo := NewHandoffRepo(newTable(t))
-	now := time.Now().UTC()
-	s := handoff.Session{ID: "hs_1", Status: handoff.StatusCreated, CreatedAt: now, ExpiresAt: now.Add(time.Minute), Attempts: map[string]string{}}
-	if err := repo.PutSession(ctx, s); err != nil {
-		t.Fatal(err)
-	}
-	_, err := repo.Consume(ctx, s.ID, "usr_1", now)
-	conflict(t, "consume before a file", err)
-	if err := repo.MarkUploading(ctx, s.ID, "a1", "passport.jpg", 1, now); err != nil {
-		t.Fatal(err)
-	}
-	conflict(t, "an attempt past the bound", repo.MarkUploading(ctx, s.ID, "a2", "passport.jpg", 1, now))
-	f := handoff.File{Key: "handoff/hs_1/a1", Name: "passport.jpg", MIME: "image/jpeg", Size: 10, UploadedAt: now}
-	conflict(t, "a file after the expiry", repo.MarkReady(ctx, s.ID, f, now.Add(time.Hour)))
-	if err := repo.MarkReady(ctx, s.ID, f, now); err != nil {
-		t.Fatal(err)
-	}
-	conflict(t, "a second file", repo.MarkReady(ctx, s.ID, f, now))
-	got, err := repo.Consume(ctx, s.ID, "usr_1", now)
-	if err != nil || got.Status != handoff.StatusConsumed || got.ConsumedBy != "usr_1" || got.File == nil || got.File.Name != "passport.jpg" {
-		t.Fatalf("Consume = %+v, %v", got, err)
-	}
-	_, err = repo.Consume(ctx, s.ID, "usr_1", now)
-	conflict(t, "a second consumption", err)
 }
 
 // A key is taken once: the second Begin gets the first's record, its response once finished; an
@@ -109,43 +79,6 @@ func TestReferenceRepo(t *testing.T) {
 	}
 	if _, err := repo.Reference(ctx, "models"); fault.As(err).Kind != fault.NotFound {
 		t.Errorf("an unknown list: %v, want NotFound", err)
-	}
-}
-
-// An attempt is claimed by one dispatcher; its outcome leaves the due index; a failed delivery is
-// recovered once.
-func TestDeliveryRepo(t *testing.T) {
-	ctx := context.Background()
-	repo := NewDeliveryRepo(newTable(t))
-	now := time.Now().UTC().Truncate(time.Millisecond)
-	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemeIdentity, OwnerID: "usr_1", EndpointID: "we_1", Event: "extraction.completed",
-		Reference: "ext_1", Body: []byte(`{}`), Status: webhook.StatusPending, CreatedAt: now, NextAt: now}
-	if err := repo.PutDelivery(ctx, d); err != nil {
-		t.Fatal(err)
-	}
-	if due, err := repo.DueDeliveries(ctx, now.Add(time.Second), 10); err != nil || len(due) != 1 || due[0].ID != d.ID {
-		t.Fatalf("DueDeliveries = %v, %v", due, err)
-	}
-	if err := repo.ClaimAttempt(ctx, d.ID, 1, now.Add(time.Minute), now); err != nil {
-		t.Fatal(err)
-	}
-	conflict(t, "a second claim while the first is live", repo.ClaimAttempt(ctx, d.ID, 1, now.Add(time.Minute), now))
-	if err := repo.RecordAttempt(ctx, d.ID, webhook.Attempt{N: 1, At: now, StatusCode: 500}, webhook.StatusFailed, time.Time{}); err != nil {
-		t.Fatal(err)
-	}
-	got, err := repo.Delivery(ctx, d.ID)
-	if err != nil || got.Status != webhook.StatusFailed || got.Scheme != webhook.SchemeIdentity || len(got.Attempts) != 1 || got.Attempts[0].StatusCode != 500 {
-		t.Fatalf("Delivery = %+v, %v", got, err)
-	}
-	if due, _ := repo.DueDeliveries(ctx, now.Add(time.Hour), 10); len(due) != 0 {
-		t.Errorf("a failed delivery is still due: %v", due)
-	}
-	if err := repo.MarkRecovered(ctx, d.ID, "dlv_2", false); err != nil {
-		t.Fatal(err)
-	}
-	conflict(t, "a second recovery", repo.MarkRecovered(ctx, d.ID, "dlv_3", false))
-	if list, _, err := repo.Deliveries(ctx, "usr_1", webhook.Filter{Limit: 10}); err != nil || len(list) != 1 {
-		t.Errorf("Deliveries = %v, %v", list, err)
 	}
 }
 

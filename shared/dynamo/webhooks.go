@@ -5,7 +5,9 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -78,14 +80,23 @@ func (it deliveryItem) delivery() webhook.Delivery {
 	return d
 }
 
-// PutDelivery stores a new pending delivery, listed under its owner and in the due index.
+// PutDelivery stores a new pending delivery, listed under its owner and in the due index; Conflict
+// when another delivery has its ID.
 func (r *DeliveryRepo) PutDelivery(ctx context.Context, d webhook.Delivery) error {
 	av, err := deliveryAttributes(d)
 	if err != nil {
 		return err
 	}
-	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av,
-		ConditionExpression: aws.String("attribute_not_exists(pk)")}); err != nil {
+	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)"), ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		if reflect.DeepEqual(ccf.Item, av) {
+			return nil // this very delivery, stored by an attempt the SDK retried (see Store.putOnce)
+		}
+		return fault.New(fault.Conflict, "The delivery exists.")
+	}
+	if err != nil {
 		return fmt.Errorf("dynamo: put delivery: %w", err)
 	}
 	return nil
@@ -95,7 +106,7 @@ func (r *DeliveryRepo) PutDelivery(ctx context.Context, d webhook.Delivery) erro
 // delivery together with the state change it reports.
 func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, error) {
 	av, err := attributevalue.MarshalMap(deliveryItem{PK: deliveryPK(d.ID), SK: "DELIVERY",
-		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: d.CreatedAt.UTC().Format(time.RFC3339Nano) + "#" + d.ID,
+		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: listKey(d.CreatedAt, d.ID),
 		GSI2PK: dueShard(dueIndexPK, d.ID), GSI2SK: dueKey(d.NextAt, d.ID),
 		ID: d.ID, Scheme: string(d.Scheme), OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
 		Body: d.Body, Status: string(d.Status), CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf,
@@ -245,8 +256,9 @@ func (r *DeliveryRepo) Deliveries(ctx context.Context, ownerID string, f webhook
 // not recovered yet. It reads at most 20 index items per delivery asked for, so one call's cost
 // stays bounded however many deliveries succeeded meanwhile; more is then true.
 func (r *DeliveryRepo) FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) ([]webhook.Delivery, bool, error) {
-	// gsi1sk is the RFC 3339 creation time (fraction trimmed, so not strictly sortable within a
-	// second): start at the whole second, and compare exact times below.
+	// gsi1sk begins with the fixed-width creation time (listKey), but deliveries stored before it
+	// have the RFC 3339 one with its fraction trimmed, out of order within a second: start at the
+	// whole second, and compare exact times below.
 	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(true),
 		KeyConditionExpression:   aws.String("gsi1pk = :o AND gsi1sk >= :since"),
 		FilterExpression:         aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),

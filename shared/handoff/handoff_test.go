@@ -3,7 +3,6 @@ package handoff_test
 import (
 	"bytes"
 	"context"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -12,77 +11,8 @@ import (
 
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/handoff/handofftest"
 )
-
-// memStore keeps sessions in memory with the conditions the DynamoDB store applies.
-type memStore struct {
-	mu       sync.Mutex
-	sessions map[string]handoff.Session
-}
-
-func (m *memStore) PutSession(_ context.Context, s handoff.Session) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s.Attempts = maps.Clone(s.Attempts)
-	m.sessions[s.ID] = s
-	return nil
-}
-
-func (m *memStore) Session(_ context.Context, id string) (handoff.Session, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, ok := m.sessions[id]
-	if !ok {
-		return s, fault.New(fault.NotFound, "no")
-	}
-	s.Attempts = maps.Clone(s.Attempts)
-	return s, nil
-}
-
-func (m *memStore) open(id string, now time.Time) (handoff.Session, error) {
-	s := m.sessions[id]
-	if (s.Status != handoff.StatusCreated && s.Status != handoff.StatusUploading) || !now.Before(s.ExpiresAt) {
-		return s, fault.New(fault.Conflict, "closed")
-	}
-	return s, nil
-}
-
-func (m *memStore) MarkUploading(_ context.Context, id, attempt, name string, max int, now time.Time) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, err := m.open(id, now)
-	if err != nil || len(s.Attempts) >= max {
-		return fault.New(fault.Conflict, "closed")
-	}
-	s.Status, s.Attempts = handoff.StatusUploading, maps.Clone(s.Attempts)
-	s.Attempts[attempt] = name
-	m.sessions[id] = s
-	return nil
-}
-
-func (m *memStore) MarkReady(_ context.Context, id string, f handoff.File, now time.Time) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s, err := m.open(id, now)
-	if err != nil {
-		return err
-	}
-	s.Status, s.File = handoff.StatusReady, &f
-	m.sessions[id] = s
-	return nil
-}
-
-func (m *memStore) Consume(_ context.Context, id, owner string, now time.Time) (handoff.Session, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	s := m.sessions[id]
-	if s.Status != handoff.StatusReady || !now.Before(s.ExpiresAt) {
-		return s, fault.New(fault.Conflict, "not ready")
-	}
-	s.Status, s.ConsumedBy, s.ConsumedAt = handoff.StatusConsumed, owner, &now
-	m.sessions[id] = s
-	return s, nil
-}
 
 // memBlobs is a bucket in memory.
 type memBlobs struct {
@@ -166,11 +96,21 @@ var (
 	png  = append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 90)...)
 )
 
-func newService(now time.Time) (*handoff.Service, *memStore, *memBlobs) {
-	store := &memStore{sessions: map[string]handoff.Session{}}
+func newService(now time.Time) (*handoff.Service, *handofftest.Store, *memBlobs) {
+	store := &handofftest.Store{}
 	blobs := &memBlobs{objects: map[string][]byte{}}
 	return &handoff.Service{Store: store, Blobs: blobs, TTL: 15 * time.Minute, UploadWindow: 5 * time.Minute, MaxBytes: 1 << 20,
 		DownloadTTL: 5 * time.Minute, Now: func() time.Time { return now }}, store, blobs
+}
+
+// sessionOf is a session as the store holds it.
+func sessionOf(t *testing.T, store *handofftest.Store, id string) handoff.Session {
+	t.Helper()
+	s, err := store.Session(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 func TestCreateKeepsOnlyTheTokensHash(t *testing.T) {
@@ -180,7 +120,7 @@ func TestCreateKeepsOnlyTheTokensHash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stored := store.sessions[s.ID]
+	stored := sessionOf(t, store, s.ID)
 	if !strings.HasPrefix(token, "hct_") || stored.TokenHash != handoff.HashToken(token) || strings.Contains(stored.TokenHash, token[4:]) {
 		t.Errorf("token %q, stored hash %q", token, stored.TokenHash)
 	}
@@ -188,8 +128,8 @@ func TestCreateKeepsOnlyTheTokensHash(t *testing.T) {
 		t.Errorf("upload %+v: want the 5-minute upload window", up)
 	}
 	owned, _, token, _ := svc.Create(context.Background(), "usr_1")
-	if token != "" || store.sessions[owned.ID].OwnerID != "usr_1" || store.sessions[owned.ID].TokenHash != "" {
-		t.Errorf("a user's session: token %q, stored %+v", token, store.sessions[owned.ID])
+	if token != "" || sessionOf(t, store, owned.ID).OwnerID != "usr_1" || sessionOf(t, store, owned.ID).TokenHash != "" {
+		t.Errorf("a user's session: token %q, stored %+v", token, sessionOf(t, store, owned.ID))
 	}
 	svc.TTL = 2 * time.Minute
 	_, up, _, _ = svc.Create(context.Background(), "usr_1")
@@ -255,7 +195,7 @@ func TestLateLandingChangesNothing(t *testing.T) {
 	if err := svc.Uploaded(ctx, landing); err != nil {
 		t.Fatal(err)
 	}
-	ready := store.sessions[s.ID].File
+	ready := sessionOf(t, store, s.ID).File
 	if ready == nil || !strings.HasPrefix(ready.Key, "handoff-ready/"+s.ID+"/") || ready.MIME != "image/jpeg" || ready.Size != int64(len(jpeg)) {
 		t.Fatalf("file = %+v", ready)
 	}
@@ -264,7 +204,7 @@ func TestLateLandingChangesNothing(t *testing.T) {
 	if err := svc.Uploaded(ctx, landing); err != nil {
 		t.Fatal(err)
 	}
-	if got := store.sessions[s.ID].File; *got != *ready || !bytes.Equal(blobs.objects[ready.Key], jpeg) {
+	if got := sessionOf(t, store, s.ID).File; *got != *ready || !bytes.Equal(blobs.objects[ready.Key], jpeg) {
 		t.Errorf("after a late landing: %+v", got)
 	}
 	if keys := blobs.keys("handoff/"); len(keys) != 0 {
@@ -287,7 +227,7 @@ func TestLandingIsJudgedOnItsCopy(t *testing.T) {
 	if _, err := svc.Get(ctx, s.ID); err != nil {
 		t.Fatal(err)
 	}
-	if st := store.sessions[s.ID]; st.Status != handoff.StatusUploading || len(blobs.objects) != 0 {
+	if st := sessionOf(t, store, s.ID); st.Status != handoff.StatusUploading || len(blobs.objects) != 0 {
 		t.Fatalf("after a text file: %s, objects %v", st.Status, blobs.keys(""))
 	}
 	_ = blobs.Put(ctx, up.Fields["key"], png, "")
@@ -311,7 +251,7 @@ func TestConcurrentUploadsOneWins(t *testing.T) {
 		if (errs[0] == nil) == (errs[1] == nil) || (!fault.Is(errs[0], fault.Conflict) && !fault.Is(errs[1], fault.Conflict)) {
 			t.Fatalf("errors %v, want one success and one conflict", errs)
 		}
-		f := store.sessions[s.ID].File
+		f := sessionOf(t, store, s.ID).File
 		if keys := blobs.keys("handoff-ready/"); len(keys) != 1 || keys[0] != f.Key || int64(len(blobs.objects[f.Key])) != f.Size ||
 			handoff.Sniff(blobs.objects[f.Key]) != f.MIME || (f.Name == "a.jpg") != (f.MIME == "image/jpeg") {
 			t.Fatalf("file %+v, objects %v", f, keys)

@@ -5,8 +5,10 @@ package memstore
 import (
 	"cmp"
 	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
 	"slices"
-	"strconv"
 	"sync"
 	"time"
 
@@ -90,7 +92,7 @@ func (s *Store) RecordAttempt(_ context.Context, id string, a webhook.Attempt, s
 // DueDeliveries lists pending deliveries due before the given time, oldest due first.
 func (s *Store) DueDeliveries(_ context.Context, before time.Time, limit int) ([]webhook.Delivery, error) {
 	var out []webhook.Delivery
-	for _, d := range s.sorted(func(a, b webhook.Delivery) bool { return a.NextAt.Before(b.NextAt) }) {
+	for _, d := range s.sorted(func(a, b webhook.Delivery) bool { return a.NextAt.Before(b.NextAt) }, false) {
 		if d.Status == webhook.StatusPending && d.NextAt.Before(before) && len(out) < limit {
 			out = append(out, d)
 		}
@@ -98,36 +100,71 @@ func (s *Store) DueDeliveries(_ context.Context, before time.Time, limit int) ([
 	return out, nil
 }
 
-// Deliveries lists an owner's deliveries, newest first; the cursor is the position of the next page.
+// Deliveries lists an owner's deliveries, newest first (ties: greater ID first, as DynamoDB's
+// descending sort key gives). The cursor is the position of the last delivery given, in this
+// owner's listing only, so that deliveries made between two pages neither repeat nor skip any.
 func (s *Store) Deliveries(_ context.Context, ownerID string, f webhook.Filter) ([]webhook.Delivery, string, error) {
-	var match []webhook.Delivery
-	for _, d := range s.sorted(func(a, b webhook.Delivery) bool { return a.CreatedAt.After(b.CreatedAt) }) {
-		if d.OwnerID == ownerID && (f.EndpointID == "" || d.EndpointID == f.EndpointID) &&
-			(f.Reference == "" || d.Reference == f.Reference) && (f.Status == "" || d.Status == f.Status) {
-			match = append(match, d)
-		}
-	}
-	from := 0
+	var after *position
 	if f.Cursor != "" {
-		n, err := strconv.Atoi(f.Cursor)
-		if err != nil || n < 0 || n > len(match) {
-			return nil, "", fault.New(fault.Invalid, "The cursor is not one this listing gave.")
+		p, err := decodeCursor(f.Cursor)
+		if err != nil || p.Owner != ownerID {
+			return nil, "", fault.New(fault.Invalid, "The cursor is not valid.")
 		}
-		from = n
+		after = &p
 	}
-	to := min(from+min(max(f.Limit, 1), 100), len(match))
-	next := ""
-	if to < len(match) {
-		next = strconv.Itoa(to)
+	limit := min(max(f.Limit, 1), 100)
+	var page []webhook.Delivery
+	for _, d := range s.sorted(func(a, b webhook.Delivery) bool { return a.CreatedAt.After(b.CreatedAt) }, true) {
+		if d.OwnerID != ownerID || (after != nil && !after.before(d)) {
+			continue
+		}
+		if (f.EndpointID != "" && d.EndpointID != f.EndpointID) || (f.Reference != "" && d.Reference != f.Reference) ||
+			(f.Status != "" && d.Status != f.Status) {
+			continue
+		}
+		if len(page) == limit {
+			last := page[len(page)-1]
+			return page, encodeCursor(position{Owner: ownerID, At: last.CreatedAt, ID: last.ID}), nil
+		}
+		page = append(page, d)
 	}
-	return match[from:to], next, nil
+	return page, "", nil
+}
+
+// position is where a page of an owner's listing ended.
+type position struct {
+	Owner string    `json:"o"`
+	At    time.Time `json:"at"`
+	ID    string    `json:"id"`
+}
+
+// before reports that the listing, newest first, gives p before d.
+func (p position) before(d webhook.Delivery) bool {
+	return d.CreatedAt.Before(p.At) || (d.CreatedAt.Equal(p.At) && d.ID < p.ID)
+}
+
+func encodeCursor(p position) string {
+	b, _ := json.Marshal(p)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func decodeCursor(c string) (position, error) {
+	var p position
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err == nil {
+		err = json.Unmarshal(b, &p)
+	}
+	if err == nil && (p.Owner == "" || p.ID == "" || p.At.IsZero()) {
+		err = errors.New("incomplete cursor")
+	}
+	return p, err
 }
 
 // FailedSince lists up to limit FAILED, unrecovered deliveries of an owner's endpoint created at
 // or after since, oldest first; more reports others.
 func (s *Store) FailedSince(_ context.Context, ownerID, endpointID string, since time.Time, limit int) ([]webhook.Delivery, bool, error) {
 	var out []webhook.Delivery
-	for _, d := range s.sorted(func(a, b webhook.Delivery) bool { return a.CreatedAt.Before(b.CreatedAt) }) {
+	for _, d := range s.sorted(func(a, b webhook.Delivery) bool { return a.CreatedAt.Before(b.CreatedAt) }, false) {
 		if d.OwnerID != ownerID || d.Status != webhook.StatusFailed || d.RecoveredBy != "" || d.CreatedAt.Before(since) ||
 			(endpointID != "" && d.EndpointID != endpointID) {
 			continue
@@ -157,8 +194,9 @@ func (s *Store) MarkRecovered(_ context.Context, id, by string, undo bool) error
 	return nil
 }
 
-// sorted returns copies of every delivery in the order less gives, ties broken by ID.
-func (s *Store) sorted(less func(a, b webhook.Delivery) bool) []webhook.Delivery {
+// sorted returns copies of every delivery in the order less gives, ties broken by ID, the greater
+// first when descending.
+func (s *Store) sorted(less func(a, b webhook.Delivery) bool, descending bool) []webhook.Delivery {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := make([]webhook.Delivery, 0, len(s.ds))
@@ -171,6 +209,9 @@ func (s *Store) sorted(less func(a, b webhook.Delivery) bool) []webhook.Delivery
 			return -1
 		case less(b, a):
 			return 1
+		}
+		if descending {
+			return cmp.Compare(b.ID, a.ID)
 		}
 		return cmp.Compare(a.ID, b.ID)
 	})

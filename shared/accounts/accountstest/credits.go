@@ -1,0 +1,143 @@
+// Package accountstest provides the contract tests of the accounts ports that more than one store
+// could keep: the credits ledger.
+package accountstest
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/fault"
+)
+
+// Ledger is the credits port as its users see it together: accounts.Credits, and the Debit that
+// liveness.Credits (and the extraction transactions) add to it.
+type Ledger interface {
+	accounts.Credits
+	// Debit takes n credits with their ledger entry; PaymentRequired (insufficient_credits) when
+	// the balance is short, and nothing changes.
+	Debit(ctx context.Context, userID string, n int, reason, reference string) error
+}
+
+// RunCreditsSuite checks the promises of the ledger on the stores newLedger makes, one per
+// subtest, holding the given users with no credits: every movement is recorded with the balance
+// change, in one transaction (a debit past the balance changes nothing, credits to an unknown user
+// are NotFound), and a user's ledger is listed newest first, page by page, by cursors that serve
+// only that user's ledger.
+func RunCreditsSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string) Ledger) {
+	ctx := context.Background()
+	entries := func(t *testing.T, l Ledger, user string, limit int) []accounts.LedgerEntry {
+		t.Helper()
+		var all []accounts.LedgerEntry
+		cursor := ""
+		for i := 0; ; i++ {
+			if i > 50 {
+				t.Fatal("more than 50 pages")
+			}
+			page, next, err := l.Ledger(ctx, user, limit, cursor)
+			if err != nil {
+				t.Fatalf("page %d: %v", i, err)
+			}
+			if len(page) > limit || (next != "" && len(page) < limit) {
+				t.Fatalf("page %d: %d entries of %d, next %q: a page holds at most limit entries, and a short one ends the ledger", i, len(page), limit, next)
+			}
+			all = append(all, page...)
+			if next == "" {
+				return all
+			}
+			cursor = next
+		}
+	}
+	sum := func(es []accounts.LedgerEntry) int {
+		n := 0
+		for _, e := range es {
+			n += e.Amount
+		}
+		return n
+	}
+
+	t.Run("a debit past the balance changes nothing", func(t *testing.T) {
+		l := newLedger(t, "usr_1")
+		if err := l.AddCredits(ctx, "usr_1", 5, accounts.ReasonGrant, ""); err != nil {
+			t.Fatal(err)
+		}
+		err := l.Debit(ctx, "usr_1", 6, accounts.ReasonExtraction, "ext_1")
+		if f := fault.As(err); err == nil || f.Kind != fault.PaymentRequired || f.Code != "insufficient_credits" {
+			t.Errorf("a debit past the balance: %v, want PaymentRequired (insufficient_credits)", err)
+		}
+		if err := l.Debit(ctx, "usr_1", 5, accounts.ReasonExtraction, "ext_2"); err != nil {
+			t.Errorf("a debit of the whole balance: %v", err)
+		}
+		if err := l.Debit(ctx, "usr_1", 1, accounts.ReasonExtraction, "ext_3"); !fault.Is(err, fault.PaymentRequired) {
+			t.Errorf("a debit of an empty balance: %v, want PaymentRequired", err)
+		}
+		es := entries(t, l, "usr_1", 10)
+		if len(es) != 2 || sum(es) != 0 {
+			t.Errorf("ledger %+v; want the grant and the one debit made, summing to the balance, 0", es)
+		}
+	})
+
+	t.Run("credits to an unknown user", func(t *testing.T) {
+		l := newLedger(t, "usr_1")
+		if err := l.AddCredits(ctx, "usr_404", 5, accounts.ReasonGrant, ""); !fault.Is(err, fault.NotFound) {
+			t.Errorf("credits to an unknown user: %v, want NotFound", err)
+		}
+		if err := l.Debit(ctx, "usr_404", 1, accounts.ReasonExtraction, "ext_1"); err == nil {
+			t.Error("a debit of an unknown user was taken")
+		}
+		if es := entries(t, l, "usr_404", 10); len(es) != 0 {
+			t.Errorf("an unknown user's ledger: %+v, want none", es)
+		}
+	})
+
+	t.Run("the ledger, newest first, page by page", func(t *testing.T) {
+		l := newLedger(t, "usr_1", "usr_2")
+		var want []string // references, newest first
+		for i := range 7 {
+			ref := fmt.Sprintf("ext_%d", i)
+			if err := l.AddCredits(ctx, "usr_1", i+1, accounts.ReasonRefund, ref); err != nil {
+				t.Fatal(err)
+			}
+			want = append([]string{ref}, want...)
+		}
+		if err := l.Debit(ctx, "usr_1", 3, accounts.ReasonLiveness, "lvc_1"); err != nil {
+			t.Fatal(err)
+		}
+		want = append([]string{"lvc_1"}, want...)
+		if err := l.AddCredits(ctx, "usr_2", 9, accounts.ReasonGrant, "other"); err != nil {
+			t.Fatal(err)
+		}
+		for _, limit := range []int{1, 3, len(want), 100} {
+			es := entries(t, l, "usr_1", limit)
+			refs := make([]string, len(es))
+			for i, e := range es {
+				refs[i] = e.Reference
+			}
+			if !slices.Equal(refs, want) {
+				t.Errorf("limit %d: %v, want %v", limit, refs, want)
+			}
+			if sum(es) != 28-3 {
+				t.Errorf("limit %d: the entries sum to %d, want the balance, 25", limit, sum(es))
+			}
+		}
+		first := entries(t, l, "usr_1", 100)[0]
+		if first.ID == "" || first.Amount != -3 || first.Reason != accounts.ReasonLiveness || first.At.IsZero() {
+			t.Errorf("the debit's entry: %+v", first)
+		}
+		_, next, err := l.Ledger(ctx, "usr_1", 2, "")
+		if err != nil || next == "" {
+			t.Fatalf("first page: next %q, %v", next, err)
+		}
+		if _, _, err := l.Ledger(ctx, "usr_2", 2, next); !fault.Is(err, fault.Invalid) {
+			t.Errorf("another user's cursor: %v, want Invalid", err)
+		}
+		if _, _, err := l.Ledger(ctx, "usr_1", 2, "not a cursor"); !fault.Is(err, fault.Invalid) {
+			t.Errorf("a forged cursor: %v, want Invalid", err)
+		}
+		if es := entries(t, l, "usr_2", 10); len(es) != 1 || es[0].Reference != "other" {
+			t.Errorf("another user's ledger: %+v, want only its own", es)
+		}
+	})
+}
