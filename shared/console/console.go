@@ -87,8 +87,16 @@ func (c *Console) Handler() (http.Handler, error) {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c.render(w, r, http.StatusForbidden, "error", view{Title: "Refused", Data: failure{Detail: "This form was sent from another site, and was refused."}})
 	}))
-	return httpapi.Middleware(c.Log, httpapi.Bases{Identity: c.Identity, Partner: c.Partner}, headers(cop.Handler(c.csrf(mux)))), nil
+	return routed{httpapi.Middleware(c.Log, httpapi.Bases{Identity: c.Identity, Partner: c.Partner}, headers(cop.Handler(c.csrf(mux))))}, nil
 }
+
+// routed is the console's handler with the routes it asks API Gateway for (template.yaml's
+// ConsoleFunction events; the tests hold the two to each other): everything under /console/, and
+// /console itself, which redirects there. Its own pages are routed inside.
+type routed struct{ http.Handler }
+
+// Patterns lists the routes, as ServeMux patterns of the template's events.
+func (routed) Patterns() []string { return []string{"GET /console", "/console/{proxy...}"} }
 
 // headers sets what every console answer carries: a strict Content-Security-Policy (no script at
 // all, no frame), no caching (the pages show personal data), and the usual hardening.
