@@ -30,10 +30,7 @@ func newBrowser(t *testing.T, base string) *browser {
 	exe := chromium(t)
 	axe, err := os.ReadFile("../../browser/node_modules/axe-core/axe.min.js")
 	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("axe-core is not installed: make test installs it (npm ci in infra/browser)")
-		}
-		t.Skip("axe-core is not installed (npm ci --prefix infra/browser)")
+		absent(t, "axe-core is not installed (npm ci --prefix infra/browser)")
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
 		chromedp.WindowSize(1280, 900), chromedp.UserDataDir(t.TempDir()))

@@ -354,16 +354,24 @@ func TestTemplateAndHandlersAgree(t *testing.T) {
 	}
 }
 
+// absent ends a test that lacks something make test installs (a browser, a model file, an SDK's
+// packages): a failure under CI=true, where it must be there, a skip elsewhere, saying what is
+// missing and how to get it.
+func absent(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf(format, args...)
+	}
+	t.Skipf(format, args...)
+}
+
 // needModels fails the test under CI=true, and skips it elsewhere, when a model file the function
 // loads at start is missing: a machine with only Go has none (make models fetches them).
 func needModels(t *testing.T, dir string, names ...string) {
 	t.Helper()
 	for _, name := range names {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("%v (make models fetches it)", err)
-			}
-			t.Skipf("%v (make models fetches it, or set MODELS_DIR)", err)
+			absent(t, "%v (make models fetches it, or set MODELS_DIR)", err)
 		}
 	}
 }
