@@ -24,6 +24,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -233,6 +234,20 @@ func (c *Console) page(h handler) http.HandlerFunc {
 			Data: failure{Detail: "The console could not reach the API. Try again in a moment; if it goes on, quote request " + httpapi.RequestID(r.Context()) + ".", Back: back(r)}})
 	}
 }
+
+// only admits to h the signed-in accounts of the given roles: the page of another account's role
+// says where its own pages start (the API would refuse its token anyway).
+func only(h handler, roles ...string) handler {
+	return func(w http.ResponseWriter, r *http.Request, s *session) error {
+		if !slices.Contains(roles, s.Role) {
+			return &problem{Status: http.StatusForbidden, Title: "Not for this account", Detail: "These pages are " + whose[roles[0]] + ". Yours start at " + homeOf(s.Role) + "."}
+		}
+		return h(w, r, s)
+	}
+}
+
+// whose names the owners of each role's pages.
+var whose = map[string]string{"user": "an identity API user's", "partner": "an insurance partner's", "admin": "the administrators'"}
 
 // toLogin sends the browser to the sign-in page, coming back to a page it asked for.
 func toLogin(w http.ResponseWriter, r *http.Request) {

@@ -11,36 +11,27 @@ import (
 
 // userRoutes are an identity API user's pages: the developer dashboard.
 func (c *Console) userRoutes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /console/overview", c.page(c.overview))
-	mux.HandleFunc("GET /console/extractions", c.page(c.extractions))
-	mux.HandleFunc("GET /console/extractions/{id}", c.page(c.extraction))
-	mux.HandleFunc("GET /console/batches", c.page(c.batches))
-	mux.HandleFunc("GET /console/batches/{id}", c.page(c.batch))
-	mux.HandleFunc("GET /console/liveness", c.page(c.livenessChecks))
-	mux.HandleFunc("GET /console/keys", c.page(c.keys))
-	mux.HandleFunc("POST /console/keys", c.page(c.createKey))
-	mux.HandleFunc("POST /console/keys/{id}/revoke", c.page(c.revokeKey))
-	mux.HandleFunc("GET /console/webhooks", c.page(c.webhooks))
-	mux.HandleFunc("POST /console/webhooks", c.page(c.createWebhook))
-	mux.HandleFunc("GET /console/webhooks/{id}", c.page(c.webhook))
-	mux.HandleFunc("POST /console/webhooks/{id}/rotate", c.page(c.rotateWebhook))
-	mux.HandleFunc("POST /console/webhooks/{id}/test", c.page(c.testWebhook))
-	mux.HandleFunc("POST /console/webhooks/{id}/recover", c.page(c.recoverWebhook))
-	mux.HandleFunc("POST /console/webhooks/{id}/delete", c.page(c.deleteWebhook))
-	mux.HandleFunc("POST /console/webhooks/{id}/deliveries/{delivery}/redeliver", c.page(c.redeliverWebhook))
-	mux.HandleFunc("GET /console/handoff", c.page(c.handoffPage))
-	mux.HandleFunc("POST /console/handoff", c.page(c.createHandoff))
-	mux.HandleFunc("GET /console/handoff/{id}", c.page(c.handoff))
-	mux.HandleFunc("GET /console/billing", c.page(c.billing))
-}
-
-// users refuses a page of the dashboard to a partner or an administrator, whose tokens the
-// identity API would refuse anyway, with a page that says where theirs are.
-func users(s *session) error {
-	if s.Role != "user" {
-		return &problem{Status: http.StatusForbidden, Title: "Not for this account", Detail: "These pages are an identity API user's. Yours start at " + homeOf(s.Role) + "."}
-	}
-	return nil
+	mux.HandleFunc("GET /console/overview", c.page(only(c.overview, "user")))
+	mux.HandleFunc("GET /console/extractions", c.page(only(c.extractions, "user")))
+	mux.HandleFunc("GET /console/extractions/{id}", c.page(only(c.extraction, "user")))
+	mux.HandleFunc("GET /console/batches", c.page(only(c.batches, "user")))
+	mux.HandleFunc("GET /console/batches/{id}", c.page(only(c.batch, "user")))
+	mux.HandleFunc("GET /console/liveness", c.page(only(c.livenessChecks, "user")))
+	mux.HandleFunc("GET /console/keys", c.page(only(c.keys, "user")))
+	mux.HandleFunc("POST /console/keys", c.page(only(c.createKey, "user")))
+	mux.HandleFunc("POST /console/keys/{id}/revoke", c.page(only(c.revokeKey, "user")))
+	mux.HandleFunc("GET /console/webhooks", c.page(only(c.webhooks, "user")))
+	mux.HandleFunc("POST /console/webhooks", c.page(only(c.createWebhook, "user")))
+	mux.HandleFunc("GET /console/webhooks/{id}", c.page(only(c.webhook, "user")))
+	mux.HandleFunc("POST /console/webhooks/{id}/rotate", c.page(only(c.rotateWebhook, "user")))
+	mux.HandleFunc("POST /console/webhooks/{id}/test", c.page(only(c.testWebhook, "user")))
+	mux.HandleFunc("POST /console/webhooks/{id}/recover", c.page(only(c.recoverWebhook, "user")))
+	mux.HandleFunc("POST /console/webhooks/{id}/delete", c.page(only(c.deleteWebhook, "user")))
+	mux.HandleFunc("POST /console/webhooks/{id}/deliveries/{delivery}/redeliver", c.page(only(c.redeliverWebhook, "user")))
+	mux.HandleFunc("GET /console/handoff", c.page(only(c.handoffPage, "user")))
+	mux.HandleFunc("POST /console/handoff", c.page(only(c.createHandoff, "user")))
+	mux.HandleFunc("GET /console/handoff/{id}", c.page(only(c.handoff, "user")))
+	mux.HandleFunc("GET /console/billing", c.page(only(c.billing, "user")))
 }
 
 // usageDays is how far back the overview's chart reads the ledger.
@@ -55,9 +46,6 @@ type day struct {
 }
 
 func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	var me map[string]any
 	if err := c.call(r, s, http.MethodGet, "/v1/users/me", nil, &me); err != nil {
 		return err
@@ -107,9 +95,6 @@ func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) e
 }
 
 func (c *Console) extractions(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/extractions"+query(r, s, "status", "documentType", "batchId", "createdAfter", "createdBefore"), nil, &page); err != nil {
 		return err
@@ -124,9 +109,6 @@ func listView(r *http.Request, page list) map[string]any {
 }
 
 func (c *Console) extraction(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	id := url.PathEscape(r.PathValue("id"))
 	var x map[string]any
 	if err := c.call(r, s, http.MethodGet, "/v1/extractions/"+id, nil, &x); err != nil {
@@ -150,9 +132,6 @@ func (c *Console) extraction(w http.ResponseWriter, r *http.Request, s *session)
 }
 
 func (c *Console) batches(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/batches"+query(r, s, "status", "createdAfter", "createdBefore"), nil, &page); err != nil {
 		return err
@@ -162,9 +141,6 @@ func (c *Console) batches(w http.ResponseWriter, r *http.Request, s *session) er
 }
 
 func (c *Console) batch(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	var b map[string]any
 	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+url.PathEscape(r.PathValue("id")), nil, &b); err != nil {
 		return err
@@ -174,9 +150,6 @@ func (c *Console) batch(w http.ResponseWriter, r *http.Request, s *session) erro
 }
 
 func (c *Console) livenessChecks(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/liveness/checks"+query(r, s), nil, &page); err != nil {
 		return err
@@ -186,9 +159,6 @@ func (c *Console) livenessChecks(w http.ResponseWriter, r *http.Request, s *sess
 }
 
 func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	return c.keysPage(w, r, s, http.StatusOK, nil)
 }
 
@@ -205,9 +175,6 @@ func (c *Console) keysPage(w http.ResponseWriter, r *http.Request, s *session, s
 }
 
 func (c *Console) createKey(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	body := map[string]any{"name": r.PostFormValue("name"), "mode": r.PostFormValue("mode")}
 	if ips := fieldsOf(r.PostFormValue("allowedIps")); len(ips) > 0 {
 		body["allowedIps"] = ips
@@ -244,9 +211,6 @@ func dateTime(v string) string {
 }
 
 func (c *Console) webhooks(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	return c.webhooksPage(w, r, s, http.StatusOK, nil)
 }
 
@@ -268,9 +232,6 @@ func (c *Console) webhooksPage(w http.ResponseWriter, r *http.Request, s *sessio
 }
 
 func (c *Console) createWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	body := map[string]any{"url": r.PostFormValue("url"), "mode": s.Mode}
 	if events := r.PostForm["events"]; len(events) > 0 {
 		body["events"] = events
@@ -288,9 +249,6 @@ func (c *Console) webhook(w http.ResponseWriter, r *http.Request, s *session) er
 
 // webhookPage shows one endpoint with its delivery history, and a secret just rotated.
 func (c *Console) webhookPage(w http.ResponseWriter, r *http.Request, s *session, status int, secret string) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	id := url.PathEscape(r.PathValue("id"))
 	var endpoints list
 	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &endpoints); err != nil {
@@ -359,18 +317,12 @@ func (c *Console) deleteWebhook(w http.ResponseWriter, r *http.Request, s *sessi
 }
 
 func (c *Console) handoffPage(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	c.render(w, r, http.StatusOK, "handoff", view{Title: "Phone handoff", Session: s})
 	return nil
 }
 
 // createHandoff opens a mobile handoff session as the user, and shows its QR code for a phone.
 func (c *Console) createHandoff(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	var created struct {
 		SessionID string `json:"sessionId"`
 	}
@@ -383,9 +335,6 @@ func (c *Console) createHandoff(w http.ResponseWriter, r *http.Request, s *sessi
 // handoff shows a session's state and its QR code (the API's SVG, inlined as an image: an SVG in
 // an img element runs nothing).
 func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	id := url.PathEscape(r.PathValue("id"))
 	var st map[string]any
 	if err := c.call(r, s, http.MethodGet, "/v1/mobile-handoff/session/"+id, nil, &st); err != nil {
@@ -403,9 +352,6 @@ func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) er
 }
 
 func (c *Console) billing(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := users(s); err != nil {
-		return err
-	}
 	var me map[string]any
 	if err := c.call(r, s, http.MethodGet, "/v1/users/me", nil, &me); err != nil {
 		return err
