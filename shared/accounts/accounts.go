@@ -6,6 +6,7 @@ package accounts
 import (
 	"context"
 	"crypto/rand"
+	"github.com/trustline/platform/shared/credits"
 	"net/netip"
 	"strings"
 	"time"
@@ -31,27 +32,6 @@ type User struct {
 
 // Expired reports whether an unverified account has run out its time.
 func (u User) Expired(now time.Time) bool { return u.ExpiresAt != nil && !now.Before(*u.ExpiresAt) }
-
-// LedgerEntry is one movement of a user's credits: a grant, a debit (negative) or a refund. Every
-// balance change writes one in the same transaction, so the balance is the sum of the ledger.
-type LedgerEntry struct {
-	ID        string
-	Amount    int
-	Reason    string // grant, extraction, batch, liveness, face_match, refund, invoice
-	Reference string // what it is for: an extraction, a batch, an invoice
-	At        time.Time
-}
-
-// Ledger reasons.
-const (
-	ReasonGrant      = "grant"
-	ReasonExtraction = "extraction"
-	ReasonBatch      = "batch"
-	ReasonRefund     = "refund"
-	ReasonLiveness   = "liveness"
-	ReasonFaceMatch  = "face_match"
-	ReasonInvoice    = "invoice"
-)
 
 // Partner is an insurance distribution partner.
 type Partner struct {
@@ -85,7 +65,7 @@ type PartnerPage struct {
 // e-mail address.
 type Store interface {
 	Users
-	Credits
+	credits.Ledger
 	Keys
 	Partners
 	Sessions
@@ -115,14 +95,6 @@ type Users interface {
 	SaveReset(ctx context.Context, tokenHash string, r Reset) error
 	// ConsumeReset deletes the token and returns its record; NotFound when unknown, used or expired.
 	ConsumeReset(ctx context.Context, tokenHash string, now time.Time) (Reset, error)
-}
-
-// Credits keeps users' balances and their ledger.
-type Credits interface {
-	// AddCredits adds n credits and records them in the ledger, in one transaction.
-	AddCredits(ctx context.Context, userID string, n int, reason, reference string) error
-	// Ledger lists a user's credits movements, newest first; next is empty on the last page.
-	Ledger(ctx context.Context, userID string, limit int, cursor string) (entries []LedgerEntry, next string, err error)
 }
 
 // Keys keeps API keys.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"github.com/trustline/platform/shared/credits"
 	"net/mail"
 	"net/url"
 	"strings"
@@ -280,12 +281,7 @@ func (s *Service) GrantCredits(ctx context.Context, userID string, n int) error 
 	if n <= 0 {
 		return fault.New(fault.Invalid, "credits must be positive")
 	}
-	return s.Store.AddCredits(ctx, userID, n, ReasonGrant, "")
-}
-
-// Ledger lists a user's credits movements, newest first, limit (1 to 100) per page.
-func (s *Service) Ledger(ctx context.Context, userID string, limit int, cursor string) ([]LedgerEntry, string, error) {
-	return s.Store.Ledger(ctx, userID, limit, cursor)
+	return s.Store.Move(ctx, credits.Grant(userID, n, credits.ReasonGrant, "", s.now()))
 }
 
 func normalEmail(s string) (string, error) {

@@ -37,7 +37,7 @@ func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	credits := billingapi.Credits{Ledger: api.Accounts, TestQuota: testQuota(d), Auth: api.Auth}
+	credits := billingapi.Credits{Ledger: dynamo.NewLedgerRepo(d.store), TestQuota: testQuota(d), Auth: api.Auth}
 	return httpapi.New(d.log, d.bases, slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes())), nil
 }
 

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/payment"
@@ -54,6 +54,11 @@ type Invoice struct {
 	PaymentID   string
 	PaymentURL  string
 	PaidAt      *time.Time
+}
+
+// Grant is the movement of the plan's credits to the user that paying the invoice at at makes.
+func (inv Invoice) Grant(at time.Time) credits.Movement {
+	return credits.Grant(inv.UserID, inv.Credits, credits.ReasonInvoice, inv.Reference, at)
 }
 
 // Subscription is a user's billing position: the plan, a plan change waiting for the next period,
@@ -137,7 +142,7 @@ func (s *Service) issue(ctx context.Context, sub Subscription, now time.Time) er
 	end := s.next(start)
 	inv := Invoice{Reference: Reference(sub.UserID, start), UserID: sub.UserID, Plan: name, Amount: plan.Price, Currency: plan.Currency,
 		Credits: plan.Credits, Status: StatusPending, PeriodStart: start, PeriodEnd: end, IssuedAt: now}
-	purpose := fmt.Sprintf("%s plan from %s to %s: %s", name, start.Format("2 January 2006"), end.Format("2 January 2006"), accounts.CreditCount(plan.Credits))
+	purpose := fmt.Sprintf("%s plan from %s to %s: %s", name, start.Format("2 January 2006"), end.Format("2 January 2006"), credits.Count(plan.Credits))
 	link, err := s.Gateway.Open(ctx, payment.Charge{Reference: inv.Reference, Amount: inv.Amount, Currency: inv.Currency, Purpose: purpose,
 		ReturnURL: s.ReturnURL, CancelURL: s.ReturnURL + "?outcome=cancelled", NotifyURL: s.NotifyURL}, now.Add(s.LinkTTL))
 	if err != nil {

@@ -6,16 +6,11 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/access"
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/testmode"
 )
-
-// Ledger lists a user's credits movements, newest first (accounts.Service does).
-type Ledger interface {
-	Ledger(ctx context.Context, userID string, limit int, cursor string) ([]accounts.LedgerEntry, string, error)
-}
 
 // TestUsage reads an account's test-mode allowance of the day (testmode.Quota does).
 type TestUsage interface {
@@ -26,7 +21,7 @@ type TestUsage interface {
 // the accounts function serves it: the balance lives on the user's record, and that function's
 // permissions already cover it, while the billing function's are for invoices.
 type Credits struct {
-	Ledger    Ledger
+	Ledger    credits.Ledger
 	TestQuota TestUsage
 	Auth      *access.Authenticator
 }
@@ -55,7 +50,7 @@ func (c Credits) ledger(w http.ResponseWriter, r *http.Request, p access.Princip
 		}{Usage: usage, Data: []struct{}{}})
 		return nil
 	}
-	entries, next, err := c.Ledger.Ledger(r.Context(), p.UserID, limit, cursor)
+	entries, next, err := c.Ledger.Entries(r.Context(), p.UserID, limit, cursor)
 	if err != nil {
 		return err
 	}

@@ -265,15 +265,6 @@ func (r *UserRepo) SetVerified(ctx context.Context, userID string) error {
 	}, fault.New(fault.NotFound, "No such user."))
 }
 
-// AddCredits adds n to a user's balance with its ledger entry, in one transaction.
-func (r *LedgerRepo) AddCredits(ctx context.Context, userID string, n int, reason, reference string) error {
-	entry, err := r.db.ledgerEntry(userID, n, reason, reference, time.Now())
-	if err != nil {
-		return err
-	}
-	return r.db.transact(ctx, []types.TransactWriteItem{r.db.credit(userID, n), entry}, fault.New(fault.NotFound, "No such user."))
-}
-
 // updateUser updates a user's profile item (accounts and billing both write it); names are placeholder, attribute pairs ("#plan", "plan").
 func (s Store) updateUser(ctx context.Context, userID, expr string, values map[string]types.AttributeValue, names ...string) error {
 	in := &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),

@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/billing"
 	"github.com/trustline/platform/shared/payment"
 )
@@ -169,11 +168,11 @@ func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, n 
 	if to == billing.StatusPaid {
 		update, cond = "SET #s = :to, paidAt = :at", "#s IN (:pending, :failed)"
 		values[":failed"] = str(string(billing.StatusFailed))
-		entry, err := r.db.ledgerEntry(inv.UserID, inv.Credits, accounts.ReasonInvoice, inv.Reference, at)
+		move, err := r.db.move(inv.Grant(at))
 		if err != nil {
 			return false, err
 		}
-		writes = append(writes, r.db.credit(inv.UserID, inv.Credits), entry)
+		writes = append(writes, move...)
 	} else {
 		delete(values, ":at")
 	}

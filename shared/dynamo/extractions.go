@@ -11,7 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 )
@@ -168,19 +168,15 @@ func (it extractionItem) extraction() (extraction.Extraction, error) {
 	return e, nil
 }
 
-// CreateExtractions stores a batch and its extractions and debits the owner, in one transaction.
-func (r *ExtractionRepo) CreateExtractions(ctx context.Context, ownerID string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
+// CreateExtractions stores a batch and its extractions and makes the charge, in one transaction.
+func (r *ExtractionRepo) CreateExtractions(ctx context.Context, charge credits.Movement, b *extraction.Batch, items []extraction.Extraction) error {
 	var writes []types.TransactWriteItem
-	if charge > 0 {
-		reason, reference := accounts.ReasonExtraction, items[0].ID
-		if b != nil {
-			reason, reference = accounts.ReasonBatch, b.ID
-		}
-		entry, err := r.db.ledgerEntry(ownerID, -charge, reason, reference, items[0].CreatedAt)
+	if charge.Amount != 0 {
+		move, err := r.db.move(charge)
 		if err != nil {
 			return err
 		}
-		writes = append(writes, r.db.credit(ownerID, -charge), entry)
+		writes = append(writes, move...)
 	}
 	if b != nil {
 		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH",
@@ -202,7 +198,7 @@ func (r *ExtractionRepo) CreateExtractions(ctx context.Context, ownerID string, 
 		}
 		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(r.db.Table), Item: av}})
 	}
-	return r.db.transact(ctx, writes, accounts.InsufficientCredits(charge))
+	return r.db.transact(ctx, writes, charge.Refusal())
 }
 
 // Extraction reads one extraction.
@@ -276,8 +272,8 @@ func (r *ExtractionRepo) ReleaseExtraction(ctx context.Context, id string, now t
 		fault.New(fault.Conflict, "The extraction is no longer processing."), "release extraction", &it)
 }
 
-// FinishExtraction records a processing extraction's outcome and refunds, in one transaction.
-func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extraction, refund int) error {
+// FinishExtraction records a processing extraction's outcome and its refund, in one transaction.
+func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extraction, refund credits.Movement) error {
 	values := map[string]types.AttributeValue{":to": str(string(e.Status)), ":processing": str(string(extraction.StatusProcessing)),
 		":credits": num(int64(e.CreditsUsed)), ":list": str(extractionStatusPK(e.OwnerID, e.Live, e.Status))}
 	values[":at"], _ = attributevalue.Marshal(e.UpdatedAt)
@@ -306,12 +302,12 @@ func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extr
 	writes := []types.TransactWriteItem{{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(extractionPK(e.ID), "EXTRACTION"),
 		UpdateExpression: aws.String(set + " REMOVE gsi2pk, gsi2sk, leaseUntil"), ConditionExpression: aws.String("#s = :processing"),
 		ExpressionAttributeNames: names, ExpressionAttributeValues: values}}}
-	if refund > 0 {
-		entry, err := r.db.ledgerEntry(e.OwnerID, refund, accounts.ReasonRefund, e.ID, e.UpdatedAt)
+	if refund.Amount != 0 {
+		move, err := r.db.move(refund)
 		if err != nil {
 			return err
 		}
-		writes = append(writes, r.db.credit(e.OwnerID, refund), entry)
+		writes = append(writes, move...)
 	}
 	return r.db.transact(ctx, writes, fault.New(fault.Conflict, "The extraction is no longer processing."))
 }

@@ -12,14 +12,14 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 )
 
 // LedgerRepo stores users' credits: the balance on the user's item and the ledger entries
 // (USER#, LEDGER#) written with each change.
 type LedgerRepo struct{ db Store }
 
-var _ accounts.Credits = (*LedgerRepo)(nil)
+var _ credits.Ledger = (*LedgerRepo)(nil)
 
 // NewLedgerRepo is the repository of credits on db's table.
 func NewLedgerRepo(db Store) *LedgerRepo { return &LedgerRepo{db: db} }
@@ -37,34 +37,43 @@ type ledgerItem struct {
 
 const ledgerPrefix = "LEDGER#"
 
-// ledgerEntry is the write that records a balance change; it goes into the same transaction as
-// the change, so the balance always equals the sum of the ledger.
-func (s Store) ledgerEntry(userID string, amount int, reason, reference string, at time.Time) (types.TransactWriteItem, error) {
-	id := "cl_" + strings.ToLower(rand.Text())
-	av, err := attributevalue.MarshalMap(ledgerItem{PK: userPK(userID), SK: ledgerPrefix + at.UTC().Format(time.RFC3339Nano) + "#" + id,
-		ID: id, Amount: amount, Reason: reason, Reference: reference, At: at.UTC()})
-	if err != nil {
-		return types.TransactWriteItem{}, err
+// move is the write of a movement: the balance change, conditional on the user existing (and, for
+// a charge, on the balance covering it), and the ledger entry, for the caller's transaction (its
+// refusal is m.Refusal()). Every change of credits is written by it, so the balance always equals
+// the sum of the ledger. A zero m.At is the time of the write.
+func (s Store) move(m credits.Movement) ([]types.TransactWriteItem, error) {
+	at := m.At
+	if at.IsZero() {
+		at = time.Now()
 	}
-	return types.TransactWriteItem{Put: &types.Put{TableName: aws.String(s.Table), Item: av}}, nil
-}
-
-// credit is the balance change of a user, conditional on the user existing (and, for a debit, on
-// the balance covering it).
-func (s Store) credit(userID string, amount int) types.TransactWriteItem {
-	u := &types.Update{TableName: aws.String(s.Table), Key: key(userPK(userID), profile)}
-	if amount < 0 {
+	id := "cl_" + strings.ToLower(rand.Text())
+	av, err := attributevalue.MarshalMap(ledgerItem{PK: userPK(m.UserID), SK: ledgerPrefix + listKey(at, id),
+		ID: id, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference, At: at.UTC()})
+	if err != nil {
+		return nil, err
+	}
+	u := &types.Update{TableName: aws.String(s.Table), Key: key(userPK(m.UserID), profile)}
+	if m.Amount < 0 {
 		u.UpdateExpression, u.ConditionExpression = aws.String("SET credits = credits - :n"), aws.String("credits >= :n")
-		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(-amount))}
+		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(-m.Amount))}
 	} else {
 		u.UpdateExpression, u.ConditionExpression = aws.String("ADD credits :n"), aws.String("attribute_exists(pk)")
-		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(amount))}
+		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(m.Amount))}
 	}
-	return types.TransactWriteItem{Update: u}
+	return []types.TransactWriteItem{{Update: u}, {Put: &types.Put{TableName: aws.String(s.Table), Item: av}}}, nil
 }
 
-// Ledger lists a user's credits movements, newest first, with an opaque cursor.
-func (r *LedgerRepo) Ledger(ctx context.Context, userID string, limit int, cursor string) ([]accounts.LedgerEntry, string, error) {
+// Move changes a user's balance with its ledger entry, in one transaction.
+func (r *LedgerRepo) Move(ctx context.Context, m credits.Movement) error {
+	writes, err := r.db.move(m)
+	if err != nil {
+		return err
+	}
+	return r.db.transact(ctx, writes, m.Refusal())
+}
+
+// Entries lists a user's credits movements, newest first, with an opaque cursor.
+func (r *LedgerRepo) Entries(ctx context.Context, userID string, limit int, cursor string) ([]credits.Entry, string, error) {
 	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
 		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :l)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)}}
@@ -83,23 +92,13 @@ func (r *LedgerRepo) Ledger(ctx context.Context, userID string, limit int, curso
 	if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
 		return nil, "", err
 	}
-	out := make([]accounts.LedgerEntry, len(items))
+	out := make([]credits.Entry, len(items))
 	for i, it := range items {
-		out[i] = accounts.LedgerEntry{ID: it.ID, Amount: it.Amount, Reason: it.Reason, Reference: it.Reference, At: it.At}
+		out[i] = credits.Entry{ID: it.ID, Amount: it.Amount, Reason: it.Reason, Reference: it.Reference, At: it.At}
 	}
 	next := ""
 	if page.LastEvaluatedKey != nil {
 		next = encodeCursor(page.LastEvaluatedKey)
 	}
 	return out, next, nil
-}
-
-// Debit takes n credits with their ledger entry, in one transaction; PaymentRequired (code
-// insufficient_credits) when the balance is short, and nothing changes.
-func (r *LedgerRepo) Debit(ctx context.Context, userID string, n int, reason, reference string) error {
-	entry, err := r.db.ledgerEntry(userID, -n, reason, reference, time.Now())
-	if err != nil {
-		return err
-	}
-	return r.db.transact(ctx, []types.TransactWriteItem{r.db.credit(userID, -n), entry}, accounts.InsufficientCredits(n))
 }

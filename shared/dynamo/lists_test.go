@@ -3,6 +3,7 @@ package dynamo
 import (
 	"context"
 	"fmt"
+	"github.com/trustline/platform/shared/credits"
 	"slices"
 	"testing"
 	"time"
@@ -57,7 +58,7 @@ func TestExtractionLists(t *testing.T) {
 		if b != nil {
 			e.BatchID = b.ID
 		}
-		if err := repo.CreateExtractions(ctx, owner, 0, b, []extraction.Extraction{e}); err != nil {
+		if err := repo.CreateExtractions(ctx, credits.Movement{}, b, []extraction.Extraction{e}); err != nil {
 			t.Fatal(err)
 		}
 		if status.Done() {
@@ -65,7 +66,7 @@ func TestExtractionLists(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.Status, e.CompletedAt = status, &at
-			if err := repo.FinishExtraction(ctx, e, 0); err != nil {
+			if err := repo.FinishExtraction(ctx, e, credits.Movement{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/trustline/platform/shared/credits"
 	"reflect"
 	"slices"
 	"testing"
@@ -211,20 +212,20 @@ func TestLedgerRepo(t *testing.T) {
 	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "l@example.com", Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
-	if err := repo.AddCredits(ctx, "usr_1", 5, "grant", ""); err != nil {
+	if err := repo.Move(ctx, credits.Grant("usr_1", 5, credits.ReasonGrant, "", time.Time{})); err != nil {
 		t.Fatal(err)
 	}
-	if err := repo.AddCredits(ctx, "usr_404", 5, "grant", ""); fault.As(err).Kind != fault.NotFound {
+	if err := repo.Move(ctx, credits.Grant("usr_404", 5, credits.ReasonGrant, "", time.Time{})); fault.As(err).Kind != fault.NotFound {
 		t.Errorf("credits to an unknown user: %v, want NotFound", err)
 	}
-	if err := repo.Debit(ctx, "usr_1", 6, "extraction", "ext_1"); fault.As(err).Kind != fault.PaymentRequired || fault.As(err).Code != "insufficient_credits" {
+	if err := repo.Move(ctx, credits.Charge("usr_1", 6, credits.ReasonExtraction, "ext_1", time.Time{})); fault.As(err).Kind != fault.PaymentRequired || fault.As(err).Code != "insufficient_credits" {
 		t.Errorf("a debit past the balance: %v, want PaymentRequired", err)
 	}
-	if err := repo.Debit(ctx, "usr_1", 2, "extraction", "ext_2"); err != nil {
+	if err := repo.Move(ctx, credits.Charge("usr_1", 2, credits.ReasonExtraction, "ext_2", time.Time{})); err != nil {
 		t.Fatal(err)
 	}
 	u, _ := NewUserRepo(db).User(ctx, "usr_1")
-	entries, _, err := repo.Ledger(ctx, "usr_1", 10, "")
+	entries, _, err := repo.Entries(ctx, "usr_1", 10, "")
 	if err != nil || u.Credits != 3 || len(entries) != 2 || entries[0].Amount != -2 || entries[0].Reference != "ext_2" {
 		t.Errorf("balance %d, ledger %+v, %v; want 3 and the two movements, newest first", u.Credits, entries, err)
 	}
@@ -388,16 +389,16 @@ func TestExtractionRepo(t *testing.T) {
 	e := extraction.Extraction{ID: "ext_1", OwnerID: "usr_1", Live: true, DocumentType: "passport", Status: extraction.StatusQueued,
 		Object: extraction.Object{Key: "documents/ext_1", MIME: "image/png", Size: 10}, CreditsUsed: 1, CreatedAt: now, UpdatedAt: now, SweepAt: now,
 		ExpiresAt: now.Add(time.Hour)}
-	if err := repo.CreateExtractions(ctx, "usr_1", 1, nil, []extraction.Extraction{e}); fault.As(err).Kind != fault.PaymentRequired {
+	if err := repo.CreateExtractions(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_1", now), nil, []extraction.Extraction{e}); fault.As(err).Kind != fault.PaymentRequired {
 		t.Fatalf("an extraction without credits: %v, want PaymentRequired", err)
 	}
 	if _, err := repo.Extraction(ctx, "ext_1"); fault.As(err).Kind != fault.NotFound {
 		t.Fatalf("the cancelled transaction stored the extraction: %v", err)
 	}
-	if err := NewLedgerRepo(db).AddCredits(ctx, "usr_1", 1, "grant", ""); err != nil {
+	if err := NewLedgerRepo(db).Move(ctx, credits.Grant("usr_1", 1, credits.ReasonGrant, "", now)); err != nil {
 		t.Fatal(err)
 	}
-	if err := repo.CreateExtractions(ctx, "usr_1", 1, nil, []extraction.Extraction{e}); err != nil {
+	if err := repo.CreateExtractions(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_1", now), nil, []extraction.Extraction{e}); err != nil {
 		t.Fatal(err)
 	}
 	claimed, err := repo.ClaimExtraction(ctx, "ext_1", now.Add(time.Minute), now)
@@ -409,10 +410,10 @@ func TestExtractionRepo(t *testing.T) {
 	done := now.Add(time.Second)
 	claimed.Status, claimed.UpdatedAt, claimed.CompletedAt, claimed.CreditsUsed = extraction.StatusFailed, done, &done, 0
 	claimed.Error = &extraction.Failure{Code: "unreadable", Message: "No machine-readable zone."}
-	if err := repo.FinishExtraction(ctx, claimed, 1); err != nil {
+	if err := repo.FinishExtraction(ctx, claimed, credits.Refund("usr_1", 1, "ext_1", done)); err != nil {
 		t.Fatal(err)
 	}
-	conflict(t, "finished again", repo.FinishExtraction(ctx, claimed, 1))
+	conflict(t, "finished again", repo.FinishExtraction(ctx, claimed, credits.Refund("usr_1", 1, "ext_1", done)))
 	item := raw(t, db, "EXTRACTION#ext_1", "EXTRACTION")
 	if want := map[string]any{"Code": "unreadable", "Message": "No machine-readable zone."}; !reflect.DeepEqual(item["error"], want) || item["status"] != "failed" {
 		t.Errorf("stored %v, want the failure as %v", item, want)

@@ -7,7 +7,8 @@ import (
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
-	"github.com/trustline/platform/shared/accounts/accountstest"
+	"github.com/trustline/platform/shared/credits"
+	"github.com/trustline/platform/shared/credits/creditstest"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/handoff/handofftest"
 	"github.com/trustline/platform/shared/webhook"
@@ -25,7 +26,7 @@ func TestHandoffRepoSuite(t *testing.T) {
 }
 
 func TestLedgerRepoSuite(t *testing.T) {
-	accountstest.RunCreditsSuite(t, func(t *testing.T, userIDs ...string) accountstest.Ledger {
+	creditstest.RunLedgerSuite(t, func(t *testing.T, userIDs ...string) credits.Ledger {
 		db := newTable(t)
 		for _, id := range userIDs {
 			if err := NewUserRepo(db).CreateUser(context.Background(), accounts.User{ID: id, Email: id + "@example.com", Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {

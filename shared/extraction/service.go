@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"github.com/trustline/platform/shared/credits"
 	"io"
 	"slices"
 	"strings"
@@ -21,9 +22,9 @@ import (
 // Store keeps extractions and batches.
 type Store interface {
 	// CreateExtractions stores the batch (nil for a single document) and its extractions and
-	// debits charge credits from the owner, all in one transaction. PaymentRequired with code
-	// insufficient_credits when the balance is short; nothing is stored then.
-	CreateExtractions(ctx context.Context, ownerID string, charge int, b *Batch, items []Extraction) error
+	// makes the charge (none when its Amount is 0), all in one transaction. PaymentRequired with
+	// code insufficient_credits when the balance is short; nothing is stored then.
+	CreateExtractions(ctx context.Context, charge credits.Movement, b *Batch, items []Extraction) error
 	// Extraction returns one; NotFound when unknown.
 	Extraction(ctx context.Context, id string) (Extraction, error)
 	// Batch returns a batch and its extractions in submission order; NotFound when unknown.
@@ -35,8 +36,9 @@ type Store interface {
 	// temporary error, counting the release. Conflict when it is no longer processing.
 	ReleaseExtraction(ctx context.Context, id string, now time.Time) error
 	// FinishExtraction stores the final status, result or error of a processing extraction and
-	// gives refund credits back, in one transaction. Conflict when it is no longer processing.
-	FinishExtraction(ctx context.Context, e Extraction, refund int) error
+	// makes the refund (none when its Amount is 0), in one transaction. Conflict when it is no
+	// longer processing.
+	FinishExtraction(ctx context.Context, e Extraction, refund credits.Movement) error
 	// DueExtractions lists unfinished extractions the sweep should look at before the given time.
 	DueExtractions(ctx context.Context, before time.Time, limit int) ([]Extraction, error)
 	// PostponeExtraction moves an unfinished extraction's next sweep to the given time.
@@ -204,7 +206,11 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 			}
 		}
 	}
-	if err := s.Store.CreateExtractions(ctx, c.OwnerID, price*len(items), batch, items); err != nil {
+	charge := credits.Charge(c.OwnerID, price*len(items), credits.ReasonExtraction, items[0].ID, now)
+	if batch != nil {
+		charge.Reason, charge.Reference = credits.ReasonBatch, batch.ID
+	}
+	if err := s.Store.CreateExtractions(ctx, charge, batch, items); err != nil {
 		return nil, nil, err
 	}
 	for _, e := range items {
@@ -542,9 +548,9 @@ func (s *Service) finish(ctx context.Context, e Extraction, res *Result, fail *F
 	now := s.now()
 	e.UpdatedAt, e.CompletedAt, e.Result, e.Error = now, &now, res, fail
 	e.Status = StatusCompleted
-	event, refund := EventCompleted, 0
+	event, refund := EventCompleted, credits.Movement{}
 	if fail != nil {
-		e.Status, event, refund = StatusFailed, EventFailed, e.CreditsUsed
+		e.Status, event, refund = StatusFailed, EventFailed, credits.Refund(e.OwnerID, e.CreditsUsed, e.ID, now)
 		e.CreditsUsed = 0
 	}
 	if err := s.Store.FinishExtraction(ctx, e, refund); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/trustline/platform/shared/credits"
 	"image"
 	"image/png"
 	"slices"
@@ -25,6 +26,7 @@ import (
 type memory struct {
 	mu       sync.Mutex
 	credits  map[string]int
+	moves    []credits.Movement // the charges and refunds made, in order
 	items    map[string]extraction.Extraction
 	leases   map[string]time.Time
 	batches  map[string]extraction.Batch
@@ -58,13 +60,16 @@ func (m *memory) Count(_ context.Context, subject string) (int, error) {
 	return m.counters[subject], nil
 }
 
-func (m *memory) CreateExtractions(_ context.Context, owner string, charge int, b *extraction.Batch, items []extraction.Extraction) error {
+func (m *memory) CreateExtractions(_ context.Context, charge credits.Movement, b *extraction.Batch, items []extraction.Extraction) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.credits[owner] < charge {
-		return &fault.Error{Kind: fault.PaymentRequired, Code: "insufficient_credits"}
+	if m.credits[charge.UserID]+charge.Amount < 0 {
+		return charge.Refusal()
 	}
-	m.credits[owner] -= charge
+	m.credits[charge.UserID] += charge.Amount
+	if charge.Amount != 0 {
+		m.moves = append(m.moves, charge)
+	}
 	if b != nil {
 		m.batches[b.ID] = *b
 	}
@@ -124,14 +129,17 @@ func (m *memory) ReleaseExtraction(_ context.Context, id string, now time.Time) 
 	return nil
 }
 
-func (m *memory) FinishExtraction(_ context.Context, e extraction.Extraction, refund int) error {
+func (m *memory) FinishExtraction(_ context.Context, e extraction.Extraction, refund credits.Movement) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.items[e.ID].Status != extraction.StatusProcessing {
 		return fault.New(fault.Conflict, "finished")
 	}
 	m.items[e.ID] = e
-	m.credits[e.OwnerID] += refund
+	m.credits[refund.UserID] += refund.Amount
+	if refund.Amount != 0 {
+		m.moves = append(m.moves, refund)
+	}
 	return nil
 }
 
@@ -360,6 +368,12 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 	}
 	if !slices.Equal(m.events, []string{"extraction.completed " + ok.ID, "extraction.failed " + bad.ID}) {
 		t.Errorf("events = %v", m.events)
+	}
+	// The ledger says what each movement was for: the batch charged at once, the failed document
+	// refunded on its own.
+	if len(m.moves) != 2 || m.moves[0] != credits.Charge("u1", 2, credits.ReasonBatch, ok.BatchID, m.moves[0].At) ||
+		m.moves[1] != credits.Refund("u1", 1, bad.ID, m.moves[1].At) {
+		t.Errorf("credits moved %+v, want the batch's charge of 2 and the failed document's refund of 1", m.moves)
 	}
 	_, list, _ := s.GetBatch(context.Background(), live, ok.BatchID)
 	if status, completed, failed := extraction.BatchStatus(list); status != extraction.StatusCompleted || completed != 1 || failed != 1 {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/liveness"
@@ -57,7 +57,7 @@ func (s *Service) Match(ctx context.Context, c liveness.Caller, selfie liveness.
 		return Matched{}, err
 	}
 	var res Result
-	id, credits, err := s.Liveness.Charge(ctx, c, selfie, liveness.Job{Prefix: "fm_", Reason: accounts.ReasonFaceMatch, Price: s.Price, Images: [][]byte{page},
+	id, charged, err := s.Liveness.Charge(ctx, c, selfie, liveness.Job{Prefix: "fm_", Reason: credits.ReasonFaceMatch, Price: s.Price, Images: [][]byte{page},
 		Run: func(ctx context.Context, data []byte) error {
 			var err error
 			res, err = s.Matcher.Compare(ctx, page, data)
@@ -66,7 +66,7 @@ func (s *Service) Match(ctx context.Context, c liveness.Caller, selfie liveness.
 	if err != nil {
 		return Matched{}, err
 	}
-	return Matched{ID: id, Result: res, CreditsUsed: credits}, nil
+	return Matched{ID: id, Result: res, CreditsUsed: charged}, nil
 }
 
 // CheckAndMatch is the liveness check with a face match beside it, in the check's one charge.
@@ -77,7 +77,7 @@ func (s *Service) CheckAndMatch(ctx context.Context, c liveness.Caller, selfie l
 	}
 	var live liveness.Result
 	var res Result
-	id, credits, err := s.Liveness.Charge(ctx, c, selfie, liveness.Job{Prefix: "lv_", Reason: accounts.ReasonLiveness, Price: s.Liveness.Price, Images: [][]byte{page},
+	id, charged, err := s.Liveness.Charge(ctx, c, selfie, liveness.Job{Prefix: "lv_", Reason: credits.ReasonLiveness, Price: s.Liveness.Price, Images: [][]byte{page},
 		Run: func(ctx context.Context, data []byte) error {
 			var err error
 			if live, err = s.Liveness.Checker.Check(ctx, data); err != nil {
@@ -89,7 +89,7 @@ func (s *Service) CheckAndMatch(ctx context.Context, c liveness.Caller, selfie l
 	if err != nil {
 		return liveness.Checked{}, Result{}, err
 	}
-	return liveness.Checked{ID: id, Result: live, CreditsUsed: credits}, res, nil
+	return liveness.Checked{ID: id, Result: live, CreditsUsed: charged}, res, nil
 }
 
 // page reads the document: sent inline, or a completed extraction's (before anything is charged).

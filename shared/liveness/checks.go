@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 	"github.com/trustline/platform/shared/fault"
 )
 
@@ -54,8 +54,8 @@ type Records interface {
 // extractions are (RESULT_RETENTION): the same personal data, a verdict on a person.
 type Checks struct {
 	Records   Records
-	Credits   Credits
-	Retention time.Duration // 0: for ever
+	Credits   credits.Ledger // refunds a check whose record cannot be kept
+	Retention time.Duration  // 0: for ever
 	Now       func() time.Time
 }
 
@@ -72,7 +72,7 @@ func (c *Checks) Keep(ctx context.Context, caller Caller, out Checked, match *Ma
 	}
 	err := c.Records.Put(ctx, r)
 	if err != nil && out.CreditsUsed > 0 {
-		if rerr := c.Credits.AddCredits(context.WithoutCancel(ctx), caller.UserID, out.CreditsUsed, accounts.ReasonRefund, out.ID); rerr != nil {
+		if rerr := c.Credits.Move(context.WithoutCancel(ctx), credits.Refund(caller.UserID, out.CreditsUsed, out.ID, now)); rerr != nil {
 			err = errors.Join(err, rerr)
 		}
 	}

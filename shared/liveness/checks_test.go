@@ -3,6 +3,7 @@ package liveness
 import (
 	"context"
 	"errors"
+	"github.com/trustline/platform/shared/credits/creditstest"
 	"testing"
 	"time"
 
@@ -21,15 +22,6 @@ func (f fakeRecords) List(context.Context, string, bool, int, string) (Page, err
 	return Page{}, nil
 }
 
-// refunds counts the credits given back.
-type refunds struct{ n int }
-
-func (r *refunds) Debit(context.Context, string, int, string, string) error { return nil }
-func (r *refunds) AddCredits(_ context.Context, _ string, n int, _, _ string) error {
-	r.n += n
-	return nil
-}
-
 func TestChecksKeep(t *testing.T) {
 	now := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	out := Checked{ID: "lv_1", Result: Result{IsLive: true, Confidence: 0.9, AttackType: AttackNone}, CreditsUsed: 2}
@@ -46,14 +38,14 @@ func TestChecksKeep(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got Record
-			credits := &refunds{}
+			credits := creditstest.NewMemory("usr_1")
 			c := &Checks{Records: fakeRecords{put: func(r Record) error { got = r; return tt.putErr }}, Credits: credits,
 				Retention: time.Hour, Now: func() time.Time { return now }}
 			o := out
 			o.CreditsUsed = tt.credits
 			err := c.Keep(context.Background(), Caller{UserID: "usr_1", Live: tt.credits > 0}, o, &MatchSummary{IsMatch: true, Similarity: 0.6})
-			if (err != nil) != (tt.putErr != nil) || credits.n != tt.wantRefund {
-				t.Errorf("Keep = %v, refunded %d; want error %v, refund %d", err, credits.n, tt.putErr, tt.wantRefund)
+			if (err != nil) != (tt.putErr != nil) || credits.Balance("usr_1") != tt.wantRefund {
+				t.Errorf("Keep = %v, refunded %d; want error %v, refund %d", err, credits.Balance("usr_1"), tt.putErr, tt.wantRefund)
 			}
 			if got.ID != "lv_1" || got.OwnerID != "usr_1" || !got.CreatedAt.Equal(now) || !got.ExpiresAt.Equal(now.Add(time.Hour)) || got.FaceMatch == nil || !got.IsLive {
 				t.Errorf("record = %+v", got)

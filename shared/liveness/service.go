@@ -7,8 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/imagefile"
@@ -17,13 +18,6 @@ import (
 // Checker judges a selfie (Models does).
 type Checker interface {
 	Check(ctx context.Context, data []byte) (Result, error)
-}
-
-// Credits charges and refunds checks, each movement in the ledger.
-type Credits interface {
-	// Debit takes n credits; PaymentRequired when the balance is short.
-	Debit(ctx context.Context, userID string, n int, reason, reference string) error
-	AddCredits(ctx context.Context, userID string, n int, reason, reference string) error
 }
 
 // Files reads a stored selfie: an upload slot's object, or a handoff session's file.
@@ -77,7 +71,7 @@ type Checked struct {
 // Service runs liveness checks: the choice of source, the charge, the check and the refund.
 type Service struct {
 	Checker   Checker
-	Credits   Credits
+	Credits   credits.Ledger // charges and refunds checks
 	Files     Files
 	Uploads   UploadKeys
 	Handoffs  Handoffs
@@ -92,7 +86,7 @@ type Service struct {
 // cannot be judged (no face, several faces, not an image). Its errors are faults.
 func (s *Service) Check(ctx context.Context, c Caller, src Source) (Checked, error) {
 	var res Result
-	id, credits, err := s.Charge(ctx, c, src, Job{Prefix: "lv_", Reason: accounts.ReasonLiveness, Price: s.Price,
+	id, charged, err := s.Charge(ctx, c, src, Job{Prefix: "lv_", Reason: credits.ReasonLiveness, Price: s.Price,
 		Run: func(ctx context.Context, selfie []byte) error {
 			var err error
 			res, err = s.Checker.Check(ctx, selfie)
@@ -101,7 +95,7 @@ func (s *Service) Check(ctx context.Context, c Caller, src Source) (Checked, err
 	if err != nil {
 		return Checked{}, err
 	}
-	return Checked{ID: id, Result: res, CreditsUsed: credits}, nil
+	return Checked{ID: id, Result: res, CreditsUsed: charged}, nil
 }
 
 // Job is work on a selfie that Charge runs under one charge: the liveness check, a face match, or
@@ -133,26 +127,26 @@ func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (stri
 	if err != nil {
 		return "", 0, err
 	}
-	id, credits := j.Prefix+strings.ToLower(rand.Text()), 0
+	id, charged := j.Prefix+strings.ToLower(rand.Text()), 0
 	if c.Live {
-		credits = j.Price
+		charged = j.Price
 	} else if err := s.TestQuota.Use(ctx, c.UserID, 1); err != nil {
 		return "", 0, err
 	}
-	if credits > 0 {
-		if err := s.Credits.Debit(ctx, c.UserID, credits, j.Reason, id); err != nil {
+	if charged > 0 {
+		if err := s.Credits.Move(ctx, credits.Charge(c.UserID, charged, j.Reason, id, time.Time{})); err != nil {
 			return "", 0, err
 		}
 	}
 	if err := j.Run(ctx, data); err != nil {
-		if credits > 0 {
-			if rerr := s.Credits.AddCredits(context.WithoutCancel(ctx), c.UserID, credits, accounts.ReasonRefund, id); rerr != nil {
+		if charged > 0 {
+			if rerr := s.Credits.Move(context.WithoutCancel(ctx), credits.Refund(c.UserID, charged, id, time.Time{})); rerr != nil {
 				err = errors.Join(err, rerr)
 			}
 		}
 		return "", 0, err
 	}
-	return id, credits, nil
+	return id, charged, nil
 }
 
 // selfie reads the image: sent inline, or stored before (larger than the request limit, or taken

@@ -24,7 +24,7 @@ import (
 //	go test -run '^$' -bench 'Check(OverHTTP|Models)' -cpu 1 -cpuprofile cpu.out ./shared/livenessapi
 func BenchmarkCheckOverHTTP(b *testing.B) {
 	models, selfie := benchModels(b)
-	credits := &ledger{}
+	credits := ledger(false)
 	a := API{Liveness: &liveness.Service{Checker: models, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{},
 		TestQuota: &quota{}, Price: 1}, Checks: &liveness.Checks{Records: &records{}, Credits: credits}}
 	p := access.Principal{UserID: "usr_1", Role: access.RoleUser, Live: true}

@@ -142,7 +142,7 @@ func TestFaceMatchHandler(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			credits, q := &ledger{}, &quota{exhausted: tt.exhausted}
+			credits, q := ledger(false), &quota{exhausted: tt.exhausted}
 			m := &matcher{err: tt.matchErr, res: facematch.Result{IsMatch: true, Similarity: 0.7123456789, Threshold: facematch.DefaultThreshold, ProcessingMs: 12,
 				Document: facematch.Face{Box: image.Rect(10, 20, 110, 150), Score: 0.91}, Selfie: facematch.Face{Box: image.Rect(200, 100, 500, 480), Score: 0.95}}}
 			lv := &liveness.Service{Checker: &checker{}, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{}, TestQuota: q, Price: 3}
@@ -167,8 +167,8 @@ func TestFaceMatchHandler(t *testing.T) {
 					t.Errorf("extensions.image %q, want %q", got, tt.image)
 				}
 			}
-			if strings.Join(credits.moves, ",") != strings.Join(tt.moves, ",") {
-				t.Errorf("credits moved %v, want %v", credits.moves, tt.moves)
+			if strings.Join(moves(credits), ",") != strings.Join(tt.moves, ",") {
+				t.Errorf("credits moved %v, want %v", moves(credits), tt.moves)
 			}
 			if !bytes.Equal(m.document, tt.compared) || m.called != (tt.compared != nil) {
 				t.Errorf("matcher given document %q (called %v), want %q", m.document, m.called, tt.compared)
@@ -221,7 +221,7 @@ func TestCheckWithFaceMatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			credits := &ledger{}
+			credits := ledger(false)
 			chk := &checker{res: liveness.Result{IsLive: true, Confidence: 0.98}, err: tt.checkErr}
 			m := &matcher{err: tt.matchErr, res: facematch.Result{IsMatch: false, Similarity: 0.1, Threshold: facematch.DefaultThreshold, ProcessingMs: 5}}
 			lv := &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{}, TestQuota: &quota{}, Price: 3}
@@ -236,8 +236,8 @@ func TestCheckWithFaceMatch(t *testing.T) {
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
 			}
-			if strings.Join(credits.moves, ",") != strings.Join(tt.moves, ",") {
-				t.Errorf("credits moved %v, want %v", credits.moves, tt.moves)
+			if strings.Join(moves(credits), ",") != strings.Join(tt.moves, ",") {
+				t.Errorf("credits moved %v, want %v", moves(credits), tt.moves)
 			}
 			if tt.status != 200 {
 				var p httpapi.Problem

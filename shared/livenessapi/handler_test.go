@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"github.com/trustline/platform/shared/credits/creditstest"
 	"hash/crc32"
 	"image"
 	"image/png"
@@ -12,7 +14,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -24,23 +25,23 @@ import (
 	"github.com/trustline/platform/shared/liveness"
 )
 
-// ledger records the credits movements of the checks.
-type ledger struct {
-	short bool // Debit answers PaymentRequired
-	moves []string
-}
-
-func (l *ledger) Debit(_ context.Context, _ string, n int, reason, _ string) error {
-	if l.short {
-		return fault.New(fault.PaymentRequired, "Not enough credits.")
+// ledger is an in-memory ledger holding usr_1 with 100 credits, or none when short.
+func ledger(short bool) *creditstest.Memory {
+	l := creditstest.NewMemory()
+	l.Open("usr_1", 100)
+	if short {
+		l.Open("usr_1", 0)
 	}
-	l.moves = append(l.moves, reason+":-"+strconv.Itoa(n))
-	return nil
+	return l
 }
 
-func (l *ledger) AddCredits(_ context.Context, _ string, n int, reason, _ string) error {
-	l.moves = append(l.moves, reason+":+"+strconv.Itoa(n))
-	return nil
+// moves are usr_1's movements of credits in the order made, as "reason:±n".
+func moves(l *creditstest.Memory) []string {
+	var out []string
+	for _, e := range l.Written("usr_1") {
+		out = append(out, fmt.Sprintf("%s:%+d", e.Reason, e.Amount))
+	}
+	return out
 }
 
 type checker struct {
@@ -141,7 +142,7 @@ func TestCheckHandler(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			credits := &ledger{short: tt.short}
+			credits := ledger(tt.short)
 			chk := &checker{res: liveness.Result{IsLive: true, Confidence: 0.98, ScoreSmall: 0.97, ScoreLarge: 0.99}, err: tt.checkErr}
 			a := API{Liveness: &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{},
 				TestQuota: &quota{exhausted: tt.exhausted}, Price: 2}, Checks: &liveness.Checks{Records: &records{}, Credits: credits}}
@@ -164,8 +165,8 @@ func TestCheckHandler(t *testing.T) {
 					t.Errorf("problem %+v (%v), want type …/%s", p, err, tt.code)
 				}
 			}
-			if strings.Join(credits.moves, ",") != strings.Join(tt.moves, ",") {
-				t.Errorf("credits moved %v, want %v", credits.moves, tt.moves)
+			if strings.Join(moves(credits), ",") != strings.Join(tt.moves, ",") {
+				t.Errorf("credits moved %v, want %v", moves(credits), tt.moves)
 			}
 			if chk.called != tt.checked {
 				t.Errorf("checker called %v, want %v", chk.called, tt.checked)

@@ -1,27 +1,27 @@
-package accounts_test
+package credits_test
 
 import (
 	"testing"
 
-	"github.com/trustline/platform/shared/accounts"
+	"github.com/trustline/platform/shared/credits"
 )
 
-func TestCreditCount(t *testing.T) {
+func TestCount(t *testing.T) {
 	for n, want := range map[int]string{0: "0 credits", 1: "1 credit", 2: "2 credits", 50: "50 credits", -1: "-1 credit"} {
-		if got := accounts.CreditCount(n); got != want {
-			t.Errorf("CreditCount(%d) = %q, want %q", n, got, want)
+		if got := credits.Count(n); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
 
 // A debit of one credit the balance cannot cover says "1 credit", not "1 credits".
-func TestInsufficientCreditsDetail(t *testing.T) {
+func TestInsufficientDetail(t *testing.T) {
 	for n, want := range map[int]string{
 		1: "This needs 1 credit and the balance is lower; nothing was charged.",
 		3: "This needs 3 credits and the balance is lower; nothing was charged.",
 	} {
-		if got := accounts.InsufficientCredits(n).Detail; got != want {
-			t.Errorf("InsufficientCredits(%d) = %q, want %q", n, got, want)
+		if got := credits.Insufficient(n).Detail; got != want {
+			t.Errorf("Insufficient(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
