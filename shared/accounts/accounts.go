@@ -134,6 +134,9 @@ type Mailer interface {
 	Send(ctx context.Context, m Mail) error
 }
 
+// SessionLifetime is how long a login token works: a working day; the console signs in again after.
+const SessionLifetime = 24 * time.Hour
+
 // Service runs the account operations.
 type Service struct {
 	Store         Store

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"time"
 
 	platform "github.com/trustline/platform"
 
@@ -19,9 +18,6 @@ import (
 	"github.com/trustline/platform/shared/referenceapi"
 	"github.com/trustline/platform/shared/testmode"
 )
-
-// tokenTTL is the lifetime of a login JWT.
-const tokenTTL = 24 * time.Hour
 
 // Accounts serves registration, login, the profile, API keys and webhook endpoints of the
 // identity API, and its OpenAPI document.
@@ -67,7 +63,7 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 		return deps{}, accountsapi.API{}, err
 	}
 	store := d.store
-	tokens := access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL, Now: d.now}
+	tokens := access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: accounts.SessionLifetime, Now: d.now}
 	var mailer accounts.Mailer = mail.SES{API: d.aws.SES, From: d.cfg.MailFrom}
 	if d.cfg.Stage == config.StageLocal {
 		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
@@ -93,5 +89,5 @@ const failedAuthPerMinute = 30
 func authenticator(d deps) *access.Authenticator {
 	return &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Sessions: dynamo.NewSessionRepo(d.store),
 		Stage: d.cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
-		Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: tokenTTL, Now: d.now}, Now: d.now}
+		Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: accounts.SessionLifetime, Now: d.now}, Now: d.now}
 }

@@ -3,16 +3,12 @@ package app
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/trustline/platform/shared/billing"
 	"github.com/trustline/platform/shared/billingapi"
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/httpapi"
 )
-
-// invoiceLinkTTL is how long an invoice's payment link stays open.
-const invoiceLinkTTL = 7 * 24 * time.Hour
 
 // billingFor builds the subscription service: invoices are paid through the same gateway as
 // contracts (the sandbox one outside production unless a real one is configured), and the gateway
@@ -25,7 +21,7 @@ func billingFor(d deps) *billing.Service {
 	}
 	return &billing.Service{Store: dynamo.NewInvoiceRepo(d.store), Gateway: gateway, Plans: plans, Period: d.cfg.BillingPeriod,
 		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook", ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/return",
-		LinkTTL: invoiceLinkTTL, Now: d.now}
+		LinkTTL: billing.LinkLifetime, Now: d.now}
 }
 
 // BillingService is the subscription service for operator tools (infra/admin).

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -18,16 +17,9 @@ import (
 	"github.com/trustline/platform/shared/queue"
 )
 
-// downloadTTL is how long a consume's download URL works.
-const downloadTTL = 5 * time.Minute
-
-// uploadWindow is how long a presigned handoff upload works (at most until the session expires):
-// enough to take and send a photo; the upload page asks for a fresh one each time it sends.
-const uploadWindow = 5 * time.Minute
-
 func handoffsFor(d deps) *handoff.Service {
 	return &handoff.Service{Store: dynamo.NewHandoffRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, TTL: d.cfg.HandoffTTL,
-		UploadWindow: uploadWindow, MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: downloadTTL, Now: d.now}
+		UploadWindow: handoff.UploadWindow, MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: handoff.DownloadTTL, Now: d.now}
 }
 
 // Handoff serves mobile handoff sessions.

@@ -56,6 +56,9 @@ type Invoice struct {
 	PaidAt      *time.Time
 }
 
+// LinkLifetime is how long an invoice's payment link stays open.
+const LinkLifetime = 7 * 24 * time.Hour
+
 // Grant is the movement of the plan's credits to the user that paying the invoice at at makes.
 func (inv Invoice) Grant(at time.Time) credits.Movement {
 	return credits.Grant(inv.UserID, inv.Credits, credits.ReasonInvoice, inv.Reference, at)

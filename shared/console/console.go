@@ -31,6 +31,9 @@ import (
 	"github.com/trustline/platform/shared/httpapi"
 )
 
+// APICallTimeout bounds one API call of a console page, within the function's own timeout.
+const APICallTimeout = 10 * time.Second
+
 //go:embed templates/*.html
 var templateFS embed.FS
 

@@ -118,6 +118,13 @@ type Blobs interface {
 	PresignGet(ctx context.Context, key, fileName string, ttl time.Duration) (string, error)
 }
 
+// The windows of a session's files: long enough to take and send a photo, or to fetch the file
+// once consumed. The upload page asks for a fresh upload URL each time it sends.
+const (
+	UploadWindow = 5 * time.Minute // a presigned upload's lifetime, at most the session's
+	DownloadTTL  = 5 * time.Minute // a consume's download URL's lifetime
+)
+
 // Service runs handoff sessions.
 type Service struct {
 	Store        Store
