@@ -163,11 +163,16 @@ func Reference(userID string, periodStart time.Time) string {
 	return "INV-" + periodStart.UTC().Format("20060102T150405") + "-" + userID
 }
 
+// next is the end of the period starting at start: Period later, or the same day of the next
+// month, the month's last day when it is shorter (31 January to 28 February: AddDate would
+// normalise to 3 March and skip February's invoice).
 func (s *Service) next(start time.Time) time.Time {
 	if s.Period > 0 {
 		return start.Add(s.Period)
 	}
-	return start.AddDate(0, 1, 0)
+	y, m, d := start.Date()
+	last := time.Date(y, m+2, 0, 0, 0, 0, 0, start.Location()).Day() // of the next month
+	return time.Date(y, m+1, min(d, last), start.Hour(), start.Minute(), start.Second(), start.Nanosecond(), start.Location())
 }
 
 // Settle applies the gateway's verified notification: paid grants the period's credits once, a

@@ -118,20 +118,25 @@ func TestIssueBillsEachPeriodOnce(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		period time.Duration
+		from   time.Time
 		ends   []time.Time
 	}{
-		{"calendar months", 0, []time.Time{
+		{"calendar months", 0, t0, []time.Time{
 			time.Date(2026, 4, 10, 9, 0, 0, 0, time.UTC), time.Date(2026, 5, 10, 9, 0, 0, 0, time.UTC), time.Date(2026, 6, 10, 9, 0, 0, 0, time.UTC)}},
-		{"a fixed period", 30 * 24 * time.Hour, []time.Time{t0.AddDate(0, 0, 30), t0.AddDate(0, 0, 60), t0.AddDate(0, 0, 90)}},
+		// A month shorter than the start's day ends on its last day: no month is skipped.
+		{"from a month's 31st", 0, time.Date(2026, 1, 31, 9, 0, 0, 0, time.UTC), []time.Time{
+			time.Date(2026, 2, 28, 9, 0, 0, 0, time.UTC), time.Date(2026, 3, 28, 9, 0, 0, 0, time.UTC), time.Date(2026, 4, 28, 9, 0, 0, 0, time.UTC)}},
+		{"a fixed period", 30 * 24 * time.Hour, t0, []time.Time{t0.AddDate(0, 0, 30), t0.AddDate(0, 0, 60), t0.AddDate(0, 0, 90)}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
 			svc, store, gw, c := newBilling("usr_1")
 			svc.Period = tt.period
+			c.t = tt.from
 			if err := svc.ChangePlan(ctx, "usr_1", "pro"); err != nil {
 				t.Fatal(err)
 			}
-			start := t0
+			start := tt.from
 			for i, end := range tt.ends {
 				c.t = start.Add(time.Second)
 				for range 3 { // the schedule may run the job more than once in a period
