@@ -124,7 +124,7 @@ func WebhookDispatcher(ctx context.Context, getenv Getenv) (queue.BatchHandler, 
 	if err != nil {
 		return nil, err
 	}
-	return queue.Batch(d.log, 10, hooks.wake, hooks.service.Engine.Handle), nil
+	return queue.Batch(d.log, 10, hooks.wake, dispatch(hooks.engine)), nil
 }
 
 // Maintenance runs the scheduled housekeeping tasks, each independently: one failing does not stop
@@ -149,7 +149,7 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 	if err != nil {
 		return nil, err
 	}
-	tasks := []task{{name: "webhook-sweep", run: c.hooks.service.Engine.Sweep}, {name: "reference-seed", run: seedReference},
+	tasks := []task{{name: "webhook-sweep", run: c.hooks.engine.Sweep}, {name: "reference-seed", run: seedReference},
 		{name: "issuance-sweep", run: c.service.SweepIssuance}, {name: "payment-link-expiry", run: c.service.ExpireLinks},
 		{name: "extraction-sweep", run: extractions.Sweep}, {name: "invoicing", run: billingFor(d).Issue}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {

@@ -80,7 +80,7 @@ func contractsFor(d deps) (contractDeps, error) {
 	sandbox := sandboxGateway(d)
 	gateway, core := providers(d.cfg, sandbox, d.now)
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL, Now: d.now}
-	svc := &contracts.Service{Metrics: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Store: store, Lists: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.service.Engine,
+	svc := &contracts.Service{Metrics: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Store: store, Lists: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.engine,
 		Core: core, LinkTTL: d.cfg.PaymentLinkTTL, Now: d.now}
 	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox, repo: store}, nil
 }

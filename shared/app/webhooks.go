@@ -4,17 +4,22 @@ import (
 	"context"
 	"net"
 
+	"github.com/aws/aws-lambda-go/events"
+
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/idempotency"
+	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/secretbox"
 	"github.com/trustline/platform/shared/webhook"
 	"github.com/trustline/platform/shared/webhookapi"
+	"github.com/trustline/platform/shared/webhookhttp"
 )
 
 type webhookDeps struct {
 	service *webhook.Service
+	engine  *webhook.Engine
 	wake    queue.Queue
 }
 
@@ -28,12 +33,26 @@ func webhooks(d deps) (webhookDeps, error) {
 		}
 	}
 	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL, Now: d.now}
-	guard := webhook.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
-	svc := &webhook.Service{Config: dynamo.NewWebhookRepo(d.store), Box: box, Guard: guard,
-		SecretOverlap: d.cfg.WebhookSecretOverlap, Now: d.now}
-	svc.Engine = &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: svc, Wake: wake, Guard: guard,
+	guard := webhookhttp.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
+	dir := webhook.Directory{Config: dynamo.NewWebhookRepo(d.store), Box: box, Now: d.now}
+	engine := &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: dir, Wake: wake,
+		Sender:   &webhookhttp.Sender{Guard: guard, Timeout: d.cfg.WebhookTimeout},
 		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention, Now: d.now}
-	return webhookDeps{service: svc, wake: wake}, nil
+	svc := &webhook.Service{Directory: dir, Guard: guard, Deliveries: engine, SecretOverlap: d.cfg.WebhookSecretOverlap}
+	return webhookDeps{service: svc, engine: engine, wake: wake}, nil
+}
+
+// dispatch is the webhook dispatcher's per-message handler. A body that is not a wake-up is
+// dropped, logged: no retry would make it readable, and the sweep finds any delivery it was for.
+func dispatch(e *webhook.Engine) queue.Handler {
+	return func(ctx context.Context, m events.SQSMessage) error {
+		w, err := webhook.ParseWakeUp(m.Body)
+		if err != nil {
+			logs.From(ctx).ErrorContext(ctx, "malformed webhook wake-up dropped", "error", err)
+			return nil
+		}
+		return e.Handle(ctx, w)
+	}
 }
 
 func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
@@ -41,17 +60,17 @@ func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
 	if err != nil {
 		return webhookapi.API{}, err
 	}
-	return webhookapi.API{Webhooks: hooks.service, Store: dynamo.NewDeliveryRepo(d.store), Auth: auth,
+	return webhookapi.API{Webhooks: hooks.service, Deliveries: hooks.engine, Store: dynamo.NewDeliveryRepo(d.store), Auth: auth,
 		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow, Now: d.now}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
 }
 
-// Webhooks builds the webhook service and engine for operator tools and tests, with a function's
-// settings.
-func Webhooks(ctx context.Context, getenv Getenv) (*webhook.Service, error) {
+// Webhooks builds the webhook service and delivery engine for operator tools and tests, with a
+// function's settings.
+func Webhooks(ctx context.Context, getenv Getenv) (*webhook.Service, *webhook.Engine, error) {
 	d, err := loadAWS(ctx, "admin-webhooks", getenv)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	hooks, err := webhooks(d)
-	return hooks.service, err
+	return hooks.service, hooks.engine, err
 }

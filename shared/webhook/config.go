@@ -128,23 +128,23 @@ const APIVersion = "2026-11-01"
 
 var identityEvents = []string{EventExtractionCompleted, EventExtractionFailed, EventTest}
 
-// Service configures webhooks and resolves delivery targets.
-type Service struct {
+// Directory is the webhook configuration in force, as both the Service (which changes it) and the
+// Engine (which sends by it, through Target) read it: a partner's webhook as its keys' standing
+// leaves it, a user's endpoints that are still active, and the secrets that sign.
+type Directory struct {
 	Config ConfigStore
 	Box    secretbox.Box
-	Guard  Guard
-	Engine *Engine
-	Notify Notifier // nil: changes are recorded, not mailed
-	// SecretOverlap is how long a rotated-out endpoint secret keeps signing (0: it stops at once).
-	SecretOverlap time.Duration
-	Now           func() time.Time
+	Now    func() time.Time
 }
 
-// Target resolves the current URL and secret of a delivery's owner.
-func (s *Service) Target(ctx context.Context, d Delivery) (Target, error) {
+var _ Targets = Directory{}
+
+// Target resolves the current URL and secret of a delivery's owner: Directory is the engine's
+// Targets.
+func (dir Directory) Target(ctx context.Context, d Delivery) (Target, error) {
 	switch d.Scheme {
 	case SchemePartner:
-		c, err := s.partnerConfig(ctx, d.OwnerID)
+		c, err := dir.partnerConfig(ctx, d.OwnerID)
 		if err != nil {
 			return Target{}, err
 		}
@@ -153,29 +153,55 @@ func (s *Service) Target(ctx context.Context, d Delivery) (Target, error) {
 		}
 		t := Target{URL: c.URL}
 		if c.SealedSecret != "" {
-			if t.Secret, err = s.Box.Open(c.SealedSecret, "partner:"+d.OwnerID); err != nil {
+			if t.Secret, err = dir.Box.Open(c.SealedSecret, "partner:"+d.OwnerID); err != nil {
 				return Target{}, err
 			}
 		}
 		return t, nil
 	case SchemeIdentity:
-		e, err := s.Endpoint(ctx, d.OwnerID, d.EndpointID)
+		e, err := dir.Endpoint(ctx, d.OwnerID, d.EndpointID)
 		if err != nil {
 			return Target{}, err
 		}
-		secret, err := s.Box.Open(e.SealedSecret, "endpoint:"+e.ID)
+		secret, err := dir.Box.Open(e.SealedSecret, "endpoint:"+e.ID)
 		if err != nil {
 			return Target{}, err
 		}
 		t := Target{URL: e.URL, Secret: secret}
-		if e.PreviousSealedSecret != "" && e.PreviousUntil != nil && s.now().Before(*e.PreviousUntil) {
-			if t.Previous, err = s.Box.Open(e.PreviousSealedSecret, "endpoint:"+e.ID); err != nil {
+		if e.PreviousSealedSecret != "" && e.PreviousUntil != nil && dir.now().Before(*e.PreviousUntil) {
+			if t.Previous, err = dir.Box.Open(e.PreviousSealedSecret, "endpoint:"+e.ID); err != nil {
 				return Target{}, err
 			}
 		}
 		return t, nil
 	}
 	return Target{}, fmt.Errorf("webhook: unknown scheme %q", d.Scheme)
+}
+
+// URLChecker admits webhook targets as configured (webhookhttp.Guard: https, public addresses only).
+type URLChecker interface {
+	// CheckURL returns nil when raw may be a webhook target, and otherwise an Invalid fault whose
+	// InvalidParams name field.
+	CheckURL(ctx context.Context, field, raw string) error
+}
+
+// Enqueuer starts deliveries (the Engine): the one thing the Service asks of it.
+type Enqueuer interface {
+	// Enqueue stores d as a new delivery, due now, and wakes the dispatcher for it; it returns the
+	// delivery as stored, or an error when it was not stored.
+	Enqueue(ctx context.Context, d Delivery) (Delivery, error)
+}
+
+// Service configures webhooks (a partner's, a user's endpoints) and publishes identity API events.
+// It reads and writes the configuration through its Directory and starts deliveries through
+// Deliveries.
+type Service struct {
+	Directory
+	Guard      URLChecker
+	Deliveries Enqueuer
+	Notify     Notifier // nil: changes are recorded, not mailed
+	// SecretOverlap is how long a rotated-out endpoint secret keeps signing (0: it stops at once).
+	SecretOverlap time.Duration
 }
 
 // PartnerView is what a partner reads of its webhook: never the secret.
@@ -211,16 +237,16 @@ const partnerChangesRead = 100
 // an operator, or a key that still stands. A configuration made by a key that has since been
 // revoked, rotated out or has expired gives way to the one before it, so that nothing a leaked key
 // set up outlives it. No configuration at all is an empty one.
-func (s *Service) partnerConfig(ctx context.Context, partnerID string) (PartnerConfig, error) {
-	c, err := s.Config.PartnerConfig(ctx, partnerID)
+func (dir Directory) partnerConfig(ctx context.Context, partnerID string) (PartnerConfig, error) {
+	c, err := dir.Config.PartnerConfig(ctx, partnerID)
 	if fault.Is(err, fault.NotFound) {
 		return PartnerConfig{}, nil
 	}
-	now := s.now()
+	now := dir.now()
 	if err != nil || c.Stands(now) {
 		return c, err
 	}
-	changes, _, err := s.Config.PartnerChanges(ctx, partnerID, partnerChangesRead, "")
+	changes, _, err := dir.Config.PartnerChanges(ctx, partnerID, partnerChangesRead, "")
 	if err != nil {
 		return PartnerConfig{}, err
 	}
@@ -327,16 +353,16 @@ func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endp
 }
 
 // Endpoints lists the owner's endpoints that still receive events.
-func (s *Service) Endpoints(ctx context.Context, ownerID string) ([]Endpoint, error) {
-	all, err := s.Config.Endpoints(ctx, ownerID)
-	now := s.now()
+func (dir Directory) Endpoints(ctx context.Context, ownerID string) ([]Endpoint, error) {
+	all, err := dir.Config.Endpoints(ctx, ownerID)
+	now := dir.now()
 	return slices.DeleteFunc(all, func(e Endpoint) bool { return !e.Active(now) }), err
 }
 
 // Endpoint returns one of the owner's endpoints; NotFound when unknown or ended.
-func (s *Service) Endpoint(ctx context.Context, ownerID, id string) (Endpoint, error) {
-	e, err := s.Config.Endpoint(ctx, ownerID, id)
-	if err == nil && !e.Active(s.now()) {
+func (dir Directory) Endpoint(ctx context.Context, ownerID, id string) (Endpoint, error) {
+	e, err := dir.Config.Endpoint(ctx, ownerID, id)
+	if err == nil && !e.Active(dir.now()) {
 		return Endpoint{}, fault.New(fault.NotFound, "No such webhook endpoint.")
 	}
 	return e, err
@@ -367,7 +393,7 @@ func (s *Service) SendTest(ctx context.Context, e Endpoint) (Delivery, error) {
 	if err != nil {
 		return Delivery{}, err
 	}
-	return s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: e.OwnerID, EndpointID: e.ID, Event: EventTest, Reference: e.ID, Body: body})
+	return s.Deliveries.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: e.OwnerID, EndpointID: e.ID, Event: EventTest, Reference: e.ID, Body: body})
 }
 
 // Publish sends an identity API event of one mode (live or test) to each of the user's endpoints of
@@ -386,7 +412,7 @@ func (s *Service) Publish(ctx context.Context, ownerID string, live bool, event,
 		if e.Live != live || !slices.Contains(e.Events, event) {
 			continue
 		}
-		d, err := s.Engine.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: event, Reference: reference, Body: body})
+		d, err := s.Deliveries.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: event, Reference: reference, Body: body})
 		if err != nil {
 			return sent, err
 		}
@@ -415,9 +441,9 @@ func newSecret() string {
 	return "whsec_" + base64.StdEncoding.EncodeToString(b)
 }
 
-func (s *Service) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
+func (dir Directory) now() time.Time {
+	if dir.Now != nil {
+		return dir.Now()
 	}
 	return time.Now()
 }

@@ -1,21 +1,10 @@
 package webhook
 
 import (
-	"bytes"
 	"context"
-	"crypto/tls"
-	"crypto/x509"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
-	"sync"
-	"syscall"
 	"time"
-
-	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
@@ -26,44 +15,14 @@ type Engine struct {
 	Store    Store
 	Targets  Targets
 	Wake     Waker
-	Guard    Guard
+	Sender   Sender
 	Schedule []time.Duration // retry offsets from the first attempt
-	Timeout  time.Duration
+	// Timeout bounds an attempt, from resolving its target to the receiver's answer; an attempt is
+	// claimed for Timeout and 30 s more.
+	Timeout time.Duration
 	// Retention is how long a delivery record is kept (0: for ever).
 	Retention time.Duration
 	Now       func() time.Time
-
-	clientOnce sync.Once
-	client     *http.Client
-}
-
-// wakeUp is the SQS message body: which attempt of which delivery is due.
-type wakeUp struct {
-	DeliveryID string `json:"deliveryId"`
-	Attempt    int    `json:"attempt"`
-}
-
-// maxResponseRead bounds how much of a receiver's answer is read (and then discarded), so a
-// dispatcher's memory stays bounded whatever receivers send.
-const maxResponseRead = 64 << 10
-
-// Client is the HTTP client of deliveries: guarded dialing, no proxy, no redirects, the timeout.
-// It is made once and shared by the concurrent attempts of a batch.
-func (e *Engine) Client() *http.Client {
-	e.clientOnce.Do(func() {
-		e.client = &http.Client{
-			Transport: &http.Transport{
-				DialContext:         e.Guard.DialContext,
-				Proxy:               nil,
-				MaxIdleConnsPerHost: 4,
-				IdleConnTimeout:     30 * time.Second,
-				TLSHandshakeTimeout: e.Timeout,
-			},
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-			Timeout:       e.Timeout,
-		}
-	})
-	return e.client
 }
 
 // Enqueue stores a new delivery and wakes the dispatcher for its first attempt.
@@ -110,17 +69,16 @@ func (e *Engine) WakeDelivery(ctx context.Context, id string) error {
 }
 
 func (e *Engine) wake(ctx context.Context, id string, attempt int, due time.Time) error {
-	b, _ := json.Marshal(wakeUp{DeliveryID: id, Attempt: attempt})
-	return e.Wake.Send(ctx, string(b), due)
+	return e.Wake.Send(ctx, WakeUp{DeliveryID: id, Attempt: attempt}.Encode(), due)
 }
 
-// Handle processes one wake-up message: the queue handler of the dispatcher. A message for an
-// attempt that is already done or taken is a duplicate and is dropped, so one attempt is never
-// POSTed twice; an error leaves the message for SQS to retry.
-func (e *Engine) Handle(ctx context.Context, m events.SQSMessage) error {
-	var w wakeUp
-	if err := json.Unmarshal([]byte(m.Body), &w); err != nil || w.DeliveryID == "" || w.Attempt < 1 {
-		logs.From(ctx).ErrorContext(ctx, "malformed webhook wake-up dropped", "error", err)
+// Handle processes one wake-up (read from its message by ParseWakeUp): the dispatcher's work. A
+// wake-up for an attempt that is already done or taken is a duplicate and is dropped, so one attempt
+// is never POSTed twice; an error leaves the message for the queue to retry. A wake-up that names no
+// delivery or no attempt is dropped, as no retry would make it valid.
+func (e *Engine) Handle(ctx context.Context, w WakeUp) error {
+	if !w.valid() {
+		logs.From(ctx).ErrorContext(ctx, "malformed webhook wake-up dropped", "deliveryId", w.DeliveryID, "attempt", w.Attempt)
 		return nil
 	}
 	d, err := e.Store.Delivery(ctx, w.DeliveryID)
@@ -183,54 +141,22 @@ func (e *Engine) attempt(ctx context.Context, d Delivery, n int) (a Attempt) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.Timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.URL, bytes.NewReader(d.Body))
+	status, err := e.Sender.Send(ctx, Request{URL: t.URL, Headers: sign(d, t, start), Body: d.Body})
 	if err != nil {
-		a.ErrorClass, a.Error = ErrorNoTarget, "bad target URL"
+		a.ErrorClass, a.Error = ErrorConnection, "the connection failed"
+		if se := (*SendError)(nil); errors.As(err, &se) {
+			a.ErrorClass, a.Error = se.Class, se.Detail
+		}
 		return a
 	}
-	sign(req.Header, d, t, start)
-	resp, err := e.Client().Do(req)
-	if err != nil {
-		a.ErrorClass, a.Error = classify(err, e.Timeout)
-		return a
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxResponseRead))
-	resp.Body.Close()
-	a.StatusCode = resp.StatusCode
+	a.StatusCode = status
 	switch {
-	case resp.StatusCode >= 300 && resp.StatusCode < 400:
+	case status >= 300 && status < 400:
 		a.ErrorClass, a.Error = ErrorHTTPStatus, "redirect not followed"
-	case resp.StatusCode < 200 || resp.StatusCode >= 300:
-		a.ErrorClass, a.Error = ErrorHTTPStatus, fmt.Sprintf("answered %d", resp.StatusCode)
+	case status < 200 || status >= 300:
+		a.ErrorClass, a.Error = ErrorHTTPStatus, fmt.Sprintf("answered %d", status)
 	}
 	return a
-}
-
-// classify turns a transport error into its class and a fixed sentence: the delivery history is
-// shown to the account, and raw dial errors would tell it about the network the sender runs in.
-func classify(err error, timeout time.Duration) (class, detail string) {
-	var dns *net.DNSError
-	var certInvalid x509.CertificateInvalidError
-	var unknownAuthority x509.UnknownAuthorityError
-	var hostname x509.HostnameError
-	var verify *tls.CertificateVerificationError
-	var record tls.RecordHeaderError
-	var alert tls.AlertError
-	var netErr net.Error
-	switch {
-	case errors.Is(err, errBlocked):
-		return ErrorBlocked, "the target resolves to a non-public address or uses a port not allowed"
-	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &netErr) && netErr.Timeout():
-		return ErrorTimeout, fmt.Sprintf("no answer within %s", timeout)
-	case errors.As(err, &dns):
-		return ErrorDNS, "the host name did not resolve"
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return ErrorRefused, "the connection was refused"
-	case errors.As(err, &verify), errors.As(err, &certInvalid), errors.As(err, &unknownAuthority), errors.As(err, &hostname),
-		errors.As(err, &record), errors.As(err, &alert):
-		return ErrorTLS, "the TLS handshake failed (certificate or protocol)"
-	}
-	return ErrorConnection, "the connection failed"
 }
 
 // Sweep wakes pending deliveries whose wake-up went missing (sent late or not at all): those due

@@ -38,7 +38,7 @@ func TestRedeliver(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			store := &memstore.Store{}
 			wk := &wakes{}
-			e := &webhook.Engine{Store: store, Targets: target{url: "http://127.0.0.1:1"}, Wake: wk, Guard: webhook.Guard{AllowLoopback: true},
+			e := &webhook.Engine{Store: store, Targets: target{url: "http://127.0.0.1:1"}, Wake: wk, Sender: answering(new(int)),
 				Schedule: []time.Duration{time.Minute}, Timeout: time.Second, Now: func() time.Time { return now }}
 			d := tt.stored
 			d.ID, d.Status, d.CreatedAt, d.NextAt, d.Body = webhook.NewID(), webhook.StatusFailed, now.Add(-time.Hour), now.Add(-time.Hour), []byte(`{"n":1}`)

@@ -2,16 +2,12 @@ package webhook_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
@@ -55,6 +51,22 @@ func (t target) Target(context.Context, webhook.Delivery) (webhook.Target, error
 	return webhook.Target{URL: t.url, Secret: []byte("schedule-test-secret-0123456789")}, t.err
 }
 
+// sender is a Sender whose receiver answers with send's status, and that counts its POSTs.
+type sender struct {
+	posts atomic.Int32
+	send  func(r webhook.Request) (int, error)
+}
+
+func (s *sender) Send(_ context.Context, r webhook.Request) (int, error) {
+	s.posts.Add(1)
+	return s.send(r)
+}
+
+// answering is a sender whose receiver answers each POST with status.
+func answering(status *int) *sender {
+	return &sender{send: func(webhook.Request) (int, error) { return *status, nil }}
+}
+
 func quiet() context.Context {
 	return logs.With(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 }
@@ -83,14 +95,12 @@ func TestRetrySchedule(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			answer := 0 // the receiver's status for the attempt being made
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(answer) }))
-			defer srv.Close()
 			created := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 			clock := created
 			store := &memstore.Store{}
 			wk := &wakes{}
-			tg := &target{url: srv.URL}
-			e := &webhook.Engine{Store: store, Targets: tg, Wake: wk, Guard: webhook.Guard{AllowLoopback: true},
+			tg := &target{url: "https://hooks.partner.example/insurance"}
+			e := &webhook.Engine{Store: store, Targets: tg, Wake: wk, Sender: answering(&answer),
 				Schedule: schedule, Timeout: 5 * time.Second, Now: func() time.Time { return clock }}
 			ctx := quiet()
 			d, err := e.Enqueue(ctx, webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: "insurance.contract.issued",
@@ -114,7 +124,11 @@ func TestRetrySchedule(t *testing.T) {
 				if answer == 0 {
 					tg.err = fault.New(fault.NotFound, "No webhook is configured.")
 				}
-				if err := e.Handle(ctx, events.SQSMessage{Body: sent[0].body}); err != nil {
+				w, err := webhook.ParseWakeUp(sent[0].body)
+				if err != nil {
+					t.Fatalf("step %d: %v", step, err)
+				}
+				if err := e.Handle(ctx, w); err != nil {
 					t.Fatalf("step %d: %v", step, err)
 				}
 			}
@@ -145,41 +159,40 @@ func TestRetrySchedule(t *testing.T) {
 // leaves the delivery as it was; an early one is put back for the due time.
 func TestWakeUpsThatDoNotAttempt(t *testing.T) {
 	now := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
-	body := func(id string, attempt int) string {
-		b, _ := json.Marshal(map[string]any{"deliveryId": id, "attempt": attempt})
-		return string(b)
-	}
+	wake := func(id string, attempt int) webhook.WakeUp { return webhook.WakeUp{DeliveryID: id, Attempt: attempt} }
 	tests := []struct {
 		name     string
 		delivery webhook.Delivery
-		body     func(id string) string
+		wake     func(id string) webhook.WakeUp
 		claimed  bool // another worker holds the attempt
 		rewake   bool // the wake-up is sent again for the due time
 	}{
 		{"attempt already made", webhook.Delivery{Status: webhook.StatusPending, NextAt: now,
 			Attempts: []webhook.Attempt{{N: 1, At: now.Add(-2 * time.Minute), StatusCode: 500}}},
-			func(id string) string { return body(id, 1) }, false, false},
+			func(id string) webhook.WakeUp { return wake(id, 1) }, false, false},
 		{"delivery succeeded", webhook.Delivery{Status: webhook.StatusSucceeded, NextAt: now},
-			func(id string) string { return body(id, 1) }, false, false},
+			func(id string) webhook.WakeUp { return wake(id, 1) }, false, false},
 		{"delivery failed", webhook.Delivery{Status: webhook.StatusFailed, NextAt: now},
-			func(id string) string { return body(id, 1) }, false, false},
+			func(id string) webhook.WakeUp { return wake(id, 1) }, false, false},
 		{"attempt taken by another worker", webhook.Delivery{Status: webhook.StatusPending, NextAt: now},
-			func(id string) string { return body(id, 1) }, true, false},
+			func(id string) webhook.WakeUp { return wake(id, 1) }, true, false},
 		{"early", webhook.Delivery{Status: webhook.StatusPending, NextAt: now.Add(time.Minute)},
-			func(id string) string { return body(id, 1) }, false, true},
+			func(id string) webhook.WakeUp { return wake(id, 1) }, false, true},
 		{"unknown delivery", webhook.Delivery{Status: webhook.StatusPending, NextAt: now},
-			func(string) string { return body("whd_unknown", 1) }, false, false},
-		{"malformed", webhook.Delivery{Status: webhook.StatusPending, NextAt: now},
-			func(string) string { return `{"deliveryId":` }, false, false},
+			func(string) webhook.WakeUp { return wake("whd_unknown", 1) }, false, false},
+		// A body that is not a wake-up at all never reaches Handle: ParseWakeUp refuses it, and the
+		// dispatcher drops it (TestParseWakeUpRefusesMalformed, app's TestDispatchDropsMalformed).
+		{"malformed: no attempt", webhook.Delivery{Status: webhook.StatusPending, NextAt: now},
+			func(id string) webhook.WakeUp { return wake(id, 0) }, false, false},
+		{"malformed: no delivery", webhook.Delivery{Status: webhook.StatusPending, NextAt: now},
+			func(string) webhook.WakeUp { return wake("", 1) }, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			posts := 0
-			srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { posts++ }))
-			defer srv.Close()
+			posts := answering(new(int))
 			store := &memstore.Store{}
 			wk := &wakes{}
-			e := &webhook.Engine{Store: store, Targets: target{url: srv.URL}, Wake: wk, Guard: webhook.Guard{AllowLoopback: true},
+			e := &webhook.Engine{Store: store, Targets: target{url: "https://hooks.partner.example/insurance"}, Wake: wk, Sender: posts,
 				Schedule: []time.Duration{2 * time.Minute}, Timeout: 5 * time.Second, Now: func() time.Time { return now }}
 			d := tt.delivery
 			d.ID, d.OwnerID, d.Event, d.Body, d.CreatedAt = webhook.NewID(), "prt_1", "insurance.contract.issued", []byte(`{}`), now
@@ -191,11 +204,11 @@ func TestWakeUpsThatDoNotAttempt(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := e.Handle(quiet(), events.SQSMessage{Body: tt.body(d.ID)}); err != nil {
+			if err := e.Handle(quiet(), tt.wake(d.ID)); err != nil {
 				t.Fatal(err)
 			}
-			if posts != 0 {
-				t.Errorf("%d POSTs, want none", posts)
+			if n := posts.posts.Load(); n != 0 {
+				t.Errorf("%d POSTs, want none", n)
 			}
 			got := mustDelivery(t, store, d.ID)
 			if got.Status != d.Status || len(got.Attempts) != len(d.Attempts) {

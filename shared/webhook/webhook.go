@@ -1,7 +1,8 @@
 // Package webhook is the one delivery engine of both APIs: a delivery is a stored record (the exact
 // body, its attempts) plus SQS messages that wake the dispatcher at each attempt's due time. It signs
 // with each API's own headers and the Standard Webhooks headers, retries on a configurable schedule
-// counted from the first attempt, and keeps every target on the public internet (Guard).
+// counted from the first attempt, and sends through a Sender (webhookhttp, which keeps every target
+// on the public internet).
 package webhook
 
 import (
@@ -12,7 +13,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -98,36 +98,36 @@ type Target struct {
 // NewID returns a delivery ID: the same value is the webhook-id header, stable across attempts.
 func NewID() string { return "msg_" + strings.ToLower(rand.Text()) }
 
-// sign sets the headers of a delivery: the API's own, byte-for-byte as specified, and the Standard
-// Webhooks ones (webhook-id stable across retries, webhook-timestamp of this attempt, and
-// webhook-signature keyed as that specification says: see StandardKey).
-func sign(h http.Header, d Delivery, t Target, now time.Time) {
+// sign is the headers of one attempt of a delivery: the API's own, byte-for-byte as specified, and
+// the Standard Webhooks ones (webhook-id stable across retries, webhook-timestamp of this attempt,
+// and webhook-signature keyed as that specification says: see StandardKey).
+func sign(d Delivery, t Target, now time.Time) map[string]string {
 	secret := t.Secret
-	h.Set("Content-Type", "application/json")
-	h.Set("User-Agent", "trustline-webhooks/1")
+	h := map[string]string{"Content-Type": "application/json", "User-Agent": "trustline-webhooks/1"}
 	switch d.Scheme {
 	case SchemePartner:
-		h.Set("x-insurance-event", d.Event)
-		h.Set("x-insurance-reference", d.Reference)
+		h["x-insurance-event"] = d.Event
+		h["x-insurance-reference"] = d.Reference
 		if secret != nil {
-			h.Set("x-insurance-signature", HexHMAC(secret, d.Body))
+			h["x-insurance-signature"] = HexHMAC(secret, d.Body)
 		}
 	case SchemeIdentity:
-		h.Set("X-Service-Event", d.Event)
+		h["X-Service-Event"] = d.Event
 		if secret != nil {
-			h.Set("X-Service-Signature", HexHMAC(secret, d.Body))
+			h["X-Service-Signature"] = HexHMAC(secret, d.Body)
 		}
 	}
 	ts := strconv.FormatInt(now.Unix(), 10)
-	h.Set("webhook-id", d.ID)
-	h.Set("webhook-timestamp", ts)
+	h["webhook-id"] = d.ID
+	h["webhook-timestamp"] = ts
 	if secret != nil {
 		sig := StandardSignature(secret, d.ID, ts, d.Body)
 		if t.Previous != nil {
 			sig += " " + StandardSignature(t.Previous, d.ID, ts, d.Body) // space-separated, as the specification allows
 		}
-		h.Set("webhook-signature", sig)
+		h["webhook-signature"] = sig
 	}
+	return h
 }
 
 // HexHMAC is the lowercase hex HMAC-SHA256 of body: x-insurance-signature and X-Service-Signature.
@@ -203,3 +203,30 @@ type Targets interface {
 type Waker interface {
 	Send(ctx context.Context, body string, due time.Time) error
 }
+
+// Request is one attempt's POST, signed: the target URL, the headers (name to value), the body.
+type Request struct {
+	URL     string
+	Headers map[string]string
+	Body    []byte
+}
+
+// Sender makes the POST of an attempt (webhookhttp.Sender, over the public internet only).
+type Sender interface {
+	// Send POSTs r once, within ctx's deadline, without following redirects, and returns the
+	// status code the receiver answered (whatever it is). An error means no answer: a *SendError
+	// gives its class and a sentence fit for the delivery history; any other error counts as
+	// ErrorConnection.
+	Send(ctx context.Context, r Request) (statusCode int, err error)
+}
+
+// SendError is why a POST got no answer: Class is one of the Error* classes, Detail a fixed
+// sentence. Neither carries the transport's own message, since the delivery history is shown to
+// the account and raw dial errors would tell it about the network the sender runs in.
+type SendError struct {
+	Class  string
+	Detail string
+}
+
+// Error is the class and the sentence.
+func (e *SendError) Error() string { return e.Class + ": " + e.Detail }

@@ -111,7 +111,7 @@ func TestDeliveryHistoryHandler(t *testing.T) {
 func TestRecoverHandler(t *testing.T) {
 	partner := access.Principal{PartnerID: "prt_1", Role: access.RolePartner, KeyID: "key_1"}
 	store := deliveriesOf(t, "prt_1", webhook.StatusFailed, webhook.StatusFailed, webhook.StatusSucceeded)
-	a := API{Store: store, Webhooks: &webhook.Service{Engine: &webhook.Engine{Store: store, Wake: noWake{}}}}
+	a := API{Store: store, Deliveries: &webhook.Engine{Store: store, Wake: noWake{}}}
 	tests := []struct {
 		name, body string
 		status     int

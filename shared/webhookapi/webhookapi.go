@@ -18,7 +18,9 @@ import (
 
 // API serves the webhook endpoints.
 type API struct {
-	Webhooks    *webhook.Service
+	Webhooks *webhook.Service
+	// Deliveries sends deliveries again (redeliver, recover).
+	Deliveries  *webhook.Engine
 	Store       webhook.Store
 	Auth        *access.Authenticator
 	Idempotency idempotency.Keys
@@ -220,7 +222,7 @@ func (a API) partnerDeliveries(w http.ResponseWriter, r *http.Request, p access.
 }
 
 func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-	d, err := a.Webhooks.Engine.Redeliver(r.Context(), p.PartnerID, "", r.PathValue("deliveryId"))
+	d, err := a.Deliveries.Redeliver(r.Context(), p.PartnerID, "", r.PathValue("deliveryId"))
 	if f := fault.As(err); err != nil && f.Code == webhook.CodeBodyNotRetained {
 		reference, _ := f.Extensions["reference"].(string)
 		return notRetained(f, "/api/v1/partner/contracts/requests/"+url.PathEscape(reference), "/api/v1/partners/me/webhook/recover")
@@ -239,7 +241,7 @@ func (a API) redeliverEndpoint(w http.ResponseWriter, r *http.Request, p access.
 	e, err := a.endpoint(r, p)
 	var d webhook.Delivery
 	if err == nil {
-		d, err = a.Webhooks.Engine.Redeliver(r.Context(), p.UserID, e.ID, r.PathValue("deliveryId"))
+		d, err = a.Deliveries.Redeliver(r.Context(), p.UserID, e.ID, r.PathValue("deliveryId"))
 	}
 	if f := fault.As(err); err != nil && f.Code == webhook.CodeBodyNotRetained {
 		reference, _ := f.Extensions["reference"].(string)
@@ -280,7 +282,7 @@ func (a API) recoverFailed(w http.ResponseWriter, r *http.Request, ownerID, endp
 		return &fault.Error{Kind: fault.Invalid, Detail: "The recovery is invalid.",
 			InvalidParams: []string{"since: an RFC 3339 time, not in the future"}}
 	}
-	n, more, err := a.Webhooks.Engine.Recover(r.Context(), ownerID, endpointID, since, recoverBatch)
+	n, more, err := a.Deliveries.Recover(r.Context(), ownerID, endpointID, since, recoverBatch)
 	if err != nil {
 		return err
 	}

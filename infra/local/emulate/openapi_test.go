@@ -190,7 +190,7 @@ func TestOpenAPIDocumentsMatchTemplateRoutes(t *testing.T) {
 // The webhook.test body the service really builds conforms to its x-webhooks schema.
 func TestIdentityWebhookPayloadsConform(t *testing.T) {
 	deliveries := &capturedDeliveries{}
-	svc := &webhook.Service{Engine: &webhook.Engine{Store: deliveries, Wake: noWake{}}}
+	svc := &webhook.Service{Deliveries: &webhook.Engine{Store: deliveries, Wake: noWake{}}}
 	e := webhook.Endpoint{ID: "we_1", OwnerID: "usr_1", URL: "https://hooks.example.com", Events: []string{webhook.EventTest}, Live: true}
 	if _, err := svc.SendTest(context.Background(), e); err != nil {
 		t.Fatal(err)

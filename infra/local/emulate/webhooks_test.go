@@ -86,13 +86,19 @@ func waitFor(t *testing.T, within time.Duration, what string, cond func() bool) 
 // schedule is the compressed retry schedule of these tests: offsets 1 to 5 s from the first attempt.
 var retryOffsets = []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 4 * time.Second, 5 * time.Second}
 
-func webhookStack(t *testing.T) (*Local, Credentials, client, *webhook.Service) {
+// webhooks are the webhook service and delivery engine of the local stack, as app builds them.
+type webhooks struct {
+	*webhook.Service
+	Engine *webhook.Engine
+}
+
+func webhookStack(t *testing.T) (*Local, Credentials, client, webhooks) {
 	t.Helper()
 	return webhookStackWith(t, nil)
 }
 
 // webhookStackWith is webhookStack with some settings changed.
-func webhookStackWith(t *testing.T, settings map[string]string) (*Local, Credentials, client, *webhook.Service) {
+func webhookStackWith(t *testing.T, settings map[string]string) (*Local, Credentials, client, webhooks) {
 	t.Helper()
 	env := map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
 		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "1s"}
@@ -106,11 +112,11 @@ func webhookStackWith(t *testing.T, settings map[string]string) (*Local, Credent
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc, err := app.Webhooks(context.Background(), getenv)
+	svc, engine, err := app.Webhooks(context.Background(), getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return local, creds, client{t: t, base: local.URL}, svc
+	return local, creds, client{t: t, base: local.URL}, webhooks{Service: svc, Engine: engine}
 }
 
 // newPartner creates a partner of its own for one test, so that no other test's deliveries (which
@@ -133,7 +139,7 @@ func configure(t *testing.T, c client, partnerKey, url, secret string) {
 	expect(t, "configure webhook", c.do("PATCH", "/api/v1/partners/me/webhook", body, key(partnerKey)...), 200, "")
 }
 
-func issued(t *testing.T, svc *webhook.Service, partnerID, reference string) webhook.Delivery {
+func issued(t *testing.T, svc webhooks, partnerID, reference string) webhook.Delivery {
 	t.Helper()
 	body, err := contracts.IssuedPayload(reference, time.Now(), contracts.Issuance{ContractID: "C-1", NumeroPolice: "P-1",
 		NumeroFacture: "F-1", LinkAttestation: "https://docs.example/a.pdf", LinkCarteBrune: "https://docs.example/c.pdf"})

@@ -1,4 +1,4 @@
-package webhook
+package webhookhttp
 
 import (
 	"context"
@@ -105,7 +105,7 @@ func TestDNSRebindingIsRefusedAtDelivery(t *testing.T) {
 	if err := g.CheckURL(context.Background(), "webhookUrl", "https://rebind.example:"+port+"/"); err != nil {
 		t.Fatalf("configuration-time check: %v", err)
 	}
-	client := (&Engine{Guard: g, Timeout: 2e9}).Client()
+	client := (&Sender{Guard: g, Timeout: 2e9}).Client()
 	_, err := client.Post("http://rebind.example:"+port+"/", "application/json", nil)
 	if err == nil || !strings.Contains(err.Error(), "non-public") {
 		t.Errorf("delivery after rebinding: err = %v, want a refusal", err)

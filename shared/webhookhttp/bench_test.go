@@ -1,8 +1,7 @@
-package webhook
+package webhookhttp_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,34 +17,36 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/queue"
+	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/webhookhttp"
 )
 
 // memStore is an in-memory Store, so the benchmark measures the dispatcher, not a database.
 type memStore struct {
 	mu sync.Mutex
-	ds map[string]*Delivery
+	ds map[string]*webhook.Delivery
 }
 
-func (m *memStore) PutDelivery(_ context.Context, d Delivery) error {
+func (m *memStore) PutDelivery(_ context.Context, d webhook.Delivery) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.ds[d.ID] = &d
 	return nil
 }
 
-func (m *memStore) Delivery(_ context.Context, id string) (Delivery, error) {
+func (m *memStore) Delivery(_ context.Context, id string) (webhook.Delivery, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	d, ok := m.ds[id]
 	if !ok {
-		return Delivery{}, fault.New(fault.NotFound, "no")
+		return webhook.Delivery{}, fault.New(fault.NotFound, "no")
 	}
 	return *d, nil
 }
 
 func (m *memStore) ClaimAttempt(context.Context, string, int, time.Time, time.Time) error { return nil }
 
-func (m *memStore) RecordAttempt(_ context.Context, id string, a Attempt, s Status, next time.Time) error {
+func (m *memStore) RecordAttempt(_ context.Context, id string, a webhook.Attempt, s webhook.Status, next time.Time) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	d := m.ds[id]
@@ -53,23 +54,25 @@ func (m *memStore) RecordAttempt(_ context.Context, id string, a Attempt, s Stat
 	return nil
 }
 
-func (m *memStore) DueDeliveries(context.Context, time.Time, int) ([]Delivery, error) {
+func (m *memStore) DueDeliveries(context.Context, time.Time, int) ([]webhook.Delivery, error) {
 	return nil, nil
 }
 
-func (m *memStore) Deliveries(context.Context, string, Filter) ([]Delivery, string, error) {
+func (m *memStore) Deliveries(context.Context, string, webhook.Filter) ([]webhook.Delivery, string, error) {
 	return nil, "", nil
 }
 
-func (m *memStore) FailedSince(context.Context, string, string, time.Time, int) ([]Delivery, bool, error) {
+func (m *memStore) FailedSince(context.Context, string, string, time.Time, int) ([]webhook.Delivery, bool, error) {
 	return nil, false, nil
 }
 
 func (m *memStore) MarkRecovered(context.Context, string, string, bool) error { return nil }
 
-type fixedTarget struct{ t Target }
+type fixedTarget struct{ t webhook.Target }
 
-func (f fixedTarget) Target(context.Context, Delivery) (Target, error) { return f.t, nil }
+func (f fixedTarget) Target(context.Context, webhook.Delivery) (webhook.Target, error) {
+	return f.t, nil
+}
 
 type noWake struct{}
 
@@ -77,23 +80,34 @@ func (noWake) Send(context.Context, string, time.Time) error { return nil }
 
 var payload = []byte(`{"event":"insurance.contract.issued","reference":"REF-000000","paymentStatus":"COMPLETED","issuedAt":"2026-11-23T08:00:00Z","data":{"contractId":"C-1","numeroPolice":"P-1","numeroFacture":"F-1","status":"ACTIVE","liens":{"linkAttestation":"https://docs.example/a.pdf","linkCarteBrune":"https://docs.example/c.pdf"}}}`)
 
-func benchEngine(b *testing.B, receiver http.Handler) (*Engine, *memStore) {
+func benchEngine(b *testing.B, receiver http.Handler) (*webhook.Engine, *webhookhttp.Sender, *memStore) {
 	srv := httptest.NewServer(receiver)
 	b.Cleanup(srv.Close)
-	store := &memStore{ds: map[string]*Delivery{}}
-	e := &Engine{Store: store, Targets: fixedTarget{Target{URL: srv.URL, Secret: []byte("bench-secret-0123456789")}}, Wake: noWake{},
-		Guard: Guard{AllowLoopback: true}, Schedule: []time.Duration{time.Minute}, Timeout: 10 * time.Second}
-	return e, store
+	store := &memStore{ds: map[string]*webhook.Delivery{}}
+	sender := &webhookhttp.Sender{Guard: webhookhttp.Guard{AllowLoopback: true}, Timeout: 10 * time.Second}
+	e := &webhook.Engine{Store: store, Targets: fixedTarget{webhook.Target{URL: srv.URL, Secret: []byte("bench-secret-0123456789")}}, Wake: noWake{},
+		Sender: sender, Schedule: []time.Duration{time.Minute}, Timeout: 10 * time.Second}
+	return e, sender, store
+}
+
+// dispatch is the dispatcher's per-message handler, as shared/app wires it.
+func dispatch(e *webhook.Engine) queue.Handler {
+	return func(ctx context.Context, m events.SQSMessage) error {
+		w, err := webhook.ParseWakeUp(m.Body)
+		if err != nil {
+			return nil
+		}
+		return e.Handle(ctx, w)
+	}
 }
 
 func wakeUps(store *memStore, n int) events.SQSEvent {
 	var ev events.SQSEvent
 	for i := range n {
-		d := Delivery{ID: NewID(), Scheme: SchemePartner, OwnerID: "prt_bench", Event: "insurance.contract.issued",
-			Reference: "REF-" + strconv.Itoa(i), Body: payload, Status: StatusPending}
+		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: "prt_bench", Event: "insurance.contract.issued",
+			Reference: "REF-" + strconv.Itoa(i), Body: payload, Status: webhook.StatusPending}
 		_ = store.PutDelivery(context.Background(), d)
-		body, _ := json.Marshal(wakeUp{DeliveryID: d.ID, Attempt: 1})
-		ev.Records = append(ev.Records, events.SQSMessage{MessageId: d.ID, Body: string(body)})
+		ev.Records = append(ev.Records, events.SQSMessage{MessageId: d.ID, Body: webhook.WakeUp{DeliveryID: d.ID, Attempt: 1}.Encode()})
 	}
 	return ev
 }
@@ -101,10 +115,10 @@ func wakeUps(store *memStore, n int) events.SQSEvent {
 // BenchmarkDispatch is the throughput of one dispatcher: batches of 10 wake-ups, handled 10 at a
 // time as the Lambda does, each a signed POST to a receiver on loopback that answers 200 at once.
 func BenchmarkDispatch(b *testing.B) {
-	e, store := benchEngine(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	e, _, store := benchEngine(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 	}))
-	handle := queue.Batch(slog.New(slog.NewTextHandler(io.Discard, nil)), 10, queue.Queue{}, e.Handle)
+	handle := queue.Batch(slog.New(slog.NewTextHandler(io.Discard, nil)), 10, queue.Queue{}, dispatch(e))
 	delivered := 0
 	start := time.Now()
 	for b.Loop() {
@@ -126,12 +140,12 @@ func BenchmarkInFlightMemory(b *testing.B) {
 		arrived sync.WaitGroup
 		release chan struct{}
 	)
-	e, store := benchEngine(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	e, sender, store := benchEngine(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.Copy(io.Discard, r.Body)
 		arrived.Done()
 		<-release
 	}))
-	e.Client().Transport.(*http.Transport).MaxIdleConnsPerHost = inFlight
+	sender.Client().Transport.(*http.Transport).MaxIdleConnsPerHost = inFlight
 	ctx := quiet()
 	var perDelivery float64
 	for i := 0; i < b.N; i++ {
@@ -143,7 +157,7 @@ func BenchmarkInFlightMemory(b *testing.B) {
 		runtime.ReadMemStats(&before)
 		var done sync.WaitGroup
 		for _, m := range ev.Records {
-			done.Go(func() { _ = e.Handle(ctx, m) })
+			done.Go(func() { _ = dispatch(e)(ctx, m) })
 		}
 		arrived.Wait()
 		runtime.ReadMemStats(&after)
