@@ -99,7 +99,7 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		_, err := dynamo.NewPartnerRepo(c.store).Partner(ctx, id)
 		return err
 	}
-	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.deps),
+	api := contractsapi.API{Contracts: c.service, Partners: partners, Guard: newGuard(c.deps),
 		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow, Now: c.now}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }

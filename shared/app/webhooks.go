@@ -4,8 +4,8 @@ import (
 	"context"
 	"net"
 
-	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/secretbox"
@@ -36,12 +36,12 @@ func webhooks(d deps) (webhookDeps, error) {
 	return webhookDeps{service: svc, wake: wake}, nil
 }
 
-func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
+func webhookAPI(d deps, g *guard.Guard) (webhookapi.API, error) {
 	hooks, err := webhooks(d)
 	if err != nil {
 		return webhookapi.API{}, err
 	}
-	return webhookapi.API{Webhooks: hooks.service, Store: dynamo.NewDeliveryRepo(d.store), Auth: auth,
+	return webhookapi.API{Webhooks: hooks.service, Store: dynamo.NewDeliveryRepo(d.store), Guard: g,
 		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow, Now: d.now}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
 }
 

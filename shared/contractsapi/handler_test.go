@@ -16,6 +16,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/payment"
 )
@@ -36,7 +37,7 @@ func serve(routes []httpapi.Route, method, target, contentType, body string) (*h
 	return w, p
 }
 
-func as(p access.Principal, h access.HandlerFunc) httpapi.HandlerFunc {
+func as(p access.Principal, h guard.HandlerFunc) httpapi.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }
 }
 
