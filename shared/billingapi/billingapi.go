@@ -13,7 +13,7 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
-	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/paymentgateway"
 )
 
 // API serves the billing endpoints.
@@ -99,7 +99,7 @@ func (a API) returned(w http.ResponseWriter, r *http.Request) error {
 // webhook receives the payment gateway's notification about an invoice, signed like its contract
 // notifications: x-webhook-signature, hex HMAC-SHA256 of the raw body with the gateway's key.
 func (a API) webhook(w http.ResponseWriter, r *http.Request) error {
-	n, err := payment.ReadNotification(r, a.SigningKey)
+	n, err := paymentgateway.ReadNotification(r, a.SigningKey)
 	if err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/paymentgateway"
 )
 
 var bases = httpapi.Bases{Identity: "https://api.example", Partner: "https://partners.example"}
@@ -176,7 +177,7 @@ func TestSandboxCheckout(t *testing.T) {
 	receiverStatus := http.StatusOK
 	var received []payment.Notification
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n, err := payment.ReadNotification(r, key)
+		n, err := paymentgateway.ReadNotification(r, key)
 		if err != nil {
 			t.Errorf("notification: %v", err)
 		}
