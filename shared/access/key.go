@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"net/netip"
 	"strings"
+	"time"
 
 	"github.com/trustline/platform/shared/fault"
 )
@@ -19,6 +21,25 @@ const (
 	RolePartner Role = "partner" // insurance partner, bound to one partner
 	RoleAdmin   Role = "admin"   // operator
 )
+
+// KeyRecord is a stored API key: everything but the key itself, of which only the hash is kept.
+type KeyRecord struct {
+	ID         string
+	Hash       string
+	Role       Role
+	OwnerID    string // user ID for sk_ keys, partner ID for pk_ keys, admin user ID for ak_ keys
+	Name       string
+	Prefix     string
+	Last4      string
+	Mode       string // sk_ keys
+	Stage      string // pk_ and ak_ keys
+	AllowedIPs []netip.Prefix
+	RateLimit  int
+	CreatedAt  time.Time
+	ExpiresAt  *time.Time // set by the caller, or by rotation (end of the grace period)
+	RevokedAt  *time.Time
+	LastUsedAt *time.Time
+}
 
 // Key modes of identity API keys.
 const (
@@ -87,8 +108,8 @@ func ParseKey(key string) (KeyFormat, error) {
 	return f, nil
 }
 
-// looksLikeKey tells a key from a JWT in an Authorization header.
-func looksLikeKey(token string) bool {
+// IsKey tells an API key from a JWT, by its prefix: a bearer token may be either.
+func IsKey(token string) bool {
 	return strings.HasPrefix(token, "sk_") || strings.HasPrefix(token, "pk_") || strings.HasPrefix(token, "ak_")
 }
 

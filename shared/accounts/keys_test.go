@@ -2,7 +2,6 @@ package accounts_test
 
 import (
 	"context"
-	"net/http/httptest"
 	"net/netip"
 	"slices"
 	"strings"
@@ -14,12 +13,15 @@ import (
 	"github.com/trustline/platform/shared/fault"
 )
 
-// present authenticates a request carrying key from addr, as the API would.
+// present authenticates key presented from addr and counts it against its rate limit, as the API
+// would.
 func present(a *access.Authenticator, key, addr string) (access.Principal, error) {
-	r := httptest.NewRequest("GET", "/v1/extractions", nil)
-	r.Header.Set("X-Api-Key", key)
-	r.RemoteAddr = addr + ":40000"
-	return a.Authenticate(r)
+	ctx := context.Background()
+	p, err := a.Authenticate(ctx, access.Credential{APIKey: key}, netip.MustParseAddr(addr))
+	if err != nil {
+		return access.Principal{}, err
+	}
+	return p, a.Admit(ctx, p)
 }
 
 // A user's key is shown once, in full, and stored only as its hash; presented, it acts as its

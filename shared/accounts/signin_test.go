@@ -2,7 +2,7 @@ package accounts_test
 
 import (
 	"context"
-	"net/http/httptest"
+	"net/netip"
 	"regexp"
 	"slices"
 	"strings"
@@ -81,9 +81,7 @@ func authenticator(svc *accounts.Service, store *fakeStore) *access.Authenticato
 }
 
 func authenticate(a *access.Authenticator, token string) error {
-	r := httptest.NewRequest("GET", "/v1/users/me", nil)
-	r.Header.Set("Authorization", "Bearer "+token)
-	_, err := a.Authenticate(r)
+	_, err := a.Authenticate(context.Background(), access.Credential{JWT: token}, netip.Addr{})
 	return err
 }
 

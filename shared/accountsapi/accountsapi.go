@@ -15,6 +15,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/testmode"
 )
@@ -23,7 +24,7 @@ import (
 type API struct {
 	Accounts  *accounts.Service
 	TestQuota TestUsage // what a test key reads as its balance
-	Auth      *access.Authenticator
+	Guard     *guard.Guard
 	OpenAPI   []byte // the identity API's OpenAPI document as JSON, served at /v1/openapi.json
 }
 
@@ -43,37 +44,37 @@ const resendsPerMinute = 5
 func (a API) IdentityRoutes() []httpapi.Route {
 	return []httpapi.Route{
 		{Pattern: "GET /v1/openapi.json", Handler: a.openapi},
-		{Pattern: "POST /v1/auth/register", Handler: a.Auth.Throttle("register", anonymousPerMinute, a.register)},
+		{Pattern: "POST /v1/auth/register", Handler: a.Guard.Throttle("register", anonymousPerMinute, a.register)},
 		{Pattern: "POST /v1/auth/verify-email", Handler: a.verifyEmail},
-		{Pattern: "POST /v1/auth/resend-verification", Handler: a.Auth.Throttle("resend", resendsPerMinute, a.resendVerification)},
+		{Pattern: "POST /v1/auth/resend-verification", Handler: a.Guard.Throttle("resend", resendsPerMinute, a.resendVerification)},
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
-		{Pattern: "POST /v1/auth/login", Handler: a.Auth.Throttle("login", anonymousPerMinute, a.login)},
-		{Pattern: "POST /v1/auth/logout", Handler: a.Auth.Require(access.LoginSessions, a.logout)},
-		{Pattern: "POST /v1/auth/logout-all", Handler: a.Auth.Require(access.LoginSessions, a.logoutAll)},
-		{Pattern: "GET /v1/auth/sessions", Handler: a.Auth.Require(access.LoginSessions, a.sessions)},
-		{Pattern: "DELETE /v1/auth/sessions/{id}", Handler: a.Auth.Require(access.LoginSessions, a.deleteSession)},
-		{Pattern: "POST /v1/auth/password", Handler: a.Auth.Require(access.LoginSessions, a.changePassword)},
-		{Pattern: "POST /v1/auth/password/reset-request", Handler: a.Auth.Throttle("reset", resendsPerMinute, a.requestReset)},
-		{Pattern: "POST /v1/auth/password/reset", Handler: a.Auth.Throttle("reset-confirm", anonymousPerMinute, a.resetPassword)},
-		{Pattern: "GET /v1/users/me", Handler: a.Auth.Require(access.Users, a.me)},
-		{Pattern: "POST /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.createKey)},
-		{Pattern: "GET /v1/api-keys", Handler: a.Auth.Require(access.UserSessions, a.listKeys)},
-		{Pattern: "DELETE /v1/api-keys/{id}", Handler: a.Auth.Require(access.UserSessions, a.revokeKey)},
+		{Pattern: "POST /v1/auth/login", Handler: a.Guard.Throttle("login", anonymousPerMinute, a.login)},
+		{Pattern: "POST /v1/auth/logout", Handler: a.Guard.Require(access.LoginSessions, a.logout)},
+		{Pattern: "POST /v1/auth/logout-all", Handler: a.Guard.Require(access.LoginSessions, a.logoutAll)},
+		{Pattern: "GET /v1/auth/sessions", Handler: a.Guard.Require(access.LoginSessions, a.sessions)},
+		{Pattern: "DELETE /v1/auth/sessions/{id}", Handler: a.Guard.Require(access.LoginSessions, a.deleteSession)},
+		{Pattern: "POST /v1/auth/password", Handler: a.Guard.Require(access.LoginSessions, a.changePassword)},
+		{Pattern: "POST /v1/auth/password/reset-request", Handler: a.Guard.Throttle("reset", resendsPerMinute, a.requestReset)},
+		{Pattern: "POST /v1/auth/password/reset", Handler: a.Guard.Throttle("reset-confirm", anonymousPerMinute, a.resetPassword)},
+		{Pattern: "GET /v1/users/me", Handler: a.Guard.Require(access.Users, a.me)},
+		{Pattern: "POST /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.createKey)},
+		{Pattern: "GET /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.listKeys)},
+		{Pattern: "DELETE /v1/api-keys/{id}", Handler: a.Guard.Require(access.UserSessions, a.revokeKey)},
 	}
 }
 
 // PartnerRoutes are the /api/v1 partner account endpoints.
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /api/v1/admin/partners", Handler: a.Auth.Require(access.Admins, a.createPartner)},
-		{Pattern: "GET /api/v1/admin/partners", Handler: a.Auth.Require(access.Admins, a.listPartners)},
-		{Pattern: "GET /api/v1/partners/me", Handler: a.Auth.Require(access.Partners, a.partnerMe)},
-		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Auth.Require(access.PartnersInsteadOf("GET /api/v1/admin/partners/{partnerId}/keys"), a.partnerKeys(access.OwnPartner))},
-		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Auth.Require(access.PartnerSessions, a.rotate(access.OwnPartner))},
-		{Pattern: "DELETE /api/v1/partners/me/keys/{keyId}", Handler: a.Auth.Require(access.PartnerSessions, a.revokePartnerKey(access.OwnPartner))},
-		{Pattern: "GET /api/v1/admin/partners/{partnerId}/keys", Handler: a.Auth.Require(access.Admins, a.partnerKeys(access.PartnerInPath))},
-		{Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate", Handler: a.Auth.Require(access.Admins, a.rotate(access.PartnerInPath))},
-		{Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}", Handler: a.Auth.Require(access.Admins, a.revokePartnerKey(access.PartnerInPath))},
+		{Pattern: "POST /api/v1/admin/partners", Handler: a.Guard.Require(access.Admins, a.createPartner)},
+		{Pattern: "GET /api/v1/admin/partners", Handler: a.Guard.Require(access.Admins, a.listPartners)},
+		{Pattern: "GET /api/v1/partners/me", Handler: a.Guard.Require(access.Partners, a.partnerMe)},
+		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Guard.Require(access.PartnersInsteadOf("GET /api/v1/admin/partners/{partnerId}/keys"), a.partnerKeys(guard.OwnPartner))},
+		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Guard.Require(access.PartnerSessions, a.rotate(guard.OwnPartner))},
+		{Pattern: "DELETE /api/v1/partners/me/keys/{keyId}", Handler: a.Guard.Require(access.PartnerSessions, a.revokePartnerKey(guard.OwnPartner))},
+		{Pattern: "GET /api/v1/admin/partners/{partnerId}/keys", Handler: a.Guard.Require(access.Admins, a.partnerKeys(guard.PartnerInPath))},
+		{Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate", Handler: a.Guard.Require(access.Admins, a.rotate(guard.PartnerInPath))},
+		{Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}", Handler: a.Guard.Require(access.Admins, a.revokePartnerKey(guard.PartnerInPath))},
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 )
 
@@ -19,7 +20,7 @@ func TestRefusedBeforeTheService(t *testing.T) {
 	var a API
 	tests := []struct {
 		name, pattern, method, target, body string
-		h                                   access.HandlerFunc
+		h                                   guard.HandlerFunc
 		status                              int
 		invalid                             []string
 	}{

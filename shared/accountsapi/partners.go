@@ -8,6 +8,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 )
 
@@ -81,7 +82,7 @@ func (a API) partnerMe(w http.ResponseWriter, r *http.Request, p access.Principa
 	return nil
 }
 
-func (a API) partnerKeys(which access.PartnerOf) access.HandlerFunc {
+func (a API) partnerKeys(which guard.PartnerOf) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		id := which(r, p)
 		if _, err := a.Accounts.Store.Partner(r.Context(), id); err != nil {
@@ -96,7 +97,7 @@ func (a API) partnerKeys(which access.PartnerOf) access.HandlerFunc {
 	}
 }
 
-func (a API) rotate(which access.PartnerOf) access.HandlerFunc {
+func (a API) rotate(which guard.PartnerOf) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		k, err := a.Accounts.RotatePartnerKey(r.Context(), which(r, p))
 		if err != nil {
@@ -107,7 +108,7 @@ func (a API) rotate(which access.PartnerOf) access.HandlerFunc {
 	}
 }
 
-func (a API) revokePartnerKey(which access.PartnerOf) access.HandlerFunc {
+func (a API) revokePartnerKey(which guard.PartnerOf) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		if err := a.Accounts.RevokeKey(r.Context(), which(r, p), r.PathValue("keyId")); err != nil {
 			return err

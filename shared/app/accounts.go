@@ -13,6 +13,7 @@ import (
 	"github.com/trustline/platform/shared/billingapi"
 	"github.com/trustline/platform/shared/config"
 	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/mail"
 	"github.com/trustline/platform/shared/referenceapi"
@@ -29,11 +30,11 @@ func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if api.OpenAPI, err = referenceapi.OpenAPIJSON(platform.IdentityOpenAPI); err != nil {
 		return nil, err
 	}
-	hooks, err := webhookAPI(d, api.Auth)
+	hooks, err := webhookAPI(d, api.Guard)
 	if err != nil {
 		return nil, err
 	}
-	credits := billingapi.Credits{Ledger: dynamo.NewLedgerRepo(d.store), TestQuota: testQuota(d), Auth: api.Auth}
+	credits := billingapi.Credits{Ledger: dynamo.NewLedgerRepo(d.store), TestQuota: testQuota(d), Guard: api.Guard}
 	return httpapi.New(d.log, d.bases, slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes())), nil
 }
 
@@ -43,7 +44,7 @@ func Partners(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	hooks, err := webhookAPI(d, api.Auth)
+	hooks, err := webhookAPI(d, api.Guard)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +73,7 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 		Accounts: &accounts.Service{Store: dynamo.NewAccounts(store), Endpoints: dynamo.NewWebhookRepo(store), Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
 			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits, Now: d.now},
 		TestQuota: testQuota(d),
-		Auth:      authenticator(d),
+		Guard:     newGuard(d),
 	}, nil
 }
 
@@ -85,9 +86,9 @@ func testQuota(d deps) testmode.Quota {
 // per function instance, before its requests are refused without a look-up.
 const failedAuthPerMinute = 30
 
-// authenticator is the one way every function checks credentials.
-func authenticator(d deps) *access.Authenticator {
-	return &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Sessions: dynamo.NewSessionRepo(d.store),
-		Stage: d.cfg.Stage, Failures: access.NewFailures(failedAuthPerMinute),
-		Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: accounts.SessionLifetime, Now: d.now}, Now: d.now}
+// newGuard is the one way every function checks credentials.
+func newGuard(d deps) *guard.Guard {
+	return &guard.Guard{Failures: guard.NewFailures(failedAuthPerMinute),
+		Auth: &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Sessions: dynamo.NewSessionRepo(d.store),
+			Stage: d.cfg.Stage, Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: accounts.SessionLifetime, Now: d.now}, Now: d.now}}
 }

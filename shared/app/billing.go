@@ -39,6 +39,6 @@ func Billing(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := billingapi.API{Billing: billingFor(d), Auth: authenticator(d), SigningKey: d.cfg.PaymentSigningKey}
+	api := billingapi.API{Billing: billingFor(d), Guard: newGuard(d), SigningKey: d.cfg.PaymentSigningKey}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

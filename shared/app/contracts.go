@@ -19,6 +19,7 @@ import (
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/metrics"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/paymentgateway"
 	"github.com/trustline/platform/shared/provider"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/reference"
@@ -50,7 +51,7 @@ func providers(cfg config.Config, sandbox payment.Sandbox, now func() time.Time)
 		gateway, core = sandbox, coreinsurance.Simulator{DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents", Now: now}
 	}
 	if p := cfg.PaymentGateway; p.URL != "" {
-		gateway = payment.Client{Provider: provider.Client{Name: "payment-gateway", BaseURL: p.URL, Key: p.Key, HTTP: client},
+		gateway = paymentgateway.Client{Provider: provider.Client{Name: "payment-gateway", BaseURL: p.URL, Key: p.Key, HTTP: client},
 			NotifyURL: cfg.PartnerBaseURL + "/api/v1/webhooks/payment"}
 	}
 	if p := cfg.CoreInsurance; p.URL != "" {
@@ -99,7 +100,7 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		_, err := dynamo.NewPartnerRepo(c.store).Partner(ctx, id)
 		return err
 	}
-	api := contractsapi.API{Contracts: c.service, Partners: partners, Auth: authenticator(c.deps),
+	api := contractsapi.API{Contracts: c.service, Partners: partners, Guard: newGuard(c.deps),
 		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow, Now: c.now}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }

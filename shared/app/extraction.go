@@ -45,7 +45,7 @@ func Extraction(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := extractionapi.API{Extractions: svc, Uploads: uploadsFor(d), Auth: authenticator(d)}
+	api := extractionapi.API{Extractions: svc, Uploads: uploadsFor(d), Guard: newGuard(d)}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }
 

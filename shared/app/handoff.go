@@ -28,7 +28,7 @@ func Handoff(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := handoffapi.API{Handoffs: handoffsFor(d), Auth: authenticator(d), BaseURL: d.cfg.PublicBaseURL}
+	api := handoffapi.API{Handoffs: handoffsFor(d), Guard: newGuard(d), BaseURL: d.cfg.PublicBaseURL}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }
 

@@ -31,6 +31,6 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	pages := facematch.ExtractionPages{Extractions: &extraction.Service{Store: dynamo.NewExtractionRepo(d.store), Now: d.now}, Files: svc.Files}
 	fm := &facematch.Service{Liveness: svc, Matcher: matcher, Documents: pages, Price: d.cfg.CreditPrices["face_match"]}
 	checks := &liveness.Checks{Records: dynamo.NewLivenessRepo(d.store), Credits: svc.Credits, Retention: d.cfg.ResultRetention, Now: d.now}
-	api := livenessapi.API{Liveness: svc, FaceMatch: fm, Checks: checks, Auth: authenticator(d)}
+	api := livenessapi.API{Liveness: svc, FaceMatch: fm, Checks: checks, Guard: newGuard(d)}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

@@ -21,6 +21,6 @@ func Reference(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := referenceapi.API{Store: dynamo.NewReferenceRepo(d.store), Auth: authenticator(d), OpenAPI: doc}
+	api := referenceapi.API{Store: dynamo.NewReferenceRepo(d.store), Guard: newGuard(d), OpenAPI: doc}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

@@ -6,8 +6,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/queue"
@@ -33,12 +33,12 @@ func webhooks(d deps) (webhookDeps, error) {
 		}
 	}
 	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL, Now: d.now}
-	guard := webhookhttp.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
+	ssrf := webhookhttp.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
 	dir := webhook.Directory{Config: dynamo.NewWebhookRepo(d.store), Box: box, Now: d.now}
 	engine := &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: dir, Wake: wake,
-		Sender:   &webhookhttp.Sender{Guard: guard, Timeout: d.cfg.WebhookTimeout},
+		Sender:   &webhookhttp.Sender{Guard: ssrf, Timeout: d.cfg.WebhookTimeout},
 		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention, Now: d.now}
-	svc := &webhook.Service{Directory: dir, Guard: guard, Deliveries: engine, SecretOverlap: d.cfg.WebhookSecretOverlap}
+	svc := &webhook.Service{Directory: dir, Guard: ssrf, Deliveries: engine, SecretOverlap: d.cfg.WebhookSecretOverlap}
 	return webhookDeps{service: svc, engine: engine, wake: wake}, nil
 }
 
@@ -55,12 +55,12 @@ func dispatch(e *webhook.Engine) queue.Handler {
 	}
 }
 
-func webhookAPI(d deps, auth *access.Authenticator) (webhookapi.API, error) {
+func webhookAPI(d deps, g *guard.Guard) (webhookapi.API, error) {
 	hooks, err := webhooks(d)
 	if err != nil {
 		return webhookapi.API{}, err
 	}
-	return webhookapi.API{Webhooks: hooks.service, Deliveries: hooks.engine, Store: dynamo.NewDeliveryRepo(d.store), Auth: auth,
+	return webhookapi.API{Webhooks: hooks.service, Deliveries: hooks.engine, Store: dynamo.NewDeliveryRepo(d.store), Guard: g,
 		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow, Now: d.now}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
 }
 

@@ -11,24 +11,25 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/billing"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
-	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/paymentgateway"
 )
 
 // API serves the billing endpoints.
 type API struct {
 	Billing    *billing.Service
-	Auth       *access.Authenticator
+	Guard      *guard.Guard
 	SigningKey []byte // the payment gateway's notification key
 }
 
 // Routes are the billing endpoints.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "GET /v1/billing/invoices", Handler: a.Auth.Require(access.Users, a.invoices)},
+		{Pattern: "GET /v1/billing/invoices", Handler: a.Guard.Require(access.Users, a.invoices)},
 		{Pattern: "POST /v1/billing/webhook", Handler: a.webhook},
 		{Pattern: "GET /v1/billing/return", Handler: a.returned},
-		{Pattern: "POST /v1/admin/users/{userId}/plan", Handler: a.Auth.Require(access.Admins, a.changePlan)},
+		{Pattern: "POST /v1/admin/users/{userId}/plan", Handler: a.Guard.Require(access.Admins, a.changePlan)},
 	}
 }
 
@@ -98,7 +99,7 @@ func (a API) returned(w http.ResponseWriter, r *http.Request) error {
 // webhook receives the payment gateway's notification about an invoice, signed like its contract
 // notifications: x-webhook-signature, hex HMAC-SHA256 of the raw body with the gateway's key.
 func (a API) webhook(w http.ResponseWriter, r *http.Request) error {
-	n, err := payment.ReadNotification(r, a.SigningKey)
+	n, err := paymentgateway.ReadNotification(r, a.SigningKey)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/credits"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/testmode"
 )
@@ -23,12 +24,12 @@ type TestUsage interface {
 type Credits struct {
 	Ledger    credits.Ledger
 	TestQuota TestUsage
-	Auth      *access.Authenticator
+	Guard     *guard.Guard
 }
 
 // Routes is the credits endpoint.
 func (c Credits) Routes() []httpapi.Route {
-	return []httpapi.Route{{Pattern: "GET /v1/billing/credits", Handler: c.Auth.Require(access.Users, c.ledger)}}
+	return []httpapi.Route{{Pattern: "GET /v1/billing/credits", Handler: c.Guard.Require(access.Users, c.ledger)}}
 }
 
 func (c Credits) ledger(w http.ResponseWriter, r *http.Request, p access.Principal) error {

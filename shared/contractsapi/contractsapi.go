@@ -11,6 +11,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/payment"
@@ -20,7 +21,7 @@ import (
 type API struct {
 	Contracts   *contracts.Service
 	Partners    PartnerLookup
-	Auth        *access.Authenticator
+	Guard       *guard.Guard
 	Idempotency idempotency.Keys
 }
 
@@ -33,14 +34,14 @@ const partnerRoute = "/api/v1/partner/contracts/auto/classic"
 // Routes are the partner routes.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /api/v1/partner/contracts/auto/classic", Handler: a.Auth.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
-		{Pattern: "POST /api/v1/partner/contracts/voyage/classic", Handler: a.Auth.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductVoyage)))},
-		{Pattern: "GET /api/v1/partner/contracts/requests", Handler: a.Auth.Require(access.PartnersInsteadOf(adminList+"?partnerId="), a.list)},
-		{Pattern: "GET /api/v1/partner/contracts/requests/{reference}", Handler: a.Auth.Require(access.PartnersOrAdmins, a.get)},
-		{Pattern: "GET " + adminList, Handler: a.Auth.Require(access.AdminsInsteadOf("GET /api/v1/partner/contracts/requests"), a.adminList)},
-		{Pattern: "POST /api/v1/contracts/auto/classic", Handler: a.Auth.Require(access.AdminsInsteadOf(partnerRoute), a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
-		{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: a.Auth.Require(access.Admins, a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted))},
-		{Pattern: "POST /api/v1/admin/contracts/{reference}/refund", Handler: a.Auth.Require(access.Admins, a.admin(a.Contracts.Refund, http.StatusOK))},
+		{Pattern: "POST /api/v1/partner/contracts/auto/classic", Handler: a.Guard.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
+		{Pattern: "POST /api/v1/partner/contracts/voyage/classic", Handler: a.Guard.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductVoyage)))},
+		{Pattern: "GET /api/v1/partner/contracts/requests", Handler: a.Guard.Require(access.PartnersInsteadOf(adminList+"?partnerId="), a.list)},
+		{Pattern: "GET /api/v1/partner/contracts/requests/{reference}", Handler: a.Guard.Require(access.PartnersOrAdmins, a.get)},
+		{Pattern: "GET " + adminList, Handler: a.Guard.Require(access.AdminsInsteadOf("GET /api/v1/partner/contracts/requests"), a.adminList)},
+		{Pattern: "POST /api/v1/contracts/auto/classic", Handler: a.Guard.Require(access.AdminsInsteadOf(partnerRoute), a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
+		{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: a.Guard.Require(access.Admins, a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted))},
+		{Pattern: "POST /api/v1/admin/contracts/{reference}/refund", Handler: a.Guard.Require(access.Admins, a.admin(a.Contracts.Refund, http.StatusOK))},
 	}
 }
 
@@ -69,7 +70,7 @@ func (a API) creation(r *http.Request, p access.Principal) (string, contracts.Re
 	return in.PartnerID, in.Request, nil
 }
 
-func (a API) admin(op func(ctx context.Context, reference string) (contracts.Contract, error), status int) access.HandlerFunc {
+func (a API) admin(op func(ctx context.Context, reference string) (contracts.Contract, error), status int) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 		c, err := op(r.Context(), r.PathValue("reference"))
 		if err != nil {
@@ -81,7 +82,7 @@ func (a API) admin(op func(ctx context.Context, reference string) (contracts.Con
 	}
 }
 
-func (a API) create(product contracts.Product) access.HandlerFunc {
+func (a API) create(product contracts.Product) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		partnerID, req, err := a.creation(r, p)
 		if err != nil {

@@ -16,8 +16,10 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/contracts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/paymentgateway"
 )
 
 var bases = httpapi.Bases{Identity: "https://api.example", Partner: "https://partners.example"}
@@ -36,7 +38,7 @@ func serve(routes []httpapi.Route, method, target, contentType, body string) (*h
 	return w, p
 }
 
-func as(p access.Principal, h access.HandlerFunc) httpapi.HandlerFunc {
+func as(p access.Principal, h guard.HandlerFunc) httpapi.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }
 }
 
@@ -175,7 +177,7 @@ func TestSandboxCheckout(t *testing.T) {
 	receiverStatus := http.StatusOK
 	var received []payment.Notification
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n, err := payment.ReadNotification(r, key)
+		n, err := paymentgateway.ReadNotification(r, key)
 		if err != nil {
 			t.Errorf("notification: %v", err)
 		}

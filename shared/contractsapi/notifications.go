@@ -8,6 +8,7 @@ import (
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/paymentgateway"
 )
 
 // Notifications receives the payment gateway's calls.
@@ -26,7 +27,7 @@ func (n Notifications) Routes() []httpapi.Route {
 // so is a payment taken for a failed request (the gateway has nothing to retry), which the service
 // records, logs and counts for a refund.
 func (n Notifications) payment(w http.ResponseWriter, r *http.Request) error {
-	note, err := payment.ReadNotification(r, n.SigningKey)
+	note, err := paymentgateway.ReadNotification(r, n.SigningKey)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/extraction"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/uploads"
@@ -23,21 +24,21 @@ import (
 type API struct {
 	Extractions *extraction.Service
 	Uploads     *uploads.Service
-	Auth        *access.Authenticator
+	Guard       *guard.Guard
 }
 
 // Routes are the extraction endpoints.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/extract/async", Handler: a.Auth.Require(access.Users, a.extract)},
-		{Pattern: "GET /v1/extractions", Handler: a.Auth.Require(access.Users, a.list)},
-		{Pattern: "GET /v1/extractions/{extractionId}", Handler: a.Auth.Require(access.Users, a.get)},
-		{Pattern: "GET /v1/extractions/{extractionId}/document", Handler: a.Auth.Require(access.Users, a.document)},
-		{Pattern: "POST /v1/uploads", Handler: a.Auth.Require(access.Users, a.upload)},
-		{Pattern: "POST /v1/batches", Handler: a.Auth.Require(access.Users, a.createBatch)},
-		{Pattern: "GET /v1/batches", Handler: a.Auth.Require(access.Users, a.listBatches)},
-		{Pattern: "GET /v1/batches/{id}", Handler: a.Auth.Require(access.Users, a.getBatch)},
-		{Pattern: "GET /v1/document-types", Handler: a.Auth.Require(access.Users, a.documentTypes)},
+		{Pattern: "POST /v1/extract/async", Handler: a.Guard.Require(access.Users, a.extract)},
+		{Pattern: "GET /v1/extractions", Handler: a.Guard.Require(access.Users, a.list)},
+		{Pattern: "GET /v1/extractions/{extractionId}", Handler: a.Guard.Require(access.Users, a.get)},
+		{Pattern: "GET /v1/extractions/{extractionId}/document", Handler: a.Guard.Require(access.Users, a.document)},
+		{Pattern: "POST /v1/uploads", Handler: a.Guard.Require(access.Users, a.upload)},
+		{Pattern: "POST /v1/batches", Handler: a.Guard.Require(access.Users, a.createBatch)},
+		{Pattern: "GET /v1/batches", Handler: a.Guard.Require(access.Users, a.listBatches)},
+		{Pattern: "GET /v1/batches/{id}", Handler: a.Guard.Require(access.Users, a.getBatch)},
+		{Pattern: "GET /v1/document-types", Handler: a.Guard.Require(access.Users, a.documentTypes)},
 	}
 }
 

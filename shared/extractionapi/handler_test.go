@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 )
 
@@ -20,7 +21,7 @@ func TestIntakeHandlers(t *testing.T) {
 	noFile, boundary := multipartBody(t, [2]string{"documentType", "passport"})
 	tests := []struct {
 		name, pattern, method, target, contentType, body string
-		h                                                access.HandlerFunc
+		h                                                guard.HandlerFunc
 		status                                           int
 		want                                             string
 	}{

@@ -16,6 +16,7 @@ import (
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
 )
@@ -23,7 +24,7 @@ import (
 // API serves the handoff endpoints.
 type API struct {
 	Handoffs *handoff.Service
-	Auth     *access.Authenticator
+	Guard    *guard.Guard
 	BaseURL  string // the identity API's public base URL
 }
 
@@ -40,14 +41,14 @@ var page string
 // session created without one also its consume token.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.Auth.Throttle("handoff", sessionsPerMinute, a.Auth.Optional(access.Users, a.create))},
+		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.Guard.Throttle("handoff", sessionsPerMinute, a.Guard.Optional(access.Users, a.create))},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}", Handler: a.status},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}/qr.svg", Handler: a.qr},
 		{Pattern: "GET /v1/mobile-handoff/upload/{sessionId}", Handler: a.uploadPage},
 		{Pattern: "PUT /v1/mobile-handoff/upload/{sessionId}", Handler: a.put},
 		{Pattern: "POST /v1/mobile-handoff/upload/{sessionId}", Handler: a.post},
 		{Pattern: "POST /v1/mobile-handoff/upload/{sessionId}/start", Handler: a.start},
-		{Pattern: "GET /v1/mobile-handoff/consume/{sessionId}", Handler: a.Auth.Require(access.Users, a.consume)},
+		{Pattern: "GET /v1/mobile-handoff/consume/{sessionId}", Handler: a.Guard.Require(access.Users, a.consume)},
 	}
 }
 

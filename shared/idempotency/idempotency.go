@@ -20,6 +20,7 @@ import (
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 )
 
@@ -60,7 +61,7 @@ const maxKey = 255
 
 // Wrap applies idempotency to h when the request carries the header. Responses of 5xx are not
 // stored: the request may be retried with the same key.
-func (k Keys) Wrap(h access.HandlerFunc) access.HandlerFunc {
+func (k Keys) Wrap(h guard.HandlerFunc) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		key := r.Header.Get(Header)
 		if key == "" {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/idempotency/idempotencytest"
 )
@@ -31,7 +32,7 @@ func (h *created) serve(w http.ResponseWriter, r *http.Request, _ access.Princip
 	return nil
 }
 
-func send(t *testing.T, h access.HandlerFunc, p access.Principal, method, path, key, body string) (*httptest.ResponseRecorder, error) {
+func send(t *testing.T, h guard.HandlerFunc, p access.Principal, method, path, key, body string) (*httptest.ResponseRecorder, error) {
 	t.Helper()
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
 	r.Header.Set("Content-Type", "application/json")
@@ -130,7 +131,7 @@ func TestWrapRequestInProgress(t *testing.T) {
 	keys := idempotency.Keys{Store: store, Window: 24 * time.Hour}
 	var inner error
 	h := &created{}
-	var wrapped access.HandlerFunc
+	var wrapped guard.HandlerFunc
 	wrapped = keys.Wrap(func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		if h.calls == 0 {
 			_, inner = send(t, wrapped, p, "POST", "/v1/contracts", "k", `{}`)

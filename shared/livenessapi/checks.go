@@ -15,8 +15,8 @@ import (
 // checkRoutes are the reads of the checks' records.
 func (a API) checkRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "GET /v1/liveness/checks", Handler: a.Auth.Require(access.Users, a.listChecks)},
-		{Pattern: "GET /v1/liveness/checks/{checkId}", Handler: a.Auth.Require(access.Users, a.getCheck)},
+		{Pattern: "GET /v1/liveness/checks", Handler: a.Guard.Require(access.Users, a.listChecks)},
+		{Pattern: "GET /v1/liveness/checks/{checkId}", Handler: a.Guard.Require(access.Users, a.getCheck)},
 	}
 }
 

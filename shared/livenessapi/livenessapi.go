@@ -15,6 +15,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/facematch"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/handoff"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/liveness"
@@ -25,14 +26,14 @@ type API struct {
 	Liveness  *liveness.Service
 	FaceMatch *facematch.Service
 	Checks    *liveness.Checks // the checks' records (checks.go)
-	Auth      *access.Authenticator
+	Guard     *guard.Guard
 }
 
 // Routes are the liveness and face-match endpoints.
 func (a API) Routes() []httpapi.Route {
 	return append([]httpapi.Route{
-		{Pattern: "POST /v1/liveness/check", Handler: a.Auth.Require(access.Users, a.check)},
-		{Pattern: "POST /v1/face-match", Handler: a.Auth.Require(access.Users, a.match)},
+		{Pattern: "POST /v1/liveness/check", Handler: a.Guard.Require(access.Users, a.check)},
+		{Pattern: "POST /v1/face-match", Handler: a.Guard.Require(access.Users, a.match)},
 	}, a.checkRoutes()...)
 }
 

@@ -12,8 +12,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 	"time"
 
@@ -143,14 +141,11 @@ func hmacSum(key, body []byte) []byte {
 	return m.Sum(nil)
 }
 
-// ReadNotification reads a notification and checks its signature before anything else: a bad
-// or missing x-webhook-signature is Unauthorized, a body that is not a notification BadRequest.
-func ReadNotification(r *http.Request, key []byte) (Notification, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 64<<10))
-	if err != nil {
-		return Notification{}, fault.New(fault.TooLarge, "The notification is too large.")
-	}
-	if !Verify(key, body, r.Header.Get("X-Webhook-Signature")) {
+// ParseNotification reads a notification body and checks its signature (the x-webhook-signature
+// value) before anything else: a bad or missing signature is Unauthorized, a body that is not a
+// notification BadRequest, a field longer than its maxLength Invalid.
+func ParseNotification(body []byte, signature string, key []byte) (Notification, error) {
+	if !Verify(key, body, signature) {
 		return Notification{}, fault.New(fault.Unauthorized, "The x-webhook-signature is missing or invalid: it must be exactly the lowercase hex HMAC-SHA256 of the raw body.")
 	}
 	var n Notification

@@ -12,6 +12,7 @@ import (
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/reference"
 )
@@ -22,7 +23,7 @@ const CacheControl = "private, max-age=21600"
 // API serves the lists and the partner API's OpenAPI document.
 type API struct {
 	Store   reference.Store
-	Auth    *access.Authenticator
+	Guard   *guard.Guard
 	OpenAPI []byte // JSON
 }
 
@@ -39,7 +40,7 @@ func OpenAPIJSON(doc []byte) ([]byte, error) {
 func (a API) Routes() []httpapi.Route {
 	routes := []httpapi.Route{{Pattern: "GET /api/v1/openapi.json", Handler: a.openapi}}
 	for _, l := range reference.Lists {
-		routes = append(routes, httpapi.Route{Pattern: "GET /api/v1/reference/" + l.Name, Handler: a.Auth.Require(access.PartnersOrAdmins, a.list(l))})
+		routes = append(routes, httpapi.Route{Pattern: "GET /api/v1/reference/" + l.Name, Handler: a.Guard.Require(access.PartnersOrAdmins, a.list(l))})
 	}
 	return routes
 }
@@ -51,7 +52,7 @@ func (a API) openapi(w http.ResponseWriter, _ *http.Request) error {
 	return nil
 }
 
-func (a API) list(l reference.List) access.HandlerFunc {
+func (a API) list(l reference.List) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 		parent := ""
 		if l.Param != "" {

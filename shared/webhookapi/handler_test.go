@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/webhook"
 	"github.com/trustline/platform/shared/webhook/memstore"
@@ -21,7 +22,7 @@ type noWake struct{}
 func (noWake) Send(context.Context, string, time.Time) error { return nil }
 
 // serve answers one request with h as the given principal, through httpapi's problem writer.
-func serve(pattern string, h access.HandlerFunc, p access.Principal, method, target, body string) (*httptest.ResponseRecorder, httpapi.Problem) {
+func serve(pattern string, h guard.HandlerFunc, p access.Principal, method, target, body string) (*httptest.ResponseRecorder, httpapi.Problem) {
 	srv := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example", Partner: "https://partners.example"},
 		[]httpapi.Route{{Pattern: pattern, Handler: func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }}})
 	r := httptest.NewRequest(method, target, strings.NewReader(body))

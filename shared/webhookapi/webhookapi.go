@@ -11,6 +11,7 @@ import (
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/accounts"
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
 	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/webhook"
@@ -22,7 +23,7 @@ type API struct {
 	// Deliveries sends deliveries again (redeliver, recover).
 	Deliveries  *webhook.Engine
 	Store       webhook.Store
-	Auth        *access.Authenticator
+	Guard       *guard.Guard
 	Idempotency idempotency.Keys
 	Partners    Partners
 }
@@ -36,14 +37,14 @@ type Partners interface {
 // PartnerRoutes are the partner webhook endpoints.
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.getPartner(access.OwnPartner))},
-		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Auth.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(access.OwnPartner)))},
-		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Auth.Require(partnersPatch, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(access.PartnerInPath))))},
-		{Pattern: "GET /api/v1/partners/me/webhook/changes", Handler: a.Auth.Require(access.Partners, a.partnerChanges)},
-		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Auth.Require(access.Partners, a.partnerDeliveries)},
-		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
-		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Auth.Require(access.Partners,
-			a.Auth.PerOwner("webhook-recover", recoveriesPerMinute, a.Idempotency.Wrap(a.recoverPartner)))},
+		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Guard.Require(adminsPatch, a.getPartner(guard.OwnPartner))},
+		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Guard.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(guard.OwnPartner)))},
+		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Guard.Require(partnersPatch, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(guard.PartnerInPath))))},
+		{Pattern: "GET /api/v1/partners/me/webhook/changes", Handler: a.Guard.Require(access.Partners, a.partnerChanges)},
+		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Guard.Require(access.Partners, a.partnerDeliveries)},
+		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Guard.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
+		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Guard.Require(access.Partners,
+			a.Guard.PerOwner("webhook-recover", recoveriesPerMinute, a.Idempotency.Wrap(a.recoverPartner)))},
 	}
 }
 
@@ -77,19 +78,19 @@ const redeliveriesPerMinute = 30
 // endpoints of its own mode (test or live), as if the others did not exist; a login session sees all.
 func (a API) IdentityRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/webhooks", Handler: a.Auth.Require(access.Users, a.createEndpoint)},
-		{Pattern: "GET /v1/webhooks", Handler: a.Auth.Require(access.Users, a.listEndpoints)},
-		{Pattern: "DELETE /v1/webhooks/{id}", Handler: a.Auth.Require(access.Users, a.deleteEndpoint)},
-		{Pattern: "POST /v1/webhooks/{id}/rotate-secret", Handler: a.Auth.Require(access.Users, a.rotateSecret)},
-		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Auth.Require(access.Users, a.Auth.PerOwner("webhook-test", testsPerMinute, a.test))},
-		{Pattern: "GET /v1/webhooks/{id}/deliveries", Handler: a.Auth.Require(access.Users, a.endpointDeliveries)},
-		{Pattern: "POST /v1/webhooks/{id}/recover", Handler: a.Auth.Require(access.Users, a.Auth.PerOwner("webhook-recover", recoveriesPerMinute, a.recoverEndpoint))},
-		{Pattern: "POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", Handler: a.Auth.Require(access.Users,
-			a.Auth.PerOwner("webhook-redeliver", redeliveriesPerMinute, a.redeliverEndpoint))},
+		{Pattern: "POST /v1/webhooks", Handler: a.Guard.Require(access.Users, a.createEndpoint)},
+		{Pattern: "GET /v1/webhooks", Handler: a.Guard.Require(access.Users, a.listEndpoints)},
+		{Pattern: "DELETE /v1/webhooks/{id}", Handler: a.Guard.Require(access.Users, a.deleteEndpoint)},
+		{Pattern: "POST /v1/webhooks/{id}/rotate-secret", Handler: a.Guard.Require(access.Users, a.rotateSecret)},
+		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Guard.Require(access.Users, a.Guard.PerOwner("webhook-test", testsPerMinute, a.test))},
+		{Pattern: "GET /v1/webhooks/{id}/deliveries", Handler: a.Guard.Require(access.Users, a.endpointDeliveries)},
+		{Pattern: "POST /v1/webhooks/{id}/recover", Handler: a.Guard.Require(access.Users, a.Guard.PerOwner("webhook-recover", recoveriesPerMinute, a.recoverEndpoint))},
+		{Pattern: "POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", Handler: a.Guard.Require(access.Users,
+			a.Guard.PerOwner("webhook-redeliver", redeliveriesPerMinute, a.redeliverEndpoint))},
 	}
 }
 
-func (a API) getPartner(which access.PartnerOf) access.HandlerFunc {
+func (a API) getPartner(which guard.PartnerOf) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		v, err := a.Webhooks.PartnerWebhook(r.Context(), which(r, p))
 		if err != nil {
@@ -102,7 +103,7 @@ func (a API) getPartner(which access.PartnerOf) access.HandlerFunc {
 
 // knownPartner answers 404 for a {partnerId} that names no partner, before anything is written:
 // neither the webhook configuration nor the idempotency record of an unknown partner is stored.
-func (a API) knownPartner(h access.HandlerFunc) access.HandlerFunc {
+func (a API) knownPartner(h guard.HandlerFunc) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		if _, err := a.Partners.Partner(r.Context(), r.PathValue("partnerId")); err != nil {
 			return err
@@ -111,7 +112,7 @@ func (a API) knownPartner(h access.HandlerFunc) access.HandlerFunc {
 	}
 }
 
-func (a API) patchPartner(which access.PartnerOf) access.HandlerFunc {
+func (a API) patchPartner(which guard.PartnerOf) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 		var in webhook.PartnerUpdate
 		if err := httpapi.DecodeJSON(r, &in); err != nil {

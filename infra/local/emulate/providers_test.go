@@ -20,7 +20,7 @@ import (
 )
 
 // fakeProvider is a payment gateway and a core insurance system speaking the protocols of
-// payment.Client and coreinsurance.Client; fail decides, per path and call, to answer an error.
+// paymentgateway.Client and coreinsurance.Client; fail decides, per path and call, to answer an error.
 type fakeProvider struct {
 	*httptest.Server
 	mu    sync.Mutex

@@ -1,4 +1,4 @@
-package access_test
+package guard_test
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/trustline/platform/shared/access"
+	"github.com/trustline/platform/shared/guard"
 )
 
 func TestOptionalCredential(t *testing.T) {
@@ -15,7 +16,7 @@ func TestOptionalCredential(t *testing.T) {
 		access.HashKey(user):    {ID: "key_u", Hash: access.HashKey(user), Role: access.RoleUser, OwnerID: "usr_1", Mode: "live"},
 		access.HashKey(partner): {ID: "key_p", Hash: access.HashKey(partner), Role: access.RolePartner, OwnerID: "prt_1"},
 	}}
-	a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox"}
+	g := &guard.Guard{Auth: &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox"}}
 	tests := []struct {
 		name    string
 		headers map[string]string
@@ -34,7 +35,7 @@ func TestOptionalCredential(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got *access.Principal
-			h := a.Optional(access.Users, func(w http.ResponseWriter, _ *http.Request, p access.Principal) error {
+			h := g.Optional(access.Users, func(w http.ResponseWriter, _ *http.Request, p access.Principal) error {
 				got = &p
 				w.WriteHeader(http.StatusOK)
 				return nil

@@ -1,4 +1,4 @@
-package payment
+package paymentgateway
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/fault"
+	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/provider"
 )
 
@@ -15,7 +16,8 @@ import (
 //	{"reference", "amount", "currency", "returnUrl", "cancelUrl", "notifyUrl", "expiresAt"}
 //	→ 2xx {"id", "url", "expiresAt"}
 //
-// The gateway then posts signed notifications (see Notification) to notifyUrl.
+// The gateway then posts signed notifications (payment.Notification, read by ReadNotification) to
+// notifyUrl.
 type Client struct {
 	Provider  provider.Client
 	NotifyURL string // POST /api/v1/webhooks/payment of this deployment: where contract payments go
@@ -38,24 +40,24 @@ type linkAnswer struct {
 }
 
 // Open opens a payment of any charge.
-func (c Client) Open(ctx context.Context, ch Charge, expires time.Time) (Checkout, error) {
+func (c Client) Open(ctx context.Context, ch payment.Charge, expires time.Time) (payment.Checkout, error) {
 	in := linkRequest{Reference: ch.Reference, Amount: ch.Amount, Currency: ch.Currency,
 		ReturnURL: ch.ReturnURL, CancelURL: ch.CancelURL, NotifyURL: cmp.Or(ch.NotifyURL, c.NotifyURL), ExpiresAt: expires.UTC()}
 	var out linkAnswer
 	err := c.Provider.Post(ctx, "/payments", ch.Reference, in, &out)
 	if r, ok := provider.AsRefusal(err); ok {
-		return Checkout{}, &fault.Error{Kind: fault.Upstream, Err: r, Detail: "The payment gateway refused to open the payment.",
+		return payment.Checkout{}, &fault.Error{Kind: fault.Upstream, Err: r, Detail: "The payment gateway refused to open the payment.",
 			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": r.Status}}
 	}
 	if err != nil {
-		return Checkout{}, err
+		return payment.Checkout{}, err
 	}
 	if out.ID == "" || out.URL == "" {
-		return Checkout{}, &fault.Error{Kind: fault.Upstream, Detail: "The payment gateway answered without a link.",
+		return payment.Checkout{}, &fault.Error{Kind: fault.Upstream, Detail: "The payment gateway answered without a link.",
 			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200}}
 	}
 	if out.ExpiresAt.IsZero() {
 		out.ExpiresAt = expires.UTC()
 	}
-	return Checkout{ID: out.ID, URL: out.URL, ExpiresAt: out.ExpiresAt.UTC()}, nil
+	return payment.Checkout{ID: out.ID, URL: out.URL, ExpiresAt: out.ExpiresAt.UTC()}, nil
 }

@@ -1,23 +1,18 @@
-package access
+package guard
 
 import (
 	"net/http"
 	"strings"
 
+	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
 )
-
-// Credential is what a request presents: an API key, a JWT, or both.
-type Credential struct {
-	APIKey string
-	JWT    string
-}
 
 // ReadCredential reads X-API-Key and Authorization: Bearer. A Bearer token with a key prefix is an
 // API key, anything else a JWT. Two different API keys, a malformed Authorization header or no
 // credential at all are Unauthorized. Errors never contain the credential.
-func ReadCredential(h http.Header) (Credential, error) {
-	var c Credential
+func ReadCredential(h http.Header) (access.Credential, error) {
+	var c access.Credential
 	keys := h.Values("X-Api-Key")
 	if len(keys) > 1 {
 		return c, fault.New(fault.Unauthorized, "Send one X-API-Key header.")
@@ -39,7 +34,7 @@ func ReadCredential(h http.Header) (Credential, error) {
 			return c, fault.New(fault.Unauthorized, "The Authorization header must be 'Bearer <token>'.")
 		}
 		switch {
-		case !looksLikeKey(token):
+		case !access.IsKey(token):
 			c.JWT = token
 		case c.APIKey != "" && c.APIKey != token:
 			return c, fault.New(fault.Unauthorized, "X-API-Key and Authorization carry different API keys.")
@@ -51,4 +46,10 @@ func ReadCredential(h http.Header) (Credential, error) {
 		return c, fault.New(fault.Unauthorized, "Authentication is required: send X-API-Key or Authorization: Bearer.")
 	}
 	return c, nil
+}
+
+// Presents reports whether a request carries a credential at all (X-API-Key or Authorization),
+// well-formed or not.
+func Presents(h http.Header) bool {
+	return len(h.Values("X-Api-Key")) > 0 || len(h.Values("Authorization")) > 0
 }

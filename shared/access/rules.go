@@ -1,34 +1,9 @@
 package access
 
-import (
-	"net/http"
-	"strconv"
-
-	"github.com/trustline/platform/shared/fault"
-	"github.com/trustline/platform/shared/httpapi"
-)
+import "github.com/trustline/platform/shared/fault"
 
 // Rule decides whether a principal may call a route; it returns a Forbidden fault when not.
 type Rule func(Principal) error
-
-// HandlerFunc is an endpoint that knows its caller; like httpapi.HandlerFunc, it returns the error
-// to answer.
-type HandlerFunc func(w http.ResponseWriter, r *http.Request, p Principal) error
-
-// Require authenticates the request, applies the rule, and calls h with the principal. Failures
-// are problems: 401 for the credential, 403 for the rule, 429 for the rate limit.
-func (a *Authenticator) Require(rule Rule, h HandlerFunc) httpapi.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := a.Authenticate(r)
-		if err == nil {
-			err = rule(p)
-		}
-		if err != nil {
-			return err
-		}
-		return h(w, r, p)
-	}
-}
 
 // Users admits identity API users (JWT or sk_ key).
 func Users(p Principal) error {
@@ -95,44 +70,27 @@ func AdminsInsteadOf(partnerRoute string) Rule {
 	}
 }
 
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// PartnerOf picks the partner a route acts on.
-type PartnerOf func(r *http.Request, p Principal) string
-
-// OwnPartner is the caller's own partner (/api/v1/partners/me/...).
-func OwnPartner(_ *http.Request, p Principal) string { return p.PartnerID }
-
-// PartnerInPath is the partner named by the {partnerId} path value (administrators' routes).
-func PartnerInPath(r *http.Request, _ Principal) string { return r.PathValue("partnerId") }
-
-// Throttle limits a route that takes no credential (login, registration, handoff creation) by the
-// caller's address: perMinute requests per address and route in each minute, then 429 with
-// Retry-After. Guessing passwords or flooding mailboxes from one address stops there.
-func (a *Authenticator) Throttle(route string, perMinute int, h httpapi.HandlerFunc) httpapi.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		n, err := a.hit(r.Context(), "ip#"+route+"#"+httpapi.SourceIP(r).String())
-		if err == nil {
-			err = a.limit(Principal{RateLimit: perMinute}, n)
-		}
-		if err != nil {
-			return err
-		}
-		return h(w, r)
+// PartnerSessions admits partners logged in to the back office (a partner JWT from
+// POST /v1/auth/login): minting or revoking keys outlives the credential that asks, so a leaked
+// partner key must be able neither to mint its own replacement nor to revoke the real ones.
+// Administrators manage a partner's keys on their own routes.
+func PartnerSessions(p Principal) error {
+	if err := Partners(p); err != nil {
+		return err
 	}
+	if !p.Session() {
+		return fault.New(fault.Forbidden, "Partner keys are rotated and revoked from a back-office login (POST /v1/auth/login, then Authorization: Bearer <token>, without the key) "+
+			"or by an administrator (/api/v1/admin/partners/{partnerId}/keys/...), not with a partner key.")
+	}
+	return nil
 }
 
-// PerOwner limits a costly route to perMinute calls per owner (user or partner, across all its keys
-// and tokens) in each minute, on top of the owner's request rate limit: 429 with Retry-After.
-func (a *Authenticator) PerOwner(route string, perMinute int, h HandlerFunc) HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p Principal) error {
-		n, err := a.hit(r.Context(), route+"#"+p.owner())
-		if err == nil {
-			err = a.limit(Principal{RateLimit: perMinute}, n)
-		}
-		if err != nil {
-			return err
-		}
-		return h(w, r, p)
+// LoginSessions admits whoever is logged in with a JWT, whatever the role (users, partners'
+// back-office users, administrators): signing out and changing a password act on the login, never
+// on an API key.
+func LoginSessions(p Principal) error {
+	if !p.Session() || p.SessionID == "" {
+		return fault.New(fault.Forbidden, "This endpoint acts on a login session: call it with the token of POST /v1/auth/login, not with an API key.")
 	}
+	return nil
 }

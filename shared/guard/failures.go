@@ -1,7 +1,8 @@
-package access
+package guard
 
 import (
 	"net/netip"
+	"strconv"
 	"sync"
 	"time"
 
@@ -44,7 +45,7 @@ func (f *Failures) check(ip netip.Addr, now time.Time) error {
 	}
 	retry := int(now.Truncate(time.Minute).Add(time.Minute).Sub(now).Seconds()) + 1
 	return &fault.Error{Kind: fault.RateLimited, RetryAfter: retry,
-		Detail: "Too many failed authentications from this address; retry after " + itoa(retry) + " s."}
+		Detail: "Too many failed authentications from this address; retry after " + strconv.Itoa(retry) + " s."}
 }
 
 // record counts one failed authentication of an address.

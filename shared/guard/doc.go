@@ -1,0 +1,4 @@
+// Package guard puts package access in front of HTTP handlers: it reads a request's credential,
+// authenticates it, applies the route's rule, throttles addresses whose credentials keep failing,
+// and rate-limits routes by address or by owner.
+package guard
