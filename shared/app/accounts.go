@@ -82,13 +82,9 @@ func testQuota(d deps) testmode.Quota {
 	return testmode.Quota{Counter: dynamo.NewRateRepo(d.store), PerDay: d.cfg.TestModeDailyQuota, Now: d.now}
 }
 
-// failedAuthPerMinute is how many failed authentications one source address may make in a minute,
-// per function instance, before its requests are refused without a look-up.
-const failedAuthPerMinute = 30
-
 // newGuard is the one way every function checks credentials.
 func newGuard(d deps) *guard.Guard {
-	return &guard.Guard{Failures: guard.NewFailures(failedAuthPerMinute),
+	return &guard.Guard{Failures: guard.NewFailures(guard.FailuresPerMinute),
 		Auth: &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Sessions: dynamo.NewSessionRepo(d.store),
 			Stage: d.cfg.Stage, Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: accounts.SessionLifetime, Now: d.now}, Now: d.now}}
 }

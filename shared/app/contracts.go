@@ -15,8 +15,8 @@ import (
 	"github.com/trustline/platform/shared/contractsapi"
 	"github.com/trustline/platform/shared/coreinsurance"
 	"github.com/trustline/platform/shared/dynamo"
+	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
-	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/metrics"
 	"github.com/trustline/platform/shared/payment"
 	"github.com/trustline/platform/shared/paymentgateway"
@@ -101,7 +101,7 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		return err
 	}
 	api := contractsapi.API{Contracts: c.service, Partners: partners, Guard: newGuard(c.deps),
-		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow, Now: c.now}}
+		Idempotency: guard.Idempotency{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow, Now: c.now}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/trustline/platform/shared/dynamo"
 	"github.com/trustline/platform/shared/guard"
-	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/logs"
 	"github.com/trustline/platform/shared/queue"
 	"github.com/trustline/platform/shared/secretbox"
@@ -61,7 +60,7 @@ func webhookAPI(d deps, g *guard.Guard) (webhookapi.API, error) {
 		return webhookapi.API{}, err
 	}
 	return webhookapi.API{Webhooks: hooks.service, Deliveries: hooks.engine, Store: dynamo.NewDeliveryRepo(d.store), Guard: g,
-		Idempotency: idempotency.Keys{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow, Now: d.now}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
+		Idempotency: guard.Idempotency{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow, Now: d.now}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
 }
 
 // Webhooks builds the webhook service and delivery engine for operator tools and tests, with a

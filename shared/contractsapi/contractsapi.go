@@ -13,7 +13,6 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
-	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/payment"
 )
 
@@ -22,7 +21,7 @@ type API struct {
 	Contracts   *contracts.Service
 	Partners    PartnerLookup
 	Guard       *guard.Guard
-	Idempotency idempotency.Keys
+	Idempotency guard.Idempotency
 }
 
 // PartnerLookup tells whether a partner exists (NotFound otherwise).

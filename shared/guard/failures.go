@@ -29,6 +29,10 @@ type Failures struct {
 // start over (a flood from many addresses is the rate limit's and the WAF's job, not this map's).
 const maxTracked = 100_000
 
+// FailuresPerMinute is how many failed authentications one source address may make in a minute,
+// per function instance, before its requests are refused without a look-up.
+const FailuresPerMinute = 30
+
 // NewFailures returns a throttle allowing perMinute failed authentications per address and minute.
 func NewFailures(perMinute int) *Failures { return &Failures{PerMinute: perMinute} }
 

@@ -1,9 +1,10 @@
-// Package idempotency makes POST and PATCH safe to retry: the first request with an
-// idempotency-key stores its response with a hash of the request; a replay with the same request gets
-// the stored response (header idempotent-replayed: true), a different request with the same key gets
-// 409 saying what the key was first used for, and so does a replay while the first request is still
-// running. Keys are scoped to the caller. "The same request" is the same method, path and meaning:
-// a JSON body is compared as JSON, so a client that re-serialises it (spacing, key order) replays.
+// Package idempotency is what makes POST and PATCH safe to retry, apart from HTTP (guard.Idempotency
+// applies it to requests): the first request with an idempotency-key stores its response with a
+// hash of the request; a replay with the same request gets the stored response, a different request
+// with the same key a conflict saying what the key was first used for, and so does a replay while the
+// first request is still running. Keys are scoped to the caller. "The same request" is the same
+// method, path and meaning: a JSON body is compared as JSON, so a client that re-serialises it
+// (spacing, key order) replays.
 package idempotency
 
 import (
@@ -12,16 +13,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"io"
 	"mime"
-	"net/http"
-	"net/http/httptest"
 	"time"
 
 	"github.com/trustline/platform/shared/access"
 	"github.com/trustline/platform/shared/fault"
-	"github.com/trustline/platform/shared/guard"
-	"github.com/trustline/platform/shared/httpapi"
 )
 
 // Header is the request header carrying the key.
@@ -50,75 +46,21 @@ type Store interface {
 	Abandon(ctx context.Context, scope, key string) error
 }
 
-// Keys wraps handlers with idempotency.
-type Keys struct {
-	Store  Store
-	Window time.Duration // how long a key is remembered
-	Now    func() time.Time
+// Hash is what identifies a request under a key: its method, path and meaning (see meaning).
+func Hash(method, path, contentType string, body []byte) string {
+	sum := sha256.Sum256(append([]byte(method+" "+path+"\n"), meaning(contentType, body)...))
+	return hex.EncodeToString(sum[:])
 }
 
-const maxKey = 255
-
-// Wrap applies idempotency to h when the request carries the header. Responses of 5xx are not
-// stored: the request may be retried with the same key.
-func (k Keys) Wrap(h guard.HandlerFunc) guard.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-		key := r.Header.Get(Header)
-		if key == "" {
-			return h(w, r, p)
-		}
-		if len(key) > maxKey {
-			return fault.Newf(fault.BadRequest, "The %s header is longer than %d characters.", Header, maxKey)
-		}
-		body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 1<<20))
-		if err != nil {
-			return fault.New(fault.TooLarge, "The request body is too large.")
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		sum := sha256.Sum256(append([]byte(r.Method+" "+r.URL.Path+"\n"), meaning(r.Header.Get("Content-Type"), body)...))
-		hash := hex.EncodeToString(sum[:])
-		scope := scopeOf(p)
-		now := k.now()
-		rec, started, err := k.Store.Begin(r.Context(), scope, key,
-			Record{RequestHash: hash, Method: r.Method, Path: r.URL.Path, CreatedAt: now.UTC().Truncate(time.Second)}, now.Add(k.Window))
-		switch {
-		case err != nil:
-			return err
-		case !started && rec.RequestHash != hash:
-			return reused(rec)
-		case !started && !rec.Done:
-			return &fault.Error{Kind: fault.Conflict, Code: "idempotency_request_in_progress",
-				Detail: "A request with this idempotency-key is still in progress; retry later."}
-		case !started:
-			w.Header().Set("Content-Type", rec.ContentType)
-			w.Header().Set("Idempotent-Replayed", "true")
-			w.WriteHeader(rec.Status)
-			_, _ = w.Write(rec.Body)
-			return nil
-		}
-		// The answer is recorded as the caller sees it, problems included (a 422 replays as a 422),
-		// so h's error is written here rather than returned.
-		rw := httptest.NewRecorder()
-		httpapi.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }).ServeHTTP(rw, r)
-		res := rw.Result()
-		if res.StatusCode >= 500 {
-			_ = k.Store.Abandon(r.Context(), scope, key)
-		} else if err := k.Store.Finish(r.Context(), scope, key, Record{RequestHash: hash, Done: true, Status: res.StatusCode,
-			ContentType: res.Header.Get("Content-Type"), Body: rw.Body.Bytes()}); err != nil {
-			return err
-		}
-		for name, values := range rw.Header() {
-			w.Header()[name] = values
-		}
-		w.WriteHeader(res.StatusCode)
-		_, _ = w.Write(rw.Body.Bytes())
-		return nil
-	}
+// InProgress is the conflict of a key sent again while its first request is still running.
+func InProgress() *fault.Error {
+	return &fault.Error{Kind: fault.Conflict, Code: "idempotency_request_in_progress",
+		Detail: "A request with this idempotency-key is still in progress; retry later."}
 }
 
-// reused is the conflict of a key sent again with another request: it says which request the key
+// Reused is the conflict of a key sent again with another request: it says which request the key
 // belongs to, so the caller can tell a bug in its key generation from a retry it changed.
-func reused(first Record) *fault.Error {
+func Reused(first Record) *fault.Error {
 	e := &fault.Error{Kind: fault.Conflict, Code: "idempotency_key_reused",
 		Detail: "This idempotency-key was used with a different request; use a new key for a new attempt."}
 	if first.Method == "" { // a record stored before requests were described
@@ -152,17 +94,10 @@ func meaning(contentType string, body []byte) []byte {
 	return append([]byte("json:"), canonical...)
 }
 
-// scopeOf keeps one caller's keys apart from another's.
-func scopeOf(p access.Principal) string {
+// Scope keeps one caller's keys apart from another's.
+func Scope(p access.Principal) string {
 	if p.PartnerID != "" {
 		return "partner#" + p.PartnerID
 	}
 	return "user#" + p.UserID
-}
-
-func (k Keys) now() time.Time {
-	if k.Now != nil {
-		return k.Now()
-	}
-	return time.Now()
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/trustline/platform/shared/fault"
 	"github.com/trustline/platform/shared/guard"
 	"github.com/trustline/platform/shared/httpapi"
-	"github.com/trustline/platform/shared/idempotency"
 	"github.com/trustline/platform/shared/webhook"
 )
 
@@ -24,7 +23,7 @@ type API struct {
 	Deliveries  *webhook.Engine
 	Store       webhook.Store
 	Guard       *guard.Guard
-	Idempotency idempotency.Keys
+	Idempotency guard.Idempotency
 	Partners    Partners
 }
 
