@@ -7,7 +7,7 @@ SHELL := bash
 VENV    := .venv
 BIN     := $(VENV)/bin
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -s -w -X github.com/trustline/platform/shared/app.Version=$(VERSION)
+LDFLAGS := -s -w -X github.com/trustline/platform/shared/wiring/app.Version=$(VERSION)
 ENV     ?= sandbox
 ADDR    ?= 127.0.0.1:3000
 # EMULATOR=localstack starts LocalStack on the host instead of moto (make localstack installs it);
@@ -111,7 +111,7 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 # suite on a loaded 2-core machine; 323 s, 171 s and 264 s for the three packages). Their concurrency keeps the race
 # detector: the OCR engine's pool in the two tests named below, and what the suite exercises
 # (runner, queues, webhook engine, store races) in those packages' own -race tests.
-NORACE := /infra/local/emulate$$|/shared/ocr/tesseract$$|/shared/imagequality$$|/shared/facematch$$
+NORACE := /infra/local/emulate$$|/shared/vision/ocr/tesseract$$|/shared/vision/imagequality$$|/shared/domain/facematch$$
 LOCALSTACK_TESTS ?= $(CI)
 # The LocalStack pass runs what exercises the emulator: the browser, SDK and quickstart journeys and
 # the checks of the OpenAPI documents against the handlers ask nothing of it that moto's pass did not.
@@ -120,10 +120,10 @@ LOCALSTACK_SKIP := InABrowser|TestConsoleRefusesForgedForms|TestSDK|TestQuicksta
 test: venv deps models faces onnxruntime browser-deps sdk-python sdk-typescript lint $(if $(filter true,$(LOCALSTACK_TESTS)),localstack) ## make lint, unit and integration tests (moto started for them; under CI=true the end-to-end suite again on LocalStack), make validate
 	go run ./infra/local exec -- go test -race -count=1 -timeout 30m $$(go list ./... | grep -Ev '$(NORACE)')
 	go run ./infra/local exec -- go test -count=1 -timeout 30m $$(go list ./... | grep -E '$(NORACE)')
-	go test -race -count=1 -run 'TestConcurrentReads|TestReadAfterCloseAndCancel' ./shared/ocr/tesseract
+	go test -race -count=1 -run 'TestConcurrentReads|TestReadAfterCloseAndCancel' ./shared/vision/ocr/tesseract
 	cd sdk/go && go test -race -count=1 ./...
 	npm test --prefix sdk/typescript
-	GOARCH=arm64 go test -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/onnx/...
+	GOARCH=arm64 go test -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/vision/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m -skip '$(LOCALSTACK_SKIP)' ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
 

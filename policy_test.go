@@ -8,7 +8,7 @@ import (
 
 	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/infra/local/iamcheck"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // policies returns every function's IAM statements, resolved as CloudFormation would name the

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/wiring/app"
+	"github.com/trustline/platform/shared/wiring/config"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // The functions that decode images or drain queues keep the Go heap under a soft limit below their

@@ -23,8 +23,8 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/wiring/app"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // maxBootstrap is the size budget of one function's binary: size is cold-start time (download and

@@ -6,7 +6,7 @@
 #   .local/onnxruntime/linux-amd64/libonnxruntime.so.1   (or linux-arm64)
 #
 # onnxruntime is no part of the product (package onnx runs the liveness models in pure Go): it is
-# the oracle shared/liveness/oracle_test.go checks package onnx against.
+# the oracle shared/domain/liveness/oracle_test.go checks package onnx against.
 #
 # onnxruntime_go v1.35.0 is built against the C API headers of onnxruntime 1.29.0, so the library
 # must be that version. It ships inside the npm package onnxruntime-node@1.29.0; this script runs

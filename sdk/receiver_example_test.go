@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/sdk/go/webhookverify"
-	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/domain/webhook"
 )
 
 // A partner's receiver: read the raw body, verify, answer 401 or 200 quickly, then process.

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/sdk/go/webhookverify"
-	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/domain/webhook"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/signatures.json from the backend's signer")
@@ -44,7 +44,7 @@ type expect struct {
 	Standard  string `json:"standard"`
 }
 
-// vectors signs every case with the backend's signer (shared/webhook), as its deliveries are.
+// vectors signs every case with the backend's signer (shared/domain/webhook), as its deliveries are.
 func vectors() vectorFile {
 	const ts = 1795000000 // 2026-11-18T09:46:40Z
 	identitySecret := "whsec_" + base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{0x5a, 0x17}, 16))
@@ -78,7 +78,7 @@ func vectors() vectorFile {
 	noID := signed("partner", partnerSecret, "", partnerBody, ts)
 	delete(noID, "webhook-id")
 	return vectorFile{
-		Comment: "Deliveries signed by the backend's signer (shared/webhook). Written and checked by sdk/signatures_test.go (go test ./sdk -run TestSignatureVectors -update); every SDK's webhook verifier is tested against it. expect: ok, signature (missing or wrong) or timestamp (outside toleranceSeconds of now), for the API's own header (signature) and webhook-signature (standard).",
+		Comment: "Deliveries signed by the backend's signer (shared/domain/webhook). Written and checked by sdk/signatures_test.go (go test ./sdk -run TestSignatureVectors -update); every SDK's webhook verifier is tested against it. expect: ok, signature (missing or wrong) or timestamp (outside toleranceSeconds of now), for the API's own header (signature) and webhook-signature (standard).",
 		Cases: []vector{
 			v("identity: valid", "identity", identitySecret, identityBody, signed("identity", identitySecret, "", identityBody, ts), ts+12, ok),
 			v("partner: valid, the secret's own bytes as key", "partner", partnerSecret, partnerBody, signed("partner", partnerSecret, "", partnerBody, ts), ts, ok),

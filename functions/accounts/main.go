@@ -2,6 +2,6 @@
 // of the identity API.
 package main
 
-import "github.com/trustline/platform/shared/app"
+import "github.com/trustline/platform/shared/wiring/app"
 
 func main() { app.Main(app.AccountsFunction) }

@@ -2,6 +2,6 @@
 // problem answer of every undeclared route.
 package main
 
-import "github.com/trustline/platform/shared/app"
+import "github.com/trustline/platform/shared/wiring/app"
 
 func main() { app.Main(app.HealthFunction) }

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/trustline/platform/infra/local/emulate"
-	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/adapters/awstest"
 )
 
 // The commands, run as an operator would with -local against a running local stack.

@@ -25,9 +25,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/cloudformation"
 	"github.com/aws/aws-sdk-go-v2/service/lambda"
 
-	"github.com/trustline/platform/shared/accounts"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/billing"
+	"github.com/trustline/platform/shared/domain/accounts"
+	"github.com/trustline/platform/shared/domain/billing"
+	"github.com/trustline/platform/shared/wiring/app"
 )
 
 const usage = `usage: admin (-local | -stack NAME) COMMAND [flags]

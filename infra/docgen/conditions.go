@@ -10,7 +10,7 @@ import (
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/math/f64"
 
-	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
 // conditions names each capture condition and says what it does; the manifest and the README

@@ -28,7 +28,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/opentype"
 
-	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
 func main() {

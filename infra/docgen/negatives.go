@@ -10,7 +10,7 @@ import (
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/opentype"
 
-	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
 // withoutMRZ are pages with printed text and no MRZ, the false positives a reader must not read:

@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/trustline/platform/shared/pdf"
+	"github.com/trustline/platform/shared/foundation/pdf"
 )
 
 // A4 in points, and where the document sits on it, as on a flatbed scan.

@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
 // realistic are the conditions of what users really send: phone photos, small or marked scans,

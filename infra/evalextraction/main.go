@@ -24,8 +24,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/trustline/platform/shared/extraction"
-	"github.com/trustline/platform/shared/ocr/tesseract"
+	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/vision/ocr/tesseract"
 )
 
 type manifest struct {

@@ -32,10 +32,10 @@ import (
 
 	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/infra/local/emulate"
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/logs"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/adapters/awsclient"
+	"github.com/trustline/platform/shared/foundation/logs"
+	"github.com/trustline/platform/shared/wiring/config"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 const stateDir = ".local"

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/infra/local/emulate"
-	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/adapters/awstest"
 )
 
 // Ctrl-C (ctx ending) lets a request already being read finish with a full answer, refuses new ones,

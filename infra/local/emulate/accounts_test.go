@@ -18,9 +18,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/trustline/platform/shared/access"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/api/httpapi"
+	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/wiring/app"
 )
 
 const testJWTSecret = "test-secret-0123456789-0123456789-abcdef"

@@ -12,8 +12,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/domain/payment"
+	"github.com/trustline/platform/shared/wiring/config"
 )
 
 type invoiceJSON struct {

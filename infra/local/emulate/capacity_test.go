@@ -18,12 +18,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/dynamo"
-	"github.com/trustline/platform/shared/handoff"
-	"github.com/trustline/platform/shared/ocr/tesseract"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/adapters/awsclient"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/adapters/dynamo"
+	"github.com/trustline/platform/shared/domain/handoff"
+	"github.com/trustline/platform/shared/vision/ocr/tesseract"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // capacityFlows are the flows of the capacity model (docs/capacity.md), in its order.

@@ -14,9 +14,9 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"github.com/trustline/platform/sdk/go/webhookverify"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/contracts"
-	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/payment"
+	"github.com/trustline/platform/shared/wiring/config"
 )
 
 func autoBody(numImmat string, mutate func(contract map[string]any)) map[string]any {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/trustline/platform/shared/httpapi"
+	"github.com/trustline/platform/shared/api/httpapi"
 )
 
 // Headers reach handlers whole, whatever commas they hold: API Gateway joins repeated headers

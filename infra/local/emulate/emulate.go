@@ -25,14 +25,14 @@ import (
 
 	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/infra/local/iamcheck"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/fault"
-	"github.com/trustline/platform/shared/httpapi"
-	"github.com/trustline/platform/shared/lambdarun"
-	"github.com/trustline/platform/shared/queue"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/adapters/awsclient"
+	"github.com/trustline/platform/shared/adapters/queue"
+	"github.com/trustline/platform/shared/api/httpapi"
+	"github.com/trustline/platform/shared/foundation/fault"
+	"github.com/trustline/platform/shared/wiring/app"
+	"github.com/trustline/platform/shared/wiring/config"
+	"github.com/trustline/platform/shared/wiring/lambdarun"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // functions are the constructors of every function of template.yaml, by logical ID: the registry

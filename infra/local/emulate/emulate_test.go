@@ -26,12 +26,12 @@ import (
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/httpapi"
-	"github.com/trustline/platform/shared/liveness"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/api/httpapi"
+	"github.com/trustline/platform/shared/domain/liveness"
+	"github.com/trustline/platform/shared/wiring/app"
+	"github.com/trustline/platform/shared/wiring/config"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // startLocal runs the project's template against the emulator under a fresh stack name, with the

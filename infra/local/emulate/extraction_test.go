@@ -23,13 +23,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/trustline/platform/sdk/go/webhookverify"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/blobstore"
-	"github.com/trustline/platform/shared/dynamo"
-	"github.com/trustline/platform/shared/extraction"
-	"github.com/trustline/platform/shared/imagefile"
-	"github.com/trustline/platform/shared/ocr/ocrtest"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/adapters/blobstore"
+	"github.com/trustline/platform/shared/adapters/dynamo"
+	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/vision/imagefile"
+	"github.com/trustline/platform/shared/vision/ocr/ocrtest"
+	"github.com/trustline/platform/shared/wiring/app"
 )
 
 // unlimited lifts the rate limits: the tests poll faster than a free plan may.

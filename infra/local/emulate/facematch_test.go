@@ -11,7 +11,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
-	"github.com/trustline/platform/shared/imagefile"
+	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
 // portraitPage is a generated passport page (testdata/extraction/icao-td3-clean.png) with the

@@ -22,9 +22,9 @@ import (
 	"github.com/makiuchi-d/gozxing"
 	"github.com/makiuchi-d/gozxing/qrcode"
 
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/dynamo"
-	"github.com/trustline/platform/shared/handoff"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/adapters/dynamo"
+	"github.com/trustline/platform/shared/domain/handoff"
 )
 
 type session struct {

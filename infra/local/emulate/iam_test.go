@@ -22,12 +22,12 @@ import (
 	"github.com/aws/smithy-go"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/access"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/lambdarun"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/adapters/awsclient"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/wiring/app"
+	"github.com/trustline/platform/shared/wiring/lambdarun"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // as is what a function starts from in the local stack: a context carrying its IAM policy check

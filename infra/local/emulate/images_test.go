@@ -8,8 +8,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/imagefile/imagefiletest"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/vision/imagefile/imagefiletest"
 )
 
 // TestImagesOverTheBoundCostNothing: an image of 16 bits per channel, or over MAX_IMAGE_MEGAPIXELS

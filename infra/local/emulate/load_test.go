@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/trustline/platform/shared/awstest"
+	"github.com/trustline/platform/shared/adapters/awstest"
 )
 
 // BenchmarkCreateContract is a small concurrent load on the local stack: 8 partners' clients create

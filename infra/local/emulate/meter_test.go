@@ -28,7 +28,7 @@ import (
 	textracttypes "github.com/aws/aws-sdk-go-v2/service/textract/types"
 	"github.com/aws/smithy-go/middleware"
 
-	"github.com/trustline/platform/shared/ocr"
+	"github.com/trustline/platform/shared/vision/ocr"
 )
 
 // meter counts what the functions of a local stack ask of AWS: every SDK call, by the function

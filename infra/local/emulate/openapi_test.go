@@ -21,8 +21,8 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/samtemplate"
-	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/domain/webhook"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // apiDocument is the OpenAPI document of one API, which owns every path under its prefix.

@@ -17,11 +17,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/blobstore"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/dynamo"
-	"github.com/trustline/platform/shared/extraction"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/adapters/blobstore"
+	"github.com/trustline/platform/shared/adapters/dynamo"
+	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/wiring/config"
 )
 
 // No hot partitions (issue 13, point 3): what tenants' traffic writes lands under keys of their
@@ -251,7 +251,7 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 					t.Logf("%s %q is shared by both tenants: %s", attr, v, why)
 					continue
 				}
-				t.Errorf("%s %q is written by both tenants: one partition takes every tenant's traffic (shard it, see shared/dynamo/schema.md)", attr, v)
+				t.Errorf("%s %q is written by both tenants: one partition takes every tenant's traffic (shard it, see shared/adapters/dynamo/schema.md)", attr, v)
 			}
 		}
 	}

@@ -21,9 +21,9 @@ import (
 
 	platform "github.com/trustline/platform"
 
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/coreinsurance"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/adapters/coreinsurance"
+	"github.com/trustline/platform/shared/wiring/config"
 )
 
 // tableMentions reports whether any item of the stack's table contains s, in a key or a value.

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/domain/payment"
+	"github.com/trustline/platform/shared/wiring/config"
 )
 
 // paymentID is the gateway's id of a request's payment: the sandbox names its checkout after it.

@@ -14,9 +14,9 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/config"
-	"github.com/trustline/platform/shared/payment"
+	"github.com/trustline/platform/shared/domain/payment"
+	"github.com/trustline/platform/shared/wiring/app"
+	"github.com/trustline/platform/shared/wiring/config"
 )
 
 // fakeProvider is a payment gateway and a core insurance system speaking the protocols of

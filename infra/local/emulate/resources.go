@@ -23,8 +23,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 	sqstypes "github.com/aws/aws-sdk-go-v2/service/sqs/types"
 
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/adapters/awsclient"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // CreateResources creates every table, bucket, queue and secret of the stack's template in the emulator

@@ -11,9 +11,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/aws/smithy-go/middleware"
 
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/awsclient"
-	"github.com/trustline/platform/shared/config"
+	"github.com/trustline/platform/shared/adapters/awsclient"
+	"github.com/trustline/platform/shared/wiring/app"
+	"github.com/trustline/platform/shared/wiring/config"
 )
 
 // Secrets live in Secrets Manager: no function's environment holds one, each function reads the

@@ -9,11 +9,11 @@ import (
 	"fmt"
 
 	platform "github.com/trustline/platform"
-	"github.com/trustline/platform/shared/access"
-	"github.com/trustline/platform/shared/accounts"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/dynamo"
-	"github.com/trustline/platform/shared/reference"
+	"github.com/trustline/platform/shared/adapters/dynamo"
+	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/domain/accounts"
+	"github.com/trustline/platform/shared/domain/reference"
+	"github.com/trustline/platform/shared/wiring/app"
 )
 
 // Credentials is .local/credentials.json: where the local stack is, and the demo accounts on it.

@@ -20,10 +20,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/trustline/platform/shared/accounts"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/awstest"
-	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/domain/accounts"
+	"github.com/trustline/platform/shared/domain/webhook"
+	"github.com/trustline/platform/shared/wiring/app"
 )
 
 // Trust boundaries (issue 12): what a test key, a live key, a revoked key and an anonymous caller

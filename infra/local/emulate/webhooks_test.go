@@ -18,9 +18,9 @@ import (
 	"time"
 
 	"github.com/trustline/platform/sdk/go/webhookverify"
-	"github.com/trustline/platform/shared/app"
-	"github.com/trustline/platform/shared/contracts"
-	"github.com/trustline/platform/shared/webhook"
+	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/webhook"
+	"github.com/trustline/platform/shared/wiring/app"
 )
 
 // receiver is a partner's or user's webhook endpoint: it records every request and answers with

@@ -18,7 +18,7 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/middleware"
 
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // fakeAWS answers every DynamoDB call with an empty item and every S3 GET with NoSuchKey, and

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // Request is one authorization question: an action on a resource, with the request's condition

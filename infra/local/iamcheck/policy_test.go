@@ -3,7 +3,7 @@ package iamcheck
 import (
 	"testing"
 
-	"github.com/trustline/platform/shared/samtemplate"
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 const table = "arn:aws:dynamodb:eu-west-1:123456789012:table/T"

@@ -1,0 +1,558 @@
+package dynamo
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/payment"
+	"github.com/trustline/platform/shared/domain/webhook"
+	"github.com/trustline/platform/shared/foundation/fault"
+)
+
+// ContractRepo stores contract requests (CONTRACT#), the payment events applied to them
+// (PAYMENT_EVENT#) and, in the transaction that ends an issuance, the partner's webhook delivery.
+// It applies the transitions package contracts decides (contracts.Change), conditionally.
+type ContractRepo struct{ db Store }
+
+var (
+	_ contracts.Store    = (*ContractRepo)(nil)
+	_ contracts.Listings = (*ContractRepo)(nil)
+)
+
+// NewContractRepo is the repository of contract requests on db's table.
+func NewContractRepo(db Store) *ContractRepo { return &ContractRepo{db: db} }
+
+// contractItem is a stored request. Its attribute names, and those of pricingItem and
+// issuanceItem (Go field names: they were once marshalled from the domain's structs), are the
+// stored data's: never rename one.
+type contractItem struct {
+	PK               string        `dynamodbav:"pk"`
+	SK               string        `dynamodbav:"sk"`
+	GSI1PK           string        `dynamodbav:"gsi1pk"`
+	GSI1SK           string        `dynamodbav:"gsi1sk"`
+	GSI2PK           string        `dynamodbav:"gsi2pk,omitempty"`
+	GSI2SK           string        `dynamodbav:"gsi2sk,omitempty"`
+	GSI3PK           string        `dynamodbav:"gsi3pk,omitempty"` // administrators' list by status, sharded
+	GSI3SK           string        `dynamodbav:"gsi3sk,omitempty"`
+	GSI4PK           string        `dynamodbav:"gsi4pk,omitempty"` // the partner's list by status
+	GSI4SK           string        `dynamodbav:"gsi4sk,omitempty"`
+	GSI5PK           string        `dynamodbav:"gsi5pk,omitempty"` // the partner's list by product
+	GSI5SK           string        `dynamodbav:"gsi5sk,omitempty"`
+	Reference        string        `dynamodbav:"reference"`
+	PartnerID        string        `dynamodbav:"partnerId"`
+	Product          string        `dynamodbav:"product"`
+	Status           string        `dynamodbav:"status"`
+	ReturnURL        string        `dynamodbav:"returnUrl"`
+	CancelURL        string        `dynamodbav:"cancelUrl"`
+	Data             string        `dynamodbav:"data"`
+	Subject          string        `dynamodbav:"subject"`
+	Pricing          pricingItem   `dynamodbav:"pricing"`
+	PaymentID        string        `dynamodbav:"paymentId"`
+	PaymentURL       string        `dynamodbav:"paymentUrl"`
+	PaymentExpiresAt time.Time     `dynamodbav:"paymentExpiresAt"`
+	Issuance         *issuanceItem `dynamodbav:"issuance,omitempty"`
+	CreatedAt        time.Time     `dynamodbav:"createdAt"`
+	UpdatedAt        time.Time     `dynamodbav:"updatedAt"`
+	PaidAt           *time.Time    `dynamodbav:"paidAt,omitempty"`
+	IssuanceRuns     int           `dynamodbav:"issuanceRuns,omitempty"`
+	TTL              int64         `dynamodbav:"ttl,omitempty"` // contracts.Contract.PurgeAt
+}
+
+type pricingItem struct {
+	NetPremium    int64  `dynamodbav:"NetPremium"`
+	Accessories   int64  `dynamodbav:"Accessories"`
+	Taxes         int64  `dynamodbav:"Taxes"`
+	GuaranteeFund int64  `dynamodbav:"GuaranteeFund"`
+	Total         int64  `dynamodbav:"Total"`
+	Currency      string `dynamodbav:"Currency"`
+}
+
+type issuanceItem struct {
+	ContractID      string `dynamodbav:"ContractID"`
+	NumeroPolice    string `dynamodbav:"NumeroPolice"`
+	NumeroFacture   string `dynamodbav:"NumeroFacture"`
+	LinkAttestation string `dynamodbav:"LinkAttestation"`
+	LinkCarteBrune  string `dynamodbav:"LinkCarteBrune"`
+	ErrorCode       string `dynamodbav:"ErrorCode"`
+	Error           string `dynamodbav:"Error"`
+}
+
+// paymentEventItem is an applied gateway event, kept 90 days so that a replay changes nothing.
+type paymentEventItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	Reference string    `dynamodbav:"reference"`
+	PaymentID string    `dynamodbav:"paymentId"`
+	Paid      bool      `dynamodbav:"paid"`
+	Amount    int64     `dynamodbav:"amount"`
+	At        time.Time `dynamodbav:"at"`
+	TTL       int64     `dynamodbav:"ttl"`
+}
+
+// paymentEvent is the conditional put that records a gateway event once, for contracts and
+// invoices alike: the gateway's event ids are unique across all it notifies.
+func (s Store) paymentEvent(eventID, reference, paymentID string, paid bool, amount int64, at time.Time) (types.Put, error) {
+	item, err := attributevalue.MarshalMap(paymentEventItem{PK: "PAYMENT_EVENT#" + eventID, SK: "EVENT", Reference: reference,
+		PaymentID: paymentID, Paid: paid, Amount: amount, At: at, TTL: at.Add(90 * 24 * time.Hour).Unix()})
+	if err != nil {
+		return types.Put{}, err
+	}
+	return types.Put{TableName: aws.String(s.Table), Item: item, ConditionExpression: aws.String("attribute_not_exists(pk)")}, nil
+}
+
+const (
+	attentionPK   = "ATTENTION" // requests an administrator must act on (contracts.Contract.Refundable)
+	statusListPK  = "CONTRACT_STATUS"
+	issuanceDuePK = "ISSUANCE_DUE"
+	paymentDuePK  = "PAYMENT_DUE" // pending requests, by link expiry
+)
+
+func contractPK(ref string) string { return "CONTRACT#" + ref }
+
+func partnerContractsPK(partnerID string) string { return "CONTRACTS#" + partnerID }
+
+func partnerStatusPK(partnerID string, s contracts.Status) string {
+	return partnerContractsPK(partnerID) + "#STATUS#" + string(s)
+}
+
+func partnerProductPK(partnerID string, p contracts.Product) string {
+	return partnerContractsPK(partnerID) + "#PRODUCT#" + string(p)
+}
+
+// statusListPrefix is the administrators' list of one status across partners: written by every
+// partner's traffic, so sharded by the reference (<prefix>#<shard>).
+func statusListPrefix(s contracts.Status) string { return statusListPK + "#" + string(s) }
+
+func toContractItem(c contracts.Contract) contractItem {
+	at := listKey(c.CreatedAt, c.Reference)
+	it := contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: partnerContractsPK(c.PartnerID), GSI1SK: at,
+		GSI3PK: dueShard(statusListPrefix(c.Status), c.Reference), GSI3SK: at, GSI4PK: partnerStatusPK(c.PartnerID, c.Status), GSI4SK: at,
+		GSI5PK: partnerProductPK(c.PartnerID, c.Product), GSI5SK: at, Reference: c.Reference, PartnerID: c.PartnerID,
+		Product: string(c.Product), Status: string(c.Status), ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data),
+		Subject: c.Subject, Pricing: pricingItem(c.Pricing), PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL,
+		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
+		PaidAt: c.PaidAt, IssuanceRuns: c.IssuanceRun, TTL: ttlOf(c.PurgeAt())}
+	if c.Status == contracts.StatusPendingPayment {
+		it.GSI2PK, it.GSI2SK = dueShard(paymentDuePK, c.Reference), dueKey(c.Payment.ExpiresAt, c.Reference)
+	}
+	return it
+}
+
+func toIssuanceItem(i *contracts.Issuance) *issuanceItem {
+	if i == nil {
+		return nil
+	}
+	it := issuanceItem(*i)
+	return &it
+}
+
+func (it contractItem) contract() contracts.Contract {
+	c := contracts.Contract{Reference: it.Reference, PartnerID: it.PartnerID, Product: contracts.Product(it.Product),
+		Status: contracts.Status(it.Status), ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data),
+		Subject: it.Subject, Pricing: contracts.Pricing(it.Pricing),
+		Payment:     payment.Checkout{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
+		IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}
+	if it.Issuance != nil {
+		i := contracts.Issuance(*it.Issuance)
+		c.Issuance = &i
+	}
+	return c
+}
+
+// PutContract stores a new request.
+func (r *ContractRepo) PutContract(ctx context.Context, c contracts.Contract) error {
+	return r.db.putOnce(ctx, toContractItem(c), "contract")
+}
+
+// Contract reads a request.
+func (r *ContractRepo) Contract(ctx context.Context, reference string) (contracts.Contract, error) {
+	var it contractItem
+	if err := r.db.get(ctx, contractPK(reference), "CONTRACT", &it, "contract request"); err != nil {
+		return contracts.Contract{}, err
+	}
+	return it.contract(), nil
+}
+
+func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
+
+// contractTries bounds the reads and writes of one change of a request that keeps moving.
+const contractTries = 3
+
+// Update writes a change of the request, on condition that it is still as the change saw it.
+func (r *ContractRepo) Update(ctx context.Context, c contracts.Contract, change contracts.Change) (contracts.Contract, error) {
+	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+		_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+			ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames,
+			ExpressionAttributeValues: u.ExpressionAttributeValues})
+		if isConditionFailed(err) {
+			return true, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("dynamo: update contract: %w", err)
+		}
+		return false, nil
+	})
+	return after, err
+}
+
+// ApplyPayment records the event and the change it makes to its request in one transaction; an
+// event that changes nothing is recorded alone.
+func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e contracts.PaymentEvent, change contracts.Change) (contracts.Contract, error) {
+	put, err := r.db.paymentEvent(e.EventID, e.Reference, e.PaymentID, e.Paid, e.Amount, e.At)
+	if err != nil {
+		return c, err
+	}
+	event := put.Item
+	after, wrote, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &put}, {Update: u}}})
+		switch failed := cancelledBy(err); {
+		case err == nil:
+			return false, nil
+		case len(failed) < 2:
+			return false, fmt.Errorf("dynamo: apply payment: %w", err)
+		case failed[0]:
+			return false, contracts.ErrReplayed
+		case failed[1]:
+			return true, nil
+		default: // a conflicting transaction: the gateway's retry applies it
+			return false, fmt.Errorf("dynamo: apply payment: %w", err)
+		}
+	})
+	if err != nil || wrote {
+		return after, err
+	}
+	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: put.TableName, Item: event, ConditionExpression: put.ConditionExpression})
+	if isConditionFailed(err) {
+		return after, contracts.ErrReplayed
+	}
+	if err != nil {
+		return after, fmt.Errorf("dynamo: record payment event: %w", err)
+	}
+	return after, nil
+}
+
+// FinishIssuance writes the end of an issuance and stores the partner's webhook delivery, in one
+// transaction.
+func (r *ContractRepo) FinishIssuance(ctx context.Context, c contracts.Contract, change contracts.Change, d webhook.Delivery) (contracts.Contract, error) {
+	delivery, err := deliveryAttributes(d)
+	if err != nil {
+		return c, err
+	}
+	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
+		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: u},
+			{Put: &types.Put{TableName: aws.String(r.db.Table), Item: delivery, ConditionExpression: aws.String("attribute_not_exists(pk)")}}}})
+		switch failed := cancelledBy(err); {
+		case err == nil:
+			return false, nil
+		case len(failed) == 2 && failed[0]:
+			return true, nil
+		case len(failed) == 2 && failed[1]:
+			return false, fault.New(fault.Conflict, "The delivery exists already.")
+		default:
+			return false, fmt.Errorf("dynamo: transaction: %w", err)
+		}
+	})
+	return after, err
+}
+
+// cancelledBy tells, for a cancelled transaction, which of its items failed their condition.
+func cancelledBy(err error) []bool {
+	var cancelled *types.TransactionCanceledException
+	if !errors.As(err, &cancelled) {
+		return nil
+	}
+	failed := make([]bool, len(cancelled.CancellationReasons))
+	for i, reason := range cancelled.CancellationReasons {
+		failed[i] = aws.ToString(reason.Code) == "ConditionalCheckFailed"
+	}
+	return failed
+}
+
+// apply runs change on c and hands the update it makes to write, which reports whether the
+// request's condition failed; then the request is read again and change run on that. It tells
+// whether it wrote: not when change left the request as it was.
+func (r *ContractRepo) apply(ctx context.Context, c contracts.Contract, change contracts.Change, write func(*types.Update) (bool, error)) (contracts.Contract, bool, error) {
+	for try := 1; ; try++ {
+		next, err := change(c)
+		if err != nil {
+			return c, false, err
+		}
+		u, err := r.updateOf(c, next)
+		if err != nil || u == nil {
+			return next, false, err
+		}
+		moved, err := write(u)
+		if err != nil || !moved {
+			return next, err == nil, err
+		}
+		if try == contractTries {
+			return c, false, fault.New(fault.Conflict, "The request kept changing while this was written; try again.")
+		}
+		if c, err = r.Contract(ctx, c.Reference); err != nil {
+			return c, false, err
+		}
+	}
+}
+
+// updateOf is the conditional update that turns the stored request from prior into next; nil
+// when nothing changes. The condition is on what a Change may read: the status, and whether a
+// payment was taken (PaidAt, once set, is never cleared). The due index follows the status: a
+// request being issued is due for issuance from its entry into that status; a request leaving
+// one leaves its index, and ends any worker's lease.
+func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, error) {
+	names := map[string]string{"#s": "status"}
+	values := map[string]types.AttributeValue{":prior": str(string(prior.Status))}
+	cond := "#s = :prior"
+	if prior.PaidAt == nil {
+		cond += " AND attribute_not_exists(paidAt)"
+	}
+	var set, remove []string
+	setValue := func(attr string, v any) error {
+		av, err := attributevalue.Marshal(v)
+		if err != nil {
+			return err
+		}
+		set, values[":"+attr] = append(set, attr+" = :"+attr), av
+		return nil
+	}
+	if next.PaidAt != nil && (prior.PaidAt == nil || !prior.PaidAt.Equal(*next.PaidAt)) {
+		if err := setValue("paidAt", *next.PaidAt); err != nil {
+			return nil, err
+		}
+	}
+	if next.Issuance != nil && (prior.Issuance == nil || *prior.Issuance != *next.Issuance) {
+		if err := setValue("issuance", toIssuanceItem(next.Issuance)); err != nil {
+			return nil, err
+		}
+	}
+	if next.IssuanceRun != prior.IssuanceRun {
+		set, values[":runs"] = append(set, "issuanceRuns = :runs"), num(int64(next.IssuanceRun))
+	}
+	if next.Status != prior.Status {
+		// The lists by status follow it (an item stored before the lists has no gsi3sk or gsi4sk,
+		// so stays out of them).
+		set, values[":to"] = append(set, "#s = :to", "gsi3pk = :adminlist", "gsi4pk = :list"), str(string(next.Status))
+		values[":adminlist"], values[":list"] = str(dueShard(statusListPrefix(next.Status), next.Reference)), str(partnerStatusPK(next.PartnerID, next.Status))
+		if prior.Status == contracts.StatusIssuanceInProgress {
+			remove = append(remove, "issuingUntil")
+		}
+	}
+	if next.Status != prior.Status || next.Refundable() != prior.Refundable() {
+		// gsi2 holds what someone must act on: a sweep (due) or an administrator (attention).
+		switch {
+		case next.Status == contracts.StatusIssuanceInProgress:
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(issuanceDuePK, next.Reference)), str(dueKey(next.UpdatedAt, next.Reference))
+		case next.Status == contracts.StatusPendingPayment:
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(paymentDuePK, next.Reference)), str(dueKey(next.Payment.ExpiresAt, next.Reference))
+		case next.Refundable():
+			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
+			values[":due"], values[":duekey"] = str(dueShard(attentionPK, next.Reference)), str(listKey(next.CreatedAt, next.Reference))
+		default:
+			remove = append(remove, "gsi2pk", "gsi2sk")
+		}
+	}
+	if purge := next.PurgeAt(); !purge.Equal(prior.PurgeAt()) {
+		names["#ttl"] = "ttl"
+		if purge.IsZero() { // paid after all: kept
+			remove = append(remove, "#ttl")
+		} else {
+			set, values[":ttl"] = append(set, "#ttl = :ttl"), num(purge.Unix())
+		}
+	}
+	if len(set) == 0 && len(remove) == 0 && next.UpdatedAt.Equal(prior.UpdatedAt) {
+		return nil, nil
+	}
+	if err := setValue("updatedAt", next.UpdatedAt); err != nil {
+		return nil, err
+	}
+	update := "SET " + strings.Join(set, ", ")
+	if len(remove) > 0 {
+		update += " REMOVE " + strings.Join(remove, ", ")
+	}
+	return &types.Update{TableName: aws.String(r.db.Table), Key: key(contractPK(prior.Reference), "CONTRACT"), UpdateExpression: aws.String(update),
+		ConditionExpression: aws.String(cond), ExpressionAttributeNames: names, ExpressionAttributeValues: values}, nil
+}
+
+// ClaimIssuance leases a request being issued to one worker.
+func (r *ContractRepo) ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
+		UpdateExpression:         aws.String("SET issuingUntil = :until"),
+		ConditionExpression:      aws.String("#s = :issuing AND (attribute_not_exists(issuingUntil) OR issuingUntil < :now)"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
+			":issuing": str(string(contracts.StatusIssuanceInProgress))}})
+	if isConditionFailed(err) {
+		return fault.New(fault.Conflict, "The request is being issued by another worker.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: claim issuance: %w", err)
+	}
+	return nil
+}
+
+// ReleaseIssuance ends a worker's lease on a request being issued.
+func (r *ContractRepo) ReleaseIssuance(ctx context.Context, reference string) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
+		UpdateExpression: aws.String("REMOVE issuingUntil"), ConditionExpression: aws.String("attribute_exists(pk)")})
+	if isConditionFailed(err) {
+		return fault.New(fault.NotFound, "No such contract request.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: release issuance: %w", err)
+	}
+	return nil
+}
+
+// ExpiredLinks lists pending requests whose link expired before the given time.
+func (r *ContractRepo) ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]contracts.Contract, error) {
+	var its []contractItem
+	if err := r.db.due(ctx, paymentDuePK, before, limit, &its); err != nil {
+		return nil, err
+	}
+	cs := make([]contracts.Contract, len(its))
+	for i, it := range its {
+		cs[i] = it.contract()
+	}
+	return cs, nil
+}
+
+// IssuanceAttempt counts an attempt.
+func (r *ContractRepo) IssuanceAttempt(ctx context.Context, reference string) (int, error) {
+	out, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
+		UpdateExpression: aws.String("ADD issuanceAttempts :one"), ConditionExpression: aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1)}, ReturnValues: types.ReturnValueUpdatedNew})
+	if isConditionFailed(err) {
+		return 0, fault.New(fault.NotFound, "No such contract request.")
+	}
+	if err != nil {
+		return 0, fmt.Errorf("dynamo: issuance attempt: %w", err)
+	}
+	n, _ := out.Attributes["issuanceAttempts"].(*types.AttributeValueMemberN)
+	if n == nil {
+		return 0, errors.New("dynamo: issuance attempt: no count")
+	}
+	return strconv.Atoi(n.Value)
+}
+
+// DueIssuances lists paid requests still waiting for issuance since before the given time.
+func (r *ContractRepo) DueIssuances(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	var its []struct {
+		Reference string `dynamodbav:"reference"`
+	}
+	if err := r.db.due(ctx, issuanceDuePK, before, limit, &its); err != nil {
+		return nil, err
+	}
+	refs := make([]string, len(its))
+	for i, it := range its {
+		refs[i] = it.Reference
+	}
+	return refs, nil
+}
+
+// Contracts is a page of requests, newest first, one Query on the key f needs: a partner's all
+// (gsi1), by status (gsi4), by product (gsi5; with a status too, the status's key is read and the
+// product kept from its page); across partners (administrators) by status (gsi3) or the attention
+// queue (gsi2), each sharded: one Query per shard, merged.
+func (r *ContractRepo) Contracts(ctx context.Context, f contracts.Filter) (contracts.Page, error) {
+	var items []map[string]types.AttributeValue
+	var next string
+	var err error
+	if f.PartnerID == "" {
+		prefix, index := attentionPK, "gsi2"
+		if f.Status != "" {
+			prefix, index = statusListPrefix(f.Status), "gsi3"
+		}
+		items, next, err = r.db.shardedPage(ctx, index, prefix, f.Limit, f.Cursor)
+	} else {
+		l := listing{index: "gsi1", pk: partnerContractsPK(f.PartnerID), after: f.CreatedAfter, limit: f.Limit, cursor: f.Cursor}
+		switch {
+		case f.Status != "":
+			l.index, l.pk = "gsi4", partnerStatusPK(f.PartnerID, f.Status)
+			if f.Product != "" {
+				l.filter, l.values = "product = :product", map[string]types.AttributeValue{":product": str(string(f.Product))}
+			}
+		case f.Product != "":
+			l.index, l.pk = "gsi5", partnerProductPK(f.PartnerID, f.Product)
+		}
+		items, next, err = r.db.page(ctx, l)
+	}
+	if err != nil {
+		return contracts.Page{}, err
+	}
+	var its []contractItem
+	if err := attributevalue.UnmarshalListOfMaps(items, &its); err != nil {
+		return contracts.Page{}, err
+	}
+	p := contracts.Page{Items: make([]contracts.Contract, len(its)), Next: next}
+	for i, it := range its {
+		p.Items[i] = it.contract()
+	}
+	return p, nil
+}
+
+// LinkRepo stores the sandbox gateway's payment links (PAYMENT#).
+type LinkRepo struct{ db Store }
+
+var _ payment.Store = (*LinkRepo)(nil)
+
+// NewLinkRepo is the repository of sandbox payment links on db's table.
+func NewLinkRepo(db Store) *LinkRepo { return &LinkRepo{db: db} }
+
+type linkItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	ID        string    `dynamodbav:"id"`
+	Reference string    `dynamodbav:"reference"`
+	Amount    int64     `dynamodbav:"amount"`
+	Currency  string    `dynamodbav:"currency"`
+	Purpose   string    `dynamodbav:"purpose,omitempty"`
+	ReturnURL string    `dynamodbav:"returnUrl"`
+	CancelURL string    `dynamodbav:"cancelUrl"`
+	NotifyURL string    `dynamodbav:"notifyUrl,omitempty"`
+	ExpiresAt time.Time `dynamodbav:"expiresAt"`
+	Outcome   string    `dynamodbav:"outcome,omitempty"`
+}
+
+// PutLink stores a sandbox payment link.
+func (r *LinkRepo) PutLink(ctx context.Context, l payment.Link) error {
+	return r.db.putOnce(ctx, linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
+		Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL, NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt}, "payment link")
+}
+
+// Link reads a sandbox payment link.
+func (r *LinkRepo) Link(ctx context.Context, id string) (payment.Link, error) {
+	var it linkItem
+	if err := r.db.get(ctx, "PAYMENT#"+id, "PAYMENT", &it, "payment link"); err != nil {
+		return payment.Link{}, err
+	}
+	return payment.Link{ID: it.ID, Reference: it.Reference, Amount: it.Amount, Currency: it.Currency, Purpose: it.Purpose,
+		ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, NotifyURL: it.NotifyURL, ExpiresAt: it.ExpiresAt, Outcome: it.Outcome}, nil
+}
+
+// DecideLink records a link's outcome, once; the same outcome again is allowed, so that a
+// notification that could not be sent can be sent again.
+func (r *LinkRepo) DecideLink(ctx context.Context, id, outcome string) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key("PAYMENT#"+id, "PAYMENT"),
+		UpdateExpression: aws.String("SET outcome = :o"), ConditionExpression: aws.String("attribute_exists(pk) AND (attribute_not_exists(outcome) OR outcome = :o)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str(outcome)}})
+	if isConditionFailed(err) {
+		return fault.New(fault.Conflict, "This payment is closed already.")
+	}
+	if err != nil {
+		return fmt.Errorf("dynamo: decide link: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+package dynamo
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/trustline/platform/shared/domain/credits"
+)
+
+// LedgerRepo stores users' credits: the balance on the user's item and the ledger entries
+// (USER#, LEDGER#) written with each change.
+type LedgerRepo struct{ db Store }
+
+var _ credits.Ledger = (*LedgerRepo)(nil)
+
+// NewLedgerRepo is the repository of credits on db's table.
+func NewLedgerRepo(db Store) *LedgerRepo { return &LedgerRepo{db: db} }
+
+// ledgerItem is one credits movement, under its user, sorted by time.
+type ledgerItem struct {
+	PK        string    `dynamodbav:"pk"`
+	SK        string    `dynamodbav:"sk"`
+	ID        string    `dynamodbav:"id"`
+	Amount    int       `dynamodbav:"amount"`
+	Reason    string    `dynamodbav:"reason"`
+	Reference string    `dynamodbav:"reference,omitempty"`
+	At        time.Time `dynamodbav:"at"`
+}
+
+const ledgerPrefix = "LEDGER#"
+
+// move is the write of a movement: the balance change, conditional on the user existing (and, for
+// a charge, on the balance covering it), and the ledger entry, for the caller's transaction (its
+// refusal is m.Refusal()). Every change of credits is written by it, so the balance always equals
+// the sum of the ledger. A zero m.At is the time of the write.
+func (s Store) move(m credits.Movement) ([]types.TransactWriteItem, error) {
+	at := m.At
+	if at.IsZero() {
+		at = time.Now()
+	}
+	id := "cl_" + strings.ToLower(rand.Text())
+	av, err := attributevalue.MarshalMap(ledgerItem{PK: userPK(m.UserID), SK: ledgerPrefix + listKey(at, id),
+		ID: id, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference, At: at.UTC()})
+	if err != nil {
+		return nil, err
+	}
+	u := &types.Update{TableName: aws.String(s.Table), Key: key(userPK(m.UserID), profile)}
+	if m.Amount < 0 {
+		u.UpdateExpression, u.ConditionExpression = aws.String("SET credits = credits - :n"), aws.String("credits >= :n")
+		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(-m.Amount))}
+	} else {
+		u.UpdateExpression, u.ConditionExpression = aws.String("ADD credits :n"), aws.String("attribute_exists(pk)")
+		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(m.Amount))}
+	}
+	return []types.TransactWriteItem{{Update: u}, {Put: &types.Put{TableName: aws.String(s.Table), Item: av}}}, nil
+}
+
+// Move changes a user's balance with its ledger entry, in one transaction.
+func (r *LedgerRepo) Move(ctx context.Context, m credits.Movement) error {
+	writes, err := r.db.move(m)
+	if err != nil {
+		return err
+	}
+	return r.db.transact(ctx, writes, m.Refusal())
+}
+
+// Entries lists a user's credits movements, newest first, with an opaque cursor.
+func (r *LedgerRepo) Entries(ctx context.Context, userID string, limit int, cursor string) ([]credits.Entry, string, error) {
+	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
+		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :l)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)}}
+	if cursor != "" {
+		start, err := ownedCursor(cursor, tableCursor, "pk", userPK(userID))
+		if err != nil {
+			return nil, "", err
+		}
+		in.ExclusiveStartKey = start
+	}
+	page, err := r.db.API.Query(ctx, in)
+	if err != nil {
+		return nil, "", fmt.Errorf("dynamo: ledger: %w", err)
+	}
+	var items []ledgerItem
+	if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
+		return nil, "", err
+	}
+	out := make([]credits.Entry, len(items))
+	for i, it := range items {
+		out[i] = credits.Entry{ID: it.ID, Amount: it.Amount, Reason: it.Reason, Reference: it.Reference, At: it.At}
+	}
+	next := ""
+	if page.LastEvaluatedKey != nil {
+		next = encodeCursor(page.LastEvaluatedKey)
+	}
+	return out, next, nil
+}

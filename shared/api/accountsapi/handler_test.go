@@ -1,0 +1,60 @@
+package accountsapi
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/trustline/platform/shared/api/guard"
+	"github.com/trustline/platform/shared/api/httpapi"
+	"github.com/trustline/platform/shared/domain/access"
+)
+
+// The handlers below refuse before the accounts service is reached (Accounts is nil: reaching it
+// would panic, answered 500).
+func TestRefusedBeforeTheService(t *testing.T) {
+	session := access.Principal{UserID: "usr_1", Role: access.RoleUser}
+	var a API
+	tests := []struct {
+		name, pattern, method, target, body string
+		h                                   guard.HandlerFunc
+		status                              int
+		invalid                             []string
+	}{
+		{"key with bad addresses", "POST /v1/api-keys", "POST", "/v1/api-keys", `{"name":"ci","allowedIps":["10.0.0.1","not-an-ip","10.0.0.0/33"]}`,
+			a.createKey, 422, []string{"allowedIps[1]: not an IP address or CIDR block", "allowedIps[2]: not an IP address or CIDR block"}},
+		{"key with an unknown field", "POST /v1/api-keys", "POST", "/v1/api-keys", `{"name":"ci","scopes":["all"]}`, a.createKey, 400, []string{"scopes: not a field of this request"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
+				{Pattern: tt.pattern, Handler: func(w http.ResponseWriter, r *http.Request) error { return tt.h(w, r, session) }}})
+			r := httptest.NewRequest(tt.method, tt.target, strings.NewReader(tt.body))
+			r.Header.Set("Content-Type", "application/json")
+			w := httptest.NewRecorder()
+			srv.ServeHTTP(w, r)
+			var p httpapi.Problem
+			_ = json.Unmarshal(w.Body.Bytes(), &p)
+			if w.Code != tt.status || strings.Join(p.InvalidParams, "|") != strings.Join(tt.invalid, "|") {
+				t.Errorf("%d %+v, want %d with %v", w.Code, p, tt.status, tt.invalid)
+			}
+		})
+	}
+}
+
+func TestParseCIDR(t *testing.T) {
+	for in, want := range map[string]string{"10.0.0.1": "10.0.0.1/32", " 10.1.2.3/8 ": "10.0.0.0/8", "::ffff:10.0.0.1": "10.0.0.1/32",
+		"2001:db8::1": "2001:db8::1/128", "2001:db8::1/32": "2001:db8::/32"} {
+		if p, err := parseCIDR(in); err != nil || p.String() != want {
+			t.Errorf("parseCIDR(%q) = %v, %v; want %s", in, p, err, want)
+		}
+	}
+	for _, bad := range []string{"", "10.0.0.256", "10.0.0.0/33", "host.example"} {
+		if _, err := parseCIDR(bad); err == nil {
+			t.Errorf("parseCIDR(%q) accepted", bad)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package contractsapi
+
+import (
+	"net/http"
+
+	"github.com/trustline/platform/shared/api/httpapi"
+	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/foundation/fault"
+)
+
+// adminList is the administrators' list across partners.
+const adminList = "/api/v1/admin/contracts/requests"
+
+// list is GET /api/v1/partner/contracts/requests: the partner's own requests, newest first,
+// filtered by contractStatus, product and createdAfter.
+func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	q := r.URL.Query()
+	limit, cursor, invalid := httpapi.PageOf(r, 20)
+	after, bad := httpapi.TimeParam(q, "createdAfter")
+	if invalid = append(invalid, bad...); len(invalid) > 0 {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
+	}
+	return a.page(w, r, contracts.Filter{PartnerID: p.PartnerID, Status: contracts.Status(q.Get("contractStatus")),
+		Product: contracts.Product(q.Get("product")), CreatedAfter: after, Limit: limit, Cursor: cursor})
+}
+
+// adminList is GET /api/v1/admin/contracts/requests: every partner's requests in one status, or one
+// partner's; without either, the attention queue (ISSUANCE_FAILED, and PAYMENT_FAILED paid after the
+// failure: money to refund or an issuance to replay).
+func (a API) adminList(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
+	q := r.URL.Query()
+	limit, cursor, invalid := httpapi.PageOf(r, 20)
+	partnerID, bad := httpapi.StringParam(q, "partnerId", 64)
+	if invalid = append(invalid, bad...); len(invalid) > 0 {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
+	}
+	return a.page(w, r, contracts.Filter{PartnerID: partnerID, Status: contracts.Status(q.Get("contractStatus")), Limit: limit, Cursor: cursor})
+}
+
+func (a API) page(w http.ResponseWriter, r *http.Request, f contracts.Filter) error {
+	page, err := a.Contracts.List(r.Context(), f)
+	if err != nil {
+		return err
+	}
+	views := make([]statusView, len(page.Items))
+	for i, c := range page.Items {
+		views[i] = view(c)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, page.Next)})
+	return nil
+}

@@ -1,0 +1,278 @@
+// Package extractionapi provides the HTTP endpoints of identity-document extraction: intake
+// (inline files, presigned uploads, batches), polling, and the accepted document types.
+package extractionapi
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/api/guard"
+	"github.com/trustline/platform/shared/api/httpapi"
+	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/domain/handoff"
+	"github.com/trustline/platform/shared/domain/uploads"
+	"github.com/trustline/platform/shared/foundation/fault"
+)
+
+// API serves the extraction endpoints.
+type API struct {
+	Extractions *extraction.Service
+	Uploads     *uploads.Service
+	Guard       *guard.Guard
+}
+
+// Routes are the extraction endpoints.
+func (a API) Routes() []httpapi.Route {
+	return []httpapi.Route{
+		{Pattern: "POST /v1/extract/async", Handler: a.Guard.Require(access.Users, a.extract)},
+		{Pattern: "GET /v1/extractions", Handler: a.Guard.Require(access.Users, a.list)},
+		{Pattern: "GET /v1/extractions/{extractionId}", Handler: a.Guard.Require(access.Users, a.get)},
+		{Pattern: "GET /v1/extractions/{extractionId}/document", Handler: a.Guard.Require(access.Users, a.document)},
+		{Pattern: "POST /v1/uploads", Handler: a.Guard.Require(access.Users, a.upload)},
+		{Pattern: "POST /v1/batches", Handler: a.Guard.Require(access.Users, a.createBatch)},
+		{Pattern: "GET /v1/batches", Handler: a.Guard.Require(access.Users, a.listBatches)},
+		{Pattern: "GET /v1/batches/{id}", Handler: a.Guard.Require(access.Users, a.getBatch)},
+		{Pattern: "GET /v1/document-types", Handler: a.Guard.Require(access.Users, a.documentTypes)},
+	}
+}
+
+func caller(p access.Principal) extraction.Caller {
+	return extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.Session()}
+}
+
+// submitter is the caller of a submission, with the consume tokens of the handoff sessions it names.
+func submitter(r *http.Request, p access.Principal) extraction.Caller {
+	c := caller(p)
+	c.ConsumeTokens = handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))
+	return c
+}
+
+func (a API) extract(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	docs, err := documents(r, false)
+	if err != nil {
+		return err
+	}
+	_, items, err := a.Extractions.Submit(r.Context(), submitter(r, p), docs, false)
+	if err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"extractionId": items[0].ID, "status": items[0].Status})
+	return nil
+}
+
+func (a API) createBatch(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	docs, err := documents(r, true)
+	if err != nil {
+		return err
+	}
+	b, items, err := a.Extractions.Submit(r.Context(), submitter(r, p), docs, true)
+	if err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusAccepted, batchOf(*b, items))
+	return nil
+}
+
+func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	e, err := a.Extractions.Get(r.Context(), caller(p), r.PathValue("extractionId"))
+	if err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusOK, viewOf(e))
+	return nil
+}
+
+// document is GET /v1/extractions/{extractionId}/document: a short-lived link to the extraction's
+// document file, for showing it. The link opens a personal document for whoever holds it until it
+// expires, so the answer is never cached.
+func (a API) document(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	l, err := a.Extractions.Document(r.Context(), caller(p), r.PathValue("extractionId"))
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"url": l.URL, "expiresAt": l.ExpiresAt, "contentType": l.ContentType})
+	return nil
+}
+
+func (a API) getBatch(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	b, items, err := a.Extractions.GetBatch(r.Context(), caller(p), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusOK, batchOf(b, items))
+	return nil
+}
+
+func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+	var in struct {
+		FileName    string `json:"fileName" maxLength:"255"`
+		ContentType string `json:"contentType" maxLength:"127"`
+		Size        int64  `json:"size"`
+	}
+	if err := httpapi.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	u, url, headers, err := a.Uploads.Create(r.Context(), p.UserID, p.Live, in.FileName, in.ContentType, in.Size)
+	if err != nil {
+		return err
+	}
+	httpapi.WriteJSON(w, http.StatusCreated, map[string]any{"uploadId": u.ID, "uploadUrl": url, "method": http.MethodPut,
+		"headers": headers, "expiresAt": u.ExpiresAt.UTC().Format(time.RFC3339), "maxSize": a.Uploads.MaxBytes})
+	return nil
+}
+
+func (a API) documentTypes(w http.ResponseWriter, _ *http.Request, _ access.Principal) error {
+	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": extraction.DocumentTypes})
+	return nil
+}
+
+// documents reads the documents of a request: multipart/form-data with files, or JSON naming
+// uploads. Multipart: `file` (repeated for a batch), `documentType` (once for all, or once per
+// file), `referenceId` (once per file, in file order). JSON: {documentType, uploadId or
+// handoffSessionId, referenceId} for one, {documents: [...]} of those for a batch.
+func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch {
+	case err == nil && mt == "multipart/form-data":
+		return multipartDocuments(r, params["boundary"])
+	case err == nil && mt == "application/json":
+		type doc struct {
+			DocumentType     string `json:"documentType" maxLength:"32"`
+			UploadID         string `json:"uploadId" maxLength:"64"`
+			HandoffSessionID string `json:"handoffSessionId" maxLength:"64"`
+			ReferenceID      string `json:"referenceId" maxLength:"128"`
+		}
+		var in struct {
+			doc
+			Documents []doc `json:"documents"`
+		}
+		if err := httpapi.DecodeJSON(r, &in); err != nil {
+			return nil, err
+		}
+		list := in.Documents
+		if !batch {
+			list = []doc{in.doc}
+		}
+		out := make([]extraction.Document, len(list))
+		for i, d := range list {
+			out[i] = extraction.Document{Type: d.DocumentType, UploadID: d.UploadID, HandoffSessionID: d.HandoffSessionID, ReferenceID: d.ReferenceID}
+		}
+		return out, nil
+	}
+	return nil, fault.New(fault.UnsupportedMedia, "Send multipart/form-data with a file, or application/json naming an uploadId.")
+}
+
+func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document, error) {
+	if boundary == "" {
+		return nil, fault.New(fault.BadRequest, "The multipart body has no boundary.")
+	}
+	mr := multipart.NewReader(httpapi.Body(r), boundary)
+	var files []extraction.Document
+	var types, refs []string
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, bodyError(err)
+		}
+		switch part.FormName() {
+		case "file":
+			data, err := io.ReadAll(part)
+			if err != nil {
+				return nil, bodyError(err)
+			}
+			files = append(files, extraction.Document{Data: data, Name: part.FileName()})
+		case "documentType", "referenceId":
+			v, err := io.ReadAll(io.LimitReader(part, 1024))
+			if err != nil {
+				return nil, bodyError(err)
+			}
+			if part.FormName() == "documentType" {
+				types = append(types, strings.TrimSpace(string(v)))
+			} else {
+				refs = append(refs, strings.TrimSpace(string(v)))
+			}
+		}
+		part.Close()
+	}
+	if len(files) == 0 {
+		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}}
+	}
+	if len(types) != 1 && len(types) != len(files) {
+		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "Send one documentType for all files, or one per file.",
+			InvalidParams: []string{"documentType: required, once or once per file"}}
+	}
+	if len(refs) > len(files) {
+		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "More referenceId parts than files.",
+			InvalidParams: []string{"referenceId: at most one per file"}}
+	}
+	for i := range files {
+		files[i].Type = types[min(i, len(types)-1)]
+		if i < len(refs) {
+			files[i].ReferenceID = refs[i]
+		}
+	}
+	return files, nil
+}
+
+func bodyError(err error) error {
+	return httpapi.BodyError(err, "upload the file with POST /v1/uploads, then extract it by uploadId.")
+}
+
+// view is an extraction as the API shows it.
+type view struct {
+	ExtractionID string              `json:"extractionId"`
+	ReferenceID  string              `json:"referenceId,omitempty"`
+	BatchID      string              `json:"batchId,omitempty"`
+	Status       extraction.Status   `json:"status"`
+	DocumentType string              `json:"documentType"`
+	Result       *extraction.Result  `json:"result,omitempty"`
+	CreditsUsed  int                 `json:"creditsUsed"`
+	Livemode     bool                `json:"livemode"`
+	CreatedAt    time.Time           `json:"createdAt"`
+	CompletedAt  *time.Time          `json:"completedAt,omitempty"`
+	Error        *extraction.Failure `json:"error,omitempty"`
+}
+
+func viewOf(e extraction.Extraction) view {
+	return view{ExtractionID: e.ID, ReferenceID: e.ReferenceID, BatchID: e.BatchID, Status: e.Status, DocumentType: e.DocumentType,
+		Result: e.Result, CreditsUsed: e.CreditsUsed, Livemode: e.Live, CreatedAt: e.CreatedAt, CompletedAt: e.CompletedAt, Error: e.Error}
+}
+
+type batchView struct {
+	Batch struct {
+		BatchID        string            `json:"batchId"`
+		Status         extraction.Status `json:"status"`
+		TotalDocuments int               `json:"totalDocuments"`
+		CompletedCount int               `json:"completedCount"`
+		FailedCount    int               `json:"failedCount"`
+		CreatedAt      time.Time         `json:"createdAt"`
+		UpdatedAt      time.Time         `json:"updatedAt"`
+		Livemode       bool              `json:"livemode"`
+	} `json:"batch"`
+	Extractions []view `json:"extractions"`
+}
+
+// batchOf shows a batch with counts derived from the very extractions it lists.
+func batchOf(b extraction.Batch, items []extraction.Extraction) batchView {
+	var v batchView
+	v.Batch.BatchID, v.Batch.TotalDocuments, v.Batch.CreatedAt, v.Batch.UpdatedAt, v.Batch.Livemode = b.ID, b.Total, b.CreatedAt, b.CreatedAt, b.Live
+	v.Batch.Status, v.Batch.CompletedCount, v.Batch.FailedCount = extraction.BatchStatus(items)
+	v.Extractions = make([]view, len(items))
+	for i, e := range items {
+		v.Extractions[i] = viewOf(e)
+		if e.UpdatedAt.After(v.Batch.UpdatedAt) {
+			v.Batch.UpdatedAt = e.UpdatedAt
+		}
+	}
+	return v
+}

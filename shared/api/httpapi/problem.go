@@ -1,0 +1,103 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/foundation/fault"
+	"github.com/trustline/platform/shared/foundation/logs"
+)
+
+// Problem is an RFC 9457 problem details body.
+type Problem struct {
+	Type          string         `json:"type"`
+	Title         string         `json:"title"`
+	Status        int            `json:"status"`
+	Detail        string         `json:"detail"`
+	Instance      string         `json:"instance"`
+	RequestID     string         `json:"requestId"`
+	Timestamp     string         `json:"timestamp"`
+	InvalidParams []string       `json:"invalidParams,omitempty"`
+	Extensions    map[string]any `json:"extensions,omitempty"`
+}
+
+type kindInfo struct {
+	status int
+	slug   string
+	title  string
+	detail string // shown when the error carries none
+}
+
+// kinds is the one map from fault kinds to HTTP.
+var kinds = map[fault.Kind]kindInfo{
+	fault.Internal:         {http.StatusInternalServerError, "internal", "Internal error", "An internal error occurred. Quote the requestId to support."},
+	fault.BadRequest:       {http.StatusBadRequest, "bad_request", "Bad request", "The request is malformed."},
+	fault.Invalid:          {http.StatusUnprocessableEntity, "validation_failed", "Validation failed", "The request was refused by a validation rule."},
+	fault.Unauthorized:     {http.StatusUnauthorized, "unauthorized", "Unauthorized", "Authentication is missing or invalid."},
+	fault.Forbidden:        {http.StatusForbidden, "forbidden", "Forbidden", "The credential is not allowed to do this."},
+	fault.NotFound:         {http.StatusNotFound, "not_found", "Not found", "No such resource."},
+	fault.MethodNotAllowed: {http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed", "This path does not accept this method."},
+	fault.Conflict:         {http.StatusConflict, "conflict", "Conflict", "The request conflicts with the current state."},
+	fault.Gone:             {http.StatusGone, "gone", "Gone", "The resource has expired."},
+	fault.TooLarge:         {http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large", "The request body is too large."},
+	fault.UnsupportedMedia: {http.StatusUnsupportedMediaType, "unsupported_media_type", "Unsupported media type", "The content type is not accepted."},
+	fault.PaymentRequired:  {http.StatusPaymentRequired, "insufficient_credits", "Insufficient credits", "Not enough credits for this operation."},
+	fault.RateLimited:      {http.StatusTooManyRequests, "rate_limited", "Too many requests", "Rate limit reached; retry after the Retry-After delay."},
+	fault.Upstream:         {http.StatusBadGateway, "provider_upstream_error", "Upstream provider error", "An upstream provider failed; retry with exponential backoff."},
+	fault.Unavailable:      {http.StatusServiceUnavailable, "unavailable", "Service unavailable", "Temporarily unavailable; retry later."},
+	fault.HeadersTooLarge:  {http.StatusRequestHeaderFieldsTooLarge, "request_header_fields_too_large", "Request header fields too large", "The request line and headers are too large."},
+}
+
+// WriteError answers err as a problem. Internal errors are logged with their cause and answered
+// with a generic detail; the caller only ever sees details the domain marked as safe.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e := fault.As(err)
+	info, ok := kinds[e.Kind]
+	if !ok {
+		info = kinds[fault.Internal]
+	}
+	log := logs.From(r.Context())
+	if info.status >= 500 {
+		log.ErrorContext(r.Context(), "request failed", "status", info.status, "error", err)
+	} else if e.Err != nil {
+		log.InfoContext(r.Context(), "request refused", "status", info.status, "error", err)
+	}
+	slug, detail := info.slug, e.Detail
+	if e.Code != "" {
+		slug = e.Code
+	}
+	if detail == "" || e.Kind == fault.Internal {
+		detail = info.detail
+	}
+	p := Problem{
+		Type:          baseURL(r) + "/errors/" + slug,
+		Title:         info.title,
+		Status:        info.status,
+		Detail:        detail,
+		Instance:      r.URL.Path,
+		RequestID:     RequestID(r.Context()),
+		Timestamp:     time.Now().UTC().Format(time.RFC3339),
+		InvalidParams: e.InvalidParams,
+		Extensions:    e.Extensions,
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(p.Status)
+	_ = json.NewEncoder(w).Encode(p)
+}
+
+// baseURL is the public base of the API the request belongs to: partner paths (/api/...) have
+// their own.
+func baseURL(r *http.Request) string {
+	b, _ := r.Context().Value(basesKey{}).(Bases)
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		return b.Partner
+	}
+	return b.Identity
+}

@@ -1,0 +1,165 @@
+package accounts
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/foundation/fault"
+)
+
+// Failed logins are counted per address (the account, or the address that has none: an unknown
+// address is throttled exactly like a customer's, so a lockout tells no one who is a customer).
+// After freeLoginFailures consecutive failures, each further failure locks the address for
+// firstLockout, doubled at each failure, up to maxLockout. During a lockout every attempt is
+// refused before the password is checked, a correct one too, so an attacker learns nothing; the
+// refused attempts are not counted. A correct password ends the count, and so does a reset by mail.
+const (
+	freeLoginFailures = 5
+	firstLockout      = 30 * time.Second
+	maxLockout        = 15 * time.Minute
+	// failuresKept is how long a count lasts after its last failure (the item's TTL).
+	failuresKept = 24 * time.Hour
+)
+
+// LoginFailures is the count of consecutive failed logins of an address.
+type LoginFailures struct {
+	Count int
+	Last  time.Time // the latest failure
+}
+
+// LockedUntil is when the address may try again: the zero time when it is not locked.
+func (f LoginFailures) LockedUntil() time.Time {
+	if f.Count < freeLoginFailures {
+		return time.Time{}
+	}
+	lock := maxLockout
+	if n := f.Count - freeLoginFailures; n < 16 {
+		lock = min(firstLockout<<n, maxLockout)
+	}
+	return f.Last.Add(lock)
+}
+
+// LoginGuard counts failed logins per address.
+type LoginGuard interface {
+	// LoginFailures returns an address's count; the zero value when it has none.
+	LoginFailures(ctx context.Context, subject string) (LoginFailures, error)
+	// AddLoginFailure adds one failure at the given time, atomically, keeps the count until expires,
+	// and returns the count as it is afterwards.
+	AddLoginFailure(ctx context.Context, subject string, at, expires time.Time) (LoginFailures, error)
+	// ClearLoginFailures ends an address's count; nil when it had none.
+	ClearLoginFailures(ctx context.Context, subject string) error
+}
+
+// Session is one login: the JWT it issued carries its ID, and works while the session is stored.
+// Signing out deletes it.
+type Session struct {
+	ID        string
+	UserID    string
+	CreatedAt time.Time
+	ExpiresAt time.Time
+	// TokenHash is the hash (access.HashKey) of the session's token: a function that does not hold
+	// the signing secret accepts the token by it (access.Authenticator).
+	TokenHash string
+}
+
+// Sessions keeps login sessions.
+type Sessions interface {
+	// CreateSession stores a session of a user whose password hash is still passwordHash, in one
+	// transaction: Conflict when the password changed since it was checked, so a login racing a
+	// password change cannot outlive it.
+	CreateSession(ctx context.Context, s Session, passwordHash string) error
+	// Sessions lists a user's sessions, newest first.
+	Sessions(ctx context.Context, userID string) ([]Session, error)
+	// DeleteSession signs one of a user's sessions out; NotFound when the user has no such session.
+	DeleteSession(ctx context.Context, userID, sessionID string) error
+	// DeleteSessions signs out every session of a user stored when it is called.
+	DeleteSessions(ctx context.Context, userID string) error
+}
+
+// Login is what a successful login returns.
+type Login struct {
+	Token     string
+	ExpiresAt time.Time
+	SessionID string
+}
+
+// loginSubject is the key of an address's failure count: a hash, so that the addresses of people
+// who are not customers are not stored in the clear.
+func loginSubject(email string) string { return access.HashKey("login:" + email) }
+
+// loginAllowed refuses an address that is locked out, with the seconds to wait.
+func (s *Service) loginAllowed(ctx context.Context, subject string) (LoginFailures, error) {
+	f, err := s.Store.LoginFailures(ctx, subject)
+	if err != nil {
+		return f, err
+	}
+	if until := f.LockedUntil(); s.now().Before(until) {
+		return f, lockedOut(until.Sub(s.now()))
+	}
+	return f, nil
+}
+
+// loginFailed counts a failed login and returns the answer: wrong, or, when this failure starts a
+// lockout, the lockout (so the caller learns at once how long to wait).
+func (s *Service) loginFailed(ctx context.Context, subject string, wrong error) error {
+	now := s.now()
+	f, err := s.Store.AddLoginFailure(ctx, subject, now, now.Add(failuresKept))
+	if err != nil {
+		return err
+	}
+	if until := f.LockedUntil(); now.Before(until) {
+		return lockedOut(until.Sub(now))
+	}
+	return wrong
+}
+
+func lockedOut(wait time.Duration) error {
+	secs := int((wait + time.Second - 1) / time.Second)
+	return &fault.Error{Kind: fault.RateLimited, Code: "login_locked", RetryAfter: max(secs, 1),
+		Detail: "Too many failed logins for this address; retry after " + strconv.Itoa(max(secs, 1)) + " s, or reset the password by mail."}
+}
+
+// startSession stores a new session of u and issues its token.
+func (s *Service) startSession(ctx context.Context, u User) (Login, error) {
+	p := access.Principal{Role: u.Role, UserID: u.ID, PartnerID: u.PartnerID, RateLimit: s.limitOf(u), SessionID: s.newID("ses")}
+	token, exp, err := s.Tokens.Issue(p)
+	if err != nil {
+		return Login{}, err
+	}
+	err = s.Store.CreateSession(ctx, Session{ID: p.SessionID, UserID: u.ID, CreatedAt: s.now(), ExpiresAt: exp, TokenHash: access.HashKey(token)}, u.PasswordHash)
+	if fault.Is(err, fault.Conflict) {
+		return Login{}, fault.New(fault.Unauthorized, "The password changed during the login; log in again.")
+	}
+	if err != nil {
+		return Login{}, err
+	}
+	return Login{Token: token, ExpiresAt: exp, SessionID: p.SessionID}, nil
+}
+
+// Sessions lists a user's login sessions, newest first, without those already expired.
+func (s *Service) Sessions(ctx context.Context, userID string) ([]Session, error) {
+	all, err := s.Store.Sessions(ctx, userID)
+	if err != nil {
+		return nil, err
+	}
+	live := all[:0]
+	for _, ss := range all {
+		if s.now().Before(ss.ExpiresAt) {
+			live = append(live, ss)
+		}
+	}
+	return live, nil
+}
+
+// Logout signs one session of the user out; its token answers 401 from then on.
+func (s *Service) Logout(ctx context.Context, userID, sessionID string) error {
+	return s.Store.DeleteSession(ctx, userID, sessionID)
+}
+
+// LogoutAll signs out every session of the user (sign out everywhere). API keys are not sessions:
+// they stay valid until revoked.
+func (s *Service) LogoutAll(ctx context.Context, userID string) error {
+	return s.Store.DeleteSessions(ctx, userID)
+}

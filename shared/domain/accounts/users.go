@@ -1,0 +1,296 @@
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"github.com/trustline/platform/shared/domain/credits"
+	"net/mail"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/foundation/fault"
+)
+
+const (
+	minPassword       = 10
+	maxPassword       = 72 // bcrypt's limit
+	verificationValid = 48 * time.Hour
+)
+
+// bcryptCost is the cost of the password hashes: a variable only so that this package's tests hash
+// at bcrypt's lowest (export_test.go), where the race detector makes cost 11 take minutes.
+var bcryptCost = 11
+
+// dummyHash is compared against when no user has the address, so that a login takes as long for an
+// unknown address as for a wrong password. Made on first use, not at cold start.
+var dummyHash = sync.OnceValue(func() []byte {
+	h, _ := bcrypt.GenerateFromPassword([]byte("not a password of anyone"), bcryptCost)
+	return h
+})
+
+// Register creates an unverified user and mails a verification link. It does not tell who is a
+// customer: for an address that has an account the answer has the same shape (a new-looking user,
+// unverified), and the mail goes to that address instead: a fresh verification link when the
+// account is unverified, a note that an account exists when it is verified. An unverified account
+// past its 48 hours is replaced.
+func (s *Service) Register(ctx context.Context, email, password string) (User, error) {
+	email, err := normalEmail(email)
+	var invalid []string
+	if err != nil {
+		invalid = append(invalid, "email: must be an e-mail address")
+	}
+	if n := len(password); n < minPassword || n > maxPassword {
+		invalid = append(invalid, fmt.Sprintf("password: must be %d to %d bytes long", minPassword, maxPassword))
+	}
+	if len(invalid) > 0 {
+		return User{}, &fault.Error{Kind: fault.Invalid, Detail: "The registration is incomplete.", InvalidParams: invalid}
+	}
+	u, err := s.newUser(email, password, access.RoleUser, "")
+	if err != nil {
+		return User{}, err
+	}
+	expires := u.CreatedAt.Add(verificationValid)
+	u.ExpiresAt = &expires
+	err = s.Store.CreateUser(ctx, u)
+	if fault.Is(err, fault.Conflict) {
+		return s.registerTaken(ctx, u)
+	}
+	if err != nil {
+		return User{}, err
+	}
+	return u, s.sendVerification(ctx, u)
+}
+
+// registerTaken answers a registration of an address that has an account as if it were new.
+func (s *Service) registerTaken(ctx context.Context, u User) (User, error) {
+	existing, err := s.Store.UserByEmail(ctx, u.Email)
+	if err != nil {
+		return User{}, err
+	}
+	switch {
+	case !existing.Verified && existing.Expired(s.now()):
+		if err := s.Store.ReplaceUser(ctx, existing, u); err != nil {
+			return User{}, err
+		}
+		return u, s.sendVerification(ctx, u)
+	case !existing.Verified:
+		err = s.sendVerification(ctx, existing)
+	default:
+		err = s.Mailer.Send(ctx, Mail{To: existing.Email, Subject: "You already have an account",
+			Text: "Someone asked to create an account with this address, which already has one. If it was you, sign in at " +
+				s.BaseURL + "/console/login with your password (or reset it at " + s.BaseURL + "/console/forgot). If it was not, you can ignore this mail: nothing was changed.\n"})
+	}
+	// The caller sees what a new registration shows: an unverified user with an ID of its own.
+	return User{ID: s.newID("usr"), Email: u.Email, Plan: u.Plan, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt}, err
+}
+
+// ResendVerification mails a new verification link to an unverified account's address. It answers
+// the same whether or not the address has an account, and does the same work: one look-up, one
+// token stored (one no mail carries when there is nothing to verify), one mail (for a verified
+// address, a note that it is confirmed; for an address with no account waiting, a note saying so),
+// so neither its answer nor its time tells who is a customer.
+func (s *Service) ResendVerification(ctx context.Context, email string) error {
+	email, err := normalEmail(email)
+	if err != nil {
+		return &fault.Error{Kind: fault.Invalid, Detail: "The e-mail address is not valid.", InvalidParams: []string{"email: must be an e-mail address"}}
+	}
+	u, err := s.Store.UserByEmail(ctx, email)
+	if err != nil && !fault.Is(err, fault.NotFound) {
+		return err
+	}
+	known := err == nil && !u.Expired(s.now())
+	waiting := known && !u.Verified
+	token := rand.Text()
+	userID := ""
+	if waiting {
+		userID = u.ID
+	}
+	if err := s.Store.SaveVerification(ctx, access.HashKey(token), userID, s.now().Add(verificationValid)); err != nil {
+		return err
+	}
+	switch {
+	case waiting:
+		return s.Mailer.Send(ctx, s.verificationMail(u.Email, token))
+	case known:
+		return s.Mailer.Send(ctx, Mail{To: email, Subject: "Your address is confirmed",
+			Text: "Someone asked for a new confirmation link for this address, which is confirmed already: you can sign in at " +
+				s.BaseURL + "/console/login. If it was not you, you can ignore this mail.\n"})
+	default:
+		return s.Mailer.Send(ctx, Mail{To: email, Subject: "Confirm your e-mail address",
+			Text: "Someone asked for a new confirmation link for this address, but no account with it is waiting for confirmation " +
+				"(an account not confirmed within 48 hours is deleted). To create one, register at " + s.BaseURL +
+				"/console/register. If it was not you, you can ignore this mail.\n"})
+	}
+}
+
+func (s *Service) newUser(email, password string, role access.Role, partnerID string) (User, error) {
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), bcryptCost)
+	if err != nil {
+		return User{}, err
+	}
+	return User{ID: s.newID("usr"), Email: email, PasswordHash: string(hash), Role: role, PartnerID: partnerID,
+		Plan: DefaultPlan, CreatedAt: s.now()}, nil
+}
+
+func (s *Service) sendVerification(ctx context.Context, u User) error {
+	token := rand.Text()
+	if err := s.Store.SaveVerification(ctx, access.HashKey(token), u.ID, s.now().Add(verificationValid)); err != nil {
+		return err
+	}
+	return s.Mailer.Send(ctx, s.verificationMail(u.Email, token))
+}
+
+func (s *Service) verificationMail(to, token string) Mail {
+	link := s.BaseURL + "/console/verify?token=" + url.QueryEscape(token)
+	return Mail{To: to, Subject: "Confirm your e-mail address",
+		Text: "Open this link to confirm your address (valid 48 hours):\n\n" + link +
+			"\n\nOr POST {\"token\": \"" + token + "\"} to " + s.BaseURL + "/v1/auth/verify-email.\n"}
+}
+
+// VerifyEmail marks the user of a verification token verified. The token works once.
+func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
+	if token == "" {
+		return User{}, &fault.Error{Kind: fault.Invalid, Detail: "The token is missing.", InvalidParams: []string{"token: required"}}
+	}
+	userID, err := s.Store.ConsumeVerification(ctx, access.HashKey(token), s.now())
+	if fault.Is(err, fault.NotFound) || (err == nil && userID == "") {
+		// No user: the token of a resend for an address with nothing to verify, never mailed.
+		return User{}, &fault.Error{Kind: fault.Invalid, Code: "invalid_token", Detail: "The verification token is unknown, used or expired."}
+	}
+	if err != nil {
+		return User{}, err
+	}
+	if err := s.Store.SetVerified(ctx, userID); err != nil {
+		return User{}, err
+	}
+	return s.Store.User(ctx, userID)
+}
+
+// Login checks the password of a verified user, stores a session and issues its JWT. Failed logins
+// are counted per address, with a lockout that grows (see LoginFailures); a locked address is
+// refused before its password is checked.
+func (s *Service) Login(ctx context.Context, email, password string) (Login, error) {
+	wrong := fault.New(fault.Unauthorized, "The e-mail address or the password is wrong.")
+	email, err := normalEmail(email)
+	if err != nil {
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		return Login{}, wrong
+	}
+	subject := loginSubject(email)
+	failures, err := s.loginAllowed(ctx, subject)
+	if err != nil {
+		return Login{}, err
+	}
+	u, err := s.Store.UserByEmail(ctx, email)
+	if fault.Is(err, fault.NotFound) || (err == nil && u.Expired(s.now())) {
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		return Login{}, s.loginFailed(ctx, subject, wrong)
+	}
+	if err != nil {
+		return Login{}, err
+	}
+	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil {
+		return Login{}, s.loginFailed(ctx, subject, wrong)
+	}
+	if failures.Count > 0 {
+		if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
+			return Login{}, err
+		}
+	}
+	if !u.Verified {
+		return Login{}, &fault.Error{Kind: fault.Forbidden, Code: "email_not_verified",
+			Detail: "Confirm your e-mail address with the link we sent before logging in."}
+	}
+	return s.startSession(ctx, u)
+}
+
+func (s *Service) limitOf(u User) int {
+	if u.Role == access.RoleUser {
+		return s.RateLimits[u.Plan]
+	}
+	return s.RateLimits[string(u.Role)]
+}
+
+// CreateAdmin creates a verified administrator and its first ak_ key (operators only: infra/admin).
+func (s *Service) CreateAdmin(ctx context.Context, email, password string) (User, NewKey, error) {
+	return s.createVerified(ctx, email, password, access.RoleAdmin, "")
+}
+
+// CreateVerifiedUser creates an identity API user whose address is known good (operators only): no
+// verification mail is sent.
+func (s *Service) CreateVerifiedUser(ctx context.Context, email, password string) (User, error) {
+	u, _, err := s.createVerified(ctx, email, password, access.RoleUser, "")
+	return u, err
+}
+
+// CreatePartnerUser creates a verified back-office user bound to a partner (operators only).
+func (s *Service) CreatePartnerUser(ctx context.Context, email, password, partnerID string) (User, error) {
+	if _, err := s.Store.Partner(ctx, partnerID); err != nil {
+		return User{}, err
+	}
+	u, _, err := s.createVerified(ctx, email, password, access.RolePartner, partnerID)
+	if err != nil {
+		return User{}, err
+	}
+	return u, s.Store.SetPartnerContact(ctx, partnerID, u.Email)
+}
+
+func (s *Service) createVerified(ctx context.Context, email, password string, role access.Role, partnerID string) (User, NewKey, error) {
+	email, err := normalEmail(email)
+	if err != nil || len(password) < minPassword || len(password) > maxPassword {
+		return User{}, NewKey{}, fault.Newf(fault.Invalid, "an e-mail address and a password of %d to %d bytes are required", minPassword, maxPassword)
+	}
+	u, err := s.newUser(email, password, role, partnerID)
+	if err != nil {
+		return User{}, NewKey{}, err
+	}
+	u.Verified = true
+	if err := s.Store.CreateUser(ctx, u); err != nil {
+		return User{}, NewKey{}, err
+	}
+	if role != access.RoleAdmin {
+		return u, NewKey{}, nil
+	}
+	k := s.newKey(access.AdminKeyFormat(s.Stage), u.ID, "admin", s.RateLimits["admin"])
+	return u, k, s.Store.PutKey(ctx, k.Record)
+}
+
+// VerifyUser marks a user verified without the mail (operators only).
+func (s *Service) VerifyUser(ctx context.Context, email string) (User, error) {
+	u, err := s.UserByEmail(ctx, email)
+	if err != nil {
+		return User{}, err
+	}
+	return u, s.Store.SetVerified(ctx, u.ID)
+}
+
+// UserByEmail finds a user by address.
+func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
+	email, err := normalEmail(email)
+	if err != nil {
+		return User{}, fault.New(fault.Invalid, "not an e-mail address")
+	}
+	return s.Store.UserByEmail(ctx, email)
+}
+
+// GrantCredits adds credits to a user's balance (operators only), recorded in the ledger.
+func (s *Service) GrantCredits(ctx context.Context, userID string, n int) error {
+	if n <= 0 {
+		return fault.New(fault.Invalid, "credits must be positive")
+	}
+	return s.Store.Move(ctx, credits.Grant(userID, n, credits.ReasonGrant, "", s.now()))
+}
+
+func normalEmail(s string) (string, error) {
+	a, err := mail.ParseAddress(strings.TrimSpace(s))
+	if err != nil || a.Name != "" || !strings.Contains(a.Address, "@") {
+		return "", fmt.Errorf("not an address")
+	}
+	return strings.ToLower(a.Address), nil
+}

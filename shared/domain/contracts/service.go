@@ -1,0 +1,396 @@
+package contracts
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/domain/payment"
+	"github.com/trustline/platform/shared/domain/webhook"
+	"github.com/trustline/platform/shared/foundation/fault"
+	"github.com/trustline/platform/shared/foundation/logs"
+)
+
+// PaymentEvent is a verified payment notification.
+type PaymentEvent struct {
+	EventID   string
+	Paid      bool // false: cancelled or failed
+	PaymentID string
+	Reference string
+	Amount    int64
+	Currency  string
+	At        time.Time
+}
+
+// PaymentOutcome is what applying a payment event did to its request.
+type PaymentOutcome int
+
+// Payment outcomes.
+const (
+	// PaymentUnchanged: an event that arrived too late to move anything (a cancellation of a paid
+	// request, a second confirmation); the event is recorded.
+	PaymentUnchanged PaymentOutcome = iota
+	// PaymentMoved: the request left PENDING_PAYMENT.
+	PaymentMoved
+	// PaymentAfterFailure: money came in for a PAYMENT_FAILED request, which keeps its status and
+	// now shows the payment (PaidAt) for an administrator to refund.
+	PaymentAfterFailure
+)
+
+// Store keeps contract requests. Each state change is a Change decided in this package that the
+// Store writes atomically (one conditional write or transaction), with what must happen with it
+// (the payment event, the partner's webhook delivery) in the same write.
+type Store interface {
+	// PutContract stores a new request, PENDING_PAYMENT as Create makes it (the due and status
+	// indexes of later statuses are written by the changes that enter them); Conflict when the
+	// reference exists.
+	PutContract(ctx context.Context, c Contract) error
+	// Contract returns a request; NotFound when unknown.
+	Contract(ctx context.Context, reference string) (Contract, error)
+	// Update applies change to c, the request as the caller read it, and writes the result on
+	// condition that the request is still as change saw it (its status, paid or not). When it
+	// moved in the meantime, Update reads it again and applies change to that, up to three tries,
+	// then Conflict; NotFound when unknown. An error from change is returned as it is, with
+	// nothing written; a result equal to c writes nothing, and of a result only what a Change
+	// may change is written. Entering ISSUANCE_IN_PROGRESS marks the request due for issuance;
+	// leaving a status takes it out of its due index and ends any issuance lease.
+	Update(ctx context.Context, c Contract, change Change) (Contract, error)
+	// ApplyPayment is Update that records the payment event in the same write, once: an event
+	// recorded before writes nothing and returns ErrReplayed. The event is recorded even when
+	// change leaves the request as it is.
+	ApplyPayment(ctx context.Context, c Contract, e PaymentEvent, change Change) (Contract, error)
+	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time (a
+	// lease is held up to its end, to the millisecond); Conflict when another worker holds the
+	// lease or the request is no longer being issued (or unknown).
+	ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error
+	// ReleaseIssuance ends the lease early, for the next job to claim; NotFound when unknown.
+	ReleaseIssuance(ctx context.Context, reference string) error
+	// ExpiredLinks lists PENDING_PAYMENT requests whose payment link expired before the given
+	// time (to the millisecond), earliest first, ties by reference, as an index shows them
+	// (eventually consistent: Update checks each again).
+	ExpiredLinks(ctx context.Context, before time.Time, limit int) ([]Contract, error)
+	// DueIssuances lists the references of ISSUANCE_IN_PROGRESS requests that entered that status
+	// before the given time (to the millisecond; a later change that keeps the status does not
+	// move it), oldest first, ties by reference, as an index shows them (eventually consistent).
+	DueIssuances(ctx context.Context, before time.Time, limit int) ([]string, error)
+	// IssuanceAttempt counts one more issuance attempt of the request, across its runs, and
+	// returns its number; NotFound when unknown.
+	IssuanceAttempt(ctx context.Context, reference string) (int, error)
+	// FinishIssuance is Update that stores the partner's webhook delivery in the same transaction,
+	// when the request changes; Conflict, with nothing written, when a delivery of that id exists.
+	FinishIssuance(ctx context.Context, c Contract, change Change, d webhook.Delivery) (Contract, error)
+}
+
+// Jobs queues issuance jobs.
+type Jobs interface {
+	Send(ctx context.Context, body string, due time.Time) error
+}
+
+// Waker builds the partner's webhook deliveries and wakes the dispatcher for one stored.
+type Waker interface {
+	// NewDelivery is d as a new pending delivery, with its id, times and retention.
+	NewDelivery(d webhook.Delivery) webhook.Delivery
+	WakeDelivery(ctx context.Context, id string) error
+}
+
+// Metrics counts the events operators are alerted on.
+type Metrics interface {
+	// IssuanceFailed counts a paid request left without a contract.
+	IssuanceFailed(ctx context.Context, reference string)
+	// PaidAfterFailure counts money taken for a request that had failed (cancelled or expired):
+	// a client paid and has no contract.
+	PaidAfterFailure(ctx context.Context, reference string)
+}
+
+// Service runs the contract flow.
+type Service struct {
+	Metrics Metrics
+	Store   Store
+	Lists   Listings
+	Codes   Codes
+	Core    Core
+	Gateway Gateway
+	Jobs    Jobs
+	Webhook Waker
+	LinkTTL time.Duration
+	Now     func() time.Time
+	// Backoff is how long Issue waits before asking again a core system that answered 5xx, by
+	// the number of the try that failed (1, 2, ...); nil is UpstreamBackoff.
+	Backoff func(try int) time.Duration
+}
+
+// UpstreamBackoff waits 200 ms after the first failed try, 400 ms after the second: short, since a
+// job's tries must fit in the worker's timeout, and the queue brings the job back after that.
+func UpstreamBackoff(try int) time.Duration { return time.Duration(try) * 200 * time.Millisecond }
+
+// Create validates, prices, opens the payment link and stores the request as PENDING_PAYMENT.
+func (s *Service) Create(ctx context.Context, partnerID string, product Product, req Request) (Contract, error) {
+	now := s.now()
+	c, err := Validate(product, req, s.Codes, now.Truncate(24*time.Hour))
+	if err != nil {
+		return Contract{}, err
+	}
+	c.Reference = newReference(product, now)
+	c.PartnerID, c.Status, c.CreatedAt, c.UpdatedAt = partnerID, StatusPendingPayment, now, now
+	if c.Pricing, err = s.Core.Price(ctx, c); err != nil {
+		return Contract{}, err
+	}
+	if !c.Pricing.valid() {
+		// The client would be asked to pay it: better no link than a wrong amount.
+		return Contract{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system answered a price out of range.",
+			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 200}}
+	}
+	charge := payment.Charge{Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency, Purpose: purpose(c),
+		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL}
+	if c.Payment, err = s.Gateway.Open(ctx, charge, now.Add(s.LinkTTL)); err != nil {
+		return Contract{}, err
+	}
+	return c, s.Store.PutContract(ctx, c)
+}
+
+// newReference is the reconciliation key: product, date, and 40 random bits (TRV for travel).
+func newReference(p Product, now time.Time) string {
+	prefix := "AUT"
+	if p == ProductVoyage {
+		prefix = "TRV"
+	}
+	return prefix + "-" + now.UTC().Format("20060102") + "-" + strings.ToUpper(rand.Text()[:8])
+}
+
+// Get returns a request to its partner or to an administrator (partnerID empty); another
+// partner's reference is Forbidden, an unknown one NotFound.
+func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contract, error) {
+	c, err := s.Store.Contract(ctx, reference)
+	if err != nil {
+		return Contract{}, err
+	}
+	if partnerID != "" && c.PartnerID != partnerID {
+		return Contract{}, fault.New(fault.Forbidden, "This reference belongs to another partner account.")
+	}
+	if c.linkExpired(s.now()) {
+		// The sweep writes the expiry within minutes; the partner must not see a request waiting for
+		// a payment that can no longer be made in the meantime.
+		c.Status, c.UpdatedAt = StatusPaymentFailed, c.Payment.ExpiresAt
+	}
+	return c, nil
+}
+
+// HandlePayment applies a verified notification. A paid request gets its issuance job; the job is
+// due in the store in the same write, so a lost queue message is found by the sweep. A signature
+// vouches for the gateway, not for the pairing of payment and request: a notification whose
+// payment is not the request's own, or whose amount or currency is not its total's, is refused
+// and changes nothing (payment.Notification.Match, the rule invoices follow too). Money confirmed for a request that had already failed is recorded on it, logged and
+// counted, so that an operator refunds it.
+func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
+	c, err := s.Store.Contract(ctx, e.Reference)
+	if err != nil {
+		return err
+	}
+	notified := payment.Notification{PaymentID: e.PaymentID, Reference: e.Reference, Amount: e.Amount, Currency: e.Currency}
+	if err := notified.Match(c.Payment.ID, c.Pricing.Total, c.Pricing.Currency); err != nil {
+		return err
+	}
+	var outcome PaymentOutcome
+	now := s.now()
+	_, err = s.Store.ApplyPayment(ctx, c, e, func(c Contract) (Contract, error) {
+		c, outcome = c.applyPayment(e, now)
+		return c, nil
+	})
+	if errors.Is(err, ErrReplayed) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	switch {
+	case outcome == PaymentAfterFailure:
+		logs.From(ctx).WarnContext(ctx, "payment received for a request that had failed: the client paid and has no contract; refund it",
+			"reference", e.Reference, "eventId", e.EventID, "paymentId", e.PaymentID, "amount", e.Amount, "currency", c.Pricing.Currency,
+			"refund", "POST /api/v1/admin/contracts/"+e.Reference+"/refund")
+		s.Metrics.PaidAfterFailure(ctx, e.Reference)
+	case outcome == PaymentMoved && e.Paid:
+		return s.Jobs.Send(ctx, IssuanceJob{Reference: e.Reference}.Encode(), s.now())
+	}
+	return nil
+}
+
+// maxUpstreamTries is how many times one issuance job asks a core system that answers 5xx;
+// issuanceLease is how long one job holds a request (longer than the worker's timeout).
+const (
+	maxUpstreamTries = 3
+	issuanceLease    = 2 * time.Minute
+)
+
+// Issue issues a paid request: ACTIVE with insurance.contract.issued, or ISSUANCE_FAILED with
+// insurance.contract.issuance_failed when the core system refuses. Temporary core failures are
+// retried a few times, then left to the queue (the job comes back after its visibility timeout,
+// and the sweep re-sends a job that ran out of receives).
+func (s *Service) Issue(ctx context.Context, reference string) error {
+	c, err := s.Store.Contract(ctx, reference)
+	if err != nil {
+		return err
+	}
+	if c.Status != StatusIssuanceInProgress {
+		return nil // done already: a duplicate job
+	}
+	now := s.now()
+	if err := s.Store.ClaimIssuance(ctx, reference, now.Add(issuanceLease), now); err != nil {
+		if fault.Is(err, fault.Conflict) {
+			return nil // another worker is issuing it; if it dies, the lease ends and the job returns
+		}
+		return err
+	}
+	var issued Issuance
+	for try := 1; ; try++ {
+		attempt, err := s.Store.IssuanceAttempt(ctx, reference)
+		if err != nil {
+			return err
+		}
+		issued, err = s.Core.Issue(ctx, c, attempt)
+		if err == nil {
+			break
+		}
+		if fault.Is(err, fault.Upstream) {
+			if try == maxUpstreamTries {
+				// Give the request back so that the queue's redelivery, after its visibility
+				// timeout, can try again rather than wait out the lease and the sweep.
+				return errors.Join(err, s.Store.ReleaseIssuance(ctx, reference))
+			}
+			if err := sleep(ctx, s.backoff(try)); err != nil {
+				// The worker is stopping (its deadline, or a shutdown): give the request back for the
+				// queue's redelivery; ctx is done, so the release gets a context of its own.
+				return errors.Join(err, s.Store.ReleaseIssuance(context.WithoutCancel(ctx), reference))
+			}
+			continue
+		}
+		f := fault.As(err)
+		if err := s.finish(ctx, c, StatusIssuanceFailed, Issuance{ErrorCode: f.Code, Error: f.Detail}); err != nil {
+			return err
+		}
+		s.Metrics.IssuanceFailed(ctx, c.Reference)
+		return nil
+	}
+	return s.finish(ctx, c, StatusActive, issued)
+}
+
+func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance) error {
+	now := s.now()
+	var body []byte
+	var err error
+	event := EventIssued
+	if to == StatusActive {
+		body, err = IssuedPayload(c.Reference, now, i)
+	} else {
+		event = EventIssuanceFailed
+		body, err = IssuanceFailedPayload(c.Reference, now, i.Error)
+	}
+	if err != nil {
+		return err
+	}
+	d := s.Webhook.NewDelivery(webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: c.PartnerID, Event: event, Reference: c.Reference, Body: body})
+	if _, err := s.Store.FinishIssuance(ctx, c, func(c Contract) (Contract, error) { return c.finishIssuance(to, i, now) }, d); err != nil {
+		return err
+	}
+	return s.Webhook.WakeDelivery(ctx, d.ID)
+}
+
+// ReplayIssuance (administrators) issues an ISSUANCE_FAILED request again; a success sends
+// insurance.contract.issued.
+func (s *Service) ReplayIssuance(ctx context.Context, reference string) (Contract, error) {
+	c, err := s.update(ctx, reference, Contract.replay)
+	if err != nil {
+		return Contract{}, err
+	}
+	if err := s.Jobs.Send(ctx, IssuanceJob{Reference: reference}.Encode(), s.now()); err != nil {
+		return Contract{}, err
+	}
+	return c, nil
+}
+
+// Refund (administrators) closes as REFUNDED a request whose client paid and has no contract:
+// ISSUANCE_FAILED, or PAYMENT_FAILED with a payment taken after the failure.
+func (s *Service) Refund(ctx context.Context, reference string) (Contract, error) {
+	return s.update(ctx, reference, Contract.refund)
+}
+
+// update reads a request and applies one of its transitions at the present time.
+func (s *Service) update(ctx context.Context, reference string, transition func(Contract, time.Time) (Contract, error)) (Contract, error) {
+	c, err := s.Store.Contract(ctx, reference)
+	if err != nil {
+		return Contract{}, err
+	}
+	now := s.now()
+	return s.Store.Update(ctx, c, func(c Contract) (Contract, error) { return transition(c, now) })
+}
+
+// ExpireLinks moves requests whose payment link expired unpaid to PAYMENT_FAILED (no webhook).
+func (s *Service) ExpireLinks(ctx context.Context) error {
+	now := s.now()
+	expired, err := s.Store.ExpiredLinks(ctx, now, 100)
+	if err != nil {
+		return err
+	}
+	for _, c := range expired {
+		// Conflict: paid or failed since the index was read.
+		if _, err := s.Store.Update(ctx, c, func(c Contract) (Contract, error) { return c.expireLink(now) }); err != nil && !fault.Is(err, fault.Conflict) {
+			return err
+		}
+	}
+	return nil
+}
+
+// issuanceSweepAfter is how long a paid request waits for its issuance job before the sweep sends
+// another: longer than a job's tries take, so a job still running is not doubled.
+const issuanceSweepAfter = 5 * time.Minute
+
+// SweepIssuance (maintenance) sends the issuance job again for paid requests whose job went
+// missing (not queued after the payment, or dead-lettered). A duplicate job is harmless: the lease
+// and the status let one issue and the others return.
+func (s *Service) SweepIssuance(ctx context.Context) error {
+	refs, err := s.Store.DueIssuances(ctx, s.now().Add(-issuanceSweepAfter), 100)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refs {
+		if err := s.Jobs.Send(ctx, IssuanceJob{Reference: ref}.Encode(), s.now()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) backoff(try int) time.Duration {
+	if s.Backoff != nil {
+		return s.Backoff(try)
+	}
+	return UpstreamBackoff(try)
+}
+
+// sleep waits d, or returns ctx's error as soon as ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// purpose is what a contract's payment link collects, in words, as the checkout page shows it.
+func purpose(c Contract) string {
+	if c.Product == ProductVoyage {
+		return "Travel insurance, request " + c.Reference
+	}
+	return "Motor insurance, request " + c.Reference
+}

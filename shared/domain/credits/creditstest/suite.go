@@ -1,0 +1,139 @@
+// Package creditstest holds the contract suite of the credits ledger, run on every store that keeps
+// one (the DynamoDB repository and Memory), and Memory, the in-memory ledger the domains' unit tests
+// charge on.
+package creditstest
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/domain/credits"
+	"github.com/trustline/platform/shared/foundation/fault"
+)
+
+// RunLedgerSuite checks the promises of the ledger on the stores newLedger makes, one per
+// subtest, holding the given users with no credits: every movement is recorded with the balance
+// change, in one transaction (a debit past the balance changes nothing, credits to an unknown user
+// are NotFound), and a user's ledger is listed newest first, page by page, by cursors that serve
+// only that user's ledger.
+func RunLedgerSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string) credits.Ledger) {
+	ctx := context.Background()
+	entries := func(t *testing.T, l credits.Ledger, user string, limit int) []credits.Entry {
+		t.Helper()
+		var all []credits.Entry
+		cursor := ""
+		for i := 0; ; i++ {
+			if i > 50 {
+				t.Fatal("more than 50 pages")
+			}
+			page, next, err := l.Entries(ctx, user, limit, cursor)
+			if err != nil {
+				t.Fatalf("page %d: %v", i, err)
+			}
+			if len(page) > limit || (next != "" && len(page) < limit) {
+				t.Fatalf("page %d: %d entries of %d, next %q: a page holds at most limit entries, and a short one ends the ledger", i, len(page), limit, next)
+			}
+			all = append(all, page...)
+			if next == "" {
+				return all
+			}
+			cursor = next
+		}
+	}
+	sum := func(es []credits.Entry) int {
+		n := 0
+		for _, e := range es {
+			n += e.Amount
+		}
+		return n
+	}
+
+	t.Run("a debit past the balance changes nothing", func(t *testing.T) {
+		l := newLedger(t, "usr_1")
+		if err := l.Move(ctx, credits.Grant("usr_1", 5, credits.ReasonGrant, "", time.Time{})); err != nil {
+			t.Fatal(err)
+		}
+		err := l.Move(ctx, credits.Charge("usr_1", 6, credits.ReasonExtraction, "ext_1", time.Time{}))
+		if f := fault.As(err); err == nil || f.Kind != fault.PaymentRequired || f.Code != "insufficient_credits" {
+			t.Errorf("a debit past the balance: %v, want PaymentRequired (insufficient_credits)", err)
+		}
+		if err := l.Move(ctx, credits.Charge("usr_1", 5, credits.ReasonExtraction, "ext_2", time.Time{})); err != nil {
+			t.Errorf("a debit of the whole balance: %v", err)
+		}
+		if err := l.Move(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_3", time.Time{})); !fault.Is(err, fault.PaymentRequired) {
+			t.Errorf("a debit of an empty balance: %v, want PaymentRequired", err)
+		}
+		es := entries(t, l, "usr_1", 10)
+		if len(es) != 2 || sum(es) != 0 {
+			t.Errorf("ledger %+v; want the grant and the one debit made, summing to the balance, 0", es)
+		}
+	})
+
+	t.Run("credits to an unknown user", func(t *testing.T) {
+		l := newLedger(t, "usr_1")
+		if err := l.Move(ctx, credits.Grant("usr_404", 5, credits.ReasonGrant, "", time.Time{})); !fault.Is(err, fault.NotFound) {
+			t.Errorf("credits to an unknown user: %v, want NotFound", err)
+		}
+		if err := l.Move(ctx, credits.Charge("usr_404", 1, credits.ReasonExtraction, "ext_1", time.Time{})); err == nil {
+			t.Error("a debit of an unknown user was taken")
+		}
+		if es := entries(t, l, "usr_404", 10); len(es) != 0 {
+			t.Errorf("an unknown user's ledger: %+v, want none", es)
+		}
+	})
+
+	t.Run("the ledger, newest first, page by page", func(t *testing.T) {
+		l := newLedger(t, "usr_1", "usr_2")
+		// Movements a tenth of a second apart, across a whole second: sorted by time, not by the
+		// text of a time whose trailing zeros were trimmed (05Z after 05.11Z).
+		t0 := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+		var want []string // references, newest first
+		for i := range 7 {
+			ref := fmt.Sprintf("ext_%d", i)
+			if err := l.Move(ctx, credits.Grant("usr_1", i+1, credits.ReasonRefund, ref, t0.Add(time.Duration(i)*110*time.Millisecond))); err != nil {
+				t.Fatal(err)
+			}
+			want = append([]string{ref}, want...)
+		}
+		if err := l.Move(ctx, credits.Charge("usr_1", 3, credits.ReasonLiveness, "lvc_1", t0.Add(time.Second))); err != nil {
+			t.Fatal(err)
+		}
+		want = append([]string{"lvc_1"}, want...)
+		if err := l.Move(ctx, credits.Grant("usr_2", 9, credits.ReasonGrant, "other", t0)); err != nil {
+			t.Fatal(err)
+		}
+		for _, limit := range []int{1, 3, len(want), 100} {
+			es := entries(t, l, "usr_1", limit)
+			refs := make([]string, len(es))
+			for i, e := range es {
+				refs[i] = e.Reference
+			}
+			if !slices.Equal(refs, want) {
+				t.Errorf("limit %d: %v, want %v", limit, refs, want)
+			}
+			if sum(es) != 28-3 {
+				t.Errorf("limit %d: the entries sum to %d, want the balance, 25", limit, sum(es))
+			}
+		}
+		first := entries(t, l, "usr_1", 100)[0]
+		if first.ID == "" || first.Amount != -3 || first.Reason != credits.ReasonLiveness || !first.At.Equal(t0.Add(time.Second)) {
+			t.Errorf("the debit's entry: %+v", first)
+		}
+		_, next, err := l.Entries(ctx, "usr_1", 2, "")
+		if err != nil || next == "" {
+			t.Fatalf("first page: next %q, %v", next, err)
+		}
+		if _, _, err := l.Entries(ctx, "usr_2", 2, next); !fault.Is(err, fault.Invalid) {
+			t.Errorf("another user's cursor: %v, want Invalid", err)
+		}
+		if _, _, err := l.Entries(ctx, "usr_1", 2, "not a cursor"); !fault.Is(err, fault.Invalid) {
+			t.Errorf("a forged cursor: %v, want Invalid", err)
+		}
+		if es := entries(t, l, "usr_2", 10); len(es) != 1 || es[0].Reference != "other" {
+			t.Errorf("another user's ledger: %+v, want only its own", es)
+		}
+	})
+}

@@ -1,0 +1,320 @@
+package facematch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/trustline/platform/shared/domain/liveness"
+	"github.com/trustline/platform/shared/vision/imagefile"
+	"github.com/trustline/platform/shared/vision/modelfiles"
+	"github.com/trustline/platform/shared/vision/onnx"
+)
+
+// The model files Load reads from the models directory.
+const (
+	DetectorFile   = "yunet-2023mar-int8bq.onnx"
+	RecognizerFile = "sface-2021dec-int8bq.onnx"
+)
+
+// DefaultThreshold is the cosine similarity at or over which two faces are called the same
+// person: OpenCV's published threshold for SFace (LFW), kept after measuring it on real people's
+// photos printed on generated document pages (TestCalibrationRealPhotos; docs/identity-api.md, "Face match").
+const DefaultThreshold = 0.363
+
+// Defaults of the detector.
+const (
+	DefaultFaceScore   = 0.6
+	DefaultMinFaceSize = 20
+	nmsIoU             = 0.3
+	detectorSide       = 640
+	alignedSide        = 112
+	embeddingSize      = 128
+)
+
+// template is the ArcFace 112×112 alignment template: the eyes (the one on the image's left
+// first), the nose tip and the mouth corners, in YuNet's landmark order.
+var template = [5][2]float64{{38.2946, 51.6963}, {73.5318, 51.5014}, {56.0252, 71.7366}, {41.5493, 92.3655}, {70.7299, 92.2041}}
+
+// The errors Compare and Detect return; test with errors.Is. ErrUnsupported, ErrCorrupt and
+// ErrTooLarge are liveness's: the images are decoded the same way.
+var (
+	ErrNoFace        = errors.New("facematch: no face found")
+	ErrMultipleFaces = errors.New("facematch: more than one face")
+	ErrClosed        = errors.New("facematch: models closed")
+)
+
+// ImageError says which image (ImageDocument or ImageSelfie) an error is about.
+type ImageError struct {
+	Image string
+	Err   error
+}
+
+// The images of a comparison, as ImageError names them.
+const (
+	ImageDocument = "document"
+	ImageSelfie   = "selfie"
+)
+
+func (e *ImageError) Error() string { return e.Image + ": " + e.Err.Error() }
+func (e *ImageError) Unwrap() error { return e.Err }
+
+// Face is one detected face in the image's upright pixels.
+type Face struct {
+	Box       image.Rectangle
+	Score     float64
+	Landmarks [5][2]float64 // eyes, nose tip, mouth corners, as template orders them
+}
+
+// Result is a comparison's outcome.
+type Result struct {
+	IsMatch      bool
+	Similarity   float64 // cosine of the embeddings, −1 to 1
+	Threshold    float64
+	Document     Face
+	Selfie       Face
+	ProcessingMs int64
+}
+
+// Runner runs one model: an *onnx.Net, or another runtime's session on the same model (the
+// onnxruntime benchmark's, shared/vision/onnx/facematch_bench_test.go).
+type Runner interface {
+	// Run writes the model's outputs for one input; its error is the runtime's.
+	Run(in []float32, outs ...[]float32) error
+}
+
+// Option changes a setting of Load.
+type Option func(*config)
+
+type config struct {
+	threshold, faceScore float64
+	minFace              int
+	maxPixels            int64
+}
+
+// WithThreshold sets the cosine similarity at which faces match (default DefaultThreshold).
+func WithThreshold(t float64) Option { return func(c *config) { c.threshold = t } }
+
+// WithFaceScoreThreshold sets the detector score a face needs (default DefaultFaceScore).
+func WithFaceScoreThreshold(s float64) Option { return func(c *config) { c.faceScore = s } }
+
+// WithMaxPixels bounds the images decoded (default: imagefile's bound).
+func WithMaxPixels(n int64) Option {
+	return func(c *config) {
+		if n > 0 {
+			c.maxPixels = n
+		}
+	}
+}
+
+// Models holds YuNet and SFace, loaded once per process and shared by every comparison; safe for
+// concurrent use.
+type Models struct {
+	cfg                  config
+	detector, recognizer Runner
+	mu                   sync.RWMutex
+	closed               bool
+}
+
+// Load reads the two models from modelsDir (checked against its SHA256SUMS, when there is one)
+// and prepares them, dequantising their int8 weights.
+func Load(modelsDir string, opts ...Option) (*Models, error) {
+	files, release, err := modelfiles.Read(modelsDir, DetectorFile, RecognizerFile)
+	if err != nil {
+		return nil, fmt.Errorf("facematch: %w", err)
+	}
+	defer release() // the networks keep no reference to the files' bytes
+	var det, rec *onnx.Net
+	var derr, rerr error
+	var wg sync.WaitGroup
+	wg.Go(func() { det, derr = onnx.Load(files[DetectorFile]) })
+	wg.Go(func() { rec, rerr = onnx.Load(files[RecognizerFile]) })
+	wg.Wait()
+	if err := errors.Join(derr, rerr); err != nil {
+		return nil, fmt.Errorf("facematch: %w", err)
+	}
+	if s := det.Input().Shape; !slices.Equal(s, []int{1, 3, detectorSide, detectorSide}) || len(det.Outputs()) != 12 {
+		return nil, fmt.Errorf("facematch: %s takes %v and gives %d outputs, want [1 3 640 640] and 12", DetectorFile, s, len(det.Outputs()))
+	}
+	if s, o := rec.Input().Shape, rec.Outputs(); !slices.Equal(s, []int{1, 3, alignedSide, alignedSide}) || len(o) != 1 || numel(o[0].Shape) != embeddingSize {
+		return nil, fmt.Errorf("facematch: %s takes %v and gives %v, want [1 3 112 112] and 128 values", RecognizerFile, s, o)
+	}
+	return newModels(det, rec, opts...), nil
+}
+
+// New makes Models of a detector and a recognizer run by another runtime, the same models as
+// Load's (YuNet's 12 outputs; SFace's 128 values): to measure that runtime on the same pipeline.
+func New(detector, recognizer Runner, opts ...Option) *Models {
+	return newModels(detector, recognizer, opts...)
+}
+
+func newModels(det, rec Runner, opts ...Option) *Models {
+	cfg := config{threshold: DefaultThreshold, faceScore: DefaultFaceScore, minFace: DefaultMinFaceSize, maxPixels: imagefile.MaxPixels}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return &Models{cfg: cfg, detector: det, recognizer: rec}
+}
+
+// Threshold is the similarity at which faces match.
+func (m *Models) Threshold() float64 { return m.cfg.threshold }
+
+// Close makes later comparisons fail with ErrClosed once those in flight end.
+func (m *Models) Close() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.closed = true
+	return nil
+}
+
+// Compare finds the document's face (the largest, when the page shows several: a ghost portrait
+// beside the main one) and the selfie's only face, and compares them.
+//
+// Errors, each in an *ImageError naming the image: liveness.ErrUnsupported, ErrCorrupt or
+// ErrTooLarge for an image itself, ErrNoFace, and ErrMultipleFaces for a selfie showing several;
+// ctx.Err() when ctx ends between stages; ErrClosed after Close.
+func (m *Models) Compare(ctx context.Context, document, selfie []byte) (Result, error) {
+	start := time.Now()
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.closed {
+		return Result{}, ErrClosed
+	}
+	var embs [2][]float32
+	var faces [2]Face
+	for i, img := range []struct {
+		name string
+		data []byte
+	}{{ImageDocument, document}, {ImageSelfie, selfie}} {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		var err error
+		if faces[i], embs[i], err = m.faceOf(ctx, img.name, img.data); err != nil {
+			return Result{}, err
+		}
+	}
+	sim := cosine(embs[0], embs[1])
+	return Result{IsMatch: sim >= m.cfg.threshold, Similarity: sim, Threshold: m.cfg.threshold,
+		Document: faces[0], Selfie: faces[1], ProcessingMs: time.Since(start).Milliseconds()}, nil
+}
+
+// faceOf is one image's side of a comparison (name is ImageDocument or ImageSelfie): decoded,
+// its face found (the largest of a document's; a selfie's only one), aligned and embedded.
+func (m *Models) faceOf(ctx context.Context, name string, data []byte) (Face, []float32, error) {
+	p, err := liveness.DecodeUpright(ctx, data, m.cfg.maxPixels)
+	if err != nil {
+		return Face{}, nil, &ImageError{name, err}
+	}
+	found, err := m.detect(p)
+	if err != nil {
+		return Face{}, nil, err
+	}
+	switch {
+	case len(found) == 0:
+		return Face{}, nil, &ImageError{name, ErrNoFace}
+	case len(found) > 1 && name == ImageSelfie:
+		return Face{}, nil, &ImageError{name, fmt.Errorf("%w: found %d", ErrMultipleFaces, len(found))}
+	}
+	f := slices.MaxFunc(found, func(a, b Face) int { return area(a.Box) - area(b.Box) })
+	emb, err := m.embed(p, f)
+	return f, emb, err
+}
+
+// Detect returns the faces of an image, best first.
+func (m *Models) Detect(ctx context.Context, data []byte) ([]Face, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.closed {
+		return nil, ErrClosed
+	}
+	p, err := liveness.DecodeUpright(ctx, data, m.cfg.maxPixels)
+	if err != nil {
+		return nil, err
+	}
+	return m.detect(p)
+}
+
+func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
+
+// detect runs YuNet on the image fitted into its 640×640 input.
+func (m *Models) detect(p liveness.Upright) ([]Face, error) { return detectFaces(m.detector, m.cfg, p) }
+
+func detectFaces(detector Runner, cfg config, p liveness.Upright) ([]Face, error) {
+	in, scale := detectorInput(p)
+	outs := make([][]float32, 12)
+	for i, per := range []int{1, 1, 1, 1, 1, 1, 4, 4, 4, 10, 10, 10} {
+		outs[i] = make([]float32, (detectorSide/strides[i%3])*(detectorSide/strides[i%3])*per)
+	}
+	if err := detector.Run(in, outs...); err != nil {
+		return nil, fmt.Errorf("facematch: face detector: %w", err)
+	}
+	faces := decodeFaces(outs, cfg.faceScore)
+	var kept []Face
+	for _, r := range faces {
+		f := r.face(1/scale, p.W, p.H)
+		if f.Box.Dx() < cfg.minFace || f.Box.Dy() < cfg.minFace {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept, nil
+}
+
+var strides = [3]int{8, 16, 32}
+
+// rawFace is a detection in the detector's input pixels, before rounding.
+type rawFace struct {
+	x0, y0, x1, y1 float64
+	score          float64
+	lm             [5][2]float64
+}
+
+// decodeFaces reads YuNet's outputs (cls, obj, bbox, kps per stride 8, 16, 32, in that order) as
+// OpenCV's FaceDetectorYN does and merges overlapping faces.
+func decodeFaces(outs [][]float32, threshold float64) []rawFace {
+	var found []rawFace
+	for si, stride := range strides {
+		cols := detectorSide / stride
+		cls, obj, box, kps := outs[si], outs[3+si], outs[6+si], outs[9+si]
+		s := float64(stride)
+		for idx := range cls {
+			score := math.Sqrt(min(1, max(0, float64(cls[idx]))) * min(1, max(0, float64(obj[idx]))))
+			if score < threshold {
+				continue
+			}
+			r, c := float64(idx/cols), float64(idx%cols)
+			cx, cy := (c+float64(box[4*idx]))*s, (r+float64(box[4*idx+1]))*s
+			w, h := math.Exp(float64(box[4*idx+2]))*s, math.Exp(float64(box[4*idx+3]))*s
+			f := rawFace{x0: cx - w/2, y0: cy - h/2, x1: cx + w/2, y1: cy + h/2, score: score}
+			for n := range 5 {
+				f.lm[n] = [2]float64{(float64(kps[10*idx+2*n]) + c) * s, (float64(kps[10*idx+2*n+1]) + r) * s}
+			}
+			found = append(found, f)
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool { return found[i].score > found[j].score })
+	var kept []rawFace
+	for _, f := range found {
+		if !slices.ContainsFunc(kept, func(k rawFace) bool { return iou(f, k) > nmsIoU }) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+func iou(a, b rawFace) float64 {
+	iw := min(a.x1, b.x1) - max(a.x0, b.x0)
+	ih := min(a.y1, b.y1) - max(a.y0, b.y0)
+	if iw <= 0 || ih <= 0 {
+		return 0
+	}
+	inter := iw * ih
+	return inter / ((a.x1-a.x0)*(a.y1-a.y0) + (b.x1-b.x0)*(b.y1-b.y0) - inter)
+}

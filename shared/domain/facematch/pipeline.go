@@ -1,0 +1,156 @@
+package facematch
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"github.com/trustline/platform/shared/domain/liveness"
+)
+
+// face maps a detection back to the image's pixels (pixel centres scaled by k) and clips its box
+// to w×h.
+func (r rawFace) face(k float64, w, h int) Face {
+	back := func(v float64) float64 { return (v+0.5)*k - 0.5 }
+	f := Face{Score: r.score,
+		Box: image.Rect(int(math.Round(back(r.x0))), int(math.Round(back(r.y0))), int(math.Round(back(r.x1))), int(math.Round(back(r.y1)))).Intersect(image.Rect(0, 0, w, h))}
+	for i, l := range r.lm {
+		f.Landmarks[i] = [2]float64{back(l[0]), back(l[1])}
+	}
+	return f
+}
+
+// detectorInput fits the image into YuNet's 640×640 input, its longer side 640, at the top left
+// (OpenCV pads the bottom and right the same way), as BGR planes of raw 0–255 values. It returns
+// the input and the scale from the image to it.
+func detectorInput(p liveness.Upright) ([]float32, float64) {
+	scale := min(float64(detectorSide)/float64(p.W), float64(detectorSide)/float64(p.H))
+	w := min(detectorSide, max(1, int(math.Round(float64(p.W)*scale))))
+	h := min(detectorSide, max(1, int(math.Round(float64(p.H)*scale))))
+	const plane = detectorSide * detectorSide
+	in := make([]float32, 3*plane)
+	put := func(x, y int, r, g, b float32) {
+		i := y*detectorSide + x
+		in[i], in[plane+i], in[2*plane+i] = b, g, r
+	}
+	if scale < 1 {
+		// Shrinking: each input pixel is the mean of the image pixels its box covers, so that a
+		// large photo is not sampled at a few points only.
+		p.BoxMeans(w, h, put)
+		return in, float64(w) / float64(p.W)
+	}
+	for y := range h {
+		for x := range w {
+			r, g, b := bilinear(p, (float64(x)+0.5)*float64(p.W)/float64(w)-0.5, (float64(y)+0.5)*float64(p.H)/float64(h)-0.5, true)
+			put(x, y, r, g, b)
+		}
+	}
+	return in, float64(w) / float64(p.W)
+}
+
+// bilinear samples the image at (x, y): outside it, black (as OpenCV's warpAffine's constant
+// border) or, when clamp is set, the nearest edge pixel.
+func bilinear(p liveness.Upright, x, y float64, clamp bool) (float32, float32, float32) {
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+	var out [3]float32
+	for _, t := range [4]struct {
+		dx, dy int
+		w      float32
+	}{{0, 0, (1 - fx) * (1 - fy)}, {1, 0, fx * (1 - fy)}, {0, 1, (1 - fx) * fy}, {1, 1, fx * fy}} {
+		xx, yy := x0+t.dx, y0+t.dy
+		if clamp {
+			xx, yy = max(0, min(p.W-1, xx)), max(0, min(p.H-1, yy))
+		} else if xx < 0 || yy < 0 || xx >= p.W || yy >= p.H {
+			continue
+		}
+		r, g, b := p.At(xx, yy)
+		out[0] += t.w * float32(r)
+		out[1] += t.w * float32(g)
+		out[2] += t.w * float32(b)
+	}
+	return out[0], out[1], out[2]
+}
+
+// similarity returns the least-squares similarity transform (rotation, uniform scale, shift; no
+// reflection) taking the points src onto dst, as [a −b tx; b a ty]: Umeyama's estimate, which
+// OpenCV's alignCrop computes.
+func similarity(src, dst [5][2]float64) [6]float64 {
+	var ms, md [2]float64
+	for i := range src {
+		ms[0], ms[1] = ms[0]+src[i][0]/5, ms[1]+src[i][1]/5
+		md[0], md[1] = md[0]+dst[i][0]/5, md[1]+dst[i][1]/5
+	}
+	var num1, num2, den float64
+	for i := range src {
+		sx, sy := src[i][0]-ms[0], src[i][1]-ms[1]
+		dx, dy := dst[i][0]-md[0], dst[i][1]-md[1]
+		num1 += sx*dx + sy*dy
+		num2 += sx*dy - sy*dx
+		den += sx*sx + sy*sy
+	}
+	if den == 0 {
+		return [6]float64{1, 0, md[0] - ms[0], 0, 1, md[1] - ms[1]}
+	}
+	a, b := num1/den, num2/den
+	return [6]float64{a, -b, md[0] - (a*ms[0] - b*ms[1]), b, a, md[1] - (b*ms[0] + a*ms[1])}
+}
+
+// alignedInput warps the face onto the 112×112 template and returns it as SFace's input: RGB
+// planes of raw 0–255 values.
+func alignedInput(p liveness.Upright, f Face) []float32 {
+	m := similarity(f.Landmarks, template)
+	// The inverse of [a −b; b a] is [a b; −b a] / (a² + b²).
+	a, b := m[0], m[3]
+	d := a*a + b*b
+	const plane = alignedSide * alignedSide
+	in := make([]float32, 3*plane)
+	if d == 0 {
+		return in
+	}
+	for v := range alignedSide {
+		for u := range alignedSide {
+			du, dv := float64(u)-m[2], float64(v)-m[5]
+			x, y := (a*du+b*dv)/d, (-b*du+a*dv)/d
+			r, g, bl := bilinear(p, x, y, false)
+			i := v*alignedSide + u
+			in[i], in[plane+i], in[2*plane+i] = r, g, bl
+		}
+	}
+	return in
+}
+
+// embed returns the face's normalised SFace embedding.
+func (m *Models) embed(p liveness.Upright, f Face) ([]float32, error) {
+	out := make([]float32, embeddingSize)
+	if err := m.recognizer.Run(alignedInput(p, f), out); err != nil {
+		return nil, fmt.Errorf("facematch: face recogniser: %w", err)
+	}
+	var n float64
+	for _, v := range out {
+		n += float64(v) * float64(v)
+	}
+	if n = math.Sqrt(n); n > 0 {
+		for i := range out {
+			out[i] = float32(float64(out[i]) / n)
+		}
+	}
+	return out, nil
+}
+
+// cosine is the dot product of two normalised embeddings.
+func cosine(a, b []float32) float64 {
+	var s float64
+	for i := range a {
+		s += float64(a[i]) * float64(b[i])
+	}
+	return s
+}
+
+func numel(s []int) int {
+	n := 1
+	for _, d := range s {
+		n *= d
+	}
+	return n
+}

@@ -1,0 +1,372 @@
+package liveness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/trustline/platform/shared/vision/imagefile"
+)
+
+// The models' input geometry.
+const (
+	detectorW, detectorH = 320, 240
+	detectorBoxes        = 4420
+	cropSide             = 80
+	smallScale           = 2.7
+	largeScale           = 4.0
+)
+
+// pixels is the upright view of a decoded image, without a copy: its size and a reader of its
+// 8-bit RGB at upright coordinates from (0,0); and the stored image with its orientation, for the
+// passes that read every pixel (reduceBoxes).
+type pixels struct {
+	w, h        int
+	at          func(x, y int) (r, g, b uint8)
+	img         image.Image
+	orientation int
+}
+
+// decode reads a JPEG, PNG or WebP image of at most maxPixels pixels and returns its upright view
+// by its EXIF orientation. PDFs are refused: a selfie is a photograph.
+func decode(ctx context.Context, data []byte, maxPixels int64) (pixels, error) {
+	mime, ok := imagefile.Sniff(data)
+	if !ok || mime == imagefile.MIMEPDF {
+		return pixels{}, fmt.Errorf("%w (%d bytes)", ErrUnsupported, len(data))
+	}
+	img, _, err := imagefile.DecodeWithin(ctx, data, maxPixels)
+	switch {
+	case err == nil:
+	case errors.Is(err, imagefile.ErrTooLarge):
+		return pixels{}, fmt.Errorf("%w: %w", ErrTooLarge, err)
+	case errors.Is(err, imagefile.ErrCorrupt):
+		return pixels{}, fmt.Errorf("%w: %w", ErrCorrupt, err)
+	case errors.Is(err, imagefile.ErrUnsupported):
+		return pixels{}, fmt.Errorf("%w: %w", ErrUnsupported, err)
+	default:
+		return pixels{}, fmt.Errorf("liveness: decoding: %w", err)
+	}
+	orientation := 1
+	if mime == imagefile.MIMEJPEG {
+		orientation = exifOrientation(data)
+	}
+	return upright(img, orientation), nil
+}
+
+// upright maps img through an EXIF orientation (1–8): the readers turn and mirror coordinates
+// instead of copying the image, which for a 40-megapixel photo would cost 160 MB per copy.
+func upright(img image.Image, orientation int) pixels {
+	at := rgbReader(img)
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	switch orientation {
+	case 2: // mirrored
+		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(w-1-x, y) }, img, orientation}
+	case 3: // upside down
+		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(w-1-x, h-1-y) }, img, orientation}
+	case 4: // mirrored upside down
+		return pixels{w, h, func(x, y int) (uint8, uint8, uint8) { return at(x, h-1-y) }, img, orientation}
+	case 5: // transposed
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(y, x) }, img, orientation}
+	case 6: // stored a quarter turn counter-clockwise: turn it clockwise
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(y, h-1-x) }, img, orientation}
+	case 7: // transverse
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(w-1-y, h-1-x) }, img, orientation}
+	case 8: // stored a quarter turn clockwise: turn it counter-clockwise
+		return pixels{h, w, func(x, y int) (uint8, uint8, uint8) { return at(w-1-y, x) }, img, orientation}
+	}
+	return pixels{w, h, at, img, orientation}
+}
+
+// detectorInput stretches the image to the detector's 320×240 as UltraFace's own code does
+// (cv2.resize, INTER_LINEAR; identical for images up to 640×480) and returns it as NCHW RGB
+// planes of (p−127)/128. A larger image is first averaged down by whole boxes to at most
+// 640×480: two-tap bilinear interpolation alone would skip most of its pixels, and the detector
+// only needs the face's box.
+func detectorInput(p pixels) []float32 {
+	q := boxReduce(p, 2*detectorW, 2*detectorH)
+	rgb := resizeLinear(q, 0, 0, q.w, q.h, detectorW, detectorH)
+	const plane = detectorW * detectorH
+	out := make([]float32, 3*plane)
+	for i := range plane {
+		out[i] = (float32(rgb[3*i]) - 127) / 128
+		out[plane+i] = (float32(rgb[3*i+1]) - 127) / 128
+		out[2*plane+i] = (float32(rgb[3*i+2]) - 127) / 128
+	}
+	return out
+}
+
+// boxReduce averages p down by whole factors per axis until it is at most maxW×maxH; p itself
+// when it already fits. Boxes are a pixel wider here and there so that the whole image is
+// covered.
+func boxReduce(p pixels, maxW, maxH int) pixels {
+	kx, ky := max(1, (p.w+maxW-1)/maxW), max(1, (p.h+maxH-1)/maxH)
+	if kx == 1 && ky == 1 {
+		return p
+	}
+	rw, rh := max(1, p.w/kx), max(1, p.h/ky)
+	dst := image.NewRGBA(image.Rect(0, 0, rw, rh))
+	reduceBoxes(p.img, p.orientation, grid(p.w, rw), grid(p.h, rh), func(i, j int, r, g, b, n uint64) {
+		o := dst.PixOffset(i, j)
+		dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = uint8((r+n/2)/n), uint8((g+n/2)/n), uint8((b+n/2)/n), 255
+	})
+	return upright(dst, 1)
+}
+
+// grid splits n pixels into parts boxes as evenly as whole pixels allow: box i covers
+// [grid[i], grid[i+1]), and the boxes cover all n.
+func grid(n, parts int) []int {
+	g := make([]int, parts+1)
+	for i := range g {
+		g[i] = i * n / parts
+	}
+	return g
+}
+
+// face is one detection in image pixels: its box and upstream's integer [x, y, w, h] of it.
+type face struct {
+	x1, y1, x2, y2 float64 // clipped to the image
+	score          float64
+	bx, by, bw, bh int // Silent-Face-Anti-Spoofing's bbox: int(left), int(top), int(w+1), int(h+1)
+}
+
+func (f face) rect() image.Rectangle {
+	return image.Rect(int(f.x1), int(f.y1), int(math.Ceil(f.x2)), int(math.Ceil(f.y2)))
+}
+
+// findFaces turns the detector's outputs (scores [4420×2], boxes [4420×4] normalised x1,y1,x2,y2)
+// into faces of a w×h image: class-1 scores above threshold, hard non-maximum suppression at
+// iou (as UltraFace's box_utils.hard_nms), boxes clipped to the image, those whose shorter side is
+// under minSize dropped. Best score first.
+func findFaces(scores, boxes []float32, w, h int, threshold, iou float64, minSize int) []face {
+	type cand struct {
+		b     [4]float64
+		score float64
+	}
+	var cands []cand
+	for i := 0; i < len(scores)/2 && 4*i+3 < len(boxes); i++ {
+		s := float64(scores[2*i+1])
+		if !(s > threshold) { // also drops NaN
+			continue
+		}
+		cands = append(cands, cand{
+			b:     [4]float64{float64(boxes[4*i]), float64(boxes[4*i+1]), float64(boxes[4*i+2]), float64(boxes[4*i+3])},
+			score: s,
+		})
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	var kept []cand
+	for len(cands) > 0 {
+		best := cands[0]
+		kept = append(kept, best)
+		rest := cands[:0]
+		for _, c := range cands[1:] {
+			if iouOf(best.b, c.b) <= iou {
+				rest = append(rest, c)
+			}
+		}
+		cands = rest
+	}
+	var faces []face
+	for _, c := range kept {
+		f := face{
+			x1: clamp(c.b[0]*float64(w), 0, float64(w)), y1: clamp(c.b[1]*float64(h), 0, float64(h)),
+			x2: clamp(c.b[2]*float64(w), 0, float64(w)), y2: clamp(c.b[3]*float64(h), 0, float64(h)),
+			score: c.score,
+		}
+		if f.x2-f.x1 < float64(minSize) || f.y2-f.y1 < float64(minSize) || f.x2-f.x1 < 1 || f.y2-f.y1 < 1 {
+			continue
+		}
+		f.bx, f.by = int(f.x1), int(f.y1)
+		f.bw, f.bh = int(f.x2-f.x1+1), int(f.y2-f.y1+1)
+		faces = append(faces, f)
+	}
+	return faces
+}
+
+// iouOf is box_utils.iou_of: overlap over union, with its epsilon.
+func iouOf(a, b [4]float64) float64 {
+	area := func(x1, y1, x2, y2 float64) float64 { return max(x2-x1, 0) * max(y2-y1, 0) }
+	overlap := area(max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+	return overlap / (area(a[0], a[1], a[2], a[3]) + area(b[0], b[1], b[2], b[3]) - overlap + 1e-5)
+}
+
+func clamp(v, lo, hi float64) float64 { return max(lo, min(hi, v)) }
+
+// cropBox is Silent-Face-Anti-Spoofing's CropImage._get_new_box: the face's bbox centred and
+// scaled by scale, capped so it fits a srcW×srcH image, shifted inside it. It returns inclusive
+// pixel bounds.
+func cropBox(srcW, srcH int, f face, scale float64) (x0, y0, x1, y1 int) {
+	bw, bh := float64(f.bw), float64(f.bh)
+	scale = min(float64(srcH-1)/bh, min(float64(srcW-1)/bw, scale))
+	nw, nh := bw*scale, bh*scale
+	cx, cy := bw/2+float64(f.bx), bh/2+float64(f.by)
+	ltx, lty := cx-nw/2, cy-nh/2
+	rbx, rby := cx+nw/2, cy+nh/2
+	if ltx < 0 {
+		rbx -= ltx
+		ltx = 0
+	}
+	if lty < 0 {
+		rby -= lty
+		lty = 0
+	}
+	if rbx > float64(srcW-1) {
+		ltx -= rbx - float64(srcW-1)
+		rbx = float64(srcW - 1)
+	}
+	if rby > float64(srcH-1) {
+		lty -= rby - float64(srcH-1)
+		rby = float64(srcH - 1)
+	}
+	// Python's int() truncates toward zero, as Go's conversion does; the clamps only guard
+	// against rounding a hair outside the image.
+	x0, y0 = max(int(ltx), 0), max(int(lty), 0)
+	x1, y1 = min(int(rbx), srcW-1), min(int(rby), srcH-1)
+	return x0, y0, x1, y1
+}
+
+// cropInput cuts the inclusive box from the upright image, resizes it to 80×80 as cv2.resize
+// does (see resizeLinear) and returns NCHW BGR planes of raw 0–255 values.
+func cropInput(p pixels, x0, y0, x1, y1 int) []float32 {
+	rgb := resizeLinear(p, x0, y0, x1-x0+1, y1-y0+1, cropSide, cropSide)
+	const plane = cropSide * cropSide
+	out := make([]float32, 3*plane)
+	for i := range plane {
+		out[i] = float32(rgb[3*i+2])
+		out[plane+i] = float32(rgb[3*i+1])
+		out[2*plane+i] = float32(rgb[3*i])
+	}
+	return out
+}
+
+// resizeLinear resizes the sw×sh region at (x0, y0) of p to dw×dh and returns it as interleaved
+// RGB, as cv2.resize with INTER_LINEAR does on 8-bit images: half-pixel centres, two taps, edges
+// clamped, weights in 11-bit fixed point, and the rounding of OpenCV's SIMD vertical pass. When
+// shrinking, the result is bit-identical to OpenCV 4.13's (reference_test.go checks it):
+// MiniFASNet reads fine texture, and crops one level off in a tenth of their values moved its
+// score by up to 0.01.
+func resizeLinear(p pixels, x0, y0, sw, sh, dw, dh int) []uint8 {
+	xs, xa := linearTaps(sw, dw)
+	ys, ya := linearTaps(sh, dh)
+	// Horizontal pass, once per source row that an output row needs.
+	rows := make([][]int32, sh)
+	row := func(sy int) []int32 {
+		if r := rows[sy]; r != nil {
+			return r
+		}
+		r := make([]int32, 3*dw)
+		for dx := range dw {
+			r0, g0, b0 := p.at(x0+xs[dx], y0+sy)
+			r1, g1, b1 := p.at(x0+min(xs[dx]+1, sw-1), y0+sy)
+			a0, a1 := int32(xa[dx][0]), int32(xa[dx][1])
+			r[3*dx] = int32(r0)*a0 + int32(r1)*a1
+			r[3*dx+1] = int32(g0)*a0 + int32(g1)*a1
+			r[3*dx+2] = int32(b0)*a0 + int32(b1)*a1
+		}
+		rows[sy] = r
+		return r
+	}
+	out := make([]uint8, 3*dw*dh)
+	for dy := range dh {
+		s0, s1 := row(ys[dy]), row(min(ys[dy]+1, sh-1))
+		b0, b1 := int32(ya[dy][0]), int32(ya[dy][1])
+		o := out[3*dw*dy : 3*dw*(dy+1)]
+		for i := range o {
+			// VResizeLinearVec_32s8u: (S>>4)·β>>16 per row, summed, then rounded >>2.
+			v := ((s0[i]>>4)*b0)>>16 + ((s1[i]>>4)*b1)>>16
+			o[i] = uint8(max(0, min(255, (v+2)>>2)))
+		}
+	}
+	return out
+}
+
+// linearTaps returns, for each of dst output positions, OpenCV's left source index and the two
+// fixed-point weights (summing to 2048) when resizing src samples to dst.
+func linearTaps(src, dst int) ([]int, [][2]int16) {
+	idx, w := make([]int, dst), make([][2]int16, dst)
+	scale := 1 / (float64(dst) / float64(src))
+	for d := range dst {
+		f := float32((float64(d)+0.5)*scale - 0.5) // OpenCV keeps it in single precision
+		s := int(math.Floor(float64(f)))
+		f -= float32(s)
+		if s < 0 {
+			s, f = 0, 0
+		}
+		if s >= src-1 {
+			s, f = src-1, 0
+		}
+		idx[d] = s
+		w[d] = [2]int16{int16(math.RoundToEven(float64((1 - f) * 2048))), int16(math.RoundToEven(float64(f * 2048)))}
+	}
+	return idx, w
+}
+
+// rgbReader returns a reader of img's 8-bit RGB at offsets from its bounds' origin, fast for the
+// types the decoders produce.
+func rgbReader(img image.Image) func(x, y int) (r, g, b uint8) {
+	o := img.Bounds().Min
+	switch m := img.(type) {
+	case *image.YCbCr:
+		return func(x, y int) (uint8, uint8, uint8) {
+			x, y = x+o.X, y+o.Y
+			return color.YCbCrToRGB(m.Y[m.YOffset(x, y)], m.Cb[m.COffset(x, y)], m.Cr[m.COffset(x, y)])
+		}
+	case *image.RGBA:
+		return func(x, y int) (uint8, uint8, uint8) {
+			p := m.Pix[m.PixOffset(x+o.X, y+o.Y):]
+			return p[0], p[1], p[2]
+		}
+	case *image.Gray:
+		return func(x, y int) (uint8, uint8, uint8) {
+			v := m.Pix[m.PixOffset(x+o.X, y+o.Y)]
+			return v, v, v
+		}
+	}
+	// Anything else (NRGBA, paletted, CMYK JPEGs, 16-bit PNGs) through the colour model, alpha
+	// premultiplied as draw.Src onto RGBA would.
+	return func(x, y int) (uint8, uint8, uint8) {
+		c := color.RGBAModel.Convert(img.At(x+o.X, y+o.Y)).(color.RGBA)
+		return c.R, c.G, c.B
+	}
+}
+
+// softmax returns the softmax of three logits, computed in float64.
+func softmax(logits []float32) [3]float64 {
+	var p [3]float64
+	m := math.Inf(-1)
+	for _, v := range logits[:3] {
+		m = max(m, float64(v))
+	}
+	var sum float64
+	for i, v := range logits[:3] {
+		p[i] = math.Exp(float64(v) - m)
+		sum += p[i]
+	}
+	for i := range p {
+		p[i] /= sum
+	}
+	return p
+}
+
+// verdict fuses the two models' probabilities as upstream does (their sum, halved) and decides.
+func verdict(small, large [3]float64, threshold float64) Result {
+	var fused [3]float64
+	for i := range fused {
+		fused[i] = (small[i] + large[i]) / 2
+	}
+	r := Result{
+		Confidence: fused[1],
+		ScoreSmall: small[1],
+		ScoreLarge: large[1],
+		Fused:      fused,
+		AttackType: AttackUnknown,
+	}
+	if fused[1] >= threshold {
+		r.IsLive, r.AttackType = true, AttackNone
+	}
+	return r
+}

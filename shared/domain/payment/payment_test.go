@@ -1,0 +1,74 @@
+package payment_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/trustline/platform/shared/domain/payment"
+)
+
+var signingKey = []byte("payment-signing-key-0123456789-abcdef")
+
+const note = `{"eventId":"evt_1","type":"payment.succeeded","paymentId":"pay_1","reference":"AUT-1","amount":100,"currency":"XOF","occurredAt":"2026-11-23T08:00:00Z"}`
+
+// Whatever the header says, only the exact digest of the exact body is accepted.
+func FuzzVerify(f *testing.F) {
+	sig := payment.Sign(signingKey, []byte(note))
+	for _, seed := range []string{sig, strings.ToUpper(sig), sig + " ", sig + ",x", "", "00"} {
+		f.Add([]byte(note), seed)
+	}
+	f.Fuzz(func(t *testing.T, body []byte, signature string) {
+		if payment.Verify(signingKey, body, signature) && signature != payment.Sign(signingKey, body) {
+			t.Fatalf("accepted %q for a body whose digest is %s", signature, payment.Sign(signingKey, body))
+		}
+	})
+}
+
+type links map[string]payment.Link
+
+func (l links) PutLink(_ context.Context, k payment.Link) error         { l[k.ID] = k; return nil }
+func (l links) Link(_ context.Context, id string) (payment.Link, error) { return l[id], nil }
+func (l links) DecideLink(context.Context, string, string) error        { return nil }
+
+// A charge without a NotifyURL of its own (a contract's) is notified where the gateway's
+// NotifyURL says; one with its own (an invoice's) keeps it.
+func TestSandboxNotifyURL(t *testing.T) {
+	store := links{}
+	s := payment.Sandbox{Store: store, BaseURL: "https://partner.example", NotifyURL: "https://partner.example/api/v1/webhooks/payment", Active: true}
+	for _, tc := range []struct{ own, want string }{
+		{"", "https://partner.example/api/v1/webhooks/payment"},
+		{"https://api.example/v1/billing/webhook", "https://api.example/v1/billing/webhook"},
+	} {
+		out, err := s.Open(context.Background(), payment.Charge{Reference: "R", Amount: 100, Currency: "XOF", NotifyURL: tc.own}, time.Now().Add(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := store[out.ID].NotifyURL; got != tc.want || out.URL != "https://partner.example/sandbox/pay/"+out.ID {
+			t.Errorf("charge notifying %q: link %+v notifies %q, want %q", tc.own, out, got, tc.want)
+		}
+	}
+}
+
+// Whatever the body and signature, a notification is accepted only under its exact digest, and
+// only with a known type.
+func FuzzParseNotification(f *testing.F) {
+	sig := payment.Sign(signingKey, []byte(note))
+	for _, seed := range []string{sig, strings.ToUpper(sig), "", "00"} {
+		f.Add([]byte(note), seed)
+	}
+	f.Add([]byte(`{"eventId":"e","type":"payment.unknown","reference":"R"}`), payment.Sign(signingKey, []byte(`{"eventId":"e","type":"payment.unknown","reference":"R"}`)))
+	f.Fuzz(func(t *testing.T, body []byte, signature string) {
+		n, err := payment.ParseNotification(body, signature, signingKey)
+		if err != nil {
+			return
+		}
+		if signature != payment.Sign(signingKey, body) {
+			t.Fatalf("accepted %q for a body whose digest is %s", signature, payment.Sign(signingKey, body))
+		}
+		if n.Type != payment.Succeeded && n.Type != payment.Cancelled && n.Type != payment.Failed {
+			t.Fatalf("accepted type %q", n.Type)
+		}
+	})
+}

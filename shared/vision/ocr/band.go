@@ -1,0 +1,510 @@
+package ocr
+
+import (
+	"image"
+	"math"
+	"slices"
+
+	"github.com/trustline/platform/shared/vision/imagefile"
+)
+
+// Band is a machine-readable zone found by FindMRZ.
+type Band struct {
+	// Rect holds the zone's lines with a margin of about one character, clipped to the image, in
+	// the image's coordinates.
+	Rect image.Rectangle
+	// Lines is the number of MRZ lines found: 2 (TD2, TD3, visas) or 3 (TD1).
+	Lines int
+	// LineHeight is the mean height of the lines' characters in pixels, for scaling before OCR.
+	LineHeight int
+	// Skew is the lines' slope in degrees, positive when they descend to the right (the document
+	// turned clockwise); Rect is the upright rectangle around the slanted lines.
+	Skew float64
+
+	// The slanted rectangle around the lines, margin included, in the image's coordinates: its
+	// centre, its length along the lines and its thickness across them. Crop cuts it out level;
+	// zero for a Band made by hand, which Crop then derives from Rect.
+	cx, cy, length, thickness float64
+}
+
+// MRZBand returns the rectangle of the machine-readable zone in img, margin included; ok is false
+// when no zone is found (no MRZ, or text that is not horizontal: try the other orientations with
+// Rotate). It is FindMRZ's rectangle.
+func MRZBand(img image.Image) (image.Rectangle, bool) {
+	b, ok := FindMRZ(img)
+	return b.Rect, ok
+}
+
+// Limits of the heuristic. Heights and widths are in pixels of the analysed (shrunk) image.
+const (
+	analysisSide  = 1280 // longer images are shrunk to this for the analysis
+	maxSkew       = 30.0 // degrees searched either way: a phone photo taken without care
+	minLineHeight = 4    // below this no OCR engine can read the characters anyway
+	minLineRatio  = 18.0 // span / height: an MRZ line has 30 to 44 characters about as wide as high
+	maxGapRatio   = 1.2  // a gap wider than this many heights ends a line's span
+	// minOverlap is the share of the shorter of two lines that the longer must cover: an
+	// overprint, a page edge or a speck lengthens or shortens one line's span, not both.
+	minOverlap = 0.6
+)
+
+// FindMRZ looks for the machine-readable zone of an identity document: two or three dense text
+// lines that overlap along most of their length, evenly spaced, at most maxSkew degrees off the
+// horizontal. It works on the image alone (luma, a local threshold, projection of the centres of
+// short dark runs along the best slope) and takes a few milliseconds for a 1000×700 image; larger
+// images are shrunk first. When
+// several zones qualify the lowest wins, as the MRZ sits at the bottom of the page. FindMRZ never
+// panics: an image it cannot analyse is reported as having no zone.
+func FindMRZ(img image.Image) (band Band, ok bool) {
+	defer func() {
+		// A heuristic must not take a request down with it; its indexing is bounds-checked, so a
+		// panic here would be a bug to fix, reported as "no zone" meanwhile.
+		if recover() != nil {
+			band, ok = Band{}, false
+		}
+	}()
+	bounds := img.Bounds()
+	if bounds.Dx() < 4*minLineHeight || bounds.Dy() < 2*minLineHeight {
+		return Band{}, false
+	}
+	g := imagefile.Grayscale(img)
+	scale := 1
+	if side := max(bounds.Dx(), bounds.Dy()); side > analysisSide {
+		scale = (side + analysisSide - 1) / analysisSide
+		g = shrink(g, scale)
+	}
+	a := analyse(g)
+	if a == nil {
+		return Band{}, false
+	}
+	group, ok := a.findGroup()
+	if !ok {
+		return Band{}, false
+	}
+	return a.band(group, scale, bounds), true
+}
+
+// shrink averages s×s blocks.
+func shrink(g *image.Gray, s int) *image.Gray {
+	w, h := g.Rect.Dx()/s, g.Rect.Dy()/s
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	sums := make([]int, w)
+	for y := 0; y < h; y++ {
+		clear(sums)
+		for dy := 0; dy < s; dy++ {
+			row := g.Pix[(y*s+dy)*g.Stride:]
+			for x := range sums {
+				for _, v := range row[x*s : x*s+s] {
+					sums[x] += int(v)
+				}
+			}
+		}
+		out := dst.Pix[y*dst.Stride:]
+		for x, sum := range sums {
+			out[x] = uint8(sum / (s * s))
+		}
+	}
+	return dst
+}
+
+// analysis holds the starts of the dark runs of a binarised image and their projection along the
+// best slope: a text line becomes a band of busy rows, whatever its skew.
+type analysis struct {
+	w, h   int
+	xs, ys []int32 // centre of every short dark run
+	tan    float64 // slope of the best projection
+	offset int     // added to projected rows so that they are non-negative
+	hist   []int   // run centres per projected row
+	lines  []line
+}
+
+// line is a band of busy projected rows.
+type line struct {
+	r0, r1 int // projected rows, inclusive
+	x0, x1 int // the longest span of columns without a gap wider than maxGapRatio heights
+}
+
+func (l line) height() int { return l.r1 - l.r0 + 1 }
+func (l line) width() int  { return l.x1 - l.x0 + 1 }
+func (l line) centre() int { return (l.r0 + l.r1) / 2 }
+
+func analyse(g *image.Gray) *analysis {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	var hist [256]int
+	for y := 0; y < h; y++ {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+w] {
+			hist[v]++
+		}
+	}
+	_, contrast := otsu(&hist, w*h)
+	if contrast < 16 {
+		return nil // a uniform image: nothing printed on it
+	}
+	a := &analysis{w: w, h: h}
+	darkRow := localThreshold(g, contrast)
+	ink := make([]bool, w)
+	// Characters are made of short runs; longer ones are rules, photos and shadows.
+	maxRun := max(w/20, 3)
+	for y := 0; y < h; y++ {
+		darkRow(y, ink)
+		start := -1
+		for x := 0; x <= w; x++ {
+			dark := x < w && ink[x]
+			switch {
+			case dark && start < 0:
+				start = x
+			case !dark && start >= 0:
+				if x-start <= maxRun {
+					a.xs = append(a.xs, int32((start+x)/2))
+					a.ys = append(a.ys, int32(y))
+				}
+				start = -1
+			}
+		}
+	}
+	if len(a.xs) == 0 {
+		return nil
+	}
+	// bestSlope refines up to a degree past maxSkew.
+	a.offset = int(math.Ceil(float64(w)*math.Tan((maxSkew+1)*math.Pi/180))) + 1
+	a.hist = make([]int, h+2*a.offset)
+	a.project(a.bestSlope())
+	a.findLines()
+	return a
+}
+
+// localThreshold returns a function telling which pixels of a row of g are ink: darker than the mean of the square around it
+// (a few characters' heights across, from an integral image) by a margin, a share of the image's
+// Otsu contrast. One global threshold fails on tinted pages in a white surround (it separates page
+// from surround, not ink from paper), on shadows and on glare; the local mean follows the paper.
+func localThreshold(g *image.Gray, contrast int) func(y int, ink []bool) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	r := max(4, max(w, h)/32)
+	margin := max(8, contrast*45/100)
+	sums := make([]uint32, (w+1)*(h+1)) // sums[(y)(w+1)+x]: the pixels above and left of (x, y)
+	for y := 0; y < h; y++ {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		var acc uint32
+		above, cur := sums[y*(w+1):], sums[(y+1)*(w+1):]
+		for x, v := range row {
+			acc += uint32(v)
+			cur[x+1] = above[x+1] + acc
+		}
+	}
+	return func(y int, ink []bool) {
+		y0, y1 := max(0, y-r), min(h, y+r+1)
+		top, bottom := sums[y0*(w+1):(y0+1)*(w+1)], sums[y1*(w+1):(y1+1)*(w+1)]
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, v := range row {
+			x0, x1 := max(0, x-r), min(w, x+r+1)
+			sum := bottom[x1] - top[x1] - bottom[x0] + top[x0]
+			area := uint32((x1 - x0) * (y1 - y0))
+			ink[x] = (uint32(v)+uint32(margin))*area <= sum
+		}
+	}
+}
+
+// otsu returns the threshold that best separates ink from paper, and the difference between the
+// two classes' mean grey levels.
+func otsu(hist *[256]int, n int) (threshold, contrast int) {
+	total := 0
+	for v, c := range hist {
+		total += v * c
+	}
+	best := -1.0
+	sumB, wB := 0, 0
+	for v, c := range hist {
+		wB += c
+		sumB += v * c
+		wF := n - wB
+		if wB == 0 || wF == 0 {
+			continue
+		}
+		mB, mF := float64(sumB)/float64(wB), float64(total-sumB)/float64(wF)
+		if between := float64(wB) * float64(wF) * (mF - mB) * (mF - mB); between > best {
+			best, threshold, contrast = between, v, int(mF-mB)
+		}
+	}
+	return threshold, contrast
+}
+
+// project fills hist with the run centres per row of the projection along slope tan.
+func (a *analysis) project(tan float64) {
+	a.tan = tan
+	clear(a.hist)
+	f := int(math.Round(tan * 65536))
+	for i, x := range a.xs {
+		a.hist[a.row(int(x), int(a.ys[i]), f)]++
+	}
+}
+
+func (a *analysis) row(x, y, f int) int { return y - (x*f)>>16 + a.offset }
+
+// bestSlope returns the slope whose projection is sharpest (largest sum of squared row counts):
+// along the text lines, runs pile up in few rows.
+func (a *analysis) bestSlope() float64 {
+	score := func(deg float64) int {
+		a.project(math.Tan(deg * math.Pi / 180))
+		s := 0
+		for _, c := range a.hist {
+			s += c * c
+		}
+		return s
+	}
+	best, bestScore := 0.0, score(0)
+	try := func(deg float64) {
+		if s := score(deg); s > bestScore {
+			best, bestScore = deg, s
+		}
+	}
+	// Every second degree, then halving steps about the best: a line a thousand pixels long is
+	// still sharper a degree off its slope than at any other slope.
+	for deg := 2.0; deg <= maxSkew; deg += 2 {
+		try(deg)
+		try(-deg)
+	}
+	for _, step := range []float64{1, 0.5, 0.25} {
+		centre := best
+		try(centre - step)
+		try(centre + step)
+	}
+	return math.Tan(best * math.Pi / 180)
+}
+
+// findLines splits the projection into bands of busy rows and measures each band's longest span.
+func (a *analysis) findLines() {
+	counts := slices.Clone(a.hist)
+	slices.Sort(counts)
+	// Rows between lines hold only noise; a quarter of the rows at least are such gaps or margins.
+	floor := counts[len(counts)/4]
+	// The peak is that of the busiest minLineHeight rows together: the straight edge of a tilted
+	// page piles its runs into a single row, which would otherwise set the bar above every line.
+	peak := 0
+	for r := 0; r+minLineHeight <= len(a.hist); r++ {
+		peak = max(peak, slices.Min(a.hist[r:r+minLineHeight]))
+	}
+	threshold := max(3, floor+(peak-floor)/5)
+	lineOf := make([]int32, len(a.hist))
+	for r := range lineOf {
+		lineOf[r] = -1
+	}
+	for r := 0; r < len(a.hist); {
+		if a.hist[r] < threshold {
+			r++
+			continue
+		}
+		r0, r1 := r, r
+		// A single quiet row (a thin horizontal gap in the glyphs) does not end a line.
+		for r+1 < len(a.hist) && (a.hist[r+1] >= threshold || r+2 < len(a.hist) && a.hist[r+2] >= threshold) {
+			r++
+			if a.hist[r] >= threshold {
+				r1 = r
+			}
+		}
+		r++
+		if r1-r0+1 >= minLineHeight {
+			for i := r0; i <= r1; i++ {
+				lineOf[i] = int32(len(a.lines))
+			}
+			a.lines = append(a.lines, line{r0: r0, r1: r1})
+		}
+	}
+	if len(a.lines) == 0 {
+		return
+	}
+	// Per line, run centres counted in bins a third of the line's height wide; a bin with a few
+	// of them holds part of a character, while isolated specks of noise stay below the count.
+	// The line's span is the longest run of busy bins without a gap wider than maxGapRatio
+	// heights.
+	bins := make([][]int32, len(a.lines))
+	for i, l := range a.lines {
+		bins[i] = make([]int32, a.w/binWidth(l)+1)
+	}
+	f := int(math.Round(a.tan * 65536))
+	for i, x := range a.xs {
+		if l := lineOf[a.row(int(x), int(a.ys[i]), f)]; l >= 0 {
+			bins[l][int(x)/binWidth(a.lines[l])]++
+		}
+	}
+	for i := range a.lines {
+		l := &a.lines[i]
+		bw := binWidth(*l)
+		busy := int32(max(2, l.height()/6))
+		maxGap := int(maxGapRatio*float64(l.height())) / bw
+		start, last, best := -1, -1, -1
+		for b, n := range bins[i] {
+			if n < busy {
+				continue
+			}
+			if start < 0 || b-last > maxGap+1 {
+				start = b
+			}
+			last = b
+			if last-start > best {
+				best = last - start
+				l.x0, l.x1 = start*bw, (last+1)*bw-1
+			}
+		}
+		if best < 0 {
+			l.x0, l.x1 = 0, -1 // no busy bin: zero width
+		}
+	}
+}
+
+func binWidth(l line) int { return max(1, l.height()/3) }
+
+// findGroup returns the indexes of the lowest group of 2 or 3 consecutive lines that look like an
+// MRZ: long, of similar height and extent, evenly spaced. A group of 3 wins over the 2 it contains.
+func (a *analysis) findGroup() ([]int, bool) {
+	// Heights are measured vertically and widths horizontally: along a slope θ a line is
+	// width/cos θ long and height·cos θ thick, so long lines qualify at any tilt.
+	cos2 := 1 / (1 + a.tan*a.tan)
+	long := func(i int) bool {
+		l := a.lines[i]
+		return float64(l.width()) >= minLineRatio*float64(l.height())*cos2
+	}
+	alike := func(i, j int) bool {
+		p, q := a.lines[i], a.lines[j]
+		h := float64(p.height()+q.height()) / 2
+		pitch := float64(q.centre() - p.centre())
+		overlap := min(p.x1, q.x1) - max(p.x0, q.x0) + 1
+		return float64(max(p.height(), q.height())) <= 1.6*float64(min(p.height(), q.height())) &&
+			float64(overlap) >= minOverlap*float64(min(p.width(), q.width())) &&
+			float64(min(p.width(), q.width())) >= minOverlap*float64(max(p.width(), q.width())) &&
+			pitch >= 1.2*h && pitch <= 3*h
+	}
+	for last := len(a.lines) - 1; last >= 1; last-- {
+		if !long(last) || !long(last-1) || !alike(last-1, last) {
+			continue
+		}
+		if first := last - 2; first >= 0 && long(first) && alike(first, last-1) {
+			p1 := a.lines[last-1].centre() - a.lines[first].centre()
+			p2 := a.lines[last].centre() - a.lines[last-1].centre()
+			if math.Abs(float64(p1-p2)) <= 0.25*float64(max(p1, p2)) {
+				return []int{first, last - 1, last}, true
+			}
+		}
+		return []int{last - 1, last}, true
+	}
+	return nil, false
+}
+
+// band maps a group of lines back to the original image's coordinates.
+func (a *analysis) band(group []int, scale int, bounds image.Rectangle) Band {
+	first, last := a.lines[group[0]], a.lines[group[len(group)-1]]
+	x0, x1, hsum := a.w, 0, 0
+	for _, i := range group {
+		x0, x1 = min(x0, a.lines[i].x0), max(x1, a.lines[i].x1)
+		hsum += a.lines[i].height()
+	}
+	cos := 1 / math.Sqrt(1+a.tan*a.tan)
+	lh := float64(hsum) / float64(len(group)) * cos // across the lines, not vertically
+	// Projected row r at column x is image row r - offset + x*tan.
+	yAt := func(r, x float64) float64 { return r - float64(a.offset) + x*a.tan }
+	s := float64(scale)
+	// The slanted rectangle: the lines' extent along the slope, their rows across it, a margin of
+	// about a character along and most of a line across.
+	mx, my := 1.5*lh, 0.8*lh
+	xc := float64(x0+x1+1) / 2
+	rc := float64(first.r0+last.r1+1) / 2
+	length := float64(x1+1-x0)/cos + 2*mx
+	thickness := float64(last.r1+1-first.r0)*cos + 2*my
+	cx, cy := xc, yAt(rc, xc)
+	// Its corners bound Rect.
+	sin := a.tan * cos
+	hx, hy := length/2, thickness/2
+	ex := hx*cos + hy*math.Abs(sin)
+	ey := hx*math.Abs(sin) + hy*cos
+	r := image.Rect(
+		int(math.Floor((cx-ex)*s)), int(math.Floor((cy-ey)*s)),
+		int(math.Ceil((cx+ex)*s)), int(math.Ceil((cy+ey)*s)),
+	).Add(bounds.Min).Intersect(bounds)
+	return Band{
+		Rect:       r,
+		Lines:      len(group),
+		LineHeight: int(math.Round(lh * s)),
+		Skew:       math.Atan(a.tan) * 180 / math.Pi,
+		cx:         cx*s + float64(bounds.Min.X), cy: cy*s + float64(bounds.Min.Y),
+		length: length * s, thickness: thickness * s,
+	}
+}
+
+// Crop returns the zone cut out of img in grey levels, ready for an OCR engine: turned to level
+// its lines when they are skewed by a quarter of a degree or more (bilinear resampling, the
+// corners filled with the paper's grey), and trimmed of the height the skew had added.
+func (b Band) Crop(img image.Image) *image.Gray {
+	r := b.Rect.Intersect(img.Bounds())
+	if r.Empty() {
+		return image.NewGray(image.Rect(0, 0, 0, 0))
+	}
+	if math.Abs(b.Skew) < 0.25 {
+		return imagefile.Grayscale(subImage(img, r))
+	}
+	sin, cos := math.Sincos(b.Skew * math.Pi / 180)
+	w := r.Dx()
+	h := max(r.Dy()-int(float64(w)*math.Abs(sin/cos)), r.Dy()/2)
+	centreX, centreY := float64(r.Min.X)+float64(w)/2, float64(r.Min.Y)+float64(r.Dy())/2
+	if b.length > 0 {
+		w, h = int(math.Round(b.length)), int(math.Round(b.thickness))
+		centreX, centreY = b.cx, b.cy
+	}
+	// The source pixels of the levelled rectangle reach a little beyond r's sides, unless r was
+	// made around them.
+	pad := int(float64(h)*math.Abs(sin)) + 2
+	if b.length > 0 {
+		pad = 2
+	}
+	src := imagefile.Grayscale(subImage(img, r.Inset(-pad).Intersect(img.Bounds())))
+	origin := r.Inset(-pad).Intersect(img.Bounds()).Min
+	// Centre of the zone in src's coordinates.
+	cx, cy := centreX-float64(origin.X), centreY-float64(origin.Y)
+	paper := uint8(percentile(histogram(src), src.Rect.Dx()*src.Rect.Dy()*9/10))
+	dst := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		dy := float64(y) + 0.5 - float64(h)/2
+		row := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		for x := range row {
+			dx := float64(x) + 0.5 - float64(w)/2
+			row[x] = bilinear(src, cx+dx*cos-dy*sin-0.5, cy+dx*sin+dy*cos-0.5, paper)
+		}
+	}
+	return dst
+}
+
+func subImage(img image.Image, r image.Rectangle) image.Image {
+	if s, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}); ok {
+		return s.SubImage(r)
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		for x := 0; x < r.Dx(); x++ {
+			dst.Set(x, y, img.At(r.Min.X+x, r.Min.Y+y))
+		}
+	}
+	return dst
+}
+
+// bilinear samples g at (x, y), outside g returning fill.
+func bilinear(g *image.Gray, x, y float64, fill uint8) uint8 {
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	if x0 < 0 || y0 < 0 || x0+1 >= g.Rect.Dx() || y0+1 >= g.Rect.Dy() {
+		return fill
+	}
+	fx, fy := x-float64(x0), y-float64(y0)
+	p := g.Pix[y0*g.Stride+x0:]
+	q := g.Pix[(y0+1)*g.Stride+x0:]
+	top := float64(p[0])*(1-fx) + float64(p[1])*fx
+	bottom := float64(q[0])*(1-fx) + float64(q[1])*fx
+	return uint8(top*(1-fy) + bottom*fy + 0.5)
+}
+
+func histogram(g *image.Gray) *[256]int {
+	var hist [256]int
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()] {
+			hist[v]++
+		}
+	}
+	return &hist
+}
