@@ -76,7 +76,10 @@ func violations(pkgs []goPackage) []string {
 			}
 			for _, f := range forbidden[layer] {
 				if imp == f || strings.HasPrefix(imp, strings.TrimSuffix(f, "/")+"/") {
-					out = append(out, p.ImportPath+" imports "+imp+": "+layer+" packages import no "+strings.TrimSuffix(f, "/"))
+					out = append(
+						out,
+						p.ImportPath+" imports "+imp+": "+layer+" packages import no "+strings.TrimSuffix(f, "/"),
+					)
 				}
 			}
 		}
@@ -102,7 +105,8 @@ func TestLayers(t *testing.T) {
 		}
 		pkgs = append(pkgs, p)
 	}
-	if n := len(slices.DeleteFunc(slices.Clone(pkgs), func(p goPackage) bool { return layerOf(p.ImportPath) == "" })); n < 40 {
+	if n := len(slices.DeleteFunc(slices.Clone(pkgs),
+		func(p goPackage) bool { return layerOf(p.ImportPath) == "" })); n < 40 {
 		t.Fatalf("%d packages of shared/ listed: the listing is not the module's", n)
 	}
 	for _, v := range violations(pkgs) {
@@ -120,7 +124,8 @@ func TestLayerViolationsNameTheRule(t *testing.T) {
 		{s + "vision/onnx", "github.com/aws/aws-sdk-go-v2/service/s3", "vision packages import no github.com/aws"},
 		{s + "domain/webhook", "github.com/aws/aws-lambda-go/events", "domain packages import no github.com/aws"},
 		{s + "domain/billing", s + "adapters/dynamo", "imports " + s + "adapters/dynamo: domain sits below adapters"},
-		{s + "api/webhookapi", "github.com/aws/aws-sdk-go-v2/service/sqs", "api packages import no github.com/aws/aws-sdk-go-v2"},
+		{s + "api/webhookapi", "github.com/aws/aws-sdk-go-v2/service/sqs",
+			"api packages import no github.com/aws/aws-sdk-go-v2"},
 		{s + "adapters/queue", lambdaRuntime, "only " + lambdaRunner + " starts functions"},
 		{module + "/functions/health", lambdaRuntime, "only " + lambdaRunner + " starts functions"},
 		{s + "misc/thing", "fmt", s + "misc/thing is in no layer"},
@@ -132,9 +137,15 @@ func TestLayerViolationsNameTheRule(t *testing.T) {
 	}
 	ok := []goPackage{
 		{ImportPath: s + "domain/accounts", Imports: []string{s + "foundation/fault", s + "domain/credits", "time"}},
-		{ImportPath: s + "adapters/dynamo", Imports: []string{s + "domain/accounts", "github.com/aws/aws-sdk-go-v2/service/dynamodb"}},
+		{
+			ImportPath: s + "adapters/dynamo",
+			Imports:    []string{s + "domain/accounts", "github.com/aws/aws-sdk-go-v2/service/dynamodb"},
+		},
 		{ImportPath: lambdaRunner, Imports: []string{lambdaRuntime}},
-		{ImportPath: s + "api/httpapi", Imports: []string{"net/http", "github.com/awslabs/aws-lambda-go-api-proxy/core"}},
+		{
+			ImportPath: s + "api/httpapi",
+			Imports:    []string{"net/http", "github.com/awslabs/aws-lambda-go-api-proxy/core"},
+		},
 	}
 	if got := violations(ok); len(got) != 0 {
 		t.Errorf("imports the rules allow: %q", got)

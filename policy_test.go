@@ -19,8 +19,17 @@ func policies(t *testing.T) (*samtemplate.Stack, map[string][]samtemplate.Statem
 	if err != nil {
 		t.Fatal(err)
 	}
-	stack, err := samtemplate.NewStack(tmpl, "st", "eu-west-1", "123456789012",
-		map[string]string{"Stage": "sandbox", "PublicBaseUrl": "https://api.example.com", "PartnerBaseUrl": "https://partners.example.com"})
+	stack, err := samtemplate.NewStack(
+		tmpl,
+		"st",
+		"eu-west-1",
+		"123456789012",
+		map[string]string{
+			"Stage":          "sandbox",
+			"PublicBaseUrl":  "https://api.example.com",
+			"PartnerBaseUrl": "https://partners.example.com",
+		},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,8 +60,16 @@ var tableWide = map[string]string{}
 // itemActions are the DynamoDB actions that carry dynamodb:LeadingKeys. Others (Scan above all)
 // carry none, and ForAllValues passes a request without the key: a LeadingKeys condition would
 // not bound them.
-var itemActions = []string{"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query",
-	"dynamodb:ConditionCheckItem", "dynamodb:BatchGetItem", "dynamodb:BatchWriteItem"}
+var itemActions = []string{
+	"dynamodb:GetItem",
+	"dynamodb:PutItem",
+	"dynamodb:UpdateItem",
+	"dynamodb:DeleteItem",
+	"dynamodb:Query",
+	"dynamodb:ConditionCheckItem",
+	"dynamodb:BatchGetItem",
+	"dynamodb:BatchWriteItem",
+}
 
 // Every DynamoDB grant names item actions on the table or one named index, bounded to partition key
 // prefixes: no function reads or writes the whole table.
@@ -64,7 +81,10 @@ func TestNoTableWideDynamoDBAccess(t *testing.T) {
 			continue
 		}
 		for _, st := range statements {
-			if !slices.ContainsFunc(st.Action, func(a string) bool { return strings.HasPrefix(strings.ToLower(a), "dynamodb:") }) {
+			if !slices.ContainsFunc(
+				st.Action,
+				func(a string) bool { return strings.HasPrefix(strings.ToLower(a), "dynamodb:") },
+			) {
 				continue
 			}
 			for _, a := range st.Action {
@@ -80,7 +100,13 @@ func TestNoTableWideDynamoDBAccess(t *testing.T) {
 			}
 			keys := st.Condition["ForAllValues:StringLike"]["dynamodb:LeadingKeys"]
 			if len(keys) == 0 {
-				t.Errorf("%s (%s): %v on %v without a dynamodb:LeadingKeys condition", fn, st.From, st.Action, st.Resource)
+				t.Errorf(
+					"%s (%s): %v on %v without a dynamodb:LeadingKeys condition",
+					fn,
+					st.From,
+					st.Action,
+					st.Resource,
+				)
 			}
 			for _, k := range keys {
 				if i := strings.IndexAny(k, "*?"); i >= 0 && i < 3 {
@@ -101,8 +127,18 @@ func TestS3AccessIsByPrefix(t *testing.T) {
 	for fn, statements := range all {
 		for _, st := range statements {
 			for _, a := range st.Action {
-				if a == "*" || strings.HasPrefix(strings.ToLower(a), "s3:") && !slices.Contains([]string{"s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"}, a) {
-					t.Errorf("%s (%s): action %s (only s3:GetObject, PutObject, DeleteObject and a bounded ListBucket)", fn, st.From, a)
+				if a == "*" ||
+					strings.HasPrefix(strings.ToLower(a), "s3:") &&
+						!slices.Contains(
+							[]string{"s3:GetObject", "s3:PutObject", "s3:DeleteObject", "s3:ListBucket"},
+							a,
+						) {
+					t.Errorf(
+						"%s (%s): action %s (only s3:GetObject, PutObject, DeleteObject and a bounded ListBucket)",
+						fn,
+						st.From,
+						a,
+					)
 				}
 			}
 			if !slices.ContainsFunc(st.Action, func(a string) bool { return strings.HasPrefix(a, "s3:") }) {
@@ -143,10 +179,15 @@ func TestUnauthenticatedFunctionsCannotTouchSecrets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, pk := range []string{"USER#usr_1", "USER#prt_1", "EMAIL#a@example.com", "KEY#0123abcd", "PARTNER#prt_1", "VERIFY#0123abcd", "RATE#usr_1"} {
+		for _, pk := range []string{"USER#usr_1", "USER#prt_1", "EMAIL#a@example.com", "KEY#0123abcd", "PARTNER#prt_1",
+			"VERIFY#0123abcd", "RATE#usr_1"} {
 			for _, action := range append(slices.Clone(itemActions), "dynamodb:Scan") {
 				for _, res := range []string{table, table + "/index/gsi1", table + "/index/gsi2"} {
-					r := iamcheck.Request{Action: action, Resource: res, Context: map[string][]string{iamcheck.LeadingKeys: {pk}}}
+					r := iamcheck.Request{
+						Action:   action,
+						Resource: res,
+						Context:  map[string][]string{iamcheck.LeadingKeys: {pk}},
+					}
 					if p.Allows(r) {
 						t.Errorf("%s may %s %s on %s", fn, action, pk, res)
 					}

@@ -22,11 +22,15 @@ func TestWorkersBoundMemoryAndConcurrency(t *testing.T) {
 		t.Fatal(err)
 	}
 	globals, _ := tpl.Globals["Function"].(map[string]any)
-	for _, id := range []string{"ExtractionWorkerFunction", "LivenessFunction", "IssuanceWorkerFunction", "WebhookDispatcherFunction"} {
+	for _, id := range []string{"ExtractionWorkerFunction", "LivenessFunction", "IssuanceWorkerFunction",
+		"WebhookDispatcherFunction"} {
 		t.Run(id, func(t *testing.T) {
 			props := tpl.Resources[id].Properties
 			if n, ok := props["ReservedConcurrentExecutions"].(int); !ok || n < 1 {
-				t.Errorf("ReservedConcurrentExecutions = %v, want a positive number", props["ReservedConcurrentExecutions"])
+				t.Errorf(
+					"ReservedConcurrentExecutions = %v, want a positive number",
+					props["ReservedConcurrentExecutions"],
+				)
 			}
 			memory, ok := props["MemorySize"].(int)
 			if !ok {
@@ -101,7 +105,10 @@ func TestEachFunctionReadsOnlyItsSecrets(t *testing.T) {
 					granted = append(granted, fmt.Sprint(arn["Ref"]))
 				}
 				if strings.Contains(fmt.Sprint(m), "secretsmanager") {
-					t.Errorf("a policy statement other than AWSSecretsManagerGetSecretValuePolicy names Secrets Manager: %v", m)
+					t.Errorf(
+						"a policy statement other than AWSSecretsManagerGetSecretValuePolicy names Secrets Manager: %v",
+						m,
+					)
 				}
 			}
 			slices.Sort(named)
@@ -135,7 +142,8 @@ func TestAPIThrottlesAndLogsAccess(t *testing.T) {
 		t.Fatal(err)
 	}
 	perRoute, _ := props["RouteSettings"].(map[string]any)
-	for _, r := range []string{"POST /v1/auth/login", "POST /v1/auth/register", "POST /v1/auth/resend-verification", "POST /v1/mobile-handoff/session"} {
+	for _, r := range []string{"POST /v1/auth/login", "POST /v1/auth/register", "POST /v1/auth/resend-verification",
+		"POST /v1/mobile-handoff/session"} {
 		if _, ok := perRoute[r].(map[string]any); !ok {
 			t.Errorf("no throttling of its own for %s", r)
 		}
@@ -147,8 +155,10 @@ func TestAPIThrottlesAndLogsAccess(t *testing.T) {
 	}
 	logs, _ := props["AccessLogSettings"].(map[string]any)
 	format, _ := logs["Format"].(string)
-	if logs["DestinationArn"] == nil || !strings.Contains(format, "$context.routeKey") || !strings.Contains(format, "$context.requestId") ||
-		strings.Contains(format, "$context.path") || strings.Contains(format, "querystring") {
+	if logs["DestinationArn"] == nil || !strings.Contains(format, "$context.routeKey") || !strings.Contains(format,
+		"$context.requestId") ||
+		strings.Contains(format, "$context.path") ||
+		strings.Contains(format, "querystring") {
 		t.Errorf("AccessLogSettings = %v", logs)
 	}
 }

@@ -36,7 +36,8 @@ var checks = map[string]func(t *testing.T, answer invocation){
 	"HealthFunction": func(t *testing.T, answer invocation) {
 		var resp events.APIGatewayV2HTTPResponse
 		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 200 || !strings.Contains(resp.Body, `"status":"ok"`) || resp.Headers["X-Request-Id"] != "sample-health-1" {
+		if resp.StatusCode != 200 || !strings.Contains(resp.Body, `"status":"ok"`) ||
+			resp.Headers["X-Request-Id"] != "sample-health-1" {
 			t.Errorf("answer = %+v", resp)
 		}
 	},
@@ -44,8 +45,11 @@ var checks = map[string]func(t *testing.T, answer invocation){
 	"ConsoleFunction": func(t *testing.T, answer invocation) {
 		var resp events.APIGatewayV2HTTPResponse
 		mustDecode(t, answer, &resp)
-		if resp.StatusCode != 303 || resp.Headers["Location"] != "/console/login?next=%2Fconsole%2Foverview" || len(resp.Cookies) != 1 ||
-			!strings.Contains(resp.Cookies[0], "HttpOnly") || !strings.Contains(resp.Cookies[0], "SameSite=Strict") || !strings.Contains(resp.Cookies[0], "Secure") {
+		if resp.StatusCode != 303 || resp.Headers["Location"] != "/console/login?next=%2Fconsole%2Foverview" ||
+			len(resp.Cookies) != 1 ||
+			!strings.Contains(resp.Cookies[0], "HttpOnly") ||
+			!strings.Contains(resp.Cookies[0], "SameSite=Strict") ||
+			!strings.Contains(resp.Cookies[0], "Secure") {
 			t.Errorf("answer = %+v", resp)
 		}
 	},
@@ -118,8 +122,12 @@ func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
 			}
 			t.Logf("%s: bootstrap %.1f MB (%s/%s)", fn.ID, float64(info.Size())/1e6, runtime.GOOS, runtime.GOARCH)
 			if info.Size() > maxBootstrap {
-				t.Errorf("%s: bootstrap of %.1f MB exceeds the %.0f MB budget (a reflection-heavy import such as html/template keeps every method of every linked type)",
-					fn.ID, float64(info.Size())/1e6, maxBootstrap/1e6)
+				t.Errorf(
+					"%s: bootstrap of %.1f MB exceeds the %.0f MB budget (a reflection-heavy import such as html/template keeps every method of every linked type)",
+					fn.ID,
+					float64(info.Size())/1e6,
+					maxBootstrap/1e6,
+				)
 			}
 			answer, coldStart := invoke(t, bin, env(t, stack, fn), event)
 			t.Logf("%s: process start to answered event: %v", fn.ID, coldStart.Round(time.Millisecond))
@@ -133,7 +141,10 @@ func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
 func TestBootstrapRefusesIncompleteConfiguration(t *testing.T) {
 	fns, stack := functions(t)
 	fn := fns[slices.IndexFunc(fns, func(f samtemplate.Function) bool { return f.ID == "HealthFunction" })]
-	environment := slices.DeleteFunc(env(t, stack, fn), func(kv string) bool { return strings.HasPrefix(kv, "TABLE_NAME=") })
+	environment := slices.DeleteFunc(
+		env(t, stack, fn),
+		func(kv string) bool { return strings.HasPrefix(kv, "TABLE_NAME=") },
+	)
 	api := newRuntimeAPI(t, sampleEvent(t, fn))
 	cmd := exec.Command(build(t, fn))
 	cmd.Env = append(environment, "AWS_LAMBDA_RUNTIME_API="+strings.TrimPrefix(api.URL, "http://"))
@@ -220,8 +231,17 @@ func functions(t testing.TB) ([]samtemplate.Function, *samtemplate.Stack) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stack, err := samtemplate.NewStack(tmpl, "boot", "eu-west-1", "123456789012",
-		map[string]string{"Stage": "sandbox", "PublicBaseUrl": "https://api.example.com", "PartnerBaseUrl": "https://partners.example.com"})
+	stack, err := samtemplate.NewStack(
+		tmpl,
+		"boot",
+		"eu-west-1",
+		"123456789012",
+		map[string]string{
+			"Stage":          "sandbox",
+			"PublicBaseUrl":  "https://api.example.com",
+			"PartnerBaseUrl": "https://partners.example.com",
+		},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +274,13 @@ func sampleEvent(t testing.TB, fn samtemplate.Function) []byte {
 // bundledModels are the models make build copies into a function's bundle (<Name>_MODELS in the
 // Makefile).
 var bundledModels = map[string][]string{
-	"LivenessFunction":         {"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx", "yunet-2023mar-int8bq.onnx", "sface-2021dec-int8bq.onnx"},
+	"LivenessFunction": {
+		"ultraface-rfb-320.onnx",
+		"minifasnet-v2-scale2.7.onnx",
+		"minifasnet-v1se-scale4.0.onnx",
+		"yunet-2023mar-int8bq.onnx",
+		"sface-2021dec-int8bq.onnx",
+	},
 	"ExtractionWorkerFunction": {"yunet-2023mar-int8bq.onnx"},
 }
 
@@ -323,7 +349,8 @@ func modelsDir(t testing.TB) string {
 func secretsManager(t testing.TB) string {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var in struct{ SecretId string }
-		if r.Header.Get("X-Amz-Target") != "secretsmanager.GetSecretValue" || json.NewDecoder(r.Body).Decode(&in) != nil {
+		if r.Header.Get("X-Amz-Target") != "secretsmanager.GetSecretValue" ||
+			json.NewDecoder(r.Body).Decode(&in) != nil {
 			http.Error(w, `{"__type":"InvalidRequestException"}`, http.StatusBadRequest)
 			return
 		}
@@ -381,7 +408,8 @@ func newRuntimeAPI(t testing.TB, event []byte) *runtimeAPI {
 		w.Header().Set("Lambda-Runtime-Aws-Request-Id", "req-1")
 		w.Header().Set("Lambda-Runtime-Deadline-Ms", fmt.Sprint(time.Now().Add(time.Minute).UnixMilli()))
 		w.Header().Set("Lambda-Runtime-Invoked-Function-Arn", "arn:aws:lambda:eu-west-1:123456789012:function:test")
-		w.Header().Set("Lambda-Runtime-Trace-Id", "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=0")
+		w.Header().
+			Set("Lambda-Runtime-Trace-Id", "Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=0")
 		_, _ = w.Write(event)
 	})
 	result := func(errored bool) http.HandlerFunc {

@@ -45,7 +45,12 @@ func TestBuildMakesStaticBootstraps(t *testing.T) {
 		}
 		t.Logf("%s: %.1f MB", fn.ID, float64(info.Size())/1e6)
 		if info.Size() >= maxBootstrap {
-			t.Errorf("%s: bootstrap of %.1f MB, over the %.0f MB budget", fn.ID, float64(info.Size())/1e6, maxBootstrap/1e6)
+			t.Errorf(
+				"%s: bootstrap of %.1f MB, over the %.0f MB budget",
+				fn.ID,
+				float64(info.Size())/1e6,
+				maxBootstrap/1e6,
+			)
 		}
 		f, err := elf.Open(path)
 		if err != nil {

@@ -31,7 +31,8 @@ func TestPythonSDKIsGenerated(t *testing.T) {
 	out := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	if b, err := exec.CommandContext(ctx, "bash", filepath.Join("python", "generate.sh"), out).CombinedOutput(); err != nil {
+	if b, err := exec.CommandContext(ctx, "bash", filepath.Join("python", "generate.sh"),
+		out).CombinedOutput(); err != nil {
 		t.Fatalf("generate.sh: %v\n%s", err, b)
 	}
 	for _, api := range []string{"identity", "partner"} {

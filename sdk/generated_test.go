@@ -57,12 +57,14 @@ func TestGeneratedCodeIsCurrent(t *testing.T) {
 			}
 			out := filepath.Join(t.TempDir(), api+".d.ts")
 			// As npm run generate runs it, from sdk/typescript with the same relative paths.
-			cmd := exec.Command(filepath.Join("node_modules", ".bin", "openapi-typescript"), "../../openapi/"+api+".yaml", "-o", out)
+			cmd := exec.Command(filepath.Join("node_modules", ".bin", "openapi-typescript"),
+				"../../openapi/"+api+".yaml", "-o", out)
 			cmd.Dir = "typescript"
 			if b, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("%v: %v\n%s", cmd.Args, err, b)
 			}
-			same(t, filepath.Join("typescript", "src", api+".d.ts"), out, "make sdk (or npm run --prefix sdk/typescript generate)")
+			same(t, filepath.Join("typescript", "src", api+".d.ts"), out,
+				"make sdk (or npm run --prefix sdk/typescript generate)")
 		})
 	}
 }
@@ -78,6 +80,7 @@ func same(t *testing.T, committed, regenerated, command string) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatalf("sdk/%s is not what the pinned generator makes of openapi/: run %s and commit the result", committed, command)
+		t.Fatalf("sdk/%s is not what the pinned generator makes of openapi/: run %s and commit the result", committed,
+			command)
 	}
 }

@@ -64,7 +64,12 @@ func vectors() vectorFile {
 		}
 		sig := webhook.StandardSignature([]byte(secret), h["webhook-id"], h["webhook-timestamp"], []byte(body))
 		if previous != "" {
-			sig += " " + webhook.StandardSignature([]byte(previous), h["webhook-id"], h["webhook-timestamp"], []byte(body))
+			sig += " " + webhook.StandardSignature(
+				[]byte(previous),
+				h["webhook-id"],
+				h["webhook-timestamp"],
+				[]byte(body),
+			)
 		}
 		h["webhook-signature"] = sig
 		return h
@@ -80,19 +85,115 @@ func vectors() vectorFile {
 	return vectorFile{
 		Comment: "Deliveries signed by the backend's signer (shared/domain/webhook). Written and checked by sdk/signatures_test.go (go test ./sdk -run TestSignatureVectors -update); every SDK's webhook verifier is tested against it. expect: ok, signature (missing or wrong) or timestamp (outside toleranceSeconds of now), for the API's own header (signature) and webhook-signature (standard).",
 		Cases: []vector{
-			v("identity: valid", "identity", identitySecret, identityBody, signed("identity", identitySecret, "", identityBody, ts), ts+12, ok),
-			v("partner: valid, the secret's own bytes as key", "partner", partnerSecret, partnerBody, signed("partner", partnerSecret, "", partnerBody, ts), ts, ok),
-			v("identity: whsec_ secret without its base64 padding", "identity", unpadded, identityBody, signed("identity", unpadded, "", identityBody, ts), ts, ok),
-			v("identity: wrong secret", "identity", previousSecret, identityBody, signed("identity", identitySecret, "", identityBody, ts), ts, bad),
-			v("partner: wrong secret", "partner", "another-secret", partnerBody, signed("partner", partnerSecret, "", partnerBody, ts), ts, bad),
-			v("partner: tampered body (one byte more)", "partner", partnerSecret, partnerBody+" ", signed("partner", partnerSecret, "", partnerBody, ts), ts, bad),
-			v("identity: tampered body", "identity", identitySecret, identityBody[:len(identityBody)-2]+`,"x":1}}`, signed("identity", identitySecret, "", identityBody, ts), ts, bad),
-			v("identity: timestamp 5 minutes and 1 second old", "identity", identitySecret, identityBody, signed("identity", identitySecret, "", identityBody, ts), ts+301, expect{"ok", "timestamp"}),
-			v("partner: timestamp exactly 5 minutes old", "partner", partnerSecret, partnerBody, signed("partner", partnerSecret, "", partnerBody, ts), ts+300, ok),
-			v("partner: timestamp 10 minutes ahead", "partner", partnerSecret, partnerBody, signed("partner", partnerSecret, "", partnerBody, ts+600), ts, expect{"ok", "timestamp"}),
+			v(
+				"identity: valid",
+				"identity",
+				identitySecret,
+				identityBody,
+				signed("identity", identitySecret, "", identityBody, ts),
+				ts+12,
+				ok,
+			),
+			v(
+				"partner: valid, the secret's own bytes as key",
+				"partner",
+				partnerSecret,
+				partnerBody,
+				signed("partner", partnerSecret, "", partnerBody, ts),
+				ts,
+				ok,
+			),
+			v(
+				"identity: whsec_ secret without its base64 padding",
+				"identity",
+				unpadded,
+				identityBody,
+				signed("identity", unpadded, "", identityBody, ts),
+				ts,
+				ok,
+			),
+			v(
+				"identity: wrong secret",
+				"identity",
+				previousSecret,
+				identityBody,
+				signed("identity", identitySecret, "", identityBody, ts),
+				ts,
+				bad,
+			),
+			v(
+				"partner: wrong secret",
+				"partner",
+				"another-secret",
+				partnerBody,
+				signed("partner", partnerSecret, "", partnerBody, ts),
+				ts,
+				bad,
+			),
+			v(
+				"partner: tampered body (one byte more)",
+				"partner",
+				partnerSecret,
+				partnerBody+" ",
+				signed("partner", partnerSecret, "", partnerBody, ts),
+				ts,
+				bad,
+			),
+			v(
+				"identity: tampered body",
+				"identity",
+				identitySecret,
+				identityBody[:len(identityBody)-2]+`,"x":1}}`,
+				signed("identity", identitySecret, "", identityBody, ts),
+				ts,
+				bad,
+			),
+			v(
+				"identity: timestamp 5 minutes and 1 second old",
+				"identity",
+				identitySecret,
+				identityBody,
+				signed("identity", identitySecret, "", identityBody, ts),
+				ts+301,
+				expect{"ok", "timestamp"},
+			),
+			v(
+				"partner: timestamp exactly 5 minutes old",
+				"partner",
+				partnerSecret,
+				partnerBody,
+				signed("partner", partnerSecret, "", partnerBody, ts),
+				ts+300,
+				ok,
+			),
+			v(
+				"partner: timestamp 10 minutes ahead",
+				"partner",
+				partnerSecret,
+				partnerBody,
+				signed("partner", partnerSecret, "", partnerBody, ts+600),
+				ts,
+				expect{"ok", "timestamp"},
+			),
 			v("partner: no webhook-id", "partner", partnerSecret, partnerBody, noID, ts, expect{"ok", "signature"}),
-			v("identity rotation: the new secret", "identity", identitySecret, identityBody, signed("identity", identitySecret, previousSecret, identityBody, ts), ts, ok),
-			v("identity rotation: the old secret verifies webhook-signature only", "identity", previousSecret, identityBody, signed("identity", identitySecret, previousSecret, identityBody, ts), ts, expect{"signature", "ok"}),
+			v(
+				"identity rotation: the new secret",
+				"identity",
+				identitySecret,
+				identityBody,
+				signed("identity", identitySecret, previousSecret, identityBody, ts),
+				ts,
+				ok,
+			),
+			v(
+				"identity rotation: the old secret verifies webhook-signature only",
+				"identity",
+				previousSecret,
+				identityBody,
+				signed("identity", identitySecret, previousSecret, identityBody, ts),
+				ts,
+				expect{"signature", "ok"},
+			),
 		},
 	}
 }
@@ -111,7 +212,13 @@ func TestSignatureVectors(t *testing.T) {
 		if c.API == "identity" {
 			sig = webhookverify.Service([]byte(c.Secret), []byte(c.Body), h.Get("X-Service-Signature"))
 		}
-		std := webhookverify.Standard([]byte(c.Secret), []byte(c.Body), h, time.Duration(c.ToleranceSeconds)*time.Second, time.Unix(c.Now, 0))
+		std := webhookverify.Standard(
+			[]byte(c.Secret),
+			[]byte(c.Body),
+			h,
+			time.Duration(c.ToleranceSeconds)*time.Second,
+			time.Unix(c.Now, 0),
+		)
 		if got := (expect{outcome(sig), outcome(std)}); got != c.Expect {
 			t.Errorf("%s: the reference verifier answers %+v, the case expects %+v", c.Name, got, c.Expect)
 		}
@@ -132,7 +239,10 @@ func TestSignatureVectors(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, b) {
-		t.Fatalf("%s is not what the backend's signer makes: go test ./sdk -run TestSignatureVectors -update, then run the SDKs' tests", path)
+		t.Fatalf(
+			"%s is not what the backend's signer makes: go test ./sdk -run TestSignatureVectors -update, then run the SDKs' tests",
+			path,
+		)
 	}
 }
 

@@ -19,7 +19,12 @@ import (
 // The commands, run as an operator would with -local against a running local stack.
 func TestCommandsAgainstTheLocalStack(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	local, err := emulate.StartEphemeral(ctx, awstest.Clients(t), map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	local, err := emulate.StartEphemeral(
+		ctx,
+		awstest.Clients(t),
+		map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()},
+		slog.New(slog.NewTextHandler(io.Discard, nil)),
+	)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -80,7 +85,8 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 		t.Fatal("the revoked key still works")
 	}
 	var refused bytes.Buffer
-	if err := run(ctx, []string{"-local", "create-admin", "-email", "ops@example.com", "-password", "a-long-admin-password"}, strings.NewReader(""), &refused); err == nil {
+	if err := run(ctx, []string{"-local", "create-admin", "-email", "ops@example.com", "-password",
+		"a-long-admin-password"}, strings.NewReader(""), &refused); err == nil {
 		t.Error("a password on the command line was taken")
 	}
 	stdin = "a-long-admin-password\n" // passwords come on standard input, never in argv
@@ -115,10 +121,12 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 		t.Errorf("change-plan = %v", plan)
 	}
 	var out bytes.Buffer
-	if err := run(ctx, []string{"-local", "change-plan", "-email", creds.User.Email, "-plan", "platinum"}, strings.NewReader(""), &out); err == nil {
+	if err := run(ctx, []string{"-local", "change-plan", "-email", creds.User.Email, "-plan", "platinum"},
+		strings.NewReader(""), &out); err == nil {
 		t.Error("an unknown plan was accepted")
 	}
-	if err := run(ctx, []string{"-local", "verify-user", "-email", "nobody@example.com"}, strings.NewReader(""), &out); err == nil {
+	if err := run(ctx, []string{"-local", "verify-user", "-email", "nobody@example.com"}, strings.NewReader(""),
+		&out); err == nil {
 		t.Error("verifying an unknown user succeeded")
 	}
 }

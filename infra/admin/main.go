@@ -99,7 +99,14 @@ func run(ctx context.Context, args []string, in io.Reader, out io.Writer) error 
 }
 
 // command runs one operator command and returns what to print.
-func command(ctx context.Context, svc *accounts.Service, plans *billing.Service, name string, args []string, in io.Reader) (any, error) {
+func command(
+	ctx context.Context,
+	svc *accounts.Service,
+	plans *billing.Service,
+	name string,
+	args []string,
+	in io.Reader,
+) (any, error) {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	email := fs.String("email", "", "e-mail address")
 	partnerName := fs.String("name", "", "partner name")
@@ -122,7 +129,13 @@ func command(ctx context.Context, svc *accounts.Service, plans *billing.Service,
 		return map[string]any{"userId": u.ID, "email": u.Email, "apiKey": k.Secret, "keyId": k.Record.ID}, err
 	case "create-partner":
 		p, k, err := svc.CreatePartner(ctx, *partnerName, *rateLimit)
-		return map[string]any{"partnerId": p.ID, "name": p.Name, "environment": p.Stage, "apiKey": k.Secret, "keyId": k.Record.ID}, err
+		return map[string]any{
+			"partnerId":   p.ID,
+			"name":        p.Name,
+			"environment": p.Stage,
+			"apiKey":      k.Secret,
+			"keyId":       k.Record.ID,
+		}, err
 	case "create-partner-user":
 		password, err := readPassword(in)
 		if err != nil {
@@ -146,7 +159,15 @@ func command(ctx context.Context, svc *accounts.Service, plans *billing.Service,
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{"userId": u.ID, "pendingPlan": *plan, "effective": "at the next billing period"}, plans.ChangePlan(ctx, u.ID, *plan)
+		return map[string]any{
+				"userId":      u.ID,
+				"pendingPlan": *plan,
+				"effective":   "at the next billing period",
+			}, plans.ChangePlan(
+				ctx,
+				u.ID,
+				*plan,
+			)
 	case "verify-user":
 		u, err := svc.VerifyUser(ctx, *email)
 		return map[string]any{"userId": u.ID, "email": u.Email, "verified": true}, err

@@ -19,7 +19,10 @@ var conditions = []struct{ name, description string }{
 	{"clean", "the rendering as is, grey PNG"},
 	{"rotated90", "turned 90° clockwise (text runs top to bottom): imagefile.Rotate(img, 270) makes it upright"},
 	{"rotated180", "upside down: imagefile.Rotate(img, 180) makes it upright"},
-	{"rotated270", "turned 90° counter-clockwise (text runs bottom to top): imagefile.Rotate(img, 90) makes it upright"},
+	{
+		"rotated270",
+		"turned 90° counter-clockwise (text runs bottom to top): imagefile.Rotate(img, 90) makes it upright",
+	},
 	{"skew", "turned 2 to 3 degrees (angle in the entry, clockwise positive) on a grey background, bilinear"},
 	{"noisy", "Gaussian noise (sigma 20 grey levels) and 0.5% salt-and-pepper pixels"},
 	{"lowcontrast", "grey levels squeezed into 100-160"},
@@ -47,9 +50,15 @@ func makeVariant(name string, doc *image.RGBA, mrz image.Rectangle, seed uint64,
 	case "rotated90":
 		return variant{img: imagefile.Rotate(grey, 90), mrz: image.Rect(h-mrz.Max.Y, mrz.Min.X, h-mrz.Min.Y, mrz.Max.X)}
 	case "rotated180":
-		return variant{img: imagefile.Rotate(grey, 180), mrz: image.Rect(w-mrz.Max.X, h-mrz.Max.Y, w-mrz.Min.X, h-mrz.Min.Y)}
+		return variant{
+			img: imagefile.Rotate(grey, 180),
+			mrz: image.Rect(w-mrz.Max.X, h-mrz.Max.Y, w-mrz.Min.X, h-mrz.Min.Y),
+		}
 	case "rotated270":
-		return variant{img: imagefile.Rotate(grey, 270), mrz: image.Rect(mrz.Min.Y, w-mrz.Max.X, mrz.Max.Y, w-mrz.Min.X)}
+		return variant{
+			img: imagefile.Rotate(grey, 270),
+			mrz: image.Rect(mrz.Min.Y, w-mrz.Max.X, mrz.Max.Y, w-mrz.Min.X),
+		}
 	case "skew":
 		img, box := skew(doc, mrz, angle)
 		return variant{img: imagefile.Grayscale(img), mrz: box, angle: angle}

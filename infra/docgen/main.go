@@ -170,7 +170,14 @@ func run(args []string, stdout io.Writer) error {
 				return err
 			}
 			b := v.img.Bounds()
-			fl := file{File: name, Width: b.Dx(), Height: b.Dy(), MRZBox: boxOf(v.mrz), Angle: v.angle, Keystone: v.keystone}
+			fl := file{
+				File:     name,
+				Width:    b.Dx(),
+				Height:   b.Dy(),
+				MRZBox:   boxOf(v.mrz),
+				Angle:    v.angle,
+				Keystone: v.keystone,
+			}
 			if v.corners != nil {
 				var q [4][2]int
 				for k, p := range v.corners {
@@ -234,7 +241,10 @@ func run(args []string, stdout io.Writer) error {
 			return err
 		}
 		b := v.img.Bounds()
-		m.WithoutMRZ = append(m.WithoutMRZ, page0{Condition: c.condition, File: name, Width: b.Dx(), Height: b.Dy(), Description: c.description})
+		m.WithoutMRZ = append(
+			m.WithoutMRZ,
+			page0{Condition: c.condition, File: name, Width: b.Dx(), Height: b.Dy(), Description: c.description},
+		)
 	}
 
 	data, err := json.MarshalIndent(m, "", "  ")
@@ -302,7 +312,12 @@ func pdfOf(d document, img *image.RGBA, mrz image.Rectangle) (file, []byte, erro
 	pageH := int(math.Ceil(a4H / 72 * pdfRenderDPI))
 	return file{
 		File: d.ID + "-pdf.pdf", Width: pageW, Height: pageH,
-		MRZBox: box{toPage(mrz.Min.X, true), toPage(mrz.Min.Y, true), toPage(mrz.Max.X, false), toPage(mrz.Max.Y, false)},
+		MRZBox: box{
+			toPage(mrz.Min.X, true),
+			toPage(mrz.Min.Y, true),
+			toPage(mrz.Max.X, false),
+			toPage(mrz.Max.Y, false),
+		},
 	}, data, nil
 }
 

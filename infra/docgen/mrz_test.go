@@ -37,9 +37,17 @@ func TestValidateRefuses(t *testing.T) {
 		change func(d *document)
 		want   string
 	}{
-		{"document number check digit", func(d *document) { d.MRZ[1] = "L898902C37" + d.MRZ[1][10:] }, "document number"},
+		{
+			"document number check digit",
+			func(d *document) { d.MRZ[1] = "L898902C37" + d.MRZ[1][10:] },
+			"document number",
+		},
 		{"composite check digit", func(d *document) { d.MRZ[1] = d.MRZ[1][:43] + "1" }, "composite"},
-		{"birth date check digit", func(d *document) { d.MRZ[1] = d.MRZ[1][:19] + "3" + d.MRZ[1][20:] }, "date of birth"},
+		{
+			"birth date check digit",
+			func(d *document) { d.MRZ[1] = d.MRZ[1][:19] + "3" + d.MRZ[1][20:] },
+			"date of birth",
+		},
 		{"short line", func(d *document) { d.MRZ[0] = d.MRZ[0][:43] }, "43 characters"},
 		{"expected surname", func(d *document) { d.Expected.Surname = "ERIKSON" }, "surname"},
 		{"expected expiry", func(d *document) { d.Expected.ExpiryDate = "2013-04-15" }, "expiryDate"},

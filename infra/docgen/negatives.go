@@ -18,9 +18,18 @@ import (
 // of a card with a barcode. Each is photographed or scanned as users do.
 var withoutMRZ = []struct{ condition, description string }{
 	{"letter", "a typed letter on A4 (paragraphs in a proportional font), flatbed scan, JPEG quality 85"},
-	{"form", "a form filled in capitals and digits in a monospaced font, with boxes and dates, phone photo turned 8°, JPEG quality 88"},
-	{"payslip", "a payment slip whose two reference lines are OCR-B digits, capitals, > and + of MRZ-like length, scan, grey PNG"},
-	{"cardback", "the back of a card on its tint (address, barcode, small print, no MRZ), phone photo turned 18°, JPEG quality 88"},
+	{
+		"form",
+		"a form filled in capitals and digits in a monospaced font, with boxes and dates, phone photo turned 8°, JPEG quality 88",
+	},
+	{
+		"payslip",
+		"a payment slip whose two reference lines are OCR-B digits, capitals, > and + of MRZ-like length, scan, grey PNG",
+	},
+	{
+		"cardback",
+		"the back of a card on its tint (address, barcode, small print, no MRZ), phone photo turned 18°, JPEG quality 88",
+	},
 }
 
 // negative draws the page of one withoutMRZ condition; the variant says how to encode it.
@@ -73,7 +82,11 @@ func negative(f *fonts, condition string, seed uint64) (variant, error) {
 			rect(p, 20, y+2, 190, y+12, labelInk)
 			p.text(mono, 5.2, 23, y+10, r[1], ink)
 		}
-		img, _ := photograph(p.img, image.Rect(0, 0, 1, 1), shot{angle: 8, margin: 0.05, surface: tableWood, seed: seed})
+		img, _ := photograph(
+			p.img,
+			image.Rect(0, 0, 1, 1),
+			shot{angle: 8, margin: 0.05, surface: tableWood, seed: seed},
+		)
 		sensorNoise(img, 3, seed)
 		return variant{img: img, quality: 88}, nil
 	case "payslip":
@@ -118,7 +131,11 @@ func negative(f *fonts, condition string, seed uint64) (variant, error) {
 			x += wmm
 		}
 		p.text(mono, 2.4, 4, 49, fmt.Sprintf("%s  %s", "0044 7122 9033 8812", "UTO-ZE-2024"), ink)
-		img2, _ := photograph(img, image.Rect(0, 0, 1, 1), shot{angle: 18, margin: 0.08, surface: tableGrey, seed: seed})
+		img2, _ := photograph(
+			img,
+			image.Rect(0, 0, 1, 1),
+			shot{angle: 18, margin: 0.08, surface: tableGrey, seed: seed},
+		)
 		sensorNoise(img2, 3, seed)
 		return variant{img: img2, quality: 88}, nil
 	}

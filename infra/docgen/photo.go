@@ -133,7 +133,11 @@ func surface(img *image.RGBA, base color.RGBA, seed uint64) {
 	b := img.Rect
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			g := 1 + 0.08*math.Sin(float64(x)*f1+float64(y)*f1/3) + 0.04*math.Sin(float64(y)*f2+3*math.Sin(float64(x)*f1))
+			g := 1 + 0.08*math.Sin(
+				float64(x)*f1+float64(y)*f1/3,
+			) + 0.04*math.Sin(
+				float64(y)*f2+3*math.Sin(float64(x)*f1),
+			)
 			g += 0.015 * r.NormFloat64()
 			o := img.PixOffset(x, y)
 			img.Pix[o] = clampByte(float64(base.R) * g)
@@ -242,7 +246,11 @@ func tintPattern(doc *image.RGBA, seed uint64) *image.RGBA {
 	b := out.Rect
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			wave := 0.06*math.Sin(float64(x)*f1+4*math.Sin(float64(y)*0.01)) + 0.05*math.Sin(float64(y)*f2+3*math.Sin(float64(x)*0.008))
+			wave := 0.06*math.Sin(
+				float64(x)*f1+4*math.Sin(float64(y)*0.01),
+			) + 0.05*math.Sin(
+				float64(y)*f2+3*math.Sin(float64(x)*0.008),
+			)
 			o := out.PixOffset(x, y)
 			for k := range 3 {
 				out.Pix[o+k] = clampByte(float64(out.Pix[o+k]) * (t[k] + wave))

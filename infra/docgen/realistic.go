@@ -16,17 +16,61 @@ var realistic = []struct {
 	name, description string
 	reasons           []string
 }{
-	{"tilt", "phone photo on a table, the document turned 12° to 30° (angle in the entry, clockwise positive), JPEG quality 88", []string{"tilted"}},
-	{"perspective", "phone photo taken at a slant: the far edge 8 % to 15 % shorter than the near one (keystone in the entry), turned up to 5°, JPEG quality 88", nil},
-	{"shadow", "phone photo with the soft shadow of the phone over part of the document and the MRZ (down to half the light), JPEG quality 88", nil},
-	{"glare", "phone photo with a light's reflection: a hot spot that saturates to white over part of the page, JPEG quality 88", []string{"glare"}},
-	{"blur", "phone photo out of focus (Gaussian, sigma 2 to 3 pixels on 25-pixel characters), JPEG quality 88", []string{"blurred"}},
-	{"phonejpeg", "phone photo (turned 5°, vignetting, sensor grain) re-sent by a messaging app: scaled to 70 %, JPEG quality 60 twice", nil},
-	{"small", "flatbed scan shrunk so the MRZ characters are 5 to 6 px apart, at least 250 px wide, grey PNG", []string{"too_small"}},
-	{"overprint", "scan with a violet stamp over the start of the MRZ's first line, a pen stroke and specks past the end of its last line, JPEG quality 90", nil},
-	{"tinted", "scan of a card printed on a mid-tone patterned background that runs under the MRZ, inside the scanner's white surround, JPEG quality 90", nil},
-	{"zone90", "the tinted card copied sideways (90° either way, angle in the entry) onto a white page with a few lines of text, JPEG quality 90", nil},
-	{"cropped", "scan cut too close: through the header and the portrait, the MRZ a millimetre from the left edge, grey PNG", []string{"cropped"}},
+	{
+		"tilt",
+		"phone photo on a table, the document turned 12° to 30° (angle in the entry, clockwise positive), JPEG quality 88",
+		[]string{"tilted"},
+	},
+	{
+		"perspective",
+		"phone photo taken at a slant: the far edge 8 % to 15 % shorter than the near one (keystone in the entry), turned up to 5°, JPEG quality 88",
+		nil,
+	},
+	{
+		"shadow",
+		"phone photo with the soft shadow of the phone over part of the document and the MRZ (down to half the light), JPEG quality 88",
+		nil,
+	},
+	{
+		"glare",
+		"phone photo with a light's reflection: a hot spot that saturates to white over part of the page, JPEG quality 88",
+		[]string{"glare"},
+	},
+	{
+		"blur",
+		"phone photo out of focus (Gaussian, sigma 2 to 3 pixels on 25-pixel characters), JPEG quality 88",
+		[]string{"blurred"},
+	},
+	{
+		"phonejpeg",
+		"phone photo (turned 5°, vignetting, sensor grain) re-sent by a messaging app: scaled to 70 %, JPEG quality 60 twice",
+		nil,
+	},
+	{
+		"small",
+		"flatbed scan shrunk so the MRZ characters are 5 to 6 px apart, at least 250 px wide, grey PNG",
+		[]string{"too_small"},
+	},
+	{
+		"overprint",
+		"scan with a violet stamp over the start of the MRZ's first line, a pen stroke and specks past the end of its last line, JPEG quality 90",
+		nil,
+	},
+	{
+		"tinted",
+		"scan of a card printed on a mid-tone patterned background that runs under the MRZ, inside the scanner's white surround, JPEG quality 90",
+		nil,
+	},
+	{
+		"zone90",
+		"the tinted card copied sideways (90° either way, angle in the entry) onto a white page with a few lines of text, JPEG quality 90",
+		nil,
+	},
+	{
+		"cropped",
+		"scan cut too close: through the header and the portrait, the MRZ a millimetre from the left edge, grey PNG",
+		[]string{"cropped"},
+	},
 }
 
 var (
@@ -160,7 +204,11 @@ func realisticVariant(name string, f *fonts, doc *image.RGBA, mrz image.Rectangl
 	case "tinted":
 		img := tintPattern(doc, seed)
 		m := int(0.05 * w)
-		return variant{img: onPage(img, img.Rect.Dx()+2*m, img.Rect.Dy()+2*m, m, m), mrz: mrz.Add(image.Pt(m, m)), quality: 90}
+		return variant{
+			img:     onPage(img, img.Rect.Dx()+2*m, img.Rect.Dy()+2*m, m, m),
+			mrz:     mrz.Add(image.Pt(m, m)),
+			quality: 90,
+		}
 	case "zone90":
 		const s = 0.6
 		tinted := scale(tintPattern(doc, seed), int(math.Round(w*s)), int(math.Round(float64(doc.Rect.Dy())*s)))

@@ -207,7 +207,11 @@ func fieldRows(d document, small bool) [][]field {
 	switch {
 	case d.Type == "passport":
 		return [][]field{
-			{{"Type", e.DocumentCode}, {"Code", e.IssuingCountry}, {"Passport No. / N° du passeport", e.DocumentNumber}},
+			{
+				{"Type", e.DocumentCode},
+				{"Code", e.IssuingCountry},
+				{"Passport No. / N° du passeport", e.DocumentNumber},
+			},
 			{surname}, {given}, {nationality}, {birth, sex}, {place}, {issued, authority}, {expiry},
 		}
 	case d.Type == "visa":

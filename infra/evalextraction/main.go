@@ -42,7 +42,18 @@ type manifest struct {
 }
 
 // fields compared with the manifest's expected values.
-var fields = []string{"documentCode", "issuingCountry", "surname", "givenNames", "documentNumber", "nationality", "dateOfBirth", "expiryDate", "sex", "optionalData"}
+var fields = []string{
+	"documentCode",
+	"issuingCountry",
+	"surname",
+	"givenNames",
+	"documentNumber",
+	"nationality",
+	"dateOfBirth",
+	"expiryDate",
+	"sex",
+	"optionalData",
+}
 
 // sample is one file to read: a document under a condition, or a page without MRZ (doc < 0).
 type sample struct {
@@ -155,8 +166,17 @@ func run(ctx context.Context, out io.Writer, dir, models, peer, python string) e
 		}
 	}
 	report(out, m, samples, ours, theirs)
-	fmt.Fprintf(out, "\nours: %d files in %v, %.1f per second (engine %s %s, one at a time)\n",
-		len(samples), elapsed.Round(time.Millisecond), float64(len(samples))/elapsed.Seconds(), engine.Name(), engine.Version())
+	fmt.Fprintf(
+		out,
+		"\nours: %d files in %v, %.1f per second (engine %s %s, one at a time)\n",
+		len(
+			samples,
+		),
+		elapsed.Round(time.Millisecond),
+		float64(len(samples))/elapsed.Seconds(),
+		engine.Name(),
+		engine.Version(),
+	)
 	return nil
 }
 
@@ -241,7 +261,15 @@ func report(out io.Writer, m manifest, samples []sample, ours, theirs []outcome)
 	}
 	fmt.Fprintln(w, head)
 	negRow := func(name string, t [2]*tally) {
-		fmt.Fprintf(w, "%s\t%d\t%d\t\t%v\t%v\t", name, t[0].docs, t[0].read, percentile(t[0].times, 50), percentile(t[0].times, 95))
+		fmt.Fprintf(
+			w,
+			"%s\t%d\t%d\t\t%v\t%v\t",
+			name,
+			t[0].docs,
+			t[0].read,
+			percentile(t[0].times, 50),
+			percentile(t[0].times, 95),
+		)
 		if theirs != nil {
 			fmt.Fprintf(w, "%d\t\t%v\t%v\t", t[1].read, percentile(t[1].times, 50), percentile(t[1].times, 95))
 		}
@@ -317,7 +345,13 @@ func runPassportEye(ctx context.Context, python, dir string, samples []sample, m
 	for _, s := range samples {
 		fmt.Fprintln(&in, filepath.Join(dir, s.file))
 	}
-	cmd := exec.CommandContext(ctx, python, "-W", "ignore", filepath.Join("infra", "evalextraction", "peer_passporteye.py"))
+	cmd := exec.CommandContext(
+		ctx,
+		python,
+		"-W",
+		"ignore",
+		filepath.Join("infra", "evalextraction", "peer_passporteye.py"),
+	)
 	cmd.Stdin, cmd.Stderr = &in, os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
@@ -375,9 +409,12 @@ func runPassportEye(ctx context.Context, python, dir string, samples []sample, m
 func values(r extraction.Result) map[string]string {
 	d := r.ExtractedData
 	out := map[string]string{}
-	for name, f := range map[string]*extraction.Field{"documentCode": d.DocumentCode, "issuingCountry": d.IssuingCountry,
-		"surname": d.Surname, "givenNames": d.GivenNames, "documentNumber": d.DocumentNumber, "nationality": d.Nationality,
-		"dateOfBirth": d.DateOfBirth, "expiryDate": d.ExpiryDate, "sex": d.Sex, "optionalData": firstOf(d.OptionalData, d.PersonalNumber, d.OptionalData1)} {
+	for name, f := range map[string]*extraction.Field{"documentCode": d.DocumentCode,
+		"issuingCountry": d.IssuingCountry,
+		"surname":        d.Surname, "givenNames": d.GivenNames, "documentNumber": d.DocumentNumber,
+		"nationality": d.Nationality,
+		"dateOfBirth": d.DateOfBirth, "expiryDate": d.ExpiryDate, "sex": d.Sex, "optionalData": firstOf(d.OptionalData,
+			d.PersonalNumber, d.OptionalData1)} {
 		if f != nil {
 			out[name] = f.Value
 		}

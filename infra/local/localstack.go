@@ -53,7 +53,10 @@ func startLocalStack(ctx context.Context, addr string) (*emulatorProcess, error)
 	}
 	python := filepath.Join(home, "venv", "bin", "python")
 	if _, err := os.Stat(python); err != nil {
-		return nil, fmt.Errorf("%s not found: run `make localstack` (make run EMULATOR=localstack does it for you)", python)
+		return nil, fmt.Errorf(
+			"%s not found: run `make localstack` (make run EMULATOR=localstack does it for you)",
+			python,
+		)
 	}
 	root, err := os.MkdirTemp("", "localstack-"+port+"-")
 	if err != nil {

@@ -60,8 +60,9 @@ func TestCtrlCDrainsInFlightRequests(t *testing.T) {
 	defer conn.Close()
 	body := `{"email": "nobody@example.com", "password": "not the password"}`
 	half := len(body) / 2
-	if _, err := io.WriteString(conn, "POST /v1/auth/login HTTP/1.1\r\nHost: "+addr+"\r\nContent-Type: application/json\r\n"+
-		"Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body[:half]); err != nil {
+	if _, err := io.WriteString(conn,
+		"POST /v1/auth/login HTTP/1.1\r\nHost: "+addr+"\r\nContent-Type: application/json\r\n"+
+			"Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body[:half]); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond) // the server is reading the body: the request is in flight
@@ -93,7 +94,9 @@ func TestCtrlCDrainsInFlightRequests(t *testing.T) {
 // is said alone.
 func TestStartErrorAsksAboutTheEmulatorOnlyForResources(t *testing.T) {
 	const question = "is the emulator fresh?"
-	setting := errors.New(`WebhooksFunction: WEBHOOK_RETRY_SCHEDULE: "1s,1s" is not a list of increasing positive durations`)
+	setting := errors.New(
+		`WebhooksFunction: WEBHOOK_RETRY_SCHEDULE: "1s,1s" is not a list of increasing positive durations`,
+	)
 	if got := startError(setting).Error(); strings.Contains(got, question) || !strings.Contains(got, setting.Error()) {
 		t.Errorf("a wrong setting: %q", got)
 	}
@@ -121,8 +124,14 @@ func TestWrongSettingIsSaidAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr syncBuffer
-	err = run(context.Background(), time.Now(), []string{"-external", "-addr", addr, "-stack", awstest.Name(t)}, &stderr)
-	if err == nil || !strings.Contains(err.Error(), "WEBHOOK_RETRY_SCHEDULE") || strings.Contains(err.Error(), "emulator fresh") {
+	err = run(
+		context.Background(),
+		time.Now(),
+		[]string{"-external", "-addr", addr, "-stack", awstest.Name(t)},
+		&stderr,
+	)
+	if err == nil || !strings.Contains(err.Error(), "WEBHOOK_RETRY_SCHEDULE") ||
+		strings.Contains(err.Error(), "emulator fresh") {
 		t.Errorf("run = %v, want the setting's error alone", err)
 	}
 }
@@ -135,7 +144,8 @@ func TestReadyLineNamesTheEmulator(t *testing.T) {
 		want                     []string
 	}{
 		{"moto started", "moto 5.2.5", "http://127.0.0.1:4567", false,
-			[]string{"local: ready in 4.5s: http://127.0.0.1:3000, the console at http://127.0.0.1:3000/console/ (", "AWS emulator: moto 5.2.5 on http://127.0.0.1:4567, empty at each start", "Ctrl-C stops."}},
+			[]string{"local: ready in 4.5s: http://127.0.0.1:3000, the console at http://127.0.0.1:3000/console/ (",
+				"AWS emulator: moto 5.2.5 on http://127.0.0.1:4567, empty at each start", "Ctrl-C stops."}},
 		{"LocalStack started", "LocalStack 2026.3.0", "http://127.0.0.1:4566", false,
 			[]string{"AWS emulator: LocalStack 2026.3.0 on http://127.0.0.1:4566, empty at each start"}},
 		{"external", "LocalStack 2026.3.0", "http://127.0.0.1:4566", true,
@@ -181,7 +191,8 @@ func TestRunStartsMotoAtEmulatorAddr(t *testing.T) {
 		t.Setenv("MODELS_DIR", filepath.Join(root, "../shared/models"))
 	}
 	// run points the SDK at the moto it starts: the test's own settings come back afterwards.
-	for _, k := range []string{"AWS_ENDPOINT_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE"} {
+	for _, k := range []string{"AWS_ENDPOINT_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
+		"AWS_PROFILE"} {
 		if v, ok := os.LookupEnv(k); ok {
 			t.Setenv(k, v)
 		} else {

@@ -46,7 +46,8 @@ func (r result) json(t *testing.T, v any) {
 }
 
 // do calls the local stack. body is nil, a form (sent as multipart/form-data), rawBody (sent as
-// application/octet-stream) or a value sent as JSON; headers are name, value pairs. Every response of the two APIs is checked against their
+// application/octet-stream) or a value sent as JSON; headers are name, value pairs. Every response of the two APIs is
+// checked against their
 // OpenAPI documents.
 func (c client) do(method, path string, body any, headers ...string) result {
 	c.t.Helper()
@@ -179,7 +180,10 @@ func nextPage(t *testing.T, r result, inBody *string) string {
 func accountsStack(t *testing.T) (*Local, Credentials, client, string) {
 	t.Helper()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "KEY_ROTATION_GRACE": "1h", "MAIL_OUTBOX_DIR": outbox})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "KEY_ROTATION_GRACE": "1h", "MAIL_OUTBOX_DIR": outbox},
+	)
 	creds, err := local.Seed(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
@@ -205,15 +209,33 @@ func TestRegistrationVerificationAndLogin(t *testing.T) {
 
 	login := map[string]string{"email": email, "password": "correct horse battery"}
 	expect(t, "login unverified", c.do("POST", "/v1/auth/login", login), 403, "email_not_verified")
-	expect(t, "wrong password", c.do("POST", "/v1/auth/login", map[string]string{"email": email, "password": "wrong password!!"}), 401, "unauthorized")
-	expect(t, "unknown address", c.do("POST", "/v1/auth/login", map[string]string{"email": "nobody@example.com", "password": "whatever12345"}), 401, "unauthorized")
+	expect(
+		t,
+		"wrong password",
+		c.do("POST", "/v1/auth/login", map[string]string{"email": email, "password": "wrong password!!"}),
+		401,
+		"unauthorized",
+	)
+	expect(
+		t,
+		"unknown address",
+		c.do("POST", "/v1/auth/login", map[string]string{"email": "nobody@example.com", "password": "whatever12345"}),
+		401,
+		"unauthorized",
+	)
 
 	token := verificationToken(t, outbox, "ada.lovelace@example.com")
 	link := c.do("GET", "/v1/auth/verify-email?token="+token, nil)
 	if link.status != 200 || !strings.Contains(string(link.body), "ada.lovelace@example.com is confirmed") {
 		t.Fatalf("verification link: %d %s", link.status, link.body)
 	}
-	expect(t, "token used twice", c.do("POST", "/v1/auth/verify-email", map[string]string{"token": token}), 422, "invalid_token")
+	expect(
+		t,
+		"token used twice",
+		c.do("POST", "/v1/auth/verify-email", map[string]string{"token": token}),
+		422,
+		"invalid_token",
+	)
 
 	r = c.do("POST", "/v1/auth/login", login)
 	expect(t, "login", r, 200, "")
@@ -223,14 +245,16 @@ func TestRegistrationVerificationAndLogin(t *testing.T) {
 		ExpiresAt time.Time `json:"expiresAt"`
 	}
 	r.json(t, &tok)
-	if tok.TokenType != "Bearer" || time.Until(tok.ExpiresAt) < 23*time.Hour || time.Until(tok.ExpiresAt) > 25*time.Hour {
+	if tok.TokenType != "Bearer" || time.Until(tok.ExpiresAt) < 23*time.Hour ||
+		time.Until(tok.ExpiresAt) > 25*time.Hour {
 		t.Errorf("login answer = %+v, want a Bearer token for 24 h", tok)
 	}
 	var me map[string]any
 	r = c.do("GET", "/v1/users/me", nil, bearer(tok.Token)...)
 	expect(t, "me", r, 200, "")
 	r.json(t, &me)
-	if me["email"] != "ada.lovelace@example.com" || me["plan"] != "free" || me["credits"] != float64(0) || me["id"] == "" {
+	if me["email"] != "ada.lovelace@example.com" || me["plan"] != "free" || me["credits"] != float64(0) ||
+		me["id"] == "" {
 		t.Errorf("me = %v", me)
 	}
 }
@@ -266,7 +290,9 @@ func TestIdentityAPIKeys(t *testing.T) {
 		Livemode               bool
 	}
 	r.json(t, &created)
-	if !strings.HasPrefix(created.Key, "sk_live_") || created.Prefix != "sk_live_" || !strings.HasSuffix(created.Key, created.Last4) || !created.Livemode {
+	if !strings.HasPrefix(created.Key, "sk_live_") || created.Prefix != "sk_live_" ||
+		!strings.HasSuffix(created.Key, created.Last4) ||
+		!created.Livemode {
 		t.Fatalf("created = %+v", created)
 	}
 	if r.header.Get("Cache-Control") != "no-store" {
@@ -276,7 +302,13 @@ func TestIdentityAPIKeys(t *testing.T) {
 	t.Run("both headers work", func(t *testing.T) {
 		expect(t, "X-API-Key", c.do("GET", "/v1/users/me", nil, key(created.Key)...), 200, "")
 		expect(t, "Bearer key", c.do("GET", "/v1/users/me", nil, bearer(created.Key)...), 200, "")
-		expect(t, "two different keys", c.do("GET", "/v1/users/me", nil, append(key(created.Key), bearer(creds.User.APIKey)...)...), 401, "unauthorized")
+		expect(
+			t,
+			"two different keys",
+			c.do("GET", "/v1/users/me", nil, append(key(created.Key), bearer(creds.User.APIKey)...)...),
+			401,
+			"unauthorized",
+		)
 	})
 
 	t.Run("listing never shows a secret", func(t *testing.T) {
@@ -289,17 +321,33 @@ func TestIdentityAPIKeys(t *testing.T) {
 			Data []struct{ ID, Last4, Status string }
 		}
 		r.json(t, &list)
-		if len(list.Data) != 2 || list.Data[0].ID != created.ID || list.Data[0].Last4 != created.Last4 || list.Data[0].Status != "active" {
+		if len(list.Data) != 2 || list.Data[0].ID != created.ID || list.Data[0].Last4 != created.Last4 ||
+			list.Data[0].Status != "active" {
 			t.Errorf("list = %+v", list)
 		}
 	})
 
 	t.Run("keys are managed with a login token only", func(t *testing.T) {
-		expect(t, "create with a key", c.do("POST", "/v1/api-keys", map[string]any{"name": "x", "mode": "live"}, key(created.Key)...), 403, "forbidden")
+		expect(
+			t,
+			"create with a key",
+			c.do("POST", "/v1/api-keys", map[string]any{"name": "x", "mode": "live"}, key(created.Key)...),
+			403,
+			"forbidden",
+		)
 	})
 
 	t.Run("invalid key requests", func(t *testing.T) {
-		r := c.do("POST", "/v1/api-keys", map[string]any{"name": "", "mode": "prod", "allowedIps": []string{"10.0.0.0/33"}, "expiresAt": "2020-01-01T00:00:00Z"}, bearer(jwt)...)
+		r := c.do(
+			"POST",
+			"/v1/api-keys",
+			map[string]any{
+				"name":       "",
+				"mode":       "prod",
+				"allowedIps": []string{"10.0.0.0/33"},
+				"expiresAt":  "2020-01-01T00:00:00Z",
+			},
+			bearer(jwt)...)
 		expect(t, "invalid", r, 422, "validation_failed")
 	})
 
@@ -314,7 +362,13 @@ func TestIdentityAPIKeys(t *testing.T) {
 			t.Fatal(err)
 		}
 		mallory := loginToken(t, c, "mallory@example.com", "mallory-password")
-		expect(t, "revoke as someone else", c.do("DELETE", "/v1/api-keys/"+k.ID, nil, bearer(mallory)...), 403, "forbidden")
+		expect(
+			t,
+			"revoke as someone else",
+			c.do("DELETE", "/v1/api-keys/"+k.ID, nil, bearer(mallory)...),
+			403,
+			"forbidden",
+		)
 		expect(t, "revoke", c.do("DELETE", "/v1/api-keys/"+k.ID, nil, bearer(jwt)...), 204, "")
 		r := c.do("GET", "/v1/users/me", nil, key(k.Key)...)
 		expect(t, "after revocation", r, 401, "unauthorized")
@@ -326,7 +380,11 @@ func TestIdentityAPIKeys(t *testing.T) {
 
 	t.Run("expiry", func(t *testing.T) {
 		exp := now(t, local).Add(time.Hour).UTC()
-		r := c.do("POST", "/v1/api-keys", map[string]any{"name": "short", "mode": "test", "expiresAt": exp}, bearer(jwt)...)
+		r := c.do(
+			"POST",
+			"/v1/api-keys",
+			map[string]any{"name": "short", "mode": "test", "expiresAt": exp},
+			bearer(jwt)...)
 		var k struct{ Key string }
 		r.json(t, &k)
 		expect(t, "before expiry", c.do("GET", "/v1/users/me", nil, key(k.Key)...), 200, "")
@@ -335,12 +393,26 @@ func TestIdentityAPIKeys(t *testing.T) {
 	})
 
 	t.Run("IP allow-list uses the address API Gateway saw", func(t *testing.T) {
-		r := c.do("POST", "/v1/api-keys", map[string]any{"name": "office", "mode": "live", "allowedIps": []string{"203.0.113.0/24"}}, bearer(jwt)...)
+		r := c.do(
+			"POST",
+			"/v1/api-keys",
+			map[string]any{"name": "office", "mode": "live", "allowedIps": []string{"203.0.113.0/24"}},
+			bearer(jwt)...)
 		var office struct{ Key string }
 		r.json(t, &office)
 		expect(t, "from elsewhere", c.do("GET", "/v1/users/me", nil, key(office.Key)...), 401, "unauthorized")
-		expect(t, "spoofed header", c.do("GET", "/v1/users/me", nil, append(key(office.Key), "X-Forwarded-For", "203.0.113.7")...), 401, "unauthorized")
-		r = c.do("POST", "/v1/api-keys", map[string]any{"name": "here", "mode": "live", "allowedIps": []string{"127.0.0.1"}}, bearer(jwt)...)
+		expect(
+			t,
+			"spoofed header",
+			c.do("GET", "/v1/users/me", nil, append(key(office.Key), "X-Forwarded-For", "203.0.113.7")...),
+			401,
+			"unauthorized",
+		)
+		r = c.do(
+			"POST",
+			"/v1/api-keys",
+			map[string]any{"name": "here", "mode": "live", "allowedIps": []string{"127.0.0.1"}},
+			bearer(jwt)...)
 		var here struct{ Key string }
 		r.json(t, &here)
 		expect(t, "from the allowed address", c.do("GET", "/v1/users/me", nil, key(here.Key)...), 200, "")
@@ -371,12 +443,21 @@ func TestUnauthorizedCredentials(t *testing.T) {
 	_, creds, c, _ := accountsStack(t)
 	tokens := access.Tokens{Secret: []byte(testJWTSecret), Issuer: c.base, TTL: time.Hour}
 	expired, _, _ := access.Tokens{Secret: []byte(testJWTSecret), Issuer: c.base, TTL: time.Hour,
-		Now: func() time.Time { return time.Now().Add(-2 * time.Hour) }}.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID})
-	forged, _, _ := access.Tokens{Secret: []byte("another-secret-0123456789-0123456789"), Issuer: c.base, TTL: time.Hour}.
-		Issue(access.Principal{Role: access.RoleAdmin, UserID: "usr_x"})
+		Now: func() time.Time { return time.Now().Add(-2 * time.Hour) }}.Issue(access.Principal{Role: access.RoleUser,
+		UserID: creds.User.ID})
+	forged, _, _ := access.Tokens{
+		Secret: []byte("another-secret-0123456789-0123456789"),
+		Issuer: c.base,
+		TTL:    time.Hour,
+	}.
+		Issue(
+			access.Principal{Role: access.RoleAdmin, UserID: "usr_x"},
+		)
 	// Well signed, but of no login: a token is valid only while its session is stored.
 	noSession, _, _ := tokens.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID})
-	unknownSession, _, _ := tokens.Issue(access.Principal{Role: access.RoleUser, UserID: creds.User.ID, SessionID: "ses_aaaaaaaaaaaaaaaa"})
+	unknownSession, _, _ := tokens.Issue(
+		access.Principal{Role: access.RoleUser, UserID: creds.User.ID, SessionID: "ses_aaaaaaaaaaaaaaaa"},
+	)
 	valid := loginToken(t, c, creds.User.Email, creds.User.Password)
 	unsigned := "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0." + strings.Split(valid, ".")[1] + "."
 	wrongStage := "pk_sandbox_" + strings.Repeat("A", 26)
@@ -409,7 +490,10 @@ func TestUnauthorizedCredentials(t *testing.T) {
 		})
 	}
 	expect(t, "valid JWT", c.do("GET", "/v1/users/me", nil, bearer(valid)...), 200, "")
-	if r := c.do("GET", "/api/v1/partners/me", nil, key(wrongStage)...); !strings.Contains(r.problem.Detail, "sandbox environment") {
+	if r := c.do("GET", "/api/v1/partners/me", nil, key(wrongStage)...); !strings.Contains(
+		r.problem.Detail,
+		"sandbox environment",
+	) {
 		t.Errorf("wrong-environment detail = %q", r.problem.Detail)
 	}
 }
@@ -421,12 +505,42 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 
 	t.Run("roles", func(t *testing.T) {
 		expect(t, "partner reads itself", c.do("GET", "/api/v1/partners/me", nil, key(partnerA.APIKey)...), 200, "")
-		expect(t, "partner on an admin route", c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "x"}, key(partnerA.APIKey)...), 403, "forbidden")
-		expect(t, "user key on a partner route", c.do("GET", "/api/v1/partners/me", nil, key(creds.User.APIKey)...), 403, "forbidden")
-		expect(t, "partner key on the identity API", c.do("GET", "/v1/users/me", nil, key(partnerA.APIKey)...), 403, "forbidden")
-		expect(t, "admin has no partner space", c.do("GET", "/api/v1/partners/me", nil, key(admin)...), 403, "forbidden")
-		expect(t, "partner A revokes B's key", c.do("DELETE", "/api/v1/partners/me/keys/"+keyID(t, c, admin, partnerB.PartnerID), nil,
-			bearer(loginToken(t, c, partnerA.Email, partnerA.Password))...), 404, "not_found")
+		expect(
+			t,
+			"partner on an admin route",
+			c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "x"}, key(partnerA.APIKey)...),
+			403,
+			"forbidden",
+		)
+		expect(
+			t,
+			"user key on a partner route",
+			c.do("GET", "/api/v1/partners/me", nil, key(creds.User.APIKey)...),
+			403,
+			"forbidden",
+		)
+		expect(
+			t,
+			"partner key on the identity API",
+			c.do("GET", "/v1/users/me", nil, key(partnerA.APIKey)...),
+			403,
+			"forbidden",
+		)
+		expect(
+			t,
+			"admin has no partner space",
+			c.do("GET", "/api/v1/partners/me", nil, key(admin)...),
+			403,
+			"forbidden",
+		)
+		expect(
+			t,
+			"partner A revokes B's key",
+			c.do("DELETE", "/api/v1/partners/me/keys/"+keyID(t, c, admin, partnerB.PartnerID), nil,
+				bearer(loginToken(t, c, partnerA.Email, partnerA.Password))...),
+			404,
+			"not_found",
+		)
 		expect(t, "no credential", c.do("GET", "/api/v1/partners/me", nil), 401, "unauthorized")
 	})
 
@@ -446,7 +560,13 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 		if bytes.Contains(list.body, []byte(p.APIKey.Key)) {
 			t.Error("the listing shows the secret")
 		}
-		expect(t, "unknown partner", c.do("GET", "/api/v1/admin/partners/prt_nope/keys", nil, key(admin)...), 404, "not_found")
+		expect(
+			t,
+			"unknown partner",
+			c.do("GET", "/api/v1/admin/partners/prt_nope/keys", nil, key(admin)...),
+			404,
+			"not_found",
+		)
 	})
 
 	// A leaked key must not be able to mint its own replacement or revoke the real ones: keys are
@@ -455,12 +575,14 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 		jwt := loginToken(t, c, partnerA.Email, partnerA.Password)
 		own := keyID(t, c, admin, partnerA.PartnerID)
 		for name, r := range map[string]result{
-			"rotate":        c.do("POST", "/api/v1/partners/me/keys/rotate", nil, key(partnerA.APIKey)...),
-			"revoke":        c.do("DELETE", "/api/v1/partners/me/keys/"+own, nil, key(partnerA.APIKey)...),
-			"key and token": c.do("POST", "/api/v1/partners/me/keys/rotate", nil, append(key(partnerA.APIKey), bearer(jwt)...)...),
+			"rotate": c.do("POST", "/api/v1/partners/me/keys/rotate", nil, key(partnerA.APIKey)...),
+			"revoke": c.do("DELETE", "/api/v1/partners/me/keys/"+own, nil, key(partnerA.APIKey)...),
+			"key and token": c.do("POST", "/api/v1/partners/me/keys/rotate", nil, append(key(partnerA.APIKey),
+				bearer(jwt)...)...),
 		} {
 			expect(t, name, r, 403, "forbidden")
-			if !strings.Contains(r.problem.Detail, "/v1/auth/login") || !strings.Contains(r.problem.Detail, "/api/v1/admin/partners/{partnerId}/keys") {
+			if !strings.Contains(r.problem.Detail, "/v1/auth/login") ||
+				!strings.Contains(r.problem.Detail, "/api/v1/admin/partners/{partnerId}/keys") {
 				t.Errorf("%s: detail %q names neither the login nor the administrators' route", name, r.problem.Detail)
 			}
 		}
@@ -477,7 +599,11 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 
 	t.Run("rotation keeps the old key for the grace period", func(t *testing.T) {
 		old := partnerA.APIKey
-		r := c.do("POST", "/api/v1/partners/me/keys/rotate", nil, bearer(loginToken(t, c, partnerA.Email, partnerA.Password))...)
+		r := c.do(
+			"POST",
+			"/api/v1/partners/me/keys/rotate",
+			nil,
+			bearer(loginToken(t, c, partnerA.Email, partnerA.Password))...)
 		expect(t, "rotate", r, 201, "")
 		var rotated struct{ Key string }
 		r.json(t, &rotated)
@@ -499,17 +625,42 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 		}
 		r.json(t, &p)
 		svc, _ := app.AccountsService(context.Background(), mustGetenv(t, local))
-		if _, err := svc.CreatePartnerUser(context.Background(), "ops@short-lived.example", "short-lived-password", p.PartnerID); err != nil {
+		if _, err := svc.CreatePartnerUser(context.Background(), "ops@short-lived.example", "short-lived-password",
+			p.PartnerID); err != nil {
 			t.Fatal(err)
 		}
 		jwt := loginToken(t, c, "ops@short-lived.example", "short-lived-password")
-		expect(t, "revoke own key", c.do("DELETE", "/api/v1/partners/me/keys/"+p.APIKey.ID, nil, bearer(jwt)...), 204, "")
+		expect(
+			t,
+			"revoke own key",
+			c.do("DELETE", "/api/v1/partners/me/keys/"+p.APIKey.ID, nil, bearer(jwt)...),
+			204,
+			"",
+		)
 		expect(t, "revoked", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...), 401, "unauthorized")
-		expect(t, "the login outlives the key", c.do("POST", "/api/v1/partners/me/keys/rotate", nil, bearer(jwt)...), 201, "")
+		expect(
+			t,
+			"the login outlives the key",
+			c.do("POST", "/api/v1/partners/me/keys/rotate", nil, bearer(jwt)...),
+			201,
+			"",
+		)
 		r = c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Revoked By Admin"}, key(admin)...)
 		r.json(t, &p)
-		expect(t, "admin revokes", c.do("DELETE", "/api/v1/admin/partners/"+p.PartnerID+"/keys/"+p.APIKey.ID, nil, key(admin)...), 204, "")
-		expect(t, "revoked by admin", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...), 401, "unauthorized")
+		expect(
+			t,
+			"admin revokes",
+			c.do("DELETE", "/api/v1/admin/partners/"+p.PartnerID+"/keys/"+p.APIKey.ID, nil, key(admin)...),
+			204,
+			"",
+		)
+		expect(
+			t,
+			"revoked by admin",
+			c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...),
+			401,
+			"unauthorized",
+		)
 	})
 
 	t.Run("back-office users log in for a JWT", func(t *testing.T) {
@@ -522,7 +673,13 @@ func TestPartnerKeysRolesRotationAndRevocation(t *testing.T) {
 			t.Errorf("partner JWT acts for %q, want %q", me.PartnerID, partnerB.PartnerID)
 		}
 		adminJWT := loginToken(t, c, creds.Admin.Email, creds.Admin.Password)
-		expect(t, "admin JWT", c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Via JWT"}, bearer(adminJWT)...), 201, "")
+		expect(
+			t,
+			"admin JWT",
+			c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Via JWT"}, bearer(adminJWT)...),
+			201,
+			"",
+		)
 	})
 }
 
@@ -540,7 +697,11 @@ func keyID(t *testing.T, c client, admin, partnerID string) string {
 func TestRateLimit(t *testing.T) {
 	t.Parallel()
 	_, creds, c, _ := accountsStack(t)
-	r := c.do("POST", "/api/v1/admin/partners", map[string]any{"name": "Tiny Quota", "rateLimit": 3}, key(creds.Admin.APIKey)...)
+	r := c.do(
+		"POST",
+		"/api/v1/admin/partners",
+		map[string]any{"name": "Tiny Quota", "rateLimit": 3},
+		key(creds.Admin.APIKey)...)
 	var p struct{ APIKey struct{ Key string } }
 	r.json(t, &p)
 	// Three requests fit in any one-minute window; within seven, one must be refused even if a
@@ -577,7 +738,10 @@ func TestLoginAttemptsAreLimitedPerAddress(t *testing.T) {
 	answers := make([]result, 45)
 	var wg sync.WaitGroup
 	for i := range answers {
-		wrong := map[string]string{"email": fmt.Sprintf("guess%d.%s", i, creds.User.Email), "password": "not the password, guess"}
+		wrong := map[string]string{
+			"email":    fmt.Sprintf("guess%d.%s", i, creds.User.Email),
+			"password": "not the password, guess",
+		}
 		wg.Go(func() { answers[i] = c.do("POST", "/v1/auth/login", wrong) })
 	}
 	wg.Wait()

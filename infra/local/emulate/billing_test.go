@@ -41,8 +41,11 @@ func listInvoices(t *testing.T, c client, cred []string, query string) ([]invoic
 func TestSubscriptionInvoices(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
-		"BILLING_PERIOD": "1h", "PLANS": "free=0:0,starter=15000:100"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
+			"BILLING_PERIOD": "1h", "PLANS": "free=0:0,starter=15000:100"},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "subscriber@example.com")
@@ -60,13 +63,36 @@ func TestSubscriptionInvoices(t *testing.T) {
 		}
 	}
 
-	expect(t, "a user changes plans", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, cred...), 403, "")
-	expect(t, "unknown plan", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "gold"}, key(creds.Admin.APIKey)...), 422, "validation_failed")
-	expect(t, "plan change", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, key(creds.Admin.APIKey)...), 202, "")
+	expect(
+		t,
+		"a user changes plans",
+		c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, cred...),
+		403,
+		"",
+	)
+	expect(
+		t,
+		"unknown plan",
+		c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "gold"}, key(creds.Admin.APIKey)...),
+		422,
+		"validation_failed",
+	)
+	expect(
+		t,
+		"plan change",
+		c.do(
+			"POST",
+			"/v1/admin/users/"+me.ID+"/plan",
+			map[string]string{"plan": "starter"},
+			key(creds.Admin.APIKey)...),
+		202,
+		"",
+	)
 	tick()
 	tick() // a second run in the same period issues nothing
 	list, _ := listInvoices(t, c, cred, "")
-	if len(list) != 1 || list[0].Status != "pending" || list[0].Amount != 15000 || list[0].Credits != 100 || !strings.Contains(list[0].PaymentURL, "/sandbox/pay/") {
+	if len(list) != 1 || list[0].Status != "pending" || list[0].Amount != 15000 || list[0].Credits != 100 ||
+		!strings.Contains(list[0].PaymentURL, "/sandbox/pay/") {
 		t.Fatalf("invoices after the first period = %+v", list)
 	}
 	first := list[0]
@@ -78,7 +104,19 @@ func TestSubscriptionInvoices(t *testing.T) {
 	settle := func(name string, n payment.Notification, status int, code string) {
 		t.Helper()
 		body, _ := json.Marshal(n)
-		expect(t, name, c.do("POST", "/v1/billing/webhook", json.RawMessage(body), "X-Webhook-Signature", payment.Sign(signing, body)), status, code)
+		expect(
+			t,
+			name,
+			c.do(
+				"POST",
+				"/v1/billing/webhook",
+				json.RawMessage(body),
+				"X-Webhook-Signature",
+				payment.Sign(signing, body),
+			),
+			status,
+			code,
+		)
 	}
 	invoicePayment := path.Base(first.PaymentURL)
 	note := func(eventID, typ string) payment.Notification {
@@ -116,7 +154,8 @@ func TestSubscriptionInvoices(t *testing.T) {
 	}
 	page, _ := io.ReadAll(checkout.Body)
 	checkout.Body.Close()
-	if !strings.Contains(string(page), "<h1>starter plan from ") || !strings.Contains(string(page), ": 100 credits</h1>") {
+	if !strings.Contains(string(page), "<h1>starter plan from ") ||
+		!strings.Contains(string(page), ": 100 credits</h1>") {
 		t.Errorf("the checkout does not say what is paid:\n%s", page)
 	}
 	resp := pay(t, first.PaymentURL, "paid")
@@ -137,7 +176,13 @@ func TestSubscriptionInvoices(t *testing.T) {
 		settle("a late confirmation and its replay", note("evt_paid_"+first.Reference, payment.Succeeded), 200, "")
 	}
 	body, _ := json.Marshal(note("evt_unsigned_"+first.Reference, payment.Succeeded))
-	expect(t, "bad signature", c.do("POST", "/v1/billing/webhook", json.RawMessage(body), "X-Webhook-Signature", strings.Repeat("ab", 32)), 401, "unauthorized")
+	expect(
+		t,
+		"bad signature",
+		c.do("POST", "/v1/billing/webhook", json.RawMessage(body), "X-Webhook-Signature", strings.Repeat("ab", 32)),
+		401,
+		"unauthorized",
+	)
 	if got := credits(t, c, jwt); got != 100 {
 		t.Errorf("credits after three notifications = %v, want 100", got)
 	}

@@ -52,10 +52,17 @@ func TestCapacityModel(t *testing.T) {
 	}
 	t.Cleanup(func() { engine.Close() })
 	m := newMeter(probe.DynamoDB)
-	metered := WithInvocationHook(awsclient.WithAPIOptions(context.Background(), m.apiOption, textractStandIn(engine)), m.hook)
+	metered := WithInvocationHook(
+		awsclient.WithAPIOptions(context.Background(), m.apiOption, textractStandIn(engine)),
+		m.hook,
+	)
 	outbox := t.TempDir()
-	local := startLocalIn(t, metered, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
-		"OCR_ENGINE": "textract", "WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_TIMEOUT": "5s"})
+	local := startLocalIn(
+		t,
+		metered,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
+			"OCR_ENGINE": "textract", "WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_TIMEOUT": "5s"},
+	)
 	c := client{t: t, base: local.URL}
 	creds := mustSeed(t, local)
 
@@ -105,7 +112,11 @@ func TestCapacityModel(t *testing.T) {
 			return nil
 		},
 		"extraction (upload)": func() map[string]int {
-			r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "passport.png", "contentType": "image/png", "size": len(passport)}, key(live)...)
+			r := c.do(
+				"POST",
+				"/v1/uploads",
+				map[string]any{"fileName": "passport.png", "contentType": "image/png", "size": len(passport)},
+				key(live)...)
 			expect(t, "upload slot", r, 201, "")
 			var slot uploadSlot
 			r.json(t, &slot)
@@ -114,7 +125,17 @@ func TestCapacityModel(t *testing.T) {
 			return map[string]int{"PUT": 1}
 		},
 		"liveness": func() map[string]int {
-			expect(t, "check", c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", face(t, "one-face.jpg"))}, key(live)...), 200, "")
+			expect(
+				t,
+				"check",
+				c.do(
+					"POST",
+					"/v1/liveness/check",
+					form{formFile("file", "selfie.jpg", face(t, "one-face.jpg"))},
+					key(live)...),
+				200,
+				"",
+			)
 			return nil
 		},
 		"handoff": func() map[string]int {
@@ -126,7 +147,11 @@ func TestCapacityModel(t *testing.T) {
 				t.Fatalf("upload page: %v %v", err, resp)
 			}
 			resp.Body.Close()
-			r := c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID+"/start", map[string]any{"fileName": "passport.jpg", "size": len(photo)})
+			r := c.do(
+				"POST",
+				"/v1/mobile-handoff/upload/"+s.SessionID+"/start",
+				map[string]any{"fileName": "passport.jpg", "size": len(photo)},
+			)
 			expect(t, "start", r, 200, "")
 			var started struct{ Upload upload }
 			r.json(t, &started)
@@ -176,11 +201,23 @@ func TestCapacityModel(t *testing.T) {
 			return nil
 		},
 		"partner request list": func() map[string]int {
-			expect(t, "requests", c.do("GET", "/api/v1/partner/contracts/requests", nil, key(partner.APIKey)...), 200, "")
+			expect(
+				t,
+				"requests",
+				c.do("GET", "/api/v1/partner/contracts/requests", nil, key(partner.APIKey)...),
+				200,
+				"",
+			)
 			return nil
 		},
 		"admin queue": func() map[string]int {
-			expect(t, "queue", c.do("GET", "/api/v1/admin/contracts/requests", nil, key(creds.Admin.APIKey)...), 200, "")
+			expect(
+				t,
+				"queue",
+				c.do("GET", "/api/v1/admin/contracts/requests", nil, key(creds.Admin.APIKey)...),
+				200,
+				"",
+			)
 			return nil
 		},
 	}
@@ -218,11 +255,22 @@ func TestCapacityModel(t *testing.T) {
 		got := r.rows(model)
 		if !slices.Equal(got, documented[r.flow]) {
 			stale = true
-			t.Errorf("flow %q: the capacity table of %s says\n%s\nmeasured:\n%s", r.flow, capacityDoc, strings.Join(documented[r.flow], "\n"), strings.Join(got, "\n"))
+			t.Errorf(
+				"flow %q: the capacity table of %s says\n%s\nmeasured:\n%s",
+				r.flow,
+				capacityDoc,
+				strings.Join(documented[r.flow], "\n"),
+				strings.Join(got, "\n"),
+			)
 		}
 	}
 	if stale {
-		t.Errorf("the measured table, to paste between the markers of %s:\n%s\n%s", capacityDoc, tableHeader, strings.Join(table, "\n"))
+		t.Errorf(
+			"the measured table, to paste between the markers of %s:\n%s\n%s",
+			capacityDoc,
+			tableHeader,
+			strings.Join(table, "\n"),
+		)
 	}
 }
 
@@ -262,8 +310,14 @@ func (r measured) rows(m costModel) []string {
 	groups := map[string]*agg{}
 	group := func(name string) *agg {
 		if groups[name] == nil {
-			groups[name] = &agg{dynamo: map[string]int{}, sqs: map[string]int{}, s3: map[string]int{}, textract: map[string]int{},
-				indexW: map[string]float64{}, indexR: map[string]float64{}}
+			groups[name] = &agg{
+				dynamo:   map[string]int{},
+				sqs:      map[string]int{},
+				s3:       map[string]int{},
+				textract: map[string]int{},
+				indexW:   map[string]float64{},
+				indexR:   map[string]float64{},
+			}
 		}
 		return groups[name]
 	}
@@ -318,8 +372,18 @@ func (r measured) rows(m costModel) []string {
 		for _, ix := range slices.Sorted(maps.Keys(g.indexR)) {
 			index = append(index, ix+" R"+units(g.indexR[ix]))
 		}
-		cells := []string{r.flow, name, inv, counts(g.dynamo), unitsOrDash(g.wcu), unitsOrDash(g.rcu), dash(strings.Join(index, ", ")),
-			counts(g.sqs), counts(g.s3), counts(g.textract)}
+		cells := []string{
+			r.flow,
+			name,
+			inv,
+			counts(g.dynamo),
+			unitsOrDash(g.wcu),
+			unitsOrDash(g.rcu),
+			dash(strings.Join(index, ", ")),
+			counts(g.sqs),
+			counts(g.s3),
+			counts(g.textract),
+		}
 		out = append(out, "| "+strings.Join(cells, " | ")+" |")
 	}
 	return out
@@ -364,7 +428,8 @@ func capacityRows(path string) (map[string][]string, error) {
 			in = true
 		case strings.HasPrefix(line, "<!-- capacity table: end"):
 			in = false
-		case in && strings.HasPrefix(line, "|") && !strings.HasPrefix(line, "|---") && !strings.HasPrefix(line, "| flow |"):
+		case in && strings.HasPrefix(line, "|") && !strings.HasPrefix(line, "|---") && !strings.HasPrefix(line,
+			"| flow |"):
 			cells := strings.Split(strings.Trim(line, "|"), "|")
 			for i := range cells {
 				cells[i] = strings.TrimSpace(cells[i])
@@ -434,8 +499,10 @@ func number(v any) int {
 // are assumptions to check on a real account; Graviton's core is taken as fast as this machine's.
 var (
 	awsLatencyMs = map[string]float64{
-		"dynamodb GetItem": 4, "dynamodb Query": 6, "dynamodb PutItem": 6, "dynamodb UpdateItem": 6, "dynamodb DeleteItem": 6,
-		"dynamodb TransactWriteItems": 15, "sqs SendMessage": 8, "s3 PutObject": 30, "s3 GetObject": 20, "s3 HeadObject": 10,
+		"dynamodb GetItem": 4, "dynamodb Query": 6, "dynamodb PutItem": 6, "dynamodb UpdateItem": 6,
+		"dynamodb DeleteItem":         6,
+		"dynamodb TransactWriteItems": 15, "sqs SendMessage": 8, "s3 PutObject": 30, "s3 GetObject": 20,
+		"s3 HeadObject": 10,
 		"s3 CopyObject": 40, "s3 DeleteObject": 15, "s3 ListObjectsV2": 20, "textract DetectDocumentText": 1000,
 	}
 	externalMs    = 250.0
@@ -606,7 +673,13 @@ func (m costModel) report(runs []measured) string {
 		}
 	}
 	for _, k := range slices.Sorted(maps.Keys(items)) {
-		fmt.Fprintf(&sb, "  %-60s %6d B  %s\n", k, items[k].bytes, strings.Join(slices.Sorted(maps.Keys(items[k].ops)), ", "))
+		fmt.Fprintf(
+			&sb,
+			"  %-60s %6d B  %s\n",
+			k,
+			items[k].bytes,
+			strings.Join(slices.Sorted(maps.Keys(items[k].ops)), ", "),
+		)
 	}
 
 	sb.WriteString("\nCapacity units per run, by partition (table or index, partition key pattern):\n")
@@ -635,18 +708,47 @@ func (m costModel) report(runs []measured) string {
 		costs := m.lambda(r)
 		for _, name := range slices.Sorted(maps.Keys(costs)) {
 			f := costs[name]
-			fmt.Fprintf(&sb, "  %-22s %-18s n=%d %5d MB  local %7.1f ms (SDK %6.1f)  Lambda %7.1f ms\n", r.flow, name, f.invocations, f.memory,
-				f.wallMs, f.awsMs, f.lambdaMs)
+			fmt.Fprintf(
+				&sb,
+				"  %-22s %-18s n=%d %5d MB  local %7.1f ms (SDK %6.1f)  Lambda %7.1f ms\n",
+				r.flow,
+				name,
+				f.invocations,
+				f.memory,
+				f.wallMs,
+				f.awsMs,
+				f.lambdaMs,
+			)
 		}
 	}
 
 	sb.WriteString("\nCost per 1,000 runs in production (sandbox checkout and its records left out), USD:\n")
-	sb.WriteString("  flow                  Lambda req  GB-s     WRU    RRU    SQS   S3 put S3 get pages  API  | Lambda  DynamoDB SQS    S3     Textract API    total\n")
+	sb.WriteString(
+		"  flow                  Lambda req  GB-s     WRU    RRU    SQS   S3 put S3 get pages  API  | Lambda  DynamoDB SQS    S3     Textract API    total\n",
+	)
 	for _, r := range runs {
 		b := m.bill(r)
-		fmt.Fprintf(&sb, "  %-21s %6.0f %8.2f %7.0f %6.1f %6.0f %6.0f %6.0f %5.0f %5.0f | %6.4f %8.4f %6.4f %6.4f %8.4f %6.4f %7.4f\n",
-			r.flow, 1000*b.lambdaRequests, 1000*b.gbSeconds, 1000*b.wru, 1000*b.rru, 1000*b.sqsRequests, 1000*b.s3Put, 1000*b.s3Get,
-			1000*b.textract, 1000*b.apiRequests, 1000*b.lambda, 1000*b.dynamo, 1000*b.sqs, 1000*b.s3, 1000*b.ocr, 1000*b.api, 1000*b.sum)
+		fmt.Fprintf(
+			&sb,
+			"  %-21s %6.0f %8.2f %7.0f %6.1f %6.0f %6.0f %6.0f %5.0f %5.0f | %6.4f %8.4f %6.4f %6.4f %8.4f %6.4f %7.4f\n",
+			r.flow,
+			1000*b.lambdaRequests,
+			1000*b.gbSeconds,
+			1000*b.wru,
+			1000*b.rru,
+			1000*b.sqsRequests,
+			1000*b.s3Put,
+			1000*b.s3Get,
+			1000*b.textract,
+			1000*b.apiRequests,
+			1000*b.lambda,
+			1000*b.dynamo,
+			1000*b.sqs,
+			1000*b.s3,
+			1000*b.ocr,
+			1000*b.api,
+			1000*b.sum,
+		)
 	}
 	return sb.String()
 }

@@ -84,7 +84,14 @@ func (b *browser) check(heading string) {
 		ID, Impact, Help string
 		Nodes            []struct{ Target []string }
 	}
-	violations := get(b, "axe", chromedp.Evaluate[[]violation](`axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`, chromedp.EvalAwaitPromise))
+	violations := get(
+		b,
+		"axe",
+		chromedp.Evaluate[[]violation](
+			`axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations)`,
+			chromedp.EvalAwaitPromise,
+		),
+	)
 	for _, v := range violations {
 		if v.Impact == "serious" || v.Impact == "critical" {
 			b.t.Errorf("%s: accessibility, %s (%s): %s, at %v", loc, v.ID, v.Impact, v.Help, v.Nodes)
@@ -98,7 +105,11 @@ func (b *browser) check(heading string) {
 	}
 	dir := "../../../artifacts/console"
 	if err := os.MkdirAll(dir, 0o755); err == nil {
-		_ = os.WriteFile(filepath.Join(dir, b.t.Name()[strings.LastIndex(b.t.Name(), "/")+1:]+"-"+name+".png"), shot, 0o644)
+		_ = os.WriteFile(
+			filepath.Join(dir, b.t.Name()[strings.LastIndex(b.t.Name(), "/")+1:]+"-"+name+".png"),
+			shot,
+			0o644,
+		)
 	}
 }
 
@@ -116,7 +127,10 @@ func (b *browser) submit(fields map[string]string, button string) {
 	b.do("send "+button, chromedp.Focus(chromedp.CSS(button)), chromedp.KeyEvent("\r"))
 	deadline := time.Now().Add(time.Minute)
 	for {
-		fresh, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`window.__old === undefined && document.readyState === "complete"`))
+		fresh, err := chromedp.Run(
+			b.ctx,
+			chromedp.Evaluate[bool](`window.__old === undefined && document.readyState === "complete"`),
+		)
 		if err == nil && fresh {
 			return
 		}
@@ -211,7 +225,10 @@ func mailTo(t *testing.T, outbox, to string) string {
 func TestConsoleInABrowser(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "WEBHOOK_ALLOW_LOOPBACK": "true"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "WEBHOOK_ALLOW_LOOPBACK": "true"},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	b := newBrowser(t, local.URL)
@@ -246,7 +263,14 @@ func TestConsoleInABrowser(t *testing.T) {
 	t.Run("user", func(t *testing.T) {
 		b.t = t
 		// A test-mode extraction made with the demo user's test key, to find in the console.
-		r := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "passport.png", testdocument(t, "icao-td3-clean.png"))}, key(creds.User.APIKey)...)
+		r := c.do(
+			"POST",
+			"/v1/extract/async",
+			form{
+				formField("documentType", "passport"),
+				formFile("file", "passport.png", testdocument(t, "icao-td3-clean.png")),
+			},
+			key(creds.User.APIKey)...)
 		expect(t, "extract", r, 202, "")
 		var accepted struct{ ExtractionID string }
 		r.json(t, &accepted)
@@ -254,10 +278,12 @@ func TestConsoleInABrowser(t *testing.T) {
 
 		b.signIn(creds.User.Email, creds.User.Password, "Overview")
 		session := b.cookie("tl_session")
-		if session == nil || !session.HTTPOnly || session.SameSite != network.CookieSameSiteStrict || session.Path != "/console/" {
+		if session == nil || !session.HTTPOnly || session.SameSite != network.CookieSameSiteStrict ||
+			session.Path != "/console/" {
 			t.Fatalf("session cookie = %+v", session)
 		}
-		if stored := get(b, "storage", chromedp.Evaluate[int](`localStorage.length + sessionStorage.length`)); stored != 0 {
+		if stored := get(b, "storage",
+			chromedp.Evaluate[int](`localStorage.length + sessionStorage.length`)); stored != 0 {
 			t.Errorf("the page stored %d items in web storage", stored)
 		}
 		if got := b.text(".facts"); !strings.Contains(got, "1000") {
@@ -291,7 +317,10 @@ func TestConsoleInABrowser(t *testing.T) {
 		b.submit(nil, "form[action='/console/mode'] button") // back to live
 		b.open("/console/keys", "API keys")
 		b.do("mode", chromedp.SetValue(chromedp.CSS("#k-mode"), "live"))
-		b.submit(map[string]string{"#k-name": "console key", "#k-ips": "127.0.0.1, 10.0.0.0/8"}, "form[action='/console/keys'] button")
+		b.submit(
+			map[string]string{"#k-name": "console key", "#k-ips": "127.0.0.1, 10.0.0.0/8"},
+			"form[action='/console/keys'] button",
+		)
 		b.check("API keys")
 		secret := b.value("#secret-value")
 		if !strings.HasPrefix(secret, "sk_live_") {
@@ -371,11 +400,18 @@ func TestConsoleInABrowser(t *testing.T) {
 		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 		const secret = "console-partner-secret-0123456789"
 		b.open("/console/partner/webhook", "Webhook")
-		b.submit(map[string]string{"#p-url": rc.URL + "/partner", "#p-secret": secret}, "form[action='/console/partner/webhook'] button")
+		b.submit(
+			map[string]string{"#p-url": rc.URL + "/partner", "#p-secret": secret},
+			"form[action='/console/partner/webhook'] button",
+		)
 		b.check("Webhook")
 		html := get(b, "html", chromedp.OuterHTML(chromedp.CSS("html")))
 		if !strings.Contains(html, rc.URL+"/partner") || strings.Contains(html, secret) {
-			t.Errorf("webhook page after saving: URL shown %v, secret shown %v", strings.Contains(html, rc.URL), strings.Contains(html, secret))
+			t.Errorf(
+				"webhook page after saving: URL shown %v, secret shown %v",
+				strings.Contains(html, rc.URL),
+				strings.Contains(html, secret),
+			)
 		}
 		b.open("/console/partner/deliveries", "Webhook deliveries")
 
@@ -401,7 +437,12 @@ func TestConsoleInABrowser(t *testing.T) {
 		p := creds.Partners[1]
 		k := create(t, c, p.APIKey, autoBody("FAIL-CONSOLE-1", nil))
 		pay(t, k.Payment.PaymentURL, "paid").Body.Close()
-		waitFor(t, 30*time.Second, "the failed issuance", func() bool { return status(t, c, p.APIKey, k.Reference)["contractStatus"] == "ISSUANCE_FAILED" })
+		waitFor(
+			t,
+			30*time.Second,
+			"the failed issuance",
+			func() bool { return status(t, c, p.APIKey, k.Reference)["contractStatus"] == "ISSUANCE_FAILED" },
+		)
 
 		b.signIn(creds.Admin.Email, creds.Admin.Password, "Attention queue")
 		if !strings.Contains(b.text("main"), k.Reference) {
@@ -409,7 +450,12 @@ func TestConsoleInABrowser(t *testing.T) {
 		}
 		b.submit(nil, "form[action='/console/admin/contracts/"+k.Reference+"/replay'] button")
 		b.check("Attention queue")
-		waitFor(t, 30*time.Second, "the replayed issuance", func() bool { return status(t, c, p.APIKey, k.Reference)["contractStatus"] == "ACTIVE" })
+		waitFor(
+			t,
+			30*time.Second,
+			"the replayed issuance",
+			func() bool { return status(t, c, p.APIKey, k.Reference)["contractStatus"] == "ACTIVE" },
+		)
 
 		b.open("/console/admin/partners", "Partners")
 		b.submit(map[string]string{"#p-name": "Console Partner"}, "form[action='/console/admin/partners'] button")
@@ -424,7 +470,10 @@ func TestConsoleInABrowser(t *testing.T) {
 		}
 
 		b.open("/console/admin/plans", "Users' plans")
-		b.submit(map[string]string{"#u-id": creds.User.ID, "#u-plan": "starter"}, "form[action='/console/admin/plans'] button")
+		b.submit(
+			map[string]string{"#u-id": creds.User.ID, "#u-plan": "starter"},
+			"form[action='/console/admin/plans'] button",
+		)
 		b.check("Users' plans")
 		if !strings.Contains(b.text(".notice"), "Saved") {
 			t.Errorf("plans notice = %q", b.text("main"))
@@ -444,7 +493,9 @@ func TestConsoleRefusesForgedForms(t *testing.T) {
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	keysBefore := c.do("GET", "/v1/api-keys", nil, bearer(jwt)...)
 
-	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	noRedirect := &http.Client{
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 	post := func(origin, csrfCookie, csrfField string) *http.Response {
 		form := url.Values{"name": {"forged"}, "mode": {"live"}, "csrf": {csrfField}}
 		req, _ := http.NewRequest("POST", local.URL+"/console/keys", strings.NewReader(form.Encode()))
@@ -489,8 +540,10 @@ func TestConsoleRefusesForgedForms(t *testing.T) {
 	}
 	resp.Body.Close()
 	h := resp.Header
-	if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'none'") || !strings.Contains(csp, "frame-ancestors 'none'") ||
-		h.Get("Cache-Control") != "no-store" || h.Get("X-Content-Type-Options") != "nosniff" {
+	if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'none'") ||
+		!strings.Contains(csp, "frame-ancestors 'none'") ||
+		h.Get("Cache-Control") != "no-store" ||
+		h.Get("X-Content-Type-Options") != "nosniff" {
 		t.Errorf("headers = %v", h)
 	}
 	var sawCSRF bool

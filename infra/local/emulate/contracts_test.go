@@ -20,12 +20,28 @@ import (
 )
 
 func autoBody(numImmat string, mutate func(contract map[string]any)) map[string]any {
-	c := map[string]any{"cliCode": "CLI-001", "cat": "550", "scatCode": "011", "carrCode": "ROU", "nrg": "ESS", "pfs": 150,
-		"nbP": 2, "dure": 12, "effet": time.Now().AddDate(0, 0, 1).Format("02/01/2006"), "numImmat": numImmat, "mqCode": "YAMA", "modele": "MT-07"}
+	c := map[string]any{
+		"cliCode":  "CLI-001",
+		"cat":      "550",
+		"scatCode": "011",
+		"carrCode": "ROU",
+		"nrg":      "ESS",
+		"pfs":      150,
+		"nbP":      2,
+		"dure":     12,
+		"effet":    time.Now().AddDate(0, 0, 1).Format("02/01/2006"),
+		"numImmat": numImmat,
+		"mqCode":   "YAMA",
+		"modele":   "MT-07",
+	}
 	if mutate != nil {
 		mutate(c)
 	}
-	return map[string]any{"returnUrl": "https://partner.example/return", "cancelUrl": "https://partner.example/cancel", "contract": c}
+	return map[string]any{
+		"returnUrl": "https://partner.example/return",
+		"cancelUrl": "https://partner.example/cancel",
+		"contract":  c,
+	}
 }
 
 type created struct {
@@ -60,10 +76,13 @@ func pay(t *testing.T, paymentURL, outcome string) *http.Response {
 	html, _ := io.ReadAll(page.Body)
 	page.Body.Close()
 	// Every link says what it collects: an insurance request or a subscription period.
-	if page.StatusCode != 200 || !strings.Contains(string(html), `value="paid"`) || strings.Contains(string(html), "<h1>Payment</h1>") {
+	if page.StatusCode != 200 || !strings.Contains(string(html), `value="paid"`) ||
+		strings.Contains(string(html), "<h1>Payment</h1>") {
 		t.Fatalf("checkout page: %d %s", page.StatusCode, html)
 	}
-	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	noRedirect := &http.Client{
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 	resp, err := noRedirect.PostForm(paymentURL, url.Values{"outcome": {outcome}})
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +111,9 @@ func TestContractFlow(t *testing.T) {
 
 	t.Run("paid: issued webhook, ACTIVE", func(t *testing.T) {
 		ct := create(t, c, partner.APIKey, autoBody("DK-1234-AB", nil))
-		if ct.ContractStatus != "PENDING_PAYMENT" || !strings.Contains(ct.Payment.PaymentURL, "/sandbox/pay/pay_") || ct.Pricing.Total <= 0 || ct.Pricing.Currency != "XOF" {
+		if ct.ContractStatus != "PENDING_PAYMENT" || !strings.Contains(ct.Payment.PaymentURL, "/sandbox/pay/pay_") ||
+			ct.Pricing.Total <= 0 ||
+			ct.Pricing.Currency != "XOF" {
 			t.Fatalf("created = %+v", ct)
 		}
 		resp := pay(t, ct.Payment.PaymentURL, "paid")
@@ -101,7 +122,8 @@ func TestContractFlow(t *testing.T) {
 		}
 		waitFor(t, 15*time.Second, "the issued webhook", func() bool { return len(rc.got()) >= 1 })
 		got := rc.got()[0]
-		if err := webhookverify.Insurance([]byte(hookSecret), got.body, got.header.Get("x-insurance-signature")); err != nil {
+		if err := webhookverify.Insurance([]byte(hookSecret), got.body,
+			got.header.Get("x-insurance-signature")); err != nil {
 			t.Errorf("signature over the raw bytes: %v", err)
 		}
 		var ev struct {
@@ -109,24 +131,48 @@ func TestContractFlow(t *testing.T) {
 			Data                            struct{ ContractID, NumeroPolice, Status string }
 		}
 		_ = json.Unmarshal(got.body, &ev)
-		if ev.Event != "insurance.contract.issued" || ev.Reference != ct.Reference || ev.PaymentStatus != "COMPLETED" || ev.Data.Status != "ACTIVE" || ev.Data.NumeroPolice == "" {
+		if ev.Event != "insurance.contract.issued" || ev.Reference != ct.Reference || ev.PaymentStatus != "COMPLETED" ||
+			ev.Data.Status != "ACTIVE" ||
+			ev.Data.NumeroPolice == "" {
 			t.Errorf("webhook = %s", got.body)
 		}
-		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "ACTIVE" || s["issuance"] == nil || s["paidAt"] == nil {
+		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "ACTIVE" || s["issuance"] == nil ||
+			s["paidAt"] == nil {
 			t.Errorf("status = %v", s)
 		}
 
 		// The same notification again, and a late cancellation: nothing moves, no new webhook.
-		note, _ := json.Marshal(payment.Notification{EventID: "evt_replayed_" + ct.Reference, Type: payment.Cancelled, PaymentID: paymentID(ct), Reference: ct.Reference,
-			Amount: ct.Pricing.Total, Currency: "XOF", OccurredAt: time.Now()})
+		note, _ := json.Marshal(
+			payment.Notification{
+				EventID:    "evt_replayed_" + ct.Reference,
+				Type:       payment.Cancelled,
+				PaymentID:  paymentID(ct),
+				Reference:  ct.Reference,
+				Amount:     ct.Pricing.Total,
+				Currency:   "XOF",
+				OccurredAt: time.Now(),
+			},
+		)
 		for range 2 {
-			r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signingKey, note))
+			r := c.do(
+				"POST",
+				"/api/v1/webhooks/payment",
+				json.RawMessage(note),
+				"X-Webhook-Signature",
+				payment.Sign(signingKey, note),
+			)
 			expect(t, "late notification", r, 200, "")
 		}
 		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "ACTIVE" {
 			t.Errorf("a late cancellation moved the contract: %v", s["contractStatus"])
 		}
-		r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", strings.Repeat("0", 64))
+		r := c.do(
+			"POST",
+			"/api/v1/webhooks/payment",
+			json.RawMessage(note),
+			"X-Webhook-Signature",
+			strings.Repeat("0", 64),
+		)
 		expect(t, "bad signature", r, 401, "unauthorized")
 		expect(t, "no signature", c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note)), 401, "unauthorized")
 	})
@@ -137,7 +183,8 @@ func TestContractFlow(t *testing.T) {
 		pay(t, ct.Payment.PaymentURL, "paid")
 		waitFor(t, 15*time.Second, "the issuance_failed webhook", func() bool { return len(rc.got()) > before })
 		got := rc.got()[before]
-		if got.header.Get("x-insurance-event") != "insurance.contract.issuance_failed" || !bytes.Contains(got.body, []byte(`"issuanceStatus":"FAILED"`)) {
+		if got.header.Get("x-insurance-event") != "insurance.contract.issuance_failed" ||
+			!bytes.Contains(got.body, []byte(`"issuanceStatus":"FAILED"`)) {
 			t.Errorf("webhook = %v %s", got.header, got.body)
 		}
 		s := status(t, c, partner.APIKey, ct.Reference)
@@ -150,7 +197,12 @@ func TestContractFlow(t *testing.T) {
 	t.Run("FLAKY-: issued after two upstream failures", func(t *testing.T) {
 		ct := create(t, c, partner.APIKey, autoBody("FLAKY-42", nil))
 		pay(t, ct.Payment.PaymentURL, "paid")
-		waitFor(t, 15*time.Second, "ACTIVE", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
+		waitFor(
+			t,
+			15*time.Second,
+			"ACTIVE",
+			func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" },
+		)
 	})
 
 	t.Run("cancelled: PAYMENT_FAILED, no webhook", func(t *testing.T) {
@@ -174,9 +226,27 @@ func TestContractFlow(t *testing.T) {
 	t.Run("another partner cannot read it", func(t *testing.T) {
 		ct := create(t, c, partner.APIKey, autoBody("DK-9999-ZZ", nil))
 		other := newPartner(t, c, creds.Admin.APIKey)
-		expect(t, "other partner", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(other.APIKey)...), 403, "forbidden")
-		expect(t, "unknown", c.do("GET", "/api/v1/partner/contracts/requests/AUT-00000000-NOPE", nil, key(partner.APIKey)...), 404, "not_found")
-		expect(t, "admin", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Admin.APIKey)...), 200, "")
+		expect(
+			t,
+			"other partner",
+			c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(other.APIKey)...),
+			403,
+			"forbidden",
+		)
+		expect(
+			t,
+			"unknown",
+			c.do("GET", "/api/v1/partner/contracts/requests/AUT-00000000-NOPE", nil, key(partner.APIKey)...),
+			404,
+			"not_found",
+		)
+		expect(
+			t,
+			"admin",
+			c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Admin.APIKey)...),
+			200,
+			"",
+		)
 	})
 }
 
@@ -188,18 +258,42 @@ func TestContractValidationAndIdempotency(t *testing.T) {
 		body  map[string]any
 		field string
 	}{
-		"power rule 011": {autoBody("X", func(m map[string]any) { m["pfs"] = 125 }), "contract.pfs: must be greater than 125"},
-		"power rule 010": {autoBody("X", func(m map[string]any) { m["scatCode"], m["carrCode"], m["pfs"] = "010", "SCO", 150 }), "contract.pfs: must be at most 125"},
-		"unknown brand":  {autoBody("X", func(m map[string]any) { m["mqCode"] = "NOPE" }), "contract.mqCode"},
-		"past date":      {autoBody("X", func(m map[string]any) { m["effet"] = "01/01/2020" }), "contract.effet: must not be in the past"},
-		"bad date":       {autoBody("X", func(m map[string]any) { m["effet"] = "2030-01-01" }), "contract.effet: must be a date dd/mm/yyyy"},
-		"missing field":  {autoBody("X", func(m map[string]any) { delete(m, "numImmat") }), "contract.numImmat: required"},
-		"http returnUrl": {func() map[string]any { b := autoBody("X", nil); b["returnUrl"] = "http://partner.example/r"; return b }(), "returnUrl: must be an absolute https URL"},
-		"private cancel": {func() map[string]any { b := autoBody("X", nil); b["cancelUrl"] = "https://10.0.0.1/c"; return b }(), "cancelUrl: must name a public host"},
+		"power rule 011": {
+			autoBody("X", func(m map[string]any) { m["pfs"] = 125 }),
+			"contract.pfs: must be greater than 125",
+		},
+		"power rule 010": {
+			autoBody("X", func(m map[string]any) { m["scatCode"], m["carrCode"], m["pfs"] = "010", "SCO", 150 }),
+			"contract.pfs: must be at most 125",
+		},
+		"unknown brand": {autoBody("X", func(m map[string]any) { m["mqCode"] = "NOPE" }), "contract.mqCode"},
+		"past date": {
+			autoBody("X", func(m map[string]any) { m["effet"] = "01/01/2020" }),
+			"contract.effet: must not be in the past",
+		},
+		"bad date": {
+			autoBody("X", func(m map[string]any) { m["effet"] = "2030-01-01" }),
+			"contract.effet: must be a date dd/mm/yyyy",
+		},
+		"missing field": {
+			autoBody("X", func(m map[string]any) { delete(m, "numImmat") }),
+			"contract.numImmat: required",
+		},
+		"http returnUrl": {
+			func() map[string]any { b := autoBody("X", nil); b["returnUrl"] = "http://partner.example/r"; return b }(),
+			"returnUrl: must be an absolute https URL",
+		},
+		"private cancel": {
+			func() map[string]any { b := autoBody("X", nil); b["cancelUrl"] = "https://10.0.0.1/c"; return b }(),
+			"cancelUrl: must name a public host",
+		},
 		// Every string is bounded before it costs a price quote or a payment link (a 300 KB
 		// numImmat once answered 500 after both were made).
 		"300 KB numImmat": {autoBody(strings.Repeat("X", 300<<10), nil), "contract.numImmat: at most 32 characters"},
-		"long modele":     {autoBody("X", func(m map[string]any) { m["modele"] = strings.Repeat("M", 65) }), "contract.modele: at most 64 characters"},
+		"long modele": {
+			autoBody("X", func(m map[string]any) { m["modele"] = strings.Repeat("M", 65) }),
+			"contract.modele: at most 64 characters",
+		},
 		"long returnUrl": {func() map[string]any {
 			b := autoBody("X", nil)
 			b["returnUrl"] = "https://partner.example/" + strings.Repeat("r", 2048)
@@ -217,7 +311,13 @@ func TestContractValidationAndIdempotency(t *testing.T) {
 	if after := len(tableItems(t, local, "PAYMENT#")); after != links {
 		t.Errorf("refused requests opened %d payment links", after-links)
 	}
-	expect(t, "malformed JSON", c.do("POST", "/api/v1/partner/contracts/auto/classic", json.RawMessage(`{"contract":`), key(partner.APIKey)...), 400, "bad_request")
+	expect(
+		t,
+		"malformed JSON",
+		c.do("POST", "/api/v1/partner/contracts/auto/classic", json.RawMessage(`{"contract":`), key(partner.APIKey)...),
+		400,
+		"bad_request",
+	)
 	req, _ := http.NewRequest("POST", c.base+"/api/v1/partner/contracts/auto/classic", strings.NewReader(`{}`))
 	req.Header.Set("X-Api-Key", partner.APIKey)
 	req.Header.Set("Content-Type", "text/plain")
@@ -236,14 +336,31 @@ func TestContractValidationAndIdempotency(t *testing.T) {
 	first := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, append(key(partner.APIKey), idem...)...)
 	expect(t, "first", first, 201, "")
 	replay := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, append(key(partner.APIKey), idem...)...)
-	if replay.status != 201 || replay.header.Get("Idempotent-Replayed") != "true" || string(replay.body) != string(first.body) {
+	if replay.status != 201 || replay.header.Get("Idempotent-Replayed") != "true" ||
+		string(replay.body) != string(first.body) {
 		t.Errorf("replay = %d %s", replay.status, replay.body)
 	}
-	expect(t, "same key, other body", c.do("POST", "/api/v1/partner/contracts/auto/classic", autoBody("DK-IDEM-02", nil), append(key(partner.APIKey), idem...)...), 409, "idempotency_key_reused")
+	expect(
+		t,
+		"same key, other body",
+		c.do(
+			"POST",
+			"/api/v1/partner/contracts/auto/classic",
+			autoBody("DK-IDEM-02", nil),
+			append(key(partner.APIKey), idem...)...),
+		409,
+		"idempotency_key_reused",
+	)
 
-	voyage := map[string]any{"returnUrl": "https://partner.example/r", "cancelUrl": "https://partner.example/c", "contract": map[string]any{
-		"cliCode": "CLI-9", "zn": "SCHENGEN", "duree": 15, "effet": time.Now().AddDate(0, 0, 3).Format("02/01/2006"), "numPassport": "P1234567",
-		"dtDeliv": "01/01/2022", "dtExpir": "01/01/2032", "lieuNais": "Dakar", "lieuDepart": "SN", "lieuDest": "FR"}}
+	voyage := map[string]any{
+		"returnUrl": "https://partner.example/r",
+		"cancelUrl": "https://partner.example/c",
+		"contract": map[string]any{
+			"cliCode": "CLI-9", "zn": "SCHENGEN", "duree": 15, "effet": time.Now().AddDate(0, 0,
+				3).Format("02/01/2006"), "numPassport": "P1234567",
+			"dtDeliv": "01/01/2022", "dtExpir": "01/01/2032", "lieuNais": "Dakar", "lieuDepart": "SN",
+			"lieuDest": "FR"},
+	}
 	r := c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyage, key(partner.APIKey)...)
 	expect(t, "travel", r, 201, "")
 	var v created
@@ -267,8 +384,20 @@ func TestContractAdministration(t *testing.T) {
 		if !strings.Contains(r.problem.Detail, "/api/v1/partner/contracts/auto/classic") {
 			t.Errorf("detail = %q", r.problem.Detail)
 		}
-		expect(t, "replay by a partner", c.do("POST", "/api/v1/admin/contracts/AUT-x/replay-issuance", nil, key(partner.APIKey)...), 403, "forbidden")
-		expect(t, "refund by a partner", c.do("POST", "/api/v1/admin/contracts/AUT-x/refund", nil, key(partner.APIKey)...), 403, "forbidden")
+		expect(
+			t,
+			"replay by a partner",
+			c.do("POST", "/api/v1/admin/contracts/AUT-x/replay-issuance", nil, key(partner.APIKey)...),
+			403,
+			"forbidden",
+		)
+		expect(
+			t,
+			"refund by a partner",
+			c.do("POST", "/api/v1/admin/contracts/AUT-x/refund", nil, key(partner.APIKey)...),
+			403,
+			"forbidden",
+		)
 	})
 
 	t.Run("direct creation for a named partner", func(t *testing.T) {
@@ -278,17 +407,45 @@ func TestContractAdministration(t *testing.T) {
 		expect(t, "direct", r, 201, "")
 		var ct created
 		r.json(t, &ct)
-		expect(t, "the partner reads it", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(partner.APIKey)...), 200, "")
+		expect(
+			t,
+			"the partner reads it",
+			c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(partner.APIKey)...),
+			200,
+			"",
+		)
 		body["partnerId"] = "prt_unknown"
-		expect(t, "unknown partner", c.do("POST", "/api/v1/contracts/auto/classic", body, key(admin)...), 404, "not_found")
+		expect(
+			t,
+			"unknown partner",
+			c.do("POST", "/api/v1/contracts/auto/classic", body, key(admin)...),
+			404,
+			"not_found",
+		)
 	})
 
 	t.Run("replay of a failed issuance sends issued", func(t *testing.T) {
 		ct := create(t, c, partner.APIKey, autoBody("FAIL-REPLAY", nil))
 		pay(t, ct.Payment.PaymentURL, "paid")
-		waitFor(t, 15*time.Second, "ISSUANCE_FAILED", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ISSUANCE_FAILED" })
-		expect(t, "replay", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/replay-issuance", nil, key(admin)...), 202, "")
-		waitFor(t, 15*time.Second, "ACTIVE after the replay", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
+		waitFor(
+			t,
+			15*time.Second,
+			"ISSUANCE_FAILED",
+			func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ISSUANCE_FAILED" },
+		)
+		expect(
+			t,
+			"replay",
+			c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/replay-issuance", nil, key(admin)...),
+			202,
+			"",
+		)
+		waitFor(
+			t,
+			15*time.Second,
+			"ACTIVE after the replay",
+			func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" },
+		)
 		waitFor(t, 10*time.Second, "issuance_failed then issued", func() bool {
 			var events []string
 			for _, r := range rc.got() {
@@ -298,19 +455,36 @@ func TestContractAdministration(t *testing.T) {
 			}
 			return strings.Join(events, ",") == "insurance.contract.issuance_failed,insurance.contract.issued"
 		})
-		expect(t, "replay of an active contract", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/replay-issuance", nil, key(admin)...), 409, "conflict")
+		expect(
+			t,
+			"replay of an active contract",
+			c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/replay-issuance", nil, key(admin)...),
+			409,
+			"conflict",
+		)
 	})
 
 	t.Run("refund of a failed issuance", func(t *testing.T) {
 		ct := create(t, c, partner.APIKey, autoBody("FAIL-REFUND", nil))
 		pay(t, ct.Payment.PaymentURL, "paid")
-		waitFor(t, 15*time.Second, "ISSUANCE_FAILED", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ISSUANCE_FAILED" })
+		waitFor(
+			t,
+			15*time.Second,
+			"ISSUANCE_FAILED",
+			func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ISSUANCE_FAILED" },
+		)
 		r := c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...)
 		expect(t, "refund", r, 200, "")
 		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "REFUNDED" {
 			t.Errorf("status = %v", s["contractStatus"])
 		}
-		expect(t, "refund twice", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...), 409, "conflict")
+		expect(
+			t,
+			"refund twice",
+			c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...),
+			409,
+			"conflict",
+		)
 	})
 }
 
@@ -351,7 +525,8 @@ func TestExpiredPaymentLinks(t *testing.T) {
 		ttl, _ := items[0]["ttl"].(float64)
 		return ttl
 	}
-	if ttl, want := purge(), float64(now(t, local).Add(contracts.UnpaidRetention).Unix()); ttl < want-3600 || ttl > want+3600 {
+	if ttl, want := purge(), float64(now(t, local).Add(contracts.UnpaidRetention).Unix()); ttl < want-3600 ||
+		ttl > want+3600 {
 		t.Errorf("an unpaid request's ttl is %v, want about %v", ttl, want)
 	}
 	page, err := http.Get(ct.Payment.PaymentURL)
@@ -366,7 +541,8 @@ func TestExpiredPaymentLinks(t *testing.T) {
 	late := paidNote(ct, "evt_expired_"+ct.Reference)
 	late.OccurredAt = now(t, local) // the gateway's time is the stack's
 	expect(t, "paid after expiry", notify(t, c, secret(t, local, config.PaymentSigningKey), late), 200, "")
-	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "paid_after_failure" {
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" ||
+		paymentStatus(s) != "paid_after_failure" {
 		t.Errorf("paid after expiry: %v", s)
 	}
 	if ttl := purge(); ttl != 0 {

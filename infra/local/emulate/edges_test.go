@@ -34,7 +34,11 @@ func TestCommaBearingHeadersArriveWhole(t *testing.T) {
 				t.Errorf("%s: %d %s", name, again.status, again.body)
 			}
 		}
-		none := c.do("GET", "/api/v1/reference/brands", nil, append(partner, "If-None-Match", `"stale-1", "stale-2"`)...)
+		none := c.do(
+			"GET",
+			"/api/v1/reference/brands",
+			nil,
+			append(partner, "If-None-Match", `"stale-1", "stale-2"`)...)
 		expect(t, "no tag matches", none, 200, "")
 	})
 
@@ -76,11 +80,15 @@ func TestValidationSpeaksTheAPIsLanguage(t *testing.T) {
 		{"a number for a string", "/api/v1/partner/contracts/auto/classic", partner,
 			autoBody("X", func(m map[string]any) { m["numImmat"] = 7 }), 422, "contract.numImmat: must be a string"},
 		{"an unknown contract field", "/api/v1/partner/contracts/auto/classic", partner,
-			autoBody("X", func(m map[string]any) { m["colour"] = "red" }), 422, "contract.colour: not a field of this request"},
+			autoBody(
+				"X",
+				func(m map[string]any) { m["colour"] = "red" },
+			), 422, "contract.colour: not a field of this request"},
 		{"a contract that is not an object", "/api/v1/partner/contracts/voyage/classic", partner,
 			map[string]any{"contract": []int{1}}, 422, "contract: must be an object"},
 		{"a number for a top-level string", "/api/v1/partner/contracts/auto/classic", partner,
-			func() map[string]any { b := autoBody("X", nil); b["returnUrl"] = 5; return b }(), 400, "returnUrl: must be a string"},
+			func() map[string]any { b := autoBody("X", nil); b["returnUrl"] = 5; return b }(), 400,
+			"returnUrl: must be a string"},
 		{"a body that is not an object", "/api/v1/partner/contracts/auto/classic", partner,
 			[]int{1}, 400, "the body: must be an object"},
 		{"identity API: a number for a string", "/v1/api-keys", bearer(jwt),
@@ -89,7 +97,14 @@ func TestValidationSpeaksTheAPIsLanguage(t *testing.T) {
 	for _, tc := range cases {
 		r := c.do("POST", tc.path, tc.body, tc.cred...)
 		if r.status != tc.status || !slices.Contains(r.problem.InvalidParams, tc.want) {
-			t.Errorf("%s: %d, invalidParams %q, want %d with %q", tc.name, r.status, r.problem.InvalidParams, tc.status, tc.want)
+			t.Errorf(
+				"%s: %d, invalidParams %q, want %d with %q",
+				tc.name,
+				r.status,
+				r.problem.InvalidParams,
+				tc.status,
+				tc.want,
+			)
 		}
 		if goNames.Match(r.body) {
 			t.Errorf("%s: Go names in %s", tc.name, r.body)
@@ -105,7 +120,11 @@ func TestContractProblemsAreReportedAtOnce(t *testing.T) {
 	r := c.do("POST", "/api/v1/partner/contracts/auto/classic", body, key(creds.Partners[0].APIKey)...)
 	expect(t, "three problems", r, 422, "validation_failed")
 	got := slices.Sorted(slices.Values(r.problem.InvalidParams))
-	want := []string{"contract.dure: must be an integer", "contract.mqCode: required", "contract.nbP: must be an integer"}
+	want := []string{
+		"contract.dure: must be an integer",
+		"contract.mqCode: required",
+		"contract.nbP: must be an integer",
+	}
 	if !slices.Equal(got, want) {
 		t.Errorf("invalidParams = %q, want %q", got, want)
 	}
@@ -136,7 +155,8 @@ func TestIdempotencyComparesMeaning(t *testing.T) {
 		first := post("meaning-1", compact)
 		expect(t, "first", first, 201, "")
 		again := post("meaning-1", reordered)
-		if again.status != 201 || again.header.Get("Idempotent-Replayed") != "true" || string(again.body) != string(first.body) {
+		if again.status != 201 || again.header.Get("Idempotent-Replayed") != "true" ||
+			string(again.body) != string(first.body) {
 			t.Errorf("re-serialised replay: %d %s, want the first answer %s", again.status, again.body, first.body)
 		}
 	})
@@ -158,7 +178,8 @@ func TestIdempotencyComparesMeaning(t *testing.T) {
 		expect(t, "another body", r, 409, "idempotency_key_reused")
 		first, _ := r.problem.Extensions["firstRequest"].(map[string]any)
 		at, _ := time.Parse(time.RFC3339, fmt.Sprint(first["at"]))
-		if !strings.Contains(r.problem.Detail, "POST "+path) || first["method"] != "POST" || first["path"] != path || time.Since(at) > time.Minute {
+		if !strings.Contains(r.problem.Detail, "POST "+path) || first["method"] != "POST" || first["path"] != path ||
+			time.Since(at) > time.Minute {
 			t.Errorf("409 = %q %v", r.problem.Detail, r.problem.Extensions)
 		}
 	})
@@ -173,8 +194,9 @@ func TestPhonesTooLargeAnswerPointsToItsPresignedUpload(t *testing.T) {
 	big := append([]byte("\xff\xd8\xff"), make([]byte, 7<<20)...)
 	start := strings.TrimPrefix(s.UploadURL, c.base) + "/start"
 	for name, r := range map[string]result{
-		"raw PUT":        putFile(c, s, big),
-		"multipart POST": c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID, form{formFile("file", "big.jpg", big)}),
+		"raw PUT": putFile(c, s, big),
+		"multipart POST": c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID, form{formFile("file", "big.jpg",
+			big)}),
 	} {
 		expect(t, name, r, 413, "payload_too_large")
 		if !strings.Contains(r.problem.Detail, "{uploadUrl}/start") || !strings.Contains(r.problem.Detail, start) ||
@@ -213,9 +235,12 @@ func TestWebhookRouteRefusalsNameTheCallersRoute(t *testing.T) {
 		cred       []string
 		want       string
 	}{
-		{"partner on its own id", "/api/v1/partners/" + partner.PartnerID + "/webhook", key(partner.APIKey), "PATCH /api/v1/partners/me/webhook"},
-		{"partner on another's id", "/api/v1/partners/" + creds.Partners[1].PartnerID + "/webhook", key(partner.APIKey), "PATCH /api/v1/partners/me/webhook"},
-		{"administrator on the partner's own route", "/api/v1/partners/me/webhook", key(creds.Admin.APIKey), "PATCH /api/v1/partners/{partnerId}/webhook"},
+		{"partner on its own id", "/api/v1/partners/" + partner.PartnerID + "/webhook", key(partner.APIKey),
+			"PATCH /api/v1/partners/me/webhook"},
+		{"partner on another's id", "/api/v1/partners/" + creds.Partners[1].PartnerID + "/webhook", key(partner.APIKey),
+			"PATCH /api/v1/partners/me/webhook"},
+		{"administrator on the partner's own route", "/api/v1/partners/me/webhook", key(creds.Admin.APIKey),
+			"PATCH /api/v1/partners/{partnerId}/webhook"},
 	} {
 		r := c.do("PATCH", tc.path, body, tc.cred...)
 		expect(t, tc.name, r, 403, "forbidden")
@@ -229,10 +254,14 @@ func TestWebhookRouteRefusalsNameTheCallersRoute(t *testing.T) {
 func TestEmptyBatchIsOutOfRange(t *testing.T) {
 	t.Parallel()
 	_, creds, c, _ := accountsStack(t)
-	for name, body := range map[string]any{"empty list": map[string]any{"documents": []any{}}, "no list": map[string]any{}} {
+	for name, body := range map[string]any{"empty list": map[string]any{"documents": []any{}},
+		"no list": map[string]any{}} {
 		r := c.do("POST", "/v1/batches", body, key(creds.User.APIKey)...)
 		expect(t, name, r, 422, "validation_failed")
-		if !slices.ContainsFunc(r.problem.InvalidParams, func(p string) bool { return strings.HasPrefix(p, "documents: ") }) {
+		if !slices.ContainsFunc(
+			r.problem.InvalidParams,
+			func(p string) bool { return strings.HasPrefix(p, "documents: ") },
+		) {
 			t.Errorf("%s: invalidParams %q, want one on documents", name, r.problem.InvalidParams)
 		}
 	}
@@ -255,7 +284,9 @@ func TestOneCreditIsSingular(t *testing.T) {
 func TestErrorsBeforeHandlersAreProblems(t *testing.T) {
 	t.Parallel()
 	_, creds, c, outbox := accountsStack(t)
-	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	noRedirect := &http.Client{
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
 	problem := func(t *testing.T, what string, req *http.Request, status int, kind string) {
 		t.Helper()
 		resp, err := noRedirect.Do(req)
@@ -265,14 +296,26 @@ func TestErrorsBeforeHandlersAreProblems(t *testing.T) {
 		defer resp.Body.Close()
 		var p httpapi.Problem
 		err = json.NewDecoder(resp.Body).Decode(&p)
-		if resp.StatusCode != status || resp.Header.Get("Location") != "" || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") ||
-			err != nil || !strings.HasSuffix(p.Type, "/errors/"+kind) || p.Status != status || p.RequestID == "" {
-			t.Errorf("%s: %d %v, problem %+v (%v), want a %d %s problem", what, resp.StatusCode, resp.Header, p, err, status, kind)
+		if resp.StatusCode != status || resp.Header.Get("Location") != "" ||
+			!strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") ||
+			err != nil || !strings.HasSuffix(p.Type, "/errors/"+kind) || p.Status != status ||
+			p.RequestID == "" {
+			t.Errorf(
+				"%s: %d %v, problem %+v (%v), want a %d %s problem",
+				what,
+				resp.StatusCode,
+				resp.Header,
+				p,
+				err,
+				status,
+				kind,
+			)
 		}
 	}
 
 	t.Run("a path with . or .. segments is a 404 problem, not a redirect", func(t *testing.T) {
-		for _, path := range []string{"/v1/auth/../users/me", "/v1/./health", "/api/v1/reference/./brands", "/v1//health", "/api/v1/partner/contracts/requests/.."} {
+		for _, path := range []string{"/v1/auth/../users/me", "/v1/./health", "/api/v1/reference/./brands",
+			"/v1//health", "/api/v1/partner/contracts/requests/.."} {
 			req, _ := http.NewRequest("GET", c.base+path, nil)
 			req.Header.Set("X-API-Key", creds.Partners[0].APIKey)
 			problem(t, path, req, 404, "not_found")
@@ -294,10 +337,22 @@ func TestErrorsBeforeHandlersAreProblems(t *testing.T) {
 
 	t.Run("the verification link answers HTML to a browser and JSON to an API client", func(t *testing.T) {
 		email := "edge.link@example.com"
-		expect(t, "register", c.do("POST", "/v1/auth/register", map[string]string{"email": email, "password": "correct horse battery"}), 201, "")
+		expect(
+			t,
+			"register",
+			c.do("POST", "/v1/auth/register", map[string]string{"email": email, "password": "correct horse battery"}),
+			201,
+			"",
+		)
 		token := verificationToken(t, outbox, email)
 		asJSON := []string{"Accept", "application/json"}
-		expect(t, "an unknown token", c.do("GET", "/v1/auth/verify-email?token=NOPE", nil, asJSON...), 422, "invalid_token")
+		expect(
+			t,
+			"an unknown token",
+			c.do("GET", "/v1/auth/verify-email?token=NOPE", nil, asJSON...),
+			422,
+			"invalid_token",
+		)
 		r := c.do("GET", "/v1/auth/verify-email?token="+token, nil, asJSON...)
 		expect(t, "the link as JSON", r, 200, "")
 		var u struct{ Email string }
@@ -305,8 +360,15 @@ func TestErrorsBeforeHandlersAreProblems(t *testing.T) {
 		if u.Email != email || !strings.HasPrefix(r.header.Get("Content-Type"), "application/json") {
 			t.Errorf("link as JSON: %s %s", r.header.Get("Content-Type"), r.body)
 		}
-		used := c.do("GET", "/v1/auth/verify-email?token="+token, nil, "Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
-		if used.status != 422 || !strings.HasPrefix(used.header.Get("Content-Type"), "text/html") || !strings.Contains(string(used.body), "Link not valid") {
+		used := c.do(
+			"GET",
+			"/v1/auth/verify-email?token="+token,
+			nil,
+			"Accept",
+			"text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+		)
+		if used.status != 422 || !strings.HasPrefix(used.header.Get("Content-Type"), "text/html") ||
+			!strings.Contains(string(used.body), "Link not valid") {
 			t.Errorf("a used link in a browser: %d %s %s", used.status, used.header.Get("Content-Type"), used.body)
 		}
 	})

@@ -125,7 +125,13 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 	if err := CreateResources(ctx, o.AWS, o.Stack); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrResources, err)
 	}
-	l := &Local{URL: "http://" + o.Listener.Addr().String(), Stack: o.Stack, options: o, clock: app.ClockOf(ctx), done: make(chan error, 1)}
+	l := &Local{
+		URL:     "http://" + o.Listener.Addr().String(),
+		Stack:   o.Stack,
+		options: o,
+		clock:   app.ClockOf(ctx),
+		done:    make(chan error, 1),
+	}
 	if err := l.setSecrets(ctx); err != nil {
 		return nil, err
 	}
@@ -195,7 +201,10 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 					return nil, fmt.Errorf("%s: %w", fn.ID, err)
 				}
 				h = observeSchedule(ctx, fn.ID, h)
-				workers = append(workers, func(ctx context.Context) { schedule(ctx, time.Duration(every)*time.Second, h, log) })
+				workers = append(
+					workers,
+					func(ctx context.Context) { schedule(ctx, time.Duration(every)*time.Second, h, log) },
+				)
 			}
 		}
 	}
@@ -207,7 +216,10 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 		return nil, err
 	}
 	bases := httpapi.Bases{Identity: getenv("PUBLIC_BASE_URL"), Partner: getenv("PARTNER_BASE_URL")}
-	srv := &http.Server{Handler: httpapi.Middleware(o.Log.With("component", "gateway"), bases, headerLimit(mux)), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{
+		Handler:           httpapi.Middleware(o.Log.With("component", "gateway"), bases, headerLimit(mux)),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
 	var wg sync.WaitGroup
 	for _, w := range workers {
 		wg.Go(func() { w(ctx) })
@@ -245,7 +257,12 @@ func policyChecks(o Options, fns []samtemplate.Function) (map[string]iamcheck.Ch
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", fn.ID, err)
 		}
-		checks[fn.ID] = iamcheck.Check{Function: fn.ID, Policy: policy, Target: target, Log: o.Log.With("component", "iam")}
+		checks[fn.ID] = iamcheck.Check{
+			Function: fn.ID,
+			Policy:   policy,
+			Target:   target,
+			Log:      o.Log.With("component", "iam"),
+		}
 	}
 	return checks, nil
 }
@@ -321,7 +338,9 @@ func (l *Local) setSecrets(ctx context.Context) error {
 		if !ok {
 			return fmt.Errorf("%s is set, but no function of the template reads it from Secrets Manager", name)
 		}
-		if _, err := l.options.AWS.Secrets.PutSecretValue(ctx, &secretsmanager.PutSecretValueInput{SecretId: aws.String(arn), SecretString: aws.String(value)}); err != nil {
+		if _, err := l.options.AWS.Secrets.PutSecretValue(ctx,
+			&secretsmanager.PutSecretValueInput{SecretId: aws.String(arn),
+				SecretString: aws.String(value)}); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -339,7 +358,10 @@ func (l *Local) Secret(ctx context.Context, name string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("no function of the template reads %s", name)
 	}
-	out, err := l.options.AWS.Secrets.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(arn)})
+	out, err := l.options.AWS.Secrets.GetSecretValue(
+		ctx,
+		&secretsmanager.GetSecretValueInput{SecretId: aws.String(arn)},
+	)
 	if err != nil {
 		return "", err
 	}
@@ -348,7 +370,12 @@ func (l *Local) Secret(ctx context.Context, name string) (string, error) {
 
 // StartEphemeral starts the project's template under a fresh random stack name on a free port of
 // 127.0.0.1, as tests need: many can share one emulator.
-func StartEphemeral(ctx context.Context, clients awsclient.Clients, env map[string]string, log *slog.Logger) (*Local, error) {
+func StartEphemeral(
+	ctx context.Context,
+	clients awsclient.Clients,
+	env map[string]string,
+	log *slog.Logger,
+) (*Local, error) {
 	tmpl, err := samtemplate.Parse(platform.Template)
 	if err != nil {
 		return nil, err
@@ -450,8 +477,12 @@ func headerLimit(next http.Handler) http.Handler {
 			}
 		}
 		if size > maxRequestLineAndHeaders {
-			httpapi.WriteError(w, r, fault.Newf(fault.HeadersTooLarge,
-				"The request line and header values are %d bytes; API Gateway accepts at most %d.", size, maxRequestLineAndHeaders))
+			httpapi.WriteError(w, r, fault.Newf(
+				fault.HeadersTooLarge,
+				"The request line and header values are %d bytes; API Gateway accepts at most %d.",
+				size,
+				maxRequestLineAndHeaders,
+			))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -471,10 +502,17 @@ func tooLarge(r *http.Request) error {
 	}
 	if id := r.PathValue("sessionId"); id != "" && strings.HasPrefix(r.URL.Path, "/v1/mobile-handoff/upload/") {
 		start := "/v1/mobile-handoff/upload/" + id + "/start"
-		return &fault.Error{Kind: fault.TooLarge, Detail: limit + "Send the file through the session's presigned upload: POST {uploadUrl}/start (" +
-			start + "), then send the file where its answer says.", Extensions: map[string]any{"startUrl": start}}
+		return &fault.Error{
+			Kind: fault.TooLarge,
+			Detail: limit + "Send the file through the session's presigned upload: POST {uploadUrl}/start (" +
+				start + "), then send the file where its answer says.",
+			Extensions: map[string]any{"startUrl": start},
+		}
 	}
-	return fault.New(fault.TooLarge, limit+"Upload larger files to S3 with POST /v1/uploads and pass the uploadId instead.")
+	return fault.New(
+		fault.TooLarge,
+		limit+"Upload larger files to S3 with POST /v1/uploads and pass the uploadId instead.",
+	)
 }
 
 func mapping(o Options, ev samtemplate.Event, h queue.BatchHandler, log *slog.Logger) (queue.Mapping, error) {
@@ -501,7 +539,12 @@ func schedule(ctx context.Context, every time.Duration, h lambdarun.ScheduleHand
 		case <-ctx.Done():
 			return
 		case now := <-t.C:
-			ev := events.EventBridgeEvent{Version: "0", DetailType: "Scheduled Event", Source: "aws.scheduler", Time: now.UTC()}
+			ev := events.EventBridgeEvent{
+				Version:    "0",
+				DetailType: "Scheduled Event",
+				Source:     "aws.scheduler",
+				Time:       now.UTC(),
+			}
 			if err := h(ctx, ev); err != nil {
 				log.ErrorContext(ctx, "scheduled run failed", "error", err)
 			}

@@ -49,7 +49,12 @@ func startLocalIn(t *testing.T, parent context.Context, env map[string]string) *
 	ctx, cancel := context.WithCancel(app.WithClock(parent, clk.Now))
 	quiet := map[string]string{"LOG_LEVEL": "error"} // function logs would drown the test output
 	maps.Copy(quiet, env)
-	local, err := StartEphemeral(ctx, awstest.ClientsIn(t, parent), quiet, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	local, err := StartEphemeral(
+		ctx,
+		awstest.ClientsIn(t, parent),
+		quiet,
+		slog.New(slog.NewTextHandler(io.Discard, nil)),
+	)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -128,7 +133,10 @@ func TestLocalStack(t *testing.T) {
 	}
 
 	t.Run("table from the template", func(t *testing.T) {
-		out, err := clients.DynamoDB.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(ref("Table"))})
+		out, err := clients.DynamoDB.DescribeTable(
+			ctx,
+			&dynamodb.DescribeTableInput{TableName: aws.String(ref("Table"))},
+		)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,14 +152,19 @@ func TestLocalStack(t *testing.T) {
 		if !slices.Equal(indexes, []string{"gsi1", "gsi2", "gsi3", "gsi4", "gsi5"}) {
 			t.Errorf("indexes = %v", indexes)
 		}
-		ttl, err := clients.DynamoDB.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(ref("Table"))})
-		if err != nil || ttl.TimeToLiveDescription.AttributeName == nil || *ttl.TimeToLiveDescription.AttributeName != "ttl" {
+		ttl, err := clients.DynamoDB.DescribeTimeToLive(
+			ctx,
+			&dynamodb.DescribeTimeToLiveInput{TableName: aws.String(ref("Table"))},
+		)
+		if err != nil || ttl.TimeToLiveDescription.AttributeName == nil ||
+			*ttl.TimeToLiveDescription.AttributeName != "ttl" {
 			t.Errorf("time to live = %+v, %v", ttl, err)
 		}
 	})
 
 	t.Run("bucket from the template", func(t *testing.T) {
-		if _, err := clients.S3.HeadBucket(ctx, &s3.HeadBucketInput{Bucket: aws.String(ref("DocumentsBucket"))}); err != nil {
+		if _, err := clients.S3.HeadBucket(ctx,
+			&s3.HeadBucketInput{Bucket: aws.String(ref("DocumentsBucket"))}); err != nil {
 			t.Error(err)
 		}
 	})
@@ -173,8 +186,11 @@ func TestLocalStack(t *testing.T) {
 			{"IssuanceQueue", "IssuanceDeadLetterQueue", "90"},
 			{"WebhookQueue", "WebhookDeadLetterQueue", "90"},
 		} {
-			out, err := clients.SQS.GetQueueAttributes(ctx, &sqs.GetQueueAttributesInput{QueueUrl: aws.String(ref(q.queue)),
-				AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameAll}})
+			out, err := clients.SQS.GetQueueAttributes(
+				ctx,
+				&sqs.GetQueueAttributesInput{QueueUrl: aws.String(ref(q.queue)),
+					AttributeNames: []sqstypes.QueueAttributeName{sqstypes.QueueAttributeNameAll}},
+			)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +221,8 @@ func TestLocalStack(t *testing.T) {
 			}
 			path = regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, "sample")
 			resp, p := call(t, method, local.URL+path, "", nil)
-			if resp.StatusCode == http.StatusMethodNotAllowed || (resp.StatusCode == http.StatusNotFound && strings.HasPrefix(p.Detail, "No endpoint")) {
+			if resp.StatusCode == http.StatusMethodNotAllowed ||
+				(resp.StatusCode == http.StatusNotFound && strings.HasPrefix(p.Detail, "No endpoint")) {
 				t.Errorf("%s answered %d %q: not routed to its function", pattern, resp.StatusCode, p.Detail)
 			}
 		}
@@ -268,7 +285,8 @@ func TestLocalStack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if out.Attributes["ApproximateNumberOfMessages"] == "0" && out.Attributes["ApproximateNumberOfMessagesNotVisible"] == "0" {
+			if out.Attributes["ApproximateNumberOfMessages"] == "0" &&
+				out.Attributes["ApproximateNumberOfMessagesNotVisible"] == "0" {
 				return
 			}
 			if time.Now().After(deadline) {
@@ -291,8 +309,17 @@ func TestTemplateAndHandlersAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stack, err := samtemplate.NewStack(tmpl, "fake", "eu-west-1", "123456789012",
-		map[string]string{"Stage": "local", "PublicBaseUrl": "http://127.0.0.1:3000", "PartnerBaseUrl": "http://127.0.0.1:3000"})
+	stack, err := samtemplate.NewStack(
+		tmpl,
+		"fake",
+		"eu-west-1",
+		"123456789012",
+		map[string]string{
+			"Stage":          "local",
+			"PublicBaseUrl":  "http://127.0.0.1:3000",
+			"PartnerBaseUrl": "http://127.0.0.1:3000",
+		},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +364,13 @@ func TestTemplateAndHandlersAgree(t *testing.T) {
 				env[name] = testJWTSecret
 			}
 			if id == "LivenessFunction" {
-				needModels(t, env["MODELS_DIR"], liveness.DetectorFile, liveness.SmallModelFile, liveness.LargeModelFile)
+				needModels(
+					t,
+					env["MODELS_DIR"],
+					liveness.DetectorFile,
+					liveness.SmallModelFile,
+					liveness.LargeModelFile,
+				)
 			}
 			h, err := build(context.Background(), func(k string) string { return env[k] })
 			if err != nil {
@@ -377,7 +410,8 @@ func needModels(t *testing.T, dir string, names ...string) {
 }
 
 func TestRate(t *testing.T) {
-	for expr, want := range map[string]int{"rate(5 minutes)": 300, "rate(1 minute)": 60, "rate(2 hours)": 7200, "rate(1 day)": 86400} {
+	for expr, want := range map[string]int{"rate(5 minutes)": 300, "rate(1 minute)": 60, "rate(2 hours)": 7200,
+		"rate(1 day)": 86400} {
 		if got, err := rate(expr); err != nil || got != want {
 			t.Errorf("rate(%q) = %d, %v; want %d", expr, got, err, want)
 		}

@@ -135,8 +135,20 @@ func credits(t *testing.T, c client, jwt string) float64 {
 // newLiveUser registers and verifies a user (no credits) and gives it a live key.
 func newLiveUser(t *testing.T, c client, outbox, email string) (jwt, liveKey string) {
 	t.Helper()
-	expect(t, "register", c.do("POST", "/v1/auth/register", map[string]string{"email": email, "password": "correct horse battery"}), 201, "")
-	expect(t, "verify", c.do("POST", "/v1/auth/verify-email", map[string]string{"token": verificationToken(t, outbox, email)}), 200, "")
+	expect(
+		t,
+		"register",
+		c.do("POST", "/v1/auth/register", map[string]string{"email": email, "password": "correct horse battery"}),
+		201,
+		"",
+	)
+	expect(
+		t,
+		"verify",
+		c.do("POST", "/v1/auth/verify-email", map[string]string{"token": verificationToken(t, outbox, email)}),
+		200,
+		"",
+	)
 	jwt = loginToken(t, c, email, "correct horse battery")
 	r := c.do("POST", "/v1/api-keys", map[string]any{"name": "backend", "mode": "live"}, bearer(jwt)...)
 	expect(t, "live key", r, 201, "")
@@ -148,8 +160,11 @@ func newLiveUser(t *testing.T, c client, outbox, email string) (jwt, liveKey str
 func TestExtractionEndToEnd(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
-		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "2s"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
+			"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "1s,2s,3s,4s,5s", "WEBHOOK_TIMEOUT": "2s"},
+	)
 	seeded := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	docs := specimens(t)
@@ -158,7 +173,11 @@ func TestExtractionEndToEnd(t *testing.T) {
 
 	// A webhook receiver that checks X-Service-Signature over the raw body.
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
-	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"extraction.completed", "extraction.failed"}}, bearer(jwt)...)
+	r := c.do(
+		"POST",
+		"/v1/webhooks",
+		map[string]any{"url": rc.URL + "/hooks", "events": []string{"extraction.completed", "extraction.failed"}},
+		bearer(jwt)...)
 	expect(t, "webhook", r, 201, "")
 	var ep struct{ ID, Secret string }
 	r.json(t, &ep)
@@ -182,7 +201,8 @@ func TestExtractionEndToEnd(t *testing.T) {
 		if v.Status != "completed" || v.CreditsUsed != 1 {
 			t.Fatalf("extraction = %+v %+v", v, v.Error)
 		}
-		for _, f := range []string{"surname", "givenNames", "documentNumber", "dateOfBirth", "expiryDate", "issuingCountry", "nationality", "sex"} {
+		for _, f := range []string{"surname", "givenNames", "documentNumber", "dateOfBirth", "expiryDate",
+			"issuingCountry", "nationality", "sex"} {
 			if got := v.field(t, f); got != want[f] {
 				t.Errorf("%s = %q, want %q", f, got, want[f])
 			}
@@ -206,19 +226,31 @@ func TestExtractionEndToEnd(t *testing.T) {
 		}
 		waitFor(t, 15*time.Second, "extraction.completed", func() bool { return len(rc.got()) >= 1 })
 		got := rc.got()[0]
-		if err := webhookverify.Service([]byte(ep.Secret), got.body, got.header.Get("X-Service-Signature")); err != nil {
+		if err := webhookverify.Service([]byte(ep.Secret), got.body,
+			got.header.Get("X-Service-Signature")); err != nil {
 			t.Errorf("X-Service-Signature: %v", err)
 		}
 		conformsToWebhookSchema(t, got.body)
-		if got.header.Get("X-Service-Event") != "extraction.completed" || !bytes.Contains(got.body, []byte(accepted.ExtractionID)) {
+		if got.header.Get("X-Service-Event") != "extraction.completed" ||
+			!bytes.Contains(got.body, []byte(accepted.ExtractionID)) {
 			t.Errorf("webhook = %v %s", got.header, got.body)
 		}
-		expect(t, "another user's extraction", c.do("GET", "/v1/extractions/"+accepted.ExtractionID, nil, key(seeded.User.APIKey)...), 404, "not_found")
+		expect(
+			t,
+			"another user's extraction",
+			c.do("GET", "/v1/extractions/"+accepted.ExtractionID, nil, key(seeded.User.APIKey)...),
+			404,
+			"not_found",
+		)
 	})
 
 	t.Run("unreadable: failed and refunded", func(t *testing.T) {
 		before := credits(t, c, jwt)
-		r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", "x.png", testdocument(t, "unreadable-photo.jpg"))}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/extract/async",
+			form{formField("documentType", "auto"), formFile("file", "x.png", testdocument(t, "unreadable-photo.jpg"))},
+			cred...)
 		expect(t, "extract", r, 202, "")
 		var accepted struct{ ExtractionID string }
 		r.json(t, &accepted)
@@ -256,13 +288,23 @@ func TestExtractionEndToEnd(t *testing.T) {
 				t.Fatal(err)
 			}
 			before := credits(t, c, jwt)
-			r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", "page.png", buf.Bytes())}, cred...)
+			r := c.do(
+				"POST",
+				"/v1/extract/async",
+				form{formField("documentType", "auto"), formFile("file", "page.png", buf.Bytes())},
+				cred...)
 			expect(t, name, r, 202, "")
 			var accepted struct{ ExtractionID string }
 			r.json(t, &accepted)
 			v := poll(t, c, cred, accepted.ExtractionID)
 			if v.Status != "failed" || v.Error == nil || v.Error.Code != "mrz_not_found" || v.CreditsUsed != 0 {
-				t.Errorf("%s: status %s, error %+v, creditsUsed %d; want failed, mrz_not_found, 0", name, v.Status, v.Error, v.CreditsUsed)
+				t.Errorf(
+					"%s: status %s, error %+v, creditsUsed %d; want failed, mrz_not_found, 0",
+					name,
+					v.Status,
+					v.Error,
+					v.CreditsUsed,
+				)
 			}
 			if got := credits(t, c, jwt); got != before {
 				t.Errorf("%s: credits = %v, want %v (refunded)", name, got, before)
@@ -272,28 +314,79 @@ func TestExtractionEndToEnd(t *testing.T) {
 
 	t.Run("refused inputs lose nothing", func(t *testing.T) {
 		before := credits(t, c, jwt)
-		expect(t, "not an image", c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "passport.png", []byte("PK\x03\x04 a zip"))}, cred...), 415, "unsupported_media_type")
-		bad := c.do("POST", "/v1/extract/async", form{formField("documentType", "banknote"), formFile("file", "p.png", td3)}, cred...)
+		expect(
+			t,
+			"not an image",
+			c.do(
+				"POST",
+				"/v1/extract/async",
+				form{
+					formField("documentType", "passport"),
+					formFile("file", "passport.png", []byte("PK\x03\x04 a zip")),
+				},
+				cred...),
+			415,
+			"unsupported_media_type",
+		)
+		bad := c.do(
+			"POST",
+			"/v1/extract/async",
+			form{formField("documentType", "banknote"), formFile("file", "p.png", td3)},
+			cred...)
 		expect(t, "unknown type", bad, 422, "validation_failed")
 		if len(bad.problem.InvalidParams) != 1 || !strings.Contains(bad.problem.InvalidParams[0], "documentType") {
 			t.Errorf("invalidParams = %v", bad.problem.InvalidParams)
 		}
-		expect(t, "no file", c.do("POST", "/v1/extract/async", form{formField("documentType", "passport")}, cred...), 422, "validation_failed")
+		expect(
+			t,
+			"no file",
+			c.do("POST", "/v1/extract/async", form{formField("documentType", "passport")}, cred...),
+			422,
+			"validation_failed",
+		)
 		expect(t, "text body", c.do("POST", "/v1/extract/async", "just text", cred...), 400, "")
-		expect(t, "unknown upload", c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": "upl_nope"}, cred...), 404, "not_found")
+		expect(
+			t,
+			"unknown upload",
+			c.do(
+				"POST",
+				"/v1/extract/async",
+				map[string]string{"documentType": "passport", "uploadId": "upl_nope"},
+				cred...),
+			404,
+			"not_found",
+		)
 		if got := credits(t, c, jwt); got != before {
 			t.Errorf("credits = %v, want %v", got, before)
 		}
 	})
 
 	t.Run("presigned upload then extraction by uploadId", func(t *testing.T) {
-		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "card.png", "contentType": "image/png", "size": len(td3)}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/uploads",
+			map[string]any{"fileName": "card.png", "contentType": "image/png", "size": len(td3)},
+			cred...)
 		expect(t, "upload slot", r, 201, "")
 		var slot uploadSlot
 		r.json(t, &slot)
-		expect(t, "not uploaded yet", c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": slot.UploadID}, cred...), 409, "conflict")
+		expect(
+			t,
+			"not uploaded yet",
+			c.do(
+				"POST",
+				"/v1/extract/async",
+				map[string]string{"documentType": "passport", "uploadId": slot.UploadID},
+				cred...),
+			409,
+			"conflict",
+		)
 		putToSlot(t, slot, td3)
-		r = c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": slot.UploadID, "referenceId": "case-42"}, cred...)
+		r = c.do(
+			"POST",
+			"/v1/extract/async",
+			map[string]string{"documentType": "passport", "uploadId": slot.UploadID, "referenceId": "case-42"},
+			cred...)
 		expect(t, "extract upload", r, 202, "")
 		var accepted struct{ ExtractionID string }
 		r.json(t, &accepted)
@@ -301,7 +394,8 @@ func TestExtractionEndToEnd(t *testing.T) {
 		if v.Status != "completed" || v.ReferenceID != "case-42" || v.field(t, "surname") != "ERIKSSON" {
 			t.Errorf("extraction = %+v", v)
 		}
-		if !strings.Contains(slot.UploadURL, "X-Amz-Signature") || !strings.Contains(strings.ToLower(slot.UploadURL), "content-type") {
+		if !strings.Contains(slot.UploadURL, "X-Amz-Signature") ||
+			!strings.Contains(strings.ToLower(slot.UploadURL), "content-type") {
 			t.Errorf("the upload URL does not sign the content type: %s", slot.UploadURL)
 		}
 	})
@@ -319,7 +413,10 @@ func mustSeed(t *testing.T, local *Local) Credentials {
 func TestBatchWithOneUnreadableDocument(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	cred := key(creds.User.APIKey) // a test key: never charged
@@ -352,7 +449,12 @@ func TestBatchWithOneUnreadableDocument(t *testing.T) {
 			}
 		}
 		if done != b.Batch.CompletedCount+b.Batch.FailedCount {
-			t.Errorf("counts %d+%d disagree with the %d finished extractions listed", b.Batch.CompletedCount, b.Batch.FailedCount, done)
+			t.Errorf(
+				"counts %d+%d disagree with the %d finished extractions listed",
+				b.Batch.CompletedCount,
+				b.Batch.FailedCount,
+				done,
+			)
 		}
 		return b.Batch.Status == "completed"
 	})
@@ -363,7 +465,8 @@ func TestBatchWithOneUnreadableDocument(t *testing.T) {
 	for _, e := range b.Extractions {
 		byRef[e.ReferenceID] = e
 	}
-	if byRef["a"].Status != "completed" || byRef["b"].Status != "completed" || byRef["c"].Status != "failed" || byRef["a"].CreditsUsed != 0 {
+	if byRef["a"].Status != "completed" || byRef["b"].Status != "completed" || byRef["c"].Status != "failed" ||
+		byRef["a"].CreditsUsed != 0 {
 		t.Errorf("extractions = %+v", b.Extractions)
 	}
 	_, other := newLiveUser(t, c, outbox, "other@example.com")
@@ -413,8 +516,17 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 	now := time.Now()
 	var clock sync.Mutex
 	reader, out := &flaky{}, &recorder{}
-	svc := &extraction.Service{Store: dynamo.NewExtractionRepo(store), Blobs: blobstore.Store{API: clients.S3, Bucket: getenv("DOCUMENTS_BUCKET")}, Jobs: out, Events: out,
-		Reader: reader, Price: 1, MaxBytes: 1 << 20, MaxAttempts: 2, Now: func() time.Time { clock.Lock(); defer clock.Unlock(); return now }}
+	svc := &extraction.Service{
+		Store:       dynamo.NewExtractionRepo(store),
+		Blobs:       blobstore.Store{API: clients.S3, Bucket: getenv("DOCUMENTS_BUCKET")},
+		Jobs:        out,
+		Events:      out,
+		Reader:      reader,
+		Price:       1,
+		MaxBytes:    1 << 20,
+		MaxAttempts: 2,
+		Now:         func() time.Time { clock.Lock(); defer clock.Unlock(); return now },
+	}
 	advance := func() { clock.Lock(); now = now.Add(4 * time.Minute); clock.Unlock() }
 	balance := func() int {
 		u, err := dynamo.NewUserRepo(store).User(context.Background(), creds.User.ID)
@@ -426,7 +538,12 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 	ctx := context.Background()
 	live := extraction.Caller{OwnerID: creds.User.ID, Live: true}
 	start := balance()
-	_, items, err := svc.Submit(ctx, live, []extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}}, false)
+	_, items, err := svc.Submit(
+		ctx,
+		live,
+		[]extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}},
+		false,
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -456,7 +573,9 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.Status != extraction.StatusFailed || e.Error == nil || e.Error.Code != "processing_abandoned" || e.CreditsUsed != 0 || balance() != start {
+	if e.Status != extraction.StatusFailed || e.Error == nil || e.Error.Code != "processing_abandoned" ||
+		e.CreditsUsed != 0 ||
+		balance() != start {
 		t.Errorf("after every attempt: %+v, balance %d (want %d)", e, balance(), start)
 	}
 	if n := strings.Count(strings.Join(out.sent, "\n"), "extraction.failed "+id); n != 1 {
@@ -464,7 +583,12 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 	}
 
 	reader.ok.Store(true)
-	_, items, err = svc.Submit(ctx, live, []extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}}, false)
+	_, items, err = svc.Submit(
+		ctx,
+		live,
+		[]extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}},
+		false,
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,17 +611,32 @@ func TestExtractionRecoveryOnTheStore(t *testing.T) {
 func TestCreditsLedger(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "ledger@example.com")
 	grantCredits(t, local, c, jwt, 10)
-	files := []string{"icao-td3-clean.png", "unreadable-photo.jpg", "icao-td1-clean.png", "unreadable-photo.jpg", "fra-id-clean.png",
-		"nld-id-clean.png", "unreadable-photo.jpg", "ita-id-clean.png"}
+	files := []string{
+		"icao-td3-clean.png",
+		"unreadable-photo.jpg",
+		"icao-td1-clean.png",
+		"unreadable-photo.jpg",
+		"fra-id-clean.png",
+		"nld-id-clean.png",
+		"unreadable-photo.jpg",
+		"ita-id-clean.png",
+	}
 	ids := make([]string, len(files))
 	var wg sync.WaitGroup
 	for i, f := range files {
 		wg.Go(func() {
-			r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", f, testdocument(t, f))}, key(live)...)
+			r := c.do(
+				"POST",
+				"/v1/extract/async",
+				form{formField("documentType", "auto"), formFile("file", f, testdocument(t, f))},
+				key(live)...)
 			var accepted struct{ ExtractionID string }
 			if r.status == 202 {
 				r.json(t, &accepted)
@@ -535,9 +674,20 @@ func TestCreditsLedger(t *testing.T) {
 		next = nextPage(t, r, page.NextCursor)
 	}
 	if balance != 5 || float64(sum) != balance || len(seen) != 1+8+3 {
-		t.Errorf("balance %v, ledger sum %d over %d entries; want 5 = 10 - 8 + 3 refunds, 12 entries", balance, sum, len(seen))
+		t.Errorf(
+			"balance %v, ledger sum %d over %d entries; want 5 = 10 - 8 + 3 refunds, 12 entries",
+			balance,
+			sum,
+			len(seen),
+		)
 	}
-	expect(t, "a forged cursor", c.do("GET", "/v1/billing/credits?cursor=eyJwayI6IlVTRVIjc29tZW9uZSJ9", nil, key(live)...), 422, "")
+	expect(
+		t,
+		"a forged cursor",
+		c.do("GET", "/v1/billing/credits?cursor=eyJwayI6IlVTRVIjc29tZW9uZSJ9", nil, key(live)...),
+		422,
+		"",
+	)
 }
 
 // uploadSlot is the answer of POST /v1/uploads: a presigned upload.
@@ -565,7 +715,10 @@ func putToSlot(t *testing.T, slot uploadSlot, data []byte) {
 // with their reasons; a page without MRZ fails (not charged) and still says what it measured.
 func TestExtractionQuality(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	cred := key(creds.User.APIKey)
@@ -584,7 +737,11 @@ func TestExtractionQuality(t *testing.T) {
 		{"unreadable-photo.jpg", "good", []string{}, true},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			r := c.do("POST", "/v1/extract/async", form{formField("documentType", "auto"), formFile("file", tc.file, testdocument(t, tc.file))}, cred...)
+			r := c.do(
+				"POST",
+				"/v1/extract/async",
+				form{formField("documentType", "auto"), formFile("file", tc.file, testdocument(t, tc.file))},
+				cred...)
 			expect(t, "extract", r, 202, "")
 			var accepted struct{ ExtractionID string }
 			r.json(t, &accepted)
@@ -609,7 +766,8 @@ func TestExtractionQuality(t *testing.T) {
 			}
 			if tc.failed {
 				// Nothing read: failed, nothing charged, the result is the quality alone.
-				if v.Status != "failed" || v.Error == nil || v.Error.Code != "mrz_not_found" || v.CreditsUsed != 0 || v.Result.ExtractedData != nil {
+				if v.Status != "failed" || v.Error == nil || v.Error.Code != "mrz_not_found" || v.CreditsUsed != 0 ||
+					v.Result.ExtractedData != nil {
 					t.Errorf("extraction = %s", r.body)
 				}
 			} else if tc.status == "good" && v.Status != "completed" {
@@ -624,7 +782,10 @@ func TestExtractionQuality(t *testing.T) {
 func TestExtractionDocumentLink(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	seeded := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	jwt, liveSecret := newLiveUser(t, c, outbox, "document-link@example.com")
@@ -634,7 +795,11 @@ func TestExtractionDocumentLink(t *testing.T) {
 	page := blankPage(t) // failed by the worker, quickly: the file stays all the same
 	submit := func(cred []string) string {
 		t.Helper()
-		r := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "scan.png", page)}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/extract/async",
+			form{formField("documentType", "passport"), formFile("file", "scan.png", page)},
+			cred...)
 		expect(t, "extract", r, 202, "")
 		var a struct{ ExtractionID string }
 		r.json(t, &a)
@@ -653,8 +818,14 @@ func TestExtractionDocumentLink(t *testing.T) {
 		var l link
 		r.json(t, &l)
 		if r.header.Get("Cache-Control") != "no-store" || l.ContentType != "image/png" ||
-			l.ExpiresAt.Before(asked.Add(5*time.Minute-time.Second)) || l.ExpiresAt.After(time.Now().Add(5*time.Minute+time.Second)) {
-			t.Errorf("document link = %s (Cache-Control %q), want image/png for 5 minutes, not stored", r.body, r.header.Get("Cache-Control"))
+			l.ExpiresAt.Before(
+				asked.Add(5*time.Minute-time.Second),
+			) || l.ExpiresAt.After(time.Now().Add(5*time.Minute+time.Second)) {
+			t.Errorf(
+				"document link = %s (Cache-Control %q), want image/png for 5 minutes, not stored",
+				r.body,
+				r.header.Get("Cache-Control"),
+			)
 		}
 		if u, err := url.Parse(l.URL); err != nil || u.Query().Get("X-Amz-Expires") != "300" {
 			t.Errorf("url %q: want a presigned GET of 300 s", l.URL)
@@ -673,7 +844,13 @@ func TestExtractionDocumentLink(t *testing.T) {
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
 			if resp.StatusCode != 200 || !bytes.Equal(body, page) || resp.Header.Get("Content-Type") != "image/png" {
-				t.Errorf("GET the link: %d, %s, %d bytes, want 200 image/png with the %d bytes sent", resp.StatusCode, resp.Header.Get("Content-Type"), len(body), len(page))
+				t.Errorf(
+					"GET the link: %d, %s, %d bytes, want 200 image/png with the %d bytes sent",
+					resp.StatusCode,
+					resp.Header.Get("Content-Type"),
+					len(body),
+					len(page),
+				)
 			}
 		}
 		document(testOne, test)
@@ -704,6 +881,12 @@ func TestExtractionDocumentLink(t *testing.T) {
 		}
 		expect(t, "the extraction", c.do("GET", "/v1/extractions/"+liveOne, nil, live...), 200, "")
 		expect(t, "its document", c.do("GET", "/v1/extractions/"+liveOne+"/document", nil, live...), 410, "gone")
-		expect(t, "another user's, still", c.do("GET", "/v1/extractions/"+liveOne+"/document", nil, other...), 404, "not_found")
+		expect(
+			t,
+			"another user's, still",
+			c.do("GET", "/v1/extractions/"+liveOne+"/document", nil, other...),
+			404,
+			"not_found",
+		)
 	})
 }

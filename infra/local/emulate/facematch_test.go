@@ -60,7 +60,15 @@ type faceMatchView struct {
 func TestFaceMatch(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited, "TEST_MODE_DAILY_QUOTA": "1"})
+	local := startLocal(
+		t,
+		map[string]string{
+			"JWT_SECRET":            testJWTSecret,
+			"MAIL_OUTBOX_DIR":       outbox,
+			"RATE_LIMITS":           unlimited,
+			"TEST_MODE_DAILY_QUOTA": "1",
+		},
+	)
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "kyc@example.com")
 	cred := key(live)
@@ -69,7 +77,11 @@ func TestFaceMatch(t *testing.T) {
 
 	page := portraitPage(t, "one-face.jpg")
 	selfie := face(t, "one-face.jpg")
-	r := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "passport.png", page)}, cred...)
+	r := c.do(
+		"POST",
+		"/v1/extract/async",
+		form{formField("documentType", "passport"), formFile("file", "passport.png", page)},
+		cred...)
 	expect(t, "extract the page with a portrait", r, 202, "")
 	var accepted struct{ ExtractionID string }
 	r.json(t, &accepted)
@@ -79,8 +91,11 @@ func TestFaceMatch(t *testing.T) {
 	}
 	// The extraction records where the portrait is: inside the photo printed at (46, 104), 300 px
 	// wide and 287 high.
-	if p := v.Result.Portrait; p == nil || p.Box.X < 46 || p.Box.Y < 104 || p.Box.X+p.Box.Width > 346 || p.Box.Y+p.Box.Height > 391 ||
-		p.Box.Width < 100 || p.Score < 0.6 || p.Score > 1 {
+	if p := v.Result.Portrait; p == nil || p.Box.X < 46 || p.Box.Y < 104 || p.Box.X+p.Box.Width > 346 ||
+		p.Box.Y+p.Box.Height > 391 ||
+		p.Box.Width < 100 ||
+		p.Score < 0.6 ||
+		p.Score > 1 {
 		t.Errorf("portrait %+v, want the printed photo's face", p)
 	}
 	// The same page stored a quarter turn clockwise (880×1250): read turned back, its portrait's box
@@ -93,7 +108,11 @@ func TestFaceMatch(t *testing.T) {
 	if err := png.Encode(&turned, imagefile.Rotate(img, 90)); err != nil {
 		t.Fatal(err)
 	}
-	r = c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "sideways.png", turned.Bytes())}, cred...)
+	r = c.do(
+		"POST",
+		"/v1/extract/async",
+		form{formField("documentType", "passport"), formFile("file", "sideways.png", turned.Bytes())},
+		cred...)
 	expect(t, "extract the page stored sideways", r, 202, "")
 	var sideways struct{ ExtractionID string }
 	r.json(t, &sideways)
@@ -101,7 +120,9 @@ func TestFaceMatch(t *testing.T) {
 	if v.Status != "completed" {
 		t.Fatalf("extraction of the sideways page = %+v %+v", v, v.Error)
 	}
-	if p := v.Result.Portrait; p == nil || p.Box.X < 489 || p.Box.Y < 46 || p.Box.X+p.Box.Width > 776 || p.Box.Y+p.Box.Height > 346 || p.Box.Height < 100 {
+	if p := v.Result.Portrait; p == nil || p.Box.X < 489 || p.Box.Y < 46 || p.Box.X+p.Box.Width > 776 ||
+		p.Box.Y+p.Box.Height > 346 ||
+		p.Box.Height < 100 {
 		t.Errorf("portrait of the sideways page %+v, want the photo's face in the stored file's pixels", p)
 	}
 	want := 4.0 // 6 granted, 1 for each extraction
@@ -119,15 +140,25 @@ func TestFaceMatch(t *testing.T) {
 		expect(t, what, r, 200, "")
 		var v faceMatchView
 		r.json(t, &v)
-		if len(v.MatchID) < 4 || v.MatchID[:3] != "fm_" || !v.IsMatch || v.Similarity < v.Threshold || v.Similarity > 1 || v.Threshold <= 0 ||
-			v.Document.Box.Width < 20 || v.Document.Box.Height < 20 || v.Selfie.Box.Width < 20 || v.Document.Score <= 0 || v.Selfie.Score <= 0 {
+		if len(v.MatchID) < 4 || v.MatchID[:3] != "fm_" || !v.IsMatch || v.Similarity < v.Threshold ||
+			v.Similarity > 1 || v.Threshold <= 0 ||
+			v.Document.Box.Width < 20 || v.Document.Box.Height < 20 || v.Selfie.Box.Width < 20 ||
+			v.Document.Score <= 0 ||
+			v.Selfie.Score <= 0 {
 			t.Errorf("%s: answer %s", what, r.body)
 		}
 		return v
 	}
 
 	t.Run("selfie and document file", func(t *testing.T) {
-		v := matched("match", c.do("POST", "/v1/face-match", form{formFile("selfie", "selfie.jpg", selfie), formFile("document", "passport.png", page)}, cred...))
+		v := matched(
+			"match",
+			c.do(
+				"POST",
+				"/v1/face-match",
+				form{formFile("selfie", "selfie.jpg", selfie), formFile("document", "passport.png", page)},
+				cred...),
+		)
 		// The portrait was printed at (46, 104), 300 px wide.
 		if b := v.Document.Box; b.X < 30 || b.X+b.Width > 360 || b.Y < 90 || !v.Livemode || v.CreditsUsed != 1 {
 			t.Errorf("document face at %+v, livemode %v, creditsUsed %d", b, v.Livemode, v.CreditsUsed)
@@ -136,7 +167,14 @@ func TestFaceMatch(t *testing.T) {
 	})
 
 	t.Run("selfie and extractionId", func(t *testing.T) {
-		v := matched("match by extraction", c.do("POST", "/v1/face-match", form{formFile("selfie", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)}, cred...))
+		v := matched(
+			"match by extraction",
+			c.do(
+				"POST",
+				"/v1/face-match",
+				form{formFile("selfie", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)},
+				cred...),
+		)
 		if v.CreditsUsed != 1 {
 			t.Errorf("creditsUsed %d, want 1", v.CreditsUsed)
 		}
@@ -146,13 +184,32 @@ func TestFaceMatch(t *testing.T) {
 	t.Run("another user's or mode's extraction", func(t *testing.T) {
 		_, otherLive := newLiveUser(t, c, outbox, "stranger@example.com")
 		byExtraction := form{formFile("selfie", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)}
-		expect(t, "another user's extraction", c.do("POST", "/v1/face-match", byExtraction, key(otherLive)...), 404, "not_found")
-		expect(t, "a live extraction for a test key", c.do("POST", "/v1/face-match", byExtraction, key(testSecret)...), 404, "not_found")
+		expect(
+			t,
+			"another user's extraction",
+			c.do("POST", "/v1/face-match", byExtraction, key(otherLive)...),
+			404,
+			"not_found",
+		)
+		expect(
+			t,
+			"a live extraction for a test key",
+			c.do("POST", "/v1/face-match", byExtraction, key(testSecret)...),
+			404,
+			"not_found",
+		)
 		charged("two refused matches", 0)
 	})
 
 	t.Run("a page without a face", func(t *testing.T) {
-		r := c.do("POST", "/v1/face-match", form{formFile("selfie", "selfie.jpg", selfie), formFile("document", "passport.png", testdocument(t, "icao-td3-clean.png"))}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/face-match",
+			form{
+				formFile("selfie", "selfie.jpg", selfie),
+				formFile("document", "passport.png", testdocument(t, "icao-td3-clean.png")),
+			},
+			cred...)
 		expect(t, "no face on the page", r, 422, "face_not_found")
 		if r.problem.Extensions["image"] != "document" {
 			t.Errorf("extensions = %v, want image: document", r.problem.Extensions)
@@ -161,7 +218,11 @@ func TestFaceMatch(t *testing.T) {
 	})
 
 	t.Run("liveness check with extractionId", func(t *testing.T) {
-		r := c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/liveness/check",
+			form{formFile("file", "selfie.jpg", selfie), formField("extractionId", accepted.ExtractionID)},
+			cred...)
 		expect(t, "check and match", r, 200, "")
 		var v struct {
 			CheckID     string
@@ -173,7 +234,9 @@ func TestFaceMatch(t *testing.T) {
 			}
 		}
 		r.json(t, &v)
-		if v.FaceMatch == nil || !v.FaceMatch.IsMatch || v.FaceMatch.Similarity < v.FaceMatch.Threshold || v.CreditsUsed != 1 || v.AttackType == "" {
+		if v.FaceMatch == nil || !v.FaceMatch.IsMatch || v.FaceMatch.Similarity < v.FaceMatch.Threshold ||
+			v.CreditsUsed != 1 ||
+			v.AttackType == "" {
 			t.Errorf("check = %s", r.body)
 		}
 		charged("a check with a match", 1)
@@ -188,7 +251,13 @@ func TestFaceMatch(t *testing.T) {
 		if v.CreditsUsed != 0 || v.Livemode || !v.IsMatch {
 			t.Errorf("test match = %s", r.body)
 		}
-		expect(t, "a second test match over the quota of 1", c.do("POST", "/v1/face-match", withPage, key(testSecret)...), 429, "test_quota_exceeded")
+		expect(
+			t,
+			"a second test match over the quota of 1",
+			c.do("POST", "/v1/face-match", withPage, key(testSecret)...),
+			429,
+			"test_quota_exceeded",
+		)
 		charged("test matches", 0)
 	})
 }

@@ -83,7 +83,10 @@ type rawBody []byte
 func TestMobileHandoff(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	cred := key(creds.User.APIKey)
@@ -94,15 +97,23 @@ func TestMobileHandoff(t *testing.T) {
 	t.Run("phone uploads to storage, the event makes it ready, consumed once", func(t *testing.T) {
 		s := newSession(t, c, cred...)
 		if !regexp.MustCompile(`^hs_[a-z2-7]{26}$`).MatchString(s.SessionID) || s.Status != "created" ||
-			s.UploadURL != local.URL+"/v1/mobile-handoff/upload/"+s.SessionID || s.ConsumeURL != local.URL+"/v1/mobile-handoff/consume/"+s.SessionID {
+			s.UploadURL != local.URL+"/v1/mobile-handoff/upload/"+s.SessionID ||
+			s.ConsumeURL != local.URL+"/v1/mobile-handoff/consume/"+s.SessionID {
 			t.Fatalf("session = %+v", s)
 		}
-		if d := time.Until(s.ExpiresAt); d < 14*time.Minute || d > 15*time.Minute+time.Second || s.Upload.Method != "POST" || s.Upload.MaxSize != 10<<20 {
+		if d := time.Until(s.ExpiresAt); d < 14*time.Minute || d > 15*time.Minute+time.Second ||
+			s.Upload.Method != "POST" ||
+			s.Upload.MaxSize != 10<<20 {
 			t.Errorf("expiry in %v, upload %+v", d, s.Upload)
 		}
 		// The presigned POST lasts for the upload window (5 minutes), not the whole session.
-		if d := time.Until(policyExpiry(t, s.Upload)); d < 4*time.Minute || d > 5*time.Minute+time.Second || s.Upload.ExpiresAt.Sub(policyExpiry(t, s.Upload)).Abs() > 2*time.Second {
-			t.Errorf("the upload policy expires in %v (expiresAt %v), want the 5-minute upload window", d, s.Upload.ExpiresAt)
+		if d := time.Until(policyExpiry(t, s.Upload)); d < 4*time.Minute || d > 5*time.Minute+time.Second ||
+			s.Upload.ExpiresAt.Sub(policyExpiry(t, s.Upload)).Abs() > 2*time.Second {
+			t.Errorf(
+				"the upload policy expires in %v (expiresAt %v), want the 5-minute upload window",
+				d,
+				s.Upload.ExpiresAt,
+			)
 		}
 		page, err := http.NewRequest("GET", s.UploadURL, nil)
 		if err != nil {
@@ -115,11 +126,17 @@ func TestMobileHandoff(t *testing.T) {
 		}
 		html, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
-		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !bytes.Contains(html, []byte(`capture="environment"`)) ||
-			!strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'none'") || bytes.Contains(html, []byte("<script src")) {
+		if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") ||
+			!bytes.Contains(html, []byte(`capture="environment"`)) ||
+			!strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'none'") ||
+			bytes.Contains(html, []byte("<script src")) {
 			t.Errorf("upload page: %d %v\n%s", resp.StatusCode, resp.Header, html)
 		}
-		r := c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID+"/start", map[string]any{"fileName": "passport.jpg", "size": len(photo)})
+		r := c.do(
+			"POST",
+			"/v1/mobile-handoff/upload/"+s.SessionID+"/start",
+			map[string]any{"fileName": "passport.jpg", "size": len(photo)},
+		)
 		expect(t, "start", r, 200, "")
 		var started struct{ Upload upload }
 		r.json(t, &started)
@@ -154,7 +171,8 @@ func TestMobileHandoff(t *testing.T) {
 			DownloadURL string
 		}
 		r.json(t, &got)
-		if got.Status != "consumed" || got.File.Size != int64(len(photo)) || got.File.MimeType != "image/jpeg" || got.File.OriginalName != "passport.jpg" {
+		if got.Status != "consumed" || got.File.Size != int64(len(photo)) || got.File.MimeType != "image/jpeg" ||
+			got.File.OriginalName != "passport.jpg" {
 			t.Errorf("consumed = %s", r.body)
 		}
 		dl, err := http.Get(got.DownloadURL)
@@ -212,16 +230,36 @@ func TestMobileHandoff(t *testing.T) {
 			t.Errorf("after a HEIC upload: %s", r.body)
 		}
 		// Extraction reads no HEIC: refused, and the session stays usable for its owner.
-		expect(t, "extract a HEIC", c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "handoffSessionId": s.SessionID}, cred...), 415, "")
+		expect(
+			t,
+			"extract a HEIC",
+			c.do(
+				"POST",
+				"/v1/extract/async",
+				map[string]string{"documentType": "passport", "handoffSessionId": s.SessionID},
+				cred...),
+			415,
+			"",
+		)
 		expect(t, "unknown session", c.do("GET", "/v1/mobile-handoff/session/hs_nope", nil), 404, "not_found")
 		big := newSession(t, c)
-		expect(t, "over the request limit", putFile(c, big, append([]byte("\xff\xd8\xff"), make([]byte, 7<<20)...)), 413, "")
+		expect(
+			t,
+			"over the request limit",
+			putFile(c, big, append([]byte("\xff\xd8\xff"), make([]byte, 7<<20)...)),
+			413,
+			"",
+		)
 	})
 
 	t.Run("a handoff file is the input of an extraction", func(t *testing.T) {
 		s := newSession(t, c, cred...)
 		expect(t, "put", putFile(c, s, testdocument(t, "icao-td1-clean.png")), 200, "")
-		r := c.do("POST", "/v1/extract/async", map[string]string{"documentType": "id_card", "handoffSessionId": s.SessionID}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/extract/async",
+			map[string]string{"documentType": "id_card", "handoffSessionId": s.SessionID},
+			cred...)
 		expect(t, "extract", r, 202, "")
 		var accepted struct{ ExtractionID string }
 		r.json(t, &accepted)
@@ -230,7 +268,17 @@ func TestMobileHandoff(t *testing.T) {
 			t.Errorf("extraction = %+v", v)
 		}
 		_, other := newLiveUser(t, c, outbox, "someone-else@example.com")
-		expect(t, "another user", c.do("POST", "/v1/extract/async", map[string]string{"documentType": "id_card", "handoffSessionId": s.SessionID}, key(other)...), 404, "not_found")
+		expect(
+			t,
+			"another user",
+			c.do(
+				"POST",
+				"/v1/extract/async",
+				map[string]string{"documentType": "id_card", "handoffSessionId": s.SessionID},
+				key(other)...),
+			404,
+			"not_found",
+		)
 	})
 
 	t.Run("QR code of the upload address", func(t *testing.T) {
@@ -292,7 +340,8 @@ func decodeQR(t *testing.T, svg []byte) string {
 	}
 	// A rendered code, not a photo: read as such, without the finder-pattern search that misjudged
 	// some codes' size ("dimension = 35").
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: true})
+	res, err := qrcode.NewQRCodeReader().
+		Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_PURE_BARCODE: true})
 	if err != nil {
 		t.Fatalf("undecodable QR code: %v", err)
 	}
@@ -313,8 +362,20 @@ func TestHandoffExpiry(t *testing.T) {
 		t.Errorf("status after expiry = %q", st.Status)
 	}
 	expect(t, "upload to an expired session", putFile(c, idle, testdocument(t, "icao-td3-jpeg.jpg")), 410, "gone")
-	expect(t, "start an expired session", c.do("POST", "/v1/mobile-handoff/upload/"+idle.SessionID+"/start", nil), 410, "gone")
-	expect(t, "consume after expiry", c.do("GET", "/v1/mobile-handoff/consume/"+uploaded.SessionID, nil, key(creds.User.APIKey)...), 410, "gone")
+	expect(
+		t,
+		"start an expired session",
+		c.do("POST", "/v1/mobile-handoff/upload/"+idle.SessionID+"/start", nil),
+		410,
+		"gone",
+	)
+	expect(
+		t,
+		"consume after expiry",
+		c.do("GET", "/v1/mobile-handoff/consume/"+uploaded.SessionID, nil, key(creds.User.APIKey)...),
+		410,
+		"gone",
+	)
 }
 
 // consumed is the answer of GET consumeUrl.
@@ -352,7 +413,10 @@ func consumeFile(t *testing.T, c client, s session, headers ...string) (consumed
 func TestHandoffConsumers(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	owner := key(creds.User.APIKey)
@@ -360,7 +424,11 @@ func TestHandoffConsumers(t *testing.T) {
 	other := key(otherKey)
 	photo := testdocument(t, "icao-td3-jpeg.jpg")
 	extract := func(s session, headers ...string) result {
-		return c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "handoffSessionId": s.SessionID}, headers...)
+		return c.do(
+			"POST",
+			"/v1/extract/async",
+			map[string]string{"documentType": "passport", "handoffSessionId": s.SessionID},
+			headers...)
 	}
 	consume := func(s session, headers ...string) result {
 		return c.do("GET", strings.TrimPrefix(s.ConsumeURL, local.URL), nil, headers...)
@@ -374,7 +442,13 @@ func TestHandoffConsumers(t *testing.T) {
 		expect(t, "put", putFile(c, s, photo), 200, "")
 		expect(t, "another user consumes", consume(s, other...), 404, "not_found")
 		expect(t, "another user extracts", extract(s, other...), 404, "not_found")
-		expect(t, "another user checks liveness", c.do("POST", "/v1/liveness/check", map[string]string{"handoffSessionId": s.SessionID}, other...), 404, "not_found")
+		expect(
+			t,
+			"another user checks liveness",
+			c.do("POST", "/v1/liveness/check", map[string]string{"handoffSessionId": s.SessionID}, other...),
+			404,
+			"not_found",
+		)
 		got, data := consumeFile(t, c, s, owner...)
 		if got.File.Size != int64(len(photo)) || !bytes.Equal(data, photo) {
 			t.Errorf("the owner got %+v, %d bytes", got, len(data))
@@ -406,12 +480,18 @@ func TestHandoffConsumers(t *testing.T) {
 		pr.Body.Close()
 		fields, _ := json.Marshal(s.Upload)
 		status := c.do("GET", "/v1/mobile-handoff/session/"+s.SessionID, nil)
-		started := c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID+"/start", map[string]any{"fileName": "passport.jpg"})
+		started := c.do(
+			"POST",
+			"/v1/mobile-handoff/upload/"+s.SessionID+"/start",
+			map[string]any{"fileName": "passport.jpg"},
+		)
 		put := putFile(c, s, photo)
 		expect(t, "put", put, 200, "")
-		for where, text := range map[string]string{"uploadUrl": s.UploadURL, "consumeUrl": s.ConsumeURL, "qrCodeUrl": s.QRCodeURL,
+		for where, text := range map[string]string{"uploadUrl": s.UploadURL, "consumeUrl": s.ConsumeURL,
+			"qrCodeUrl":   s.QRCodeURL,
 			"the QR code": decodeQR(t, svg), "the upload page": string(html), "the presigned upload": string(fields),
-			"the status": string(status.body), "the started upload": string(started.body), "the upload's answer": string(put.body)} {
+			"the status": string(status.body), "the started upload": string(started.body),
+			"the upload's answer": string(put.body)} {
 			if strings.Contains(text, s.ConsumeToken) || strings.Contains(text, s.ConsumeToken[4:]) {
 				t.Errorf("%s carries the consumeToken", where)
 			}
@@ -420,22 +500,70 @@ func TestHandoffConsumers(t *testing.T) {
 		expect(t, "no credential", consume(s), 401, "unauthorized")
 		expect(t, "the token without a credential", consume(s, handoffToken(s.ConsumeToken)...), 401, "unauthorized")
 		expect(t, "a credential without the token", consume(s, owner...), 403, "forbidden")
-		expect(t, "a wrong token", consume(s, with(owner, handoffToken("hct_"+strings.Repeat("a", 26))...)...), 403, "forbidden")
+		expect(
+			t,
+			"a wrong token",
+			consume(s, with(owner, handoffToken("hct_"+strings.Repeat("a", 26))...)...),
+			403,
+			"forbidden",
+		)
 		expect(t, "an extraction without the token", extract(s, owner...), 403, "forbidden")
-		expect(t, "a liveness check without the token", c.do("POST", "/v1/liveness/check", map[string]string{"handoffSessionId": s.SessionID}, owner...), 403, "forbidden")
+		expect(
+			t,
+			"a liveness check without the token",
+			c.do("POST", "/v1/liveness/check", map[string]string{"handoffSessionId": s.SessionID}, owner...),
+			403,
+			"forbidden",
+		)
 		got, data := consumeFile(t, c, s, with(owner, handoffToken(s.ConsumeToken)...)...)
 		if got.File.OriginalName != "" || got.File.Size != int64(len(photo)) || !bytes.Equal(data, photo) {
 			t.Errorf("consumed %+v, %d bytes", got, len(data))
 		}
-		expect(t, "its consumer extracts it, with the token", extract(s, with(owner, handoffToken(s.ConsumeToken)...)...), 202, "")
-		expect(t, "another user with the token, once consumed", consume(s, with(other, handoffToken(s.ConsumeToken)...)...), 404, "not_found")
-		expect(t, "another user extracts with the token, once consumed", extract(s, with(other, handoffToken(s.ConsumeToken)...)...), 404, "not_found")
+		expect(
+			t,
+			"its consumer extracts it, with the token",
+			extract(s, with(owner, handoffToken(s.ConsumeToken)...)...),
+			202,
+			"",
+		)
+		expect(
+			t,
+			"another user with the token, once consumed",
+			consume(s, with(other, handoffToken(s.ConsumeToken)...)...),
+			404,
+			"not_found",
+		)
+		expect(
+			t,
+			"another user extracts with the token, once consumed",
+			extract(s, with(other, handoffToken(s.ConsumeToken)...)...),
+			404,
+			"not_found",
+		)
 	})
 
 	t.Run("a bad credential at creation is refused, not taken as none", func(t *testing.T) {
-		expect(t, "an unknown key", c.do("POST", "/v1/mobile-handoff/session", nil, key("sk_live_"+strings.Repeat("A", 26))...), 401, "unauthorized")
-		expect(t, "a malformed Authorization", c.do("POST", "/v1/mobile-handoff/session", nil, "Authorization", "Basic abc"), 401, "unauthorized")
-		expect(t, "a partner key", c.do("POST", "/v1/mobile-handoff/session", nil, key(creds.Partners[0].APIKey)...), 403, "forbidden")
+		expect(
+			t,
+			"an unknown key",
+			c.do("POST", "/v1/mobile-handoff/session", nil, key("sk_live_"+strings.Repeat("A", 26))...),
+			401,
+			"unauthorized",
+		)
+		expect(
+			t,
+			"a malformed Authorization",
+			c.do("POST", "/v1/mobile-handoff/session", nil, "Authorization", "Basic abc"),
+			401,
+			"unauthorized",
+		)
+		expect(
+			t,
+			"a partner key",
+			c.do("POST", "/v1/mobile-handoff/session", nil, key(creds.Partners[0].APIKey)...),
+			403,
+			"forbidden",
+		)
 	})
 }
 
@@ -445,7 +573,10 @@ func handoffToken(t string) []string { return []string{"X-Consume-Token", t} }
 // lands in storage but changes neither what the consumer downloads nor what an extraction reads.
 func TestHandoffFileImmutableOnceReady(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	cred := key(creds.User.APIKey)
@@ -468,7 +599,10 @@ func TestHandoffFileImmutableOnceReady(t *testing.T) {
 		t.Fatalf("second presigned POST: %d", resp.StatusCode)
 	}
 	waitFor(t, 10*time.Second, "the late upload's removal", func() bool {
-		out, err := s3api.ListObjectsV2(context.Background(), &s3.ListObjectsV2Input{Bucket: &bucket, Prefix: aws.String("handoff/" + s.SessionID + "/")})
+		out, err := s3api.ListObjectsV2(
+			context.Background(),
+			&s3.ListObjectsV2Input{Bucket: &bucket, Prefix: aws.String("handoff/" + s.SessionID + "/")},
+		)
 		return err == nil && len(out.Contents) == 0
 	})
 	expect(t, "an API upload now", putFile(c, s, idCard), 409, "conflict")
@@ -477,11 +611,16 @@ func TestHandoffFileImmutableOnceReady(t *testing.T) {
 	if !bytes.Equal(data, passport) || got.File.Size != int64(len(passport)) || got.File.MimeType != "image/jpeg" {
 		t.Errorf("downloaded %d bytes (the passport has %d), metadata %+v", len(data), len(passport), got.File)
 	}
-	r := c.do("POST", "/v1/extract/async", map[string]string{"documentType": "passport", "handoffSessionId": s.SessionID}, cred...)
+	r := c.do(
+		"POST",
+		"/v1/extract/async",
+		map[string]string{"documentType": "passport", "handoffSessionId": s.SessionID},
+		cred...)
 	expect(t, "extract", r, 202, "")
 	var accepted struct{ ExtractionID string }
 	r.json(t, &accepted)
-	if v := poll(t, c, cred, accepted.ExtractionID); v.Status != "completed" || v.field(t, "documentNumber") != "L898902C3" {
+	if v := poll(t, c, cred, accepted.ExtractionID); v.Status != "completed" ||
+		v.field(t, "documentNumber") != "L898902C3" {
 		t.Errorf("the extraction read another file: %+v", v)
 	}
 }
@@ -490,7 +629,10 @@ func TestHandoffFileImmutableOnceReady(t *testing.T) {
 // name, size and type always describe the bytes the consumer downloads.
 func TestConcurrentHandoffUploads(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	cred := key(creds.User.APIKey)
@@ -498,11 +640,15 @@ func TestConcurrentHandoffUploads(t *testing.T) {
 		name, mime string
 		data       []byte
 	}
-	files := [2]file{{"passport.jpg", "image/jpeg", testdocument(t, "icao-td3-jpeg.jpg")}, {"id-card.png", "image/png", testdocument(t, "icao-td1-clean.png")}}
+	files := [2]file{
+		{"passport.jpg", "image/jpeg", testdocument(t, "icao-td3-jpeg.jpg")},
+		{"id-card.png", "image/png", testdocument(t, "icao-td1-clean.png")},
+	}
 	describes := func(t *testing.T, got consumed, data []byte) int {
 		for i, f := range files {
 			if bytes.Equal(data, f.data) {
-				if got.File.OriginalName != f.name || got.File.MimeType != f.mime || got.File.Size != int64(len(f.data)) {
+				if got.File.OriginalName != f.name || got.File.MimeType != f.mime ||
+					got.File.Size != int64(len(f.data)) {
 					t.Errorf("downloaded %s, described as %+v", f.name, got.File)
 				}
 				return i
@@ -519,7 +665,11 @@ func TestConcurrentHandoffUploads(t *testing.T) {
 			var wg sync.WaitGroup
 			for i, f := range files {
 				wg.Go(func() {
-					res[i] = c.do("POST", strings.TrimPrefix(s.UploadURL, local.URL), form{formFile("file", f.name, f.data)})
+					res[i] = c.do(
+						"POST",
+						strings.TrimPrefix(s.UploadURL, local.URL),
+						form{formFile("file", f.name, f.data)},
+					)
 				})
 			}
 			wg.Wait()
@@ -529,7 +679,13 @@ func TestConcurrentHandoffUploads(t *testing.T) {
 				case r.status == 200 && winner == -1:
 					winner = i
 				case r.status != 409 || !strings.HasSuffix(r.problem.Type, "/errors/conflict"):
-					t.Fatalf("try %d: statuses %d and %d, want one 200 and one 409: %s", try, res[0].status, res[1].status, r.body)
+					t.Fatalf(
+						"try %d: statuses %d and %d, want one 200 and one 409: %s",
+						try,
+						res[0].status,
+						res[1].status,
+						r.body,
+					)
 				}
 			}
 			if winner == -1 {

@@ -20,12 +20,20 @@ func TestInvocationHook(t *testing.T) {
 	})
 	marked := func(ctx context.Context) string { s, _ := ctx.Value(mark{}).(string); return s }
 	var got []string
-	h := observeHTTP(ctx, "HttpFunction", http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = append(got, marked(r.Context())) }))
+	h := observeHTTP(
+		ctx,
+		"HttpFunction",
+		http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = append(got, marked(r.Context())) }),
+	)
 	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
-	b := observeBatch(ctx, "QueueFunction", func(ctx context.Context, _ events.SQSEvent) (events.SQSEventResponse, error) {
-		got = append(got, marked(ctx))
-		return events.SQSEventResponse{}, nil
-	})
+	b := observeBatch(
+		ctx,
+		"QueueFunction",
+		func(ctx context.Context, _ events.SQSEvent) (events.SQSEventResponse, error) {
+			got = append(got, marked(ctx))
+			return events.SQSEventResponse{}, nil
+		},
+	)
 	_, _ = b(context.Background(), events.SQSEvent{})
 	s := observeSchedule(ctx, "ScheduleFunction", func(ctx context.Context, _ events.EventBridgeEvent) error {
 		got = append(got, marked(ctx))
@@ -35,7 +43,11 @@ func TestInvocationHook(t *testing.T) {
 	if want := []string{"HttpFunction", "QueueFunction", "ScheduleFunction"}; !slices.Equal(got, want) {
 		t.Errorf("handlers saw %v, want %v", got, want)
 	}
-	if want := []string{"start HttpFunction", "done HttpFunction", "start QueueFunction", "done QueueFunction", "start ScheduleFunction", "done ScheduleFunction"}; !slices.Equal(seen, want) {
+	if want := []string{"start HttpFunction", "done HttpFunction", "start QueueFunction", "done QueueFunction",
+		"start ScheduleFunction", "done ScheduleFunction"}; !slices.Equal(
+		seen,
+		want,
+	) {
 		t.Errorf("hook calls %v, want %v", seen, want)
 	}
 }

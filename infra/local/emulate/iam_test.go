@@ -71,9 +71,13 @@ func TestUnauthenticatedFunctionsReachOnlyTheirItems(t *testing.T) {
 	}
 	table, bucket := aws.String(getenv("TABLE_NAME")), aws.String(getenv("DOCUMENTS_BUCKET"))
 	keyOf := func(pk, sk string) map[string]ddbtypes.AttributeValue {
-		return map[string]ddbtypes.AttributeValue{"pk": &ddbtypes.AttributeValueMemberS{Value: pk}, "sk": &ddbtypes.AttributeValueMemberS{Value: sk}}
+		return map[string]ddbtypes.AttributeValue{
+			"pk": &ddbtypes.AttributeValueMemberS{Value: pk},
+			"sk": &ddbtypes.AttributeValueMemberS{Value: sk},
+		}
 	}
-	for fn, own := range map[string]string{"SandboxFunction": "PAYMENT#pay_none", "NotificationsFunction": "CONTRACT#AUT-NONE",
+	for fn, own := range map[string]string{"SandboxFunction": "PAYMENT#pay_none",
+		"NotificationsFunction":  "CONTRACT#AUT-NONE",
 		"HandoffUploadsFunction": "HANDOFF#hs_none"} {
 		t.Run(fn, func(t *testing.T) {
 			ctx, err := local.Context(context.Background(), fn)
@@ -90,26 +94,55 @@ func TestUnauthenticatedFunctionsReachOnlyTheirItems(t *testing.T) {
 			}
 			denied := map[string]func() error{
 				"a user's profile": func() error {
-					_, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: table, Key: keyOf("USER#"+creds.User.ID, "PROFILE")})
+					_, err := db.GetItem(
+						ctx,
+						&dynamodb.GetItemInput{TableName: table, Key: keyOf("USER#"+creds.User.ID, "PROFILE")},
+					)
 					return err
 				},
 				"a user's webhook endpoints": func() error {
-					_, err := db.Query(ctx, &dynamodb.QueryInput{TableName: table, KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :w)"),
-						ExpressionAttributeValues: map[string]ddbtypes.AttributeValue{":p": &ddbtypes.AttributeValueMemberS{Value: "USER#" + creds.User.ID},
-							":w": &ddbtypes.AttributeValueMemberS{Value: "WEBHOOK#"}}})
+					_, err := db.Query(
+						ctx,
+						&dynamodb.QueryInput{
+							TableName:              table,
+							KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :w)"),
+							ExpressionAttributeValues: map[string]ddbtypes.AttributeValue{
+								":p": &ddbtypes.AttributeValueMemberS{Value: "USER#" + creds.User.ID},
+								":w": &ddbtypes.AttributeValueMemberS{Value: "WEBHOOK#"},
+							},
+						},
+					)
 					return err
 				},
 				"an API key": func() error {
-					_, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: table, Key: keyOf("KEY#"+access.HashKey(creds.User.APIKey), "KEY")})
+					_, err := db.GetItem(
+						ctx,
+						&dynamodb.GetItemInput{
+							TableName: table,
+							Key:       keyOf("KEY#"+access.HashKey(creds.User.APIKey), "KEY"),
+						},
+					)
 					return err
 				},
 				"a partner's webhook secret": func() error {
-					_, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: table, Key: keyOf("PARTNER#"+creds.Partners[0].PartnerID, "WEBHOOK")})
+					_, err := db.GetItem(
+						ctx,
+						&dynamodb.GetItemInput{
+							TableName: table,
+							Key:       keyOf("PARTNER#"+creds.Partners[0].PartnerID, "WEBHOOK"),
+						},
+					)
 					return err
 				},
 				"overwriting a user": func() error {
-					_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: table, Key: keyOf("USER#"+creds.User.ID, "PROFILE"),
-						UpdateExpression: aws.String("SET credits = :n"), ExpressionAttributeValues: map[string]ddbtypes.AttributeValue{":n": &ddbtypes.AttributeValueMemberN{Value: "1000000"}}})
+					_, err := db.UpdateItem(
+						ctx,
+						&dynamodb.UpdateItemInput{TableName: table, Key: keyOf("USER#"+creds.User.ID, "PROFILE"),
+							UpdateExpression: aws.String(
+								"SET credits = :n",
+							),
+							ExpressionAttributeValues: map[string]ddbtypes.AttributeValue{":n": &ddbtypes.AttributeValueMemberN{Value: "1000000"}}},
+					)
 					return err
 				},
 				"a scan of the table": func() error {
@@ -117,20 +150,32 @@ func TestUnauthenticatedFunctionsReachOnlyTheirItems(t *testing.T) {
 					return err
 				},
 				"an identity document": func() error {
-					_, err := clients.S3.GetObject(ctx, &s3.GetObjectInput{Bucket: bucket, Key: aws.String("raw/" + creds.User.ID + "/ext_x")})
+					_, err := clients.S3.GetObject(
+						ctx,
+						&s3.GetObjectInput{Bucket: bucket, Key: aws.String("raw/" + creds.User.ID + "/ext_x")},
+					)
 					return err
 				},
 				"the bucket's lifecycle": func() error {
-					_, err := clients.S3.PutBucketLifecycleConfiguration(ctx, &s3.PutBucketLifecycleConfigurationInput{Bucket: bucket,
-						LifecycleConfiguration: &s3types.BucketLifecycleConfiguration{Rules: []s3types.LifecycleRule{{Status: s3types.ExpirationStatusDisabled,
-							Filter: &s3types.LifecycleRuleFilter{Prefix: aws.String("raw/")}, Expiration: &s3types.LifecycleExpiration{Days: aws.Int32(3650)}}}}})
+					_, err := clients.S3.PutBucketLifecycleConfiguration(
+						ctx,
+						&s3.PutBucketLifecycleConfigurationInput{Bucket: bucket,
+							LifecycleConfiguration: &s3types.BucketLifecycleConfiguration{
+								Rules: []s3types.LifecycleRule{{Status: s3types.ExpirationStatusDisabled,
+									Filter: &s3types.LifecycleRuleFilter{
+										Prefix: aws.String("raw/"),
+									}, Expiration: &s3types.LifecycleExpiration{Days: aws.Int32(3650)}}},
+							}},
+					)
 					return err
 				},
 			}
 			for what, call := range denied {
 				var api smithy.APIError
 				var status interface{ HTTPStatusCode() int }
-				if err := call(); !errors.As(err, &api) || !strings.HasPrefix(api.ErrorCode(), "AccessDenied") || !errors.As(err, &status) || status.HTTPStatusCode() != 403 {
+				if err := call(); !errors.As(err, &api) || !strings.HasPrefix(api.ErrorCode(), "AccessDenied") ||
+					!errors.As(err, &status) ||
+					status.HTTPStatusCode() != 403 {
 					t.Errorf("%s: err = %v, want AccessDenied (403)", what, err)
 				}
 			}
@@ -187,7 +232,8 @@ func TestAMissingPermissionFailsTheRoute(t *testing.T) {
 			_ = json.Unmarshal([]byte(line), &denial)
 		}
 	}
-	if denial.Function != "ReferenceFunction" || denial.Action != "dynamodb:GetItem" || !strings.HasSuffix(denial.Resource, "-Table") ||
+	if denial.Function != "ReferenceFunction" || denial.Action != "dynamodb:GetItem" ||
+		!strings.HasSuffix(denial.Resource, "-Table") ||
 		denial.KeyPrefix != "REFERENCE" {
 		t.Errorf("denial logged as %+v", denial)
 	}

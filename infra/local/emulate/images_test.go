@@ -19,7 +19,10 @@ import (
 func TestImagesOverTheBoundCostNothing(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "pixels@example.com")
 	cred := key(live)
@@ -30,7 +33,11 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 
 	upload := func(data []byte) string {
 		t.Helper()
-		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "scan.png", "contentType": "image/png", "size": len(data)}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/uploads",
+			map[string]any{"fileName": "scan.png", "contentType": "image/png", "size": len(data)},
+			cred...)
 		expect(t, "upload slot", r, 201, "")
 		var slot uploadSlot
 		r.json(t, &slot)
@@ -49,13 +56,19 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 		name, path string
 		body       any
 	}{
-		{"16-bit file", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "scan.png", deep)}},
-		{"81-megapixel file", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "scan.png", wide)}},
-		{"one file of a batch", "/v1/batches", form{formField("documentType", "auto"), formFile("file", "a.png", good), formFile("file", "b.png", deep)}},
+		{"16-bit file", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file", "scan.png",
+			deep)}},
+		{"81-megapixel file", "/v1/extract/async", form{formField("documentType", "passport"), formFile("file",
+			"scan.png", wide)}},
+		{"one file of a batch", "/v1/batches", form{formField("documentType", "auto"), formFile("file", "a.png", good),
+			formFile("file", "b.png", deep)}},
 		{"16-bit upload", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": deepUpload}},
-		{"81-megapixel upload", "/v1/extract/async", map[string]string{"documentType": "passport", "uploadId": wideUpload}},
-		{"upload in a batch", "/v1/batches", map[string]any{"documents": []map[string]string{{"documentType": "auto", "uploadId": wideUpload}}}},
-		{"handoff file", "/v1/extract/async", map[string]string{"documentType": "passport", "handoffSessionId": handoff(deep)}},
+		{"81-megapixel upload", "/v1/extract/async", map[string]string{"documentType": "passport",
+			"uploadId": wideUpload}},
+		{"upload in a batch", "/v1/batches", map[string]any{"documents": []map[string]string{{"documentType": "auto",
+			"uploadId": wideUpload}}}},
+		{"handoff file", "/v1/extract/async", map[string]string{"documentType": "passport",
+			"handoffSessionId": handoff(deep)}},
 		{"selfie", "/v1/liveness/check", form{formFile("file", "selfie.png", deep)}},
 		{"uploaded selfie", "/v1/liveness/check", map[string]string{"uploadId": wideUpload}},
 		{"handoff selfie", "/v1/liveness/check", map[string]string{"handoffSessionId": handoff(wide)}},
@@ -98,7 +111,10 @@ func TestImagesOverTheBoundCostNothing(t *testing.T) {
 func TestImagesTooCostlyToDecodeCostNothing(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "decoding@example.com")
 	cred := key(live)
@@ -108,7 +124,11 @@ func TestImagesTooCostlyToDecodeCostNothing(t *testing.T) {
 	good := testdocument(t, "icao-td3-clean.png")
 	upload := func(data []byte) string {
 		t.Helper()
-		r := c.do("POST", "/v1/uploads", map[string]any{"fileName": "scan.jpg", "contentType": "image/jpeg", "size": len(data)}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/uploads",
+			map[string]any{"fileName": "scan.jpg", "contentType": "image/jpeg", "size": len(data)},
+			cred...)
 		expect(t, "upload slot", r, 201, "")
 		var slot uploadSlot
 		r.json(t, &slot)
@@ -121,11 +141,15 @@ func TestImagesTooCostlyToDecodeCostNothing(t *testing.T) {
 		name, path, detail string
 		body               any
 	}{
-		{"progressive file", "/v1/extract/async", "597 MB", form{formField("documentType", "passport"), formFile("file", "scan.jpg", progressive)}},
-		{"1,000 scans in a batch", "/v1/batches", "1000 scans", form{formField("documentType", "auto"), formFile("file", "a.png", good), formFile("file", "b.jpg", scans)}},
-		{"1,000 scans uploaded", "/v1/extract/async", "1000 scans", map[string]string{"documentType": "passport", "uploadId": scansUpload}},
+		{"progressive file", "/v1/extract/async", "597 MB", form{formField("documentType", "passport"), formFile("file",
+			"scan.jpg", progressive)}},
+		{"1,000 scans in a batch", "/v1/batches", "1000 scans", form{formField("documentType", "auto"), formFile("file",
+			"a.png", good), formFile("file", "b.jpg", scans)}},
+		{"1,000 scans uploaded", "/v1/extract/async", "1000 scans", map[string]string{"documentType": "passport",
+			"uploadId": scansUpload}},
 		{"progressive selfie", "/v1/liveness/check", "597 MB", form{formFile("file", "selfie.jpg", progressive)}},
-		{"uploaded selfie of 1,000 scans", "/v1/liveness/check", "1000 scans", map[string]string{"uploadId": scansUpload}},
+		{"uploaded selfie of 1,000 scans", "/v1/liveness/check", "1000 scans",
+			map[string]string{"uploadId": scansUpload}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := c.do("POST", tc.path, tc.body, cred...)

@@ -26,7 +26,10 @@ func TestSecretsNeverLogged(t *testing.T) {
 		b, _ := io.ReadAll(r)
 		captured <- b
 	}()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "LOG_LEVEL": "debug"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "LOG_LEVEL": "debug"},
+	)
 	os.Stdout = stdout
 	creds, err := local.Seed(context.Background(), "")
 	if err != nil {
@@ -43,11 +46,19 @@ func TestSecretsNeverLogged(t *testing.T) {
 	rot := c.do("POST", "/api/v1/partners/me/keys/rotate", nil, bearer(partnerJWT)...)
 	var rotated struct{ Key string }
 	rot.json(t, &rotated)
-	c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookSecret": "super-secret-webhook-value"}, key(rotated.Key)...)
+	c.do(
+		"PATCH",
+		"/api/v1/partners/me/webhook",
+		map[string]any{"webhookSecret": "super-secret-webhook-value"},
+		key(rotated.Key)...)
 	c.do("GET", "/api/v1/partners/me", nil, key(creds.Admin.APIKey)...)
 	// An identity document read end to end: its file name and what it says are personal data.
 	ext := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"),
-		formFile("file", "anna-eriksson-passport.png", testdocument(t, "icao-td3-clean.png"))}, key(creds.User.APIKey)...)
+		formFile(
+			"file",
+			"anna-eriksson-passport.png",
+			testdocument(t, "icao-td3-clean.png"),
+		)}, key(creds.User.APIKey)...)
 	var accepted struct{ ExtractionID string }
 	ext.json(t, &accepted)
 	if v := poll(t, c, key(creds.User.APIKey), accepted.ExtractionID); v.Status != "completed" {
@@ -66,10 +77,12 @@ func TestSecretsNeverLogged(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("logs not captured")
 	}
-	if !bytes.Contains(logs, []byte(`"path":"/v1/api-keys"`)) || !bytes.Contains(logs, []byte(`"path":"/v1/extract/async"`)) {
+	if !bytes.Contains(logs, []byte(`"path":"/v1/api-keys"`)) ||
+		!bytes.Contains(logs, []byte(`"path":"/v1/extract/async"`)) {
 		t.Fatalf("the capture holds no request log; got %d bytes", len(logs))
 	}
-	for _, path := range []string{"/v1/mobile-handoff/upload/{sessionId}/start", "/v1/mobile-handoff/consume/{sessionId}", "/sandbox/pay/{paymentId}"} {
+	for _, path := range []string{"/v1/mobile-handoff/upload/{sessionId}/start",
+		"/v1/mobile-handoff/consume/{sessionId}", "/sandbox/pay/{paymentId}"} {
 		if !bytes.Contains(logs, []byte(`"path":"`+path+`"`)) {
 			t.Errorf("no request log of %s", path)
 		}
@@ -82,10 +95,13 @@ func TestSecretsNeverLogged(t *testing.T) {
 	if strings.Contains(string(logs), paymentID) || !strings.HasPrefix(paymentID, "pay_") {
 		t.Errorf("the sandbox payment ID %q appears in the logs", paymentID)
 	}
-	for name, secret := range map[string]string{"user key": creds.User.APIKey, "new key": k.Key, "partner key": creds.Partners[0].APIKey,
-		"rotated key": rotated.Key, "admin key": creds.Admin.APIKey, "password": creds.User.Password, "JWT": jwt, "partner JWT": partnerJWT,
+	for name, secret := range map[string]string{"user key": creds.User.APIKey, "new key": k.Key,
+		"partner key": creds.Partners[0].APIKey,
+		"rotated key": rotated.Key, "admin key": creds.Admin.APIKey, "password": creds.User.Password, "JWT": jwt,
+		"partner JWT":    partnerJWT,
 		"webhook secret": "super-secret-webhook-value", "JWT secret": testJWTSecret,
-		"surname": "ERIKSSON", "document number": "L898902C3", "file name": "anna-eriksson", "birth date": "1974-08-12"} {
+		"surname": "ERIKSSON", "document number": "L898902C3", "file name": "anna-eriksson",
+		"birth date": "1974-08-12"} {
 		if strings.Contains(string(logs), secret) {
 			t.Errorf("the %s appears in the logs", name)
 		}
@@ -103,7 +119,11 @@ func handoffCapabilities(t *testing.T, c client, creds Credentials) map[string]s
 		if resp, err := http.Get(s.QRCodeURL); err == nil {
 			resp.Body.Close()
 		}
-		r := c.do("POST", "/v1/mobile-handoff/upload/"+s.SessionID+"/start", map[string]any{"fileName": "anna-eriksson-selfie.jpg"})
+		r := c.do(
+			"POST",
+			"/v1/mobile-handoff/upload/"+s.SessionID+"/start",
+			map[string]any{"fileName": "anna-eriksson-selfie.jpg"},
+		)
 		var started struct{ Upload upload }
 		r.json(t, &started)
 		postToStorage(t, started.Upload, photo)
@@ -115,7 +135,13 @@ func handoffCapabilities(t *testing.T, c client, creds Credentials) map[string]s
 	}
 	consumeFile(t, c, anon, append([]string{"X-Consume-Token", anon.ConsumeToken}, owner...)...)
 	consumeFile(t, c, owned, owner...)
-	expect(t, "consume again", c.do("GET", strings.TrimPrefix(owned.ConsumeURL, c.base), nil, owner...), 409, "conflict")
+	expect(
+		t,
+		"consume again",
+		c.do("GET", strings.TrimPrefix(owned.ConsumeURL, c.base), nil, owner...),
+		409,
+		"conflict",
+	)
 	// A mistyped address that no route matches.
 	const unrouted = "hs_mistypedbutstillsecret"
 	if resp, err := http.Get(c.base + "/v1/mobile-handoff/session/" + unrouted + "/nothing"); err == nil {

@@ -18,18 +18,46 @@ func TestLeakedKeyCannotTakeOverSessionEndpoints(t *testing.T) {
 	leaked, _ := newKey(t, c, jwt, "live")
 	endpoint := func(cred []string) string {
 		t.Helper()
-		r := c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/hooks", "events": []string{"extraction.completed"}}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/webhooks",
+			map[string]any{"url": "https://93.184.216.34/hooks", "events": []string{"extraction.completed"}},
+			cred...)
 		expect(t, "create endpoint", r, 201, "")
 		var e struct{ ID string }
 		r.json(t, &e)
 		return e.ID
 	}
 	sessions, keys := endpoint(bearer(jwt)), endpoint(key(leaked))
-	expect(t, "a key rotates a session's endpoint", c.do("POST", "/v1/webhooks/"+sessions+"/rotate-secret", nil, key(leaked)...), 403, "forbidden")
-	expect(t, "a key rotates its own endpoint", c.do("POST", "/v1/webhooks/"+keys+"/rotate-secret", nil, key(leaked)...), 403, "forbidden")
-	expect(t, "a key deletes a session's endpoint", c.do("DELETE", "/v1/webhooks/"+sessions, nil, key(leaked)...), 403, "forbidden")
+	expect(
+		t,
+		"a key rotates a session's endpoint",
+		c.do("POST", "/v1/webhooks/"+sessions+"/rotate-secret", nil, key(leaked)...),
+		403,
+		"forbidden",
+	)
+	expect(
+		t,
+		"a key rotates its own endpoint",
+		c.do("POST", "/v1/webhooks/"+keys+"/rotate-secret", nil, key(leaked)...),
+		403,
+		"forbidden",
+	)
+	expect(
+		t,
+		"a key deletes a session's endpoint",
+		c.do("DELETE", "/v1/webhooks/"+sessions, nil, key(leaked)...),
+		403,
+		"forbidden",
+	)
 	expect(t, "a key deletes a key's endpoint", c.do("DELETE", "/v1/webhooks/"+keys, nil, key(leaked)...), 204, "")
-	expect(t, "a session rotates", c.do("POST", "/v1/webhooks/"+sessions+"/rotate-secret", nil, bearer(jwt)...), 200, "")
+	expect(
+		t,
+		"a session rotates",
+		c.do("POST", "/v1/webhooks/"+sessions+"/rotate-secret", nil, bearer(jwt)...),
+		200,
+		"",
+	)
 	expect(t, "a session deletes", c.do("DELETE", "/v1/webhooks/"+sessions, nil, bearer(jwt)...), 204, "")
 }
 
@@ -37,7 +65,10 @@ func TestLeakedKeyCannotTakeOverSessionEndpoints(t *testing.T) {
 // limits on endpoints and keys hold when the creations arrive together.
 func TestRevocationAndLimitsHoldUnderConcurrency(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
@@ -63,7 +94,11 @@ func TestRevocationAndLimitsHoldUnderConcurrency(t *testing.T) {
 				expect(t, "revoke", c.do("DELETE", "/v1/api-keys/"+id, nil, bearer(jwt)...), 204, "")
 				return
 			}
-			r := c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/in-flight", "events": []string{"extraction.completed"}}, key(leaked)...)
+			r := c.do(
+				"POST",
+				"/v1/webhooks",
+				map[string]any{"url": "https://93.184.216.34/in-flight", "events": []string{"extraction.completed"}},
+				key(leaked)...)
 			if r.status != 201 && r.status != 401 {
 				t.Errorf("creation during revocation: %d %s", r.status, r.body)
 			}
@@ -75,7 +110,11 @@ func TestRevocationAndLimitsHoldUnderConcurrency(t *testing.T) {
 
 	t.Run("the endpoint limit", func(t *testing.T) {
 		together(20, func(int) {
-			r := c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/many", "events": []string{"extraction.completed"}}, bearer(jwt)...)
+			r := c.do(
+				"POST",
+				"/v1/webhooks",
+				map[string]any{"url": "https://93.184.216.34/many", "events": []string{"extraction.completed"}},
+				bearer(jwt)...)
 			if r.status != 201 && r.status != 409 {
 				t.Errorf("creation: %d %s", r.status, r.body)
 			}
@@ -85,9 +124,29 @@ func TestRevocationAndLimitsHoldUnderConcurrency(t *testing.T) {
 		}
 		// What room the burst left is there, and no more.
 		for len(endpoints()) < 10 {
-			expect(t, "one more", c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/more", "events": []string{"extraction.completed"}}, bearer(jwt)...), 201, "")
+			expect(
+				t,
+				"one more",
+				c.do(
+					"POST",
+					"/v1/webhooks",
+					map[string]any{"url": "https://93.184.216.34/more", "events": []string{"extraction.completed"}},
+					bearer(jwt)...),
+				201,
+				"",
+			)
 		}
-		expect(t, "over the limit", c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34/more", "events": []string{"extraction.completed"}}, bearer(jwt)...), 409, "")
+		expect(
+			t,
+			"over the limit",
+			c.do(
+				"POST",
+				"/v1/webhooks",
+				map[string]any{"url": "https://93.184.216.34/more", "events": []string{"extraction.completed"}},
+				bearer(jwt)...),
+			409,
+			"",
+		)
 	})
 
 	t.Run("the key limit", func(t *testing.T) {
@@ -125,10 +184,22 @@ func TestPartnerWebhookMadeByAKeyEndsWithIt(t *testing.T) {
 		c.do("GET", "/api/v1/partners/me/webhook", nil, login...).json(t, &v)
 		return v.WebhookURL
 	}
-	expect(t, "the back office sets the webhook", c.do("PATCH", "/api/v1/partners/me/webhook",
-		map[string]any{"webhookUrl": "https://93.184.216.34/back-office", "webhookSecret": "a-secret-of-the-back-office"}, login...), 200, "")
-	expect(t, "the leaked key repoints it", c.do("PATCH", "/api/v1/partners/me/webhook",
-		map[string]any{"webhookUrl": "https://93.184.216.35/attacker", "webhookSecret": "the-attackers-own-secret"}, key(partner.APIKey)...), 200, "")
+	expect(t, "the back office sets the webhook", c.do(
+		"PATCH",
+		"/api/v1/partners/me/webhook",
+		map[string]any{
+			"webhookUrl":    "https://93.184.216.34/back-office",
+			"webhookSecret": "a-secret-of-the-back-office",
+		},
+		login...), 200, "")
+	expect(t, "the leaked key repoints it", c.do(
+		"PATCH",
+		"/api/v1/partners/me/webhook",
+		map[string]any{
+			"webhookUrl":    "https://93.184.216.35/attacker",
+			"webhookSecret": "the-attackers-own-secret",
+		},
+		key(partner.APIKey)...), 200, "")
 	if u := webhookURL(); u != "https://93.184.216.35/attacker" {
 		t.Fatalf("webhook after the key's change = %v", u)
 	}
@@ -145,19 +216,28 @@ func TestPartnerWebhookMadeByAKeyEndsWithIt(t *testing.T) {
 		}
 	}
 	r.json(t, &changes)
-	if len(changes.Data) != 2 || changes.Data[0].By.Type != "key" || changes.Data[0].By.KeyID == "" || changes.Data[0].WebhookURL != "https://93.184.216.35/attacker" ||
-		changes.Data[1].By.Type != "login" || !changes.Data[1].SecretChanged {
+	if len(changes.Data) != 2 || changes.Data[0].By.Type != "key" || changes.Data[0].By.KeyID == "" ||
+		changes.Data[0].WebhookURL != "https://93.184.216.35/attacker" ||
+		changes.Data[1].By.Type != "login" ||
+		!changes.Data[1].SecretChanged {
 		t.Errorf("changes = %s", r.body)
 	}
 	if strings.Contains(string(r.body), "secret-of") || strings.Contains(string(r.body), "attackers-own") {
 		t.Error("the change history shows a secret")
 	}
 	mail := lastMail(t, outbox, partner.Email)
-	if !strings.Contains(mail, "https://93.184.216.35/attacker") || !strings.Contains(mail, changes.Data[0].By.KeyID) || strings.Contains(mail, "attackers-own") {
+	if !strings.Contains(mail, "https://93.184.216.35/attacker") || !strings.Contains(mail, changes.Data[0].By.KeyID) ||
+		strings.Contains(mail, "attackers-own") {
 		t.Errorf("the back office's mail:\n%s", mail)
 	}
 
-	expect(t, "the back office revokes the key", c.do("DELETE", "/api/v1/partners/me/keys/"+changes.Data[0].By.KeyID, nil, login...), 204, "")
+	expect(
+		t,
+		"the back office revokes the key",
+		c.do("DELETE", "/api/v1/partners/me/keys/"+changes.Data[0].By.KeyID, nil, login...),
+		204,
+		"",
+	)
 	if u := webhookURL(); u != "https://93.184.216.34/back-office" {
 		t.Errorf("webhook after the key's revocation = %v, want the back office's", u)
 	}
@@ -168,14 +248,21 @@ func TestPartnerWebhookMadeByAKeyEndsWithIt(t *testing.T) {
 // nothing is presigned or stored.
 func TestUploadsAreBounded(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited,
-		"TEST_MODE_DAILY_QUOTA": "2", "UPLOAD_DAILY_MB": "1"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited,
+			"TEST_MODE_DAILY_QUOTA": "2", "UPLOAD_DAILY_MB": "1"},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	live, _ := newKey(t, c, jwt, "live")
 	upload := func(cred []string, size int) result {
-		return c.do("POST", "/v1/uploads", map[string]any{"fileName": "p.jpg", "contentType": "image/jpeg", "size": size}, cred...)
+		return c.do(
+			"POST",
+			"/v1/uploads",
+			map[string]any{"fileName": "p.jpg", "contentType": "image/jpeg", "size": size},
+			cred...)
 	}
 	for i := range 2 {
 		expect(t, fmt.Sprint("test upload ", i+1), upload(key(creds.User.APIKey), 1000), 201, "")

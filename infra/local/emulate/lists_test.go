@@ -75,7 +75,13 @@ func listAll(t *testing.T, c client, cred []string, path string, limit int) []st
 		}
 		for _, row := range page.Data {
 			if !last.IsZero() && row.CreatedAt.After(last) {
-				t.Errorf("%s: %s created %v after the row before it (%v): not newest first", path, row.id(), row.CreatedAt, last)
+				t.Errorf(
+					"%s: %s created %v after the row before it (%v): not newest first",
+					path,
+					row.id(),
+					row.CreatedAt,
+					last,
+				)
 			}
 			last = row.CreatedAt
 			ids = append(ids, row.id())
@@ -115,7 +121,10 @@ func cursorOf(t *testing.T, c client, cred []string, path string) string {
 func lister(t *testing.T, email string) (c client, jwt string, liveKey, testKey, other []string) {
 	t.Helper()
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited},
+	)
 	seeded := mustSeed(t, local)
 	c = client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, email)
@@ -131,14 +140,22 @@ func TestListExtractionsAndBatches(t *testing.T) {
 	blank := blankPage(t)
 	extract := func(cred []string, docType string, file []byte) string {
 		t.Helper()
-		r := c.do("POST", "/v1/extract/async", form{formField("documentType", docType), formFile("file", "doc.png", file)}, cred...)
+		r := c.do(
+			"POST",
+			"/v1/extract/async",
+			form{formField("documentType", docType), formFile("file", "doc.png", file)},
+			cred...)
 		expect(t, "extract", r, 202, "")
 		var a struct{ ExtractionID string }
 		r.json(t, &a)
 		return a.ExtractionID
 	}
 	passport := extract(liveKey, "passport", testdocument(t, "icao-td3-clean.png"))
-	r := c.do("POST", "/v1/batches", form{formField("documentType", "id_card"), formFile("file", "a.png", blank), formFile("file", "b.png", blank)}, liveKey...)
+	r := c.do(
+		"POST",
+		"/v1/batches",
+		form{formField("documentType", "id_card"), formFile("file", "a.png", blank), formFile("file", "b.png", blank)},
+		liveKey...)
 	expect(t, "batch", r, 202, "")
 	var batch struct {
 		Batch       struct{ BatchID string }
@@ -201,7 +218,11 @@ func TestListExtractionsAndBatches(t *testing.T) {
 			sameSet(t, tc.query, listAll(t, c, liveKey, "/v1/extractions?"+tc.query, 1), tc.want...)
 		}
 		sameSet(t, "another user's batch", listAll(t, c, other, "/v1/extractions?batchId="+batch.Batch.BatchID, 1))
-		sameSet(t, "the batch in the other mode", listAll(t, c, bearer(jwt), "/v1/extractions?mode=test&batchId="+batch.Batch.BatchID, 1))
+		sameSet(
+			t,
+			"the batch in the other mode",
+			listAll(t, c, bearer(jwt), "/v1/extractions?mode=test&batchId="+batch.Batch.BatchID, 1),
+		)
 	})
 
 	t.Run("refused queries", func(t *testing.T) {
@@ -220,7 +241,8 @@ func TestListExtractionsAndBatches(t *testing.T) {
 			"a cursor over its maxLength":  "cursor=" + strings.Repeat("A", 1025),
 			"a batchId over its maxLength": "batchId=" + strings.Repeat("b", 65),
 			"another filter's cursor":      "status=completed&cursor=" + failed,
-			"a cursor past createdBefore":  "createdBefore=" + url.QueryEscape(first.CreatedAt.Format(time.RFC3339Nano)) + "&cursor=" + own,
+			"a cursor past createdBefore": "createdBefore=" +
+				url.QueryEscape(first.CreatedAt.Format(time.RFC3339Nano)) + "&cursor=" + own,
 		} {
 			expect(t, name, c.do("GET", "/v1/extractions?"+q, nil, liveKey...), 422, "")
 		}
@@ -230,14 +252,24 @@ func TestListExtractionsAndBatches(t *testing.T) {
 	})
 
 	t.Run("batches", func(t *testing.T) {
-		r := c.do("POST", "/v1/batches", form{formField("documentType", "auto"), formFile("file", "c.png", blank)}, liveKey...)
+		r := c.do(
+			"POST",
+			"/v1/batches",
+			form{formField("documentType", "auto"), formFile("file", "c.png", blank)},
+			liveKey...)
 		expect(t, "second batch", r, 202, "")
 		var second struct{ Batch struct{ BatchID string } }
 		r.json(t, &second)
 		for _, limit := range []int{1, 2} {
 			got := listAll(t, c, liveKey, "/v1/batches", limit)
 			if !slices.Equal(got, []string{second.Batch.BatchID, batch.Batch.BatchID}) {
-				t.Errorf("limit %d: batches %v, want newest first [%s %s]", limit, got, second.Batch.BatchID, batch.Batch.BatchID)
+				t.Errorf(
+					"limit %d: batches %v, want newest first [%s %s]",
+					limit,
+					got,
+					second.Batch.BatchID,
+					batch.Batch.BatchID,
+				)
 			}
 		}
 		sameSet(t, "test mode", listAll(t, c, testKey, "/v1/batches", 1))
@@ -257,7 +289,12 @@ func TestListContractRequests(t *testing.T) {
 	one, two := key(p1.APIKey), key(p2.APIKey)
 	settle := func(partnerKey, ref, want string) {
 		t.Helper()
-		waitFor(t, 30*time.Second, ref+" "+want, func() bool { return status(t, c, partnerKey, ref)["contractStatus"] == want })
+		waitFor(
+			t,
+			30*time.Second,
+			ref+" "+want,
+			func() bool { return status(t, c, partnerKey, ref)["contractStatus"] == want },
+		)
 	}
 	pending := create(t, c, p1.APIKey, autoBody("DK-LIST-1", nil))
 	r := c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(nil), one...)
@@ -284,7 +321,10 @@ func TestListContractRequests(t *testing.T) {
 	t.Run("a partner's own, newest first, every filter", func(t *testing.T) {
 		for _, limit := range []int{1, 2} {
 			got := listAll(t, c, one, partnerList, limit)
-			if !slices.Equal(got, []string{cancelled.Reference, failed.Reference, active.Reference, pending.Reference}) {
+			if !slices.Equal(
+				got,
+				[]string{cancelled.Reference, failed.Reference, active.Reference, pending.Reference},
+			) {
 				t.Errorf("limit %d: %v, want newest first %v", limit, got, mine)
 			}
 		}
@@ -327,7 +367,12 @@ func TestListContractRequests(t *testing.T) {
 		expect(t, "refund", c.do("POST", "/api/v1/admin/contracts/"+failed.Reference+"/refund", nil, admin...), 200, "")
 		sameSet(t, "attention after the refund", listAll(t, c, admin, adminList, 1), others.Reference)
 		sameSet(t, "refunded", listAll(t, c, admin, adminList+"?contractStatus=REFUNDED", 1), failed.Reference)
-		sameSet(t, "the partner's refunded", listAll(t, c, one, partnerList+"?contractStatus=REFUNDED", 1), failed.Reference)
+		sameSet(
+			t,
+			"the partner's refunded",
+			listAll(t, c, one, partnerList+"?contractStatus=REFUNDED", 1),
+			failed.Reference,
+		)
 	})
 
 	t.Run("refused", func(t *testing.T) {
@@ -347,9 +392,27 @@ func TestListContractRequests(t *testing.T) {
 		expect(t, "another partner's cursor", c.do("GET", partnerList+"?cursor="+own, nil, two...), 422, "")
 		expect(t, "unknown status", c.do("GET", adminList+"?contractStatus=LOST", nil, admin...), 422, "")
 		expect(t, "forged", c.do("GET", adminList+"?cursor=e30", nil, admin...), 422, "")
-		expect(t, "a partnerId over its maxLength", c.do("GET", adminList+"?partnerId="+strings.Repeat("p", 65), nil, admin...), 422, "")
-		expect(t, "a status list's cursor on the attention queue", c.do("GET", adminList+"?cursor="+queue, nil, admin...), 422, "")
-		expect(t, "a partner list's cursor across partners", c.do("GET", adminList+"?contractStatus=ACTIVE&cursor="+onePartner, nil, admin...), 422, "")
+		expect(
+			t,
+			"a partnerId over its maxLength",
+			c.do("GET", adminList+"?partnerId="+strings.Repeat("p", 65), nil, admin...),
+			422,
+			"",
+		)
+		expect(
+			t,
+			"a status list's cursor on the attention queue",
+			c.do("GET", adminList+"?cursor="+queue, nil, admin...),
+			422,
+			"",
+		)
+		expect(
+			t,
+			"a partner list's cursor across partners",
+			c.do("GET", adminList+"?contractStatus=ACTIVE&cursor="+onePartner, nil, admin...),
+			422,
+			"",
+		)
 	})
 }
 
@@ -383,7 +446,8 @@ func TestListPartners(t *testing.T) {
 			t.Fatalf("first page = %s", r.body)
 		}
 		p := page.Data[0]
-		if p["partnerId"] != made[2] || p["name"] != partnerName || p["environment"] == nil || p["rateLimit"] == nil || p["createdAt"] == nil {
+		if p["partnerId"] != made[2] || p["name"] != partnerName || p["environment"] == nil || p["rateLimit"] == nil ||
+			p["createdAt"] == nil {
 			t.Errorf("a listed partner = %v", p)
 		}
 		if _, ok := p["apiKey"]; ok || strings.Contains(string(r.body), `"key"`) {
@@ -404,7 +468,20 @@ func TestListPartners(t *testing.T) {
 		}
 		at := url.QueryEscape(second.CreatedAt.Format(time.RFC3339Nano))
 		sameSet(t, "createdAfter", listAll(t, c, admin, path+"?createdAfter="+at, 1), made[1], made[2])
-		sameSet(t, "createdAfter and createdBefore", listAll(t, c, admin, path+"?createdAfter="+at+"&createdBefore="+url.QueryEscape(second.CreatedAt.Add(time.Nanosecond).Format(time.RFC3339Nano)), 1), made[1])
+		sameSet(
+			t,
+			"createdAfter and createdBefore",
+			listAll(
+				t,
+				c,
+				admin,
+				path+"?createdAfter="+at+"&createdBefore="+url.QueryEscape(
+					second.CreatedAt.Add(time.Nanosecond).Format(time.RFC3339Nano),
+				),
+				1,
+			),
+			made[1],
+		)
 		sameSet(t, "long ago", listAll(t, c, admin, path+"?createdBefore=2000-01-01T00:00:00Z", 1))
 	})
 

@@ -26,7 +26,13 @@ func TestListLivenessChecks(t *testing.T) {
 	for range 3 {
 		lives = append([]string{check(liveKey)}, lives...) // newest first
 	}
-	expect(t, "several faces", c.do("POST", "/v1/liveness/check", form{formFile("file", "two.jpg", face(t, "two-faces.jpg"))}, liveKey...), 422, "multiple_faces")
+	expect(
+		t,
+		"several faces",
+		c.do("POST", "/v1/liveness/check", form{formFile("file", "two.jpg", face(t, "two-faces.jpg"))}, liveKey...),
+		422,
+		"multiple_faces",
+	)
 	testCheck := check(testKey)
 	othersCheck := check(other)
 
@@ -48,7 +54,8 @@ func TestListLivenessChecks(t *testing.T) {
 		}
 		r.json(t, &page)
 		row := page.Data[0]
-		for _, f := range []string{"checkId", "isLive", "confidence", "attackType", "scoreSmall", "scoreLarge", "creditsUsed", "createdAt", "expiresAt", "livemode"} {
+		for _, f := range []string{"checkId", "isLive", "confidence", "attackType", "scoreSmall", "scoreLarge",
+			"creditsUsed", "createdAt", "expiresAt", "livemode"} {
 			if _, ok := row[f]; !ok {
 				t.Errorf("a row without %s: %v", f, row)
 			}
@@ -74,8 +81,20 @@ func TestListLivenessChecks(t *testing.T) {
 		if v.CheckID != lives[0] || v.CreatedAt.IsZero() || !v.ExpiresAt.After(v.CreatedAt) {
 			t.Errorf("check = %s", r.body)
 		}
-		expect(t, "a login session, either mode", c.do("GET", "/v1/liveness/checks/"+testCheck, nil, bearer(jwt)...), 200, "")
-		expect(t, "the other mode's, with a key", c.do("GET", "/v1/liveness/checks/"+lives[0], nil, testKey...), 404, "")
+		expect(
+			t,
+			"a login session, either mode",
+			c.do("GET", "/v1/liveness/checks/"+testCheck, nil, bearer(jwt)...),
+			200,
+			"",
+		)
+		expect(
+			t,
+			"the other mode's, with a key",
+			c.do("GET", "/v1/liveness/checks/"+lives[0], nil, testKey...),
+			404,
+			"",
+		)
 		expect(t, "another user's", c.do("GET", "/v1/liveness/checks/"+othersCheck, nil, liveKey...), 404, "")
 		expect(t, "unknown", c.do("GET", "/v1/liveness/checks/lv_nothing", nil, liveKey...), 404, "")
 		expect(t, "no credential", c.do("GET", "/v1/liveness/checks/"+lives[0], nil), 401, "")

@@ -21,8 +21,13 @@ import (
 func BenchmarkCreateContract(b *testing.B) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	local, err := StartEphemeral(ctx, awstest.Clients(b), map[string]string{"LOG_LEVEL": "error", "MAIL_OUTBOX_DIR": b.TempDir(),
-		"RATE_LIMITS": "free=0,partner=0,admin=0"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	local, err := StartEphemeral(
+		ctx,
+		awstest.Clients(b),
+		map[string]string{"LOG_LEVEL": "error", "MAIL_OUTBOX_DIR": b.TempDir(),
+			"RATE_LIMITS": "free=0,partner=0,admin=0"},
+		slog.New(slog.NewTextHandler(io.Discard, nil)),
+	)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -42,7 +47,11 @@ func BenchmarkCreateContract(b *testing.B) {
 		key := creds.Partners[w%len(creds.Partners)].APIKey
 		wg.Go(func() {
 			for range jobs {
-				req, _ := http.NewRequest("POST", local.URL+"/api/v1/partner/contracts/auto/classic", bytes.NewReader(body))
+				req, _ := http.NewRequest(
+					"POST",
+					local.URL+"/api/v1/partner/contracts/auto/classic",
+					bytes.NewReader(body),
+				)
 				req.Header.Set("Content-Type", "application/json")
 				req.Header.Set("X-Api-Key", key)
 				start := time.Now()

@@ -114,8 +114,10 @@ func (m *meter) hook(ctx context.Context, fn string) (context.Context, func()) {
 // It runs after the SDK's own initialize steps, so it times the whole call: serialising, signing,
 // retries, the round trip.
 func (m *meter) apiOption(stack *middleware.Stack) error {
-	return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("capacityMeter",
-		func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+	return stack.Initialize.Add(middleware.InitializeMiddlewareFunc(
+		"capacityMeter",
+		func(ctx context.Context, in middleware.InitializeInput,
+			next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
 			t := reflect.TypeOf(in.Parameters).Elem()
 			c := sdkCall{service: path.Base(t.PkgPath()), op: strings.TrimSuffix(t.Name(), "Input")}
 			st, _ := ctx.Value(invocationKey{}).(*invocationState)
@@ -156,7 +158,8 @@ func (m *meter) apiOption(stack *middleware.Stack) error {
 			m.last = c.at
 			m.mu.Unlock()
 			return out, md, err
-		}), middleware.After)
+		},
+	), middleware.After)
 }
 
 func sqsMessages(in, out any) (queue string, n int) {
@@ -305,13 +308,15 @@ func (m *meter) dynamo(ctx context.Context, in any) func(out any, err error) []c
 			switch {
 			case ti.Put != nil:
 				t := m.table(ctx, aws.ToString(ti.Put.TableName))
-				writes = append(writes, write{table: aws.ToString(ti.Put.TableName), key: keyOf(t, ti.Put.Item), put: ti.Put.Item})
+				writes = append(writes, write{table: aws.ToString(ti.Put.TableName), key: keyOf(t, ti.Put.Item),
+					put: ti.Put.Item})
 			case ti.Update != nil:
 				writes = append(writes, write{table: aws.ToString(ti.Update.TableName), key: ti.Update.Key})
 			case ti.Delete != nil:
 				writes = append(writes, write{table: aws.ToString(ti.Delete.TableName), key: ti.Delete.Key})
 			case ti.ConditionCheck != nil:
-				writes = append(writes, write{table: aws.ToString(ti.ConditionCheck.TableName), key: ti.ConditionCheck.Key})
+				writes = append(writes, write{table: aws.ToString(ti.ConditionCheck.TableName),
+					key: ti.ConditionCheck.Key})
 			}
 		}
 	default:
@@ -332,7 +337,10 @@ func (m *meter) dynamo(ctx context.Context, in any) func(out any, err error) []c
 }
 
 func (m *meter) read(ctx context.Context, table string, key item) item {
-	out, err := m.probe.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table), Key: key, ConsistentRead: aws.Bool(true)})
+	out, err := m.probe.GetItem(
+		ctx,
+		&dynamodb.GetItemInput{TableName: aws.String(table), Key: key, ConsistentRead: aws.Bool(true)},
+	)
 	if err != nil {
 		return nil
 	}
@@ -360,9 +368,25 @@ func writeCapacity(ti tableInfo, w write, before, after item, factor float64) []
 			caps = append(caps, capacity{index: ix.name, pk: keyPattern(str(after[ix.hash])), sk: sk, write: true,
 				units: writeUnits(itemSize(after)), bytes: itemSize(after)})
 		case str(before[ix.hash]) != str(after[ix.hash]) || str(before[ix.rng]) != str(after[ix.rng]):
-			caps = append(caps,
-				capacity{index: ix.name, pk: keyPattern(str(before[ix.hash])), sk: sk, write: true, units: writeUnits(itemSize(before)), bytes: itemSize(before)},
-				capacity{index: ix.name, pk: keyPattern(str(after[ix.hash])), sk: sk, write: true, units: writeUnits(itemSize(after)), bytes: itemSize(after)})
+			caps = append(
+				caps,
+				capacity{
+					index: ix.name,
+					pk:    keyPattern(str(before[ix.hash])),
+					sk:    sk,
+					write: true,
+					units: writeUnits(itemSize(before)),
+					bytes: itemSize(before),
+				},
+				capacity{
+					index: ix.name,
+					pk:    keyPattern(str(after[ix.hash])),
+					sk:    sk,
+					write: true,
+					units: writeUnits(itemSize(after)),
+					bytes: itemSize(after),
+				},
+			)
 		case !reflect.DeepEqual(before, after):
 			caps = append(caps, capacity{index: ix.name, pk: keyPattern(str(after[ix.hash])), sk: sk, write: true,
 				units: writeUnits(itemSize(after)), bytes: itemSize(after)})
@@ -392,7 +416,8 @@ func (m *meter) query(ctx context.Context, in *dynamodb.QueryInput, out *dynamod
 	if out != nil {
 		items = out.Items
 	}
-	if in.FilterExpression != nil || in.ProjectionExpression != nil || (in.Select != "" && in.Select != types.SelectAllAttributes) {
+	if in.FilterExpression != nil || in.ProjectionExpression != nil ||
+		(in.Select != "" && in.Select != types.SelectAllAttributes) {
 		items = m.unfiltered(ctx, in)
 	}
 	size := 0
@@ -572,28 +597,41 @@ var (
 // way, one call per page) and the meter counts Textract's pages.
 func textractStandIn(engine ocr.Engine) func(*middleware.Stack) error {
 	return func(stack *middleware.Stack) error {
-		return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("tesseractForTextract",
-			func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+		return stack.Initialize.Add(middleware.InitializeMiddlewareFunc(
+			"tesseractForTextract",
+			func(ctx context.Context, in middleware.InitializeInput,
+				next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
 				req, ok := in.Parameters.(*textract.DetectDocumentTextInput)
 				if !ok {
 					return next.HandleInitialize(ctx, in)
 				}
 				img, _, err := image.Decode(bytes.NewReader(req.Document.Bytes))
 				if err != nil {
-					return middleware.InitializeOutput{}, middleware.Metadata{}, &textracttypes.UnsupportedDocumentException{Message: aws.String(err.Error())}
+					return middleware.InitializeOutput{}, middleware.Metadata{},
+						&textracttypes.UnsupportedDocumentException{
+							Message: aws.String(err.Error()),
+						}
 				}
 				lines, err := engine.Read(ctx, img)
 				if err != nil {
 					return middleware.InitializeOutput{}, middleware.Metadata{}, err
 				}
-				out := &textract.DetectDocumentTextOutput{DocumentMetadata: &textracttypes.DocumentMetadata{Pages: aws.Int32(1)}}
+				out := &textract.DetectDocumentTextOutput{
+					DocumentMetadata: &textracttypes.DocumentMetadata{Pages: aws.Int32(1)},
+				}
 				for i, l := range lines {
-					out.Blocks = append(out.Blocks, textracttypes.Block{BlockType: textracttypes.BlockTypeLine, Text: aws.String(l.Text),
-						Confidence: aws.Float32(float32(l.Confidence * 100)),
-						Geometry:   &textracttypes.Geometry{BoundingBox: &textracttypes.BoundingBox{Top: float32(i) / float32(len(lines))}}})
+					out.Blocks = append(
+						out.Blocks,
+						textracttypes.Block{BlockType: textracttypes.BlockTypeLine, Text: aws.String(l.Text),
+							Confidence: aws.Float32(float32(l.Confidence * 100)),
+							Geometry: &textracttypes.Geometry{
+								BoundingBox: &textracttypes.BoundingBox{Top: float32(i) / float32(len(lines))},
+							}},
+					)
 				}
 				return middleware.InitializeOutput{Result: out}, middleware.Metadata{}, nil
-			}), middleware.After)
+			},
+		), middleware.After)
 	}
 }
 
@@ -604,15 +642,19 @@ func TestItemSize(t *testing.T) {
 		item item
 		want int
 	}{
-		"string: name and UTF-8 bytes":        {item{"pk": s("USER#é")}, 2 + 7},
-		"number: a byte per two digits, +1":   {item{"n": n("12345")}, 1 + 3 + 1},
-		"number: zeros and sign trimmed":      {item{"n": n("-0012.3400")}, 1 + 2 + 1},
-		"boolean and null: one byte":          {item{"b": &types.AttributeValueMemberBOOL{Value: true}, "z": &types.AttributeValueMemberNULL{Value: true}}, 2 + 2},
-		"binary: raw bytes":                   {item{"bin": &types.AttributeValueMemberB{Value: []byte{1, 2, 3}}}, 3 + 3},
-		"empty map: 3 bytes":                  {item{"m": &types.AttributeValueMemberM{Value: item{}}}, 1 + 3},
-		"map: 3 bytes, a byte and each entry": {item{"m": &types.AttributeValueMemberM{Value: item{"ab": s("xyz")}}}, 1 + 3 + 1 + 2 + 3},
-		"list: 3 bytes, a byte and each":      {item{"l": &types.AttributeValueMemberL{Value: []types.AttributeValue{s("a"), n("7")}}}, 1 + 3 + (1 + 1) + (1 + 2)},
-		"string set: its members":             {item{"ss": &types.AttributeValueMemberSS{Value: []string{"ab", "c"}}}, 2 + 3},
+		"string: name and UTF-8 bytes":      {item{"pk": s("USER#é")}, 2 + 7},
+		"number: a byte per two digits, +1": {item{"n": n("12345")}, 1 + 3 + 1},
+		"number: zeros and sign trimmed":    {item{"n": n("-0012.3400")}, 1 + 2 + 1},
+		"boolean and null: one byte": {item{"b": &types.AttributeValueMemberBOOL{Value: true},
+			"z": &types.AttributeValueMemberNULL{Value: true}}, 2 + 2},
+		"binary: raw bytes": {item{"bin": &types.AttributeValueMemberB{Value: []byte{1, 2, 3}}}, 3 +
+			3},
+		"empty map: 3 bytes": {item{"m": &types.AttributeValueMemberM{Value: item{}}}, 1 + 3},
+		"map: 3 bytes, a byte and each entry": {item{"m": &types.AttributeValueMemberM{Value: item{"ab": s("xyz")}}},
+			1 + 3 + 1 + 2 + 3},
+		"list: 3 bytes, a byte and each": {item{"l": &types.AttributeValueMemberL{Value: []types.AttributeValue{s("a"), n("7")}}}, 1 + 3 + (1 + 1) + (1 + 2)},
+		"string set: its members": {item{"ss": &types.AttributeValueMemberSS{Value: []string{"ab", "c"}}},
+			2 + 3},
 	} {
 		if got := itemSize(tc.item); got != tc.want {
 			t.Errorf("%s: %d bytes, want %d", name, got, tc.want)
@@ -641,7 +683,11 @@ func TestCapacityUnits(t *testing.T) {
 // The index rules of writeCapacity: in, out, moved, changed in place, untouched; transactions
 // double the table's units only.
 func TestWriteCapacityOnIndexes(t *testing.T) {
-	ti := tableInfo{hash: "pk", rng: "sk", indexes: []indexInfo{{"gsi1", "gsi1pk", "gsi1sk"}, {"gsi2", "gsi2pk", "gsi2sk"}}}
+	ti := tableInfo{
+		hash:    "pk",
+		rng:     "sk",
+		indexes: []indexInfo{{"gsi1", "gsi1pk", "gsi1sk"}, {"gsi2", "gsi2pk", "gsi2sk"}},
+	}
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	base := item{"pk": s("DELIVERY#d_1"), "sk": s("DELIVERY"), "gsi1pk": s("DELIVERIES#usr_1"), "gsi1sk": s("2026#d_1")}
 	with := func(extra item) item {
@@ -664,11 +710,15 @@ func TestWriteCapacityOnIndexes(t *testing.T) {
 		want          string
 	}{
 		"new item, in gsi1 only": {nil, base, 1, "table:DELIVERY#{id}:1 gsi1:DELIVERIES#{id}:1"},
-		"into gsi2":              {base, with(due), 1, "table:DELIVERY#{id}:1 gsi1:DELIVERIES#{id}:1 gsi2:WEBHOOK_DUE#{n}:1"},
-		"out of gsi2":            {with(due), base, 1, "table:DELIVERY#{id}:1 gsi1:DELIVERIES#{id}:1 gsi2:WEBHOOK_DUE#{n}:1"},
-		"moved within gsi2":      {with(due), with(item{"gsi2pk": s("WEBHOOK_DUE#3"), "gsi2sk": s("2026-11-23T10:02:00Z")}), 1, "table:DELIVERY#{id}:1 gsi1:DELIVERIES#{id}:1 gsi2:WEBHOOK_DUE#{n}:1 gsi2:WEBHOOK_DUE#{n}:1"},
-		"unchanged: no index":    {base, base, 1, "table:DELIVERY#{id}:1"},
-		"transaction":            {nil, base, 2, "table:DELIVERY#{id}:2 gsi1:DELIVERIES#{id}:1"},
+		"into gsi2": {base, with(due), 1,
+			"table:DELIVERY#{id}:1 gsi1:DELIVERIES#{id}:1 gsi2:WEBHOOK_DUE#{n}:1"},
+		"out of gsi2": {with(due), base, 1,
+			"table:DELIVERY#{id}:1 gsi1:DELIVERIES#{id}:1 gsi2:WEBHOOK_DUE#{n}:1"},
+		"moved within gsi2": {with(due), with(item{"gsi2pk": s("WEBHOOK_DUE#3"),
+			"gsi2sk": s("2026-11-23T10:02:00Z")}), 1,
+			"table:DELIVERY#{id}:1 gsi1:DELIVERIES#{id}:1 gsi2:WEBHOOK_DUE#{n}:1 gsi2:WEBHOOK_DUE#{n}:1"},
+		"unchanged: no index": {base, base, 1, "table:DELIVERY#{id}:1"},
+		"transaction":         {nil, base, 2, "table:DELIVERY#{id}:2 gsi1:DELIVERIES#{id}:1"},
 	} {
 		if got := summary(writeCapacity(ti, write{key: key}, tc.before, tc.after, tc.factor)); got != tc.want {
 			t.Errorf("%s:\n got %s\nwant %s", name, got, tc.want)
@@ -678,8 +728,10 @@ func TestWriteCapacityOnIndexes(t *testing.T) {
 
 func TestKeyPattern(t *testing.T) {
 	for in, want := range map[string]string{
-		"USER#usr_4fjq2kx7mzp3ab5cd6ef7gh8ij": "USER#{id}", "EXTRACTION_DUE": "EXTRACTION_DUE", "EXTRACTION_DUE#7": "EXTRACTION_DUE#{n}",
-		"RATE#ip#login#127.0.0.1": "RATE#ip#login#{id}", "REFERENCE": "REFERENCE", "EMAIL#demo@example.com": "EMAIL#{id}", "": "",
+		"USER#usr_4fjq2kx7mzp3ab5cd6ef7gh8ij": "USER#{id}", "EXTRACTION_DUE": "EXTRACTION_DUE",
+		"EXTRACTION_DUE#7":        "EXTRACTION_DUE#{n}",
+		"RATE#ip#login#127.0.0.1": "RATE#ip#login#{id}", "REFERENCE": "REFERENCE",
+		"EMAIL#demo@example.com": "EMAIL#{id}", "": "",
 	} {
 		if got := keyPattern(in); got != want {
 			t.Errorf("keyPattern(%q) = %q, want %q", in, got, want)

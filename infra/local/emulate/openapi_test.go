@@ -191,7 +191,13 @@ func TestOpenAPIDocumentsMatchTemplateRoutes(t *testing.T) {
 func TestIdentityWebhookPayloadsConform(t *testing.T) {
 	deliveries := &capturedDeliveries{}
 	svc := &webhook.Service{Deliveries: &webhook.Engine{Store: deliveries, Wake: noWake{}}}
-	e := webhook.Endpoint{ID: "we_1", OwnerID: "usr_1", URL: "https://hooks.example.com", Events: []string{webhook.EventTest}, Live: true}
+	e := webhook.Endpoint{
+		ID:      "we_1",
+		OwnerID: "usr_1",
+		URL:     "https://hooks.example.com",
+		Events:  []string{webhook.EventTest},
+		Live:    true,
+	}
 	if _, err := svc.SendTest(context.Background(), e); err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +246,10 @@ func TestEveryStatusARouteAnswersIsDocumented(t *testing.T) {
 	bodies := []any{nil, map[string]any{}, rawBody("not json"), tooBig}
 
 	probe := func(t *testing.T, limits string, each func(c client, op operation, creds [][]string)) {
-		local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": limits})
+		local := startLocal(
+			t,
+			map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": limits},
+		)
 		seeded := mustSeed(t, local)
 		creds := [][]string{nil, key(seeded.User.APIKey), key(seeded.Partners[0].APIKey), key(seeded.Admin.APIKey)}
 		c := client{t: t, base: local.URL}

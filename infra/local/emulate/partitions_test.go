@@ -125,9 +125,14 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 		return 0, ""
 	})
 	outbox := t.TempDir()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
-		"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "10m,20m", "WEBHOOK_TIMEOUT": "2s", "PLANS": "free=0:0,starter=15000:100",
-		"PAYMENT_GATEWAY_URL": fake.URL, "PAYMENT_GATEWAY_KEY": "gw-key", "CORE_INSURANCE_URL": fake.URL, "CORE_INSURANCE_KEY": "core-key"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "RATE_LIMITS": unlimited,
+			"WEBHOOK_ALLOW_LOOPBACK": "true", "WEBHOOK_RETRY_SCHEDULE": "10m,20m", "WEBHOOK_TIMEOUT": "2s",
+			"PLANS":               "free=0:0,starter=15000:100",
+			"PAYMENT_GATEWAY_URL": fake.URL, "PAYMENT_GATEWAY_KEY": "gw-key", "CORE_INSURANCE_URL": fake.URL,
+			"CORE_INSURANCE_KEY": "core-key"},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	ctx := context.Background()
@@ -136,8 +141,16 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 	workerEnv, _ := local.Getenv("ExtractionWorkerFunction")
 	clients := awstest.Clients(t)
 	store := dynamo.Store{API: clients.DynamoDB, Table: workerEnv("TABLE_NAME")}
-	crashing := &extraction.Service{Store: dynamo.NewExtractionRepo(store), Blobs: blobstore.Store{API: clients.S3, Bucket: workerEnv("DOCUMENTS_BUCKET")},
-		Jobs: &recorder{}, Events: &recorder{}, Reader: &flaky{}, Price: 1, MaxBytes: 1 << 20, MaxAttempts: 3}
+	crashing := &extraction.Service{
+		Store:       dynamo.NewExtractionRepo(store),
+		Blobs:       blobstore.Store{API: clients.S3, Bucket: workerEnv("DOCUMENTS_BUCKET")},
+		Jobs:        &recorder{},
+		Events:      &recorder{},
+		Reader:      &flaky{},
+		Price:       1,
+		MaxBytes:    1 << 20,
+		MaxAttempts: 3,
+	}
 
 	type tenant struct {
 		name    string
@@ -158,7 +171,13 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 		tn.unpaid = create(t, c, tn.partner.APIKey, autoBody("DK-UNPAID-"+tn.name, nil))
 		tn.issuing = create(t, c, tn.partner.APIKey, autoBody("DK-DOWN-"+tn.name, nil))
 		outage.Store(tn.issuing.Reference, true)
-		expect(t, "paid, core down", notify(t, c, signingKey, paidNote(tn.issuing, "evt_"+tn.issuing.Reference)), 200, "")
+		expect(
+			t,
+			"paid, core down",
+			notify(t, c, signingKey, paidNote(tn.issuing, "evt_"+tn.issuing.Reference)),
+			200,
+			"",
+		)
 		waitFor(t, 30*time.Second, "the issued webhook", func() bool { return len(rc.got()) == 1 })
 
 		// Identity API user: a subscription, two webhook endpoints (one failing), an extraction
@@ -168,11 +187,31 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 		c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
 		tn.userID = me.ID
 		grantCredits(t, local, c, jwt, 10)
-		expect(t, "plan change", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, key(creds.Admin.APIKey)...), 202, "")
+		expect(
+			t,
+			"plan change",
+			c.do(
+				"POST",
+				"/v1/admin/users/"+me.ID+"/plan",
+				map[string]string{"plan": "starter"},
+				key(creds.Admin.APIKey)...),
+			202,
+			"",
+		)
 		ok := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 		failing := newReceiver(t, func(int) (int, time.Duration) { return 500, 0 })
 		for _, url := range []string{ok.URL, failing.URL} {
-			expect(t, "endpoint", c.do("POST", "/v1/webhooks", map[string]any{"url": url, "events": []string{"extraction.completed"}}, bearer(jwt)...), 201, "")
+			expect(
+				t,
+				"endpoint",
+				c.do(
+					"POST",
+					"/v1/webhooks",
+					map[string]any{"url": url, "events": []string{"extraction.completed"}},
+					bearer(jwt)...),
+				201,
+				"",
+			)
 		}
 		r := extract(t, c, key(live), "icao-td3-clean.png")
 		expect(t, "extraction", r, 202, "")
@@ -181,7 +220,12 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 		if v := poll(t, c, key(live), accepted.ExtractionID); v.Status != "completed" {
 			t.Fatalf("tenant %s: extraction %s", tn.name, v.Status)
 		}
-		waitFor(t, 30*time.Second, "both endpoints tried", func() bool { return len(ok.got()) == 1 && len(failing.got()) == 1 })
+		waitFor(
+			t,
+			30*time.Second,
+			"both endpoints tried",
+			func() bool { return len(ok.got()) == 1 && len(failing.got()) == 1 },
+		)
 		_, items, err := crashing.Submit(ctx, extraction.Caller{OwnerID: me.ID, Live: true},
 			[]extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}}, false)
 		if err != nil {
@@ -194,15 +238,25 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 	}
 	waitFor(t, 30*time.Second, "both issuances to meet the outage", func() bool {
 		calls := fake.callsTo("/policies")
-		return slices.ContainsFunc(calls, func(c providerCall) bool { return c.body["reference"] == tenants[0].issuing.Reference }) &&
-			slices.ContainsFunc(calls, func(c providerCall) bool { return c.body["reference"] == tenants[1].issuing.Reference })
+		return slices.ContainsFunc(
+			calls,
+			func(c providerCall) bool { return c.body["reference"] == tenants[0].issuing.Reference },
+		) &&
+			slices.ContainsFunc(
+				calls,
+				func(c providerCall) bool { return c.body["reference"] == tenants[1].issuing.Reference },
+			)
 	})
 	// The schedule's run: invoices the subscriptions, and every sweep reads its index's shards.
 	began := time.Now()
 	if err := maintenance(ctx, events.EventBridgeEvent{}); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("a maintenance run, five sweeps over %d shards and the legacy key each: %s", dynamo.Shards, time.Since(began).Round(time.Millisecond))
+	t.Logf(
+		"a maintenance run, five sweeps over %d shards and the legacy key each: %s",
+		dynamo.Shards,
+		time.Since(began).Round(time.Millisecond),
+	)
 	for _, tn := range tenants {
 		if s := status(t, c, tn.partner.APIKey, tn.issuing.Reference); s["contractStatus"] != "ISSUANCE_IN_PROGRESS" {
 			t.Fatalf("tenant %s: the request paid while the core is down is %v", tn.name, s["contractStatus"])
@@ -251,13 +305,21 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 					t.Logf("%s %q is shared by both tenants: %s", attr, v, why)
 					continue
 				}
-				t.Errorf("%s %q is written by both tenants: one partition takes every tenant's traffic (shard it, see shared/adapters/dynamo/schema.md)", attr, v)
+				t.Errorf(
+					"%s %q is written by both tenants: one partition takes every tenant's traffic (shard it, see shared/adapters/dynamo/schema.md)",
+					attr,
+					v,
+				)
 			}
 		}
 	}
 	for _, index := range dueIndexes {
 		if !seen[index]["a"] || !seen[index]["b"] {
-			t.Errorf("due index %s held items of tenants %v under its shards, want both: the flows did not reach it, or it is not sharded", index, seen[index])
+			t.Errorf(
+				"due index %s held items of tenants %v under its shards, want both: the flows did not reach it, or it is not sharded",
+				index,
+				seen[index],
+			)
 		}
 	}
 	t.Logf("%d items; largest item per due index (bytes, as DynamoDB counts them): %v", len(items), sizes)
@@ -269,11 +331,16 @@ func TestTenantsShareNoUnshardedKey(t *testing.T) {
 		legacy := func(pk, sk, index, id string) {
 			t.Helper()
 			_, err := clients.DynamoDB.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(store.Table),
-				Key:                 map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: pk}, "sk": &types.AttributeValueMemberS{Value: sk}},
+				Key: map[string]types.AttributeValue{
+					"pk": &types.AttributeValueMemberS{Value: pk},
+					"sk": &types.AttributeValueMemberS{Value: sk},
+				},
 				UpdateExpression:    aws.String("SET gsi2pk = :p, gsi2sk = :s"),
 				ConditionExpression: aws.String("attribute_exists(gsi2pk)"),
-				ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberS{Value: index},
-					":s": &types.AttributeValueMemberS{Value: past + id}}})
+				ExpressionAttributeValues: map[string]types.AttributeValue{
+					":p": &types.AttributeValueMemberS{Value: index},
+					":s": &types.AttributeValueMemberS{Value: past + id},
+				}})
 			if err != nil {
 				t.Fatalf("%s: %v", pk, err)
 			}

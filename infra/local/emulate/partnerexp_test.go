@@ -33,7 +33,10 @@ func tableMentions(t *testing.T, local *Local, s string) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := dynamodb.NewScanPaginator(awstest.Clients(t).DynamoDB, &dynamodb.ScanInput{TableName: aws.String(getenv("TABLE_NAME"))})
+	p := dynamodb.NewScanPaginator(
+		awstest.Clients(t).DynamoDB,
+		&dynamodb.ScanInput{TableName: aws.String(getenv("TABLE_NAME"))},
+	)
 	for p.HasMorePages() {
 		page, err := p.NextPage(context.Background())
 		if err != nil {
@@ -57,11 +60,23 @@ func TestAdminWebhookOfUnknownPartner(t *testing.T) {
 	const unknown = "prt_nosuchpartner0000000000"
 	body := map[string]any{"webhookUrl": "https://93.184.216.34/hooks"}
 	headers := append([]string{"Idempotency-Key", "unknown-partner-webhook"}, admin...)
-	expect(t, "unknown partner", c.do("PATCH", "/api/v1/partners/"+unknown+"/webhook", body, headers...), 404, "not_found")
+	expect(
+		t,
+		"unknown partner",
+		c.do("PATCH", "/api/v1/partners/"+unknown+"/webhook", body, headers...),
+		404,
+		"not_found",
+	)
 	if tableMentions(t, local, unknown) || tableMentions(t, local, "unknown-partner-webhook") {
 		t.Fatal("a request for an unknown partner stored something")
 	}
-	expect(t, "known partner", c.do("PATCH", "/api/v1/partners/"+creds.Partners[0].PartnerID+"/webhook", body, admin...), 200, "")
+	expect(
+		t,
+		"known partner",
+		c.do("PATCH", "/api/v1/partners/"+creds.Partners[0].PartnerID+"/webhook", body, admin...),
+		200,
+		"",
+	)
 }
 
 // A payment link that has expired reads PAYMENT_FAILED at once, before any maintenance run writes
@@ -74,11 +89,13 @@ func TestExpiredLinkReadsFailedAtOnce(t *testing.T) {
 	c := client{t: t, base: local.URL}
 	partner := creds.Partners[0]
 	ct := create(t, c, partner.APIKey, autoBody("DK-EXPIRE-2", nil))
-	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PENDING_PAYMENT" || paymentStatus(s) != "pending" {
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PENDING_PAYMENT" ||
+		paymentStatus(s) != "pending" {
 		t.Fatalf("before expiry: %v", s)
 	}
 	skip(t, local, ct.Payment.ExpiresAt.Sub(now(t, local))+time.Second)
-	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "failed" {
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" ||
+		paymentStatus(s) != "failed" {
 		t.Fatalf("read after expiry: %v", s)
 	}
 	admin := c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Admin.APIKey)...)
@@ -93,24 +110,40 @@ func TestExpiredLinkReadsFailedAtOnce(t *testing.T) {
 	}
 	b, _ := io.ReadAll(page.Body)
 	page.Body.Close()
-	if page.StatusCode != http.StatusGone || !strings.Contains(string(b), "expired") || !strings.Contains(string(b), "PAYMENT_FAILED") {
+	if page.StatusCode != http.StatusGone || !strings.Contains(string(b), "expired") ||
+		!strings.Contains(string(b), "PAYMENT_FAILED") {
 		t.Errorf("checkout of an expired link: %d %s", page.StatusCode, b)
 	}
 	late := paidNote(ct, "evt_late_"+ct.Reference)
 	late.OccurredAt = now(t, local) // the gateway's time is the stack's
 	expect(t, "paid after expiry", notify(t, c, secret(t, local, config.PaymentSigningKey), late), 200, "")
-	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "paid_after_failure" {
+	if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" ||
+		paymentStatus(s) != "paid_after_failure" {
 		t.Errorf("paid after expiry: %v", s)
 	}
 }
 
 func voyageBody(mutate func(contract map[string]any)) map[string]any {
-	c := map[string]any{"cliCode": "CLI-9", "zn": "SCHENGEN", "duree": 15, "effet": time.Now().AddDate(0, 0, 3).Format("02/01/2006"),
-		"numPassport": "P1234567", "dtDeliv": "01/01/2022", "dtExpir": "01/01/2032", "lieuNais": "Dakar", "lieuDepart": "SN", "lieuDest": "FR"}
+	c := map[string]any{
+		"cliCode":     "CLI-9",
+		"zn":          "SCHENGEN",
+		"duree":       15,
+		"effet":       time.Now().AddDate(0, 0, 3).Format("02/01/2006"),
+		"numPassport": "P1234567",
+		"dtDeliv":     "01/01/2022",
+		"dtExpir":     "01/01/2032",
+		"lieuNais":    "Dakar",
+		"lieuDepart":  "SN",
+		"lieuDest":    "FR",
+	}
 	if mutate != nil {
 		mutate(c)
 	}
-	return map[string]any{"returnUrl": "https://partner.example/r", "cancelUrl": "https://partner.example/c", "contract": c}
+	return map[string]any{
+		"returnUrl": "https://partner.example/r",
+		"cancelUrl": "https://partner.example/c",
+		"contract":  c,
+	}
 }
 
 func set(field string, v any) func(map[string]any) { return func(c map[string]any) { c[field] = v } }
@@ -118,7 +151,10 @@ func set(field string, v any) func(map[string]any) { return func(c map[string]an
 // Numbers the domain bounds are refused outside their range, and the 422 says the range.
 func TestNumbersHaveRanges(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	partner := key(creds.Partners[0].APIKey)
@@ -128,15 +164,45 @@ func TestNumbersHaveRanges(t *testing.T) {
 		body       map[string]any
 		param      string // "" when accepted
 	}{
-		{"pfs 1e308", auto, autoBody("DK-RANGE-1", set("pfs", 1e308)), "contract.pfs: must be greater than 0 and at most 10000"},
-		{"pfs just above", auto, autoBody("DK-RANGE-2", set("pfs", 10000.5)), "contract.pfs: must be greater than 0 and at most 10000"},
+		{
+			"pfs 1e308",
+			auto,
+			autoBody("DK-RANGE-1", set("pfs", 1e308)),
+			"contract.pfs: must be greater than 0 and at most 10000",
+		},
+		{
+			"pfs just above",
+			auto,
+			autoBody("DK-RANGE-2", set("pfs", 10000.5)),
+			"contract.pfs: must be greater than 0 and at most 10000",
+		},
 		{"pfs at the bound", auto, autoBody("DK-RANGE-3", set("pfs", 10000)), ""},
-		{"pfs zero", auto, autoBody("DK-RANGE-4", set("pfs", 0)), "contract.pfs: must be greater than 0 and at most 10000"},
-		{"nbP 101", auto, autoBody("DK-RANGE-5", set("nbP", 101)), "contract.nbP: out of range, 1 to 100 seats (101 sent)"},
+		{
+			"pfs zero",
+			auto,
+			autoBody("DK-RANGE-4", set("pfs", 0)),
+			"contract.pfs: must be greater than 0 and at most 10000",
+		},
+		{
+			"nbP 101",
+			auto,
+			autoBody("DK-RANGE-5", set("nbP", 101)),
+			"contract.nbP: out of range, 1 to 100 seats (101 sent)",
+		},
 		{"nbP 0", auto, autoBody("DK-RANGE-9", set("nbP", 0)), "contract.nbP: out of range, 1 to 100 seats (0 sent)"},
 		{"nbP 100", auto, autoBody("DK-RANGE-6", set("nbP", 100)), ""},
-		{"dure 13", auto, autoBody("DK-RANGE-7", set("dure", 13)), "contract.dure: out of range, 1 to 12 months (13 sent)"},
-		{"dure 0", auto, autoBody("DK-RANGE-8", set("dure", 0)), "contract.dure: out of range, 1 to 12 months (0 sent)"},
+		{
+			"dure 13",
+			auto,
+			autoBody("DK-RANGE-7", set("dure", 13)),
+			"contract.dure: out of range, 1 to 12 months (13 sent)",
+		},
+		{
+			"dure 0",
+			auto,
+			autoBody("DK-RANGE-8", set("dure", 0)),
+			"contract.dure: out of range, 1 to 12 months (0 sent)",
+		},
 		{"duree 366", voyage, voyageBody(set("duree", 366)), "contract.duree: out of range, 1 to 365 days (366 sent)"},
 		{"duree 365", voyage, voyageBody(set("duree", 365)), ""},
 	}
@@ -181,7 +247,13 @@ func TestTravelZones(t *testing.T) {
 		t.Fatalf("zones = %s (ETag %q)", got, r.header.Get("ETag"))
 	}
 	for _, code := range codes {
-		expect(t, "zone "+code, c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(set("zn", code)), partner...), 201, "")
+		expect(
+			t,
+			"zone "+code,
+			c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(set("zn", code)), partner...),
+			201,
+			"",
+		)
 	}
 	bad := c.do("POST", "/api/v1/partner/contracts/voyage/classic", voyageBody(set("zn", "MARS")), partner...)
 	expect(t, "unknown zone", bad, 422, "validation_failed")
@@ -224,8 +296,20 @@ func TestAdminActsAsPartner(t *testing.T) {
 			expect(t, "admin on "+path, r, 201, "")
 			var ct created
 			r.json(t, &ct)
-			expect(t, "the partner reads it", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(partner.APIKey)...), 200, "")
-			expect(t, "another partner does not", c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Partners[1].APIKey)...), 403, "forbidden")
+			expect(
+				t,
+				"the partner reads it",
+				c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(partner.APIKey)...),
+				200,
+				"",
+			)
+			expect(
+				t,
+				"another partner does not",
+				c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Partners[1].APIKey)...),
+				403,
+				"forbidden",
+			)
 		}
 	})
 	t.Run("partnerId required", func(t *testing.T) {
@@ -271,7 +355,13 @@ func TestAdminActsAsPartner(t *testing.T) {
 			for _, route := range routeInDetail.FindAllString(r.problem.Detail, -1) {
 				route = strings.TrimSuffix(strings.TrimSuffix(route, "/..."), ".")
 				if !documentedRoute(t, route) {
-					t.Errorf("%s %s: 403 detail names %s, which is no route: %q", call.method, call.path, route, r.problem.Detail)
+					t.Errorf(
+						"%s %s: 403 detail names %s, which is no route: %q",
+						call.method,
+						call.path,
+						route,
+						r.problem.Detail,
+					)
 				}
 			}
 		}
@@ -331,7 +421,13 @@ func TestIssuedDocumentsOpen(t *testing.T) {
 	expect(t, "travel", r, 201, "")
 	var trip created
 	r.json(t, &trip)
-	expect(t, "a document before issuance", c.do("GET", "/sandbox/documents/"+autoCt.Reference+"/attestation.pdf", nil), 404, "not_found")
+	expect(
+		t,
+		"a document before issuance",
+		c.do("GET", "/sandbox/documents/"+autoCt.Reference+"/attestation.pdf", nil),
+		404,
+		"not_found",
+	)
 
 	type issuance struct {
 		NumeroPolice string
@@ -367,14 +463,16 @@ func TestIssuedDocumentsOpen(t *testing.T) {
 	if len(a.Liens) != 2 || a.Liens["linkAttestation"] == "" || a.Liens["linkCarteBrune"] == "" {
 		t.Fatalf("auto liens = %v", a.Liens)
 	}
-	for link, title := range map[string]string{"linkAttestation": "Attestation d'assurance automobile", "linkCarteBrune": "Carte brune CEDEAO"} {
+	for link, title := range map[string]string{"linkAttestation": "Attestation d'assurance automobile",
+		"linkCarteBrune": "Carte brune CEDEAO"} {
 		b := open(a.Liens[link])
 		for _, want := range []string{autoCt.Reference, a.NumeroPolice, "CLI-001", "DK-DOC-1"} {
 			if !bytes.Contains(b, []byte(want)) {
 				t.Errorf("%s does not name %s", link, want)
 			}
 		}
-		if text := checkPDF(t, b); text != "" && (!strings.Contains(text, title) || !strings.Contains(text, "Assuré (code client) : CLI-001")) {
+		if text := checkPDF(t, b); text != "" &&
+			(!strings.Contains(text, title) || !strings.Contains(text, "Assuré (code client) : CLI-001")) {
 			t.Errorf("%s reads %q", link, text)
 		}
 	}
@@ -392,8 +490,20 @@ func TestIssuedDocumentsOpen(t *testing.T) {
 	if text := checkPDF(t, b); text != "" && !strings.Contains(text, "Certificat d'assurance voyage") {
 		t.Errorf("travel certificate reads %q", text)
 	}
-	expect(t, "a trip's brown card", c.do("GET", "/sandbox/documents/"+trip.Reference+"/carte-brune.pdf", nil), 404, "not_found")
-	expect(t, "an unknown reference", c.do("GET", "/sandbox/documents/AUT-20260101-AAAAAAAA/attestation.pdf", nil), 404, "not_found")
+	expect(
+		t,
+		"a trip's brown card",
+		c.do("GET", "/sandbox/documents/"+trip.Reference+"/carte-brune.pdf", nil),
+		404,
+		"not_found",
+	)
+	expect(
+		t,
+		"an unknown reference",
+		c.do("GET", "/sandbox/documents/AUT-20260101-AAAAAAAA/attestation.pdf", nil),
+		404,
+		"not_found",
+	)
 
 	// A document opens only through its link (the reference alone, or another token, is not enough),
 	// and the link ends.

@@ -33,8 +33,15 @@ func notify(t *testing.T, c client, signingKey []byte, n payment.Notification, h
 }
 
 func paidNote(ct created, eventID string) payment.Notification {
-	return payment.Notification{EventID: eventID, Type: payment.Succeeded, PaymentID: paymentID(ct), Reference: ct.Reference,
-		Amount: ct.Pricing.Total, Currency: ct.Pricing.Currency, OccurredAt: time.Now().UTC()}
+	return payment.Notification{
+		EventID:    eventID,
+		Type:       payment.Succeeded,
+		PaymentID:  paymentID(ct),
+		Reference:  ct.Reference,
+		Amount:     ct.Pricing.Total,
+		Currency:   ct.Pricing.Currency,
+		OccurredAt: time.Now().UTC(),
+	}
 }
 
 func paymentStatus(s map[string]any) any {
@@ -51,9 +58,20 @@ func TestPaymentNotifications(t *testing.T) {
 	// A signed notification is the gateway's word about one payment: it moves only the request
 	// that payment belongs to.
 	t.Run("a notification of another payment is refused and changes nothing", func(t *testing.T) {
-		ct, other := create(t, c, partner.APIKey, autoBody("DK-PAYID-1", nil)), create(t, c, partner.APIKey, autoBody("DK-PAYID-2", nil))
+		ct, other := create(
+			t,
+			c,
+			partner.APIKey,
+			autoBody("DK-PAYID-1", nil),
+		), create(
+			t,
+			c,
+			partner.APIKey,
+			autoBody("DK-PAYID-2", nil),
+		)
 		n := paidNote(ct, "evt_payid_"+ct.Reference)
-		for name, id := range map[string]string{"another request's payment": paymentID(other), "no payment": "", "an unknown payment": "pay_unknown"} {
+		for name, id := range map[string]string{"another request's payment": paymentID(other), "no payment": "",
+			"an unknown payment": "pay_unknown"} {
 			n.PaymentID = id
 			r := notify(t, c, signingKey, n)
 			expect(t, name, r, 422, "payment_mismatch")
@@ -66,7 +84,12 @@ func TestPaymentNotifications(t *testing.T) {
 		// The refused event was not recorded: the gateway's corrected notification is applied.
 		n.PaymentID = paymentID(ct)
 		expect(t, "the right payment", notify(t, c, signingKey, n), 200, "")
-		waitFor(t, 15*time.Second, "ACTIVE", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
+		waitFor(
+			t,
+			15*time.Second,
+			"ACTIVE",
+			func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" },
+		)
 	})
 
 	t.Run("the signature is exactly the lowercase hex digest", func(t *testing.T) {
@@ -75,16 +98,17 @@ func TestPaymentNotifications(t *testing.T) {
 		body, _ := json.Marshal(n)
 		sig := payment.Sign(signingKey, body)
 		for name, headers := range map[string][]string{
-			"trailing junk":     {"X-Webhook-Signature", sig + ",junk"},
-			"trailing comma":    {"X-Webhook-Signature", sig + ", "},
-			"repeated":          {"X-Webhook-Signature", sig + "," + sig},
-			"second header":     {"X-Webhook-Signature", sig, "X-Webhook-Signature", "junk"},
-			"junk first":        {"X-Webhook-Signature", "junk," + sig},
-			"uppercase":         {"X-Webhook-Signature", strings.ToUpper(sig)},
-			"prefixed":          {"X-Webhook-Signature", "sha256=" + sig},
-			"truncated":         {"X-Webhook-Signature", sig[:62]},
-			"an empty value":    {"X-Webhook-Signature", ""},
-			"another signature": {"X-Webhook-Signature", payment.Sign([]byte("another key of 32 bytes or more!"), body)},
+			"trailing junk":  {"X-Webhook-Signature", sig + ",junk"},
+			"trailing comma": {"X-Webhook-Signature", sig + ", "},
+			"repeated":       {"X-Webhook-Signature", sig + "," + sig},
+			"second header":  {"X-Webhook-Signature", sig, "X-Webhook-Signature", "junk"},
+			"junk first":     {"X-Webhook-Signature", "junk," + sig},
+			"uppercase":      {"X-Webhook-Signature", strings.ToUpper(sig)},
+			"prefixed":       {"X-Webhook-Signature", "sha256=" + sig},
+			"truncated":      {"X-Webhook-Signature", sig[:62]},
+			"an empty value": {"X-Webhook-Signature", ""},
+			"another signature": {"X-Webhook-Signature", payment.Sign([]byte("another key of 32 bytes or more!"),
+				body)},
 		} {
 			expect(t, name, notify(t, c, signingKey, n, headers...), 401, "unauthorized")
 		}
@@ -103,7 +127,13 @@ func TestPaymentNotifications(t *testing.T) {
 		if s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "failed" {
 			t.Fatalf("cancelled = %v", s)
 		}
-		expect(t, "no money, nothing to refund", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...), 409, "conflict")
+		expect(
+			t,
+			"no money, nothing to refund",
+			c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...),
+			409,
+			"conflict",
+		)
 
 		n := paidNote(ct, "evt_late_"+ct.Reference)
 		for range 2 { // the second is a replay: answered the same, counted once
@@ -113,7 +143,13 @@ func TestPaymentNotifications(t *testing.T) {
 		if s["contractStatus"] != "PAYMENT_FAILED" || paymentStatus(s) != "paid_after_failure" || s["paidAt"] == nil {
 			t.Fatalf("after a late payment = %v", s)
 		}
-		expect(t, "refund by a partner", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(partner.APIKey)...), 403, "forbidden")
+		expect(
+			t,
+			"refund by a partner",
+			c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(partner.APIKey)...),
+			403,
+			"forbidden",
+		)
 		r := c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...)
 		expect(t, "refund", r, 200, "")
 		var refunded map[string]any
@@ -121,11 +157,24 @@ func TestPaymentNotifications(t *testing.T) {
 		if refunded["contractStatus"] != "REFUNDED" || paymentStatus(refunded) != "refunded" {
 			t.Errorf("refunded = %v", refunded)
 		}
-		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "REFUNDED" || paymentStatus(s) != "refunded" {
+		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "REFUNDED" ||
+			paymentStatus(s) != "refunded" {
 			t.Errorf("status after the refund = %v", s)
 		}
-		expect(t, "refund twice", c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...), 409, "conflict")
-		expect(t, "paid again after the refund", notify(t, c, signingKey, paidNote(ct, "evt_later_"+ct.Reference)), 200, "")
+		expect(
+			t,
+			"refund twice",
+			c.do("POST", "/api/v1/admin/contracts/"+ct.Reference+"/refund", nil, key(admin)...),
+			409,
+			"conflict",
+		)
+		expect(
+			t,
+			"paid again after the refund",
+			notify(t, c, signingKey, paidNote(ct, "evt_later_"+ct.Reference)),
+			200,
+			"",
+		)
 		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "REFUNDED" {
 			t.Errorf("a notification moved a refunded request: %v", s["contractStatus"])
 		}
@@ -137,7 +186,12 @@ func TestPaymentNotifications(t *testing.T) {
 			t.Errorf("pending = %v", s["payment"])
 		}
 		pay(t, ct.Payment.PaymentURL, "paid")
-		waitFor(t, 15*time.Second, "ACTIVE", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
+		waitFor(
+			t,
+			15*time.Second,
+			"ACTIVE",
+			func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" },
+		)
 		if s := status(t, c, partner.APIKey, ct.Reference); paymentStatus(s) != "paid" {
 			t.Errorf("paid = %v", s["payment"])
 		}
@@ -150,8 +204,13 @@ func TestSandboxGatewayWithARealCoreDoesNotStart(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	local, err := StartEphemeral(ctx, awstest.Clients(t), map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
-		"CORE_INSURANCE_URL": "https://core.insurer.example/v1", "LOG_LEVEL": "error"}, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	local, err := StartEphemeral(
+		ctx,
+		awstest.Clients(t),
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
+			"CORE_INSURANCE_URL": "https://core.insurer.example/v1", "LOG_LEVEL": "error"},
+		slog.New(slog.NewTextHandler(io.Discard, nil)),
+	)
 	if err == nil {
 		cancel()
 		_ = local.Wait()

@@ -46,7 +46,15 @@ func newFakeProvider(t *testing.T, fail func(path string, n int, body map[string
 				n++
 			}
 		}
-		f.calls = append(f.calls, providerCall{path: r.URL.Path, auth: r.Header.Get("Authorization"), idempotencyKey: r.Header.Get("Idempotency-Key"), body: body})
+		f.calls = append(
+			f.calls,
+			providerCall{
+				path:           r.URL.Path,
+				auth:           r.Header.Get("Authorization"),
+				idempotencyKey: r.Header.Get("Idempotency-Key"),
+				body:           body,
+			},
+		)
 		f.mu.Unlock()
 		if status, answer := f.fail(r.URL.Path, n+1, body); status != 0 {
 			w.WriteHeader(status)
@@ -56,11 +64,23 @@ func newFakeProvider(t *testing.T, fail func(path string, n int, body map[string
 		w.Header().Set("Content-Type", "application/json")
 		switch r.URL.Path {
 		case "/payments":
-			fmt.Fprintf(w, `{"id":"gw_%s","url":"https://gateway.example/checkout/gw_%[1]s","expiresAt":%q}`, body["reference"], body["expiresAt"])
+			fmt.Fprintf(
+				w,
+				`{"id":"gw_%s","url":"https://gateway.example/checkout/gw_%[1]s","expiresAt":%q}`,
+				body["reference"],
+				body["expiresAt"],
+			)
 		case "/quotes":
-			io.WriteString(w, `{"netPremium":10000,"accessories":1000,"taxes":1450,"guaranteeFund":200,"total":12650,"currency":"XOF"}`)
+			io.WriteString(
+				w,
+				`{"netPremium":10000,"accessories":1000,"taxes":1450,"guaranteeFund":200,"total":12650,"currency":"XOF"}`,
+			)
 		case "/policies":
-			fmt.Fprintf(w, `{"contractId":"CORE-%s","numeroPolice":"P-%[1]s","numeroFacture":"F-%[1]s","linkAttestation":"https://core.example/a","linkCarteBrune":"https://core.example/b"}`, body["reference"])
+			fmt.Fprintf(
+				w,
+				`{"contractId":"CORE-%s","numeroPolice":"P-%[1]s","numeroFacture":"F-%[1]s","linkAttestation":"https://core.example/a","linkCarteBrune":"https://core.example/b"}`,
+				body["reference"],
+			)
 		default:
 			http.NotFound(w, r)
 		}
@@ -89,7 +109,12 @@ func worker(t *testing.T, local *Local, reference string) events.SQSEventRespons
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := h(context.Background(), events.SQSEvent{Records: []events.SQSMessage{{MessageId: "m-" + reference, Body: `{"reference":"` + reference + `"}`}}})
+	resp, err := h(
+		context.Background(),
+		events.SQSEvent{
+			Records: []events.SQSMessage{{MessageId: "m-" + reference, Body: `{"reference":"` + reference + `"}`}},
+		},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +142,8 @@ func TestExternalProviders(t *testing.T) {
 		return 0, ""
 	})
 	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
-		"PAYMENT_GATEWAY_URL": fake.URL, "PAYMENT_GATEWAY_KEY": "gw-key-123", "CORE_INSURANCE_URL": fake.URL, "CORE_INSURANCE_KEY": "core-key-456"})
+		"PAYMENT_GATEWAY_URL": fake.URL, "PAYMENT_GATEWAY_KEY": "gw-key-123", "CORE_INSURANCE_URL": fake.URL,
+		"CORE_INSURANCE_KEY": "core-key-456"})
 	creds, err := local.Seed(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
@@ -131,23 +157,39 @@ func TestExternalProviders(t *testing.T) {
 	}
 	links := fake.callsTo("/payments")
 	if len(links) != 1 || links[0].auth != "Bearer gw-key-123" || links[0].idempotencyKey != ct.Reference ||
-		links[0].body["amount"] != float64(12650) || links[0].body["notifyUrl"] != local.URL+"/api/v1/webhooks/payment" {
+		links[0].body["amount"] != float64(
+			12650,
+		) || links[0].body["notifyUrl"] != local.URL+"/api/v1/webhooks/payment" {
 		t.Fatalf("payment request = %+v", links)
 	}
 
 	// The gateway's signed notification, as it would post it to notifyUrl.
 	signingKey := secret(t, local, config.PaymentSigningKey)
-	note, _ := json.Marshal(payment.Notification{EventID: "evt_" + ct.Reference, Type: payment.Succeeded, PaymentID: "gw_" + ct.Reference,
-		Reference: ct.Reference, Amount: 12650, Currency: "XOF", OccurredAt: time.Now()})
-	r := c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signingKey, note))
+	note, _ := json.Marshal(
+		payment.Notification{EventID: "evt_" + ct.Reference, Type: payment.Succeeded, PaymentID: "gw_" + ct.Reference,
+			Reference: ct.Reference, Amount: 12650, Currency: "XOF", OccurredAt: time.Now()},
+	)
+	r := c.do(
+		"POST",
+		"/api/v1/webhooks/payment",
+		json.RawMessage(note),
+		"X-Webhook-Signature",
+		payment.Sign(signingKey, note),
+	)
 	expect(t, "notification", r, 200, "")
-	waitFor(t, 15*time.Second, "ACTIVE", func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" })
+	waitFor(
+		t,
+		15*time.Second,
+		"ACTIVE",
+		func() bool { return status(t, c, partner.APIKey, ct.Reference)["contractStatus"] == "ACTIVE" },
+	)
 	issuance, _ := status(t, c, partner.APIKey, ct.Reference)["issuance"].(map[string]any)
 	if issuance["numeroPolice"] != "P-"+ct.Reference || issuance["contractId"] != "CORE-"+ct.Reference {
 		t.Errorf("issuance = %v", issuance)
 	}
 	policies := fake.callsTo("/policies")
-	if len(policies) != 2 || policies[0].idempotencyKey != ct.Reference+"-1" || policies[1].idempotencyKey != policies[0].idempotencyKey ||
+	if len(policies) != 2 || policies[0].idempotencyKey != ct.Reference+"-1" ||
+		policies[1].idempotencyKey != policies[0].idempotencyKey ||
 		policies[0].auth != "Bearer core-key-456" {
 		t.Errorf("policy requests (a 503 then a retry with the same key) = %+v", policies)
 	}
@@ -157,9 +199,24 @@ func TestExternalProviders(t *testing.T) {
 	// queue's next delivery (run here directly rather than after the visibility timeout) issues it.
 	long := create(t, c, partner.APIKey, autoBody("DK-2026-PR", nil))
 	outage.Store(long.Reference, true)
-	note, _ = json.Marshal(payment.Notification{EventID: "evt_" + long.Reference, Type: payment.Succeeded, PaymentID: "gw_" + long.Reference,
-		Reference: long.Reference, Amount: 12650, Currency: "XOF", OccurredAt: time.Now()})
-	r = c.do("POST", "/api/v1/webhooks/payment", json.RawMessage(note), "X-Webhook-Signature", payment.Sign(signingKey, note))
+	note, _ = json.Marshal(
+		payment.Notification{
+			EventID:    "evt_" + long.Reference,
+			Type:       payment.Succeeded,
+			PaymentID:  "gw_" + long.Reference,
+			Reference:  long.Reference,
+			Amount:     12650,
+			Currency:   "XOF",
+			OccurredAt: time.Now(),
+		},
+	)
+	r = c.do(
+		"POST",
+		"/api/v1/webhooks/payment",
+		json.RawMessage(note),
+		"X-Webhook-Signature",
+		payment.Sign(signingKey, note),
+	)
 	expect(t, "notification", r, 200, "")
 	waitFor(t, 15*time.Second, "three failed tries", func() bool { return len(fake.callsTo("/policies")) >= 2+3 })
 	waitFor(t, 10*time.Second, "the next delivery to issue it (the lease is 2 minutes)", func() bool {

@@ -78,7 +78,14 @@ func TestQuickstart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "WEBHOOK_ALLOW_LOOPBACK": "true"})
+	local := startLocal(
+		t,
+		map[string]string{
+			"JWT_SECRET":             testJWTSecret,
+			"MAIL_OUTBOX_DIR":        t.TempDir(),
+			"WEBHOOK_ALLOW_LOOPBACK": "true",
+		},
+	)
 	creds, err := json.Marshal(mustSeed(t, local))
 	if err != nil {
 		t.Fatal(err)

@@ -82,7 +82,8 @@ func configureBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Sta
 		if err := into(cors["CorsRules"], &rules); err != nil {
 			return err
 		}
-		if _, err := api.PutBucketCors(ctx, &s3.PutBucketCorsInput{Bucket: name, CORSConfiguration: &s3types.CORSConfiguration{CORSRules: rules}}); err != nil {
+		if _, err := api.PutBucketCors(ctx, &s3.PutBucketCorsInput{Bucket: name,
+			CORSConfiguration: &s3types.CORSConfiguration{CORSRules: rules}}); err != nil {
 			return fmt.Errorf("cors: %w", err)
 		}
 	}
@@ -90,7 +91,10 @@ func configureBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Sta
 	var queues []s3types.QueueConfiguration
 	for _, q := range asList(nc["QueueConfigurations"]) {
 		m, _ := q.(map[string]any)
-		qc := s3types.QueueConfiguration{QueueArn: aws.String(fmt.Sprint(m["Queue"])), Events: []s3types.Event{s3types.Event(fmt.Sprint(m["Event"]))}}
+		qc := s3types.QueueConfiguration{
+			QueueArn: aws.String(fmt.Sprint(m["Queue"])),
+			Events:   []s3types.Event{s3types.Event(fmt.Sprint(m["Event"]))},
+		}
 		filter, _ := m["Filter"].(map[string]any)
 		key, _ := filter["S3Key"].(map[string]any)
 		for _, r := range asList(key["Rules"]) {
@@ -104,8 +108,11 @@ func configureBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Sta
 		queues = append(queues, qc)
 	}
 	if len(queues) > 0 {
-		if _, err := api.PutBucketNotificationConfiguration(ctx, &s3.PutBucketNotificationConfigurationInput{Bucket: name,
-			NotificationConfiguration: &s3types.NotificationConfiguration{QueueConfigurations: queues}}); err != nil {
+		if _, err := api.PutBucketNotificationConfiguration(ctx,
+			&s3.PutBucketNotificationConfigurationInput{
+				Bucket:                    name,
+				NotificationConfiguration: &s3types.NotificationConfiguration{QueueConfigurations: queues},
+			}); err != nil {
 			return fmt.Errorf("notifications: %w", err)
 		}
 	}
@@ -209,10 +216,15 @@ func createBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Stack,
 			LocationConstraint: s3types.BucketLocationConstraint(stack.Region)}
 	}
 	var owned *s3types.BucketAlreadyOwnedByYou
-	if _, err := api.CreateBucket(ctx, in); err != nil && !errors.As(err, &owned) { // owned: a retried attempt's, as for tables
+	if _, err := api.CreateBucket(ctx, in); err != nil &&
+		!errors.As(err, &owned) { // owned: a retried attempt's, as for tables
 		return err
 	}
-	stack.SetPhysical(id, name, map[string]string{"Arn": "arn:aws:s3:::" + name, "DomainName": name + ".s3.amazonaws.com"})
+	stack.SetPhysical(
+		id,
+		name,
+		map[string]string{"Arn": "arn:aws:s3:::" + name, "DomainName": name + ".s3.amazonaws.com"},
+	)
 	return nil
 }
 
@@ -225,7 +237,8 @@ func createSecret(ctx context.Context, api *secretsmanager.Client, stack *samtem
 	}
 	value, literal := p["SecretString"].(string)
 	if !literal {
-		value = rand.Text() + rand.Text() // 52 letters and digits: what GenerateSecretString's 64 without punctuation is for
+		value = rand.Text() +
+			rand.Text() // 52 letters and digits: what GenerateSecretString's 64 without punctuation is for
 	}
 	name := aws.String(physicalName(stack, id))
 	var arn *string
@@ -233,7 +246,10 @@ func createSecret(ctx context.Context, api *secretsmanager.Client, stack *samtem
 	var exists *smtypes.ResourceExistsException
 	switch {
 	case errors.As(err, &exists): // a retried attempt's own, as for tables
-		put, err := api.PutSecretValue(ctx, &secretsmanager.PutSecretValueInput{SecretId: name, SecretString: aws.String(value)})
+		put, err := api.PutSecretValue(
+			ctx,
+			&secretsmanager.PutSecretValueInput{SecretId: name, SecretString: aws.String(value)},
+		)
 		if err != nil {
 			return err
 		}
@@ -267,7 +283,9 @@ func createQueue(ctx context.Context, api *sqs.Client, stack *samtemplate.Stack,
 		}
 	}
 	if rp, ok := p["RedrivePolicy"].(map[string]any); ok {
-		b, err := json.Marshal(map[string]any{"deadLetterTargetArn": rp["deadLetterTargetArn"], "maxReceiveCount": rp["maxReceiveCount"]})
+		b, err := json.Marshal(
+			map[string]any{"deadLetterTargetArn": rp["deadLetterTargetArn"], "maxReceiveCount": rp["maxReceiveCount"]},
+		)
 		if err != nil {
 			return err
 		}
@@ -299,7 +317,8 @@ func rate(expr string) (int, error) {
 	if err != nil || n <= 0 {
 		return 0, fmt.Errorf("bad rate %q", expr)
 	}
-	unit := map[string]int{"minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400, "days": 86400}[fields[1]]
+	unit := map[string]int{"minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400,
+		"days": 86400}[fields[1]]
 	if unit == 0 {
 		return 0, fmt.Errorf("bad rate unit in %q", expr)
 	}

@@ -13,7 +13,10 @@ import (
 // examples: the stack's address, the demo user's sk_test_ key, a partner's key and a test document.
 func sdkEnv(t *testing.T) []string {
 	t.Helper()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited},
+	)
 	creds := mustSeed(t, local)
 	document, err := filepath.Abs("../../../testdata/extraction/icao-td3-clean.png")
 	if err != nil {

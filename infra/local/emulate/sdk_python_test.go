@@ -42,7 +42,10 @@ func TestSDKPython(t *testing.T) {
 	})
 
 	t.Run("example", func(t *testing.T) {
-		local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited})
+		local := startLocal(
+			t,
+			map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": unlimited},
+		)
 		creds := mustSeed(t, local)
 		document, err := filepath.Abs("../../../testdata/extraction/icao-td3-clean.png")
 		if err != nil {

@@ -25,17 +25,24 @@ func TestSecretsAreReadOnceFromSecretsManager(t *testing.T) {
 		reads []string // secret ARNs, one per GetSecretValue call a function made
 	)
 	record := func(stack *middleware.Stack) error {
-		return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("recordSecretReads",
-			func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+		return stack.Initialize.Add(middleware.InitializeMiddlewareFunc(
+			"recordSecretReads",
+			func(ctx context.Context, in middleware.InitializeInput,
+				next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
 				if get, ok := in.Parameters.(*secretsmanager.GetSecretValueInput); ok {
 					mu.Lock()
 					reads = append(reads, aws.ToString(get.SecretId))
 					mu.Unlock()
 				}
 				return next.HandleInitialize(ctx, in)
-			}), middleware.After)
+			},
+		), middleware.After)
 	}
-	local := startLocalIn(t, awsclient.WithAPIOptions(context.Background(), record), map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()})
+	local := startLocalIn(
+		t,
+		awsclient.WithAPIOptions(context.Background(), record),
+		map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()},
+	)
 	mu.Lock()
 	atStart := slices.Sorted(slices.Values(reads))
 	mu.Unlock()
@@ -48,9 +55,14 @@ func TestSecretsAreReadOnceFromSecretsManager(t *testing.T) {
 		}
 		values[name] = v
 	}
-	if len(values[config.JWTSecret]) < 32 || len(values[config.PaymentSigningKey]) < 32 || values[config.PaymentGatewayKey] != "-" {
-		t.Errorf("secrets as created: JWT %d characters, signing key %d, gateway key %q; want generated ones and the template's literal -",
-			len(values[config.JWTSecret]), len(values[config.PaymentSigningKey]), values[config.PaymentGatewayKey])
+	if len(values[config.JWTSecret]) < 32 || len(values[config.PaymentSigningKey]) < 32 ||
+		values[config.PaymentGatewayKey] != "-" {
+		t.Errorf(
+			"secrets as created: JWT %d characters, signing key %d, gateway key %q; want generated ones and the template's literal -",
+			len(values[config.JWTSecret]),
+			len(values[config.PaymentSigningKey]),
+			values[config.PaymentGatewayKey],
+		)
 	}
 
 	fns, err := local.Stack.Template.Functions()
@@ -92,10 +104,22 @@ func TestSecretsAreReadOnceFromSecretsManager(t *testing.T) {
 	mu.Unlock()
 	c := client{t: t, base: local.URL}
 	expect(t, "health", c.do("GET", "/v1/health", nil), 200, "")
-	expect(t, "reference", c.do("GET", "/api/v1/reference/branches", nil, "X-Api-Key", creds.Partners[0].APIKey), 200, "")
+	expect(
+		t,
+		"reference",
+		c.do("GET", "/api/v1/reference/branches", nil, "X-Api-Key", creds.Partners[0].APIKey),
+		200,
+		"",
+	)
 	loginToken(t, c, creds.User.Email, creds.User.Password)
 	ct := create(t, c, creds.Partners[0].APIKey, autoBody("AB-123-CD", nil))
-	expect(t, "paid", notify(t, c, []byte(values[config.PaymentSigningKey]), paidNote(ct, "evt_"+ct.Reference)), 200, "")
+	expect(
+		t,
+		"paid",
+		notify(t, c, []byte(values[config.PaymentSigningKey]), paidNote(ct, "evt_"+ct.Reference)),
+		200,
+		"",
+	)
 	mu.Lock()
 	defer mu.Unlock()
 	if len(reads) != 0 {

@@ -56,7 +56,8 @@ const (
 	demoPassword = "local-demo-password"
 )
 
-// Seed writes the reference lists and creates the demo accounts: a verified user with credits and an sk_test_ key, two partners
+// Seed writes the reference lists and creates the demo accounts: a verified user with credits and an sk_test_ key, two
+// partners
 // with a back-office login each, and an administrator, through the same account operations as the API and infra/admin.
 // With Options.DemoSeed, their IDs and keys are those of the last run with that seed.
 func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, error) {
@@ -75,7 +76,8 @@ func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, erro
 	if err != nil {
 		return Credentials{}, err
 	}
-	if _, err := reference.Seed(ctx, dynamo.NewReferenceRepo(dynamo.Store{API: l.options.AWS.DynamoDB, Table: getenv("TABLE_NAME")}), catalog); err != nil {
+	if _, err := reference.Seed(ctx, dynamo.NewReferenceRepo(dynamo.Store{API: l.options.AWS.DynamoDB,
+		Table: getenv("TABLE_NAME")}), catalog); err != nil {
 		return Credentials{}, fmt.Errorf("seed reference lists: %w", err)
 	}
 	c := Credentials{BaseURL: l.URL, AWSEndpoint: awsEndpoint}
@@ -91,7 +93,10 @@ func (l *Local) Seed(ctx context.Context, awsEndpoint string) (Credentials, erro
 		if _, err := svc.CreatePartnerUser(ctx, email, demoPassword, p.ID); err != nil {
 			return c, fmt.Errorf("seed partner user: %w", err)
 		}
-		c.Partners = append(c.Partners, DemoPartner{PartnerID: p.ID, Name: p.Name, APIKey: k.Secret, Email: email, Password: demoPassword})
+		c.Partners = append(
+			c.Partners,
+			DemoPartner{PartnerID: p.ID, Name: p.Name, APIKey: k.Secret, Email: email, Password: demoPassword},
+		)
 	}
 	_, admin, err := svc.CreateAdmin(ctx, "admin@example.com", demoPassword)
 	if err != nil {

@@ -51,11 +51,23 @@ func TestSessionsAndPasswords(t *testing.T) {
 	}
 	expect(t, "sign out with a key", c.do("POST", "/v1/auth/logout", nil, key(creds.User.APIKey)...), 403, "forbidden")
 
-	expect(t, "sign the phone out from the laptop", c.do("DELETE", "/v1/auth/sessions/"+phone.SessionID, nil, bearer(laptop.Token)...), 204, "")
+	expect(
+		t,
+		"sign the phone out from the laptop",
+		c.do("DELETE", "/v1/auth/sessions/"+phone.SessionID, nil, bearer(laptop.Token)...),
+		204,
+		"",
+	)
 	expect(t, "the phone's token", c.do("GET", "/v1/users/me", nil, bearer(phone.Token)...), 401, "unauthorized")
 	expect(t, "the laptop's token", c.do("GET", "/v1/users/me", nil, bearer(laptop.Token)...), 200, "")
 	expect(t, "sign the laptop out", c.do("POST", "/v1/auth/logout", nil, bearer(laptop.Token)...), 204, "")
-	expect(t, "the laptop's token after logout", c.do("GET", "/v1/users/me", nil, bearer(laptop.Token)...), 401, "unauthorized")
+	expect(
+		t,
+		"the laptop's token after logout",
+		c.do("GET", "/v1/users/me", nil, bearer(laptop.Token)...),
+		401,
+		"unauthorized",
+	)
 	expect(t, "the key after logout", c.do("GET", "/v1/users/me", nil, key(creds.User.APIKey)...), 200, "")
 
 	// Sign out everywhere: a back-office partner's login too, on the partner API.
@@ -64,24 +76,58 @@ func TestSessionsAndPasswords(t *testing.T) {
 	expect(t, "partner space with a login", c.do("GET", "/api/v1/partners/me", nil, bearer(first.Token)...), 200, "")
 	expect(t, "sign out everywhere", c.do("POST", "/v1/auth/logout-all", nil, bearer(second.Token)...), 204, "")
 	for _, l := range []loginAnswer{first, second} {
-		expect(t, "a partner token after signing out everywhere", c.do("GET", "/api/v1/partners/me", nil, bearer(l.Token)...), 401, "unauthorized")
+		expect(
+			t,
+			"a partner token after signing out everywhere",
+			c.do("GET", "/api/v1/partners/me", nil, bearer(l.Token)...),
+			401,
+			"unauthorized",
+		)
 	}
 
 	// A password change needs the current password, signs out every session, answers a new one.
 	a, b := login(t, c, email, password), login(t, c, email, password)
-	expect(t, "change with a wrong current password", c.do("POST", "/v1/auth/password",
-		map[string]string{"currentPassword": "not the password", "newPassword": "a brand new password"}, bearer(a.Token)...), 422, "wrong_password")
-	expect(t, "change with a key", c.do("POST", "/v1/auth/password",
-		map[string]string{"currentPassword": password, "newPassword": "a brand new password"}, key(creds.User.APIKey)...), 403, "forbidden")
-	r = c.do("POST", "/v1/auth/password", map[string]string{"currentPassword": password, "newPassword": "a brand new password"}, bearer(a.Token)...)
+	expect(t, "change with a wrong current password", c.do(
+		"POST",
+		"/v1/auth/password",
+		map[string]string{
+			"currentPassword": "not the password",
+			"newPassword":     "a brand new password",
+		},
+		bearer(a.Token)...), 422, "wrong_password")
+	expect(t, "change with a key", c.do(
+		"POST",
+		"/v1/auth/password",
+		map[string]string{
+			"currentPassword": password,
+			"newPassword":     "a brand new password",
+		},
+		key(creds.User.APIKey)...), 403, "forbidden")
+	r = c.do(
+		"POST",
+		"/v1/auth/password",
+		map[string]string{"currentPassword": password, "newPassword": "a brand new password"},
+		bearer(a.Token)...)
 	expect(t, "change the password", r, 200, "")
 	var changed loginAnswer
 	r.json(t, &changed)
 	for _, l := range []loginAnswer{a, b} {
-		expect(t, "a session after the change", c.do("GET", "/v1/users/me", nil, bearer(l.Token)...), 401, "unauthorized")
+		expect(
+			t,
+			"a session after the change",
+			c.do("GET", "/v1/users/me", nil, bearer(l.Token)...),
+			401,
+			"unauthorized",
+		)
 	}
 	expect(t, "the session the change answered", c.do("GET", "/v1/users/me", nil, bearer(changed.Token)...), 200, "")
-	expect(t, "the old password", c.do("POST", "/v1/auth/login", map[string]string{"email": email, "password": password}), 401, "unauthorized")
+	expect(
+		t,
+		"the old password",
+		c.do("POST", "/v1/auth/login", map[string]string{"email": email, "password": password}),
+		401,
+		"unauthorized",
+	)
 	if !strings.Contains(lastMail(t, outbox, email), "password of your account was changed") {
 		t.Error("no notice of the change mailed")
 	}
@@ -106,9 +152,27 @@ func TestSessionsAndPasswords(t *testing.T) {
 			t.Error("a reset token is stored in the clear")
 		}
 	}
-	expect(t, "reset", c.do("POST", "/v1/auth/password/reset", map[string]string{"token": token, "newPassword": "reset by mail 123"}), 204, "")
-	expect(t, "the token again", c.do("POST", "/v1/auth/password/reset", map[string]string{"token": token, "newPassword": "reset by mail 456"}), 422, "invalid_token")
-	expect(t, "a session after the reset", c.do("GET", "/v1/users/me", nil, bearer(changed.Token)...), 401, "unauthorized")
+	expect(
+		t,
+		"reset",
+		c.do("POST", "/v1/auth/password/reset", map[string]string{"token": token, "newPassword": "reset by mail 123"}),
+		204,
+		"",
+	)
+	expect(
+		t,
+		"the token again",
+		c.do("POST", "/v1/auth/password/reset", map[string]string{"token": token, "newPassword": "reset by mail 456"}),
+		422,
+		"invalid_token",
+	)
+	expect(
+		t,
+		"a session after the reset",
+		c.do("GET", "/v1/users/me", nil, bearer(changed.Token)...),
+		401,
+		"unauthorized",
+	)
 	login(t, c, email, "reset by mail 123")
 }
 
@@ -134,8 +198,20 @@ func TestFailedLoginsLockTheAddress(t *testing.T) {
 		r = c.do("POST", "/v1/auth/login", map[string]string{"email": email, "password": creds.User.Password})
 		expect(t, "the right password during the lockout", r, 429, "login_locked")
 	}
-	expect(t, "reset request", c.do("POST", "/v1/auth/password/reset-request", map[string]string{"email": creds.User.Email}), 202, "")
+	expect(
+		t,
+		"reset request",
+		c.do("POST", "/v1/auth/password/reset-request", map[string]string{"email": creds.User.Email}),
+		202,
+		"",
+	)
 	token := resetTokenInMail.FindStringSubmatch(lastMail(t, outbox, creds.User.Email))[1]
-	expect(t, "reset", c.do("POST", "/v1/auth/password/reset", map[string]string{"token": token, "newPassword": "after the lockout"}), 204, "")
+	expect(
+		t,
+		"reset",
+		c.do("POST", "/v1/auth/password/reset", map[string]string{"token": token, "newPassword": "after the lockout"}),
+		204,
+		"",
+	)
 	login(t, c, creds.User.Email, "after the lockout")
 }

@@ -25,9 +25,17 @@ func TestWebhookTargetsRefuseIPv6TransitionForms(t *testing.T) {
 		"https://[::ffff:0:a00:1]/hook",                       // SIIT
 		"https://[fd00::1]/hook",                              // unique local
 	} {
-		r := c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookUrl": url}, key(creds.Partners[0].APIKey)...)
+		r := c.do(
+			"PATCH",
+			"/api/v1/partners/me/webhook",
+			map[string]any{"webhookUrl": url},
+			key(creds.Partners[0].APIKey)...)
 		expect(t, "partner webhook "+url, r, 422, "validation_failed")
-		r = c.do("POST", "/v1/webhooks", map[string]any{"url": url, "events": []string{"extraction.completed"}}, bearer(jwt)...)
+		r = c.do(
+			"POST",
+			"/v1/webhooks",
+			map[string]any{"url": url, "events": []string{"extraction.completed"}},
+			bearer(jwt)...)
 		expect(t, "identity webhook "+url, r, 422, "")
 	}
 }

@@ -79,7 +79,10 @@ func extract(t *testing.T, c client, cred []string, docs ...string) result {
 
 func TestTestModeIsASandbox(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "TEST_MODE_DAILY_QUOTA": "3"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "TEST_MODE_DAILY_QUOTA": "3"},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
@@ -104,7 +107,8 @@ func TestTestModeIsASandbox(t *testing.T) {
 	expect(t, "a fourth test operation", r, 429, "test_quota_exceeded")
 	retry, _ := strconv.Atoi(r.header.Get("Retry-After"))
 	now := time.Now().UTC()
-	if toMidnight := int(now.Truncate(24*time.Hour).Add(24*time.Hour).Sub(now).Seconds()) + 1; retry < toMidnight-5 || retry > toMidnight+5 {
+	if toMidnight := int(now.Truncate(24*time.Hour).Add(24*time.Hour).Sub(now).Seconds()) + 1; retry < toMidnight-5 ||
+		retry > toMidnight+5 {
 		t.Errorf("Retry-After = %d, want about %d (the next UTC day)", retry, toMidnight)
 	}
 	expect(t, "a test batch over the quota", extract(t, c, key(otherTestSecret), doc, doc), 429, "test_quota_exceeded")
@@ -120,10 +124,34 @@ func TestTestModeIsASandbox(t *testing.T) {
 	r.json(t, &liveExt)
 
 	// Test and live resources are apart; a login session sees both, each marked.
-	expect(t, "test key reads a live extraction", c.do("GET", "/v1/extractions/"+liveExt.ExtractionID, nil, testKey...), 404, "not_found")
-	expect(t, "live key reads a test extraction", c.do("GET", "/v1/extractions/"+testExt.ExtractionID, nil, liveKey...), 404, "not_found")
-	expect(t, "live key reads a test batch", c.do("GET", "/v1/batches/"+testBatch.Batch.BatchID, nil, liveKey...), 404, "not_found")
-	expect(t, "the other test key reads the test extraction", c.do("GET", "/v1/extractions/"+testExt.ExtractionID, nil, key(otherTestSecret)...), 200, "")
+	expect(
+		t,
+		"test key reads a live extraction",
+		c.do("GET", "/v1/extractions/"+liveExt.ExtractionID, nil, testKey...),
+		404,
+		"not_found",
+	)
+	expect(
+		t,
+		"live key reads a test extraction",
+		c.do("GET", "/v1/extractions/"+testExt.ExtractionID, nil, liveKey...),
+		404,
+		"not_found",
+	)
+	expect(
+		t,
+		"live key reads a test batch",
+		c.do("GET", "/v1/batches/"+testBatch.Batch.BatchID, nil, liveKey...),
+		404,
+		"not_found",
+	)
+	expect(
+		t,
+		"the other test key reads the test extraction",
+		c.do("GET", "/v1/extractions/"+testExt.ExtractionID, nil, key(otherTestSecret)...),
+		200,
+		"",
+	)
 	for id, live := range map[string]bool{testExt.ExtractionID: false, liveExt.ExtractionID: true} {
 		r := c.do("GET", "/v1/extractions/"+id, nil, bearer(jwt)...)
 		expect(t, "the session reads "+id, r, 200, "")
@@ -142,11 +170,22 @@ func TestTestModeIsASandbox(t *testing.T) {
 
 func TestOwnerRateLimitsKeyCountAndFailedAuthentication(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "RATE_LIMITS": "free=30,starter=300,business=1200,partner=600,admin=1200"})
+	local := startLocal(
+		t,
+		map[string]string{
+			"JWT_SECRET":      testJWTSecret,
+			"MAIL_OUTBOX_DIR": t.TempDir(),
+			"RATE_LIMITS":     "free=30,starter=300,business=1200,partner=600,admin=1200",
+		},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	// A free user has 30 requests a minute in all, across its token and keys.
-	r := c.do("POST", "/v1/auth/register", map[string]string{"email": "rl@example.com", "password": "correct horse battery"})
+	r := c.do(
+		"POST",
+		"/v1/auth/register",
+		map[string]string{"email": "rl@example.com", "password": "correct horse battery"},
+	)
 	expect(t, "register", r, 201, "")
 	svc := accountsFor(t, local)
 	if _, err := svc.VerifyUser(context.Background(), "rl@example.com"); err != nil {
@@ -181,7 +220,9 @@ func TestOwnerRateLimitsKeyCountAndFailedAuthentication(t *testing.T) {
 			continue
 		}
 		if refused == 0 {
-			t.Error("two keys of one owner made 33 requests in a minute on a limit of 30: counted per key, not per owner")
+			t.Error(
+				"two keys of one owner made 33 requests in a minute on a limit of 30: counted per key, not per owner",
+			)
 		}
 		if refused > 3 && !again {
 			t.Errorf("%d of 33 requests in a minute refused on a limit of 30", refused)
@@ -195,7 +236,13 @@ func TestOwnerRateLimitsKeyCountAndFailedAuthentication(t *testing.T) {
 	for range 19 {
 		_, lastID = newKey(t, c, demo, "test")
 	}
-	expect(t, "a 21st key", c.do("POST", "/v1/api-keys", map[string]any{"name": "one too many", "mode": "live"}, bearer(demo)...), 409, "limit_reached")
+	expect(
+		t,
+		"a 21st key",
+		c.do("POST", "/v1/api-keys", map[string]any{"name": "one too many", "mode": "live"}, bearer(demo)...),
+		409,
+		"limit_reached",
+	)
 	expect(t, "revoke one", c.do("DELETE", "/v1/api-keys/"+lastID, nil, bearer(demo)...), 204, "")
 	newKey(t, c, demo, "live")
 
@@ -219,8 +266,20 @@ func TestOwnerRateLimitsKeyCountAndFailedAuthentication(t *testing.T) {
 		t.Errorf("random keys wrote %d rate counters", n-counters)
 	}
 	// The throttle never refuses a valid key: a partner behind an address others abuse is served.
-	expect(t, "a valid key from the throttled address", c.do("GET", "/v1/users/me", nil, key(creds.User.APIKey)...), 200, "")
-	expect(t, "a random key from the throttled address", c.do("GET", "/v1/users/me", nil, key(fmt.Sprintf("sk_live_%026d", 99))...), 429, "rate_limited")
+	expect(
+		t,
+		"a valid key from the throttled address",
+		c.do("GET", "/v1/users/me", nil, key(creds.User.APIKey)...),
+		200,
+		"",
+	)
+	expect(
+		t,
+		"a random key from the throttled address",
+		c.do("GET", "/v1/users/me", nil, key(fmt.Sprintf("sk_live_%026d", 99))...),
+		429,
+		"rate_limited",
+	)
 }
 
 func TestWebhookEndpointsHaveAMode(t *testing.T) {
@@ -243,18 +302,30 @@ func TestWebhookEndpointsHaveAMode(t *testing.T) {
 		r.json(t, &e)
 		return e.ID, e.Livemode
 	}
-	liveID, live := endpoint("session, default mode", bearer(jwt), map[string]any{"url": liveRC.URL, "events": events}, 201)
+	liveID, live := endpoint(
+		"session, default mode",
+		bearer(jwt),
+		map[string]any{"url": liveRC.URL, "events": events},
+		201,
+	)
 	if !live {
 		t.Error("an endpoint made by a login session without mode is a live one")
 	}
-	if _, live := endpoint("session, test mode", bearer(jwt), map[string]any{"url": testRC.URL, "events": events, "mode": "test"}, 201); live {
+	if _, live := endpoint("session, test mode", bearer(jwt), map[string]any{"url": testRC.URL, "events": events,
+		"mode": "test"}, 201); live {
 		t.Error("mode test made a live endpoint")
 	}
 	keyID, live := endpoint("test key", testKey, map[string]any{"url": keyRC.URL, "events": events}, 201)
 	if live {
 		t.Error("a test key made a live endpoint")
 	}
-	expect(t, "test key asks for a live endpoint", c.do("POST", "/v1/webhooks", map[string]any{"url": liveRC.URL, "events": events, "mode": "live"}, testKey...), 403, "forbidden")
+	expect(
+		t,
+		"test key asks for a live endpoint",
+		c.do("POST", "/v1/webhooks", map[string]any{"url": liveRC.URL, "events": events, "mode": "live"}, testKey...),
+		403,
+		"forbidden",
+	)
 
 	// A test-mode extraction reaches test endpoints only.
 	r := extract(t, c, testKey, "icao-td3-clean.png")
@@ -262,9 +333,15 @@ func TestWebhookEndpointsHaveAMode(t *testing.T) {
 	var ext struct{ ExtractionID string }
 	r.json(t, &ext)
 	poll(t, c, testKey, ext.ExtractionID)
-	waitFor(t, 15*time.Second, "the test event at both test endpoints", func() bool { return len(testRC.got()) == 1 && len(keyRC.got()) == 1 })
+	waitFor(
+		t,
+		15*time.Second,
+		"the test event at both test endpoints",
+		func() bool { return len(testRC.got()) == 1 && len(keyRC.got()) == 1 },
+	)
 	// A live event reaches the live endpoint only.
-	if _, err := svc.Publish(context.Background(), creds.User.ID, true, webhook.EventExtractionCompleted, "ext_live", map[string]any{"extractionId": "ext_live"}); err != nil {
+	if _, err := svc.Publish(context.Background(), creds.User.ID, true, webhook.EventExtractionCompleted, "ext_live",
+		map[string]any{"extractionId": "ext_live"}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, 10*time.Second, "the live event", func() bool { return len(liveRC.got()) == 1 })
@@ -278,8 +355,15 @@ func TestWebhookEndpointsHaveAMode(t *testing.T) {
 	if strings.Contains(string(list.body), liveID) || !strings.Contains(string(list.body), keyID) {
 		t.Errorf("test key's list = %s", list.body)
 	}
-	for _, call := range []struct{ method, path string }{{"DELETE", ""}, {"POST", "/rotate-secret"}, {"POST", "/test"}, {"GET", "/deliveries"}} {
-		expect(t, call.method+" a live endpoint"+call.path+" with a test key", c.do(call.method, "/v1/webhooks/"+liveID+call.path, nil, testKey...), 404, "not_found")
+	for _, call := range []struct{ method, path string }{{"DELETE", ""}, {"POST", "/rotate-secret"}, {"POST", "/test"},
+		{"GET", "/deliveries"}} {
+		expect(
+			t,
+			call.method+" a live endpoint"+call.path+" with a test key",
+			c.do(call.method, "/v1/webhooks/"+liveID+call.path, nil, testKey...),
+			404,
+			"not_found",
+		)
 	}
 
 	// An endpoint a key made goes when the key is revoked.
@@ -292,9 +376,20 @@ func TestWebhookEndpointsHaveAMode(t *testing.T) {
 
 	// At most 10 endpoints per user (3 made above).
 	for i := range 7 {
-		endpoint(fmt.Sprintf("endpoint %d", i+4), bearer(jwt), map[string]any{"url": testRC.URL, "events": []string{"webhook.test"}, "mode": "test"}, 201)
+		endpoint(
+			fmt.Sprintf("endpoint %d", i+4),
+			bearer(jwt),
+			map[string]any{"url": testRC.URL, "events": []string{"webhook.test"}, "mode": "test"},
+			201,
+		)
 	}
-	expect(t, "an 11th endpoint", c.do("POST", "/v1/webhooks", map[string]any{"url": testRC.URL, "events": events}, bearer(jwt)...), 409, "limit_reached")
+	expect(
+		t,
+		"an 11th endpoint",
+		c.do("POST", "/v1/webhooks", map[string]any{"url": testRC.URL, "events": events}, bearer(jwt)...),
+		409,
+		"limit_reached",
+	)
 
 	// The delivery history names the class of a failure, never the dial error.
 	closed, err := net.Listen("tcp", "127.0.0.1:0")
@@ -318,18 +413,43 @@ func TestWebhookEndpointsHaveAMode(t *testing.T) {
 		return len(attempts) > 0
 	})
 	a, _ := json.Marshal(attempts[0])
-	if attempts[0]["errorClass"] != "refused" || strings.Contains(string(a), "127.0.0.1") || strings.Contains(string(a), "dial") {
+	if attempts[0]["errorClass"] != "refused" || strings.Contains(string(a), "127.0.0.1") ||
+		strings.Contains(string(a), "dial") {
 		t.Errorf("attempt = %s, want class refused and no raw dial error", a)
 	}
 	// Only allowed ports, on both APIs.
-	r = c.do("POST", "/v1/webhooks", map[string]any{"url": "https://93.184.216.34:22/hook", "events": events}, bearer(jwt)...)
+	r = c.do(
+		"POST",
+		"/v1/webhooks",
+		map[string]any{"url": "https://93.184.216.34:22/hook", "events": events},
+		bearer(jwt)...)
 	expect(t, "an ssh port", r, 422, "validation_failed")
 	if !strings.Contains(strings.Join(r.problem.InvalidParams, " "), "port 22") {
 		t.Errorf("invalidParams = %v", r.problem.InvalidParams)
 	}
 	partner := newPartner(t, c, creds.Admin.APIKey)
-	expect(t, "partner webhook on port 6379", c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookUrl": "https://93.184.216.34:6379/"}, key(partner.APIKey)...), 422, "validation_failed")
-	expect(t, "partner webhook on 8443", c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookUrl": "https://93.184.216.34:8443/"}, key(partner.APIKey)...), 200, "")
+	expect(
+		t,
+		"partner webhook on port 6379",
+		c.do(
+			"PATCH",
+			"/api/v1/partners/me/webhook",
+			map[string]any{"webhookUrl": "https://93.184.216.34:6379/"},
+			key(partner.APIKey)...),
+		422,
+		"validation_failed",
+	)
+	expect(
+		t,
+		"partner webhook on 8443",
+		c.do(
+			"PATCH",
+			"/api/v1/partners/me/webhook",
+			map[string]any{"webhookUrl": "https://93.184.216.34:8443/"},
+			key(partner.APIKey)...),
+		200,
+		"",
+	)
 
 	// Test events are rate limited per user: 5 a minute, so 11 overflow one window even when a
 	// minute boundary passes during the loop.
@@ -359,9 +479,17 @@ func TestRegistrationRevealsNoCustomer(t *testing.T) {
 		slices.Sort(keys)
 		return keys
 	}
-	fresh := c.do("POST", "/v1/auth/register", map[string]string{"email": "new.customer@example.com", "password": "correct horse battery"})
+	fresh := c.do(
+		"POST",
+		"/v1/auth/register",
+		map[string]string{"email": "new.customer@example.com", "password": "correct horse battery"},
+	)
 	expect(t, "a new address", fresh, 201, "")
-	taken := c.do("POST", "/v1/auth/register", map[string]string{"email": creds.User.Email, "password": "correct horse battery"})
+	taken := c.do(
+		"POST",
+		"/v1/auth/register",
+		map[string]string{"email": creds.User.Email, "password": "correct horse battery"},
+	)
 	expect(t, "a customer's address", taken, 201, "")
 	if a, b := shape(fresh), shape(taken); strings.Join(a, ",") != strings.Join(b, ",") {
 		t.Errorf("answers differ in shape: %v / %v", a, b)
@@ -374,22 +502,48 @@ func TestRegistrationRevealsNoCustomer(t *testing.T) {
 	if v.EmailVerified || v.ID == creds.User.ID {
 		t.Errorf("the answer for a customer's address reveals the account: %s", taken.body)
 	}
-	if mail := lastMail(t, outbox, creds.User.Email); !strings.Contains(mail, "already has one") || tokenInMail.MatchString(mail) {
+	if mail := lastMail(t, outbox, creds.User.Email); !strings.Contains(mail, "already has one") ||
+		tokenInMail.MatchString(mail) {
 		t.Errorf("mail to the owner = %q", mail)
 	}
-	expect(t, "the owner still logs in with the old password", c.do("POST", "/v1/auth/login", map[string]string{"email": creds.User.Email, "password": creds.User.Password}), 200, "")
+	expect(
+		t,
+		"the owner still logs in with the old password",
+		c.do("POST", "/v1/auth/login", map[string]string{"email": creds.User.Email, "password": creds.User.Password}),
+		200,
+		"",
+	)
 
 	// Unverified accounts expire after 48 hours; their items carry the table's TTL until verified.
 	users := tableItems(t, local, "EMAIL#new.customer@example.com")
 	if len(users) != 1 || users[0]["ttl"] == nil {
 		t.Fatalf("address item = %v, want a ttl", users)
 	}
-	if ttl := int64(users[0]["ttl"].(float64)); ttl < time.Now().Add(47*time.Hour).Unix() || ttl > time.Now().Add(49*time.Hour).Unix() {
+	if ttl := int64(users[0]["ttl"].(float64)); ttl < time.Now().Add(47*time.Hour).Unix() ||
+		ttl > time.Now().Add(49*time.Hour).Unix() {
 		t.Errorf("ttl in %s, want 48 h", time.Until(time.Unix(ttl, 0)))
 	}
-	expect(t, "resend for the unverified address", c.do("POST", "/v1/auth/resend-verification", map[string]string{"email": "new.customer@example.com"}), 202, "")
-	expect(t, "resend for an unknown address", c.do("POST", "/v1/auth/resend-verification", map[string]string{"email": "nobody@example.com"}), 202, "")
-	expect(t, "resend for a verified address", c.do("POST", "/v1/auth/resend-verification", map[string]string{"email": creds.User.Email}), 202, "")
+	expect(
+		t,
+		"resend for the unverified address",
+		c.do("POST", "/v1/auth/resend-verification", map[string]string{"email": "new.customer@example.com"}),
+		202,
+		"",
+	)
+	expect(
+		t,
+		"resend for an unknown address",
+		c.do("POST", "/v1/auth/resend-verification", map[string]string{"email": "nobody@example.com"}),
+		202,
+		"",
+	)
+	expect(
+		t,
+		"resend for a verified address",
+		c.do("POST", "/v1/auth/resend-verification", map[string]string{"email": creds.User.Email}),
+		202,
+		"",
+	)
 	if n := len(mails(t, outbox, "new.customer@example.com")); n != 2 {
 		t.Errorf("%d mails to the unverified address, want the first link and the resent one", n)
 	}
@@ -398,29 +552,79 @@ func TestRegistrationRevealsNoCustomer(t *testing.T) {
 	if m := mails(t, outbox, "nobody@example.com"); len(m) != 1 || tokenInMail.MatchString(m[0]) {
 		t.Errorf("mails to an unknown address: %q, want one note without a link", m)
 	}
-	expect(t, "verify with the resent link", c.do("POST", "/v1/auth/verify-email", map[string]string{"token": tokenInMail.FindStringSubmatch(lastMail(t, outbox, "new.customer@example.com"))[1]}), 200, "")
+	expect(
+		t,
+		"verify with the resent link",
+		c.do(
+			"POST",
+			"/v1/auth/verify-email",
+			map[string]string{
+				"token": tokenInMail.FindStringSubmatch(lastMail(t, outbox, "new.customer@example.com"))[1],
+			},
+		),
+		200,
+		"",
+	)
 	if items := tableItems(t, local, "EMAIL#new.customer@example.com"); len(items) != 1 || items[0]["ttl"] != nil {
 		t.Errorf("verified address item = %v, want no ttl", items)
 	}
 
 	// An unverified account past its 48 hours gives its address to a new registration.
 	svc := accountsFor(t, local)
-	expect(t, "register an address", c.do("POST", "/v1/auth/register", map[string]string{"email": "late@example.com", "password": "first password 1"}), 201, "")
+	expect(
+		t,
+		"register an address",
+		c.do(
+			"POST",
+			"/v1/auth/register",
+			map[string]string{"email": "late@example.com", "password": "first password 1"},
+		),
+		201,
+		"",
+	)
 	stale, err := svc.UserByEmail(context.Background(), "late@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
 	table, _ := local.Stack.String(map[string]any{"Ref": "Table"})
 	past, _ := attributevalue.Marshal(time.Now().Add(-time.Hour))
-	if _, err := awstest.Clients(t).DynamoDB.UpdateItem(context.Background(), &dynamodb.UpdateItemInput{TableName: aws.String(table),
-		Key:                       map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "USER#" + stale.ID}, "sk": &types.AttributeValueMemberS{Value: "PROFILE"}},
-		UpdateExpression:          aws.String("SET expiresAt = :p"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": past}}); err != nil {
+	if _, err := awstest.Clients(t).DynamoDB.UpdateItem(context.Background(),
+		&dynamodb.UpdateItemInput{TableName: aws.String(table),
+			Key: map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "USER#" +
+				stale.ID}, "sk": &types.AttributeValueMemberS{Value: "PROFILE"}},
+			UpdateExpression:          aws.String("SET expiresAt = :p"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":p": past}}); err != nil {
 		t.Fatal(err)
 	}
-	expect(t, "register it again after 48 hours", c.do("POST", "/v1/auth/register", map[string]string{"email": "late@example.com", "password": "second password 2"}), 201, "")
-	expect(t, "verify", c.do("POST", "/v1/auth/verify-email", map[string]string{"token": tokenInMail.FindStringSubmatch(lastMail(t, outbox, "late@example.com"))[1]}), 200, "")
-	expect(t, "log in with the new password", c.do("POST", "/v1/auth/login", map[string]string{"email": "late@example.com", "password": "second password 2"}), 200, "")
+	expect(
+		t,
+		"register it again after 48 hours",
+		c.do(
+			"POST",
+			"/v1/auth/register",
+			map[string]string{"email": "late@example.com", "password": "second password 2"},
+		),
+		201,
+		"",
+	)
+	expect(
+		t,
+		"verify",
+		c.do(
+			"POST",
+			"/v1/auth/verify-email",
+			map[string]string{"token": tokenInMail.FindStringSubmatch(lastMail(t, outbox, "late@example.com"))[1]},
+		),
+		200,
+		"",
+	)
+	expect(
+		t,
+		"log in with the new password",
+		c.do("POST", "/v1/auth/login", map[string]string{"email": "late@example.com", "password": "second password 2"}),
+		200,
+		"",
+	)
 	if _, err := svc.Store.User(context.Background(), stale.ID); err == nil {
 		t.Error("the expired account is still there")
 	}
@@ -433,7 +637,17 @@ func TestPersonalDataHasALifetime(t *testing.T) {
 	local, creds, c, _ := webhookStack(t)
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
-	expect(t, "endpoint", c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"extraction.completed"}, "mode": "test"}, bearer(jwt)...), 201, "")
+	expect(
+		t,
+		"endpoint",
+		c.do(
+			"POST",
+			"/v1/webhooks",
+			map[string]any{"url": rc.URL, "events": []string{"extraction.completed"}, "mode": "test"},
+			bearer(jwt)...),
+		201,
+		"",
+	)
 	r := extract(t, c, key(creds.User.APIKey), "icao-td3-clean.png")
 	expect(t, "extraction", r, 202, "")
 	var ext struct{ ExtractionID string }
@@ -449,7 +663,8 @@ func TestPersonalDataHasALifetime(t *testing.T) {
 			return len(items) == 1 && (prefix != "DELIVERY#" || items[0]["status"] == "SUCCEEDED")
 		})
 		ttl, ok := items[0]["ttl"].(float64)
-		if !ok || time.Until(time.Unix(int64(ttl), 0)) < retention-time.Hour || time.Until(time.Unix(int64(ttl), 0)) > retention+time.Hour {
+		if !ok || time.Until(time.Unix(int64(ttl), 0)) < retention-time.Hour ||
+			time.Until(time.Unix(int64(ttl), 0)) > retention+time.Hour {
 			t.Errorf("%s ttl = %v, want in %s", prefix, items[0]["ttl"], retention)
 		}
 		if prefix == "DELIVERY#" && items[0]["body"] != nil {
@@ -507,8 +722,11 @@ func lastMail(t *testing.T, outbox, to string) string {
 // login session keep reading.
 func TestTestKeysSeeNoLiveMoney(t *testing.T) {
 	t.Parallel()
-	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "TEST_MODE_DAILY_QUOTA": "3",
-		"RATE_LIMITS": unlimited, "PLANS": "free=0:0,starter=15000:100"})
+	local := startLocal(
+		t,
+		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(), "TEST_MODE_DAILY_QUOTA": "3",
+			"RATE_LIMITS": unlimited, "PLANS": "free=0:0,starter=15000:100"},
+	)
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
@@ -519,7 +737,17 @@ func TestTestKeysSeeNoLiveMoney(t *testing.T) {
 	// A live invoice with its payment link.
 	var me struct{ ID string }
 	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
-	expect(t, "plan change", c.do("POST", "/v1/admin/users/"+me.ID+"/plan", map[string]string{"plan": "starter"}, key(creds.Admin.APIKey)...), 202, "")
+	expect(
+		t,
+		"plan change",
+		c.do(
+			"POST",
+			"/v1/admin/users/"+me.ID+"/plan",
+			map[string]string{"plan": "starter"},
+			key(creds.Admin.APIKey)...),
+		202,
+		"",
+	)
 	invoicing, err := app.BillingService(as(t, local, "MaintenanceFunction"))
 	if err != nil {
 		t.Fatal(err)
@@ -555,7 +783,8 @@ func TestTestKeysSeeNoLiveMoney(t *testing.T) {
 		if len(u.Data) == 0 || u.Mode == "test" {
 			t.Errorf("%s: ledger %s, want the live entries", name, r.body)
 		}
-		if list, _ := listInvoices(t, c, cred, ""); len(list) != 1 || !strings.Contains(list[0].PaymentURL, "/sandbox/pay/") {
+		if list, _ := listInvoices(t, c, cred, ""); len(list) != 1 ||
+			!strings.Contains(list[0].PaymentURL, "/sandbox/pay/") {
 			t.Errorf("%s: invoices %+v, want the live one", name, list)
 		}
 	}
@@ -564,12 +793,21 @@ func TestTestKeysSeeNoLiveMoney(t *testing.T) {
 	for path, start := range map[string]map[string]string{"/v1/billing/credits": {"pk": "USER#" + me.ID},
 		"/v1/billing/invoices": {"gsi1pk": "INVOICES#" + me.ID}} {
 		b, _ := json.Marshal(start)
-		expect(t, path+" with a cursor missing key attributes", c.do("GET", path+"?cursor="+base64.RawURLEncoding.EncodeToString(b), nil, liveKey...), 422, "validation_failed")
+		expect(
+			t,
+			path+" with a cursor missing key attributes",
+			c.do("GET", path+"?cursor="+base64.RawURLEncoding.EncodeToString(b), nil, liveKey...),
+			422,
+			"validation_failed",
+		)
 	}
 
 	// The test view: the allowance of the day, before and after a test operation.
 	midnight := time.Now().UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
-	for used, op := range []func(){func() {}, func() { expect(t, "test extraction", extract(t, c, testKey, "icao-td3-clean.png"), 202, "") }} {
+	for used, op := range []func(){func() {}, func() {
+		expect(t, "test extraction", extract(t, c, testKey,
+			"icao-td3-clean.png"), 202, "")
+	}} {
 		op()
 		var p struct {
 			Credits  int
@@ -587,8 +825,12 @@ func TestTestKeysSeeNoLiveMoney(t *testing.T) {
 		expect(t, "test key: ledger", r, 200, "")
 		var u usage
 		r.json(t, &u)
-		if u.Mode != "test" || u.Livemode == nil || *u.Livemode || u.DailyQuota != 3 || u.UsedToday != used || u.RemainingToday != 3-used ||
-			!u.ResetsAt.Equal(midnight) && time.Now().UTC().Before(midnight) || u.Data == nil || len(u.Data) != 0 || u.NextCursor != nil {
+		if u.Mode != "test" || u.Livemode == nil || *u.Livemode || u.DailyQuota != 3 || u.UsedToday != used ||
+			u.RemainingToday != 3-used ||
+			!u.ResetsAt.Equal(midnight) && time.Now().UTC().Before(midnight) ||
+			u.Data == nil ||
+			len(u.Data) != 0 ||
+			u.NextCursor != nil {
 			t.Errorf("test key, %d used: ledger %s", used, r.body)
 		}
 		r = c.do("GET", "/v1/billing/invoices", nil, testKey...)

@@ -141,13 +141,21 @@ func configure(t *testing.T, c client, partnerKey, url, secret string) {
 
 func issued(t *testing.T, svc webhooks, partnerID, reference string) webhook.Delivery {
 	t.Helper()
-	body, err := contracts.IssuedPayload(reference, time.Now(), contracts.Issuance{ContractID: "C-1", NumeroPolice: "P-1",
-		NumeroFacture: "F-1", LinkAttestation: "https://docs.example/a.pdf", LinkCarteBrune: "https://docs.example/c.pdf"})
+	body, err := contracts.IssuedPayload(
+		reference,
+		time.Now(),
+		contracts.Issuance{ContractID: "C-1", NumeroPolice: "P-1",
+			NumeroFacture: "F-1", LinkAttestation: "https://docs.example/a.pdf",
+			LinkCarteBrune: "https://docs.example/c.pdf"},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := svc.Engine.Enqueue(context.Background(), webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: partnerID,
-		Event: contracts.EventIssued, Reference: reference, Body: body})
+	d, err := svc.Engine.Enqueue(
+		context.Background(),
+		webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: partnerID,
+			Event: contracts.EventIssued, Reference: reference, Body: body},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,21 +184,29 @@ func TestPartnerWebhookRetriesAtTheScheduledOffsets(t *testing.T) {
 			t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
 			// Never early; late by the queue's polling and a loaded machine's scheduling at most.
 			if offset < want-100*time.Millisecond || offset > want+1500*time.Millisecond {
-				t.Errorf("attempt %d at T0+%v, want T0+%v (at most 1.5 s late)", i+2, offset.Round(time.Millisecond), want)
+				t.Errorf(
+					"attempt %d at T0+%v, want T0+%v (at most 1.5 s late)",
+					i+2,
+					offset.Round(time.Millisecond),
+					want,
+				)
 			}
 		}
 		for i, r := range reqs {
 			if string(r.body) != string(d.Body) {
 				t.Fatalf("attempt %d body differs from the stored body", i+1)
 			}
-			if err := webhookverify.Insurance([]byte(secret), r.body, r.header.Get("x-insurance-signature")); err != nil {
+			if err := webhookverify.Insurance([]byte(secret), r.body,
+				r.header.Get("x-insurance-signature")); err != nil {
 				t.Errorf("attempt %d: x-insurance-signature: %v", i+1, err)
 			}
 			if err := webhookverify.Standard([]byte(secret), r.body, r.header, 5*time.Minute, time.Now()); err != nil {
 				t.Errorf("attempt %d: webhook-signature: %v", i+1, err)
 			}
 			if r.header.Get("webhook-id") != d.ID || r.header.Get("x-insurance-event") != contracts.EventIssued ||
-				r.header.Get("x-insurance-reference") != "REF-RETRY" || r.header.Get("Content-Type") != "application/json" {
+				r.header.Get(
+					"x-insurance-reference",
+				) != "REF-RETRY" || r.header.Get("Content-Type") != "application/json" {
 				t.Errorf("attempt %d headers: %v", i+1, r.header)
 			}
 		}
@@ -198,7 +214,9 @@ func TestPartnerWebhookRetriesAtTheScheduledOffsets(t *testing.T) {
 		_ = json.Unmarshal(reqs[0].body, &payload)
 		data, _ := payload["data"].(map[string]any)
 		liens, _ := data["liens"].(map[string]any)
-		if payload["event"] != contracts.EventIssued || payload["paymentStatus"] != "COMPLETED" || data["status"] != "ACTIVE" || liens["linkCarteBrune"] == nil {
+		if payload["event"] != contracts.EventIssued || payload["paymentStatus"] != "COMPLETED" ||
+			data["status"] != "ACTIVE" ||
+			liens["linkCarteBrune"] == nil {
 			t.Errorf("payload = %s", reqs[0].body)
 		}
 		history := deliveries(t, c, partner.APIKey, "?reference=REF-RETRY")
@@ -317,9 +335,17 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 		configure(t, c, partner.APIKey, rc.URL, "")
 		// The record exists, its message was never sent: as if the process died in between.
-		lost := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: contracts.EventIssued,
-			Reference: "REF-LOST", Body: []byte(`{"event":"insurance.contract.issued"}`), Status: webhook.StatusPending,
-			CreatedAt: time.Now().Add(-5 * time.Minute), NextAt: time.Now().Add(-5 * time.Minute)}
+		lost := webhook.Delivery{
+			ID:        webhook.NewID(),
+			Scheme:    webhook.SchemePartner,
+			OwnerID:   partner.PartnerID,
+			Event:     contracts.EventIssued,
+			Reference: "REF-LOST",
+			Body:      []byte(`{"event":"insurance.contract.issued"}`),
+			Status:    webhook.StatusPending,
+			CreatedAt: time.Now().Add(-5 * time.Minute),
+			NextAt:    time.Now().Add(-5 * time.Minute),
+		}
 		if err := svc.Engine.Store.PutDelivery(context.Background(), lost); err != nil {
 			t.Fatal(err)
 		}
@@ -340,12 +366,29 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		// The answer says why, and where what the event reported can be read again.
 		resource := "/api/v1/partner/contracts/requests/" + d.Reference
 		if !strings.Contains(r.problem.Detail, "privacy") || !strings.Contains(r.problem.Detail, "GET "+resource) ||
-			!strings.Contains(r.problem.Detail, "POST /api/v1/partners/me/webhook/recover") || r.problem.Extensions["resource"] != resource {
-			t.Errorf("409 %q %v, want the reason and the ways to the event: GET %s, or recover", r.problem.Detail, r.problem.Extensions, resource)
+			!strings.Contains(
+				r.problem.Detail,
+				"POST /api/v1/partners/me/webhook/recover",
+			) || r.problem.Extensions["resource"] != resource {
+			t.Errorf(
+				"409 %q %v, want the reason and the ways to the event: GET %s, or recover",
+				r.problem.Detail,
+				r.problem.Extensions,
+				resource,
+			)
 		}
 		// A pending or failed delivery keeps its body: redelivered as a new delivery.
-		pending := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: d.Event,
-			Reference: d.Reference, Body: d.Body, Status: webhook.StatusFailed, CreatedAt: time.Now(), NextAt: time.Now().Add(time.Hour)}
+		pending := webhook.Delivery{
+			ID:        webhook.NewID(),
+			Scheme:    webhook.SchemePartner,
+			OwnerID:   partner.PartnerID,
+			Event:     d.Event,
+			Reference: d.Reference,
+			Body:      d.Body,
+			Status:    webhook.StatusFailed,
+			CreatedAt: time.Now(),
+			NextAt:    time.Now().Add(time.Hour),
+		}
 		if err := svc.Engine.Store.PutDelivery(context.Background(), pending); err != nil {
 			t.Fatal(err)
 		}
@@ -353,11 +396,18 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		expect(t, "redeliver", r, 202, "")
 		waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == 2 })
 		first, second := rc.got()[0], rc.got()[1]
-		if string(first.body) != string(second.body) || first.header.Get("webhook-id") == second.header.Get("webhook-id") {
+		if string(first.body) != string(second.body) ||
+			first.header.Get("webhook-id") == second.header.Get("webhook-id") {
 			t.Error("redelivery: want the same body under a new webhook-id")
 		}
 		other := creds.Partners[1]
-		expect(t, "redeliver another partner's delivery", c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+pending.ID+"/redeliver", nil, key(other.APIKey)...), 404, "not_found")
+		expect(
+			t,
+			"redeliver another partner's delivery",
+			c.do("POST", "/api/v1/partners/me/webhook/deliveries/"+pending.ID+"/redeliver", nil, key(other.APIKey)...),
+			404,
+			"not_found",
+		)
 	})
 
 	t.Run("pagination returns every delivery once", func(t *testing.T) {
@@ -394,7 +444,13 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		if len(seen) != 5 {
 			t.Errorf("listed %d deliveries, want the 5 of this partner", len(seen))
 		}
-		expect(t, "bad cursor", c.do("GET", "/api/v1/partners/me/webhook/deliveries?cursor=garbage", nil, key(partner.APIKey)...), 422, "validation_failed")
+		expect(
+			t,
+			"bad cursor",
+			c.do("GET", "/api/v1/partners/me/webhook/deliveries?cursor=garbage", nil, key(partner.APIKey)...),
+			422,
+			"validation_failed",
+		)
 	})
 
 	// A cursor is a position in its owner's listing: another partner presenting it is refused, as
@@ -413,7 +469,11 @@ func TestPartnerWebhookEdges(t *testing.T) {
 		if p.NextCursor == nil {
 			t.Fatalf("no next page: %s", first.body)
 		}
-		r := c.do("GET", "/api/v1/partners/me/webhook/deliveries?limit=10&cursor="+*p.NextCursor, nil, key(other.APIKey)...)
+		r := c.do(
+			"GET",
+			"/api/v1/partners/me/webhook/deliveries?limit=10&cursor="+*p.NextCursor,
+			nil,
+			key(other.APIKey)...)
 		if bytes.Contains(r.body, []byte("REF-OWNED-")) {
 			t.Fatalf("another partner read the owner's deliveries through its cursor: %s", r.body)
 		}
@@ -455,31 +515,88 @@ func TestWebhookConfiguration(t *testing.T) {
 		t.Errorf("unconfigured = %s", r.body)
 	}
 	body := map[string]any{"webhookUrl": "http://127.0.0.1:9/hooks", "webhookSecret": "s3cret-value-0123456789"}
-	first := c.do("PATCH", "/api/v1/partners/me/webhook", body, append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...)
+	first := c.do(
+		"PATCH",
+		"/api/v1/partners/me/webhook",
+		body,
+		append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...)
 	expect(t, "configure", first, 200, "")
-	if strings.Contains(string(first.body), "s3cret") || !strings.Contains(string(first.body), `"webhookSecretConfigured":true`) {
+	if strings.Contains(string(first.body), "s3cret") ||
+		!strings.Contains(string(first.body), `"webhookSecretConfigured":true`) {
 		t.Errorf("answer = %s", first.body)
 	}
-	replay := c.do("PATCH", "/api/v1/partners/me/webhook", body, append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...)
-	if replay.status != 200 || replay.header.Get("Idempotent-Replayed") != "true" || string(replay.body) != string(first.body) {
+	replay := c.do(
+		"PATCH",
+		"/api/v1/partners/me/webhook",
+		body,
+		append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...)
+	if replay.status != 200 || replay.header.Get("Idempotent-Replayed") != "true" ||
+		string(replay.body) != string(first.body) {
 		t.Errorf("replay = %d %v %s", replay.status, replay.header, replay.body)
 	}
 	changed := map[string]any{"webhookUrl": "http://127.0.0.1:10/hooks"}
-	expect(t, "same key, other body", c.do("PATCH", "/api/v1/partners/me/webhook", changed, append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...), 409, "idempotency_key_reused")
+	expect(
+		t,
+		"same key, other body",
+		c.do(
+			"PATCH",
+			"/api/v1/partners/me/webhook",
+			changed,
+			append(key(partner.APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...),
+		409,
+		"idempotency_key_reused",
+	)
 	// Keys are scoped to the caller: another partner's use of the same key is its own.
-	expect(t, "same key, other partner", c.do("PATCH", "/api/v1/partners/me/webhook", changed, append(key(creds.Partners[1].APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...), 200, "")
+	expect(
+		t,
+		"same key, other partner",
+		c.do(
+			"PATCH",
+			"/api/v1/partners/me/webhook",
+			changed,
+			append(key(creds.Partners[1].APIKey), "idempotency-key", "6f1c7c2e-1b7e-4d8e-9a53-0b3b0f7b9a11")...),
+		200,
+		"",
+	)
 
-	for name, url := range map[string]string{"private": "https://10.0.0.1/x", "metadata": "https://169.254.169.254/latest", "not a URL": "hooks"} {
+	for name, url := range map[string]string{"private": "https://10.0.0.1/x",
+		"metadata": "https://169.254.169.254/latest", "not a URL": "hooks"} {
 		r := c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookUrl": url}, key(partner.APIKey)...)
 		expect(t, name, r, 422, "validation_failed")
 	}
-	expect(t, "short secret", c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookSecret": "short"}, key(partner.APIKey)...), 422, "validation_failed")
-	expect(t, "admin configures a partner", c.do("PATCH", "/api/v1/partners/"+partner.PartnerID+"/webhook", map[string]any{"webhookSecret": ""}, key(creds.Admin.APIKey)...), 200, "")
+	expect(
+		t,
+		"short secret",
+		c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookSecret": "short"}, key(partner.APIKey)...),
+		422,
+		"validation_failed",
+	)
+	expect(
+		t,
+		"admin configures a partner",
+		c.do(
+			"PATCH",
+			"/api/v1/partners/"+partner.PartnerID+"/webhook",
+			map[string]any{"webhookSecret": ""},
+			key(creds.Admin.APIKey)...),
+		200,
+		"",
+	)
 	r = c.do("GET", "/api/v1/partners/me/webhook", nil, key(partner.APIKey)...)
 	if !strings.Contains(string(r.body), `"webhookSecretConfigured":false`) {
 		t.Errorf("after the admin removed the secret: %s", r.body)
 	}
-	expect(t, "partner patches another partner", c.do("PATCH", "/api/v1/partners/"+creds.Partners[1].PartnerID+"/webhook", map[string]any{"webhookSecret": ""}, key(partner.APIKey)...), 403, "forbidden")
+	expect(
+		t,
+		"partner patches another partner",
+		c.do(
+			"PATCH",
+			"/api/v1/partners/"+creds.Partners[1].PartnerID+"/webhook",
+			map[string]any{"webhookSecret": ""},
+			key(partner.APIKey)...),
+		403,
+		"forbidden",
+	)
 }
 
 func TestIdentityWebhookEndpoints(t *testing.T) {
@@ -488,7 +605,11 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 
-	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"extraction.completed", "webhook.test"}}, bearer(jwt)...)
+	r := c.do(
+		"POST",
+		"/v1/webhooks",
+		map[string]any{"url": rc.URL + "/hooks", "events": []string{"extraction.completed", "webhook.test"}},
+		bearer(jwt)...)
 	expect(t, "create", r, 201, "")
 	var ep struct{ ID, Secret string }
 	r.json(t, &ep)
@@ -496,10 +617,17 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 		t.Fatalf("endpoint = %s", r.body)
 	}
 	list := c.do("GET", "/v1/webhooks", nil, bearer(jwt)...)
-	if strings.Contains(string(list.body), ep.Secret) || !strings.Contains(string(list.body), ep.ID) || !strings.Contains(string(list.body), `"livemode":true`) {
+	if strings.Contains(string(list.body), ep.Secret) || !strings.Contains(string(list.body), ep.ID) ||
+		!strings.Contains(string(list.body), `"livemode":true`) {
 		t.Errorf("list = %s", list.body)
 	}
-	expect(t, "unknown event", c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"everything"}}, bearer(jwt)...), 422, "validation_failed")
+	expect(
+		t,
+		"unknown event",
+		c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"everything"}}, bearer(jwt)...),
+		422,
+		"validation_failed",
+	)
 
 	expect(t, "test", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 202, "")
 	waitFor(t, 10*time.Second, "webhook.test", func() bool { return len(rc.got()) == 1 })
@@ -518,7 +646,8 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 		Data                             map[string]any
 	}
 	_ = json.Unmarshal(got.body, &payload)
-	if payload.Event != "webhook.test" || payload.APIVersion == "" || !strings.HasPrefix(payload.ID, "evt_") || payload.Data["webhookId"] != ep.ID {
+	if payload.Event != "webhook.test" || payload.APIVersion == "" || !strings.HasPrefix(payload.ID, "evt_") ||
+		payload.Data["webhookId"] != ep.ID {
 		t.Errorf("payload = %s", got.body)
 	}
 
@@ -535,7 +664,11 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 
 	// An extraction event reaches the endpoints subscribed to it, and only those.
 	other := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
-	r = c.do("POST", "/v1/webhooks", map[string]any{"url": other.URL, "events": []string{"extraction.failed"}}, bearer(jwt)...)
+	r = c.do(
+		"POST",
+		"/v1/webhooks",
+		map[string]any{"url": other.URL, "events": []string{"extraction.failed"}},
+		bearer(jwt)...)
 	expect(t, "second endpoint", r, 201, "")
 	sent, err := svc.Publish(context.Background(), creds.User.ID, true, webhook.EventExtractionCompleted, "ext_1",
 		map[string]any{"extractionId": "ext_1", "status": "completed", "result": map[string]any{}})
@@ -553,7 +686,13 @@ func TestIdentityWebhookEndpoints(t *testing.T) {
 		r.json(t, &page)
 		return len(page.Data) == 3
 	})
-	expect(t, "someone else's endpoint", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, key(creds.Admin.APIKey)...), 403, "forbidden")
+	expect(
+		t,
+		"someone else's endpoint",
+		c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, key(creds.Admin.APIKey)...),
+		403,
+		"forbidden",
+	)
 	expect(t, "delete", c.do("DELETE", "/v1/webhooks/"+ep.ID, nil, bearer(jwt)...), 204, "")
 	expect(t, "deleted", c.do("POST", "/v1/webhooks/"+ep.ID+"/test", nil, bearer(jwt)...), 404, "not_found")
 }
@@ -588,7 +727,11 @@ func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
 	local, creds, c, _ := webhookStackWith(t, map[string]string{"WEBHOOK_SECRET_OVERLAP": overlap.String()})
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
-	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks", "events": []string{"webhook.test"}, "mode": "test"}, bearer(jwt)...)
+	r := c.do(
+		"POST",
+		"/v1/webhooks",
+		map[string]any{"url": rc.URL + "/hooks", "events": []string{"webhook.test"}, "mode": "test"},
+		bearer(jwt)...)
 	expect(t, "create", r, 201, "")
 	var ep struct{ ID, Secret string }
 	r.json(t, &ep)
@@ -652,8 +795,13 @@ func TestIdentityWebhookSecretRotationOverlaps(t *testing.T) {
 	skip(t, local, overlap+time.Second)
 	d = send(4)
 	at := now(t, local)
-	if n := len(strings.Fields(d.header.Get("webhook-signature"))); n != 1 || webhookverify.Standard([]byte(second), d.body, d.header, time.Minute, at) == nil {
-		t.Errorf("after the overlap: %d signatures, the old secret verifies: %v", n, webhookverify.Standard([]byte(second), d.body, d.header, time.Minute, at) == nil)
+	if n := len(strings.Fields(d.header.Get("webhook-signature"))); n != 1 ||
+		webhookverify.Standard([]byte(second), d.body, d.header, time.Minute, at) == nil {
+		t.Errorf(
+			"after the overlap: %d signatures, the old secret verifies: %v",
+			n,
+			webhookverify.Standard([]byte(second), d.body, d.header, time.Minute, at) == nil,
+		)
 	}
 	if err := webhookverify.Standard([]byte(third), d.body, d.header, time.Minute, at); err != nil {
 		t.Errorf("after the overlap, the current secret: %v", err)
@@ -666,8 +814,18 @@ func TestWebhookRecovery(t *testing.T) {
 	ctx := context.Background()
 	failed := func(owner, endpoint, ref string, created time.Time) webhook.Delivery {
 		t.Helper()
-		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, EndpointID: endpoint, Event: contracts.EventIssued,
-			Reference: ref, Body: []byte(`{"event":"` + ref + `"}`), Status: webhook.StatusFailed, CreatedAt: created, NextAt: created}
+		d := webhook.Delivery{
+			ID:         webhook.NewID(),
+			Scheme:     webhook.SchemePartner,
+			OwnerID:    owner,
+			EndpointID: endpoint,
+			Event:      contracts.EventIssued,
+			Reference:  ref,
+			Body:       []byte(`{"event":"` + ref + `"}`),
+			Status:     webhook.StatusFailed,
+			CreatedAt:  created,
+			NextAt:     created,
+		}
 		if endpoint != "" {
 			d.Scheme, d.Event = webhook.SchemeIdentity, webhook.EventTest
 		}
@@ -705,11 +863,37 @@ func TestWebhookRecovery(t *testing.T) {
 		other := newPartner(t, c, creds.Admin.APIKey)
 		failed(other.PartnerID, "", "REF-OTHER", start)
 
-		expect(t, "no since", c.do("POST", "/api/v1/partners/me/webhook/recover", map[string]any{}, key(partner.APIKey)...), 422, "validation_failed")
-		expect(t, "since not a time", recoverAt("/api/v1/partners/me/webhook/recover", "yesterday", key(partner.APIKey)), 422, "validation_failed")
-		expect(t, "since in the future", recoverAt("/api/v1/partners/me/webhook/recover", time.Now().Add(time.Hour).Format(time.RFC3339), key(partner.APIKey)), 422, "validation_failed")
+		expect(
+			t,
+			"no since",
+			c.do("POST", "/api/v1/partners/me/webhook/recover", map[string]any{}, key(partner.APIKey)...),
+			422,
+			"validation_failed",
+		)
+		expect(
+			t,
+			"since not a time",
+			recoverAt("/api/v1/partners/me/webhook/recover", "yesterday", key(partner.APIKey)),
+			422,
+			"validation_failed",
+		)
+		expect(
+			t,
+			"since in the future",
+			recoverAt(
+				"/api/v1/partners/me/webhook/recover",
+				time.Now().Add(time.Hour).Format(time.RFC3339),
+				key(partner.APIKey),
+			),
+			422,
+			"validation_failed",
+		)
 
-		r := recoverAt("/api/v1/partners/me/webhook/recover", start.Add(-time.Second).UTC().Format(time.RFC3339), key(partner.APIKey))
+		r := recoverAt(
+			"/api/v1/partners/me/webhook/recover",
+			start.Add(-time.Second).UTC().Format(time.RFC3339),
+			key(partner.APIKey),
+		)
 		expect(t, "recover", r, 202, "")
 		r.json(t, &out)
 		if out.Recovered != 1 || out.HasMore {
@@ -721,7 +905,10 @@ func TestWebhookRecovery(t *testing.T) {
 			t.Errorf("recovered: want the same body under a new webhook-id")
 		}
 		if gap := got[7].at.Sub(got[6].at); gap < 800*time.Millisecond || gap > 3*time.Second {
-			t.Errorf("the recovered delivery's first retry came %s after its first attempt, want the schedule's 1 s", gap)
+			t.Errorf(
+				"the recovered delivery's first retry came %s after its first attempt, want the schedule's 1 s",
+				gap,
+			)
 		}
 		var page struct {
 			Data []struct {
@@ -734,17 +921,28 @@ func TestWebhookRecovery(t *testing.T) {
 			r.json(t, &page)
 			return len(page.Data) == 2 && page.Data[0].Status == "SUCCEEDED"
 		})
-		if newer, orig := page.Data[0], page.Data[1]; newer.RedeliveryOf != d.ID || orig.RecoveredBy != newer.DeliveryID || orig.Status != "FAILED" ||
-			len(newer.Attempts) != 2 || newer.Attempts[0].Attempt != 1 {
+		if newer, orig := page.Data[0], page.Data[1]; newer.RedeliveryOf != d.ID ||
+			orig.RecoveredBy != newer.DeliveryID ||
+			orig.Status != "FAILED" ||
+			len(newer.Attempts) != 2 ||
+			newer.Attempts[0].Attempt != 1 {
 			t.Errorf("history = %+v", page.Data)
 		}
 
-		r = recoverAt("/api/v1/partners/me/webhook/recover", start.Add(-time.Second).UTC().Format(time.RFC3339), key(partner.APIKey))
+		r = recoverAt(
+			"/api/v1/partners/me/webhook/recover",
+			start.Add(-time.Second).UTC().Format(time.RFC3339),
+			key(partner.APIKey),
+		)
 		expect(t, "recover again", r, 202, "")
 		if r.json(t, &out); out.Recovered != 0 {
 			t.Errorf("recovering again re-queued %d", out.Recovered)
 		}
-		r = recoverAt("/api/v1/partners/me/webhook/recover", old.CreatedAt.Add(-time.Minute).UTC().Format(time.RFC3339Nano), key(partner.APIKey))
+		r = recoverAt(
+			"/api/v1/partners/me/webhook/recover",
+			old.CreatedAt.Add(-time.Minute).UTC().Format(time.RFC3339Nano),
+			key(partner.APIKey),
+		)
 		expect(t, "recover further back", r, 202, "")
 		if r.json(t, &out); out.Recovered != 1 {
 			t.Errorf("recovering from before the older failure re-queued %d, want 1", out.Recovered)
@@ -755,10 +953,18 @@ func TestWebhookRecovery(t *testing.T) {
 		jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 		var ep, other struct{ ID string }
-		r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"webhook.test"}}, bearer(jwt)...)
+		r := c.do(
+			"POST",
+			"/v1/webhooks",
+			map[string]any{"url": rc.URL, "events": []string{"webhook.test"}},
+			bearer(jwt)...)
 		expect(t, "create", r, 201, "")
 		r.json(t, &ep)
-		r = c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/other", "events": []string{"webhook.test"}}, bearer(jwt)...)
+		r = c.do(
+			"POST",
+			"/v1/webhooks",
+			map[string]any{"url": rc.URL + "/other", "events": []string{"webhook.test"}},
+			bearer(jwt)...)
 		expect(t, "create another", r, 201, "")
 		r.json(t, &other)
 		now := time.Now()
@@ -771,10 +977,17 @@ func TestWebhookRecovery(t *testing.T) {
 			t.Errorf("recovered %d, want this endpoint's 1", out.Recovered)
 		}
 		waitFor(t, 10*time.Second, "the recovered delivery", func() bool { return len(rc.got()) == 1 })
-		if got := rc.got()[0]; got.header.Get("X-Service-Event") != webhook.EventTest || string(got.body) != string(f.Body) {
+		if got := rc.got()[0]; got.header.Get("X-Service-Event") != webhook.EventTest ||
+			string(got.body) != string(f.Body) {
 			t.Errorf("recovered delivery: %s %s", got.header.Get("X-Service-Event"), got.body)
 		}
-		expect(t, "someone else's endpoint", recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, key(creds.Admin.APIKey)), 403, "forbidden")
+		expect(
+			t,
+			"someone else's endpoint",
+			recoverAt("/v1/webhooks/"+ep.ID+"/recover", since, key(creds.Admin.APIKey)),
+			403,
+			"forbidden",
+		)
 		expect(t, "unknown endpoint", recoverAt("/v1/webhooks/we_nope/recover", since, bearer(jwt)), 404, "not_found")
 		// Bounded: 10 calls per owner and minute; 21 overflow one window whatever the clock.
 		limited := false
@@ -797,7 +1010,10 @@ func TestWebhookRetriesKeepTheirScheduleBesideAHangingReceiver(t *testing.T) {
 	const timeout = 5 * time.Second
 	_, creds, c, svc := webhookStackWith(t, map[string]string{"WEBHOOK_TIMEOUT": "5s"})
 	hanging := newPartner(t, c, creds.Admin.APIKey)
-	slow := newReceiver(t, func(int) (int, time.Duration) { return 200, time.Hour }) // answers only when the sender gives up
+	slow := newReceiver(
+		t,
+		func(int) (int, time.Duration) { return 200, time.Hour },
+	) // answers only when the sender gives up
 	configure(t, c, hanging.APIKey, slow.URL, "")
 	healthy := newPartner(t, c, creds.Admin.APIKey)
 	down := newReceiver(t, func(int) (int, time.Duration) { return 503, 0 })
@@ -815,13 +1031,23 @@ func TestWebhookRetriesKeepTheirScheduleBesideAHangingReceiver(t *testing.T) {
 	// Behind the hanging receiver, an attempt would wait its whole timeout: half of it bounds the
 	// lateness a loaded machine adds on its own.
 	if late > timeout/2 {
-		t.Errorf("the first attempt came %v after it was queued, behind another receiver's %v timeout", late.Round(time.Millisecond), timeout)
+		t.Errorf(
+			"the first attempt came %v after it was queued, behind another receiver's %v timeout",
+			late.Round(time.Millisecond),
+			timeout,
+		)
 	}
 	for i, want := range retryOffsets {
 		offset := reqs[i+1].at.Sub(reqs[0].at)
 		t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
 		if offset < want-100*time.Millisecond || offset > want+timeout/2 {
-			t.Errorf("attempt %d at T0+%v, want T0+%v (at most %v late)", i+2, offset.Round(time.Millisecond), want, timeout/2)
+			t.Errorf(
+				"attempt %d at T0+%v, want T0+%v (at most %v late)",
+				i+2,
+				offset.Round(time.Millisecond),
+				want,
+				timeout/2,
+			)
 		}
 	}
 	if n := len(slow.got()); n < 2 {
@@ -835,8 +1061,17 @@ func TestRedeliveryHonoursIdempotencyKey(t *testing.T) {
 	partner := newPartner(t, c, creds.Admin.APIKey)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 	configure(t, c, partner.APIKey, rc.URL, "")
-	d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: partner.PartnerID, Event: contracts.EventIssued,
-		Reference: "REF-ONCE", Body: []byte(`{"event":"insurance.contract.issued"}`), Status: webhook.StatusFailed, CreatedAt: time.Now(), NextAt: time.Now()}
+	d := webhook.Delivery{
+		ID:        webhook.NewID(),
+		Scheme:    webhook.SchemePartner,
+		OwnerID:   partner.PartnerID,
+		Event:     contracts.EventIssued,
+		Reference: "REF-ONCE",
+		Body:      []byte(`{"event":"insurance.contract.issued"}`),
+		Status:    webhook.StatusFailed,
+		CreatedAt: time.Now(),
+		NextAt:    time.Now(),
+	}
 	if err := svc.Engine.Store.PutDelivery(context.Background(), d); err != nil {
 		t.Fatal(err)
 	}
@@ -850,7 +1085,11 @@ func TestRedeliveryHonoursIdempotencyKey(t *testing.T) {
 	first.json(t, &a)
 	again.json(t, &b)
 	if a.DeliveryID == "" || a.DeliveryID != b.DeliveryID {
-		t.Errorf("a retried redelivery made delivery %q after %q, want the first one's answer", b.DeliveryID, a.DeliveryID)
+		t.Errorf(
+			"a retried redelivery made delivery %q after %q, want the first one's answer",
+			b.DeliveryID,
+			a.DeliveryID,
+		)
 	}
 	waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == 1 })
 	time.Sleep(1500 * time.Millisecond)
@@ -882,8 +1121,18 @@ func TestIdentityWebhookRedelivery(t *testing.T) {
 	stored := func(owner, endpointID string, status webhook.Status) webhook.Delivery {
 		t.Helper()
 		now := time.Now()
-		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemeIdentity, OwnerID: owner, EndpointID: endpointID, Event: webhook.EventTest,
-			Reference: endpointID, Body: []byte(`{"event":"webhook.test","n":"` + webhook.NewID() + `"}`), Status: status, CreatedAt: now, NextAt: now.Add(time.Hour)}
+		d := webhook.Delivery{
+			ID:         webhook.NewID(),
+			Scheme:     webhook.SchemeIdentity,
+			OwnerID:    owner,
+			EndpointID: endpointID,
+			Event:      webhook.EventTest,
+			Reference:  endpointID,
+			Body:       []byte(`{"event":"webhook.test","n":"` + webhook.NewID() + `"}`),
+			Status:     status,
+			CreatedAt:  now,
+			NextAt:     now.Add(time.Hour),
+		}
 		if status == webhook.StatusSucceeded {
 			d.Body = nil // dropped at delivery
 		}
@@ -908,13 +1157,20 @@ func TestIdentityWebhookRedelivery(t *testing.T) {
 			expect(t, "redeliver", r, 202, "")
 			var d struct{ DeliveryID, RedeliveryOf, Status, Event string }
 			r.json(t, &d)
-			if d.DeliveryID == "" || d.DeliveryID == failed.ID || d.RedeliveryOf != failed.ID || d.Status != "PENDING" || d.Event != webhook.EventTest {
+			if d.DeliveryID == "" || d.DeliveryID == failed.ID || d.RedeliveryOf != failed.ID ||
+				d.Status != "PENDING" ||
+				d.Event != webhook.EventTest {
 				t.Errorf("redelivery = %s", r.body)
 			}
 			waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(rc.got()) == i+1 })
 			got := rc.got()[i]
 			if string(got.body) != string(failed.Body) || got.header.Get("webhook-id") != d.DeliveryID {
-				t.Errorf("received %s under webhook-id %s, want the failed delivery's body under %s", got.body, got.header.Get("webhook-id"), d.DeliveryID)
+				t.Errorf(
+					"received %s under webhook-id %s, want the failed delivery's body under %s",
+					got.body,
+					got.header.Get("webhook-id"),
+					d.DeliveryID,
+				)
 			}
 		}
 		r := c.do("GET", "/v1/webhooks/"+ep+"/deliveries", nil, bearer(jwt)...)
@@ -922,7 +1178,8 @@ func TestIdentityWebhookRedelivery(t *testing.T) {
 			Data []struct{ DeliveryID, RedeliveryOf string }
 		}
 		r.json(t, &page)
-		if n := len(page.Data); n != 3 || page.Data[0].RedeliveryOf != failed.ID || page.Data[1].RedeliveryOf != failed.ID {
+		if n := len(page.Data); n != 3 || page.Data[0].RedeliveryOf != failed.ID ||
+			page.Data[1].RedeliveryOf != failed.ID {
 			t.Errorf("the endpoint's history = %s, want the two redeliveries and the failed delivery", r.body)
 		}
 	})
@@ -931,27 +1188,75 @@ func TestIdentityWebhookRedelivery(t *testing.T) {
 		pending := stored(creds.User.ID, testEP, webhook.StatusPending)
 		expect(t, "redeliver", c.do("POST", path(testEP, pending.ID), nil, test...), 202, "")
 		waitFor(t, 10*time.Second, "the redelivery", func() bool { return len(testRC.got()) >= 1 })
-		expect(t, "a live key on the test endpoint", c.do("POST", path(testEP, pending.ID), nil, live...), 404, "not_found")
+		expect(
+			t,
+			"a live key on the test endpoint",
+			c.do("POST", path(testEP, pending.ID), nil, live...),
+			404,
+			"not_found",
+		)
 	})
 
 	t.Run("refused", func(t *testing.T) {
 		failed := stored(creds.User.ID, ep, webhook.StatusFailed)
 		delivered := stored(creds.User.ID, ep, webhook.StatusSucceeded)
 		ofSibling := stored(creds.User.ID, sibling, webhook.StatusFailed)
-		expect(t, "a delivered one, whose body is not kept", c.do("POST", path(ep, delivered.ID), nil, bearer(jwt)...), 409, "body_not_retained")
+		expect(
+			t,
+			"a delivered one, whose body is not kept",
+			c.do("POST", path(ep, delivered.ID), nil, bearer(jwt)...),
+			409,
+			"body_not_retained",
+		)
 		expect(t, "a test key on a live endpoint", c.do("POST", path(ep, failed.ID), nil, test...), 404, "not_found")
-		expect(t, "another endpoint's delivery", c.do("POST", path(ep, ofSibling.ID), nil, bearer(jwt)...), 404, "not_found")
+		expect(
+			t,
+			"another endpoint's delivery",
+			c.do("POST", path(ep, ofSibling.ID), nil, bearer(jwt)...),
+			404,
+			"not_found",
+		)
 		expect(t, "an unknown delivery", c.do("POST", path(ep, "whd_nope"), nil, bearer(jwt)...), 404, "not_found")
-		expect(t, "an unknown endpoint", c.do("POST", path("we_nope", failed.ID), nil, bearer(jwt)...), 404, "not_found")
+		expect(
+			t,
+			"an unknown endpoint",
+			c.do("POST", path("we_nope", failed.ID), nil, bearer(jwt)...),
+			404,
+			"not_found",
+		)
 		expect(t, "no credential", c.do("POST", path(ep, failed.ID), nil), 401, "")
-		expect(t, "an administrator", c.do("POST", path(ep, failed.ID), nil, key(creds.Admin.APIKey)...), 403, "forbidden")
-		expect(t, "a partner", c.do("POST", path(ep, failed.ID), nil, key(creds.Partners[0].APIKey)...), 403, "forbidden")
+		expect(
+			t,
+			"an administrator",
+			c.do("POST", path(ep, failed.ID), nil, key(creds.Admin.APIKey)...),
+			403,
+			"forbidden",
+		)
+		expect(
+			t,
+			"a partner",
+			c.do("POST", path(ep, failed.ID), nil, key(creds.Partners[0].APIKey)...),
+			403,
+			"forbidden",
+		)
 
 		// Another user: neither this user's endpoint, nor this user's delivery under its own.
 		otherJWT, _ := newLiveUser(t, c, outbox, "redeliver-other@example.com")
 		otherEP := endpoint(bearer(otherJWT), rc.URL+"/other")
-		expect(t, "another user's endpoint", c.do("POST", path(ep, failed.ID), nil, bearer(otherJWT)...), 404, "not_found")
-		expect(t, "another user's delivery under one's own endpoint", c.do("POST", path(otherEP, failed.ID), nil, bearer(otherJWT)...), 404, "not_found")
+		expect(
+			t,
+			"another user's endpoint",
+			c.do("POST", path(ep, failed.ID), nil, bearer(otherJWT)...),
+			404,
+			"not_found",
+		)
+		expect(
+			t,
+			"another user's delivery under one's own endpoint",
+			c.do("POST", path(otherEP, failed.ID), nil, bearer(otherJWT)...),
+			404,
+			"not_found",
+		)
 		if n := len(rc.got()); n != 2 {
 			t.Errorf("the receiver got %d requests, want only the two redeliveries sent above", n)
 		}

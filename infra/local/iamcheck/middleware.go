@@ -29,17 +29,46 @@ func (c Check) APIOption(stack *middleware.Stack) error {
 	return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("IAMPolicyCheck", c.handle), middleware.After)
 }
 
-func (c Check) handle(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+func (c Check) handle(
+	ctx context.Context,
+	in middleware.InitializeInput,
+	next middleware.InitializeHandler,
+) (middleware.InitializeOutput, middleware.Metadata, error) {
 	service, op := awsmiddleware.GetServiceID(ctx), awsmiddleware.GetOperationName(ctx)
 	reqs, err := c.Target.Requests(service, op, in.Parameters)
 	if err != nil {
-		c.Log.WarnContext(ctx, "IAM check: call cannot be checked, denied", "function", c.Function, "operation", service+"."+op, "reason", err)
-		return middleware.InitializeOutput{}, middleware.Metadata{}, accessDenied(service, c.Function, Request{Action: strings.ToLower(service) + ":" + op, Resource: "?"})
+		c.Log.WarnContext(
+			ctx,
+			"IAM check: call cannot be checked, denied",
+			"function",
+			c.Function,
+			"operation",
+			service+"."+op,
+			"reason",
+			err,
+		)
+		return middleware.InitializeOutput{}, middleware.Metadata{}, accessDenied(
+			service,
+			c.Function,
+			Request{Action: strings.ToLower(service) + ":" + op, Resource: "?"},
+		)
 	}
 	for _, r := range reqs {
 		if d := c.Policy.Decide(r); !d.Allowed {
-			c.Log.WarnContext(ctx, "IAM policy denies the call", "function", c.Function, "action", r.Action, "resource", redacted(r.Resource),
-				"keyPrefix", keyPrefix(r), "explicitDeny", d.Explicit)
+			c.Log.WarnContext(
+				ctx,
+				"IAM policy denies the call",
+				"function",
+				c.Function,
+				"action",
+				r.Action,
+				"resource",
+				redacted(r.Resource),
+				"keyPrefix",
+				keyPrefix(r),
+				"explicitDeny",
+				d.Explicit,
+			)
 			return middleware.InitializeOutput{}, middleware.Metadata{}, accessDenied(service, c.Function, r)
 		}
 	}
@@ -76,15 +105,25 @@ func accessDenied(service, function string, r Request) error {
 	if service == "S3" {
 		code = "AccessDenied"
 	}
-	return forbidden(code, fmt.Sprintf("User: arn:aws:sts::local:assumed-role/%s/local is not authorized to perform: %s on resource: %s because no identity-based policy allows the %s action",
-		function, r.Action, redacted(r.Resource), r.Action))
+	return forbidden(
+		code,
+		fmt.Sprintf(
+			"User: arn:aws:sts::local:assumed-role/%s/local is not authorized to perform: %s on resource: %s because no identity-based policy allows the %s action",
+			function,
+			r.Action,
+			redacted(r.Resource),
+			r.Action,
+		),
+	)
 }
 
 func forbidden(code, message string) error {
 	return &awshttp.ResponseError{
 		ResponseError: &smithyhttp.ResponseError{
-			Response: &smithyhttp.Response{Response: &http.Response{StatusCode: http.StatusForbidden, Header: http.Header{}}},
-			Err:      &smithy.GenericAPIError{Code: code, Message: message, Fault: smithy.FaultClient},
+			Response: &smithyhttp.Response{
+				Response: &http.Response{StatusCode: http.StatusForbidden, Header: http.Header{}},
+			},
+			Err: &smithy.GenericAPIError{Code: code, Message: message, Fault: smithy.FaultClient},
 		},
 		RequestID: "local-iam-check",
 	}
@@ -114,7 +153,8 @@ func keyPrefix(r Request) string {
 	for _, p := range r.Context[S3Prefix] {
 		out = append(out, firstSegment(p, "/"))
 	}
-	if _, key, ok := strings.Cut(strings.TrimPrefix(r.Resource, "arn:aws:s3:::"), "/"); ok && strings.HasPrefix(r.Resource, "arn:aws:s3:::") {
+	if _, key, ok := strings.Cut(strings.TrimPrefix(r.Resource, "arn:aws:s3:::"), "/"); ok &&
+		strings.HasPrefix(r.Resource, "arn:aws:s3:::") {
 		out = append(out, firstSegment(key, "/"))
 	}
 	return strings.Join(out, ",")

@@ -70,7 +70,10 @@ func (p *Policy) Decide(r Request) Decision {
 func (p *Policy) Allows(r Request) bool { return p.Decide(r).Allowed }
 
 func matches(st samtemplate.Statement, r Request) bool {
-	if !slices.ContainsFunc(st.Action, func(a string) bool { return glob(strings.ToLower(a), strings.ToLower(r.Action)) }) {
+	if !slices.ContainsFunc(
+		st.Action,
+		func(a string) bool { return glob(strings.ToLower(a), strings.ToLower(r.Action)) },
+	) {
 		return false
 	}
 	if !slices.ContainsFunc(st.Resource, func(res string) bool { return glob(res, r.Resource) }) {

@@ -127,7 +127,8 @@ func (t Target) Requests(service, operation string, params any) ([]Request, erro
 		// One question per table, carrying every item's partition key.
 		var out []Request
 		for table, writes := range p.RequestItems {
-			r := Request{Action: "dynamodb:BatchWriteItem", Resource: t.tableARN(table, ""), Context: map[string][]string{LeadingKeys: {}}}
+			r := Request{Action: "dynamodb:BatchWriteItem", Resource: t.tableARN(table, ""),
+				Context: map[string][]string{LeadingKeys: {}}}
 			for _, w := range writes {
 				item := map[string]types.AttributeValue(nil)
 				if w.PutRequest != nil {
@@ -147,7 +148,8 @@ func (t Target) Requests(service, operation string, params any) ([]Request, erro
 	case *dynamodb.BatchGetItemInput:
 		var out []Request
 		for table, ka := range p.RequestItems {
-			r := Request{Action: "dynamodb:BatchGetItem", Resource: t.tableARN(table, ""), Context: map[string][]string{LeadingKeys: {}}}
+			r := Request{Action: "dynamodb:BatchGetItem", Resource: t.tableARN(table, ""),
+				Context: map[string][]string{LeadingKeys: {}}}
 			for _, k := range ka.Keys {
 				pk, err := t.partitionKey(table, "", k)
 				if err != nil {
@@ -172,7 +174,8 @@ func (t Target) Requests(service, operation string, params any) ([]Request, erro
 		var out []Request
 		if p.Delete != nil {
 			for _, o := range p.Delete.Objects {
-				out = append(out, Request{Action: "s3:DeleteObject", Resource: objectARN(deref(p.Bucket), deref(o.Key))})
+				out = append(out, Request{Action: "s3:DeleteObject", Resource: objectARN(deref(p.Bucket),
+					deref(o.Key))})
 			}
 		}
 		return out, nil
@@ -181,7 +184,8 @@ func (t Target) Requests(service, operation string, params any) ([]Request, erro
 		if err != nil {
 			return nil, err
 		}
-		return []Request{{Action: "s3:GetObject", Resource: src}, {Action: "s3:PutObject", Resource: objectARN(deref(p.Bucket), deref(p.Key))}}, nil
+		return []Request{{Action: "s3:GetObject", Resource: src}, {Action: "s3:PutObject",
+			Resource: objectARN(deref(p.Bucket), deref(p.Key))}}, nil
 	case *s3.ListObjectsV2Input:
 		return []Request{listBucket(deref(p.Bucket), p.Prefix)}, nil
 	case *s3.ListObjectsInput:
@@ -214,7 +218,8 @@ func (t Target) Requests(service, operation string, params any) ([]Request, erro
 	case *sesv2.SendEmailInput:
 		// Sending is authorized on the sender's identity: its domain, as the template verifies it.
 		_, domain, _ := strings.Cut(deref(p.FromEmailAddress), "@")
-		return []Request{{Action: "ses:SendEmail", Resource: fmt.Sprintf("arn:aws:ses:%s:%s:identity/%s", t.Region, t.Account, domain)}}, nil
+		return []Request{{Action: "ses:SendEmail", Resource: fmt.Sprintf("arn:aws:ses:%s:%s:identity/%s", t.Region,
+			t.Account, domain)}}, nil
 	case *textract.DetectDocumentTextInput:
 		// Textract has no resource-level permissions.
 		return []Request{{Action: "textract:DetectDocumentText", Resource: "*"}}, nil
@@ -270,7 +275,9 @@ func (t Target) item(action string, table *string, item map[string]types.Attribu
 	if err != nil {
 		return nil, err
 	}
-	return []Request{{Action: action, Resource: t.tableARN(deref(table), ""), Context: map[string][]string{LeadingKeys: {pk}}}}, nil
+	return []Request{
+		{Action: action, Resource: t.tableARN(deref(table), ""), Context: map[string][]string{LeadingKeys: {pk}}},
+	}, nil
 }
 
 // partitionKey is the value of the table's (or the index's) partition key attribute in item.
@@ -353,7 +360,9 @@ func (t Target) query(p *dynamodb.QueryInput) ([]Request, error) {
 	if !found {
 		return nil, fmt.Errorf("the query has no equality on its partition key %s", attr)
 	}
-	return []Request{{Action: "dynamodb:Query", Resource: t.tableARN(table, index), Context: map[string][]string{LeadingKeys: {pk}}}}, nil
+	return []Request{
+		{Action: "dynamodb:Query", Resource: t.tableARN(table, index), Context: map[string][]string{LeadingKeys: {pk}}},
+	}, nil
 }
 
 func bucketARN(bucket string) string { return "arn:aws:s3:::" + bucket }

@@ -30,8 +30,11 @@ type Store struct {
 
 // Put stores an object.
 func (s Store) Put(ctx context.Context, key string, data []byte, contentType string) error {
-	_, err := s.API.PutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key), Body: bytes.NewReader(data),
-		ContentType: aws.String(contentType), ContentLength: aws.Int64(int64(len(data)))})
+	_, err := s.API.PutObject(
+		ctx,
+		&s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key), Body: bytes.NewReader(data),
+			ContentType: aws.String(contentType), ContentLength: aws.Int64(int64(len(data)))},
+	)
 	if err != nil {
 		return fmt.Errorf("blobstore: put: %w", err)
 	}
@@ -60,7 +63,10 @@ func escapeKey(key string) string {
 
 // List returns the keys under prefix: the first page, up to 1,000, which is all its callers keep there.
 func (s Store) List(ctx context.Context, prefix string) ([]string, error) {
-	out, err := s.API.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s.Bucket), Prefix: aws.String(prefix)})
+	out, err := s.API.ListObjectsV2(
+		ctx,
+		&s3.ListObjectsV2Input{Bucket: aws.String(s.Bucket), Prefix: aws.String(prefix)},
+	)
 	if err != nil {
 		return nil, fmt.Errorf("blobstore: list: %w", err)
 	}
@@ -96,9 +102,15 @@ func (s Store) Size(ctx context.Context, key string) (int64, error) {
 
 // PresignPut signs a PUT of exactly size bytes of contentType: both headers are part of the
 // signature, so S3 refuses any other type or length.
-func (s Store) PresignPut(ctx context.Context, key, contentType string, size int64, ttl time.Duration) (string, map[string]string, error) {
-	req, err := s3.NewPresignClient(s.API).PresignPutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key),
-		ContentType: aws.String(contentType), ContentLength: aws.Int64(size)}, s3.WithPresignExpires(ttl))
+func (s Store) PresignPut(
+	ctx context.Context,
+	key, contentType string,
+	size int64,
+	ttl time.Duration,
+) (string, map[string]string, error) {
+	req, err := s3.NewPresignClient(s.API).
+		PresignPutObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key),
+			ContentType: aws.String(contentType), ContentLength: aws.Int64(size)}, s3.WithPresignExpires(ttl))
 	if err != nil {
 		return "", nil, fmt.Errorf("blobstore: presign: %w", err)
 	}
@@ -108,7 +120,8 @@ func (s Store) PresignPut(ctx context.Context, key, contentType string, size int
 
 // Delete removes an object (absent is fine).
 func (s Store) Delete(ctx context.Context, key string) error {
-	if _, err := s.API.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)}); err != nil {
+	if _, err := s.API.DeleteObject(ctx, &s3.DeleteObjectInput{Bucket: aws.String(s.Bucket),
+		Key: aws.String(key)}); err != nil {
 		return fmt.Errorf("blobstore: delete: %w", err)
 	}
 	return nil
@@ -116,12 +129,18 @@ func (s Store) Delete(ctx context.Context, key string) error {
 
 // PresignPost signs a browser form upload of one object at key, of 1 to maxSize bytes: the
 // policy's content-length-range makes S3 refuse anything larger.
-func (s Store) PresignPost(ctx context.Context, key string, maxSize int64, ttl time.Duration) (string, map[string]string, error) {
-	req, err := s3.NewPresignClient(s.API).PresignPostObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)},
-		func(o *s3.PresignPostOptions) {
-			o.Expires = ttl
-			o.Conditions = []any{[]any{"content-length-range", 1, maxSize}}
-		})
+func (s Store) PresignPost(
+	ctx context.Context,
+	key string,
+	maxSize int64,
+	ttl time.Duration,
+) (string, map[string]string, error) {
+	req, err := s3.NewPresignClient(s.API).
+		PresignPostObject(ctx, &s3.PutObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)},
+			func(o *s3.PresignPostOptions) {
+				o.Expires = ttl
+				o.Conditions = []any{[]any{"content-length-range", 1, maxSize}}
+			})
 	if err != nil {
 		return "", nil, fmt.Errorf("blobstore: presign post: %w", err)
 	}
@@ -132,7 +151,9 @@ func (s Store) PresignPost(ctx context.Context, key string, maxSize int64, ttl t
 func (s Store) PresignGet(ctx context.Context, key, fileName string, ttl time.Duration) (string, error) {
 	in := &s3.GetObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key)}
 	if fileName != "" {
-		in.ResponseContentDisposition = aws.String(mime.FormatMediaType("attachment", map[string]string{"filename": fileName}))
+		in.ResponseContentDisposition = aws.String(
+			mime.FormatMediaType("attachment", map[string]string{"filename": fileName}),
+		)
 	}
 	req, err := s3.NewPresignClient(s.API).PresignGetObject(ctx, in, s3.WithPresignExpires(ttl))
 	if err != nil {
@@ -144,8 +165,10 @@ func (s Store) PresignGet(ctx context.Context, key, fileName string, ttl time.Du
 // PresignView signs a download of an object to be shown rather than saved: S3 serves it inline and
 // as contentType, whatever type it was stored with.
 func (s Store) PresignView(ctx context.Context, key, contentType string, ttl time.Duration) (string, error) {
-	req, err := s3.NewPresignClient(s.API).PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key),
-		ResponseContentType: aws.String(contentType), ResponseContentDisposition: aws.String("inline")}, s3.WithPresignExpires(ttl))
+	req, err := s3.NewPresignClient(s.API).
+		PresignGetObject(ctx, &s3.GetObjectInput{Bucket: aws.String(s.Bucket), Key: aws.String(key),
+			ResponseContentType:        aws.String(contentType),
+			ResponseContentDisposition: aws.String("inline")}, s3.WithPresignExpires(ttl))
 	if err != nil {
 		return "", fmt.Errorf("blobstore: presign get: %w", err)
 	}
@@ -159,12 +182,16 @@ func (s Store) translate(ctx context.Context, op, key string, err error) error {
 	var nsk *types.NoSuchKey
 	var nf *types.NotFound
 	var api smithy.APIError
-	if errors.As(err, &nsk) || errors.As(err, &nf) || (errors.As(err, &api) && (api.ErrorCode() == "NotFound" || api.ErrorCode() == "NoSuchKey")) {
+	if errors.As(err, &nsk) || errors.As(err, &nf) ||
+		(errors.As(err, &api) && (api.ErrorCode() == "NotFound" || api.ErrorCode() == "NoSuchKey")) {
 		return fault.New(fault.NotFound, "No such file.")
 	}
 	var status interface{ HTTPStatusCode() int }
 	if errors.As(err, &status) && status.HTTPStatusCode() == http.StatusForbidden {
-		out, lerr := s.API.ListObjectsV2(ctx, &s3.ListObjectsV2Input{Bucket: aws.String(s.Bucket), Prefix: aws.String(key), MaxKeys: aws.Int32(1)})
+		out, lerr := s.API.ListObjectsV2(
+			ctx,
+			&s3.ListObjectsV2Input{Bucket: aws.String(s.Bucket), Prefix: aws.String(key), MaxKeys: aws.Int32(1)},
+		)
 		if lerr == nil && (len(out.Contents) == 0 || aws.ToString(out.Contents[0].Key) != key) {
 			return fault.New(fault.NotFound, "No such file.")
 		}

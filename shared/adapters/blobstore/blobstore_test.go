@@ -33,10 +33,17 @@ func s3Without(t *testing.T, list bool, keys ...string) Store {
 		_, _ = w.Write([]byte(body + `</ListBucketResult>`))
 	}))
 	t.Cleanup(srv.Close)
-	client := s3.New(s3.Options{Region: "eu-west-1", BaseEndpoint: aws.String(srv.URL), UsePathStyle: true, Retryer: aws.NopRetryer{},
-		Credentials: aws.CredentialsProviderFunc(func(context.Context) (aws.Credentials, error) {
-			return aws.Credentials{AccessKeyID: "a", SecretAccessKey: "b"}, nil
-		})})
+	client := s3.New(
+		s3.Options{
+			Region:       "eu-west-1",
+			BaseEndpoint: aws.String(srv.URL),
+			UsePathStyle: true,
+			Retryer:      aws.NopRetryer{},
+			Credentials: aws.CredentialsProviderFunc(func(context.Context) (aws.Credentials, error) {
+				return aws.Credentials{AccessKeyID: "a", SecretAccessKey: "b"}, nil
+			}),
+		},
+	)
 	return Store{API: client, Bucket: "b"}
 }
 

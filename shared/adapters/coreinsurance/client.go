@@ -57,8 +57,11 @@ func (c Client) Price(ctx context.Context, k contracts.Contract) (contracts.Pric
 		return contracts.Pricing{}, err
 	}
 	if p.Total <= 0 || p.Currency == "" {
-		return contracts.Pricing{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system answered without a price.",
-			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200}}
+		return contracts.Pricing{}, &fault.Error{
+			Kind:       fault.Upstream,
+			Detail:     "The core insurance system answered without a price.",
+			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200},
+		}
 	}
 	return p, nil
 }
@@ -77,9 +80,17 @@ func (c Client) Issue(ctx context.Context, k contracts.Contract, _ int) (contrac
 		return contracts.Issuance{}, err
 	}
 	if out.ContractID == "" || out.NumeroPolice == "" {
-		return contracts.Issuance{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system answered without a policy.",
-			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200}}
+		return contracts.Issuance{}, &fault.Error{
+			Kind:       fault.Upstream,
+			Detail:     "The core insurance system answered without a policy.",
+			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200},
+		}
 	}
-	return contracts.Issuance{ContractID: out.ContractID, NumeroPolice: out.NumeroPolice, NumeroFacture: out.NumeroFacture,
-		LinkAttestation: out.LinkAttestation, LinkCarteBrune: out.LinkCarteBrune}, nil
+	return contracts.Issuance{
+		ContractID:      out.ContractID,
+		NumeroPolice:    out.NumeroPolice,
+		NumeroFacture:   out.NumeroFacture,
+		LinkAttestation: out.LinkAttestation,
+		LinkCarteBrune:  out.LinkCarteBrune,
+	}, nil
 }

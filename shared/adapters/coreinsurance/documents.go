@@ -42,12 +42,17 @@ func OpenDocument(c contracts.Contract, name, query string, now time.Time) error
 		return notFound
 	}
 	want, got := given.Query(), parseQuery(query)
-	if want.Get("token") == "" || subtle.ConstantTimeCompare([]byte(got.Get("token")), []byte(want.Get("token"))) != 1 ||
+	if want.Get("token") == "" ||
+		subtle.ConstantTimeCompare([]byte(got.Get("token")), []byte(want.Get("token"))) != 1 ||
 		got.Get("expires") != want.Get("expires") {
 		return notFound
 	}
 	if expires, err := strconv.ParseInt(want.Get("expires"), 10, 64); err != nil || !now.Before(time.Unix(expires, 0)) {
-		return fault.Newf(fault.Gone, "This sandbox document link expired (links open for %s after issuance).", DocumentLinkTTL)
+		return fault.Newf(
+			fault.Gone,
+			"This sandbox document link expired (links open for %s after issuance).",
+			DocumentLinkTTL,
+		)
 	}
 	return nil
 }
@@ -121,11 +126,17 @@ func textPDF(title string, lines []string) []byte {
 	f := pdf.New()
 	f.Object("<< /Type /Catalog /Pages 2 0 R >>", nil)
 	f.Object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>", nil)
-	f.Object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>", nil)
+	f.Object(
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>",
+		nil,
+	)
 	f.Object(fmt.Sprintf("<< /Length %d >>", content.Len()), content.Bytes())
 	f.Object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>", nil)
 	f.Object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>", nil)
-	info := f.Object(fmt.Sprintf("<< /Title (%s) /Producer (Trustline core insurance simulator) >>", pdfString(title)), nil)
+	info := f.Object(
+		fmt.Sprintf("<< /Title (%s) /Producer (Trustline core insurance simulator) >>", pdfString(title)),
+		nil,
+	)
 	return f.Bytes(info)
 }
 

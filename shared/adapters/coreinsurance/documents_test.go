@@ -12,7 +12,16 @@ import (
 
 func TestDocuments(t *testing.T) {
 	dure := 12
-	auto, _ := json.Marshal(contracts.Auto{CliCode: "CLI-(1)", NumImmat: "DK-1", MqCode: "YAMA", Modele: "MT-07", Effet: "01/01/2027", Dure: &dure})
+	auto, _ := json.Marshal(
+		contracts.Auto{
+			CliCode:  "CLI-(1)",
+			NumImmat: "DK-1",
+			MqCode:   "YAMA",
+			Modele:   "MT-07",
+			Effet:    "01/01/2027",
+			Dure:     &dure,
+		},
+	)
 	trip, _ := json.Marshal(contracts.Voyage{CliCode: "CLI-2", NumPassport: "P1", Zn: "SCHENGEN"})
 	issued := &contracts.Issuance{ContractID: "CT-X", NumeroPolice: "POL-X"}
 	tests := []struct {
@@ -22,15 +31,48 @@ func TestDocuments(t *testing.T) {
 		found bool
 		says  []string
 	}{
-		{"auto certificate", contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto, Issuance: issued}, coreinsurance.DocAttestation, true,
-			[]string{"Attestation d'assurance automobile", "AUT-1", "POL-X", `CLI-\(1\)`, "Assur\xe9"}},
-		{"auto brown card", contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto, Issuance: issued}, coreinsurance.DocCarteBrune, true,
-			[]string{"Carte brune", "AUT-1", "POL-X", "DK-1"}},
-		{"travel certificate", contracts.Contract{Reference: "TRV-1", Product: contracts.ProductVoyage, Data: trip, Issuance: issued}, coreinsurance.DocAttestation, true,
-			[]string{"Certificat d'assurance voyage", "TRV-1", "POL-X", "CLI-2", "P1"}},
-		{"travel has no brown card", contracts.Contract{Reference: "TRV-1", Product: contracts.ProductVoyage, Data: trip, Issuance: issued}, coreinsurance.DocCarteBrune, false, nil},
-		{"not issued", contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto}, coreinsurance.DocAttestation, false, nil},
-		{"unknown document", contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto, Issuance: issued}, "other.pdf", false, nil},
+		{
+			"auto certificate",
+			contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto, Issuance: issued},
+			coreinsurance.DocAttestation,
+			true,
+			[]string{"Attestation d'assurance automobile", "AUT-1", "POL-X", `CLI-\(1\)`, "Assur\xe9"},
+		},
+		{
+			"auto brown card",
+			contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto, Issuance: issued},
+			coreinsurance.DocCarteBrune,
+			true,
+			[]string{"Carte brune", "AUT-1", "POL-X", "DK-1"},
+		},
+		{
+			"travel certificate",
+			contracts.Contract{Reference: "TRV-1", Product: contracts.ProductVoyage, Data: trip, Issuance: issued},
+			coreinsurance.DocAttestation,
+			true,
+			[]string{"Certificat d'assurance voyage", "TRV-1", "POL-X", "CLI-2", "P1"},
+		},
+		{
+			"travel has no brown card",
+			contracts.Contract{Reference: "TRV-1", Product: contracts.ProductVoyage, Data: trip, Issuance: issued},
+			coreinsurance.DocCarteBrune,
+			false,
+			nil,
+		},
+		{
+			"not issued",
+			contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto},
+			coreinsurance.DocAttestation,
+			false,
+			nil,
+		},
+		{
+			"unknown document",
+			contracts.Contract{Reference: "AUT-1", Product: contracts.ProductAuto, Data: auto, Issuance: issued},
+			"other.pdf",
+			false,
+			nil,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

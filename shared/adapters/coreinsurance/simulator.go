@@ -54,7 +54,13 @@ func (s Simulator) Price(_ context.Context, c contracts.Contract) (contracts.Pri
 			net = net * 3 / 2
 		}
 	}
-	p := contracts.Pricing{NetPremium: net, Accessories: 2500, Taxes: net * 145 / 1000, GuaranteeFund: net * 2 / 100, Currency: currency}
+	p := contracts.Pricing{
+		NetPremium:    net,
+		Accessories:   2500,
+		Taxes:         net * 145 / 1000,
+		GuaranteeFund: net * 2 / 100,
+		Currency:      currency,
+	}
 	p.Total = p.NetPremium + p.Accessories + p.Taxes + p.GuaranteeFund
 	return p, nil
 }
@@ -66,8 +72,11 @@ func (s Simulator) Issue(_ context.Context, c contracts.Contract, attempt int) (
 		return contracts.Issuance{}, &fault.Error{Kind: fault.Invalid, Code: "CORE_REFUSED",
 			Detail: "The core insurance system refused the contract (simulated by FAIL-)."}
 	case strings.HasPrefix(c.Subject, "FLAKY-") && attempt <= 2:
-		return contracts.Issuance{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system is unavailable (simulated by FLAKY-).",
-			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 502}}
+		return contracts.Issuance{}, &fault.Error{
+			Kind:       fault.Upstream,
+			Detail:     "The core insurance system is unavailable (simulated by FLAKY-).",
+			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 502},
+		}
 	}
 	ref := c.Reference
 	now := time.Now()

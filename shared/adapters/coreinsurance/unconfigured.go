@@ -24,5 +24,8 @@ func (Unconfigured) Issue(context.Context, contracts.Contract, int) (contracts.I
 	return contracts.Issuance{}, errNotConfigured
 }
 
-var errNotConfigured = &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system is not configured. This is not the partner's fault: contact support.",
-	Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 0}}
+var errNotConfigured = &fault.Error{
+	Kind:       fault.Upstream,
+	Detail:     "The core insurance system is not configured. This is not the partner's fault: contact support.",
+	Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 0},
+}

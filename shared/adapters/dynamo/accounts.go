@@ -137,7 +137,14 @@ var _ accounts.Store = Accounts{}
 
 // NewAccounts gathers the repositories accounts.Service uses, on db's table.
 func NewAccounts(db Store) Accounts {
-	return Accounts{NewUserRepo(db), NewLedgerRepo(db), NewKeyRepo(db), NewPartnerRepo(db), NewSessionRepo(db), NewLoginFailureRepo(db)}
+	return Accounts{
+		NewUserRepo(db),
+		NewLedgerRepo(db),
+		NewKeyRepo(db),
+		NewPartnerRepo(db),
+		NewSessionRepo(db),
+		NewLoginFailureRepo(db),
+	}
 }
 
 const profile = "PROFILE"
@@ -165,9 +172,29 @@ func newUserItems(u accounts.User) (userItem, emailItem) {
 	if u.ExpiresAt != nil {
 		ttl = u.ExpiresAt.Unix()
 	}
-	return userItem{PK: userPK(u.ID), SK: profile, ID: u.ID, Email: u.Email, PasswordHash: u.PasswordHash, Verified: u.Verified,
-			Role: string(u.Role), PartnerID: u.PartnerID, Plan: u.Plan, Credits: u.Credits, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt, TTL: ttl},
-		emailItem{PK: emailPK(u.Email), SK: "EMAIL", UserID: u.ID, TTL: ttl}
+	return userItem{
+			PK:           userPK(u.ID),
+			SK:           profile,
+			ID:           u.ID,
+			Email:        u.Email,
+			PasswordHash: u.PasswordHash,
+			Verified:     u.Verified,
+			Role: string(
+				u.Role,
+			),
+			PartnerID: u.PartnerID,
+			Plan:      u.Plan,
+			Credits:   u.Credits,
+			CreatedAt: u.CreatedAt,
+			ExpiresAt: u.ExpiresAt,
+			TTL:       ttl,
+		},
+		emailItem{
+			PK:     emailPK(u.Email),
+			SK:     "EMAIL",
+			UserID: u.ID,
+			TTL:    ttl,
+		}
 }
 
 // CreateUser stores the user and reserves its address, in one transaction.
@@ -181,8 +208,15 @@ func (r *UserRepo) CreateUser(ctx context.Context, u accounts.User) error {
 	if err != nil {
 		return err
 	}
-	err = r.db.transact(ctx, []types.TransactWriteItem{user, email},
-		&fault.Error{Kind: fault.Conflict, Code: "email_taken", Detail: "An account with this e-mail address exists already."})
+	err = r.db.transact(
+		ctx,
+		[]types.TransactWriteItem{user, email},
+		&fault.Error{
+			Kind:   fault.Conflict,
+			Code:   "email_taken",
+			Detail: "An account with this e-mail address exists already.",
+		},
+	)
 	if fault.Is(err, fault.Conflict) {
 		// A retried transaction whose first try was applied meets its own items: that is success.
 		var taken emailItem
@@ -206,17 +240,36 @@ func (r *UserRepo) ReplaceUser(ctx context.Context, old, u accounts.User) error 
 	}
 	return r.db.transact(ctx, []types.TransactWriteItem{
 		{Delete: &types.Delete{TableName: aws.String(r.db.Table), Key: key(userPK(old.ID), profile),
-			ConditionExpression:       aws.String("verified = :f"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":f": &types.AttributeValueMemberBOOL{Value: false}}}},
+			ConditionExpression: aws.String("verified = :f"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":f": &types.AttributeValueMemberBOOL{Value: false},
+			}}},
 		user,
-		{Put: &types.Put{TableName: aws.String(r.db.Table), Item: email, ConditionExpression: aws.String("userId = :old"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(old.ID)}}},
-	}, &fault.Error{Kind: fault.Conflict, Code: "email_taken", Detail: "An account with this e-mail address exists already."})
+		{
+			Put: &types.Put{
+				TableName:                 aws.String(r.db.Table),
+				Item:                      email,
+				ConditionExpression:       aws.String("userId = :old"),
+				ExpressionAttributeValues: map[string]types.AttributeValue{":old": str(old.ID)},
+			},
+		},
+	}, &fault.Error{Kind: fault.Conflict, Code: "email_taken",
+		Detail: "An account with this e-mail address exists already."})
 }
 
 func (it userItem) user() accounts.User {
-	return accounts.User{ID: it.ID, Email: it.Email, PasswordHash: it.PasswordHash, Verified: it.Verified, Role: access.Role(it.Role),
-		PartnerID: it.PartnerID, Plan: it.Plan, Credits: it.Credits, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt}
+	return accounts.User{
+		ID:           it.ID,
+		Email:        it.Email,
+		PasswordHash: it.PasswordHash,
+		Verified:     it.Verified,
+		Role:         access.Role(it.Role),
+		PartnerID:    it.PartnerID,
+		Plan:         it.Plan,
+		Credits:      it.Credits,
+		CreatedAt:    it.CreatedAt,
+		ExpiresAt:    it.ExpiresAt,
+	}
 }
 
 // User returns a user by ID.
@@ -255,9 +308,13 @@ func (r *UserRepo) SetVerified(ctx context.Context, userID string) error {
 	}
 	return r.db.transact(ctx, []types.TransactWriteItem{
 		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(userPK(userID), profile),
-			UpdateExpression: aws.String("SET verified = :t REMOVE expiresAt, #ttl"), ConditionExpression: aws.String("attribute_exists(pk)"),
-			ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true}}}},
+			UpdateExpression: aws.String(
+				"SET verified = :t REMOVE expiresAt, #ttl",
+			), ConditionExpression: aws.String("attribute_exists(pk)"),
+			ExpressionAttributeNames: map[string]string{"#ttl": "ttl"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":t": &types.AttributeValueMemberBOOL{Value: true},
+			}}},
 		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(emailPK(u.Email), "EMAIL"),
 			UpdateExpression: aws.String("REMOVE #ttl"), ConditionExpression: aws.String("userId = :u"),
 			ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
@@ -265,10 +322,18 @@ func (r *UserRepo) SetVerified(ctx context.Context, userID string) error {
 	}, fault.New(fault.NotFound, "No such user."))
 }
 
-// updateUser updates a user's profile item (accounts and billing both write it); names are placeholder, attribute pairs ("#plan", "plan").
-func (s Store) updateUser(ctx context.Context, userID, expr string, values map[string]types.AttributeValue, names ...string) error {
+// updateUser updates a user's profile item (accounts and billing both write it); names are placeholder, attribute pairs
+// ("#plan", "plan").
+func (s Store) updateUser(
+	ctx context.Context,
+	userID, expr string,
+	values map[string]types.AttributeValue,
+	names ...string,
+) error {
 	in := &dynamodb.UpdateItemInput{TableName: aws.String(s.Table), Key: key(userPK(userID), profile),
-		UpdateExpression: aws.String(expr), ConditionExpression: aws.String("attribute_exists(pk)"), ExpressionAttributeValues: values}
+		UpdateExpression: aws.String(
+			expr,
+		), ConditionExpression: aws.String("attribute_exists(pk)"), ExpressionAttributeValues: values}
 	for i := 0; i+1 < len(names); i += 2 {
 		if in.ExpressionAttributeNames == nil {
 			in.ExpressionAttributeNames = map[string]string{}
@@ -287,11 +352,20 @@ func (s Store) updateUser(ctx context.Context, userID, expr string, values map[s
 
 // SaveVerification stores a verification token's hash until it expires.
 func (r *UserRepo) SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error {
-	av, err := attributevalue.MarshalMap(verificationItem{PK: verifyPK(tokenHash), SK: "VERIFY", UserID: userID, ExpiresAt: expires, TTL: expires.Unix()})
+	av, err := attributevalue.MarshalMap(
+		verificationItem{
+			PK:        verifyPK(tokenHash),
+			SK:        "VERIFY",
+			UserID:    userID,
+			ExpiresAt: expires,
+			TTL:       expires.Unix(),
+		},
+	)
 	if err != nil {
 		return err
 	}
-	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table),
+		Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put verification: %w", err)
 	}
 	return nil
@@ -300,8 +374,11 @@ func (r *UserRepo) SaveVerification(ctx context.Context, tokenHash, userID strin
 // ConsumeVerification deletes a valid token and returns its user; the delete is conditional, so a
 // token works once even when used twice at the same moment.
 func (r *UserRepo) ConsumeVerification(ctx context.Context, tokenHash string, now time.Time) (string, error) {
-	out, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(verifyPK(tokenHash), "VERIFY"),
-		ConditionExpression: aws.String("attribute_exists(pk)"), ReturnValues: types.ReturnValueAllOld})
+	out, err := r.db.API.DeleteItem(
+		ctx,
+		&dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(verifyPK(tokenHash), "VERIFY"),
+			ConditionExpression: aws.String("attribute_exists(pk)"), ReturnValues: types.ReturnValueAllOld},
+	)
 	if isConditionFailed(err) {
 		return "", fault.New(fault.NotFound, "No such token.")
 	}
@@ -319,10 +396,26 @@ func (r *UserRepo) ConsumeVerification(ctx context.Context, tokenHash string, no
 }
 
 func toKeyItem(k access.KeyRecord) keyItem {
-	it := keyItem{PK: keyPK(k.Hash), SK: "KEY", GSI1PK: ownerPK(k.OwnerID), GSI1SK: "KEY#" + k.CreatedAt.Format(time.RFC3339Nano) + "#" + k.ID,
-		ID: k.ID, Hash: k.Hash, Role: string(k.Role), OwnerID: k.OwnerID, Name: k.Name, Prefix: k.Prefix, Last4: k.Last4,
-		Mode: k.Mode, Stage: k.Stage, RateLimit: k.RateLimit, CreatedAt: k.CreatedAt,
-		ExpiresAt: k.ExpiresAt, RevokedAt: k.RevokedAt, LastUsedAt: k.LastUsedAt}
+	it := keyItem{
+		PK:         keyPK(k.Hash),
+		SK:         "KEY",
+		GSI1PK:     ownerPK(k.OwnerID),
+		GSI1SK:     "KEY#" + k.CreatedAt.Format(time.RFC3339Nano) + "#" + k.ID,
+		ID:         k.ID,
+		Hash:       k.Hash,
+		Role:       string(k.Role),
+		OwnerID:    k.OwnerID,
+		Name:       k.Name,
+		Prefix:     k.Prefix,
+		Last4:      k.Last4,
+		Mode:       k.Mode,
+		Stage:      k.Stage,
+		RateLimit:  k.RateLimit,
+		CreatedAt:  k.CreatedAt,
+		ExpiresAt:  k.ExpiresAt,
+		RevokedAt:  k.RevokedAt,
+		LastUsedAt: k.LastUsedAt,
+	}
 	for _, p := range k.AllowedIPs {
 		it.AllowedIPs = append(it.AllowedIPs, p.String())
 	}
@@ -330,9 +423,22 @@ func toKeyItem(k access.KeyRecord) keyItem {
 }
 
 func (it keyItem) record() (access.KeyRecord, error) {
-	k := access.KeyRecord{ID: it.ID, Hash: it.Hash, Role: access.Role(it.Role), OwnerID: it.OwnerID, Name: it.Name, Prefix: it.Prefix,
-		Last4: it.Last4, Mode: it.Mode, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt,
-		ExpiresAt: it.ExpiresAt, RevokedAt: it.RevokedAt, LastUsedAt: it.LastUsedAt}
+	k := access.KeyRecord{
+		ID:         it.ID,
+		Hash:       it.Hash,
+		Role:       access.Role(it.Role),
+		OwnerID:    it.OwnerID,
+		Name:       it.Name,
+		Prefix:     it.Prefix,
+		Last4:      it.Last4,
+		Mode:       it.Mode,
+		Stage:      it.Stage,
+		RateLimit:  it.RateLimit,
+		CreatedAt:  it.CreatedAt,
+		ExpiresAt:  it.ExpiresAt,
+		RevokedAt:  it.RevokedAt,
+		LastUsedAt: it.LastUsedAt,
+	}
 	for _, s := range it.AllowedIPs {
 		p, err := netip.ParsePrefix(s)
 		if err != nil {
@@ -378,9 +484,14 @@ func (r *KeyRepo) TouchKey(ctx context.Context, hash string, at time.Time) error
 	if err != nil {
 		return err
 	}
-	_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(hash), "KEY"),
-		UpdateExpression: aws.String("SET lastUsedAt = :t"), ConditionExpression: aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":t": av}})
+	_, err = r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(hash), "KEY"),
+			UpdateExpression: aws.String(
+				"SET lastUsedAt = :t",
+			), ConditionExpression: aws.String("attribute_exists(pk)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":t": av}},
+	)
 	if err != nil && !isConditionFailed(err) {
 		return fmt.Errorf("dynamo: touch key: %w", err)
 	}
@@ -390,10 +501,15 @@ func (r *KeyRepo) TouchKey(ctx context.Context, hash string, at time.Time) error
 // Keys lists an owner's keys through gsi1.
 func (r *KeyRepo) Keys(ctx context.Context, ownerID string) ([]access.KeyRecord, error) {
 	var keys []access.KeyRecord
-	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"),
-		KeyConditionExpression: aws.String("gsi1pk = :o AND begins_with(gsi1sk, :k)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":o": &types.AttributeValueMemberS{Value: ownerPK(ownerID)}, ":k": &types.AttributeValueMemberS{Value: "KEY#"}}})
+	p := dynamodb.NewQueryPaginator(
+		r.db.API,
+		&dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"),
+			KeyConditionExpression: aws.String("gsi1pk = :o AND begins_with(gsi1sk, :k)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":o": &types.AttributeValueMemberS{
+					Value: ownerPK(ownerID),
+				}, ":k": &types.AttributeValueMemberS{Value: "KEY#"}}},
+	)
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
@@ -446,11 +562,21 @@ func (r *KeyRepo) CreateUserKey(ctx context.Context, k access.KeyRecord, maxActi
 		}
 		if err == nil && active >= maxActive {
 			err = &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
-				Detail: fmt.Sprintf("A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.", maxActive)}
+				Detail: fmt.Sprintf(
+					"A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.",
+					maxActive,
+				)}
 		}
 		return err
 	}
-	return r.db.createCounted(ctx, k.OwnerID, "keysVersion", room, fault.New(fault.Conflict, "The key exists already."), []types.TransactWriteItem{put})
+	return r.db.createCounted(
+		ctx,
+		k.OwnerID,
+		"keysVersion",
+		room,
+		fault.New(fault.Conflict, "The key exists already."),
+		[]types.TransactWriteItem{put},
+	)
 }
 
 // RevokeKey revokes one of an owner's keys and returns it; NotFound when the owner has no such key.
@@ -463,10 +589,16 @@ func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.
 	if err != nil {
 		return access.KeyRecord{}, err
 	}
-	_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
-		UpdateExpression:          aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
-		ConditionExpression:       aws.String("attribute_exists(pk) AND ownerId = :o"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":t": av, ":o": &types.AttributeValueMemberS{Value: ownerID}}})
+	_, err = r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
+			UpdateExpression:    aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
+			ConditionExpression: aws.String("attribute_exists(pk) AND ownerId = :o"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":t": av,
+				":o": &types.AttributeValueMemberS{Value: ownerID},
+			}},
+	)
 	if isConditionFailed(err) {
 		return access.KeyRecord{}, fault.New(fault.NotFound, "No such key.")
 	}
@@ -488,18 +620,25 @@ func (r *KeyRepo) RotateKey(ctx context.Context, k access.KeyRecord, old []acces
 	}
 	items := []types.TransactWriteItem{put}
 	for _, o := range old {
-		items = append(items, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(keyPK(o.Hash), "KEY"),
-			UpdateExpression:          aws.String("SET expiresAt = :e"),
-			ConditionExpression:       aws.String("attribute_exists(pk) AND attribute_not_exists(revokedAt)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":e": exp}}})
+		items = append(
+			items,
+			types.TransactWriteItem{
+				Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(keyPK(o.Hash), "KEY"),
+					UpdateExpression:          aws.String("SET expiresAt = :e"),
+					ConditionExpression:       aws.String("attribute_exists(pk) AND attribute_not_exists(revokedAt)"),
+					ExpressionAttributeValues: map[string]types.AttributeValue{":e": exp}},
+			},
+		)
 	}
 	return r.db.transact(ctx, items, fault.New(fault.Conflict, "The keys changed during the rotation; retry."))
 }
 
 // CreatePartner stores a partner and its first key in one transaction.
 func (r *PartnerRepo) CreatePartner(ctx context.Context, p accounts.Partner, k access.KeyRecord) error {
-	partner, err := r.db.putNew(partnerItem{PK: partnerPK(p.ID), SK: profile, GSI1PK: partnersPK, GSI1SK: listKey(p.CreatedAt, p.ID),
-		ID: p.ID, Name: p.Name, Stage: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt})
+	partner, err := r.db.putNew(
+		partnerItem{PK: partnerPK(p.ID), SK: profile, GSI1PK: partnersPK, GSI1SK: listKey(p.CreatedAt, p.ID),
+			ID: p.ID, Name: p.Name, Stage: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt},
+	)
 	if err != nil {
 		return err
 	}
@@ -507,7 +646,11 @@ func (r *PartnerRepo) CreatePartner(ctx context.Context, p accounts.Partner, k a
 	if err != nil {
 		return err
 	}
-	return r.db.transact(ctx, []types.TransactWriteItem{partner, first}, fault.New(fault.Conflict, "The partner exists already."))
+	return r.db.transact(
+		ctx,
+		[]types.TransactWriteItem{partner, first},
+		fault.New(fault.Conflict, "The partner exists already."),
+	)
 }
 
 // Partner returns a partner by ID.
@@ -520,13 +663,30 @@ func (r *PartnerRepo) Partner(ctx context.Context, id string) (accounts.Partner,
 }
 
 func (it partnerItem) partner() accounts.Partner {
-	return accounts.Partner{ID: it.ID, Name: it.Name, Stage: it.Stage, RateLimit: it.RateLimit, CreatedAt: it.CreatedAt, Contact: it.Contact}
+	return accounts.Partner{
+		ID:        it.ID,
+		Name:      it.Name,
+		Stage:     it.Stage,
+		RateLimit: it.RateLimit,
+		CreatedAt: it.CreatedAt,
+		Contact:   it.Contact,
+	}
 }
 
 // ListPartners is a page of the partners, newest first: one Query on gsi1 (PARTNERS); Invalid for
 // a cursor of another list.
 func (r *PartnerRepo) ListPartners(ctx context.Context, f accounts.PartnerFilter) (accounts.PartnerPage, error) {
-	items, next, err := r.db.page(ctx, listing{index: "gsi1", pk: partnersPK, after: f.CreatedAfter, before: f.CreatedBefore, limit: f.Limit, cursor: f.Cursor})
+	items, next, err := r.db.page(
+		ctx,
+		listing{
+			index:  "gsi1",
+			pk:     partnersPK,
+			after:  f.CreatedAfter,
+			before: f.CreatedBefore,
+			limit:  f.Limit,
+			cursor: f.Cursor,
+		},
+	)
 	if err != nil {
 		return accounts.PartnerPage{}, err
 	}
@@ -543,9 +703,14 @@ func (r *PartnerRepo) ListPartners(ctx context.Context, f accounts.PartnerFilter
 
 // SetPartnerContact sets a partner's back-office address, unless it has one.
 func (r *PartnerRepo) SetPartnerContact(ctx context.Context, id, email string) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(id), profile),
-		UpdateExpression: aws.String("SET contact = if_not_exists(contact, :e)"), ConditionExpression: aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":e": str(email)}})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(id), profile),
+			UpdateExpression: aws.String(
+				"SET contact = if_not_exists(contact, :e)",
+			), ConditionExpression: aws.String("attribute_exists(pk)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":e": str(email)}},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.NotFound, "No such partner.")
 	}
@@ -563,7 +728,9 @@ func (r *RateRepo) Hit(ctx context.Context, subject string, window, expires time
 		UpdateExpression:         aws.String("ADD hits :one SET #ttl = :ttl"),
 		ExpressionAttributeNames: map[string]string{"#ttl": "ttl"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":one": &types.AttributeValueMemberN{Value: "1"}, ":ttl": &types.AttributeValueMemberN{Value: strconv.FormatInt(expires.Unix(), 10)}},
+			":one": &types.AttributeValueMemberN{
+				Value: "1",
+			}, ":ttl": &types.AttributeValueMemberN{Value: strconv.FormatInt(expires.Unix(), 10)}},
 		ReturnValues: types.ReturnValueUpdatedNew})
 	if err != nil {
 		return 0, fmt.Errorf("dynamo: rate counter: %w", err)
@@ -581,8 +748,11 @@ func (r *RateRepo) Hit(ctx context.Context, subject string, window, expires time
 // not deleted yet is a day that has ended, and its subject names its day: the caller never asks
 // for an ended one.
 func (r *RateRepo) Count(ctx context.Context, subject string) (int, error) {
-	out, err := r.db.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(r.db.Table), Key: key(ratePK(subject), "COUNT"),
-		ProjectionExpression: aws.String("used")})
+	out, err := r.db.API.GetItem(
+		ctx,
+		&dynamodb.GetItemInput{TableName: aws.String(r.db.Table), Key: key(ratePK(subject), "COUNT"),
+			ProjectionExpression: aws.String("used")},
+	)
 	if err != nil {
 		return 0, fmt.Errorf("dynamo: count %s: %w", subject, err)
 	}

@@ -58,20 +58,41 @@ type invoiceItem struct {
 func invoicePK(ref string) string { return "INVOICE#" + ref }
 
 func (it invoiceItem) invoice() billing.Invoice {
-	return billing.Invoice{Reference: it.Reference, UserID: it.UserID, Plan: it.Plan, Amount: it.Amount, Currency: it.Currency,
-		Credits: it.Credits, Status: billing.Status(it.Status), PeriodStart: it.PeriodStart, PeriodEnd: it.PeriodEnd, IssuedAt: it.IssuedAt,
-		PaymentID: it.PaymentID, PaymentURL: it.PaymentURL, PaidAt: it.PaidAt}
+	return billing.Invoice{
+		Reference:   it.Reference,
+		UserID:      it.UserID,
+		Plan:        it.Plan,
+		Amount:      it.Amount,
+		Currency:    it.Currency,
+		Credits:     it.Credits,
+		Status:      billing.Status(it.Status),
+		PeriodStart: it.PeriodStart,
+		PeriodEnd:   it.PeriodEnd,
+		IssuedAt:    it.IssuedAt,
+		PaymentID:   it.PaymentID,
+		PaymentURL:  it.PaymentURL,
+		PaidAt:      it.PaidAt,
+	}
 }
 
 // DueSubscriptions lists paid subscriptions whose next period has started.
-func (r *InvoiceRepo) DueSubscriptions(ctx context.Context, before time.Time, limit int) ([]billing.Subscription, error) {
+func (r *InvoiceRepo) DueSubscriptions(
+	ctx context.Context,
+	before time.Time,
+	limit int,
+) ([]billing.Subscription, error) {
 	var its []subscriptionItem
 	if err := r.db.due(ctx, subscriptionDuePK, before, limit, &its); err != nil {
 		return nil, err
 	}
 	subs := make([]billing.Subscription, len(its))
 	for i, it := range its {
-		subs[i] = billing.Subscription{UserID: it.ID, Plan: it.Plan, PendingPlan: it.PendingPlan, NextPeriod: it.NextPeriod}
+		subs[i] = billing.Subscription{
+			UserID:      it.ID,
+			Plan:        it.Plan,
+			PendingPlan: it.PendingPlan,
+			NextPeriod:  it.NextPeriod,
+		}
 	}
 	return subs, nil
 }
@@ -79,9 +100,13 @@ func (r *InvoiceRepo) DueSubscriptions(ctx context.Context, before time.Time, li
 // PutInvoice stores a period's invoice, once.
 func (r *InvoiceRepo) PutInvoice(ctx context.Context, inv billing.Invoice) error {
 	return r.db.putOnce(ctx, invoiceItem{PK: invoicePK(inv.Reference), SK: "INVOICE", GSI1PK: "INVOICES#" + inv.UserID,
-		GSI1SK: inv.IssuedAt.UTC().Format(time.RFC3339Nano) + "#" + inv.Reference, Reference: inv.Reference, UserID: inv.UserID, Plan: inv.Plan,
-		Amount: inv.Amount, Currency: inv.Currency, Credits: inv.Credits, Status: string(inv.Status), PeriodStart: inv.PeriodStart,
-		PeriodEnd: inv.PeriodEnd, IssuedAt: inv.IssuedAt, PaymentID: inv.PaymentID, PaymentURL: inv.PaymentURL}, "invoice")
+		GSI1SK: inv.IssuedAt.UTC().
+			Format(time.RFC3339Nano) +
+			"#" + inv.Reference, Reference: inv.Reference, UserID: inv.UserID, Plan: inv.Plan,
+		Amount: inv.Amount, Currency: inv.Currency, Credits: inv.Credits, Status: string(inv.Status),
+		PeriodStart: inv.PeriodStart,
+		PeriodEnd:   inv.PeriodEnd, IssuedAt: inv.IssuedAt, PaymentID: inv.PaymentID, PaymentURL: inv.PaymentURL},
+		"invoice")
 }
 
 // AdvanceSubscription applies the plan and moves (or, with a zero next, ends) the subscription.
@@ -91,15 +116,35 @@ func (r *InvoiceRepo) AdvanceSubscription(ctx context.Context, userID, plan stri
 			map[string]types.AttributeValue{":plan": str(plan)}, "#plan", "plan")
 	}
 	at, _ := attributevalue.Marshal(next)
-	return r.db.updateUser(ctx, userID, "SET #plan = :plan, nextPeriod = :next, gsi2pk = :due, gsi2sk = :key REMOVE pendingPlan",
-		map[string]types.AttributeValue{":plan": str(plan), ":next": at, ":due": str(dueShard(subscriptionDuePK, userID)), ":key": str(dueKey(next, userID))}, "#plan", "plan")
+	return r.db.updateUser(
+		ctx,
+		userID,
+		"SET #plan = :plan, nextPeriod = :next, gsi2pk = :due, gsi2sk = :key REMOVE pendingPlan",
+		map[string]types.AttributeValue{
+			":plan": str(plan),
+			":next": at,
+			":due":  str(dueShard(subscriptionDuePK, userID)),
+			":key":  str(dueKey(next, userID)),
+		},
+		"#plan",
+		"plan",
+	)
 }
 
 // SetPendingPlan records the next period's plan; a user without a subscription starts one now.
 func (r *InvoiceRepo) SetPendingPlan(ctx context.Context, userID, plan string, now time.Time) error {
 	at, _ := attributevalue.Marshal(now)
-	return r.db.updateUser(ctx, userID, "SET pendingPlan = :plan, nextPeriod = if_not_exists(nextPeriod, :now), gsi2pk = :due, gsi2sk = if_not_exists(gsi2sk, :key)",
-		map[string]types.AttributeValue{":plan": str(plan), ":now": at, ":due": str(dueShard(subscriptionDuePK, userID)), ":key": str(dueKey(now, userID))})
+	return r.db.updateUser(
+		ctx,
+		userID,
+		"SET pendingPlan = :plan, nextPeriod = if_not_exists(nextPeriod, :now), gsi2pk = :due, gsi2sk = if_not_exists(gsi2sk, :key)",
+		map[string]types.AttributeValue{
+			":plan": str(plan),
+			":now":  at,
+			":due":  str(dueShard(subscriptionDuePK, userID)),
+			":key":  str(dueKey(now, userID)),
+		},
+	)
 }
 
 // Invoice reads one invoice.
@@ -112,10 +157,20 @@ func (r *InvoiceRepo) Invoice(ctx context.Context, reference string) (billing.In
 }
 
 // Invoices lists a user's invoices, newest first, with an opaque cursor.
-func (r *InvoiceRepo) Invoices(ctx context.Context, userID string, status billing.Status, limit int, cursor string) ([]billing.Invoice, string, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(false),
+func (r *InvoiceRepo) Invoices(
+	ctx context.Context,
+	userID string,
+	status billing.Status,
+	limit int,
+	cursor string,
+) ([]billing.Invoice, string, error) {
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(r.db.Table),
+		IndexName:                 aws.String("gsi1"),
+		ScanIndexForward:          aws.Bool(false),
 		KeyConditionExpression:    aws.String("gsi1pk = :o"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str("INVOICES#" + userID)}}
+		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str("INVOICES#" + userID)},
+	}
 	if status != "" {
 		in.FilterExpression, in.ExpressionAttributeNames = aws.String("#s = :s"), map[string]string{"#s": "status"}
 		in.ExpressionAttributeValues[":s"] = str(string(status))
@@ -156,13 +211,23 @@ func (r *InvoiceRepo) Invoices(ctx context.Context, userID string, status billin
 // with their ledger entry, or to failed, in one transaction. The condition on the status makes a
 // late notification a no-op, which records its event alone; the event's own condition makes a
 // replay write nothing (payment.ErrReplayed).
-func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, n payment.Notification, to billing.Status, at time.Time) (bool, error) {
+func (r *InvoiceRepo) SettleInvoice(
+	ctx context.Context,
+	inv billing.Invoice,
+	n payment.Notification,
+	to billing.Status,
+	at time.Time,
+) (bool, error) {
 	event, err := r.db.paymentEvent(n.EventID, inv.Reference, n.PaymentID, to == billing.StatusPaid, n.Amount, at)
 	if err != nil {
 		return false, err
 	}
 	when, _ := attributevalue.Marshal(at)
-	values := map[string]types.AttributeValue{":to": str(string(to)), ":pending": str(string(billing.StatusPending)), ":at": when}
+	values := map[string]types.AttributeValue{
+		":to":      str(string(to)),
+		":pending": str(string(billing.StatusPending)),
+		":at":      when,
+	}
 	update, cond := "SET #s = :to", "#s = :pending"
 	writes := []types.TransactWriteItem{{Put: &event}}
 	if to == billing.StatusPaid {
@@ -176,9 +241,16 @@ func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, n 
 	} else {
 		delete(values, ":at")
 	}
-	writes = append(writes, types.TransactWriteItem{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(invoicePK(inv.Reference), "INVOICE"),
-		UpdateExpression: aws.String(update), ConditionExpression: aws.String(cond), ExpressionAttributeNames: map[string]string{"#s": "status"},
-		ExpressionAttributeValues: values}})
+	writes = append(
+		writes,
+		types.TransactWriteItem{
+			Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(invoicePK(inv.Reference), "INVOICE"),
+				UpdateExpression: aws.String(
+					update,
+				), ConditionExpression: aws.String(cond), ExpressionAttributeNames: map[string]string{"#s": "status"},
+				ExpressionAttributeValues: values},
+		},
+	)
 	_, err = r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: writes})
 	failed := cancelledBy(err)
 	switch {
@@ -191,7 +263,14 @@ func (r *InvoiceRepo) SettleInvoice(ctx context.Context, inv billing.Invoice, n 
 	}
 	// The invoice was not in a state to move: the event is recorded alone, so that its replay
 	// stays a replay whatever the invoice does next.
-	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: event.TableName, Item: event.Item, ConditionExpression: event.ConditionExpression})
+	_, err = r.db.API.PutItem(
+		ctx,
+		&dynamodb.PutItemInput{
+			TableName:           event.TableName,
+			Item:                event.Item,
+			ConditionExpression: event.ConditionExpression,
+		},
+	)
 	if isConditionFailed(err) {
 		return false, payment.ErrReplayed
 	}

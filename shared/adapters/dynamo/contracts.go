@@ -102,13 +102,24 @@ type paymentEventItem struct {
 
 // paymentEvent is the conditional put that records a gateway event once, for contracts and
 // invoices alike: the gateway's event ids are unique across all it notifies.
-func (s Store) paymentEvent(eventID, reference, paymentID string, paid bool, amount int64, at time.Time) (types.Put, error) {
-	item, err := attributevalue.MarshalMap(paymentEventItem{PK: "PAYMENT_EVENT#" + eventID, SK: "EVENT", Reference: reference,
-		PaymentID: paymentID, Paid: paid, Amount: amount, At: at, TTL: at.Add(90 * 24 * time.Hour).Unix()})
+func (s Store) paymentEvent(
+	eventID, reference, paymentID string,
+	paid bool,
+	amount int64,
+	at time.Time,
+) (types.Put, error) {
+	item, err := attributevalue.MarshalMap(
+		paymentEventItem{PK: "PAYMENT_EVENT#" + eventID, SK: "EVENT", Reference: reference,
+			PaymentID: paymentID, Paid: paid, Amount: amount, At: at, TTL: at.Add(90 * 24 * time.Hour).Unix()},
+	)
 	if err != nil {
 		return types.Put{}, err
 	}
-	return types.Put{TableName: aws.String(s.Table), Item: item, ConditionExpression: aws.String("attribute_not_exists(pk)")}, nil
+	return types.Put{
+		TableName:           aws.String(s.Table),
+		Item:                item,
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	}, nil
 }
 
 const (
@@ -137,12 +148,18 @@ func statusListPrefix(s contracts.Status) string { return statusListPK + "#" + s
 func toContractItem(c contracts.Contract) contractItem {
 	at := listKey(c.CreatedAt, c.Reference)
 	it := contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: partnerContractsPK(c.PartnerID), GSI1SK: at,
-		GSI3PK: dueShard(statusListPrefix(c.Status), c.Reference), GSI3SK: at, GSI4PK: partnerStatusPK(c.PartnerID, c.Status), GSI4SK: at,
+		GSI3PK: dueShard(
+			statusListPrefix(c.Status),
+			c.Reference,
+		), GSI3SK: at, GSI4PK: partnerStatusPK(c.PartnerID, c.Status), GSI4SK: at,
 		GSI5PK: partnerProductPK(c.PartnerID, c.Product), GSI5SK: at, Reference: c.Reference, PartnerID: c.PartnerID,
-		Product: string(c.Product), Status: string(c.Status), ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data),
+		Product: string(
+			c.Product,
+		), Status: string(c.Status), ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data),
 		Subject: c.Subject, Pricing: pricingItem(c.Pricing), PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL,
-		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt,
-		PaidAt: c.PaidAt, IssuanceRuns: c.IssuanceRun, TTL: ttlOf(c.PurgeAt())}
+		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt,
+		UpdatedAt: c.UpdatedAt,
+		PaidAt:    c.PaidAt, IssuanceRuns: c.IssuanceRun, TTL: ttlOf(c.PurgeAt())}
 	if c.Status == contracts.StatusPendingPayment {
 		it.GSI2PK, it.GSI2SK = dueShard(paymentDuePK, c.Reference), dueKey(c.Payment.ExpiresAt, c.Reference)
 	}
@@ -159,7 +176,9 @@ func toIssuanceItem(i *contracts.Issuance) *issuanceItem {
 
 func (it contractItem) contract() contracts.Contract {
 	c := contracts.Contract{Reference: it.Reference, PartnerID: it.PartnerID, Product: contracts.Product(it.Product),
-		Status: contracts.Status(it.Status), ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data),
+		Status: contracts.Status(
+			it.Status,
+		), ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data),
 		Subject: it.Subject, Pricing: contracts.Pricing(it.Pricing),
 		Payment:     payment.Checkout{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
 		IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}
@@ -190,11 +209,18 @@ func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMe
 const contractTries = 3
 
 // Update writes a change of the request, on condition that it is still as the change saw it.
-func (r *ContractRepo) Update(ctx context.Context, c contracts.Contract, change contracts.Change) (contracts.Contract, error) {
+func (r *ContractRepo) Update(
+	ctx context.Context,
+	c contracts.Contract,
+	change contracts.Change,
+) (contracts.Contract, error) {
 	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
-		_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
-			ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames,
-			ExpressionAttributeValues: u.ExpressionAttributeValues})
+		_, err := r.db.API.UpdateItem(
+			ctx,
+			&dynamodb.UpdateItemInput{TableName: u.TableName, Key: u.Key, UpdateExpression: u.UpdateExpression,
+				ConditionExpression: u.ConditionExpression, ExpressionAttributeNames: u.ExpressionAttributeNames,
+				ExpressionAttributeValues: u.ExpressionAttributeValues},
+		)
 		if isConditionFailed(err) {
 			return true, nil
 		}
@@ -208,14 +234,22 @@ func (r *ContractRepo) Update(ctx context.Context, c contracts.Contract, change 
 
 // ApplyPayment records the event and the change it makes to its request in one transaction; an
 // event that changes nothing is recorded alone.
-func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e contracts.PaymentEvent, change contracts.Change) (contracts.Contract, error) {
+func (r *ContractRepo) ApplyPayment(
+	ctx context.Context,
+	c contracts.Contract,
+	e contracts.PaymentEvent,
+	change contracts.Change,
+) (contracts.Contract, error) {
 	put, err := r.db.paymentEvent(e.EventID, e.Reference, e.PaymentID, e.Paid, e.Amount, e.At)
 	if err != nil {
 		return c, err
 	}
 	event := put.Item
 	after, wrote, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
-		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &put}, {Update: u}}})
+		_, err := r.db.API.TransactWriteItems(
+			ctx,
+			&dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Put: &put}, {Update: u}}},
+		)
 		switch failed := cancelledBy(err); {
 		case err == nil:
 			return false, nil
@@ -232,7 +266,10 @@ func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e
 	if err != nil || wrote {
 		return after, err
 	}
-	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: put.TableName, Item: event, ConditionExpression: put.ConditionExpression})
+	_, err = r.db.API.PutItem(
+		ctx,
+		&dynamodb.PutItemInput{TableName: put.TableName, Item: event, ConditionExpression: put.ConditionExpression},
+	)
 	if isConditionFailed(err) {
 		return after, contracts.ErrReplayed
 	}
@@ -244,14 +281,28 @@ func (r *ContractRepo) ApplyPayment(ctx context.Context, c contracts.Contract, e
 
 // FinishIssuance writes the end of an issuance and stores the partner's webhook delivery, in one
 // transaction.
-func (r *ContractRepo) FinishIssuance(ctx context.Context, c contracts.Contract, change contracts.Change, d webhook.Delivery) (contracts.Contract, error) {
+func (r *ContractRepo) FinishIssuance(
+	ctx context.Context,
+	c contracts.Contract,
+	change contracts.Change,
+	d webhook.Delivery,
+) (contracts.Contract, error) {
 	delivery, err := deliveryAttributes(d)
 	if err != nil {
 		return c, err
 	}
 	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
-		_, err := r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: u},
-			{Put: &types.Put{TableName: aws.String(r.db.Table), Item: delivery, ConditionExpression: aws.String("attribute_not_exists(pk)")}}}})
+		_, err := r.db.API.TransactWriteItems(
+			ctx,
+			&dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: u},
+				{
+					Put: &types.Put{
+						TableName:           aws.String(r.db.Table),
+						Item:                delivery,
+						ConditionExpression: aws.String("attribute_not_exists(pk)"),
+					},
+				}}},
+		)
 		switch failed := cancelledBy(err); {
 		case err == nil:
 			return false, nil
@@ -282,7 +333,12 @@ func cancelledBy(err error) []bool {
 // apply runs change on c and hands the update it makes to write, which reports whether the
 // request's condition failed; then the request is read again and change run on that. It tells
 // whether it wrote: not when change left the request as it was.
-func (r *ContractRepo) apply(ctx context.Context, c contracts.Contract, change contracts.Change, write func(*types.Update) (bool, error)) (contracts.Contract, bool, error) {
+func (r *ContractRepo) apply(
+	ctx context.Context,
+	c contracts.Contract,
+	change contracts.Change,
+	write func(*types.Update) (bool, error),
+) (contracts.Contract, bool, error) {
 	for try := 1; ; try++ {
 		next, err := change(c)
 		if err != nil {
@@ -343,7 +399,11 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 		// The lists by status follow it (an item stored before the lists has no gsi3sk or gsi4sk,
 		// so stays out of them).
 		set, values[":to"] = append(set, "#s = :to", "gsi3pk = :adminlist", "gsi4pk = :list"), str(string(next.Status))
-		values[":adminlist"], values[":list"] = str(dueShard(statusListPrefix(next.Status), next.Reference)), str(partnerStatusPK(next.PartnerID, next.Status))
+		values[":adminlist"], values[":list"] = str(
+			dueShard(statusListPrefix(next.Status), next.Reference),
+		), str(
+			partnerStatusPK(next.PartnerID, next.Status),
+		)
 		if prior.Status == contracts.StatusIssuanceInProgress {
 			remove = append(remove, "issuingUntil")
 		}
@@ -353,13 +413,25 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 		switch {
 		case next.Status == contracts.StatusIssuanceInProgress:
 			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(dueShard(issuanceDuePK, next.Reference)), str(dueKey(next.UpdatedAt, next.Reference))
+			values[":due"], values[":duekey"] = str(
+				dueShard(issuanceDuePK, next.Reference),
+			), str(
+				dueKey(next.UpdatedAt, next.Reference),
+			)
 		case next.Status == contracts.StatusPendingPayment:
 			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(dueShard(paymentDuePK, next.Reference)), str(dueKey(next.Payment.ExpiresAt, next.Reference))
+			values[":due"], values[":duekey"] = str(
+				dueShard(paymentDuePK, next.Reference),
+			), str(
+				dueKey(next.Payment.ExpiresAt, next.Reference),
+			)
 		case next.Refundable():
 			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(dueShard(attentionPK, next.Reference)), str(listKey(next.CreatedAt, next.Reference))
+			values[":due"], values[":duekey"] = str(
+				dueShard(attentionPK, next.Reference),
+			), str(
+				listKey(next.CreatedAt, next.Reference),
+			)
 		default:
 			remove = append(remove, "gsi2pk", "gsi2sk")
 		}
@@ -382,18 +454,32 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 	if len(remove) > 0 {
 		update += " REMOVE " + strings.Join(remove, ", ")
 	}
-	return &types.Update{TableName: aws.String(r.db.Table), Key: key(contractPK(prior.Reference), "CONTRACT"), UpdateExpression: aws.String(update),
-		ConditionExpression: aws.String(cond), ExpressionAttributeNames: names, ExpressionAttributeValues: values}, nil
+	return &types.Update{
+		TableName:                 aws.String(r.db.Table),
+		Key:                       key(contractPK(prior.Reference), "CONTRACT"),
+		UpdateExpression:          aws.String(update),
+		ConditionExpression:       aws.String(cond),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+	}, nil
 }
 
 // ClaimIssuance leases a request being issued to one worker.
 func (r *ContractRepo) ClaimIssuance(ctx context.Context, reference string, until, now time.Time) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
-		UpdateExpression:         aws.String("SET issuingUntil = :until"),
-		ConditionExpression:      aws.String("#s = :issuing AND (attribute_not_exists(issuingUntil) OR issuingUntil < :now)"),
-		ExpressionAttributeNames: map[string]string{"#s": "status"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
-			":issuing": str(string(contracts.StatusIssuanceInProgress))}})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
+			UpdateExpression: aws.String("SET issuingUntil = :until"),
+			ConditionExpression: aws.String(
+				"#s = :issuing AND (attribute_not_exists(issuingUntil) OR issuingUntil < :now)",
+			),
+			ExpressionAttributeNames: map[string]string{"#s": "status"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":until":   num(until.UnixMilli()),
+				":now":     num(now.UnixMilli()),
+				":issuing": str(string(contracts.StatusIssuanceInProgress)),
+			}},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.Conflict, "The request is being issued by another worker.")
 	}
@@ -405,8 +491,13 @@ func (r *ContractRepo) ClaimIssuance(ctx context.Context, reference string, unti
 
 // ReleaseIssuance ends a worker's lease on a request being issued.
 func (r *ContractRepo) ReleaseIssuance(ctx context.Context, reference string) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
-		UpdateExpression: aws.String("REMOVE issuingUntil"), ConditionExpression: aws.String("attribute_exists(pk)")})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
+			UpdateExpression: aws.String(
+				"REMOVE issuingUntil",
+			), ConditionExpression: aws.String("attribute_exists(pk)")},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.NotFound, "No such contract request.")
 	}
@@ -431,9 +522,16 @@ func (r *ContractRepo) ExpiredLinks(ctx context.Context, before time.Time, limit
 
 // IssuanceAttempt counts an attempt.
 func (r *ContractRepo) IssuanceAttempt(ctx context.Context, reference string) (int, error) {
-	out, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
-		UpdateExpression: aws.String("ADD issuanceAttempts :one"), ConditionExpression: aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1)}, ReturnValues: types.ReturnValueUpdatedNew})
+	out, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(contractPK(reference), "CONTRACT"),
+			UpdateExpression: aws.String(
+				"ADD issuanceAttempts :one",
+			), ConditionExpression: aws.String("attribute_exists(pk)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":one": num(1),
+			}, ReturnValues: types.ReturnValueUpdatedNew},
+	)
 	if isConditionFailed(err) {
 		return 0, fault.New(fault.NotFound, "No such contract request.")
 	}
@@ -477,12 +575,14 @@ func (r *ContractRepo) Contracts(ctx context.Context, f contracts.Filter) (contr
 		}
 		items, next, err = r.db.shardedPage(ctx, index, prefix, f.Limit, f.Cursor)
 	} else {
-		l := listing{index: "gsi1", pk: partnerContractsPK(f.PartnerID), after: f.CreatedAfter, limit: f.Limit, cursor: f.Cursor}
+		l := listing{index: "gsi1", pk: partnerContractsPK(f.PartnerID), after: f.CreatedAfter, limit: f.Limit,
+			cursor: f.Cursor}
 		switch {
 		case f.Status != "":
 			l.index, l.pk = "gsi4", partnerStatusPK(f.PartnerID, f.Status)
 			if f.Product != "" {
-				l.filter, l.values = "product = :product", map[string]types.AttributeValue{":product": str(string(f.Product))}
+				l.filter, l.values = "product = :product",
+					map[string]types.AttributeValue{":product": str(string(f.Product))}
 			}
 		case f.Product != "":
 			l.index, l.pk = "gsi5", partnerProductPK(f.PartnerID, f.Product)
@@ -528,8 +628,13 @@ type linkItem struct {
 
 // PutLink stores a sandbox payment link.
 func (r *LinkRepo) PutLink(ctx context.Context, l payment.Link) error {
-	return r.db.putOnce(ctx, linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
-		Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL, NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt}, "payment link")
+	return r.db.putOnce(
+		ctx,
+		linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
+			Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL,
+			NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt},
+		"payment link",
+	)
 }
 
 // Link reads a sandbox payment link.
@@ -538,16 +643,32 @@ func (r *LinkRepo) Link(ctx context.Context, id string) (payment.Link, error) {
 	if err := r.db.get(ctx, "PAYMENT#"+id, "PAYMENT", &it, "payment link"); err != nil {
 		return payment.Link{}, err
 	}
-	return payment.Link{ID: it.ID, Reference: it.Reference, Amount: it.Amount, Currency: it.Currency, Purpose: it.Purpose,
-		ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, NotifyURL: it.NotifyURL, ExpiresAt: it.ExpiresAt, Outcome: it.Outcome}, nil
+	return payment.Link{
+		ID:        it.ID,
+		Reference: it.Reference,
+		Amount:    it.Amount,
+		Currency:  it.Currency,
+		Purpose:   it.Purpose,
+		ReturnURL: it.ReturnURL,
+		CancelURL: it.CancelURL,
+		NotifyURL: it.NotifyURL,
+		ExpiresAt: it.ExpiresAt,
+		Outcome:   it.Outcome,
+	}, nil
 }
 
 // DecideLink records a link's outcome, once; the same outcome again is allowed, so that a
 // notification that could not be sent can be sent again.
 func (r *LinkRepo) DecideLink(ctx context.Context, id, outcome string) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key("PAYMENT#"+id, "PAYMENT"),
-		UpdateExpression: aws.String("SET outcome = :o"), ConditionExpression: aws.String("attribute_exists(pk) AND (attribute_not_exists(outcome) OR outcome = :o)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str(outcome)}})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key("PAYMENT#"+id, "PAYMENT"),
+			UpdateExpression: aws.String(
+				"SET outcome = :o",
+			),
+			ConditionExpression:       aws.String("attribute_exists(pk) AND (attribute_not_exists(outcome) OR outcome = :o)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":o": str(outcome)}},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.Conflict, "This payment is closed already.")
 	}

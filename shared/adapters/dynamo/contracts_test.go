@@ -19,10 +19,31 @@ import (
 var at = time.Date(2026, 11, 23, 8, 0, 0, 123000000, time.UTC)
 
 func pendingContract(ref string) contracts.Contract {
-	return contracts.Contract{Reference: ref, PartnerID: "prt_1", Product: contracts.ProductAuto, Status: contracts.StatusPendingPayment,
-		ReturnURL: "https://r", CancelURL: "https://c", Data: json.RawMessage(`{"a":1}`), Subject: "DK-1",
-		Pricing: contracts.Pricing{NetPremium: 1, Accessories: 2, Taxes: 3, GuaranteeFund: 4, Total: 10, Currency: "XOF"},
-		Payment: payment.Checkout{ID: "pay_1", URL: "https://pay", ExpiresAt: at.Add(time.Hour)}, CreatedAt: at, UpdatedAt: at}
+	return contracts.Contract{
+		Reference: ref,
+		PartnerID: "prt_1",
+		Product:   contracts.ProductAuto,
+		Status:    contracts.StatusPendingPayment,
+		ReturnURL: "https://r",
+		CancelURL: "https://c",
+		Data:      json.RawMessage(`{"a":1}`),
+		Subject:   "DK-1",
+		Pricing: contracts.Pricing{
+			NetPremium:    1,
+			Accessories:   2,
+			Taxes:         3,
+			GuaranteeFund: 4,
+			Total:         10,
+			Currency:      "XOF",
+		},
+		Payment: payment.Checkout{
+			ID:        "pay_1",
+			URL:       "https://pay",
+			ExpiresAt: at.Add(time.Hour),
+		},
+		CreatedAt: at,
+		UpdatedAt: at,
+	}
 }
 
 // The stored shapes are the data already in tables: these are the items the code wrote before the
@@ -30,10 +51,12 @@ func pendingContract(ref string) contracts.Contract {
 func TestContractAndLinkItemsKeepTheirShape(t *testing.T) {
 	r := &recorder{}
 	db := Store{API: r, Table: "t"}
-	if err := NewContractRepo(db).PutContract(context.Background(), pendingContract("AUT-20261123-ABCDEFGH")); err != nil {
+	if err := NewContractRepo(db).PutContract(context.Background(),
+		pendingContract("AUT-20261123-ABCDEFGH")); err != nil {
 		t.Fatal(err)
 	}
-	if err := NewLinkRepo(db).PutLink(context.Background(), payment.Link{ID: "pay_1", Reference: "AUT-1", Amount: 10, Currency: "XOF",
+	if err := NewLinkRepo(db).PutLink(context.Background(), payment.Link{ID: "pay_1", Reference: "AUT-1", Amount: 10,
+		Currency:  "XOF",
 		ReturnURL: "https://r", CancelURL: "https://c", NotifyURL: "https://n", ExpiresAt: at}); err != nil {
 		t.Fatal(err)
 	}
@@ -48,14 +71,30 @@ func TestContractAndLinkItemsKeepTheirShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantIssuance := map[string]any{"ContractID": "x", "Error": "", "ErrorCode": "", "LinkAttestation": "", "LinkCarteBrune": "", "NumeroFacture": "", "NumeroPolice": ""}
+	wantIssuance := map[string]any{
+		"ContractID":      "x",
+		"Error":           "",
+		"ErrorCode":       "",
+		"LinkAttestation": "",
+		"LinkCarteBrune":  "",
+		"NumeroFacture":   "",
+		"NumeroPolice":    "",
+	}
 	if got := plain(av); !reflect.DeepEqual(got, wantIssuance) {
 		t.Errorf("issuance stored as %v, want %v", got, wantIssuance)
 	}
 }
 
 func paidEvent(ref, id string) contracts.PaymentEvent {
-	return contracts.PaymentEvent{EventID: id, Paid: true, PaymentID: "pay_1", Reference: ref, Amount: 10, Currency: "XOF", At: at.Add(time.Minute)}
+	return contracts.PaymentEvent{
+		EventID:   id,
+		Paid:      true,
+		PaymentID: "pay_1",
+		Reference: ref,
+		Amount:    10,
+		Currency:  "XOF",
+		At:        at.Add(time.Minute),
+	}
 }
 
 // pay is the domain's change for a paid event, as HandlePayment makes it.
@@ -91,20 +130,30 @@ func TestContractRepoApplyPayment(t *testing.T) {
 	}
 	item := raw(t, db, "CONTRACT#AUT-PAY", "CONTRACT")
 	if item["status"] != "ISSUANCE_IN_PROGRESS" || item["gsi2pk"] != dueShard(issuanceDuePK, "AUT-PAY") ||
-		item["gsi2sk"] != dueKey(at.Add(time.Minute), "AUT-PAY") || item["issuanceRuns"] != 1.0 || item["paidAt"] != "2026-11-23T08:01:00.123Z" {
+		item["gsi2sk"] != dueKey(
+			at.Add(time.Minute),
+			"AUT-PAY",
+		) || item["issuanceRuns"] != 1.0 || item["paidAt"] != "2026-11-23T08:01:00.123Z" {
 		t.Errorf("stored after payment: %v", item)
 	}
 	if raw(t, db, "PAYMENT_EVENT#evt_1", "EVENT") == nil {
 		t.Error("the event was not recorded")
 	}
-	if _, err := repo.ApplyPayment(ctx, after, paidEvent(c.Reference, "evt_1"), pay); !errors.Is(err, contracts.ErrReplayed) {
+	if _, err := repo.ApplyPayment(ctx, after, paidEvent(c.Reference, "evt_1"), pay); !errors.Is(
+		err,
+		contracts.ErrReplayed,
+	) {
 		t.Errorf("the same event again: %v, want ErrReplayed", err)
 	}
 	// A late event changes nothing but is recorded, once.
-	if got, err := repo.ApplyPayment(ctx, after, paidEvent(c.Reference, "evt_2"), pay); err != nil || got.Status != contracts.StatusIssuanceInProgress {
+	if got, err := repo.ApplyPayment(ctx, after, paidEvent(c.Reference, "evt_2"), pay); err != nil ||
+		got.Status != contracts.StatusIssuanceInProgress {
 		t.Errorf("a late event: %s, %v", got.Status, err)
 	}
-	if _, err := repo.ApplyPayment(ctx, after, paidEvent(c.Reference, "evt_2"), pay); !errors.Is(err, contracts.ErrReplayed) {
+	if _, err := repo.ApplyPayment(ctx, after, paidEvent(c.Reference, "evt_2"), pay); !errors.Is(
+		err,
+		contracts.ErrReplayed,
+	) {
 		t.Errorf("the late event again: %v, want ErrReplayed", err)
 	}
 	got, err := repo.Contract(ctx, c.Reference)
@@ -196,7 +245,8 @@ func TestContractRepoRecordsAnEventOnAMovedRequest(t *testing.T) {
 	cancel := paidEvent(c.Reference, "evt_cancel")
 	cancel.Paid = false
 	cancelled := expired // a cancellation fails a pending request, and leaves a failed one as it is
-	if got, err := repo.ApplyPayment(ctx, c, cancel, cancelled); err != nil || got.Status != contracts.StatusPaymentFailed {
+	if got, err := repo.ApplyPayment(ctx, c, cancel, cancelled); err != nil ||
+		got.Status != contracts.StatusPaymentFailed {
 		t.Fatalf("ApplyPayment = %s, %v", got.Status, err)
 	}
 	if raw(t, db, "PAYMENT_EVENT#evt_cancel", "EVENT") == nil {
@@ -231,18 +281,32 @@ func TestContractRepoFinishIssuance(t *testing.T) {
 		t.Fatalf("IssuanceAttempt = %d, %v", n, err)
 	}
 	issue := func(c contracts.Contract) (contracts.Contract, error) {
-		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{ContractID: "CT-1"}, at.Add(time.Hour)
+		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{
+			ContractID: "CT-1",
+		}, at.Add(
+			time.Hour,
+		)
 		return c, nil
 	}
-	d := webhook.Delivery{ID: "dlv_1", Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: contracts.EventIssued, Reference: c.Reference,
-		Body: []byte(`{}`), Status: webhook.StatusPending, CreatedAt: at, NextAt: at}
+	d := webhook.Delivery{
+		ID:        "dlv_1",
+		Scheme:    webhook.SchemePartner,
+		OwnerID:   "prt_1",
+		Event:     contracts.EventIssued,
+		Reference: c.Reference,
+		Body:      []byte(`{}`),
+		Status:    webhook.StatusPending,
+		CreatedAt: at,
+		NextAt:    at,
+	}
 	if err := db.putOnce(ctx, map[string]string{"pk": deliveryPK("dlv_1"), "sk": "DELIVERY"}, "delivery"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := repo.FinishIssuance(ctx, c, issue, d); fault.As(err).Kind != fault.Conflict {
 		t.Fatalf("finish with a delivery that exists: %v, want Conflict", err)
 	}
-	if got, _ := repo.Contract(ctx, c.Reference); got.Status != contracts.StatusIssuanceInProgress || got.Issuance != nil {
+	if got, _ := repo.Contract(ctx, c.Reference); got.Status != contracts.StatusIssuanceInProgress ||
+		got.Issuance != nil {
 		t.Fatalf("a cancelled transaction wrote the request: %s %+v", got.Status, got.Issuance)
 	}
 	d.ID = "dlv_2"
@@ -255,7 +319,8 @@ func TestContractRepoFinishIssuance(t *testing.T) {
 			t.Errorf("%s still set on an issued request: %v", gone, item)
 		}
 	}
-	if got, _ := repo.Contract(ctx, c.Reference); got.Status != contracts.StatusActive || got.Issuance == nil || got.Issuance.ContractID != "CT-1" {
+	if got, _ := repo.Contract(ctx, c.Reference); got.Status != contracts.StatusActive || got.Issuance == nil ||
+		got.Issuance.ContractID != "CT-1" {
 		t.Errorf("after finish: %s %+v", got.Status, got.Issuance)
 	}
 	if raw(t, db, deliveryPK("dlv_2"), "DELIVERY") == nil {
@@ -279,7 +344,8 @@ func TestContractRepoExpiredLinks(t *testing.T) {
 		}
 	}
 	got, err := repo.ExpiredLinks(ctx, at.Add(10*time.Minute), 10)
-	if err != nil || len(got) != 2 || got[0].Reference != "AUT-E1" || got[1].Reference != "AUT-E2" || got[0].Pricing.Total != 10 {
+	if err != nil || len(got) != 2 || got[0].Reference != "AUT-E1" || got[1].Reference != "AUT-E2" ||
+		got[0].Pricing.Total != 10 {
 		t.Fatalf("ExpiredLinks = %+v, %v", got, err)
 	}
 }

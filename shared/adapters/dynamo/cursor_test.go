@@ -17,7 +17,12 @@ func TestOwnedCursor(t *testing.T) {
 		b, _ := json.Marshal(m)
 		return base64.RawURLEncoding.EncodeToString(b)
 	}
-	full := map[string]string{"pk": "INVOICE#INV-1", "sk": "INVOICE", "gsi1pk": "INVOICES#usr_1", "gsi1sk": "2026#INV-1"}
+	full := map[string]string{
+		"pk":     "INVOICE#INV-1",
+		"sk":     "INVOICE",
+		"gsi1pk": "INVOICES#usr_1",
+		"gsi1sk": "2026#INV-1",
+	}
 	without := func(k string) map[string]string {
 		m := maps.Clone(full)
 		delete(m, k)
@@ -43,7 +48,8 @@ func TestOwnedCursor(t *testing.T) {
 		"another owner":     enc(with("gsi1pk", "INVOICES#usr_2")),
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := ownedCursor(c, gsi1Cursor, "gsi1pk", "INVOICES#usr_1"); fault.As(err) == nil || fault.As(err).Kind != fault.Invalid {
+			if _, err := ownedCursor(c, gsi1Cursor, "gsi1pk", "INVOICES#usr_1"); fault.As(err) == nil ||
+				fault.As(err).Kind != fault.Invalid {
 				t.Errorf("ownedCursor = %v, want Invalid", err)
 			}
 		})

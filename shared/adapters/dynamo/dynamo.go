@@ -26,12 +26,32 @@ import (
 
 // API is the part of the DynamoDB client the store uses.
 type API interface {
-	GetItem(ctx context.Context, in *dynamodb.GetItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	PutItem(ctx context.Context, in *dynamodb.PutItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, opts ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+	GetItem(
+		ctx context.Context,
+		in *dynamodb.GetItemInput,
+		opts ...func(*dynamodb.Options),
+	) (*dynamodb.GetItemOutput, error)
+	PutItem(
+		ctx context.Context,
+		in *dynamodb.PutItemInput,
+		opts ...func(*dynamodb.Options),
+	) (*dynamodb.PutItemOutput, error)
+	UpdateItem(
+		ctx context.Context,
+		in *dynamodb.UpdateItemInput,
+		opts ...func(*dynamodb.Options),
+	) (*dynamodb.UpdateItemOutput, error)
+	DeleteItem(
+		ctx context.Context,
+		in *dynamodb.DeleteItemInput,
+		opts ...func(*dynamodb.Options),
+	) (*dynamodb.DeleteItemOutput, error)
 	Query(ctx context.Context, in *dynamodb.QueryInput, opts ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
-	TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, opts ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+	TransactWriteItems(
+		ctx context.Context,
+		in *dynamodb.TransactWriteItemsInput,
+		opts ...func(*dynamodb.Options),
+	) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
 // Store is the table: the handle the repositories share (NewContractRepo(db), ...), with the
@@ -42,12 +62,18 @@ type Store struct {
 }
 
 func key(pk, sk string) map[string]types.AttributeValue {
-	return map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: pk}, "sk": &types.AttributeValueMemberS{Value: sk}}
+	return map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: pk},
+		"sk": &types.AttributeValueMemberS{Value: sk},
+	}
 }
 
 // get reads one item into out; NotFound when it does not exist.
 func (s Store) get(ctx context.Context, pk, sk string, out any, what string) error {
-	res, err := s.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(pk, sk), ConsistentRead: aws.Bool(true)})
+	res, err := s.API.GetItem(
+		ctx,
+		&dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(pk, sk), ConsistentRead: aws.Bool(true)},
+	)
 	if err != nil {
 		return fmt.Errorf("dynamo: get %s: %w", what, err)
 	}
@@ -66,8 +92,15 @@ func (s Store) putOnce(ctx context.Context, item any, what string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.Table), Item: av, ConditionExpression: aws.String("attribute_not_exists(pk)"),
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
+	_, err = s.API.PutItem(
+		ctx,
+		&dynamodb.PutItemInput{
+			TableName:                           aws.String(s.Table),
+			Item:                                av,
+			ConditionExpression:                 aws.String("attribute_not_exists(pk)"),
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+		},
+	)
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
 		if reflect.DeepEqual(ccf.Item, av) {
@@ -95,7 +128,13 @@ func (s Store) putNew(item any) (types.TransactWriteItem, error) {
 
 // updateNew runs a conditional update on the table and decodes the item as it is afterwards into
 // out; onCondition when the condition fails.
-func (s Store) updateNew(ctx context.Context, in *dynamodb.UpdateItemInput, onCondition *fault.Error, what string, out any) error {
+func (s Store) updateNew(
+	ctx context.Context,
+	in *dynamodb.UpdateItemInput,
+	onCondition *fault.Error,
+	what string,
+	out any,
+) error {
 	in.TableName, in.ReturnValues = aws.String(s.Table), types.ReturnValueAllNew
 	res, err := s.API.UpdateItem(ctx, in)
 	if isConditionFailed(err) {
@@ -135,11 +174,23 @@ const createCountedTries = 12
 // room: the one that loses the race counts again. room returns nil when there is room, else the
 // error to answer (limit_reached). A failed condition of items (other than a duplicate of the
 // version bump) is onCondition.
-func (s Store) createCounted(ctx context.Context, ownerID, versionAttr string, room func(context.Context) error, onCondition *fault.Error,
-	items []types.TransactWriteItem) error {
+func (s Store) createCounted(
+	ctx context.Context,
+	ownerID, versionAttr string,
+	room func(context.Context) error,
+	onCondition *fault.Error,
+	items []types.TransactWriteItem,
+) error {
 	for range createCountedTries {
 		var owner map[string]types.AttributeValue
-		res, err := s.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(userPK(ownerID), profile), ConsistentRead: aws.Bool(true)})
+		res, err := s.API.GetItem(
+			ctx,
+			&dynamodb.GetItemInput{
+				TableName:      aws.String(s.Table),
+				Key:            key(userPK(ownerID), profile),
+				ConsistentRead: aws.Bool(true),
+			},
+		)
 		if err != nil {
 			return fmt.Errorf("dynamo: get user: %w", err)
 		}
@@ -155,12 +206,23 @@ func (s Store) createCounted(ctx context.Context, ownerID, versionAttr string, r
 		if err := room(ctx); err != nil {
 			return err
 		}
-		bump := types.TransactWriteItem{Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(ownerID), profile),
-			UpdateExpression:          aws.String("SET #v = :next"),
-			ConditionExpression:       aws.String("attribute_exists(pk) AND (#v = :v OR (attribute_not_exists(#v) AND :v = :zero))"),
-			ExpressionAttributeNames:  map[string]string{"#v": versionAttr},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(version), ":next": num(version + 1), ":zero": num(0)}}}
-		_, err = s.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: append(slices.Clip(items), bump)})
+		bump := types.TransactWriteItem{
+			Update: &types.Update{TableName: aws.String(s.Table), Key: key(userPK(ownerID), profile),
+				UpdateExpression: aws.String("SET #v = :next"),
+				ConditionExpression: aws.String(
+					"attribute_exists(pk) AND (#v = :v OR (attribute_not_exists(#v) AND :v = :zero))",
+				),
+				ExpressionAttributeNames: map[string]string{"#v": versionAttr},
+				ExpressionAttributeValues: map[string]types.AttributeValue{
+					":v":    num(version),
+					":next": num(version + 1),
+					":zero": num(0),
+				}},
+		}
+		_, err = s.API.TransactWriteItems(
+			ctx,
+			&dynamodb.TransactWriteItemsInput{TransactItems: append(slices.Clip(items), bump)},
+		)
 		var cancelled *types.TransactionCanceledException
 		if !errors.As(err, &cancelled) {
 			if err != nil {

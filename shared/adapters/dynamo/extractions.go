@@ -129,11 +129,35 @@ func extractionTypePK(ownerID string, live bool, documentType string) string {
 func batchesPK(ownerID string, live bool) string { return "BATCHES#" + ownerID + "#" + modeName(live) }
 
 func newExtractionItem(e extraction.Extraction, index int) (extractionItem, error) {
-	it := extractionItem{PK: extractionPK(e.ID), SK: "EXTRACTION", GSI2PK: dueShard(extractionDuePK, e.ID), GSI2SK: dueKey(e.SweepAt, e.ID),
-		ID: e.ID, OwnerID: e.OwnerID, Live: e.Live, BatchID: e.BatchID, ReferenceID: e.ReferenceID, DocumentType: e.DocumentType,
-		Status: string(e.Status), ObjectKey: e.Object.Key, MIME: e.Object.MIME, Size: e.Object.Size, CreditsUsed: e.CreditsUsed,
-		Error: toFailureItem(e.Error), Attempts: e.Attempts, Releases: e.Releases, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, CompletedAt: e.CompletedAt,
-		ExpiresAt: e.ExpiresAt, TTL: ttlOf(e.ExpiresAt)}
+	it := extractionItem{
+		PK:           extractionPK(e.ID),
+		SK:           "EXTRACTION",
+		GSI2PK:       dueShard(extractionDuePK, e.ID),
+		GSI2SK:       dueKey(e.SweepAt, e.ID),
+		ID:           e.ID,
+		OwnerID:      e.OwnerID,
+		Live:         e.Live,
+		BatchID:      e.BatchID,
+		ReferenceID:  e.ReferenceID,
+		DocumentType: e.DocumentType,
+		Status: string(
+			e.Status,
+		),
+		ObjectKey:   e.Object.Key,
+		MIME:        e.Object.MIME,
+		Size:        e.Object.Size,
+		CreditsUsed: e.CreditsUsed,
+		Error: toFailureItem(
+			e.Error,
+		),
+		Attempts:    e.Attempts,
+		Releases:    e.Releases,
+		CreatedAt:   e.CreatedAt,
+		UpdatedAt:   e.UpdatedAt,
+		CompletedAt: e.CompletedAt,
+		ExpiresAt:   e.ExpiresAt,
+		TTL:         ttlOf(e.ExpiresAt),
+	}
 	if e.BatchID != "" {
 		it.GSI1PK, it.GSI1SK = batchPK(e.BatchID), fmt.Sprintf("%04d", index)
 	}
@@ -152,10 +176,23 @@ func newExtractionItem(e extraction.Extraction, index int) (extractionItem, erro
 }
 
 func (it extractionItem) extraction() (extraction.Extraction, error) {
-	e := extraction.Extraction{ID: it.ID, OwnerID: it.OwnerID, Live: it.Live, BatchID: it.BatchID, ReferenceID: it.ReferenceID,
-		DocumentType: it.DocumentType, Status: extraction.Status(it.Status), Object: extraction.Object{Key: it.ObjectKey, MIME: it.MIME, Size: it.Size},
-		CreditsUsed: it.CreditsUsed, Attempts: it.Attempts, Releases: it.Releases, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt,
-		CompletedAt: it.CompletedAt, ExpiresAt: it.ExpiresAt}
+	e := extraction.Extraction{
+		ID:           it.ID,
+		OwnerID:      it.OwnerID,
+		Live:         it.Live,
+		BatchID:      it.BatchID,
+		ReferenceID:  it.ReferenceID,
+		DocumentType: it.DocumentType,
+		Status:       extraction.Status(it.Status),
+		Object:       extraction.Object{Key: it.ObjectKey, MIME: it.MIME, Size: it.Size},
+		CreditsUsed:  it.CreditsUsed,
+		Attempts:     it.Attempts,
+		Releases:     it.Releases,
+		CreatedAt:    it.CreatedAt,
+		UpdatedAt:    it.UpdatedAt,
+		CompletedAt:  it.CompletedAt,
+		ExpiresAt:    it.ExpiresAt,
+	}
 	if it.Error != nil {
 		e.Error = &extraction.Failure{Code: it.Error.Code, Message: it.Error.Message}
 	}
@@ -169,7 +206,12 @@ func (it extractionItem) extraction() (extraction.Extraction, error) {
 }
 
 // CreateExtractions stores a batch and its extractions and makes the charge, in one transaction.
-func (r *ExtractionRepo) CreateExtractions(ctx context.Context, charge credits.Movement, b *extraction.Batch, items []extraction.Extraction) error {
+func (r *ExtractionRepo) CreateExtractions(
+	ctx context.Context,
+	charge credits.Movement,
+	b *extraction.Batch,
+	items []extraction.Extraction,
+) error {
 	var writes []types.TransactWriteItem
 	if charge.Amount != 0 {
 		move, err := r.db.move(charge)
@@ -180,7 +222,10 @@ func (r *ExtractionRepo) CreateExtractions(ctx context.Context, charge credits.M
 	}
 	if b != nil {
 		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH",
-			GSI1PK: batchesPK(b.OwnerID, b.Live), GSI1SK: listKey(b.CreatedAt, b.ID), ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total,
+			GSI1PK: batchesPK(
+				b.OwnerID,
+				b.Live,
+			), GSI1SK: listKey(b.CreatedAt, b.ID), ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total,
 			CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt, TTL: ttlOf(b.ExpiresAt)})
 		if err != nil {
 			return err
@@ -216,11 +261,21 @@ func (r *ExtractionRepo) Batch(ctx context.Context, id string) (extraction.Batch
 	if err := r.db.get(ctx, batchPK(id), "BATCH", &b, "batch"); err != nil {
 		return extraction.Batch{}, nil, err
 	}
-	batch := extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt}
+	batch := extraction.Batch{
+		ID:        b.ID,
+		OwnerID:   b.OwnerID,
+		Live:      b.Live,
+		Total:     b.Total,
+		CreatedAt: b.CreatedAt,
+		ExpiresAt: b.ExpiresAt,
+	}
 	var items []extraction.Extraction
-	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"),
-		KeyConditionExpression:    aws.String("gsi1pk = :p"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(batchPK(id))}})
+	p := dynamodb.NewQueryPaginator(
+		r.db.API,
+		&dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"),
+			KeyConditionExpression:    aws.String("gsi1pk = :p"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(batchPK(id))}},
+	)
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
@@ -242,16 +297,31 @@ func (r *ExtractionRepo) Batch(ctx context.Context, id string) (extraction.Batch
 }
 
 // ClaimExtraction leases a queued extraction, or a processing one whose lease ended.
-func (r *ExtractionRepo) ClaimExtraction(ctx context.Context, id string, until, now time.Time) (extraction.Extraction, error) {
+func (r *ExtractionRepo) ClaimExtraction(
+	ctx context.Context,
+	id string,
+	until, now time.Time,
+) (extraction.Extraction, error) {
 	at, _ := attributevalue.Marshal(now)
 	var it extractionItem
 	err := r.db.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(extractionPK(id), "EXTRACTION"),
-		UpdateExpression:         aws.String("SET #s = :processing, leaseUntil = :until, updatedAt = :at, gsi2pk = :shard, gsi2sk = :due ADD attempts :one"),
+		UpdateExpression: aws.String(
+			"SET #s = :processing, leaseUntil = :until, updatedAt = :at, gsi2pk = :shard, gsi2sk = :due ADD attempts :one",
+		),
 		ConditionExpression:      aws.String("#s = :queued OR (#s = :processing AND leaseUntil < :now)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":processing": str(string(extraction.StatusProcessing)),
-			":queued": str(string(extraction.StatusQueued)), ":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
-			":at": at, ":shard": str(dueShard(extractionDuePK, id)), ":due": str(dueKey(until, id)), ":one": num(1)}},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":processing": str(string(extraction.StatusProcessing)),
+			":queued": str(
+				string(extraction.StatusQueued),
+			),
+			":until": num(until.UnixMilli()),
+			":now":   num(now.UnixMilli()),
+			":at":    at,
+			":shard": str(dueShard(extractionDuePK, id)),
+			":due":   str(dueKey(until, id)),
+			":one":   num(1),
+		}},
 		fault.New(fault.Conflict, "The extraction is finished or held by another worker."), "claim extraction", &it)
 	if err != nil {
 		return extraction.Extraction{}, err
@@ -267,15 +337,22 @@ func (r *ExtractionRepo) ReleaseExtraction(ctx context.Context, id string, now t
 		UpdateExpression:         aws.String("SET leaseUntil = :now ADD releases :one"),
 		ConditionExpression:      aws.String("#s = :processing"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":processing": str(string(extraction.StatusProcessing)),
-			":now": num(now.UnixMilli()), ":one": num(1)}},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":processing": str(string(extraction.StatusProcessing)),
+			":now":        num(now.UnixMilli()),
+			":one":        num(1),
+		}},
 		fault.New(fault.Conflict, "The extraction is no longer processing."), "release extraction", &it)
 }
 
 // FinishExtraction records a processing extraction's outcome and its refund, in one transaction.
 func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extraction, refund credits.Movement) error {
-	values := map[string]types.AttributeValue{":to": str(string(e.Status)), ":processing": str(string(extraction.StatusProcessing)),
-		":credits": num(int64(e.CreditsUsed)), ":list": str(extractionStatusPK(e.OwnerID, e.Live, e.Status))}
+	values := map[string]types.AttributeValue{
+		":to":         str(string(e.Status)),
+		":processing": str(string(extraction.StatusProcessing)),
+		":credits":    num(int64(e.CreditsUsed)),
+		":list":       str(extractionStatusPK(e.OwnerID, e.Live, e.Status)),
+	}
 	values[":at"], _ = attributevalue.Marshal(e.UpdatedAt)
 	values[":done"], _ = attributevalue.Marshal(e.CompletedAt)
 	// The list by status moves with the status (an item written before the lists has no gsi4sk,
@@ -299,9 +376,13 @@ func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extr
 	if e.Error != nil {
 		names["#e"] = "error"
 	}
-	writes := []types.TransactWriteItem{{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(extractionPK(e.ID), "EXTRACTION"),
-		UpdateExpression: aws.String(set + " REMOVE gsi2pk, gsi2sk, leaseUntil"), ConditionExpression: aws.String("#s = :processing"),
-		ExpressionAttributeNames: names, ExpressionAttributeValues: values}}}
+	writes := []types.TransactWriteItem{
+		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(extractionPK(e.ID), "EXTRACTION"),
+			UpdateExpression: aws.String(
+				set + " REMOVE gsi2pk, gsi2sk, leaseUntil",
+			), ConditionExpression: aws.String("#s = :processing"),
+			ExpressionAttributeNames: names, ExpressionAttributeValues: values}},
+	}
 	if refund.Amount != 0 {
 		move, err := r.db.move(refund)
 		if err != nil {
@@ -313,7 +394,11 @@ func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extr
 }
 
 // DueExtractions lists unfinished extractions due for the sweep.
-func (r *ExtractionRepo) DueExtractions(ctx context.Context, before time.Time, limit int) ([]extraction.Extraction, error) {
+func (r *ExtractionRepo) DueExtractions(
+	ctx context.Context,
+	before time.Time,
+	limit int,
+) ([]extraction.Extraction, error) {
 	var its []extractionItem
 	if err := r.db.due(ctx, extractionDuePK, before, limit, &its); err != nil {
 		return nil, err
@@ -331,9 +416,17 @@ func (r *ExtractionRepo) DueExtractions(ctx context.Context, before time.Time, l
 
 // PostponeExtraction moves an unfinished extraction's next sweep.
 func (r *ExtractionRepo) PostponeExtraction(ctx context.Context, id string, at time.Time) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(extractionPK(id), "EXTRACTION"),
-		UpdateExpression: aws.String("SET gsi2pk = :shard, gsi2sk = :due"), ConditionExpression: aws.String("attribute_exists(gsi2pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":shard": str(dueShard(extractionDuePK, id)), ":due": str(dueKey(at, id))}})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(extractionPK(id), "EXTRACTION"),
+			UpdateExpression: aws.String(
+				"SET gsi2pk = :shard, gsi2sk = :due",
+			), ConditionExpression: aws.String("attribute_exists(gsi2pk)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":shard": str(dueShard(extractionDuePK, id)),
+				":due":   str(dueKey(at, id)),
+			}},
+	)
 	if err != nil && !isConditionFailed(err) {
 		return fmt.Errorf("dynamo: postpone extraction: %w", err)
 	}
@@ -345,9 +438,21 @@ func (r *ExtractionRepo) PostponeExtraction(ctx context.Context, id string, at t
 // bounded, with the other filters applied to those items; a status (gsi4) or a document type
 // (gsi5) each has a key; with both, the status's key is read and the type applied to its page
 // (the page may then hold fewer than Limit items). Creation dates bound the sort key.
-func (r *ExtractionRepo) Extractions(ctx context.Context, ownerID string, f extraction.Filter) (extraction.Page[extraction.Extraction], error) {
-	l := listing{index: "gsi3", pk: extractionsPK(ownerID, f.Live), after: f.CreatedAfter, before: f.CreatedBefore, limit: f.Limit, cursor: f.Cursor,
-		names: map[string]string{}, values: map[string]types.AttributeValue{}}
+func (r *ExtractionRepo) Extractions(
+	ctx context.Context,
+	ownerID string,
+	f extraction.Filter,
+) (extraction.Page[extraction.Extraction], error) {
+	l := listing{
+		index:  "gsi3",
+		pk:     extractionsPK(ownerID, f.Live),
+		after:  f.CreatedAfter,
+		before: f.CreatedBefore,
+		limit:  f.Limit,
+		cursor: f.Cursor,
+		names:  map[string]string{},
+		values: map[string]types.AttributeValue{},
+	}
 	var filters []string
 	match := func(attr, value string) {
 		l.names["#"+attr], l.values[":"+attr] = attr, str(value)
@@ -406,8 +511,17 @@ func (r *ExtractionRepo) Extractions(ctx context.Context, ownerID string, f extr
 }
 
 // Batches is a page of an owner's batches of one mode, newest first (gsi1).
-func (r *ExtractionRepo) Batches(ctx context.Context, ownerID string, live bool, limit int, cursor string) (extraction.Page[extraction.Batch], error) {
-	items, next, err := r.db.page(ctx, listing{index: "gsi1", pk: batchesPK(ownerID, live), limit: limit, cursor: cursor})
+func (r *ExtractionRepo) Batches(
+	ctx context.Context,
+	ownerID string,
+	live bool,
+	limit int,
+	cursor string,
+) (extraction.Page[extraction.Batch], error) {
+	items, next, err := r.db.page(
+		ctx,
+		listing{index: "gsi1", pk: batchesPK(ownerID, live), limit: limit, cursor: cursor},
+	)
 	if err != nil {
 		return extraction.Page[extraction.Batch]{}, err
 	}
@@ -417,7 +531,14 @@ func (r *ExtractionRepo) Batches(ctx context.Context, ownerID string, live bool,
 	}
 	p := extraction.Page[extraction.Batch]{Items: make([]extraction.Batch, len(its)), Next: next}
 	for i, b := range its {
-		p.Items[i] = extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt}
+		p.Items[i] = extraction.Batch{
+			ID:        b.ID,
+			OwnerID:   b.OwnerID,
+			Live:      b.Live,
+			Total:     b.Total,
+			CreatedAt: b.CreatedAt,
+			ExpiresAt: b.ExpiresAt,
+		}
 	}
 	return p, nil
 }

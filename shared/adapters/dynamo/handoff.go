@@ -53,9 +53,13 @@ func handoffPK(id string) string { return "HANDOFF#" + id }
 
 // PutSession stores a new session, kept a day past its expiry.
 func (r *HandoffRepo) PutSession(ctx context.Context, h handoff.Session) error {
-	return r.db.putOnce(ctx, handoffItem{PK: handoffPK(h.ID), SK: "HANDOFF", ID: h.ID, Status: string(h.Status), CreatedAt: h.CreatedAt,
-		ExpiresAt: h.ExpiresAt, Expiry: h.ExpiresAt.UnixMilli(), TTL: h.ExpiresAt.Add(24 * time.Hour).Unix(),
-		OwnerID: h.OwnerID, TokenHash: h.TokenHash, Attempts: h.Attempts, AttemptCount: len(h.Attempts)}, "handoff session")
+	return r.db.putOnce(
+		ctx,
+		handoffItem{PK: handoffPK(h.ID), SK: "HANDOFF", ID: h.ID, Status: string(h.Status), CreatedAt: h.CreatedAt,
+			ExpiresAt: h.ExpiresAt, Expiry: h.ExpiresAt.UnixMilli(), TTL: h.ExpiresAt.Add(24 * time.Hour).Unix(),
+			OwnerID: h.OwnerID, TokenHash: h.TokenHash, Attempts: h.Attempts, AttemptCount: len(h.Attempts)},
+		"handoff session",
+	)
 }
 
 // Session reads one session.
@@ -68,29 +72,55 @@ func (r *HandoffRepo) Session(ctx context.Context, id string) (handoff.Session, 
 }
 
 func (it handoffItem) session() handoff.Session {
-	h := handoff.Session{ID: it.ID, Status: handoff.Status(it.Status), CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt, ConsumedBy: it.ConsumedBy, ConsumedAt: it.ConsumedAt,
-		OwnerID: it.OwnerID, TokenHash: it.TokenHash, Attempts: it.Attempts}
+	h := handoff.Session{
+		ID:         it.ID,
+		Status:     handoff.Status(it.Status),
+		CreatedAt:  it.CreatedAt,
+		ExpiresAt:  it.ExpiresAt,
+		ConsumedBy: it.ConsumedBy,
+		ConsumedAt: it.ConsumedAt,
+		OwnerID:    it.OwnerID,
+		TokenHash:  it.TokenHash,
+		Attempts:   it.Attempts,
+	}
 	if it.File != nil {
-		h.File = &handoff.File{Key: it.File.Key, Name: it.File.Name, MIME: it.File.MIME, Size: it.File.Size, UploadedAt: it.File.UploadedAt}
+		h.File = &handoff.File{
+			Key:        it.File.Key,
+			Name:       it.File.Name,
+			MIME:       it.File.MIME,
+			Size:       it.File.Size,
+			UploadedAt: it.File.UploadedAt,
+		}
 	}
 	return h
 }
 
 // MarkUploading moves a created or uploading, unexpired session to uploading and records one more
 // upload attempt, while it has fewer than maxAttempts.
-func (r *HandoffRepo) MarkUploading(ctx context.Context, id, attempt, name string, maxAttempts int, now time.Time) error {
+func (r *HandoffRepo) MarkUploading(
+	ctx context.Context,
+	id, attempt, name string,
+	maxAttempts int,
+	now time.Time,
+) error {
 	return r.handoffUpdate(ctx, &dynamodb.UpdateItemInput{Key: key(handoffPK(id), "HANDOFF"),
-		UpdateExpression:         aws.String("SET #s = :uploading, attempts.#a = :name ADD attemptCount :one"),
-		ConditionExpression:      aws.String("(#s = :created OR #s = :uploading) AND expiry > :now AND attemptCount < :max"),
+		UpdateExpression: aws.String("SET #s = :uploading, attempts.#a = :name ADD attemptCount :one"),
+		ConditionExpression: aws.String(
+			"(#s = :created OR #s = :uploading) AND expiry > :now AND attemptCount < :max",
+		),
 		ExpressionAttributeNames: map[string]string{"#s": "status", "#a": attempt},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":uploading": str(string(handoff.StatusUploading)),
-			":created": str(string(handoff.StatusCreated)), ":name": str(name), ":one": num(1), ":max": num(int64(maxAttempts)),
+			":created": str(
+				string(handoff.StatusCreated),
+			), ":name": str(name), ":one": num(1), ":max": num(int64(maxAttempts)),
 			":now": num(now.UnixMilli())}})
 }
 
 // MarkReady records the file of a created or uploading, unexpired session.
 func (r *HandoffRepo) MarkReady(ctx context.Context, id string, f handoff.File, now time.Time) error {
-	file, err := attributevalue.Marshal(handoffFile{Key: f.Key, Name: f.Name, MIME: f.MIME, Size: f.Size, UploadedAt: f.UploadedAt})
+	file, err := attributevalue.Marshal(
+		handoffFile{Key: f.Key, Name: f.Name, MIME: f.MIME, Size: f.Size, UploadedAt: f.UploadedAt},
+	)
 	if err != nil {
 		return err
 	}
@@ -98,8 +128,15 @@ func (r *HandoffRepo) MarkReady(ctx context.Context, id string, f handoff.File, 
 		UpdateExpression:         aws.String("SET #s = :ready, #f = :file"),
 		ConditionExpression:      aws.String("(#s = :created OR #s = :uploading) AND expiry > :now"),
 		ExpressionAttributeNames: map[string]string{"#s": "status", "#f": "file"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":ready": str(string(handoff.StatusReady)), ":file": file,
-			":created": str(string(handoff.StatusCreated)), ":uploading": str(string(handoff.StatusUploading)), ":now": num(now.UnixMilli())}})
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":ready": str(string(handoff.StatusReady)),
+			":file":  file,
+			":created": str(
+				string(handoff.StatusCreated),
+			),
+			":uploading": str(string(handoff.StatusUploading)),
+			":now":       num(now.UnixMilli()),
+		}})
 }
 
 // Consume moves a ready, unexpired session to consumed, once.
@@ -110,8 +147,13 @@ func (r *HandoffRepo) Consume(ctx context.Context, id, owner string, now time.Ti
 		UpdateExpression:         aws.String("SET #s = :consumed, consumedBy = :owner, consumedAt = :at"),
 		ConditionExpression:      aws.String("#s = :ready AND expiry > :now"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":consumed": str(string(handoff.StatusConsumed)), ":owner": str(owner),
-			":at": at, ":ready": str(string(handoff.StatusReady)), ":now": num(now.UnixMilli())}},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":consumed": str(string(handoff.StatusConsumed)),
+			":owner":    str(owner),
+			":at":       at,
+			":ready":    str(string(handoff.StatusReady)),
+			":now":      num(now.UnixMilli()),
+		}},
 		fault.New(fault.Conflict, "The handoff session is not ready to consume."), "consume handoff", &it)
 	if err != nil {
 		return handoff.Session{}, err

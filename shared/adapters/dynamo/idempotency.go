@@ -43,9 +43,20 @@ func idemKey(scope, k string) map[string]types.AttributeValue {
 
 // Begin stores an in-flight record unless a live one exists, which it returns instead. An expired
 // record (TTL deletion lags) is replaced.
-func (r *IdempotencyRepo) Begin(ctx context.Context, scope, k string, first idempotency.Record, expires time.Time) (idempotency.Record, bool, error) {
-	item := idempotencyItem{RequestHash: first.RequestHash, Method: first.Method, Path: first.Path, CreatedAt: first.CreatedAt.Unix(),
-		ExpiresAt: expires.Unix(), TTL: expires.Unix()}
+func (r *IdempotencyRepo) Begin(
+	ctx context.Context,
+	scope, k string,
+	first idempotency.Record,
+	expires time.Time,
+) (idempotency.Record, bool, error) {
+	item := idempotencyItem{
+		RequestHash: first.RequestHash,
+		Method:      first.Method,
+		Path:        first.Path,
+		CreatedAt:   first.CreatedAt.Unix(),
+		ExpiresAt:   expires.Unix(),
+		TTL:         expires.Unix(),
+	}
 	av, err := attributevalue.MarshalMap(item)
 	if err != nil {
 		return idempotency.Record{}, false, err
@@ -71,8 +82,15 @@ func (r *IdempotencyRepo) Begin(ctx context.Context, scope, k string, first idem
 	if err := attributevalue.UnmarshalMap(ccf.Item, &old); err != nil {
 		return idempotency.Record{}, false, err
 	}
-	rec := idempotency.Record{RequestHash: old.RequestHash, Method: old.Method, Path: old.Path, Done: old.Done, Status: old.Status,
-		ContentType: old.ContentType, Body: old.Body}
+	rec := idempotency.Record{
+		RequestHash: old.RequestHash,
+		Method:      old.Method,
+		Path:        old.Path,
+		Done:        old.Done,
+		Status:      old.Status,
+		ContentType: old.ContentType,
+		Body:        old.Body,
+	}
 	if old.CreatedAt != 0 {
 		rec.CreatedAt = time.Unix(old.CreatedAt, 0).UTC()
 	}
@@ -81,11 +99,20 @@ func (r *IdempotencyRepo) Begin(ctx context.Context, scope, k string, first idem
 
 // Finish stores the response.
 func (r *IdempotencyRepo) Finish(ctx context.Context, scope, k string, rec idempotency.Record) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: idemKey(scope, k),
-		UpdateExpression:         aws.String("SET done = :t, #s = :s, contentType = :c, body = :b"),
-		ExpressionAttributeNames: map[string]string{"#s": "status"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":t": &types.AttributeValueMemberBOOL{Value: true},
-			":s": num(int64(rec.Status)), ":c": &types.AttributeValueMemberS{Value: rec.ContentType}, ":b": &types.AttributeValueMemberB{Value: append([]byte{}, rec.Body...)}}})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: idemKey(scope, k),
+			UpdateExpression:         aws.String("SET done = :t, #s = :s, contentType = :c, body = :b"),
+			ExpressionAttributeNames: map[string]string{"#s": "status"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":t": &types.AttributeValueMemberBOOL{Value: true},
+				":s": num(
+					int64(rec.Status),
+				),
+				":c": &types.AttributeValueMemberS{Value: rec.ContentType},
+				":b": &types.AttributeValueMemberB{Value: append([]byte{}, rec.Body...)},
+			}},
+	)
 	if err != nil {
 		return fmt.Errorf("dynamo: idempotency finish: %w", err)
 	}
@@ -94,7 +121,8 @@ func (r *IdempotencyRepo) Finish(ctx context.Context, scope, k string, rec idemp
 
 // Abandon deletes the record.
 func (r *IdempotencyRepo) Abandon(ctx context.Context, scope, k string) error {
-	if _, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: idemKey(scope, k)}); err != nil {
+	if _, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table),
+		Key: idemKey(scope, k)}); err != nil {
 		return fmt.Errorf("dynamo: idempotency abandon: %w", err)
 	}
 	return nil

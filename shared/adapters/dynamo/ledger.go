@@ -54,7 +54,11 @@ func (s Store) move(m credits.Movement) ([]types.TransactWriteItem, error) {
 	}
 	u := &types.Update{TableName: aws.String(s.Table), Key: key(userPK(m.UserID), profile)}
 	if m.Amount < 0 {
-		u.UpdateExpression, u.ConditionExpression = aws.String("SET credits = credits - :n"), aws.String("credits >= :n")
+		u.UpdateExpression, u.ConditionExpression = aws.String(
+			"SET credits = credits - :n",
+		), aws.String(
+			"credits >= :n",
+		)
 		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(-m.Amount))}
 	} else {
 		u.UpdateExpression, u.ConditionExpression = aws.String("ADD credits :n"), aws.String("attribute_exists(pk)")
@@ -73,10 +77,19 @@ func (r *LedgerRepo) Move(ctx context.Context, m credits.Movement) error {
 }
 
 // Entries lists a user's credits movements, newest first, with an opaque cursor.
-func (r *LedgerRepo) Entries(ctx context.Context, userID string, limit int, cursor string) ([]credits.Entry, string, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
+func (r *LedgerRepo) Entries(
+	ctx context.Context,
+	userID string,
+	limit int,
+	cursor string,
+) ([]credits.Entry, string, error) {
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(r.db.Table),
+		ScanIndexForward:          aws.Bool(false),
+		Limit:                     aws.Int32(int32(min(max(limit, 1), 100))),
 		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :l)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)}}
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)},
+	}
 	if cursor != "" {
 		start, err := ownedCursor(cursor, tableCursor, "pk", userPK(userID))
 		if err != nil {

@@ -47,7 +47,11 @@ func keyBounds(pkAttr, skAttr string, after, before time.Time, values map[string
 	switch {
 	case !after.IsZero() && !before.IsZero():
 		cond += " AND " + skAttr + " BETWEEN :la AND :lb"
-		values[":la"], values[":lb"] = str(after.UTC().Format(listTime)), str(before.UTC().Add(-time.Nanosecond).Format(listTime)+"#~")
+		values[":la"], values[":lb"] = str(
+			after.UTC().Format(listTime),
+		), str(
+			before.UTC().Add(-time.Nanosecond).Format(listTime)+"#~",
+		)
 	case !after.IsZero():
 		cond += " AND " + skAttr + " >= :la"
 		values[":la"] = str(after.UTC().Format(listTime))
@@ -60,7 +64,11 @@ func keyBounds(pkAttr, skAttr string, after, before time.Time, values map[string
 
 // badCursor is the problem of a cursor that is not a position in this very list.
 func badCursor() error {
-	return &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page of the same list"}}
+	return &fault.Error{
+		Kind:          fault.Invalid,
+		Detail:        "The cursor is not valid.",
+		InvalidParams: []string{"cursor: use the nextCursor of a previous page of the same list"},
+	}
 }
 
 // listCursor decodes a cursor of the listing l: the index item's table and index keys, the
@@ -78,7 +86,8 @@ func listCursor(l listing) (map[string]types.AttributeValue, error) {
 
 // within tells whether a sort key lies within a listing's creation bounds.
 func within(sk string, after, before time.Time) bool {
-	return (after.IsZero() || sk >= after.UTC().Format(listTime)) && (before.IsZero() || sk < before.UTC().Format(listTime))
+	return (after.IsZero() || sk >= after.UTC().Format(listTime)) &&
+		(before.IsZero() || sk < before.UTC().Format(listTime))
 }
 
 // page reads one page of l: its items, newest first, and the cursor of the next page ("" after
@@ -89,9 +98,16 @@ func (s Store) page(ctx context.Context, l listing) ([]map[string]types.Attribut
 	for k, v := range l.values {
 		values[k] = v
 	}
-	in := &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String(l.index), ScanIndexForward: aws.Bool(false),
-		KeyConditionExpression: aws.String(keyBounds(pkAttr, skAttr, l.after, l.before, values)), ExpressionAttributeValues: values,
-		Limit: aws.Int32(int32(min(max(l.limit, 1), 100)))}
+	in := &dynamodb.QueryInput{
+		TableName:        aws.String(s.Table),
+		IndexName:        aws.String(l.index),
+		ScanIndexForward: aws.Bool(false),
+		KeyConditionExpression: aws.String(
+			keyBounds(pkAttr, skAttr, l.after, l.before, values),
+		),
+		ExpressionAttributeValues: values,
+		Limit:                     aws.Int32(int32(min(max(l.limit, 1), 100))),
+	}
 	if l.filter != "" {
 		in.FilterExpression = aws.String(l.filter)
 	}
@@ -119,7 +135,12 @@ func (s Store) page(ctx context.Context, l listing) ([]map[string]types.Attribut
 // <prefix>#63): the limit newest items across them all. Each shard is one Query (sweepConcurrency
 // at a time) of at most limit items below the cursor, which is one sort key position valid in
 // every shard: the sort keys are unique across shards (they end with the item's id).
-func (s Store) shardedPage(ctx context.Context, index, prefix string, limit int, cursor string) ([]map[string]types.AttributeValue, string, error) {
+func (s Store) shardedPage(
+	ctx context.Context,
+	index, prefix string,
+	limit int,
+	cursor string,
+) ([]map[string]types.AttributeValue, string, error) {
 	pkAttr, skAttr := indexAttrs(index)
 	limit = min(max(limit, 1), 100)
 	below := ""
@@ -150,8 +171,19 @@ func (s Store) shardedPage(ctx context.Context, index, prefix string, limit int,
 				cond += " AND " + skAttr + " < :c"
 				values[":c"] = str(below)
 			}
-			res, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String(index), ScanIndexForward: aws.Bool(false),
-				KeyConditionExpression: aws.String(cond), ExpressionAttributeValues: values, Limit: aws.Int32(int32(limit))})
+			res, err := s.API.Query(
+				ctx,
+				&dynamodb.QueryInput{
+					TableName:        aws.String(s.Table),
+					IndexName:        aws.String(index),
+					ScanIndexForward: aws.Bool(false),
+					KeyConditionExpression: aws.String(
+						cond,
+					),
+					ExpressionAttributeValues: values,
+					Limit:                     aws.Int32(int32(limit)),
+				},
+			)
 			if err != nil {
 				errs[i] = err
 				return
@@ -176,7 +208,10 @@ func (s Store) shardedPage(ctx context.Context, index, prefix string, limit int,
 		}
 		return v.Value
 	}
-	slices.SortFunc(all, func(a, b map[string]types.AttributeValue) int { return -strings.Compare(sortKey(a), sortKey(b)) })
+	slices.SortFunc(
+		all,
+		func(a, b map[string]types.AttributeValue) int { return -strings.Compare(sortKey(a), sortKey(b)) },
+	)
 	if len(all) <= limit && !slices.Contains(more, true) {
 		return all, "", nil
 	}
@@ -184,5 +219,7 @@ func (s Store) shardedPage(ctx context.Context, index, prefix string, limit int,
 	if len(all) == 0 {
 		return nil, "", nil
 	}
-	return all, encodeCursor(map[string]types.AttributeValue{pkAttr: str(prefix), skAttr: str(sortKey(all[len(all)-1]))}), nil
+	return all, encodeCursor(
+		map[string]types.AttributeValue{pkAttr: str(prefix), skAttr: str(sortKey(all[len(all)-1]))},
+	), nil
 }

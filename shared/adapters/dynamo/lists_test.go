@@ -52,9 +52,19 @@ func TestExtractionLists(t *testing.T) {
 	repo := NewExtractionRepo(newTable(t))
 	t0 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	var want []string // newest first
-	put := func(id, owner string, live bool, docType string, status extraction.Status, at time.Time, b *extraction.Batch) {
+	put := func(id, owner string, live bool, docType string, status extraction.Status, at time.Time,
+		b *extraction.Batch) {
 		t.Helper()
-		e := extraction.Extraction{ID: id, OwnerID: owner, Live: live, DocumentType: docType, Status: extraction.StatusQueued, CreatedAt: at, UpdatedAt: at, SweepAt: at}
+		e := extraction.Extraction{
+			ID:           id,
+			OwnerID:      owner,
+			Live:         live,
+			DocumentType: docType,
+			Status:       extraction.StatusQueued,
+			CreatedAt:    at,
+			UpdatedAt:    at,
+			SweepAt:      at,
+		}
 		if b != nil {
 			e.BatchID = b.ID
 		}
@@ -111,13 +121,17 @@ func TestExtractionLists(t *testing.T) {
 		{"queued", extraction.Filter{Live: true, Status: extraction.StatusQueued}, []string{"ext_b", "ext_2"}},
 		{"processing", extraction.Filter{Live: true, Status: extraction.StatusProcessing}, []string{"ext_5"}},
 		{"id cards", extraction.Filter{Live: true, DocumentType: "id_card"}, []string{"ext_5", "ext_3", "ext_1"}},
-		{"completed passports", extraction.Filter{Live: true, Status: extraction.StatusCompleted, DocumentType: "passport"}, []string{"ext_0"}},
+		{"completed passports", extraction.Filter{Live: true, Status: extraction.StatusCompleted,
+			DocumentType: "passport"}, []string{"ext_0"}},
 		{"a batch", extraction.Filter{Live: true, BatchID: "bat_1"}, []string{"ext_b"}},
 		{"a batch, failed", extraction.Filter{Live: true, BatchID: "bat_1", Status: extraction.StatusFailed}, nil},
 		{"from the 2nd second", extraction.Filter{Live: true, CreatedAfter: t0.Add(2 * time.Second)}, want[:5]},
-		{"before the 2nd second", extraction.Filter{Live: true, CreatedBefore: t0.Add(2 * time.Second)}, []string{"ext_1", "ext_0"}},
-		{"between", extraction.Filter{Live: true, CreatedAfter: t0.Add(time.Second), CreatedBefore: t0.Add(4 * time.Second)}, []string{"ext_3", "ext_2", "ext_1"}},
-		{"failed, after", extraction.Filter{Live: true, Status: extraction.StatusFailed, CreatedAfter: t0.Add(2 * time.Second)}, []string{"ext_4"}},
+		{"before the 2nd second", extraction.Filter{Live: true, CreatedBefore: t0.Add(2 * time.Second)},
+			[]string{"ext_1", "ext_0"}},
+		{"between", extraction.Filter{Live: true, CreatedAfter: t0.Add(time.Second),
+			CreatedBefore: t0.Add(4 * time.Second)}, []string{"ext_3", "ext_2", "ext_1"}},
+		{"failed, after", extraction.Filter{Live: true, Status: extraction.StatusFailed,
+			CreatedAfter: t0.Add(2 * time.Second)}, []string{"ext_4"}},
 	} {
 		for _, limit := range []int{1, 2, 100} {
 			if got := ids(tc.f, limit); !slices.Equal(got, tc.want) {
@@ -220,14 +234,18 @@ func TestContractLists(t *testing.T) {
 		want []string
 	}{
 		{"a partner's", contracts.Filter{PartnerID: "prt_1"}, []string{refs[3], refs[2], refs[1], refs[0]}},
-		{"pending", contracts.Filter{PartnerID: "prt_1", Status: contracts.StatusPendingPayment}, []string{refs[3], refs[2]}},
+		{"pending", contracts.Filter{PartnerID: "prt_1", Status: contracts.StatusPendingPayment}, []string{refs[3],
+			refs[2]}},
 		{"voyage", contracts.Filter{PartnerID: "prt_1", Product: contracts.ProductVoyage}, []string{refs[3]}},
-		{"pending auto", contracts.Filter{PartnerID: "prt_1", Status: contracts.StatusPendingPayment, Product: contracts.ProductAuto}, []string{refs[2]}},
-		{"created from the 2nd second", contracts.Filter{PartnerID: "prt_1", CreatedAfter: at.Add(2 * time.Second)}, []string{refs[3], refs[2]}},
+		{"pending auto", contracts.Filter{PartnerID: "prt_1", Status: contracts.StatusPendingPayment,
+			Product: contracts.ProductAuto}, []string{refs[2]}},
+		{"created from the 2nd second", contracts.Filter{PartnerID: "prt_1", CreatedAfter: at.Add(2 * time.Second)},
+			[]string{refs[3], refs[2]}},
 		{"the other partner's", contracts.Filter{PartnerID: "prt_2"}, []string{refs[4]}},
 		{"attention", contracts.Filter{}, []string{refs[1], refs[0]}},
 		{"active, every partner", contracts.Filter{Status: contracts.StatusActive}, []string{refs[4]}},
-		{"pending, every partner", contracts.Filter{Status: contracts.StatusPendingPayment}, []string{refs[3], refs[2]}},
+		{"pending, every partner", contracts.Filter{Status: contracts.StatusPendingPayment}, []string{refs[3],
+			refs[2]}},
 		{"in progress, every partner", contracts.Filter{Status: contracts.StatusIssuanceInProgress}, nil},
 	} {
 		for _, limit := range []int{1, 2, 100} {

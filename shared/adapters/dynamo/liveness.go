@@ -51,9 +51,24 @@ func livenessListPK(ownerID string, live bool) string {
 }
 
 func toLivenessItem(r liveness.Record) livenessItem {
-	it := livenessItem{PK: livenessPK(r.ID), SK: "LIVENESS", GSI1PK: livenessListPK(r.OwnerID, r.Live), GSI1SK: listKey(r.CreatedAt, r.ID),
-		ID: r.ID, OwnerID: r.OwnerID, Live: r.Live, IsLive: r.IsLive, Confidence: r.Confidence, ScoreSmall: r.ScoreSmall, ScoreLarge: r.ScoreLarge,
-		AttackType: r.AttackType, CreditsUsed: r.CreditsUsed, CreatedAt: r.CreatedAt, ExpiresAt: r.ExpiresAt, TTL: ttlOf(r.ExpiresAt)}
+	it := livenessItem{
+		PK:          livenessPK(r.ID),
+		SK:          "LIVENESS",
+		GSI1PK:      livenessListPK(r.OwnerID, r.Live),
+		GSI1SK:      listKey(r.CreatedAt, r.ID),
+		ID:          r.ID,
+		OwnerID:     r.OwnerID,
+		Live:        r.Live,
+		IsLive:      r.IsLive,
+		Confidence:  r.Confidence,
+		ScoreSmall:  r.ScoreSmall,
+		ScoreLarge:  r.ScoreLarge,
+		AttackType:  r.AttackType,
+		CreditsUsed: r.CreditsUsed,
+		CreatedAt:   r.CreatedAt,
+		ExpiresAt:   r.ExpiresAt,
+		TTL:         ttlOf(r.ExpiresAt),
+	}
 	if r.FaceMatch != nil {
 		it.FaceMatch = &faceMatch{IsMatch: r.FaceMatch.IsMatch, Similarity: r.FaceMatch.Similarity}
 	}
@@ -61,8 +76,19 @@ func toLivenessItem(r liveness.Record) livenessItem {
 }
 
 func (it livenessItem) record() liveness.Record {
-	r := liveness.Record{ID: it.ID, OwnerID: it.OwnerID, Live: it.Live, IsLive: it.IsLive, Confidence: it.Confidence, ScoreSmall: it.ScoreSmall,
-		ScoreLarge: it.ScoreLarge, AttackType: it.AttackType, CreditsUsed: it.CreditsUsed, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt}
+	r := liveness.Record{
+		ID:          it.ID,
+		OwnerID:     it.OwnerID,
+		Live:        it.Live,
+		IsLive:      it.IsLive,
+		Confidence:  it.Confidence,
+		ScoreSmall:  it.ScoreSmall,
+		ScoreLarge:  it.ScoreLarge,
+		AttackType:  it.AttackType,
+		CreditsUsed: it.CreditsUsed,
+		CreatedAt:   it.CreatedAt,
+		ExpiresAt:   it.ExpiresAt,
+	}
 	if it.FaceMatch != nil {
 		r.FaceMatch = &liveness.MatchSummary{IsMatch: it.FaceMatch.IsMatch, Similarity: it.FaceMatch.Similarity}
 	}
@@ -85,8 +111,17 @@ func (r *LivenessRepo) Get(ctx context.Context, id string) (liveness.Record, err
 
 // List is a page of the owner's records of one mode, newest first: one Query on gsi1; Invalid
 // for a cursor of another list.
-func (r *LivenessRepo) List(ctx context.Context, ownerID string, live bool, limit int, cursor string) (liveness.Page, error) {
-	items, next, err := r.db.page(ctx, listing{index: "gsi1", pk: livenessListPK(ownerID, live), limit: limit, cursor: cursor})
+func (r *LivenessRepo) List(
+	ctx context.Context,
+	ownerID string,
+	live bool,
+	limit int,
+	cursor string,
+) (liveness.Page, error) {
+	items, next, err := r.db.page(
+		ctx,
+		listing{index: "gsi1", pk: livenessListPK(ownerID, live), limit: limit, cursor: cursor},
+	)
 	if err != nil {
 		return liveness.Page{}, err
 	}

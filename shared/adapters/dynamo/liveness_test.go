@@ -19,8 +19,20 @@ func TestLivenessRecords(t *testing.T) {
 	t0 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	put := func(id, owner string, live bool, at time.Time, match *liveness.MatchSummary) liveness.Record {
 		t.Helper()
-		r := liveness.Record{ID: id, OwnerID: owner, Live: live, IsLive: true, Confidence: 0.9, ScoreSmall: 0.8, ScoreLarge: 1, AttackType: "none",
-			CreditsUsed: 1, FaceMatch: match, CreatedAt: at, ExpiresAt: at.Add(30 * 24 * time.Hour)}
+		r := liveness.Record{
+			ID:          id,
+			OwnerID:     owner,
+			Live:        live,
+			IsLive:      true,
+			Confidence:  0.9,
+			ScoreSmall:  0.8,
+			ScoreLarge:  1,
+			AttackType:  "none",
+			CreditsUsed: 1,
+			FaceMatch:   match,
+			CreatedAt:   at,
+			ExpiresAt:   at.Add(30 * 24 * time.Hour),
+		}
 		if err := repo.Put(ctx, r); err != nil {
 			t.Fatal(err)
 		}
@@ -36,13 +48,19 @@ func TestLivenessRecords(t *testing.T) {
 	put("lv_other", "usr_b", true, t0, nil)
 
 	got, err := repo.Get(ctx, "lv_match")
-	if err != nil || got.FaceMatch == nil || *got.FaceMatch != *matched.FaceMatch || !got.CreatedAt.Equal(matched.CreatedAt) || got.OwnerID != "usr_a" || got.Live {
+	if err != nil || got.FaceMatch == nil || *got.FaceMatch != *matched.FaceMatch ||
+		!got.CreatedAt.Equal(matched.CreatedAt) ||
+		got.OwnerID != "usr_a" ||
+		got.Live {
 		t.Errorf("Get = %+v, %v; want %+v", got, err, matched)
 	}
 	if _, err := repo.Get(ctx, "lv_none"); !fault.Is(err, fault.NotFound) {
 		t.Errorf("Get unknown = %v, want NotFound", err)
 	}
-	if err := repo.Put(ctx, liveness.Record{ID: "lv_0", OwnerID: "usr_b", CreatedAt: t0}); !fault.Is(err, fault.Conflict) {
+	if err := repo.Put(ctx, liveness.Record{ID: "lv_0", OwnerID: "usr_b", CreatedAt: t0}); !fault.Is(
+		err,
+		fault.Conflict,
+	) {
 		t.Errorf("Put over another record = %v, want Conflict", err)
 	}
 

@@ -22,16 +22,24 @@ func TestCreateSurvivesItsOwnRetry(t *testing.T) {
 	ctx := context.Background()
 	api := awstest.Clients(t).DynamoDB
 	table := awstest.Name(t)
-	if _, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table), BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS},
+	if _, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table),
+		BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"),
+			AttributeType: types.ScalarAttributeTypeS},
 			{AttributeName: aws.String("sk"), AttributeType: types.ScalarAttributeTypeS}},
 		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash},
-			{AttributeName: aws.String("sk"), KeyType: types.KeyTypeRange}}}); err != nil && !errors.As(err, new(*types.ResourceInUseException)) {
+			{AttributeName: aws.String("sk"), KeyType: types.KeyTypeRange}}}); err != nil &&
+		!errors.As(err, new(*types.ResourceInUseException)) {
 		t.Fatal(err) // in use: the name is random, so the table is this call's own, made by an attempt the SDK retried
 	}
 	t.Cleanup(func() { _, _ = api.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}) })
 	s := NewHandoffRepo(Store{API: api, Table: table})
-	session := handoff.Session{ID: "hs_retry", Status: "created", CreatedAt: time.Now().UTC(), ExpiresAt: time.Now().Add(time.Minute).UTC()}
+	session := handoff.Session{
+		ID:        "hs_retry",
+		Status:    "created",
+		CreatedAt: time.Now().UTC(),
+		ExpiresAt: time.Now().Add(time.Minute).UTC(),
+	}
 	if err := s.PutSession(ctx, session); err != nil {
 		t.Fatal(err)
 	}

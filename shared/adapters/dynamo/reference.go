@@ -33,7 +33,10 @@ const referencePK = "REFERENCE"
 
 // ReferenceVersion reads the version item of the stored lists.
 func (r *ReferenceRepo) ReferenceVersion(ctx context.Context) (string, error) {
-	out, err := r.db.API.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(r.db.Table), Key: key(referencePK, "VERSION")})
+	out, err := r.db.API.GetItem(
+		ctx,
+		&dynamodb.GetItemInput{TableName: aws.String(r.db.Table), Key: key(referencePK, "VERSION")},
+	)
 	if err != nil {
 		return "", fmt.Errorf("dynamo: reference version: %w", err)
 	}
@@ -60,7 +63,8 @@ func (r *ReferenceRepo) put(ctx context.Context, item any) error {
 	if err != nil {
 		return err
 	}
-	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table),
+		Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put: %w", err)
 	}
 	return nil

@@ -44,10 +44,12 @@ func TestIdempotencyRepo(t *testing.T) {
 	if ok || err != nil || got.RequestHash != "h1" || got.Done || !got.CreatedAt.Equal(now) {
 		t.Fatalf("second Begin: %+v, %v, %v", got, ok, err)
 	}
-	if err := repo.Finish(ctx, "prt_1", "k", idempotency.Record{Status: 201, ContentType: "application/json", Body: []byte(`{}`)}); err != nil {
+	if err := repo.Finish(ctx, "prt_1", "k", idempotency.Record{Status: 201, ContentType: "application/json",
+		Body: []byte(`{}`)}); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, _ := repo.Begin(ctx, "prt_1", "k", first, now.Add(time.Hour)); !got.Done || got.Status != 201 || string(got.Body) != "{}" {
+	if got, _, _ := repo.Begin(ctx, "prt_1", "k", first, now.Add(time.Hour)); !got.Done || got.Status != 201 ||
+		string(got.Body) != "{}" {
 		t.Errorf("after Finish: %+v", got)
 	}
 	if _, ok, _ := repo.Begin(ctx, "prt_2", "k", first, now.Add(time.Hour)); !ok {
@@ -68,7 +70,10 @@ func TestReferenceRepo(t *testing.T) {
 	if v, err := repo.ReferenceVersion(ctx); v != "" || err != nil {
 		t.Fatalf("version of an empty table: %q, %v", v, err)
 	}
-	c := reference.Catalog{Version: "v1", Entries: map[string]reference.Entry{"brands": {Body: []byte(`[]`), ETag: `"e1"`}}}
+	c := reference.Catalog{
+		Version: "v1",
+		Entries: map[string]reference.Entry{"brands": {Body: []byte(`[]`), ETag: `"e1"`}},
+	}
 	if err := repo.PutReference(ctx, c); err != nil {
 		t.Fatal(err)
 	}
@@ -89,8 +94,10 @@ func TestWebhookRepo(t *testing.T) {
 	ctx := context.Background()
 	repo := NewWebhookRepo(newTable(t))
 	now := time.Now().UTC()
-	for _, e := range []webhook.Endpoint{{ID: "we_1", OwnerID: "usr_1", URL: "https://a", Events: []string{"extraction.completed"}, Live: true, CreatedAt: now},
-		{ID: "we_2", OwnerID: "usr_1", URL: "https://b", Events: []string{"extraction.failed"}, CreatedAt: now, CreatedByKey: "key_1"}} {
+	for _, e := range []webhook.Endpoint{{ID: "we_1", OwnerID: "usr_1", URL: "https://a",
+		Events: []string{"extraction.completed"}, Live: true, CreatedAt: now},
+		{ID: "we_2", OwnerID: "usr_1", URL: "https://b", Events: []string{"extraction.failed"}, CreatedAt: now,
+			CreatedByKey: "key_1"}} {
 		if err := repo.PutEndpoint(ctx, e); err != nil {
 			t.Fatal(err)
 		}
@@ -113,7 +120,8 @@ func TestWebhookRepo(t *testing.T) {
 	if err := repo.DeleteEndpoint(ctx, "usr_1", "we_1"); fault.As(err).Kind != fault.NotFound {
 		t.Errorf("a second delete: %v, want NotFound", err)
 	}
-	if err := repo.SetPartnerConfig(ctx, "prt_1", webhook.PartnerChange{At: now, Author: webhook.Author{Role: "partner", UserID: "usr_9"},
+	if err := repo.SetPartnerConfig(ctx, "prt_1", webhook.PartnerChange{At: now, Author: webhook.Author{Role: "partner",
+		UserID: "usr_9"},
 		Config: webhook.PartnerConfig{URL: "https://p", SealedSecret: "sealed"}, SecretChanged: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -129,10 +137,15 @@ func TestPartnerWebhookChanges(t *testing.T) {
 	db := newTable(t)
 	repo, keys := NewWebhookRepo(db), NewKeyRepo(db)
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	if err := keys.PutKey(ctx, access.KeyRecord{ID: "key_1", Hash: "h1", Role: access.RolePartner, OwnerID: "prt_1", CreatedAt: now}); err != nil {
+	if err := keys.PutKey(ctx, access.KeyRecord{ID: "key_1", Hash: "h1", Role: access.RolePartner, OwnerID: "prt_1",
+		CreatedAt: now}); err != nil {
 		t.Fatal(err)
 	}
-	byLogin := webhook.PartnerChange{At: now, Author: webhook.Author{Role: "partner", UserID: "usr_9"}, Config: webhook.PartnerConfig{URL: "https://login"}}
+	byLogin := webhook.PartnerChange{
+		At:     now,
+		Author: webhook.Author{Role: "partner", UserID: "usr_9"},
+		Config: webhook.PartnerConfig{URL: "https://login"},
+	}
 	byKey := webhook.PartnerChange{At: now.Add(time.Second), Author: webhook.Author{Role: "partner", KeyID: "key_1"},
 		Config: webhook.PartnerConfig{URL: "https://key", KeyID: "key_1"}}
 	for _, c := range []webhook.PartnerChange{byLogin, byKey} {
@@ -141,14 +154,16 @@ func TestPartnerWebhookChanges(t *testing.T) {
 		}
 	}
 	changes, _, err := repo.PartnerChanges(ctx, "prt_1", 10, "")
-	if err != nil || len(changes) != 2 || changes[0].Config.URL != "https://key" || changes[1].Author.UserID != "usr_9" {
+	if err != nil || len(changes) != 2 || changes[0].Config.URL != "https://key" ||
+		changes[1].Author.UserID != "usr_9" {
 		t.Fatalf("PartnerChanges = %+v, %v", changes, err)
 	}
 	first, next, err := repo.PartnerChanges(ctx, "prt_1", 1, "")
 	if err != nil || len(first) != 1 || next == "" {
 		t.Fatalf("first page = %+v, %q, %v", first, next, err)
 	}
-	if second, _, err := repo.PartnerChanges(ctx, "prt_1", 1, next); err != nil || len(second) != 1 || second[0].Config.URL != "https://login" {
+	if second, _, err := repo.PartnerChanges(ctx, "prt_1", 1, next); err != nil || len(second) != 1 ||
+		second[0].Config.URL != "https://login" {
 		t.Errorf("second page = %+v, %v", second, err)
 	}
 	if _, _, err := repo.PartnerChanges(ctx, "prt_2", 1, next); fault.As(err).Kind != fault.Invalid {
@@ -158,7 +173,9 @@ func TestPartnerWebhookChanges(t *testing.T) {
 	if err := repo.EndPartnerConfigsOfKey(ctx, "prt_1", "key_1", end); err != nil {
 		t.Fatal(err)
 	}
-	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.KeyEndsAt == nil || !c.KeyEndsAt.Equal(end) || c.Stands(end) || !c.Stands(now) {
+	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.KeyEndsAt == nil || !c.KeyEndsAt.Equal(end) ||
+		c.Stands(end) ||
+		!c.Stands(now) {
 		t.Errorf("current after the key's end = %+v, %v", c, err)
 	}
 	changes, _, _ = repo.PartnerChanges(ctx, "prt_1", 10, "")
@@ -179,7 +196,14 @@ func TestUserRepo(t *testing.T) {
 	ctx := context.Background()
 	repo := NewUserRepo(newTable(t))
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	u := accounts.User{ID: "usr_1", Email: "a@example.com", PasswordHash: "h", Role: access.RoleUser, Plan: "free", CreatedAt: now}
+	u := accounts.User{
+		ID:           "usr_1",
+		Email:        "a@example.com",
+		PasswordHash: "h",
+		Role:         access.RoleUser,
+		Plan:         "free",
+		CreatedAt:    now,
+	}
 	if err := repo.CreateUser(ctx, u); err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +213,8 @@ func TestUserRepo(t *testing.T) {
 	if _, err := repo.User(ctx, "usr_2"); fault.As(err).Kind != fault.NotFound {
 		t.Errorf("the refused account was stored: %v", err)
 	}
-	if got, err := repo.UserByEmail(ctx, "a@example.com"); err != nil || got.ID != "usr_1" || got.Role != access.RoleUser {
+	if got, err := repo.UserByEmail(ctx, "a@example.com"); err != nil || got.ID != "usr_1" ||
+		got.Role != access.RoleUser {
 		t.Errorf("UserByEmail = %+v, %v", got, err)
 	}
 	if err := repo.SaveVerification(ctx, "th", "usr_1", now.Add(time.Hour)); err != nil {
@@ -209,16 +234,22 @@ func TestLedgerRepo(t *testing.T) {
 	ctx := context.Background()
 	db := newTable(t)
 	repo := NewLedgerRepo(db)
-	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "l@example.com", Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "l@example.com", Role: access.RoleUser,
+		CreatedAt: time.Now()}); err != nil {
 		t.Fatal(err)
 	}
 	if err := repo.Move(ctx, credits.Grant("usr_1", 5, credits.ReasonGrant, "", time.Time{})); err != nil {
 		t.Fatal(err)
 	}
-	if err := repo.Move(ctx, credits.Grant("usr_404", 5, credits.ReasonGrant, "", time.Time{})); fault.As(err).Kind != fault.NotFound {
+	if err := repo.Move(ctx, credits.Grant("usr_404", 5, credits.ReasonGrant, "", time.Time{})); fault.As(
+		err,
+	).Kind != fault.NotFound {
 		t.Errorf("credits to an unknown user: %v, want NotFound", err)
 	}
-	if err := repo.Move(ctx, credits.Charge("usr_1", 6, credits.ReasonExtraction, "ext_1", time.Time{})); fault.As(err).Kind != fault.PaymentRequired || fault.As(err).Code != "insufficient_credits" {
+	if err := repo.Move(ctx, credits.Charge("usr_1", 6, credits.ReasonExtraction, "ext_1", time.Time{})); fault.As(
+		err,
+	).Kind != fault.PaymentRequired ||
+		fault.As(err).Code != "insufficient_credits" {
 		t.Errorf("a debit past the balance: %v, want PaymentRequired", err)
 	}
 	if err := repo.Move(ctx, credits.Charge("usr_1", 2, credits.ReasonExtraction, "ext_2", time.Time{})); err != nil {
@@ -239,7 +270,15 @@ func TestPartnerAndKeyRepos(t *testing.T) {
 	partners, keys := NewPartnerRepo(db), NewKeyRepo(db)
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	p := accounts.Partner{ID: "prt_1", Name: "P", Stage: "local", RateLimit: 60, CreatedAt: now}
-	k := access.KeyRecord{ID: "key_1", Hash: "hash1", Role: access.RolePartner, OwnerID: "prt_1", Name: "first", CreatedAt: now, RateLimit: 60}
+	k := access.KeyRecord{
+		ID:        "key_1",
+		Hash:      "hash1",
+		Role:      access.RolePartner,
+		OwnerID:   "prt_1",
+		Name:      "first",
+		CreatedAt: now,
+		RateLimit: 60,
+	}
 	if err := partners.CreatePartner(ctx, p, k); err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +291,8 @@ func TestPartnerAndKeyRepos(t *testing.T) {
 	if got, err := partners.Partner(ctx, "prt_1"); err != nil || got.Name != "P" {
 		t.Errorf("Partner = %+v, %v", got, err)
 	}
-	if got, err := keys.KeyByHash(ctx, "hash1"); err != nil || got.Role != access.RolePartner || got.OwnerID != "prt_1" {
+	if got, err := keys.KeyByHash(ctx, "hash1"); err != nil || got.Role != access.RolePartner ||
+		got.OwnerID != "prt_1" {
 		t.Errorf("KeyByHash = %+v, %v", got, err)
 	}
 	if _, err := keys.RevokeKey(ctx, "prt_2", "key_1", now); fault.As(err).Kind != fault.NotFound {
@@ -274,8 +314,20 @@ func TestPartnerList(t *testing.T) {
 	t0 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	var want []string // newest first
 	for i := range 5 {
-		p := accounts.Partner{ID: fmt.Sprintf("prt_%d", i), Name: fmt.Sprintf("P%d", i), Stage: "local", RateLimit: 60, CreatedAt: t0.Add(time.Duration(i) * time.Second)}
-		k := access.KeyRecord{ID: fmt.Sprintf("key_%d", i), Hash: fmt.Sprintf("hash%d", i), Role: access.RolePartner, OwnerID: p.ID, CreatedAt: p.CreatedAt}
+		p := accounts.Partner{
+			ID:        fmt.Sprintf("prt_%d", i),
+			Name:      fmt.Sprintf("P%d", i),
+			Stage:     "local",
+			RateLimit: 60,
+			CreatedAt: t0.Add(time.Duration(i) * time.Second),
+		}
+		k := access.KeyRecord{
+			ID:        fmt.Sprintf("key_%d", i),
+			Hash:      fmt.Sprintf("hash%d", i),
+			Role:      access.RolePartner,
+			OwnerID:   p.ID,
+			CreatedAt: p.CreatedAt,
+		}
 		if err := partners.CreatePartner(ctx, p, k); err != nil {
 			t.Fatal(err)
 		}
@@ -302,10 +354,15 @@ func TestPartnerList(t *testing.T) {
 		t.Errorf("created within [1 s, 3 s): %v, want [prt_2 prt_1]", got)
 	}
 	page, err := partners.ListPartners(ctx, accounts.PartnerFilter{Limit: 1})
-	if err != nil || len(page.Items) != 1 || page.Items[0].Name != "P4" || page.Items[0].RateLimit != 60 || page.Items[0].Stage != "local" || !page.Items[0].CreatedAt.Equal(t0.Add(4*time.Second)) {
+	if err != nil || len(page.Items) != 1 || page.Items[0].Name != "P4" || page.Items[0].RateLimit != 60 ||
+		page.Items[0].Stage != "local" ||
+		!page.Items[0].CreatedAt.Equal(t0.Add(4*time.Second)) {
 		t.Fatalf("first page = %+v, %v", page, err)
 	}
-	_, err = partners.ListPartners(ctx, accounts.PartnerFilter{CreatedBefore: t0.Add(2 * time.Second), Limit: 1, Cursor: page.Next})
+	_, err = partners.ListPartners(
+		ctx,
+		accounts.PartnerFilter{CreatedBefore: t0.Add(2 * time.Second), Limit: 1, Cursor: page.Next},
+	)
 	invalid(t, "a cursor past createdBefore", err)
 	_, err = partners.ListPartners(ctx, accounts.PartnerFilter{Limit: 1, Cursor: "e30"})
 	invalid(t, "a forged cursor", err)
@@ -336,28 +393,50 @@ func TestInvoiceRepo(t *testing.T) {
 	db := newTable(t)
 	repo := NewInvoiceRepo(db)
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "i@example.com", Role: access.RoleUser, Plan: "free", CreatedAt: now}); err != nil {
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "i@example.com", Role: access.RoleUser,
+		Plan: "free", CreatedAt: now}); err != nil {
 		t.Fatal(err)
 	}
-	inv := billing.Invoice{Reference: "INV-1", UserID: "usr_1", Plan: "pro", Amount: 1000, Currency: "XOF", Credits: 50, Status: billing.StatusPending,
-		PeriodStart: now, PeriodEnd: now.Add(time.Hour), IssuedAt: now, PaymentID: "pay_1", PaymentURL: "https://pay"}
+	inv := billing.Invoice{
+		Reference:   "INV-1",
+		UserID:      "usr_1",
+		Plan:        "pro",
+		Amount:      1000,
+		Currency:    "XOF",
+		Credits:     50,
+		Status:      billing.StatusPending,
+		PeriodStart: now,
+		PeriodEnd:   now.Add(time.Hour),
+		IssuedAt:    now,
+		PaymentID:   "pay_1",
+		PaymentURL:  "https://pay",
+	}
 	if err := repo.PutInvoice(ctx, inv); err != nil {
 		t.Fatal(err)
 	}
 	paid := func(eventID string) payment.Notification {
-		return payment.Notification{EventID: eventID, Type: payment.Succeeded, PaymentID: "pay_1", Reference: "INV-1", Amount: 1000, Currency: "XOF"}
+		return payment.Notification{
+			EventID:   eventID,
+			Type:      payment.Succeeded,
+			PaymentID: "pay_1",
+			Reference: "INV-1",
+			Amount:    1000,
+			Currency:  "XOF",
+		}
 	}
 	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_1"), billing.StatusPaid, now); !ok || err != nil {
 		t.Fatalf("SettleInvoice = %v, %v", ok, err)
 	}
-	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_1"), billing.StatusPaid, now); ok || !errors.Is(err, payment.ErrReplayed) {
+	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_1"), billing.StatusPaid, now); ok ||
+		!errors.Is(err, payment.ErrReplayed) {
 		t.Errorf("the same event again: %v, %v; want payment.ErrReplayed", ok, err)
 	}
 	// Another event that finds the invoice paid changes nothing, and is recorded: its replay is one.
 	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_2"), billing.StatusPaid, now); ok || err != nil {
 		t.Errorf("settled again: %v, %v; want false", ok, err)
 	}
-	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_2"), billing.StatusFailed, now); ok || !errors.Is(err, payment.ErrReplayed) {
+	if ok, err := repo.SettleInvoice(ctx, inv, paid("evt_2"), billing.StatusFailed, now); ok ||
+		!errors.Is(err, payment.ErrReplayed) {
 		t.Errorf("a late event replayed: %v, %v; want payment.ErrReplayed", ok, err)
 	}
 	got, err := repo.Invoice(ctx, "INV-1")
@@ -383,13 +462,31 @@ func TestExtractionRepo(t *testing.T) {
 	db := newTable(t)
 	repo := NewExtractionRepo(db)
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "e@example.com", Role: access.RoleUser, CreatedAt: now}); err != nil {
+	if err := NewUserRepo(db).CreateUser(ctx, accounts.User{ID: "usr_1", Email: "e@example.com", Role: access.RoleUser,
+		CreatedAt: now}); err != nil {
 		t.Fatal(err)
 	}
-	e := extraction.Extraction{ID: "ext_1", OwnerID: "usr_1", Live: true, DocumentType: "passport", Status: extraction.StatusQueued,
-		Object: extraction.Object{Key: "documents/ext_1", MIME: "image/png", Size: 10}, CreditsUsed: 1, CreatedAt: now, UpdatedAt: now, SweepAt: now,
-		ExpiresAt: now.Add(time.Hour)}
-	if err := repo.CreateExtractions(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_1", now), nil, []extraction.Extraction{e}); fault.As(err).Kind != fault.PaymentRequired {
+	e := extraction.Extraction{
+		ID:           "ext_1",
+		OwnerID:      "usr_1",
+		Live:         true,
+		DocumentType: "passport",
+		Status:       extraction.StatusQueued,
+		Object: extraction.Object{
+			Key:  "documents/ext_1",
+			MIME: "image/png",
+			Size: 10,
+		},
+		CreditsUsed: 1,
+		CreatedAt:   now,
+		UpdatedAt:   now,
+		SweepAt:     now,
+		ExpiresAt:   now.Add(time.Hour),
+	}
+	if err := repo.CreateExtractions(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_1", now), nil,
+		[]extraction.Extraction{e}); fault.As(
+		err,
+	).Kind != fault.PaymentRequired {
 		t.Fatalf("an extraction without credits: %v, want PaymentRequired", err)
 	}
 	if _, err := repo.Extraction(ctx, "ext_1"); fault.As(err).Kind != fault.NotFound {
@@ -398,7 +495,8 @@ func TestExtractionRepo(t *testing.T) {
 	if err := NewLedgerRepo(db).Move(ctx, credits.Grant("usr_1", 1, credits.ReasonGrant, "", now)); err != nil {
 		t.Fatal(err)
 	}
-	if err := repo.CreateExtractions(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_1", now), nil, []extraction.Extraction{e}); err != nil {
+	if err := repo.CreateExtractions(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_1", now), nil,
+		[]extraction.Extraction{e}); err != nil {
 		t.Fatal(err)
 	}
 	claimed, err := repo.ClaimExtraction(ctx, "ext_1", now.Add(time.Minute), now)
@@ -408,14 +506,19 @@ func TestExtractionRepo(t *testing.T) {
 	_, err = repo.ClaimExtraction(ctx, "ext_1", now.Add(time.Minute), now)
 	conflict(t, "a second worker's claim", err)
 	done := now.Add(time.Second)
-	claimed.Status, claimed.UpdatedAt, claimed.CompletedAt, claimed.CreditsUsed = extraction.StatusFailed, done, &done, 0
+	claimed.Status, claimed.UpdatedAt, claimed.CompletedAt, claimed.CreditsUsed = extraction.StatusFailed, done, &done,
+		0
 	claimed.Error = &extraction.Failure{Code: "unreadable", Message: "No machine-readable zone."}
 	if err := repo.FinishExtraction(ctx, claimed, credits.Refund("usr_1", 1, "ext_1", done)); err != nil {
 		t.Fatal(err)
 	}
 	conflict(t, "finished again", repo.FinishExtraction(ctx, claimed, credits.Refund("usr_1", 1, "ext_1", done)))
 	item := raw(t, db, "EXTRACTION#ext_1", "EXTRACTION")
-	if want := map[string]any{"Code": "unreadable", "Message": "No machine-readable zone."}; !reflect.DeepEqual(item["error"], want) || item["status"] != "failed" {
+	if want := map[string]any{"Code": "unreadable", "Message": "No machine-readable zone."}; !reflect.DeepEqual(
+		item["error"],
+		want,
+	) ||
+		item["status"] != "failed" {
 		t.Errorf("stored %v, want the failure as %v", item, want)
 	}
 	if got, err := repo.Extraction(ctx, "ext_1"); err != nil || got.Error == nil || got.Error.Code != "unreadable" {
@@ -431,8 +534,15 @@ func TestExtractionRepo(t *testing.T) {
 func TestUploadRepo(t *testing.T) {
 	ctx := context.Background()
 	repo := NewUploadRepo(newTable(t))
-	s := uploads.Slot{ID: "upl_1", OwnerID: "usr_1", Key: "raw/usr_1/upl_1", ContentType: "image/png", Size: 10, Name: "a.png",
-		ExpiresAt: time.Now().UTC().Truncate(time.Millisecond)}
+	s := uploads.Slot{
+		ID:          "upl_1",
+		OwnerID:     "usr_1",
+		Key:         "raw/usr_1/upl_1",
+		ContentType: "image/png",
+		Size:        10,
+		Name:        "a.png",
+		ExpiresAt:   time.Now().UTC().Truncate(time.Millisecond),
+	}
 	if err := repo.PutUpload(ctx, s); err != nil {
 		t.Fatal(err)
 	}
@@ -444,7 +554,9 @@ func TestUploadRepo(t *testing.T) {
 	if err := repo.PutUpload(ctx, other); fault.As(err).Kind != fault.Conflict {
 		t.Errorf("another slot of the same id: %v, want Conflict", err)
 	}
-	if got, err := repo.Upload(ctx, "upl_1"); err != nil || !got.ExpiresAt.Equal(s.ExpiresAt) || got.Key != s.Key || got.Name != s.Name || got.Size != s.Size {
+	if got, err := repo.Upload(ctx, "upl_1"); err != nil || !got.ExpiresAt.Equal(s.ExpiresAt) || got.Key != s.Key ||
+		got.Name != s.Name ||
+		got.Size != s.Size {
 		t.Errorf("Upload = %+v, %v, want %+v", got, err, s)
 	}
 	if _, err := repo.Upload(ctx, "upl_2"); fault.As(err).Kind != fault.NotFound {
@@ -459,16 +571,31 @@ func TestSessionLoginFailureAndResetRepos(t *testing.T) {
 	db := newTable(t)
 	users, sessions, failures := NewUserRepo(db), NewSessionRepo(db), NewLoginFailureRepo(db)
 	now := time.Now().UTC().Truncate(time.Millisecond)
-	if err := users.CreateUser(ctx, accounts.User{ID: "usr_1", Email: "a@example.com", PasswordHash: "h1", Verified: true, Role: access.RoleUser, CreatedAt: now}); err != nil {
+	if err := users.CreateUser(ctx, accounts.User{ID: "usr_1", Email: "a@example.com", PasswordHash: "h1",
+		Verified: true, Role: access.RoleUser, CreatedAt: now}); err != nil {
 		t.Fatal(err)
 	}
 	for i, id := range []string{"ses_a", "ses_b"} {
-		s := accounts.Session{ID: id, UserID: "usr_1", CreatedAt: now.Add(time.Duration(i) * time.Second), ExpiresAt: now.Add(time.Hour), TokenHash: "hash-" + id}
+		s := accounts.Session{
+			ID:        id,
+			UserID:    "usr_1",
+			CreatedAt: now.Add(time.Duration(i) * time.Second),
+			ExpiresAt: now.Add(time.Hour),
+			TokenHash: "hash-" + id,
+		}
 		if err := sessions.CreateSession(ctx, s, "h1"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	conflict(t, "a session of an older password", sessions.CreateSession(ctx, accounts.Session{ID: "ses_c", UserID: "usr_1", ExpiresAt: now.Add(time.Hour)}, "h0"))
+	conflict(
+		t,
+		"a session of an older password",
+		sessions.CreateSession(
+			ctx,
+			accounts.Session{ID: "ses_c", UserID: "usr_1", ExpiresAt: now.Add(time.Hour)},
+			"h0",
+		),
+	)
 	if list, err := sessions.Sessions(ctx, "usr_1"); err != nil || len(list) != 2 || list[0].ID != "ses_b" {
 		t.Fatalf("Sessions = %+v, %v", list, err)
 	}
@@ -505,7 +632,8 @@ func TestSessionLoginFailureAndResetRepos(t *testing.T) {
 		t.Errorf("after clearing: %+v, %v", f, err)
 	}
 
-	if err := users.SaveReset(ctx, "rh", accounts.Reset{UserID: "usr_1", Stamp: "st", ExpiresAt: now.Add(time.Hour)}); err != nil {
+	if err := users.SaveReset(ctx, "rh", accounts.Reset{UserID: "usr_1", Stamp: "st",
+		ExpiresAt: now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	if r, err := users.ConsumeReset(ctx, "rh", now); err != nil || r.UserID != "usr_1" || r.Stamp != "st" {

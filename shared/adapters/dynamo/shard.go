@@ -114,10 +114,18 @@ func (s Store) due(ctx context.Context, index string, before time.Time, limit in
 }
 
 // duePage reads the next page of one due partition into c.
-func (s Store) duePage(ctx context.Context, c *dueCursor, before time.Time, limit int32, start map[string]types.AttributeValue) error {
+func (s Store) duePage(
+	ctx context.Context,
+	c *dueCursor,
+	before time.Time,
+	limit int32,
+	start map[string]types.AttributeValue,
+) error {
 	for {
 		res, err := s.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(s.Table), IndexName: aws.String("gsi2"),
-			KeyConditionExpression: aws.String("gsi2pk = :p AND gsi2sk < :b"), Limit: aws.Int32(limit), ExclusiveStartKey: start,
+			KeyConditionExpression: aws.String(
+				"gsi2pk = :p AND gsi2sk < :b",
+			), Limit: aws.Int32(limit), ExclusiveStartKey: start,
 			ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(c.pk), ":b": str(dueKey(before, ""))}})
 		if err != nil {
 			return err

@@ -48,11 +48,13 @@ func TestShardSpreadsIDsEvenly(t *testing.T) {
 		return base32.StdEncoding.EncodeToString(b)[:26]
 	}
 	shapes := map[string]func(i int) string{
-		"extraction":  func(int) string { return "ext_" + strings.ToLower(text()) },
-		"delivery":    func(int) string { return "msg_" + strings.ToLower(text()) },
-		"user":        func(int) string { return "usr_" + strings.ToLower(text()) },
-		"contract":    func(i int) string { return fmt.Sprintf("AUTO-2026%04d-%s", i%1200, text()[:8]) }, // 8 random characters only
-		"sequential":  func(i int) string { return fmt.Sprintf("ext_%08d", i) },                          // no randomness at all
+		"extraction": func(int) string { return "ext_" + strings.ToLower(text()) },
+		"delivery":   func(int) string { return "msg_" + strings.ToLower(text()) },
+		"user":       func(int) string { return "usr_" + strings.ToLower(text()) },
+		"contract":   func(i int) string { return fmt.Sprintf("AUTO-2026%04d-%s", i%1200, text()[:8]) },
+		// 8 random characters only
+		"sequential": func(i int) string { return fmt.Sprintf("ext_%08d", i) },
+		// no randomness at all
 		"same prefix": func(i int) string { return fmt.Sprintf("TRAVEL-20260101-%06X", i) },
 	}
 	const perShard = 2000
@@ -89,7 +91,11 @@ func (f *fakeIndex) add(pk, sk string) {
 	slices.Sort(f.items[pk])
 }
 
-func (f *fakeIndex) Query(_ context.Context, in *dynamodb.QueryInput, _ ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+func (f *fakeIndex) Query(
+	_ context.Context,
+	in *dynamodb.QueryInput,
+	_ ...func(*dynamodb.Options),
+) (*dynamodb.QueryOutput, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	pk := in.ExpressionAttributeValues[":p"].(*types.AttributeValueMemberS).Value
@@ -109,7 +115,10 @@ func (f *fakeIndex) Query(_ context.Context, in *dynamodb.QueryInput, _ ...func(
 			out.LastEvaluatedKey = map[string]types.AttributeValue{"gsi2pk": str(pk), "gsi2sk": last["gsi2sk"]}
 			break
 		}
-		out.Items = append(out.Items, map[string]types.AttributeValue{"gsi2pk": str(pk), "gsi2sk": str(sk), "id": str(sk[14:])})
+		out.Items = append(
+			out.Items,
+			map[string]types.AttributeValue{"gsi2pk": str(pk), "gsi2sk": str(sk), "id": str(sk[14:])},
+		)
 	}
 	return out, nil
 }

@@ -23,8 +23,9 @@ type sessionItem struct {
 	UserID    string    `dynamodbav:"userId"`
 	CreatedAt time.Time `dynamodbav:"createdAt"`
 	ExpiresAt time.Time `dynamodbav:"expiresAt"`
-	TokenHash string    `dynamodbav:"tokenHash,omitempty"` // SHA-256 of the token, for functions without the signing secret
-	TTL       int64     `dynamodbav:"ttl"`
+	// TokenHash is the SHA-256 of the token, for functions without the signing secret.
+	TokenHash string `dynamodbav:"tokenHash,omitempty"`
+	TTL       int64  `dynamodbav:"ttl"`
 }
 
 type loginFailuresItem struct {
@@ -87,9 +88,15 @@ func (r *SessionRepo) SessionActive(ctx context.Context, userID, sessionID strin
 // Sessions lists a user's sessions, newest first: one strongly consistent Query of its partition.
 func (r *SessionRepo) Sessions(ctx context.Context, userID string) ([]accounts.Session, error) {
 	var out []accounts.Session
-	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table), ConsistentRead: aws.Bool(true),
-		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :s)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(sessionPK(userID)), ":s": str("SESSION#")}})
+	p := dynamodb.NewQueryPaginator(
+		r.db.API,
+		&dynamodb.QueryInput{TableName: aws.String(r.db.Table), ConsistentRead: aws.Bool(true),
+			KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :s)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":p": str(sessionPK(userID)),
+				":s": str("SESSION#"),
+			}},
+	)
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
@@ -100,7 +107,10 @@ func (r *SessionRepo) Sessions(ctx context.Context, userID string) ([]accounts.S
 			return nil, err
 		}
 		for _, it := range items {
-			out = append(out, accounts.Session{ID: it.ID, UserID: it.UserID, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt})
+			out = append(
+				out,
+				accounts.Session{ID: it.ID, UserID: it.UserID, CreatedAt: it.CreatedAt, ExpiresAt: it.ExpiresAt},
+			)
 		}
 	}
 	// The sort key is the session ID, which is random: sorted here, newest first.
@@ -110,8 +120,11 @@ func (r *SessionRepo) Sessions(ctx context.Context, userID string) ([]accounts.S
 
 // DeleteSession deletes one session of the user; NotFound when there is none.
 func (r *SessionRepo) DeleteSession(ctx context.Context, userID, sessionID string) error {
-	_, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(sessionPK(userID), sessionSK(sessionID)),
-		ConditionExpression: aws.String("attribute_exists(pk)")})
+	_, err := r.db.API.DeleteItem(
+		ctx,
+		&dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(sessionPK(userID), sessionSK(sessionID)),
+			ConditionExpression: aws.String("attribute_exists(pk)")},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.NotFound, "No such session.")
 	}
@@ -130,7 +143,10 @@ func (r *SessionRepo) DeleteSessions(ctx context.Context, userID string) error {
 		return err
 	}
 	for _, s := range all {
-		_, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(sessionPK(userID), sessionSK(s.ID))})
+		_, err := r.db.API.DeleteItem(
+			ctx,
+			&dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(sessionPK(userID), sessionSK(s.ID))},
+		)
 		if err != nil {
 			return fmt.Errorf("dynamo: delete session: %w", err)
 		}
@@ -152,16 +168,24 @@ func (r *LoginFailureRepo) LoginFailures(ctx context.Context, subject string) (a
 }
 
 // AddLoginFailure adds one failure with one UpdateItem (ADD, so concurrent failures all count).
-func (r *LoginFailureRepo) AddLoginFailure(ctx context.Context, subject string, at, expires time.Time) (accounts.LoginFailures, error) {
+func (r *LoginFailureRepo) AddLoginFailure(
+	ctx context.Context,
+	subject string,
+	at, expires time.Time,
+) (accounts.LoginFailures, error) {
 	last, err := attributevalue.Marshal(at)
 	if err != nil {
 		return accounts.LoginFailures{}, err
 	}
 	var it loginFailuresItem
 	err = r.db.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(signinPK(subject), loginFailuresSK),
-		UpdateExpression:          aws.String("ADD failures :one SET lastFailureAt = :at, #ttl = :ttl"),
-		ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":one": num(1), ":at": last, ":ttl": num(expires.Unix())}},
+		UpdateExpression:         aws.String("ADD failures :one SET lastFailureAt = :at, #ttl = :ttl"),
+		ExpressionAttributeNames: map[string]string{"#ttl": "ttl"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":one": num(1),
+			":at":  last,
+			":ttl": num(expires.Unix()),
+		}},
 		nil, "add login failure", &it)
 	if err != nil {
 		return accounts.LoginFailures{}, err
@@ -171,7 +195,8 @@ func (r *LoginFailureRepo) AddLoginFailure(ctx context.Context, subject string, 
 
 // ClearLoginFailures deletes an address's count.
 func (r *LoginFailureRepo) ClearLoginFailures(ctx context.Context, subject string) error {
-	if _, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(signinPK(subject), loginFailuresSK)}); err != nil {
+	if _, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table),
+		Key: key(signinPK(subject), loginFailuresSK)}); err != nil {
 		return fmt.Errorf("dynamo: clear login failures: %w", err)
 	}
 	return nil
@@ -191,10 +216,13 @@ func resetPK(hash string) string { return "RESET#" + hash }
 // SetPassword replaces the password hash on condition that it is still oldHash: of two changes
 // racing, one wins and the other is a Conflict.
 func (r *UserRepo) SetPassword(ctx context.Context, userID, oldHash, newHash string) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(userPK(userID), profile),
-		UpdateExpression:          aws.String("SET passwordHash = :new"),
-		ConditionExpression:       aws.String("passwordHash = :old"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":new": str(newHash), ":old": str(oldHash)}})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(userPK(userID), profile),
+			UpdateExpression:          aws.String("SET passwordHash = :new"),
+			ConditionExpression:       aws.String("passwordHash = :old"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{":new": str(newHash), ":old": str(oldHash)}},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.Conflict, "The password changed meanwhile.")
 	}
@@ -206,12 +234,15 @@ func (r *UserRepo) SetPassword(ctx context.Context, userID, oldHash, newHash str
 
 // SaveReset stores a reset token's hash until it expires.
 func (r *UserRepo) SaveReset(ctx context.Context, tokenHash string, rs accounts.Reset) error {
-	av, err := attributevalue.MarshalMap(resetItem{PK: resetPK(tokenHash), SK: "RESET", UserID: rs.UserID, Stamp: rs.Stamp,
-		ExpiresAt: rs.ExpiresAt, TTL: ttlOf(rs.ExpiresAt)})
+	av, err := attributevalue.MarshalMap(
+		resetItem{PK: resetPK(tokenHash), SK: "RESET", UserID: rs.UserID, Stamp: rs.Stamp,
+			ExpiresAt: rs.ExpiresAt, TTL: ttlOf(rs.ExpiresAt)},
+	)
 	if err != nil {
 		return err
 	}
-	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table),
+		Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put reset token: %w", err)
 	}
 	return nil
@@ -220,8 +251,11 @@ func (r *UserRepo) SaveReset(ctx context.Context, tokenHash string, rs accounts.
 // ConsumeReset deletes a valid token and returns it; the delete is conditional, so a token works
 // once even when used twice at the same moment.
 func (r *UserRepo) ConsumeReset(ctx context.Context, tokenHash string, now time.Time) (accounts.Reset, error) {
-	out, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(resetPK(tokenHash), "RESET"),
-		ConditionExpression: aws.String("attribute_exists(pk)"), ReturnValues: types.ReturnValueAllOld})
+	out, err := r.db.API.DeleteItem(
+		ctx,
+		&dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(resetPK(tokenHash), "RESET"),
+			ConditionExpression: aws.String("attribute_exists(pk)"), ReturnValues: types.ReturnValueAllOld},
+	)
 	if isConditionFailed(err) {
 		return accounts.Reset{}, fault.New(fault.NotFound, "No such token.")
 	}

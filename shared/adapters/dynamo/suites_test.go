@@ -29,7 +29,8 @@ func TestLedgerRepoSuite(t *testing.T) {
 	creditstest.RunLedgerSuite(t, func(t *testing.T, userIDs ...string) credits.Ledger {
 		db := newTable(t)
 		for _, id := range userIDs {
-			if err := NewUserRepo(db).CreateUser(context.Background(), accounts.User{ID: id, Email: id + "@example.com", Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {
+			if err := NewUserRepo(db).CreateUser(context.Background(), accounts.User{ID: id, Email: id + "@example.com",
+				Role: access.RoleUser, CreatedAt: time.Now()}); err != nil {
 				t.Fatal(err)
 			}
 		}

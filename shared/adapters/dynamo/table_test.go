@@ -25,18 +25,25 @@ func newTable(t *testing.T) Store {
 		return types.AttributeDefinition{AttributeName: aws.String(n), AttributeType: types.ScalarAttributeTypeS}
 	}
 	keys := func(pk, sk string) []types.KeySchemaElement {
-		return []types.KeySchemaElement{{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash}, {AttributeName: aws.String(sk), KeyType: types.KeyTypeRange}}
+		return []types.KeySchemaElement{
+			{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String(sk), KeyType: types.KeyTypeRange},
+		}
 	}
 	all := &types.Projection{ProjectionType: types.ProjectionTypeAll}
-	if _, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table), BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{attr("pk"), attr("sk"), attr("gsi1pk"), attr("gsi1sk"), attr("gsi2pk"), attr("gsi2sk"),
+	if _, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{TableName: aws.String(table),
+		BillingMode: types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{attr("pk"), attr("sk"), attr("gsi1pk"), attr("gsi1sk"),
+			attr("gsi2pk"), attr("gsi2sk"),
 			attr("gsi3pk"), attr("gsi3sk"), attr("gsi4pk"), attr("gsi4sk"), attr("gsi5pk"), attr("gsi5sk")},
 		KeySchema: keys("pk", "sk"),
-		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk", "gsi1sk"), Projection: all},
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{IndexName: aws.String("gsi1"), KeySchema: keys("gsi1pk",
+			"gsi1sk"), Projection: all},
 			{IndexName: aws.String("gsi2"), KeySchema: keys("gsi2pk", "gsi2sk"), Projection: all},
 			{IndexName: aws.String("gsi3"), KeySchema: keys("gsi3pk", "gsi3sk"), Projection: all},
 			{IndexName: aws.String("gsi4"), KeySchema: keys("gsi4pk", "gsi4sk"), Projection: all},
-			{IndexName: aws.String("gsi5"), KeySchema: keys("gsi5pk", "gsi5sk"), Projection: all}}}); err != nil && !errors.As(err, new(*types.ResourceInUseException)) {
+			{IndexName: aws.String("gsi5"), KeySchema: keys("gsi5pk", "gsi5sk"), Projection: all}}}); err != nil &&
+		!errors.As(err, new(*types.ResourceInUseException)) {
 		t.Fatal(err) // in use: the name is random, so the table is this call's own, made by an attempt the SDK retried
 	}
 	t.Cleanup(func() { _, _ = api.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}) })
@@ -46,7 +53,10 @@ func newTable(t *testing.T) Store {
 // raw reads an item as plain values: what is stored, whatever the repositories make of it.
 func raw(t *testing.T, s Store, pk, sk string) map[string]any {
 	t.Helper()
-	res, err := s.API.GetItem(context.Background(), &dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(pk, sk), ConsistentRead: aws.Bool(true)})
+	res, err := s.API.GetItem(
+		context.Background(),
+		&dynamodb.GetItemInput{TableName: aws.String(s.Table), Key: key(pk, sk), ConsistentRead: aws.Bool(true)},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +85,11 @@ type recorder struct {
 	puts []map[string]any
 }
 
-func (r *recorder) PutItem(_ context.Context, in *dynamodb.PutItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+func (r *recorder) PutItem(
+	_ context.Context,
+	in *dynamodb.PutItemInput,
+	_ ...func(*dynamodb.Options),
+) (*dynamodb.PutItemOutput, error) {
 	r.puts = append(r.puts, plain(in.Item))
 	return &dynamodb.PutItemOutput{}, nil
 }

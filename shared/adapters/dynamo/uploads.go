@@ -30,8 +30,22 @@ type uploadItem struct {
 
 // PutUpload stores an upload slot, kept a week past its URL's expiry.
 func (r *UploadRepo) PutUpload(ctx context.Context, u uploads.Slot) error {
-	return r.db.putOnce(ctx, uploadItem{PK: "UPLOAD#" + u.ID, SK: "UPLOAD", ID: u.ID, OwnerID: u.OwnerID, Key: u.Key, ContentType: u.ContentType,
-		Size: u.Size, Name: u.Name, ExpiresAt: u.ExpiresAt, TTL: u.ExpiresAt.Add(7 * 24 * time.Hour).Unix()}, "upload")
+	return r.db.putOnce(
+		ctx,
+		uploadItem{
+			PK:          "UPLOAD#" + u.ID,
+			SK:          "UPLOAD",
+			ID:          u.ID,
+			OwnerID:     u.OwnerID,
+			Key:         u.Key,
+			ContentType: u.ContentType,
+			Size:        u.Size,
+			Name:        u.Name,
+			ExpiresAt:   u.ExpiresAt,
+			TTL:         u.ExpiresAt.Add(7 * 24 * time.Hour).Unix(),
+		},
+		"upload",
+	)
 }
 
 // Upload reads an upload slot.
@@ -40,5 +54,13 @@ func (r *UploadRepo) Upload(ctx context.Context, id string) (uploads.Slot, error
 	if err := r.db.get(ctx, "UPLOAD#"+id, "UPLOAD", &it, "upload"); err != nil {
 		return uploads.Slot{}, err
 	}
-	return uploads.Slot{ID: it.ID, OwnerID: it.OwnerID, Key: it.Key, ContentType: it.ContentType, Size: it.Size, Name: it.Name, ExpiresAt: it.ExpiresAt}, nil
+	return uploads.Slot{
+		ID:          it.ID,
+		OwnerID:     it.OwnerID,
+		Key:         it.Key,
+		ContentType: it.ContentType,
+		Size:        it.Size,
+		Name:        it.Name,
+		ExpiresAt:   it.ExpiresAt,
+	}, nil
 }

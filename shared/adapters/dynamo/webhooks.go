@@ -71,11 +71,33 @@ func deliveryPK(id string) string { return "DELIVERY#" + id }
 func dueKey(t time.Time, id string) string { return fmt.Sprintf("%013d#%s", t.UnixMilli(), id) }
 
 func (it deliveryItem) delivery() webhook.Delivery {
-	d := webhook.Delivery{ID: it.ID, Scheme: webhook.Scheme(it.Scheme), OwnerID: it.OwnerID, EndpointID: it.EndpointID, Event: it.Event,
-		Reference: it.Reference, Body: it.Body, Status: webhook.Status(it.Status), CreatedAt: it.CreatedAt, NextAt: it.NextAt, RedeliveryOf: it.RedeliveryOf,
-		RecoveredBy: it.RecoveredBy, ExpiresAt: it.ExpiresAt}
+	d := webhook.Delivery{
+		ID:           it.ID,
+		Scheme:       webhook.Scheme(it.Scheme),
+		OwnerID:      it.OwnerID,
+		EndpointID:   it.EndpointID,
+		Event:        it.Event,
+		Reference:    it.Reference,
+		Body:         it.Body,
+		Status:       webhook.Status(it.Status),
+		CreatedAt:    it.CreatedAt,
+		NextAt:       it.NextAt,
+		RedeliveryOf: it.RedeliveryOf,
+		RecoveredBy:  it.RecoveredBy,
+		ExpiresAt:    it.ExpiresAt,
+	}
 	for _, a := range it.Attempts {
-		d.Attempts = append(d.Attempts, webhook.Attempt{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, ErrorClass: a.ErrorClass, Error: a.Error})
+		d.Attempts = append(
+			d.Attempts,
+			webhook.Attempt{
+				N:          a.N,
+				At:         a.At,
+				StatusCode: a.StatusCode,
+				DurationMs: a.DurationMs,
+				ErrorClass: a.ErrorClass,
+				Error:      a.Error,
+			},
+		)
 	}
 	return d
 }
@@ -88,7 +110,9 @@ func (r *DeliveryRepo) PutDelivery(ctx context.Context, d webhook.Delivery) erro
 		return err
 	}
 	_, err = r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av,
-		ConditionExpression: aws.String("attribute_not_exists(pk)"), ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
+		ConditionExpression: aws.String(
+			"attribute_not_exists(pk)",
+		), ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld})
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
 		if reflect.DeepEqual(ccf.Item, av) {
@@ -108,9 +132,10 @@ func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, er
 	av, err := attributevalue.MarshalMap(deliveryItem{PK: deliveryPK(d.ID), SK: "DELIVERY",
 		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: listKey(d.CreatedAt, d.ID),
 		GSI2PK: dueShard(dueIndexPK, d.ID), GSI2SK: dueKey(d.NextAt, d.ID),
-		ID: d.ID, Scheme: string(d.Scheme), OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event, Reference: d.Reference,
-		Body: d.Body, Status: string(d.Status), CreatedAt: d.CreatedAt, NextAt: d.NextAt, RedeliveryOf: d.RedeliveryOf,
-		ExpiresAt: d.ExpiresAt, TTL: ttlOf(d.ExpiresAt)})
+		ID: d.ID, Scheme: string(d.Scheme), OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
+		Reference: d.Reference,
+		Body:      d.Body, Status: string(d.Status), CreatedAt: d.CreatedAt, NextAt: d.NextAt,
+		RedeliveryOf: d.RedeliveryOf, ExpiresAt: d.ExpiresAt, TTL: ttlOf(d.ExpiresAt)})
 	if err != nil {
 		return nil, err
 	}
@@ -134,13 +159,18 @@ func num(n int64) *types.AttributeValueMemberN {
 // ClaimAttempt reserves attempt n: the delivery must be pending with n-1 attempts, and no other
 // claim may be live.
 func (r *DeliveryRepo) ClaimAttempt(ctx context.Context, id string, n int, until, now time.Time) error {
-	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
-		UpdateExpression:         aws.String("SET claimedAttempt = :n, claimedUntil = :until"),
-		ConditionExpression:      aws.String("#s = :pending AND size(attempts) = :prev AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)"),
-		ExpressionAttributeNames: map[string]string{"#s": "status"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(n)), ":prev": num(int64(n - 1)),
-			":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
-			":pending": &types.AttributeValueMemberS{Value: string(webhook.StatusPending)}}})
+	_, err := r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
+			UpdateExpression: aws.String("SET claimedAttempt = :n, claimedUntil = :until"),
+			ConditionExpression: aws.String(
+				"#s = :pending AND size(attempts) = :prev AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)",
+			),
+			ExpressionAttributeNames: map[string]string{"#s": "status"},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":n": num(int64(n)), ":prev": num(int64(n - 1)),
+				":until": num(until.UnixMilli()), ":now": num(now.UnixMilli()),
+				":pending": &types.AttributeValueMemberS{Value: string(webhook.StatusPending)}}},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.Conflict, "The attempt is taken or done.")
 	}
@@ -151,8 +181,23 @@ func (r *DeliveryRepo) ClaimAttempt(ctx context.Context, id string, n int, until
 }
 
 // RecordAttempt appends the attempt made under the claim and moves the delivery on.
-func (r *DeliveryRepo) RecordAttempt(ctx context.Context, id string, a webhook.Attempt, status webhook.Status, next time.Time) error {
-	att, err := attributevalue.Marshal(attemptItem{N: a.N, At: a.At, StatusCode: a.StatusCode, DurationMs: a.DurationMs, ErrorClass: a.ErrorClass, Error: a.Error})
+func (r *DeliveryRepo) RecordAttempt(
+	ctx context.Context,
+	id string,
+	a webhook.Attempt,
+	status webhook.Status,
+	next time.Time,
+) error {
+	att, err := attributevalue.Marshal(
+		attemptItem{
+			N:          a.N,
+			At:         a.At,
+			StatusCode: a.StatusCode,
+			DurationMs: a.DurationMs,
+			ErrorClass: a.ErrorClass,
+			Error:      a.Error,
+		},
+	)
 	if err != nil {
 		return err
 	}
@@ -171,9 +216,14 @@ func (r *DeliveryRepo) RecordAttempt(ctx context.Context, id string, a webhook.A
 		values[":next"], values[":g2"], values[":shard"] = nextAt, str(dueKey(next, id)), str(dueShard(dueIndexPK, id))
 		update = "SET attempts = list_append(attempts, :a), #s = :s, nextAt = :next, gsi2pk = :shard, gsi2sk = :g2 REMOVE claimedAttempt, claimedUntil"
 	}
-	_, err = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
-		UpdateExpression: aws.String(update), ConditionExpression: aws.String("size(attempts) = :prev AND claimedAttempt = :n"),
-		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values})
+	_, err = r.db.API.UpdateItem(
+		ctx,
+		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
+			UpdateExpression: aws.String(
+				update,
+			), ConditionExpression: aws.String("size(attempts) = :prev AND claimedAttempt = :n"),
+			ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: values},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.Conflict, "The attempt was recorded already.")
 	}
@@ -197,10 +247,20 @@ func (r *DeliveryRepo) DueDeliveries(ctx context.Context, before time.Time, limi
 }
 
 // Deliveries lists an owner's deliveries, newest first, with an opaque cursor.
-func (r *DeliveryRepo) Deliveries(ctx context.Context, ownerID string, f webhook.Filter) ([]webhook.Delivery, string, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(false),
-		KeyConditionExpression:    aws.String("gsi1pk = :o"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":o": &types.AttributeValueMemberS{Value: "DELIVERIES#" + ownerID}}}
+func (r *DeliveryRepo) Deliveries(
+	ctx context.Context,
+	ownerID string,
+	f webhook.Filter,
+) ([]webhook.Delivery, string, error) {
+	in := &dynamodb.QueryInput{
+		TableName:              aws.String(r.db.Table),
+		IndexName:              aws.String("gsi1"),
+		ScanIndexForward:       aws.Bool(false),
+		KeyConditionExpression: aws.String("gsi1pk = :o"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":o": &types.AttributeValueMemberS{Value: "DELIVERIES#" + ownerID},
+		},
+	}
 	var filters []string
 	names := map[string]string{}
 	add := func(attr, value string) {
@@ -255,16 +315,27 @@ func (r *DeliveryRepo) Deliveries(ctx context.Context, ownerID string, f webhook
 // FailedSince reads the owner's listing from since on, oldest first, keeping FAILED deliveries
 // not recovered yet. It reads at most 20 index items per delivery asked for, so one call's cost
 // stays bounded however many deliveries succeeded meanwhile; more is then true.
-func (r *DeliveryRepo) FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) ([]webhook.Delivery, bool, error) {
+func (r *DeliveryRepo) FailedSince(
+	ctx context.Context,
+	ownerID, endpointID string,
+	since time.Time,
+	limit int,
+) ([]webhook.Delivery, bool, error) {
 	// gsi1sk begins with the fixed-width creation time (listKey), but deliveries stored before it
 	// have the RFC 3339 one with its fraction trimmed, out of order within a second: start at the
 	// whole second, and compare exact times below.
-	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), IndexName: aws.String("gsi1"), ScanIndexForward: aws.Bool(true),
+	in := &dynamodb.QueryInput{
+		TableName:                aws.String(r.db.Table),
+		IndexName:                aws.String("gsi1"),
+		ScanIndexForward:         aws.Bool(true),
 		KeyConditionExpression:   aws.String("gsi1pk = :o AND gsi1sk >= :since"),
 		FilterExpression:         aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":o": str("DELIVERIES#" + ownerID),
-			":since": str(since.UTC().Truncate(time.Second).Format("2006-01-02T15:04:05")), ":failed": str(string(webhook.StatusFailed))}}
+			":since": str(
+				since.UTC().Truncate(time.Second).Format("2006-01-02T15:04:05"),
+			), ":failed": str(string(webhook.StatusFailed))},
+	}
 	if endpointID != "" {
 		in.FilterExpression = aws.String(*in.FilterExpression + " AND endpointId = :e")
 		in.ExpressionAttributeValues[":e"] = str(endpointID)
@@ -302,10 +373,13 @@ func (r *DeliveryRepo) FailedSince(ctx context.Context, ownerID, endpointID stri
 // MarkRecovered sets (or, with undo, clears) recoveredBy on a FAILED delivery.
 func (r *DeliveryRepo) MarkRecovered(ctx context.Context, id, by string, undo bool) error {
 	in := &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
-		UpdateExpression:          aws.String("SET recoveredBy = :by"),
-		ConditionExpression:       aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
-		ExpressionAttributeNames:  map[string]string{"#s": "status"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":by": str(by), ":failed": str(string(webhook.StatusFailed))}}
+		UpdateExpression:         aws.String("SET recoveredBy = :by"),
+		ConditionExpression:      aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
+		ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":by":     str(by),
+			":failed": str(string(webhook.StatusFailed)),
+		}}
 	if undo {
 		in.UpdateExpression, in.ConditionExpression = aws.String("REMOVE recoveredBy"), aws.String("recoveredBy = :by")
 		in.ExpressionAttributeNames, in.ExpressionAttributeValues = nil, map[string]types.AttributeValue{":by": str(by)}
@@ -351,7 +425,11 @@ var (
 // another caller's, a forged one, or one that is well formed but lacks a key attribute (which
 // DynamoDB would refuse as a starting key) is refused before it reaches the query (Invalid, 422).
 func ownedCursor(c string, keys []string, attr, value string) (map[string]types.AttributeValue, error) {
-	bad := &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
+	bad := &fault.Error{
+		Kind:          fault.Invalid,
+		Detail:        "The cursor is not valid.",
+		InvalidParams: []string{"cursor: use the nextCursor of a previous page"},
+	}
 	start, err := decodeCursor(c)
 	if err != nil {
 		return nil, err
@@ -371,7 +449,11 @@ func ownedCursor(c string, keys []string, attr, value string) (map[string]types.
 }
 
 func decodeCursor(c string) (map[string]types.AttributeValue, error) {
-	bad := &fault.Error{Kind: fault.Invalid, Detail: "The cursor is not valid.", InvalidParams: []string{"cursor: use the nextCursor of a previous page"}}
+	bad := &fault.Error{
+		Kind:          fault.Invalid,
+		Detail:        "The cursor is not valid.",
+		InvalidParams: []string{"cursor: use the nextCursor of a previous page"},
+	}
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	if err != nil {
 		return nil, bad
@@ -428,20 +510,31 @@ func (r *WebhookRepo) PartnerConfig(ctx context.Context, partnerID string) (webh
 	if err := r.db.get(ctx, partnerPK(partnerID), "WEBHOOK", &it, "webhook configuration"); err != nil {
 		return webhook.PartnerConfig{}, err
 	}
-	return webhook.PartnerConfig{URL: it.URL, SealedSecret: it.SealedSecret, KeyID: it.KeyID, KeyEndsAt: it.KeyEndsAt}, nil
+	return webhook.PartnerConfig{
+		URL:          it.URL,
+		SealedSecret: it.SealedSecret,
+		KeyID:        it.KeyID,
+		KeyEndsAt:    it.KeyEndsAt,
+	}, nil
 }
 
 // SetPartnerConfig replaces a partner's webhook and records the change, in one transaction that,
 // when a key made the change, checks the key is not revoked: a revocation that lands first
 // refuses the change, and one that lands after it ends it (EndPartnerConfigsOfKey).
 func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerChange) error {
-	current, err := attributevalue.MarshalMap(partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK", URL: c.Config.URL,
-		SealedSecret: c.Config.SealedSecret, KeyID: c.Config.KeyID, KeyEndsAt: c.Config.KeyEndsAt})
+	current, err := attributevalue.MarshalMap(
+		partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK", URL: c.Config.URL,
+			SealedSecret: c.Config.SealedSecret, KeyID: c.Config.KeyID, KeyEndsAt: c.Config.KeyEndsAt},
+	)
 	if err != nil {
 		return err
 	}
 	change, err := r.db.putNew(partnerChangeItem{PK: partnerPK(partnerID),
-		SK: partnerChangePrefix + c.At.UTC().Format("20060102T150405.000000000Z") + "#" + strings.ToLower(rand.Text()[:8]),
+		SK: partnerChangePrefix + c.At.UTC().
+			Format("20060102T150405.000000000Z") +
+			"#" + strings.ToLower(
+			rand.Text()[:8],
+		),
 		At: c.At, Role: c.Author.Role, KeyID: c.Author.KeyID, UserID: c.Author.UserID, URL: c.Config.URL,
 		SealedSecret: c.Config.SealedSecret, SecretChanged: c.SecretChanged, KeyEndsAt: c.Config.KeyEndsAt})
 	if err != nil {
@@ -466,8 +559,10 @@ func (r *WebhookRepo) keyStands(ctx context.Context, ownerID, keyID string) (typ
 	if err != nil || k.RevokedAt != nil {
 		return types.TransactWriteItem{}, fault.New(fault.Unauthorized, "The API key was revoked.")
 	}
-	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
-		ConditionExpression: aws.String("attribute_exists(pk) AND attribute_not_exists(revokedAt)")}}, nil
+	return types.TransactWriteItem{
+		ConditionCheck: &types.ConditionCheck{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
+			ConditionExpression: aws.String("attribute_exists(pk) AND attribute_not_exists(revokedAt)")},
+	}, nil
 }
 
 // EndPartnerConfigsOfKey ends at `at` the partner's webhook configurations that the key made: the
@@ -479,10 +574,15 @@ func (r *WebhookRepo) EndPartnerConfigsOfKey(ctx context.Context, partnerID, key
 		return err
 	}
 	endAt := func(sk string) error {
-		_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(partnerID), sk),
-			UpdateExpression:          aws.String("SET keyEndsAt = :e"),
-			ConditionExpression:       aws.String("keyId = :k AND (attribute_not_exists(keyEndsAt) OR keyEndsAt > :e)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":e": end, ":k": str(keyID)}})
+		_, err := r.db.API.UpdateItem(
+			ctx,
+			&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(partnerID), sk),
+				UpdateExpression: aws.String("SET keyEndsAt = :e"),
+				ConditionExpression: aws.String(
+					"keyId = :k AND (attribute_not_exists(keyEndsAt) OR keyEndsAt > :e)",
+				),
+				ExpressionAttributeValues: map[string]types.AttributeValue{":e": end, ":k": str(keyID)}},
+		)
 		if err != nil && !isConditionFailed(err) {
 			return fmt.Errorf("dynamo: end partner webhook of key: %w", err)
 		}
@@ -492,9 +592,15 @@ func (r *WebhookRepo) EndPartnerConfigsOfKey(ctx context.Context, partnerID, key
 		return err
 	}
 	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table),
-		KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :c)"), FilterExpression: aws.String("keyId = :k"),
-		ProjectionExpression:      aws.String("sk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(partnerPK(partnerID)), ":c": str(partnerChangePrefix), ":k": str(keyID)}})
+		KeyConditionExpression: aws.String(
+			"pk = :p AND begins_with(sk, :c)",
+		), FilterExpression: aws.String("keyId = :k"),
+		ProjectionExpression: aws.String("sk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":p": str(partnerPK(partnerID)),
+			":c": str(partnerChangePrefix),
+			":k": str(keyID),
+		}})
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
 		if err != nil {
@@ -512,10 +618,22 @@ func (r *WebhookRepo) EndPartnerConfigsOfKey(ctx context.Context, partnerID, key
 }
 
 // PartnerChanges lists a partner's webhook changes, newest first, limit (1 to 100) per page.
-func (r *WebhookRepo) PartnerChanges(ctx context.Context, partnerID string, limit int, cursor string) ([]webhook.PartnerChange, string, error) {
-	in := &dynamodb.QueryInput{TableName: aws.String(r.db.Table), ScanIndexForward: aws.Bool(false), Limit: aws.Int32(int32(min(max(limit, 1), 100))),
-		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :c)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(partnerPK(partnerID)), ":c": str(partnerChangePrefix)}}
+func (r *WebhookRepo) PartnerChanges(
+	ctx context.Context,
+	partnerID string,
+	limit int,
+	cursor string,
+) ([]webhook.PartnerChange, string, error) {
+	in := &dynamodb.QueryInput{
+		TableName:              aws.String(r.db.Table),
+		ScanIndexForward:       aws.Bool(false),
+		Limit:                  aws.Int32(int32(min(max(limit, 1), 100))),
+		KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :c)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":p": str(partnerPK(partnerID)),
+			":c": str(partnerChangePrefix),
+		},
+	}
 	if cursor != "" {
 		start, err := ownedCursor(cursor, tableCursor, "pk", partnerPK(partnerID))
 		if err != nil {
@@ -533,8 +651,17 @@ func (r *WebhookRepo) PartnerChanges(ctx context.Context, partnerID string, limi
 	}
 	out := make([]webhook.PartnerChange, len(items))
 	for i, it := range items {
-		out[i] = webhook.PartnerChange{At: it.At, Author: webhook.Author{Role: it.Role, KeyID: it.KeyID, UserID: it.UserID},
-			Config: webhook.PartnerConfig{URL: it.URL, SealedSecret: it.SealedSecret, KeyID: it.KeyID, KeyEndsAt: it.KeyEndsAt}, SecretChanged: it.SecretChanged}
+		out[i] = webhook.PartnerChange{
+			At:     it.At,
+			Author: webhook.Author{Role: it.Role, KeyID: it.KeyID, UserID: it.UserID},
+			Config: webhook.PartnerConfig{
+				URL:          it.URL,
+				SealedSecret: it.SealedSecret,
+				KeyID:        it.KeyID,
+				KeyEndsAt:    it.KeyEndsAt,
+			},
+			SecretChanged: it.SecretChanged,
+		}
 	}
 	next := ""
 	if page.LastEvaluatedKey != nil {
@@ -563,13 +690,37 @@ type endpointItem struct {
 }
 
 func (it endpointItem) endpoint() webhook.Endpoint {
-	return webhook.Endpoint{ID: it.ID, OwnerID: it.OwnerID, URL: it.URL, Events: it.Events, Live: !it.Test, SealedSecret: it.SealedSecret,
-		PreviousSealedSecret: it.PreviousSealedSecret, PreviousUntil: it.PreviousUntil, CreatedAt: it.CreatedAt, CreatedByKey: it.CreatedByKey, ExpiresAt: it.ExpiresAt}
+	return webhook.Endpoint{
+		ID:                   it.ID,
+		OwnerID:              it.OwnerID,
+		URL:                  it.URL,
+		Events:               it.Events,
+		Live:                 !it.Test,
+		SealedSecret:         it.SealedSecret,
+		PreviousSealedSecret: it.PreviousSealedSecret,
+		PreviousUntil:        it.PreviousUntil,
+		CreatedAt:            it.CreatedAt,
+		CreatedByKey:         it.CreatedByKey,
+		ExpiresAt:            it.ExpiresAt,
+	}
 }
 
 func toEndpointItem(e webhook.Endpoint) endpointItem {
-	it := endpointItem{PK: userPK(e.OwnerID), SK: "WEBHOOK#" + e.ID, ID: e.ID, OwnerID: e.OwnerID, URL: e.URL, Events: e.Events,
-		Test: !e.Live, SealedSecret: e.SealedSecret, PreviousSealedSecret: e.PreviousSealedSecret, PreviousUntil: e.PreviousUntil, CreatedAt: e.CreatedAt, CreatedByKey: e.CreatedByKey, ExpiresAt: e.ExpiresAt}
+	it := endpointItem{
+		PK:                   userPK(e.OwnerID),
+		SK:                   "WEBHOOK#" + e.ID,
+		ID:                   e.ID,
+		OwnerID:              e.OwnerID,
+		URL:                  e.URL,
+		Events:               e.Events,
+		Test:                 !e.Live,
+		SealedSecret:         e.SealedSecret,
+		PreviousSealedSecret: e.PreviousSealedSecret,
+		PreviousUntil:        e.PreviousUntil,
+		CreatedAt:            e.CreatedAt,
+		CreatedByKey:         e.CreatedByKey,
+		ExpiresAt:            e.ExpiresAt,
+	}
 	if e.ExpiresAt != nil {
 		it.TTL = e.ExpiresAt.Add(24 * time.Hour).Unix()
 	}
@@ -607,7 +758,14 @@ func (r *WebhookRepo) CreateEndpoint(ctx context.Context, e webhook.Endpoint, ma
 		}
 		return err
 	}
-	return r.db.createCounted(ctx, e.OwnerID, "webhookVersion", room, fault.New(fault.Unauthorized, "The API key was revoked."), items)
+	return r.db.createCounted(
+		ctx,
+		e.OwnerID,
+		"webhookVersion",
+		room,
+		fault.New(fault.Unauthorized, "The API key was revoked."),
+		items,
+	)
 }
 
 // PutEndpoint replaces a user's endpoint (a rotated secret).
@@ -616,7 +774,8 @@ func (r *WebhookRepo) PutEndpoint(ctx context.Context, e webhook.Endpoint) error
 	if err != nil {
 		return err
 	}
-	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table), Item: av}); err != nil {
+	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table),
+		Item: av}); err != nil {
 		return fmt.Errorf("dynamo: put endpoint: %w", err)
 	}
 	return nil
@@ -635,8 +794,10 @@ func (r *WebhookRepo) Endpoint(ctx context.Context, ownerID, id string) (webhook
 func (r *WebhookRepo) Endpoints(ctx context.Context, ownerID string) ([]webhook.Endpoint, error) {
 	out, err := r.db.API.Query(ctx, &dynamodb.QueryInput{TableName: aws.String(r.db.Table),
 		KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :w)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": &types.AttributeValueMemberS{Value: userPK(ownerID)},
-			":w": &types.AttributeValueMemberS{Value: "WEBHOOK#"}}})
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":p": &types.AttributeValueMemberS{Value: userPK(ownerID)},
+			":w": &types.AttributeValueMemberS{Value: "WEBHOOK#"},
+		}})
 	if err != nil {
 		return nil, fmt.Errorf("dynamo: list endpoints: %w", err)
 	}
@@ -653,8 +814,11 @@ func (r *WebhookRepo) Endpoints(ctx context.Context, ownerID string) ([]webhook.
 
 // DeleteEndpoint removes one of a user's endpoints.
 func (r *WebhookRepo) DeleteEndpoint(ctx context.Context, ownerID, id string) error {
-	_, err := r.db.API.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(userPK(ownerID), "WEBHOOK#"+id),
-		ConditionExpression: aws.String("attribute_exists(pk)")})
+	_, err := r.db.API.DeleteItem(
+		ctx,
+		&dynamodb.DeleteItemInput{TableName: aws.String(r.db.Table), Key: key(userPK(ownerID), "WEBHOOK#"+id),
+			ConditionExpression: aws.String("attribute_exists(pk)")},
+	)
 	if isConditionFailed(err) {
 		return fault.New(fault.NotFound, "No such webhook endpoint.")
 	}

@@ -32,18 +32,37 @@ func (o Outbox) Send(ctx context.Context, m accounts.Mail) error {
 	if err := os.MkdirAll(o.Dir, 0o700); err != nil {
 		return fmt.Errorf("mail: outbox: %w", err)
 	}
-	name := fmt.Sprintf("%s-%s.txt", time.Now().UTC().Format("20060102T150405.000000000"), unsafeName.ReplaceAllString(m.To, "_"))
+	name := fmt.Sprintf(
+		"%s-%s.txt",
+		time.Now().UTC().Format("20060102T150405.000000000"),
+		unsafeName.ReplaceAllString(m.To, "_"),
+	)
 	body := fmt.Sprintf("To: %s\nSubject: %s\n\n%s", m.To, m.Subject, m.Text)
 	if err := os.WriteFile(filepath.Join(o.Dir, name), []byte(body), 0o600); err != nil {
 		return fmt.Errorf("mail: outbox: %w", err)
 	}
-	o.Log.InfoContext(ctx, "mail written to the local outbox", "file", filepath.Join(o.Dir, name), "to", m.To, "subject", m.Subject, "text", m.Text)
+	o.Log.InfoContext(
+		ctx,
+		"mail written to the local outbox",
+		"file",
+		filepath.Join(o.Dir, name),
+		"to",
+		m.To,
+		"subject",
+		m.Subject,
+		"text",
+		m.Text,
+	)
 	return nil
 }
 
 // SESAPI is the part of the SES v2 client the sender uses.
 type SESAPI interface {
-	SendEmail(ctx context.Context, in *sesv2.SendEmailInput, opts ...func(*sesv2.Options)) (*sesv2.SendEmailOutput, error)
+	SendEmail(
+		ctx context.Context,
+		in *sesv2.SendEmailInput,
+		opts ...func(*sesv2.Options),
+	) (*sesv2.SendEmailOutput, error)
 }
 
 // SES sends through Amazon SES from a verified identity.

@@ -42,19 +42,27 @@ type linkAnswer struct {
 // Open opens a payment of any charge.
 func (c Client) Open(ctx context.Context, ch payment.Charge, expires time.Time) (payment.Checkout, error) {
 	in := linkRequest{Reference: ch.Reference, Amount: ch.Amount, Currency: ch.Currency,
-		ReturnURL: ch.ReturnURL, CancelURL: ch.CancelURL, NotifyURL: cmp.Or(ch.NotifyURL, c.NotifyURL), ExpiresAt: expires.UTC()}
+		ReturnURL: ch.ReturnURL, CancelURL: ch.CancelURL, NotifyURL: cmp.Or(ch.NotifyURL, c.NotifyURL),
+		ExpiresAt: expires.UTC()}
 	var out linkAnswer
 	err := c.Provider.Post(ctx, "/payments", ch.Reference, in, &out)
 	if r, ok := provider.AsRefusal(err); ok {
-		return payment.Checkout{}, &fault.Error{Kind: fault.Upstream, Err: r, Detail: "The payment gateway refused to open the payment.",
-			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": r.Status}}
+		return payment.Checkout{}, &fault.Error{
+			Kind:       fault.Upstream,
+			Err:        r,
+			Detail:     "The payment gateway refused to open the payment.",
+			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": r.Status},
+		}
 	}
 	if err != nil {
 		return payment.Checkout{}, err
 	}
 	if out.ID == "" || out.URL == "" {
-		return payment.Checkout{}, &fault.Error{Kind: fault.Upstream, Detail: "The payment gateway answered without a link.",
-			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200}}
+		return payment.Checkout{}, &fault.Error{
+			Kind:       fault.Upstream,
+			Detail:     "The payment gateway answered without a link.",
+			Extensions: map[string]any{"provider": c.Provider.Name, "upstreamStatus": 200},
+		}
 	}
 	if out.ExpiresAt.IsZero() {
 		out.ExpiresAt = expires.UTC()

@@ -65,7 +65,8 @@ func (c Client) Post(ctx context.Context, path, key string, in, out any) error {
 		return c.upstream(res.StatusCode, err)
 	}
 	switch {
-	case res.StatusCode >= 500 || res.StatusCode == http.StatusTooManyRequests || res.StatusCode == http.StatusRequestTimeout:
+	case res.StatusCode >= 500 || res.StatusCode == http.StatusTooManyRequests ||
+		res.StatusCode == http.StatusRequestTimeout:
 		return c.upstream(res.StatusCode, fmt.Errorf("answered %d", res.StatusCode))
 	case res.StatusCode >= 400:
 		r := &Refusal{Status: res.StatusCode}
@@ -85,7 +86,10 @@ func (c Client) Post(ctx context.Context, path, key string, in, out any) error {
 // upstream is the fault of a provider that failed; err is logged, never shown.
 func (c Client) upstream(status int, err error) error {
 	return &fault.Error{Kind: fault.Upstream, Err: fmt.Errorf("%s: %w", c.Name, err),
-		Detail:     fmt.Sprintf("The %s did not answer as expected. Try again later.", strings.ReplaceAll(c.Name, "-", " ")),
+		Detail: fmt.Sprintf(
+			"The %s did not answer as expected. Try again later.",
+			strings.ReplaceAll(c.Name, "-", " "),
+		),
 		Extensions: map[string]any{"provider": c.Name, "upstreamStatus": status}}
 }
 

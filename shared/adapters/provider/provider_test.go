@@ -30,7 +30,12 @@ func TestPostClassifiesAnswers(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	c := provider.Client{Name: "core-insurance", BaseURL: srv.URL, Key: "k", HTTP: &http.Client{Timeout: 100 * time.Millisecond}}
+	c := provider.Client{
+		Name:    "core-insurance",
+		BaseURL: srv.URL,
+		Key:     "k",
+		HTTP:    &http.Client{Timeout: 100 * time.Millisecond},
+	}
 
 	var out struct{ ID string }
 	if err := c.Post(context.Background(), "/ok", "", map[string]int{}, &out); err != nil || out.ID != "x1" {
@@ -48,7 +53,8 @@ func TestPostClassifiesAnswers(t *testing.T) {
 	for path, status := range map[string]int{"/garbled": 200, "/slow": 0, "/throttled": 429} {
 		err := c.Post(context.Background(), path, "", nil, &out)
 		f := fault.As(err)
-		if f.Kind != fault.Upstream || f.Extensions["provider"] != "core-insurance" || f.Extensions["upstreamStatus"] != status {
+		if f.Kind != fault.Upstream || f.Extensions["provider"] != "core-insurance" ||
+			f.Extensions["upstreamStatus"] != status {
 			t.Errorf("%s: %+v", path, f)
 		}
 	}

@@ -41,9 +41,19 @@ func Batch(log *slog.Logger, concurrency int, q Queue, h Handler) BatchHandler {
 				defer func() { <-sem }()
 				mlog := log.With("messageId", m.MessageId, "queue", queueName(m.EventSourceARN))
 				if err := handleOne(logs.With(ctx, mlog), q, h, m); err != nil {
-					mlog.WarnContext(ctx, "message failed", "error", err, "receiveCount", m.Attributes["ApproximateReceiveCount"])
+					mlog.WarnContext(
+						ctx,
+						"message failed",
+						"error",
+						err,
+						"receiveCount",
+						m.Attributes["ApproximateReceiveCount"],
+					)
 					mu.Lock()
-					resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: m.MessageId})
+					resp.BatchItemFailures = append(
+						resp.BatchItemFailures,
+						events.SQSBatchItemFailure{ItemIdentifier: m.MessageId},
+					)
 					mu.Unlock()
 				}
 			})

@@ -28,7 +28,11 @@ type fakeSQS struct {
 	sent []*sqs.SendMessageInput
 }
 
-func (f *fakeSQS) SendMessage(_ context.Context, in *sqs.SendMessageInput, _ ...func(*sqs.Options)) (*sqs.SendMessageOutput, error) {
+func (f *fakeSQS) SendMessage(
+	_ context.Context,
+	in *sqs.SendMessageInput,
+	_ ...func(*sqs.Options),
+) (*sqs.SendMessageOutput, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sent = append(f.sent, in)
@@ -123,7 +127,10 @@ func TestLongDelaysAreSplit(t *testing.T) {
 	dueAttr := api.sent[1].MessageAttributes
 	msg := events.SQSMessage{MessageId: "x", Body: "later", MessageAttributes: map[string]events.SQSMessageAttribute{}}
 	for k, v := range dueAttr {
-		msg.MessageAttributes[k] = events.SQSMessageAttribute{DataType: aws.ToString(v.DataType), StringValue: v.StringValue}
+		msg.MessageAttributes[k] = events.SQSMessageAttribute{
+			DataType:    aws.ToString(v.DataType),
+			StringValue: v.StringValue,
+		}
 	}
 	var handled []string
 	h := queue.Batch(discard, 1, q, func(_ context.Context, m events.SQSMessage) error {
@@ -138,7 +145,11 @@ func TestLongDelaysAreSplit(t *testing.T) {
 	now = now.Add(15 * time.Minute)
 	_, _ = h(ctx, events.SQSEvent{Records: []events.SQSMessage{msg}})
 	if len(api.sent) != 5 || api.sent[4].DelaySeconds != 120 {
-		t.Fatalf("second return: sent %d, delay %d; want a last 120 s wait", len(api.sent), api.sent[len(api.sent)-1].DelaySeconds)
+		t.Fatalf(
+			"second return: sent %d, delay %d; want a last 120 s wait",
+			len(api.sent),
+			api.sent[len(api.sent)-1].DelaySeconds,
+		)
 	}
 	now = now.Add(2 * time.Minute)
 	_, _ = h(ctx, events.SQSEvent{Records: []events.SQSMessage{msg}})

@@ -126,7 +126,10 @@ func (m Mapping) handle(ctx context.Context, msgs []types.Message) error {
 	if len(entries) == 0 {
 		return nil
 	}
-	del, err := m.API.DeleteMessageBatch(ctx, &sqs.DeleteMessageBatchInput{QueueUrl: aws.String(m.QueueURL), Entries: entries})
+	del, err := m.API.DeleteMessageBatch(
+		ctx,
+		&sqs.DeleteMessageBatchInput{QueueUrl: aws.String(m.QueueURL), Entries: entries},
+	)
 	if err != nil {
 		return fmt.Errorf("delete: %w", err)
 	}

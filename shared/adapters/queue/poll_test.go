@@ -40,12 +40,20 @@ func newQueue(t *testing.T, visibility, maxReceive int) testQueue {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return testQueue{api: api, url: *q.QueueUrl, arn: attr(t, api, *q.QueueUrl, types.QueueAttributeNameQueueArn), dlq: *dlq.QueueUrl}
+	return testQueue{
+		api: api,
+		url: *q.QueueUrl,
+		arn: attr(t, api, *q.QueueUrl, types.QueueAttributeNameQueueArn),
+		dlq: *dlq.QueueUrl,
+	}
 }
 
 func attr(t *testing.T, api *sqs.Client, url string, name types.QueueAttributeName) string {
 	t.Helper()
-	out, err := api.GetQueueAttributes(context.Background(), &sqs.GetQueueAttributesInput{QueueUrl: aws.String(url), AttributeNames: []types.QueueAttributeName{name}})
+	out, err := api.GetQueueAttributes(
+		context.Background(),
+		&sqs.GetQueueAttributesInput{QueueUrl: aws.String(url), AttributeNames: []types.QueueAttributeName{name}},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +63,8 @@ func attr(t *testing.T, api *sqs.Client, url string, name types.QueueAttributeNa
 func (q testQueue) send(t *testing.T, bodies ...string) {
 	t.Helper()
 	for _, b := range bodies {
-		if _, err := q.api.SendMessage(context.Background(), &sqs.SendMessageInput{QueueUrl: aws.String(q.url), MessageBody: aws.String(b)}); err != nil {
+		if _, err := q.api.SendMessage(context.Background(), &sqs.SendMessageInput{QueueUrl: aws.String(q.url),
+			MessageBody: aws.String(b)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -75,21 +84,26 @@ func TestMappingPartialFailureAndRedrive(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[string]int{}
 	maxBatch := 0
-	handler := queue.Batch(discard, 4, queue.Queue{API: q.api, URL: q.url}, func(_ context.Context, m events.SQSMessage) error {
-		mu.Lock()
-		defer mu.Unlock()
-		seen[m.Body]++
-		if m.EventSourceARN != q.arn || m.ReceiptHandle == "" {
-			return fmt.Errorf("message without source ARN or receipt handle: %+v", m)
-		}
-		switch {
-		case m.Body == "always-fails":
-			return fmt.Errorf("refused")
-		case m.Body == "fails-once" && seen[m.Body] == 1:
-			return fmt.Errorf("transient")
-		}
-		return nil
-	})
+	handler := queue.Batch(
+		discard,
+		4,
+		queue.Queue{API: q.api, URL: q.url},
+		func(_ context.Context, m events.SQSMessage) error {
+			mu.Lock()
+			defer mu.Unlock()
+			seen[m.Body]++
+			if m.EventSourceARN != q.arn || m.ReceiptHandle == "" {
+				return fmt.Errorf("message without source ARN or receipt handle: %+v", m)
+			}
+			switch {
+			case m.Body == "always-fails":
+				return fmt.Errorf("refused")
+			case m.Body == "fails-once" && seen[m.Body] == 1:
+				return fmt.Errorf("transient")
+			}
+			return nil
+		},
+	)
 	counting := func(ctx context.Context, e events.SQSEvent) (events.SQSEventResponse, error) {
 		mu.Lock()
 		maxBatch = max(maxBatch, len(e.Records))
@@ -130,7 +144,12 @@ func TestMappingPartialFailureAndRedrive(t *testing.T) {
 func TestMappingWithoutReportBatchItemFailuresDeletesTheBatch(t *testing.T) {
 	t.Parallel()
 	q := newQueue(t, 1, 5)
-	handler := queue.Batch(discard, 1, queue.Queue{}, func(context.Context, events.SQSMessage) error { return fmt.Errorf("no") })
+	handler := queue.Batch(
+		discard,
+		1,
+		queue.Queue{},
+		func(context.Context, events.SQSMessage) error { return fmt.Errorf("no") },
+	)
 	m := queue.Mapping{API: q.api, QueueURL: q.url, QueueARN: q.arn, BatchSize: 10, Handler: handler, Log: discard}
 	q.send(t, "a")
 	if err := m.PollOnce(context.Background(), 2*time.Second); err != nil {

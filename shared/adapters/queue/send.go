@@ -20,9 +20,21 @@ const dueAttr = "due-at"
 
 // API is the part of the SQS client the package uses.
 type API interface {
-	SendMessage(ctx context.Context, in *sqs.SendMessageInput, opts ...func(*sqs.Options)) (*sqs.SendMessageOutput, error)
-	ReceiveMessage(ctx context.Context, in *sqs.ReceiveMessageInput, opts ...func(*sqs.Options)) (*sqs.ReceiveMessageOutput, error)
-	DeleteMessageBatch(ctx context.Context, in *sqs.DeleteMessageBatchInput, opts ...func(*sqs.Options)) (*sqs.DeleteMessageBatchOutput, error)
+	SendMessage(
+		ctx context.Context,
+		in *sqs.SendMessageInput,
+		opts ...func(*sqs.Options),
+	) (*sqs.SendMessageOutput, error)
+	ReceiveMessage(
+		ctx context.Context,
+		in *sqs.ReceiveMessageInput,
+		opts ...func(*sqs.Options),
+	) (*sqs.ReceiveMessageOutput, error)
+	DeleteMessageBatch(
+		ctx context.Context,
+		in *sqs.DeleteMessageBatchInput,
+		opts ...func(*sqs.Options),
+	) (*sqs.DeleteMessageBatchOutput, error)
 }
 
 // Queue is one SQS queue.

@@ -21,7 +21,11 @@ import (
 
 // API is the part of the Textract client the engine uses.
 type API interface {
-	DetectDocumentText(ctx context.Context, in *textract.DetectDocumentTextInput, opts ...func(*textract.Options)) (*textract.DetectDocumentTextOutput, error)
+	DetectDocumentText(
+		ctx context.Context,
+		in *textract.DetectDocumentTextInput,
+		opts ...func(*textract.Options),
+	) (*textract.DetectDocumentTextOutput, error)
 }
 
 // Engine reads text with Textract.
@@ -69,7 +73,9 @@ func (e Engine) Read(ctx context.Context, img image.Image) ([]ocr.Line, error) {
 // again cannot succeed.
 func (e Engine) ReadDocument(ctx context.Context, data []byte) ([]ocr.Line, error) {
 	if len(data) > maxBytes {
-		return nil, tooLarge(fmt.Errorf("textract: document of %d bytes is over the %d-byte limit", len(data), maxBytes))
+		return nil, tooLarge(
+			fmt.Errorf("textract: document of %d bytes is over the %d-byte limit", len(data), maxBytes),
+		)
 	}
 	out, err := e.API.DetectDocumentText(ctx, &textract.DetectDocumentTextInput{Document: &types.Document{Bytes: data}})
 	var large *types.DocumentTooLargeException
@@ -102,7 +108,13 @@ func Lines(blocks []types.Block) []ocr.Line {
 		if b.Geometry != nil && b.Geometry.BoundingBox != nil {
 			top = b.Geometry.BoundingBox.Top
 		}
-		ps = append(ps, positioned{ocr.Line{Text: aws.ToString(b.Text), Confidence: float64(aws.ToFloat32(b.Confidence)) / 100}, top})
+		ps = append(
+			ps,
+			positioned{
+				ocr.Line{Text: aws.ToString(b.Text), Confidence: float64(aws.ToFloat32(b.Confidence)) / 100},
+				top,
+			},
+		)
 	}
 	slices.SortStableFunc(ps, func(a, b positioned) int {
 		switch {

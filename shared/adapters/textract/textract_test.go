@@ -20,7 +20,11 @@ type fakeAPI struct {
 	err error
 }
 
-func (f *fakeAPI) DetectDocumentText(_ context.Context, in *awstextract.DetectDocumentTextInput, _ ...func(*awstextract.Options)) (*awstextract.DetectDocumentTextOutput, error) {
+func (f *fakeAPI) DetectDocumentText(
+	_ context.Context,
+	in *awstextract.DetectDocumentTextInput,
+	_ ...func(*awstextract.Options),
+) (*awstextract.DetectDocumentTextOutput, error) {
 	f.got = in
 	return f.out, f.err
 }
@@ -45,7 +49,11 @@ func TestReadOrdersLinesAndScalesConfidence(t *testing.T) {
 	if len(api.got.Document.Bytes) == 0 || api.got.Document.Bytes[0] != 0xFF {
 		t.Errorf("the image was not sent as a JPEG")
 	}
-	want := []string{"PASSPORT", "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"}
+	want := []string{
+		"PASSPORT",
+		"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+		"L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+	}
 	if len(lines) != 3 {
 		t.Fatalf("lines = %+v", lines)
 	}
@@ -73,9 +81,27 @@ func TestReadDocumentLimitsAndErrors(t *testing.T) {
 		{name: "throttled", data: []byte("%PDF-1.4"), err: errors.New("throttled"), sent: true},
 		{name: "over 10 MB", data: make([]byte, 11<<20), code: "image_too_large"},
 		{name: "over 10000 pixels a side", img: image.NewGray(image.Rect(0, 0, 10001, 2)), code: "image_too_large"},
-		{name: "refused as too large", data: []byte("%PDF-1.4"), err: &types.DocumentTooLargeException{Message: aws.String("too large")}, code: "image_too_large", sent: true},
-		{name: "bad document", data: []byte("%PDF-1.4"), err: &types.BadDocumentException{Message: aws.String("bad")}, code: "unreadable_file", sent: true},
-		{name: "several pages", data: []byte("%PDF-1.4"), err: &types.UnsupportedDocumentException{Message: aws.String("pages")}, code: "unreadable_file", sent: true},
+		{
+			name: "refused as too large",
+			data: []byte("%PDF-1.4"),
+			err:  &types.DocumentTooLargeException{Message: aws.String("too large")},
+			code: "image_too_large",
+			sent: true,
+		},
+		{
+			name: "bad document",
+			data: []byte("%PDF-1.4"),
+			err:  &types.BadDocumentException{Message: aws.String("bad")},
+			code: "unreadable_file",
+			sent: true,
+		},
+		{
+			name: "several pages",
+			data: []byte("%PDF-1.4"),
+			err:  &types.UnsupportedDocumentException{Message: aws.String("pages")},
+			code: "unreadable_file",
+			sent: true,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

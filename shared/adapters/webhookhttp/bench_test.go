@@ -46,7 +46,13 @@ func (m *memStore) Delivery(_ context.Context, id string) (webhook.Delivery, err
 
 func (m *memStore) ClaimAttempt(context.Context, string, int, time.Time, time.Time) error { return nil }
 
-func (m *memStore) RecordAttempt(_ context.Context, id string, a webhook.Attempt, s webhook.Status, next time.Time) error {
+func (m *memStore) RecordAttempt(
+	_ context.Context,
+	id string,
+	a webhook.Attempt,
+	s webhook.Status,
+	next time.Time,
+) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	d := m.ds[id]
@@ -78,15 +84,23 @@ type noWake struct{}
 
 func (noWake) Send(context.Context, string, time.Time) error { return nil }
 
-var payload = []byte(`{"event":"insurance.contract.issued","reference":"REF-000000","paymentStatus":"COMPLETED","issuedAt":"2026-11-23T08:00:00Z","data":{"contractId":"C-1","numeroPolice":"P-1","numeroFacture":"F-1","status":"ACTIVE","liens":{"linkAttestation":"https://docs.example/a.pdf","linkCarteBrune":"https://docs.example/c.pdf"}}}`)
+var payload = []byte(
+	`{"event":"insurance.contract.issued","reference":"REF-000000","paymentStatus":"COMPLETED","issuedAt":"2026-11-23T08:00:00Z","data":{"contractId":"C-1","numeroPolice":"P-1","numeroFacture":"F-1","status":"ACTIVE","liens":{"linkAttestation":"https://docs.example/a.pdf","linkCarteBrune":"https://docs.example/c.pdf"}}}`,
+)
 
 func benchEngine(b *testing.B, receiver http.Handler) (*webhook.Engine, *webhookhttp.Sender, *memStore) {
 	srv := httptest.NewServer(receiver)
 	b.Cleanup(srv.Close)
 	store := &memStore{ds: map[string]*webhook.Delivery{}}
 	sender := &webhookhttp.Sender{Guard: webhookhttp.Guard{AllowLoopback: true}, Timeout: 10 * time.Second}
-	e := &webhook.Engine{Store: store, Targets: fixedTarget{webhook.Target{URL: srv.URL, Secret: []byte("bench-secret-0123456789")}}, Wake: noWake{},
-		Sender: sender, Schedule: []time.Duration{time.Minute}, Timeout: 10 * time.Second}
+	e := &webhook.Engine{
+		Store:    store,
+		Targets:  fixedTarget{webhook.Target{URL: srv.URL, Secret: []byte("bench-secret-0123456789")}},
+		Wake:     noWake{},
+		Sender:   sender,
+		Schedule: []time.Duration{time.Minute},
+		Timeout:  10 * time.Second,
+	}
 	return e, sender, store
 }
 
@@ -104,10 +118,20 @@ func dispatch(e *webhook.Engine) queue.Handler {
 func wakeUps(store *memStore, n int) events.SQSEvent {
 	var ev events.SQSEvent
 	for i := range n {
-		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: "prt_bench", Event: "insurance.contract.issued",
-			Reference: "REF-" + strconv.Itoa(i), Body: payload, Status: webhook.StatusPending}
+		d := webhook.Delivery{
+			ID:        webhook.NewID(),
+			Scheme:    webhook.SchemePartner,
+			OwnerID:   "prt_bench",
+			Event:     "insurance.contract.issued",
+			Reference: "REF-" + strconv.Itoa(i),
+			Body:      payload,
+			Status:    webhook.StatusPending,
+		}
 		_ = store.PutDelivery(context.Background(), d)
-		ev.Records = append(ev.Records, events.SQSMessage{MessageId: d.ID, Body: webhook.WakeUp{DeliveryID: d.ID, Attempt: 1}.Encode()})
+		ev.Records = append(
+			ev.Records,
+			events.SQSMessage{MessageId: d.ID, Body: webhook.WakeUp{DeliveryID: d.ID, Attempt: 1}.Encode()},
+		)
 	}
 	return ev
 }

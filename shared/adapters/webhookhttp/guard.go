@@ -103,7 +103,11 @@ func (g Guard) allowed(ip netip.Addr) bool {
 // resolves only to allowed addresses. Errors are Invalid faults naming the field.
 func (g Guard) CheckURL(ctx context.Context, field, raw string) error {
 	invalid := func(why string) error {
-		return &fault.Error{Kind: fault.Invalid, Detail: "The webhook URL is not allowed.", InvalidParams: []string{field + ": " + why}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The webhook URL is not allowed.",
+			InvalidParams: []string{field + ": " + why},
+		}
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {

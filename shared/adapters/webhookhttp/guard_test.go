@@ -88,7 +88,8 @@ func TestCheckURL(t *testing.T) {
 		if (err == nil) != tt.ok {
 			t.Errorf("CheckURL(%q, loopback=%v) = %v, want ok=%v", tt.url, tt.loopback, err, tt.ok)
 		}
-		if err != nil && (!fault.Is(err, fault.Invalid) || !strings.HasPrefix(fault.As(err).InvalidParams[0], "webhookUrl: ")) {
+		if err != nil &&
+			(!fault.Is(err, fault.Invalid) || !strings.HasPrefix(fault.As(err).InvalidParams[0], "webhookUrl: ")) {
 			t.Errorf("CheckURL(%q) error %v is not an Invalid fault naming the field", tt.url, err)
 		}
 	}
@@ -160,9 +161,12 @@ func TestAllowedAddresses(t *testing.T) {
 		}
 	}
 	// At configuration, a literal address in the URL, and a name resolving to such an address.
-	r := &fakeResolver{hosts: map[string][]netip.Addr{"mixed6.example": addrs("2a00:1450:4007:80e::200e", "2002:c0a8::1"),
-		"sixtofour.example": addrs("2002:c0a8::1", "64:ff9b::a00:1")}}
-	for _, raw := range []string{"https://[2002:7f00:1::1]/hook", "https://[64:ff9b::a00:1]/hook", "https://[::a00:1]/hook", "https://mixed6.example/hook"} {
+	r := &fakeResolver{
+		hosts: map[string][]netip.Addr{"mixed6.example": addrs("2a00:1450:4007:80e::200e", "2002:c0a8::1"),
+			"sixtofour.example": addrs("2002:c0a8::1", "64:ff9b::a00:1")},
+	}
+	for _, raw := range []string{"https://[2002:7f00:1::1]/hook", "https://[64:ff9b::a00:1]/hook",
+		"https://[::a00:1]/hook", "https://mixed6.example/hook"} {
 		if err := (Guard{Resolver: r}).CheckURL(context.Background(), "url", raw); !fault.Is(err, fault.Invalid) {
 			t.Errorf("CheckURL(%s) = %v, want a refusal", raw, err)
 		}

@@ -93,8 +93,12 @@ func classify(err error, timeout time.Duration) (class, detail string) {
 		return webhook.ErrorDNS, "the host name did not resolve"
 	case errors.Is(err, syscall.ECONNREFUSED):
 		return webhook.ErrorRefused, "the connection was refused"
-	case errors.As(err, &verify), errors.As(err, &certInvalid), errors.As(err, &unknownAuthority), errors.As(err, &hostname),
-		errors.As(err, &record), errors.As(err, &alert):
+	case errors.As(err, &verify),
+		errors.As(err, &certInvalid),
+		errors.As(err, &unknownAuthority),
+		errors.As(err, &hostname),
+		errors.As(err, &record),
+		errors.As(err, &alert):
 		return webhook.ErrorTLS, "the TLS handshake failed (certificate or protocol)"
 	}
 	return webhook.ErrorConnection, "the connection failed"

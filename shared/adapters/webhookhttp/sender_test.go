@@ -58,13 +58,20 @@ func TestSend(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/ok", func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
-		if r.Method != http.MethodPost || r.Header.Get("X-Insurance-Event") != "insurance.contract.issued" || string(b) != `{"n":1}` {
+		if r.Method != http.MethodPost || r.Header.Get("X-Insurance-Event") != "insurance.contract.issued" ||
+			string(b) != `{"n":1}` {
 			w.WriteHeader(http.StatusBadRequest)
 		}
 	})
 	mux.HandleFunc("/created", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusCreated) })
-	mux.HandleFunc("/error", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) })
-	mux.HandleFunc("/redirect", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/followed", http.StatusFound) })
+	mux.HandleFunc(
+		"/error",
+		func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusServiceUnavailable) },
+	)
+	mux.HandleFunc(
+		"/redirect",
+		func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/followed", http.StatusFound) },
+	)
 	mux.HandleFunc("/followed", func(http.ResponseWriter, *http.Request) { followed.Add(1) })
 	mux.HandleFunc("/hang", func(http.ResponseWriter, *http.Request) { <-release })
 	srv := httptest.NewServer(mux)
@@ -87,14 +94,24 @@ func TestSend(t *testing.T) {
 		{"loopback without the local allowance", webhookhttp.Guard{}, srv.URL + "/ok", 0, webhook.ErrorBlocked,
 			"the target resolves to a non-public address or uses a port not allowed"},
 		{"refused", loopback, "http://127.0.0.1:1/", 0, webhook.ErrorRefused, "the connection was refused"},
-		{"unknown host", webhookhttp.Guard{Resolver: noHosts{}}, "https://nonexistent.example/", 0, webhook.ErrorDNS, "the host name did not resolve"},
+		{
+			"unknown host",
+			webhookhttp.Guard{Resolver: noHosts{}},
+			"https://nonexistent.example/",
+			0,
+			webhook.ErrorDNS,
+			"the host name did not resolve",
+		},
 		{"not a URL", loopback, "http://[::1", 0, webhook.ErrorNoTarget, "bad target URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := &webhookhttp.Sender{Guard: tt.guard, Timeout: 300 * time.Millisecond}
 			status, err := s.Send(context.Background(), webhook.Request{URL: tt.url, Body: []byte(`{"n":1}`),
-				Headers: map[string]string{"x-insurance-event": "insurance.contract.issued", "Content-Type": "application/json"}})
+				Headers: map[string]string{
+					"x-insurance-event": "insurance.contract.issued",
+					"Content-Type":      "application/json",
+				}})
 			if tt.class == "" {
 				if err != nil || status != tt.status {
 					t.Fatalf("Send = %d, %v; want %d", status, err, tt.status)

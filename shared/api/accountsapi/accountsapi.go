@@ -46,7 +46,10 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "GET /v1/openapi.json", Handler: a.openapi},
 		{Pattern: "POST /v1/auth/register", Handler: a.Guard.Throttle("register", anonymousPerMinute, a.register)},
 		{Pattern: "POST /v1/auth/verify-email", Handler: a.verifyEmail},
-		{Pattern: "POST /v1/auth/resend-verification", Handler: a.Guard.Throttle("resend", resendsPerMinute, a.resendVerification)},
+		{
+			Pattern: "POST /v1/auth/resend-verification",
+			Handler: a.Guard.Throttle("resend", resendsPerMinute, a.resendVerification),
+		},
 		{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink},
 		{Pattern: "POST /v1/auth/login", Handler: a.Guard.Throttle("login", anonymousPerMinute, a.login)},
 		{Pattern: "POST /v1/auth/logout", Handler: a.Guard.Require(access.LoginSessions, a.logout)},
@@ -54,8 +57,14 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "GET /v1/auth/sessions", Handler: a.Guard.Require(access.LoginSessions, a.sessions)},
 		{Pattern: "DELETE /v1/auth/sessions/{id}", Handler: a.Guard.Require(access.LoginSessions, a.deleteSession)},
 		{Pattern: "POST /v1/auth/password", Handler: a.Guard.Require(access.LoginSessions, a.changePassword)},
-		{Pattern: "POST /v1/auth/password/reset-request", Handler: a.Guard.Throttle("reset", resendsPerMinute, a.requestReset)},
-		{Pattern: "POST /v1/auth/password/reset", Handler: a.Guard.Throttle("reset-confirm", anonymousPerMinute, a.resetPassword)},
+		{
+			Pattern: "POST /v1/auth/password/reset-request",
+			Handler: a.Guard.Throttle("reset", resendsPerMinute, a.requestReset),
+		},
+		{
+			Pattern: "POST /v1/auth/password/reset",
+			Handler: a.Guard.Throttle("reset-confirm", anonymousPerMinute, a.resetPassword),
+		},
 		{Pattern: "GET /v1/users/me", Handler: a.Guard.Require(access.Users, a.me)},
 		{Pattern: "POST /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.createKey)},
 		{Pattern: "GET /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.listKeys)},
@@ -69,12 +78,33 @@ func (a API) PartnerRoutes() []httpapi.Route {
 		{Pattern: "POST /api/v1/admin/partners", Handler: a.Guard.Require(access.Admins, a.createPartner)},
 		{Pattern: "GET /api/v1/admin/partners", Handler: a.Guard.Require(access.Admins, a.listPartners)},
 		{Pattern: "GET /api/v1/partners/me", Handler: a.Guard.Require(access.Partners, a.partnerMe)},
-		{Pattern: "GET /api/v1/partners/me/keys", Handler: a.Guard.Require(access.PartnersInsteadOf("GET /api/v1/admin/partners/{partnerId}/keys"), a.partnerKeys(guard.OwnPartner))},
-		{Pattern: "POST /api/v1/partners/me/keys/rotate", Handler: a.Guard.Require(access.PartnerSessions, a.rotate(guard.OwnPartner))},
-		{Pattern: "DELETE /api/v1/partners/me/keys/{keyId}", Handler: a.Guard.Require(access.PartnerSessions, a.revokePartnerKey(guard.OwnPartner))},
-		{Pattern: "GET /api/v1/admin/partners/{partnerId}/keys", Handler: a.Guard.Require(access.Admins, a.partnerKeys(guard.PartnerInPath))},
-		{Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate", Handler: a.Guard.Require(access.Admins, a.rotate(guard.PartnerInPath))},
-		{Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}", Handler: a.Guard.Require(access.Admins, a.revokePartnerKey(guard.PartnerInPath))},
+		{
+			Pattern: "GET /api/v1/partners/me/keys",
+			Handler: a.Guard.Require(
+				access.PartnersInsteadOf("GET /api/v1/admin/partners/{partnerId}/keys"),
+				a.partnerKeys(guard.OwnPartner),
+			),
+		},
+		{
+			Pattern: "POST /api/v1/partners/me/keys/rotate",
+			Handler: a.Guard.Require(access.PartnerSessions, a.rotate(guard.OwnPartner)),
+		},
+		{
+			Pattern: "DELETE /api/v1/partners/me/keys/{keyId}",
+			Handler: a.Guard.Require(access.PartnerSessions, a.revokePartnerKey(guard.OwnPartner)),
+		},
+		{
+			Pattern: "GET /api/v1/admin/partners/{partnerId}/keys",
+			Handler: a.Guard.Require(access.Admins, a.partnerKeys(guard.PartnerInPath)),
+		},
+		{
+			Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate",
+			Handler: a.Guard.Require(access.Admins, a.rotate(guard.PartnerInPath)),
+		},
+		{
+			Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}",
+			Handler: a.Guard.Require(access.Admins, a.revokePartnerKey(guard.PartnerInPath)),
+		},
 	}
 }
 
@@ -87,7 +117,7 @@ func (a API) openapi(w http.ResponseWriter, _ *http.Request) error {
 }
 
 type credentials struct {
-	Email    string `json:"email" maxLength:"254"`
+	Email    string `json:"email"    maxLength:"254"`
 	Password string `json:"password" maxLength:"72"`
 }
 
@@ -175,7 +205,8 @@ func (a API) verifyEmailLink(w http.ResponseWriter, r *http.Request) error {
 	case err == nil:
 		page.Text = u.Email + " is confirmed. You can log in now."
 	case fault.As(err).Kind == fault.Invalid:
-		status, page.Title, page.Text = http.StatusUnprocessableEntity, "Link not valid", "This link is unknown, used already, or expired."
+		status, page.Title, page.Text = http.StatusUnprocessableEntity, "Link not valid",
+			"This link is unknown, used already, or expired."
 	default:
 		return err
 	}
@@ -201,7 +232,11 @@ func (a API) login(w http.ResponseWriter, r *http.Request) error {
 
 func writeLogin(w http.ResponseWriter, l accounts.Login) {
 	w.Header().Set("Cache-Control", "no-store")
-	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"token": l.Token, "tokenType": "Bearer", "expiresAt": l.ExpiresAt, "sessionId": l.SessionID})
+	httpapi.WriteJSON(
+		w,
+		http.StatusOK,
+		map[string]any{"token": l.Token, "tokenType": "Bearer", "expiresAt": l.ExpiresAt, "sessionId": l.SessionID},
+	)
 }
 
 // logout signs out the session of the token that calls it.
@@ -237,7 +272,10 @@ func (a API) sessions(w http.ResponseWriter, r *http.Request, p access.Principal
 	}
 	views := make([]sessionView, 0, len(all))
 	for _, s := range all {
-		views = append(views, sessionView{ID: s.ID, CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt, Current: s.ID == p.SessionID})
+		views = append(
+			views,
+			sessionView{ID: s.ID, CreatedAt: s.CreatedAt, ExpiresAt: s.ExpiresAt, Current: s.ID == p.SessionID},
+		)
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views})

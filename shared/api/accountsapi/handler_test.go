@@ -24,14 +24,41 @@ func TestRefusedBeforeTheService(t *testing.T) {
 		status                              int
 		invalid                             []string
 	}{
-		{"key with bad addresses", "POST /v1/api-keys", "POST", "/v1/api-keys", `{"name":"ci","allowedIps":["10.0.0.1","not-an-ip","10.0.0.0/33"]}`,
-			a.createKey, 422, []string{"allowedIps[1]: not an IP address or CIDR block", "allowedIps[2]: not an IP address or CIDR block"}},
-		{"key with an unknown field", "POST /v1/api-keys", "POST", "/v1/api-keys", `{"name":"ci","scopes":["all"]}`, a.createKey, 400, []string{"scopes: not a field of this request"}},
+		{
+			"key with bad addresses",
+			"POST /v1/api-keys",
+			"POST",
+			"/v1/api-keys",
+			`{"name":"ci","allowedIps":["10.0.0.1","not-an-ip","10.0.0.0/33"]}`,
+			a.createKey,
+			422,
+			[]string{
+				"allowedIps[1]: not an IP address or CIDR block",
+				"allowedIps[2]: not an IP address or CIDR block",
+			},
+		},
+		{
+			"key with an unknown field",
+			"POST /v1/api-keys",
+			"POST",
+			"/v1/api-keys",
+			`{"name":"ci","scopes":["all"]}`,
+			a.createKey,
+			400,
+			[]string{"scopes: not a field of this request"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
-				{Pattern: tt.pattern, Handler: func(w http.ResponseWriter, r *http.Request) error { return tt.h(w, r, session) }}})
+			srv := httpapi.New(
+				slog.New(slog.DiscardHandler),
+				httpapi.Bases{Identity: "https://api.example"},
+				[]httpapi.Route{
+					{
+						Pattern: tt.pattern,
+						Handler: func(w http.ResponseWriter, r *http.Request) error { return tt.h(w, r, session) },
+					}},
+			)
 			r := httptest.NewRequest(tt.method, tt.target, strings.NewReader(tt.body))
 			r.Header.Set("Content-Type", "application/json")
 			w := httptest.NewRecorder()
@@ -46,8 +73,9 @@ func TestRefusedBeforeTheService(t *testing.T) {
 }
 
 func TestParseCIDR(t *testing.T) {
-	for in, want := range map[string]string{"10.0.0.1": "10.0.0.1/32", " 10.1.2.3/8 ": "10.0.0.0/8", "::ffff:10.0.0.1": "10.0.0.1/32",
-		"2001:db8::1": "2001:db8::1/128", "2001:db8::1/32": "2001:db8::/32"} {
+	for in, want := range map[string]string{"10.0.0.1": "10.0.0.1/32", " 10.1.2.3/8 ": "10.0.0.0/8",
+		"::ffff:10.0.0.1": "10.0.0.1/32",
+		"2001:db8::1":     "2001:db8::1/128", "2001:db8::1/32": "2001:db8::/32"} {
 		if p, err := parseCIDR(in); err != nil || p.String() != want {
 			t.Errorf("parseCIDR(%q) = %v, %v; want %s", in, p, err, want)
 		}

@@ -31,11 +31,16 @@ func TestIdentityOpenAPIServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := httpapi.New(slog.New(slog.NewTextHandler(io.Discard, nil)), httpapi.Bases{}, accountsapi.API{OpenAPI: doc}.IdentityRoutes())
+	h := httpapi.New(
+		slog.New(slog.NewTextHandler(io.Discard, nil)),
+		httpapi.Bases{},
+		accountsapi.API{OpenAPI: doc}.IdentityRoutes(),
+	)
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/v1/openapi.json", nil))
 
-	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/json" || rec.Header().Get("Cache-Control") == "" {
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/json" ||
+		rec.Header().Get("Cache-Control") == "" {
 		t.Fatalf("GET /v1/openapi.json: %d %v", rec.Code, rec.Header())
 	}
 	served, err := openapi3.NewLoader().LoadFromData(rec.Body.Bytes())

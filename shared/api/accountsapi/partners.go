@@ -22,7 +22,13 @@ type partnerView struct {
 }
 
 func viewPartner(p accounts.Partner) partnerView {
-	return partnerView{PartnerID: p.ID, Name: p.Name, Environment: p.Stage, RateLimit: p.RateLimit, CreatedAt: p.CreatedAt}
+	return partnerView{
+		PartnerID:   p.ID,
+		Name:        p.Name,
+		Environment: p.Stage,
+		RateLimit:   p.RateLimit,
+		CreatedAt:   p.CreatedAt,
+	}
 }
 
 func (a API) createPartner(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
@@ -61,7 +67,10 @@ func (a API) listPartners(w http.ResponseWriter, r *http.Request, _ access.Princ
 	if len(invalid) > 0 {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
-	page, err := a.Accounts.Store.ListPartners(r.Context(), accounts.PartnerFilter{CreatedAfter: after, CreatedBefore: before, Limit: limit, Cursor: cursor})
+	page, err := a.Accounts.Store.ListPartners(
+		r.Context(),
+		accounts.PartnerFilter{CreatedAfter: after, CreatedBefore: before, Limit: limit, Cursor: cursor},
+	)
 	if err != nil {
 		return err
 	}

@@ -83,9 +83,10 @@ const returnPage = `<!doctype html>
 // returned is the page the payer's browser comes back to from the gateway's checkout of an invoice.
 // It reads nothing and reflects nothing: the invoice's status is in GET /v1/billing/invoices.
 func (a API) returned(w http.ResponseWriter, r *http.Request) error {
-	title, text := "Thank you", "Your payment is being confirmed by the payment gateway. When it is, the invoice reads paid "+
-		"and the period's credits are added to your balance, usually within seconds: see GET /v1/billing/invoices "+
-		"and GET /v1/users/me. You can close this page."
+	title, text := "Thank you",
+		"Your payment is being confirmed by the payment gateway. When it is, the invoice reads paid "+
+			"and the period's credits are added to your balance, usually within seconds: see GET /v1/billing/invoices "+
+			"and GET /v1/users/me. You can close this page."
 	if r.URL.Query().Get("outcome") == "cancelled" {
 		title, text = "Payment not made", "Nothing was charged and the invoice is still to pay: its paymentUrl in "+
 			"GET /v1/billing/invoices works until it expires. You can close this page."

@@ -16,7 +16,12 @@ import (
 	"github.com/trustline/platform/shared/domain/testmode"
 )
 
-func serve(pattern string, h httpapi.HandlerFunc, method, target, contentType, body string, header ...string) (*httptest.ResponseRecorder, httpapi.Problem) {
+func serve(
+	pattern string,
+	h httpapi.HandlerFunc,
+	method, target, contentType, body string,
+	header ...string,
+) (*httptest.ResponseRecorder, httpapi.Problem) {
 	r := httptest.NewRequest(method, target, strings.NewReader(body))
 	if contentType != "" {
 		r.Header.Set("Content-Type", contentType)
@@ -40,9 +45,16 @@ func TestInvoicesQuery(t *testing.T) {
 	var a API
 	for _, limit := range []string{"0", "101", "ten"} {
 		t.Run(limit, func(t *testing.T) {
-			w, p := serve("GET /v1/billing/invoices", func(w http.ResponseWriter, r *http.Request) error { return a.invoices(w, r, user) },
-				"GET", "/v1/billing/invoices?limit="+limit, "", "")
-			if w.Code != 422 || p.Type != "https://api.example/errors/validation_failed" || len(p.InvalidParams) != 1 || !strings.HasPrefix(p.InvalidParams[0], "limit:") {
+			w, p := serve(
+				"GET /v1/billing/invoices",
+				func(w http.ResponseWriter, r *http.Request) error { return a.invoices(w, r, user) },
+				"GET",
+				"/v1/billing/invoices?limit="+limit,
+				"",
+				"",
+			)
+			if w.Code != 422 || p.Type != "https://api.example/errors/validation_failed" || len(p.InvalidParams) != 1 ||
+				!strings.HasPrefix(p.InvalidParams[0], "limit:") {
 				t.Errorf("%d %+v, want 422 naming limit", w.Code, p)
 			}
 		})
@@ -55,8 +67,14 @@ func TestCreditsQuery(t *testing.T) {
 	var c Credits
 	for _, limit := range []string{"0", "x"} {
 		t.Run(limit, func(t *testing.T) {
-			w, p := serve("GET /v1/billing/credits", func(w http.ResponseWriter, r *http.Request) error { return c.ledger(w, r, user) },
-				"GET", "/v1/billing/credits?limit="+limit, "", "")
+			w, p := serve(
+				"GET /v1/billing/credits",
+				func(w http.ResponseWriter, r *http.Request) error { return c.ledger(w, r, user) },
+				"GET",
+				"/v1/billing/credits?limit="+limit,
+				"",
+				"",
+			)
 			if w.Code != 422 || strings.Join(p.InvalidParams, "|") != "limit: a number from 1 to 100" {
 				t.Errorf("%d %+v, want 422 naming limit", w.Code, p)
 			}
@@ -77,7 +95,14 @@ func TestInvoiceNotificationSignature(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, p := serve("POST /v1/billing/webhook", a.webhook, "POST", "/v1/billing/webhook", "application/json", body, tt.header...)
+			w, p := serve(
+				"POST /v1/billing/webhook",
+				a.webhook,
+				"POST",
+				"/v1/billing/webhook",
+				"application/json",
+				body,
+				tt.header...)
 			if w.Code != http.StatusUnauthorized || p.Type != "https://api.example/errors/unauthorized" {
 				t.Errorf("%d %+v, want 401", w.Code, p)
 			}
@@ -96,8 +121,14 @@ func TestChangePlanBody(t *testing.T) {
 		"unknown field": {"application/json", `{"plan":"pro","credits":100}`, 400},
 	} {
 		t.Run(name, func(t *testing.T) {
-			w, _ := serve("POST /v1/admin/users/{userId}/plan", func(w http.ResponseWriter, r *http.Request) error { return a.changePlan(w, r, admin) },
-				"POST", "/v1/admin/users/usr_1/plan", tt.contentType, tt.body)
+			w, _ := serve(
+				"POST /v1/admin/users/{userId}/plan",
+				func(w http.ResponseWriter, r *http.Request) error { return a.changePlan(w, r, admin) },
+				"POST",
+				"/v1/admin/users/usr_1/plan",
+				tt.contentType,
+				tt.body,
+			)
 			if w.Code != tt.status {
 				t.Errorf("status %d, want %d: %s", w.Code, tt.status, w.Body)
 			}
@@ -118,17 +149,31 @@ func TestTestKeysSeeTheTestView(t *testing.T) {
 	c := Credits{TestQuota: usageFunc(func(_ context.Context, owner string) (testmode.Usage, error) {
 		return testmode.Usage{Mode: "test", DailyQuota: 100, UsedToday: 7, RemainingToday: 93}, nil
 	})}
-	w, _ := serve("GET /v1/billing/credits", func(w http.ResponseWriter, r *http.Request) error { return c.ledger(w, r, testKey) },
-		"GET", "/v1/billing/credits", "", "")
+	w, _ := serve(
+		"GET /v1/billing/credits",
+		func(w http.ResponseWriter, r *http.Request) error { return c.ledger(w, r, testKey) },
+		"GET",
+		"/v1/billing/credits",
+		"",
+		"",
+	)
 	var got map[string]any
 	_ = json.Unmarshal(w.Body.Bytes(), &got)
-	if w.Code != 200 || got["mode"] != "test" || got["livemode"] != false || got["dailyQuota"] != 100.0 || got["usedToday"] != 7.0 ||
-		got["remainingToday"] != 93.0 || fmt.Sprint(got["data"]) != "[]" || got["nextCursor"] != nil {
+	if w.Code != 200 || got["mode"] != "test" || got["livemode"] != false || got["dailyQuota"] != 100.0 ||
+		got["usedToday"] != 7.0 ||
+		got["remainingToday"] != 93.0 || fmt.Sprint(got["data"]) != "[]" ||
+		got["nextCursor"] != nil {
 		t.Errorf("credits: %d %s", w.Code, w.Body)
 	}
 	var a API
-	w, _ = serve("GET /v1/billing/invoices", func(w http.ResponseWriter, r *http.Request) error { return a.invoices(w, r, testKey) },
-		"GET", "/v1/billing/invoices", "", "")
+	w, _ = serve(
+		"GET /v1/billing/invoices",
+		func(w http.ResponseWriter, r *http.Request) error { return a.invoices(w, r, testKey) },
+		"GET",
+		"/v1/billing/invoices",
+		"",
+		"",
+	)
 	if w.Code != 200 || strings.TrimSpace(w.Body.String()) != "[]" {
 		t.Errorf("invoices: %d %s", w.Code, w.Body)
 	}

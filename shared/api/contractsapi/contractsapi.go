@@ -33,14 +33,41 @@ const partnerRoute = "/api/v1/partner/contracts/auto/classic"
 // Routes are the partner routes.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /api/v1/partner/contracts/auto/classic", Handler: a.Guard.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
-		{Pattern: "POST /api/v1/partner/contracts/voyage/classic", Handler: a.Guard.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductVoyage)))},
-		{Pattern: "GET /api/v1/partner/contracts/requests", Handler: a.Guard.Require(access.PartnersInsteadOf(adminList+"?partnerId="), a.list)},
-		{Pattern: "GET /api/v1/partner/contracts/requests/{reference}", Handler: a.Guard.Require(access.PartnersOrAdmins, a.get)},
-		{Pattern: "GET " + adminList, Handler: a.Guard.Require(access.AdminsInsteadOf("GET /api/v1/partner/contracts/requests"), a.adminList)},
-		{Pattern: "POST /api/v1/contracts/auto/classic", Handler: a.Guard.Require(access.AdminsInsteadOf(partnerRoute), a.Idempotency.Wrap(a.create(contracts.ProductAuto)))},
-		{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: a.Guard.Require(access.Admins, a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted))},
-		{Pattern: "POST /api/v1/admin/contracts/{reference}/refund", Handler: a.Guard.Require(access.Admins, a.admin(a.Contracts.Refund, http.StatusOK))},
+		{
+			Pattern: "POST /api/v1/partner/contracts/auto/classic",
+			Handler: a.Guard.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductAuto))),
+		},
+		{
+			Pattern: "POST /api/v1/partner/contracts/voyage/classic",
+			Handler: a.Guard.Require(access.PartnersOrAdmins, a.Idempotency.Wrap(a.create(contracts.ProductVoyage))),
+		},
+		{
+			Pattern: "GET /api/v1/partner/contracts/requests",
+			Handler: a.Guard.Require(access.PartnersInsteadOf(adminList+"?partnerId="), a.list),
+		},
+		{
+			Pattern: "GET /api/v1/partner/contracts/requests/{reference}",
+			Handler: a.Guard.Require(access.PartnersOrAdmins, a.get),
+		},
+		{
+			Pattern: "GET " + adminList,
+			Handler: a.Guard.Require(access.AdminsInsteadOf("GET /api/v1/partner/contracts/requests"), a.adminList),
+		},
+		{
+			Pattern: "POST /api/v1/contracts/auto/classic",
+			Handler: a.Guard.Require(
+				access.AdminsInsteadOf(partnerRoute),
+				a.Idempotency.Wrap(a.create(contracts.ProductAuto)),
+			),
+		},
+		{
+			Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance",
+			Handler: a.Guard.Require(access.Admins, a.admin(a.Contracts.ReplayIssuance, http.StatusAccepted)),
+		},
+		{
+			Pattern: "POST /api/v1/admin/contracts/{reference}/refund",
+			Handler: a.Guard.Require(access.Admins, a.admin(a.Contracts.Refund, http.StatusOK)),
+		},
 	}
 }
 
@@ -60,8 +87,11 @@ func (a API) creation(r *http.Request, p access.Principal) (string, contracts.Re
 		return "", contracts.Request{}, err
 	}
 	if in.PartnerID == "" {
-		return "", contracts.Request{}, &fault.Error{Kind: fault.Invalid, Detail: "An administrator names the partner the request is for.",
-			InvalidParams: []string{"partnerId: required with an administrator's credential"}}
+		return "", contracts.Request{}, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "An administrator names the partner the request is for.",
+			InvalidParams: []string{"partnerId: required with an administrator's credential"},
+		}
 	}
 	if err := a.Partners(r.Context(), in.PartnerID); err != nil {
 		return "", contracts.Request{}, err
@@ -69,7 +99,10 @@ func (a API) creation(r *http.Request, p access.Principal) (string, contracts.Re
 	return in.PartnerID, in.Request, nil
 }
 
-func (a API) admin(op func(ctx context.Context, reference string) (contracts.Contract, error), status int) guard.HandlerFunc {
+func (a API) admin(
+	op func(ctx context.Context, reference string) (contracts.Contract, error),
+	status int,
+) guard.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 		c, err := op(r.Context(), r.PathValue("reference"))
 		if err != nil {
@@ -153,7 +186,13 @@ func view(c contracts.Contract) statusView {
 		Payment:   paymentView{Checkout: c.Payment, Status: c.PaymentStatus()},
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, PaidAt: c.PaidAt}
 	if i := c.Issuance; i != nil {
-		v.Issuance = &issuanceView{ContractID: i.ContractID, NumeroPolice: i.NumeroPolice, NumeroFacture: i.NumeroFacture, ErrorCode: i.ErrorCode, Error: i.Error}
+		v.Issuance = &issuanceView{
+			ContractID:    i.ContractID,
+			NumeroPolice:  i.NumeroPolice,
+			NumeroFacture: i.NumeroFacture,
+			ErrorCode:     i.ErrorCode,
+			Error:         i.Error,
+		}
 		if i.LinkAttestation != "" {
 			v.Issuance.Liens = &liens{i.LinkAttestation, i.LinkCarteBrune}
 		}

@@ -24,7 +24,10 @@ import (
 
 var bases = httpapi.Bases{Identity: "https://api.example", Partner: "https://partners.example"}
 
-func serve(routes []httpapi.Route, method, target, contentType, body string) (*httptest.ResponseRecorder, httpapi.Problem) {
+func serve(
+	routes []httpapi.Route,
+	method, target, contentType, body string,
+) (*httptest.ResponseRecorder, httpapi.Problem) {
 	r := httptest.NewRequest(method, target, strings.NewReader(body))
 	if contentType != "" {
 		r.Header.Set("Content-Type", contentType)
@@ -63,8 +66,18 @@ func TestCreationByAnAdministrator(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, p := serve([]httpapi.Route{{Pattern: "POST /api/v1/contracts/auto/classic", Handler: as(admin, a.create(contracts.ProductAuto))}},
-				"POST", "/api/v1/contracts/auto/classic", "application/json", tt.body)
+			w, p := serve(
+				[]httpapi.Route{
+					{
+						Pattern: "POST /api/v1/contracts/auto/classic",
+						Handler: as(admin, a.create(contracts.ProductAuto)),
+					},
+				},
+				"POST",
+				"/api/v1/contracts/auto/classic",
+				"application/json",
+				tt.body,
+			)
 			if w.Code != tt.status || p.Type != "https://partners.example/errors/"+tt.typ {
 				t.Fatalf("%d %+v, want %d %s", w.Code, p, tt.status, tt.typ)
 			}
@@ -81,7 +94,11 @@ func TestAdminActions(t *testing.T) {
 	admin := access.Principal{UserID: "usr_admin", Role: access.RoleAdmin}
 	var a API
 	ok := func(_ context.Context, ref string) (contracts.Contract, error) {
-		return contracts.Contract{Reference: ref, Product: contracts.ProductAuto, Status: contracts.StatusIssuanceInProgress}, nil
+		return contracts.Contract{
+			Reference: ref,
+			Product:   contracts.ProductAuto,
+			Status:    contracts.StatusIssuanceInProgress,
+		}, nil
 	}
 	refused := func(context.Context, string) (contracts.Contract, error) {
 		return contracts.Contract{}, fault.New(fault.Conflict, "The request is ACTIVE; this needs ISSUANCE_FAILED.")
@@ -96,8 +113,18 @@ func TestAdminActions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, p := serve([]httpapi.Route{{Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance", Handler: as(admin, a.admin(tt.op, http.StatusAccepted))}},
-				"POST", "/api/v1/admin/contracts/AUT-20261123-ABCDEFGH/replay-issuance", "", "")
+			w, p := serve(
+				[]httpapi.Route{
+					{
+						Pattern: "POST /api/v1/admin/contracts/{reference}/replay-issuance",
+						Handler: as(admin, a.admin(tt.op, http.StatusAccepted)),
+					},
+				},
+				"POST",
+				"/api/v1/admin/contracts/AUT-20261123-ABCDEFGH/replay-issuance",
+				"",
+				"",
+			)
 			if w.Code != tt.status || w.Header().Get("Cache-Control") != "no-store" {
 				t.Fatalf("%d, Cache-Control %q: %s", w.Code, w.Header().Get("Cache-Control"), w.Body)
 			}
@@ -108,7 +135,8 @@ func TestAdminActions(t *testing.T) {
 				return
 			}
 			var v statusView
-			if err := json.Unmarshal(w.Body.Bytes(), &v); err != nil || v.Reference != "AUT-20261123-ABCDEFGH" || v.ContractStatus != contracts.StatusIssuanceInProgress {
+			if err := json.Unmarshal(w.Body.Bytes(), &v); err != nil || v.Reference != "AUT-20261123-ABCDEFGH" ||
+				v.ContractStatus != contracts.StatusIssuanceInProgress {
 				t.Errorf("answer %s (%v)", w.Body, err)
 			}
 		})
@@ -116,9 +144,12 @@ func TestAdminActions(t *testing.T) {
 }
 
 func TestPaymentNotificationSignature(t *testing.T) {
-	n := Notifications{SigningKey: []byte("gateway-key-0123456789abcdef")} // Contracts nil: a bad signature stops before it
+	n := Notifications{
+		SigningKey: []byte("gateway-key-0123456789abcdef"),
+	} // Contracts nil: a bad signature stops before it
 	body := `{"eventId":"evt_1","type":"payment.succeeded","paymentId":"pay_1","reference":"AUT-1","amount":1000}`
-	for name, sig := range map[string]string{"missing": "", "wrong": payment.Sign([]byte("another key"), []byte(body))} {
+	for name, sig := range map[string]string{"missing": "", "wrong": payment.Sign([]byte("another key"),
+		[]byte(body))} {
 		t.Run(name, func(t *testing.T) {
 			r := httptest.NewRequest("POST", "/api/v1/webhooks/payment", strings.NewReader(body))
 			r.Header.Set("Content-Type", "application/json")
@@ -186,15 +217,29 @@ func TestSandboxCheckout(t *testing.T) {
 	}))
 	defer receiver.Close()
 	link := func(id string, expires time.Time, outcome string) payment.Link {
-		return payment.Link{ID: id, Reference: "AUT-1", Amount: 1000, Currency: "XOF", ReturnURL: "https://shop.example/ok",
-			CancelURL: "https://shop.example/cancel", NotifyURL: receiver.URL, ExpiresAt: expires, Outcome: outcome}
+		return payment.Link{
+			ID:        id,
+			Reference: "AUT-1",
+			Amount:    1000,
+			Currency:  "XOF",
+			ReturnURL: "https://shop.example/ok",
+			CancelURL: "https://shop.example/cancel",
+			NotifyURL: receiver.URL,
+			ExpiresAt: expires,
+			Outcome:   outcome,
+		}
 	}
 	store := &links{m: map[string]payment.Link{}}
-	for _, l := range []payment.Link{link("pay_open", now.Add(time.Hour), ""), link("pay_refused", now.Add(time.Hour), ""),
+	for _, l := range []payment.Link{link("pay_open", now.Add(time.Hour), ""), link("pay_refused", now.Add(time.Hour),
+		""),
 		link("pay_expired", now.Add(-time.Minute), ""), link("pay_closed", now.Add(time.Hour), "paid")} {
 		_ = store.PutLink(context.Background(), l)
 	}
-	s := Sandbox{Gateway: payment.Sandbox{Store: store, SigningKey: key}, Client: receiver.Client(), Now: func() time.Time { return now }}
+	s := Sandbox{
+		Gateway: payment.Sandbox{Store: store, SigningKey: key},
+		Client:  receiver.Client(),
+		Now:     func() time.Time { return now },
+	}
 	tests := []struct {
 		name, method, id, outcome string
 		receiver                  int
@@ -226,7 +271,9 @@ func TestSandboxCheckout(t *testing.T) {
 			if w.Code != tt.status || !strings.Contains(string(got), tt.want) {
 				t.Fatalf("%d %s, want %d with %q", w.Code, got, tt.status, tt.want)
 			}
-			if tt.status == 303 && (len(received) != 1 || received[0].Type != payment.Succeeded || received[0].EventID != "evt_pay_open_paid") {
+			if tt.status == 303 &&
+				(len(received) != 1 || received[0].Type != payment.Succeeded ||
+					received[0].EventID != "evt_pay_open_paid") {
 				t.Errorf("notifications %+v, want one signed payment.succeeded", received)
 			}
 		})

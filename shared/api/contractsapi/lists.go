@@ -35,7 +35,16 @@ func (a API) adminList(w http.ResponseWriter, r *http.Request, _ access.Principa
 	if invalid = append(invalid, bad...); len(invalid) > 0 {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
-	return a.page(w, r, contracts.Filter{PartnerID: partnerID, Status: contracts.Status(q.Get("contractStatus")), Limit: limit, Cursor: cursor})
+	return a.page(
+		w,
+		r,
+		contracts.Filter{
+			PartnerID: partnerID,
+			Status:    contracts.Status(q.Get("contractStatus")),
+			Limit:     limit,
+			Cursor:    cursor,
+		},
+	)
 }
 
 func (a API) page(w http.ResponseWriter, r *http.Request, f contracts.Filter) error {

@@ -31,10 +31,16 @@ func (n Notifications) payment(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = n.Contracts.HandlePayment(r.Context(), contracts.PaymentEvent{EventID: note.EventID, Paid: note.Type == payment.Succeeded,
-		PaymentID: note.PaymentID, Reference: note.Reference, Amount: note.Amount, Currency: note.Currency, At: note.OccurredAt})
+	err = n.Contracts.HandlePayment(
+		r.Context(),
+		contracts.PaymentEvent{EventID: note.EventID, Paid: note.Type == payment.Succeeded,
+			PaymentID: note.PaymentID, Reference: note.Reference, Amount: note.Amount, Currency: note.Currency,
+			At: note.OccurredAt},
+	)
 	if fault.Is(err, fault.Invalid) {
-		logs.From(r.Context()).WarnContext(r.Context(), "payment notification refused", "eventId", note.EventID, "reference", note.Reference, "reason", fault.As(err).Code)
+		logs.From(r.Context()).
+			WarnContext(r.Context(), "payment notification refused", "eventId", note.EventID, "reference",
+				note.Reference, "reason", fault.As(err).Code)
 	}
 	if err != nil {
 		return err

@@ -67,13 +67,22 @@ func (s Sandbox) page(w http.ResponseWriter, r *http.Request) error {
 	case l.Outcome != "":
 		actions = "<p>This payment is closed: " + html.EscapeString(l.Outcome) + ".</p>"
 	case !s.now().Before(l.ExpiresAt):
-		status, actions = http.StatusGone, "<p>This payment link has expired: the request is PAYMENT_FAILED and can no longer be paid. Ask for a new one.</p>"
+		status, actions = http.StatusGone,
+			"<p>This payment link has expired: the request is PAYMENT_FAILED and can no longer be paid. Ask for a new one.</p>"
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	purpose := cmp.Or(l.Purpose, "Payment") // links made before purposes were stored
-	_, _ = fmt.Fprintf(w, checkout, html.EscapeString(l.Reference), fmt.Sprint(l.Amount), html.EscapeString(l.Currency), actions, html.EscapeString(purpose))
+	_, _ = fmt.Fprintf(
+		w,
+		checkout,
+		html.EscapeString(l.Reference),
+		fmt.Sprint(l.Amount),
+		html.EscapeString(l.Currency),
+		actions,
+		html.EscapeString(purpose),
+	)
 	return nil
 }
 
@@ -105,7 +114,11 @@ func (s Sandbox) decide(w http.ResponseWriter, r *http.Request) error {
 	outcome := r.PostFormValue("outcome")
 	typ, ok := outcomes[outcome]
 	if !ok {
-		return &fault.Error{Kind: fault.Invalid, Detail: "Choose an outcome.", InvalidParams: []string{"outcome: paid, cancelled or failed"}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "Choose an outcome.",
+			InvalidParams: []string{"outcome: paid, cancelled or failed"},
+		}
 	}
 	ctx := r.Context()
 	l, err := s.Gateway.Store.Link(ctx, r.PathValue("paymentId"))
@@ -130,12 +143,19 @@ func (s Sandbox) decide(w http.ResponseWriter, r *http.Request) error {
 	req.Header.Set("X-Webhook-Signature", payment.Sign(s.Gateway.SigningKey, body))
 	resp, err := s.Client.Do(req)
 	if err != nil {
-		return &fault.Error{Kind: fault.Upstream, Detail: "The payment notification could not be delivered; press the button again.", Err: err}
+		return &fault.Error{
+			Kind:   fault.Upstream,
+			Detail: "The payment notification could not be delivered; press the button again.",
+			Err:    err,
+		}
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return &fault.Error{Kind: fault.Upstream, Detail: "The payment notification was refused; press the button again.",
-			Extensions: map[string]any{"provider": "payment-notification", "upstreamStatus": resp.StatusCode}}
+		return &fault.Error{
+			Kind:       fault.Upstream,
+			Detail:     "The payment notification was refused; press the button again.",
+			Extensions: map[string]any{"provider": "payment-notification", "upstreamStatus": resp.StatusCode},
+		}
 	}
 	target := l.CancelURL
 	if outcome == "paid" {

@@ -97,7 +97,11 @@ func (a API) document(w http.ResponseWriter, r *http.Request, p access.Principal
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"url": l.URL, "expiresAt": l.ExpiresAt, "contentType": l.ContentType})
+	httpapi.WriteJSON(
+		w,
+		http.StatusOK,
+		map[string]any{"url": l.URL, "expiresAt": l.ExpiresAt, "contentType": l.ContentType},
+	)
 	return nil
 }
 
@@ -123,8 +127,12 @@ func (a API) upload(w http.ResponseWriter, r *http.Request, p access.Principal) 
 	if err != nil {
 		return err
 	}
-	httpapi.WriteJSON(w, http.StatusCreated, map[string]any{"uploadId": u.ID, "uploadUrl": url, "method": http.MethodPut,
-		"headers": headers, "expiresAt": u.ExpiresAt.UTC().Format(time.RFC3339), "maxSize": a.Uploads.MaxBytes})
+	httpapi.WriteJSON(
+		w,
+		http.StatusCreated,
+		map[string]any{"uploadId": u.ID, "uploadUrl": url, "method": http.MethodPut,
+			"headers": headers, "expiresAt": u.ExpiresAt.UTC().Format(time.RFC3339), "maxSize": a.Uploads.MaxBytes},
+	)
 	return nil
 }
 
@@ -144,10 +152,10 @@ func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
 		return multipartDocuments(r, params["boundary"])
 	case err == nil && mt == "application/json":
 		type doc struct {
-			DocumentType     string `json:"documentType" maxLength:"32"`
-			UploadID         string `json:"uploadId" maxLength:"64"`
+			DocumentType     string `json:"documentType"     maxLength:"32"`
+			UploadID         string `json:"uploadId"         maxLength:"64"`
 			HandoffSessionID string `json:"handoffSessionId" maxLength:"64"`
-			ReferenceID      string `json:"referenceId" maxLength:"128"`
+			ReferenceID      string `json:"referenceId"      maxLength:"128"`
 		}
 		var in struct {
 			doc
@@ -162,11 +170,19 @@ func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
 		}
 		out := make([]extraction.Document, len(list))
 		for i, d := range list {
-			out[i] = extraction.Document{Type: d.DocumentType, UploadID: d.UploadID, HandoffSessionID: d.HandoffSessionID, ReferenceID: d.ReferenceID}
+			out[i] = extraction.Document{
+				Type:             d.DocumentType,
+				UploadID:         d.UploadID,
+				HandoffSessionID: d.HandoffSessionID,
+				ReferenceID:      d.ReferenceID,
+			}
 		}
 		return out, nil
 	}
-	return nil, fault.New(fault.UnsupportedMedia, "Send multipart/form-data with a file, or application/json naming an uploadId.")
+	return nil, fault.New(
+		fault.UnsupportedMedia,
+		"Send multipart/form-data with a file, or application/json naming an uploadId.",
+	)
 }
 
 func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document, error) {
@@ -205,15 +221,28 @@ func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document
 		part.Close()
 	}
 	if len(files) == 0 {
-		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}}
+		return nil, &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "No file was sent.",
+			InvalidParams: []string{"file: required"},
+		}
 	}
 	if len(types) != 1 && len(types) != len(files) {
-		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "Send one documentType for all files, or one per file.",
-			InvalidParams: []string{"documentType: required, once or once per file"}}
+		return nil, &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "Send one documentType for all files, or one per file.",
+			InvalidParams: []string{"documentType: required, once or once per file"},
+		}
 	}
 	if len(refs) > len(files) {
-		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "More referenceId parts than files.",
-			InvalidParams: []string{"referenceId: at most one per file"}}
+		return nil, &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "More referenceId parts than files.",
+			InvalidParams: []string{"referenceId: at most one per file"},
+		}
 	}
 	for i := range files {
 		files[i].Type = types[min(i, len(types)-1)]
@@ -244,8 +273,19 @@ type view struct {
 }
 
 func viewOf(e extraction.Extraction) view {
-	return view{ExtractionID: e.ID, ReferenceID: e.ReferenceID, BatchID: e.BatchID, Status: e.Status, DocumentType: e.DocumentType,
-		Result: e.Result, CreditsUsed: e.CreditsUsed, Livemode: e.Live, CreatedAt: e.CreatedAt, CompletedAt: e.CompletedAt, Error: e.Error}
+	return view{
+		ExtractionID: e.ID,
+		ReferenceID:  e.ReferenceID,
+		BatchID:      e.BatchID,
+		Status:       e.Status,
+		DocumentType: e.DocumentType,
+		Result:       e.Result,
+		CreditsUsed:  e.CreditsUsed,
+		Livemode:     e.Live,
+		CreatedAt:    e.CreatedAt,
+		CompletedAt:  e.CompletedAt,
+		Error:        e.Error,
+	}
 }
 
 type batchView struct {
@@ -265,7 +305,8 @@ type batchView struct {
 // batchOf shows a batch with counts derived from the very extractions it lists.
 func batchOf(b extraction.Batch, items []extraction.Extraction) batchView {
 	var v batchView
-	v.Batch.BatchID, v.Batch.TotalDocuments, v.Batch.CreatedAt, v.Batch.UpdatedAt, v.Batch.Livemode = b.ID, b.Total, b.CreatedAt, b.CreatedAt, b.Live
+	v.Batch.BatchID, v.Batch.TotalDocuments, v.Batch.CreatedAt, v.Batch.UpdatedAt, v.Batch.Livemode = b.ID, b.Total,
+		b.CreatedAt, b.CreatedAt, b.Live
 	v.Batch.Status, v.Batch.CompletedCount, v.Batch.FailedCount = extraction.BatchStatus(items)
 	v.Extractions = make([]view, len(items))
 	for i, e := range items {

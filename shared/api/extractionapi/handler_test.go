@@ -25,19 +25,84 @@ func TestIntakeHandlers(t *testing.T) {
 		status                                           int
 		want                                             string
 	}{
-		{"document types", "GET /v1/document-types", "GET", "/v1/document-types", "", "", a.documentTypes, 200, `"data":[`},
-		{"extract plain text", "POST /v1/extract/async", "POST", "/v1/extract/async", "text/plain", "hello", a.extract, 415, "multipart/form-data"},
-		{"extract malformed JSON", "POST /v1/extract/async", "POST", "/v1/extract/async", "application/json", `{"uploadId":`, a.extract, 400, "Malformed JSON"},
-		{"extract without a file", "POST /v1/extract/async", "POST", "/v1/extract/async", "multipart/form-data; boundary=" + boundary, string(noFile),
-			a.extract, 422, "file: required"},
-		{"batch without a boundary", "POST /v1/batches", "POST", "/v1/batches", "multipart/form-data", "", a.createBatch, 400, "no boundary"},
-		{"upload slot with an unknown field", "POST /v1/uploads", "POST", "/v1/uploads", "application/json", `{"fileName":"a.png","bytes":1}`,
-			a.upload, 400, "bytes"},
+		{
+			"document types",
+			"GET /v1/document-types",
+			"GET",
+			"/v1/document-types",
+			"",
+			"",
+			a.documentTypes,
+			200,
+			`"data":[`,
+		},
+		{
+			"extract plain text",
+			"POST /v1/extract/async",
+			"POST",
+			"/v1/extract/async",
+			"text/plain",
+			"hello",
+			a.extract,
+			415,
+			"multipart/form-data",
+		},
+		{
+			"extract malformed JSON",
+			"POST /v1/extract/async",
+			"POST",
+			"/v1/extract/async",
+			"application/json",
+			`{"uploadId":`,
+			a.extract,
+			400,
+			"Malformed JSON",
+		},
+		{
+			"extract without a file",
+			"POST /v1/extract/async",
+			"POST",
+			"/v1/extract/async",
+			"multipart/form-data; boundary=" + boundary,
+			string(noFile),
+			a.extract,
+			422,
+			"file: required",
+		},
+		{
+			"batch without a boundary",
+			"POST /v1/batches",
+			"POST",
+			"/v1/batches",
+			"multipart/form-data",
+			"",
+			a.createBatch,
+			400,
+			"no boundary",
+		},
+		{
+			"upload slot with an unknown field",
+			"POST /v1/uploads",
+			"POST",
+			"/v1/uploads",
+			"application/json",
+			`{"fileName":"a.png","bytes":1}`,
+			a.upload,
+			400,
+			"bytes",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
-				{Pattern: tt.pattern, Handler: func(w http.ResponseWriter, r *http.Request) error { return tt.h(w, r, user) }}})
+			srv := httpapi.New(
+				slog.New(slog.DiscardHandler),
+				httpapi.Bases{Identity: "https://api.example"},
+				[]httpapi.Route{
+					{
+						Pattern: tt.pattern,
+						Handler: func(w http.ResponseWriter, r *http.Request) error { return tt.h(w, r, user) },
+					}},
+			)
 			r := httptest.NewRequest(tt.method, tt.target, strings.NewReader(tt.body))
 			if tt.contentType != "" {
 				r.Header.Set("Content-Type", tt.contentType)

@@ -33,10 +33,13 @@ func TestMultipartDocuments(t *testing.T) {
 		kind  fault.Kind
 	}{
 		{"one file", [][2]string{{"documentType", "passport"}, {"file", "x"}}, false, 1, 0},
-		{"type per file", [][2]string{{"file", "x"}, {"documentType", "passport"}, {"file", "y"}, {"documentType", "visa"}}, true, 2, 0},
+		{"type per file", [][2]string{{"file", "x"}, {"documentType", "passport"}, {"file", "y"}, {"documentType",
+			"visa"}}, true, 2, 0},
 		{"no file", [][2]string{{"documentType", "passport"}}, false, 0, fault.Invalid},
-		{"two types for three files", [][2]string{{"file", "x"}, {"file", "y"}, {"file", "z"}, {"documentType", "a"}, {"documentType", "b"}}, true, 0, fault.Invalid},
-		{"more references than files", [][2]string{{"file", "x"}, {"documentType", "a"}, {"referenceId", "1"}, {"referenceId", "2"}}, false, 0, fault.Invalid},
+		{"two types for three files", [][2]string{{"file", "x"}, {"file", "y"}, {"file", "z"}, {"documentType", "a"},
+			{"documentType", "b"}}, true, 0, fault.Invalid},
+		{"more references than files", [][2]string{{"file", "x"}, {"documentType", "a"}, {"referenceId", "1"},
+			{"referenceId", "2"}}, false, 0, fault.Invalid},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body, boundary := multipartBody(t, tc.parts...)
@@ -59,7 +62,12 @@ func TestMultipartDocuments(t *testing.T) {
 // FuzzMultipartIntake feeds arbitrary bodies to the multipart reader: it must answer documents or
 // a fault, never panic, and never return a document without a file.
 func FuzzMultipartIntake(f *testing.F) {
-	body, boundary := multipartBody(f, [2]string{"documentType", "passport"}, [2]string{"file", "\x89PNG\r\n\x1a\n"}, [2]string{"referenceId", "r1"})
+	body, boundary := multipartBody(
+		f,
+		[2]string{"documentType", "passport"},
+		[2]string{"file", "\x89PNG\r\n\x1a\n"},
+		[2]string{"referenceId", "r1"},
+	)
 	f.Add(body, boundary)
 	f.Add([]byte("--b\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nx\r\n--b--"), "b")
 	f.Fuzz(func(t *testing.T, body []byte, boundary string) {

@@ -29,8 +29,14 @@ func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) er
 	if err != nil {
 		return err
 	}
-	page, err := a.Extractions.List(r.Context(), c, extraction.Filter{Live: live, Status: extraction.Status(q.Get("status")),
-		DocumentType: q.Get("documentType"), BatchID: batchID, CreatedAfter: after, CreatedBefore: before, Limit: limit, Cursor: cursor})
+	page, err := a.Extractions.List(
+		r.Context(),
+		c,
+		extraction.Filter{Live: live, Status: extraction.Status(q.Get("status")),
+			DocumentType: q.Get(
+				"documentType",
+			), BatchID: batchID, CreatedAfter: after, CreatedBefore: before, Limit: limit, Cursor: cursor},
+	)
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,8 @@ import (
 )
 
 func FuzzReadCredential(f *testing.F) {
-	for _, s := range []string{"", "Bearer x", "bearer sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAA", "Basic abc", "Bearer  a b", "Bearer\tx"} {
+	for _, s := range []string{"", "Bearer x", "bearer sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAA", "Basic abc", "Bearer  a b",
+		"Bearer\tx"} {
 		f.Add(s, "sk_test_AAAAAAAAAAAAAAAAAAAAAAAAAA")
 	}
 	f.Fuzz(func(t *testing.T, authorization, apiKey string) {
@@ -54,16 +55,52 @@ func FuzzReadCredential(f *testing.F) {
 // key from that address is still served.
 func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)
-	first, second, other := access.NewKey(access.UserKeyFormat("test")), access.NewKey(access.UserKeyFormat("live")), access.NewKey(access.UserKeyFormat("live"))
+	first, second, other := access.NewKey(
+		access.UserKeyFormat("test"),
+	), access.NewKey(
+		access.UserKeyFormat("live"),
+	), access.NewKey(
+		access.UserKeyFormat("live"),
+	)
 	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
-		access.HashKey(first):  {ID: "key_1", Hash: access.HashKey(first), Role: access.RoleUser, OwnerID: "usr_1", Mode: "test", RateLimit: 3},
-		access.HashKey(second): {ID: "key_2", Hash: access.HashKey(second), Role: access.RoleUser, OwnerID: "usr_1", Mode: "live", RateLimit: 3},
-		access.HashKey(other):  {ID: "key_3", Hash: access.HashKey(other), Role: access.RoleUser, OwnerID: "usr_2", Mode: "live", RateLimit: 3},
+		access.HashKey(first): {
+			ID:        "key_1",
+			Hash:      access.HashKey(first),
+			Role:      access.RoleUser,
+			OwnerID:   "usr_1",
+			Mode:      "test",
+			RateLimit: 3,
+		},
+		access.HashKey(second): {
+			ID:        "key_2",
+			Hash:      access.HashKey(second),
+			Role:      access.RoleUser,
+			OwnerID:   "usr_1",
+			Mode:      "live",
+			RateLimit: 3,
+		},
+		access.HashKey(other): {
+			ID:        "key_3",
+			Hash:      access.HashKey(other),
+			Role:      access.RoleUser,
+			OwnerID:   "usr_2",
+			Mode:      "live",
+			RateLimit: 3,
+		},
 	}}
-	g := &guard.Guard{Auth: &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", Now: func() time.Time { return now }}, Failures: guard.NewFailures(5)}
+	g := &guard.Guard{
+		Auth: &access.Authenticator{
+			Keys:    store,
+			Counter: store,
+			Stage:   "sandbox",
+			Now:     func() time.Time { return now },
+		},
+		Failures: guard.NewFailures(5),
+	}
 	call := func(key, from string) error {
 		var ev events.APIGatewayV2HTTPRequest
-		ev.RawPath, ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.SourceIP = "/v1/users/me", "GET", "/v1/users/me", from
+		ev.RawPath, ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path,
+			ev.RequestContext.HTTP.SourceIP = "/v1/users/me", "GET", "/v1/users/me", from
 		ev.Headers = map[string]string{"x-api-key": key}
 		r, err := (&core.RequestAccessorV2{}).EventToRequestWithContext(context.Background(), ev)
 		if err != nil {
@@ -109,18 +146,32 @@ func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 func TestRequestLogNamesTheCaller(t *testing.T) {
 	secret := access.NewKey(access.UserKeyFormat("live"))
 	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
-		access.HashKey(secret): {ID: "key_7", Hash: access.HashKey(secret), Role: access.RoleUser, OwnerID: "usr_7", Mode: "live"},
+		access.HashKey(secret): {
+			ID:      "key_7",
+			Hash:    access.HashKey(secret),
+			Role:    access.RoleUser,
+			OwnerID: "usr_7",
+			Mode:    "live",
+		},
 	}}
-	g := &guard.Guard{Auth: &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox"}, Failures: guard.NewFailures(5)}
+	g := &guard.Guard{
+		Auth:     &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox"},
+		Failures: guard.NewFailures(5),
+	}
 	var logged strings.Builder
 	log := slog.New(slog.NewJSONHandler(&logged, nil))
-	h := httpapi.New(log, httpapi.Bases{}, []httpapi.Route{{Pattern: "GET /v1/users/me", Handler: g.Require(access.Users,
-		func(w http.ResponseWriter, _ *http.Request, _ access.Principal) error {
-			w.WriteHeader(http.StatusNoContent)
-			return nil
-		})}})
+	h := httpapi.New(
+		log,
+		httpapi.Bases{},
+		[]httpapi.Route{{Pattern: "GET /v1/users/me", Handler: g.Require(access.Users,
+			func(w http.ResponseWriter, _ *http.Request, _ access.Principal) error {
+				w.WriteHeader(http.StatusNoContent)
+				return nil
+			})}},
+	)
 	var ev events.APIGatewayV2HTTPRequest
-	ev.RawPath, ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path, ev.RequestContext.HTTP.SourceIP = "/v1/users/me", "GET", "/v1/users/me", "198.51.100.7"
+	ev.RawPath, ev.RequestContext.HTTP.Method, ev.RequestContext.HTTP.Path,
+		ev.RequestContext.HTTP.SourceIP = "/v1/users/me", "GET", "/v1/users/me", "198.51.100.7"
 	ev.Headers = map[string]string{"x-api-key": secret}
 	r, err := (&core.RequestAccessorV2{}).EventToRequestWithContext(context.Background(), ev)
 	if err != nil {
@@ -128,7 +179,8 @@ func TestRequestLogNamesTheCaller(t *testing.T) {
 	}
 	h.ServeHTTP(httptest.NewRecorder(), r)
 	line := logged.String()
-	for _, want := range []string{`"msg":"request"`, `"keyId":"key_7"`, `"ownerId":"user#usr_7"`, `"role":"user"`, `"sourceIp":"198.51.100.7"`} {
+	for _, want := range []string{`"msg":"request"`, `"keyId":"key_7"`, `"ownerId":"user#usr_7"`, `"role":"user"`,
+		`"sourceIp":"198.51.100.7"`} {
 		if !strings.Contains(line, want) {
 			t.Errorf("the request's log line lacks %s: %s", want, line)
 		}

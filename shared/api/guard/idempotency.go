@@ -32,7 +32,12 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 			return h(w, r, p)
 		}
 		if len(key) > maxIdempotencyKey {
-			return fault.Newf(fault.BadRequest, "The %s header is longer than %d characters.", idempotency.Header, maxIdempotencyKey)
+			return fault.Newf(
+				fault.BadRequest,
+				"The %s header is longer than %d characters.",
+				idempotency.Header,
+				maxIdempotencyKey,
+			)
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 1<<20))
 		if err != nil {
@@ -42,8 +47,18 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 		hash := idempotency.Hash(r.Method, r.URL.Path, r.Header.Get("Content-Type"), body)
 		scope := idempotency.Scope(p)
 		now := k.now()
-		rec, started, err := k.Store.Begin(r.Context(), scope, key,
-			idempotency.Record{RequestHash: hash, Method: r.Method, Path: r.URL.Path, CreatedAt: now.UTC().Truncate(time.Second)}, now.Add(k.Window))
+		rec, started, err := k.Store.Begin(
+			r.Context(),
+			scope,
+			key,
+			idempotency.Record{
+				RequestHash: hash,
+				Method:      r.Method,
+				Path:        r.URL.Path,
+				CreatedAt:   now.UTC().Truncate(time.Second),
+			},
+			now.Add(k.Window),
+		)
 		switch {
 		case err != nil:
 			return err
@@ -65,7 +80,8 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 		res := rw.Result()
 		if res.StatusCode >= 500 {
 			_ = k.Store.Abandon(r.Context(), scope, key)
-		} else if err := k.Store.Finish(r.Context(), scope, key, idempotency.Record{RequestHash: hash, Done: true, Status: res.StatusCode,
+		} else if err := k.Store.Finish(r.Context(), scope, key, idempotency.Record{RequestHash: hash, Done: true,
+			Status:      res.StatusCode,
 			ContentType: res.Header.Get("Content-Type"), Body: rw.Body.Bytes()}); err != nil {
 			return err
 		}

@@ -32,7 +32,12 @@ func (h *created) serve(w http.ResponseWriter, r *http.Request, _ access.Princip
 	return nil
 }
 
-func send(t *testing.T, h guard.HandlerFunc, p access.Principal, method, path, key, body string) (*httptest.ResponseRecorder, error) {
+func send(
+	t *testing.T,
+	h guard.HandlerFunc,
+	p access.Principal,
+	method, path, key, body string,
+) (*httptest.ResponseRecorder, error) {
 	t.Helper()
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
 	r.Header.Set("Content-Type", "application/json")
@@ -59,10 +64,22 @@ func TestWrap(t *testing.T) {
 		steps []step
 		calls int
 	}{
-		{"no key: every request runs", []step{{partner, "POST", "", `{"a":1}`, 201, "", false}, {partner, "POST", "", `{"a":1}`, 201, "", false}}, 2},
-		{"a retry gets the stored answer", []step{{partner, "POST", "k", `{"a":1}`, 201, "", false}, {partner, "POST", "k", `{"a":1}`, 201, "", true}}, 1},
-		{"a re-serialised JSON body is the same request", []step{{partner, "POST", "k", `{"a":1,"b":[1, 2]}`, 201, "", false},
-			{partner, "POST", "k", `{ "b": [1,2], "a": 1 }`, 201, "", true}}, 1},
+		{
+			"no key: every request runs",
+			[]step{{partner, "POST", "", `{"a":1}`, 201, "", false}, {partner, "POST", "", `{"a":1}`, 201, "", false}},
+			2,
+		},
+		{
+			"a retry gets the stored answer",
+			[]step{{partner, "POST", "k", `{"a":1}`, 201, "", false}, {partner, "POST", "k", `{"a":1}`, 201, "", true}},
+			1,
+		},
+		{
+			"a re-serialised JSON body is the same request",
+			[]step{{partner, "POST", "k", `{"a":1,"b":[1, 2]}`, 201, "", false},
+				{partner, "POST", "k", `{ "b": [1,2], "a": 1 }`, 201, "", true}},
+			1,
+		},
 		{"another body with the key is refused", []step{{partner, "POST", "k", `{"a":1}`, 201, "", false},
 			{partner, "POST", "k", `{"a":2}`, 0, "idempotency_key_reused", false}}, 1},
 		{"another method with the key is refused", []step{{partner, "POST", "k", `{"a":1}`, 201, "", false},
@@ -85,7 +102,15 @@ func TestWrap(t *testing.T) {
 					continue
 				}
 				if err != nil || w.Code != s.status || (w.Header().Get("Idempotent-Replayed") == "true") != s.replayed {
-					t.Errorf("step %d: %d replayed %q, %v; want %d replayed %v", i, w.Code, w.Header().Get("Idempotent-Replayed"), err, s.status, s.replayed)
+					t.Errorf(
+						"step %d: %d replayed %q, %v; want %d replayed %v",
+						i,
+						w.Code,
+						w.Header().Get("Idempotent-Replayed"),
+						err,
+						s.status,
+						s.replayed,
+					)
 				}
 				if i == 0 {
 					firstBody = w.Body.String()
@@ -107,7 +132,8 @@ func TestWrapStoresProblemsButNotServerErrors(t *testing.T) {
 	h := &created{fail: fault.New(fault.Invalid, "no")}
 	wrapped := guard.Idempotency{Store: store, Window: 24 * time.Hour}.Wrap(h.serve)
 	for i := range 2 {
-		if w, err := send(t, wrapped, partner, "POST", "/v1/contracts", "k422", `{}`); err != nil || w.Code != http.StatusUnprocessableEntity {
+		if w, err := send(t, wrapped, partner, "POST", "/v1/contracts", "k422", `{}`); err != nil ||
+			w.Code != http.StatusUnprocessableEntity {
 			t.Errorf("try %d: %d, %v, want 422", i, w.Code, err)
 		}
 	}
@@ -116,11 +142,14 @@ func TestWrapStoresProblemsButNotServerErrors(t *testing.T) {
 	}
 	h = &created{fail: fault.New(fault.Internal, "down")}
 	wrapped = guard.Idempotency{Store: store, Window: 24 * time.Hour}.Wrap(h.serve)
-	if w, _ := send(t, wrapped, partner, "POST", "/v1/contracts", "k500", `{}`); w.Code != http.StatusInternalServerError {
+	if w, _ := send(t, wrapped, partner, "POST", "/v1/contracts", "k500",
+		`{}`); w.Code != http.StatusInternalServerError {
 		t.Fatalf("a failing handler: %d, want 500", w.Code)
 	}
 	h.fail = nil
-	if w, err := send(t, wrapped, partner, "POST", "/v1/contracts", "k500", `{}`); err != nil || w.Code != http.StatusCreated || h.calls != 2 {
+	if w, err := send(t, wrapped, partner, "POST", "/v1/contracts", "k500", `{}`); err != nil ||
+		w.Code != http.StatusCreated ||
+		h.calls != 2 {
 		t.Errorf("the retry after a 500: %d, %v after %d calls, want 201 after 2", w.Code, err, h.calls)
 	}
 }
@@ -138,13 +167,17 @@ func TestWrapRequestInProgress(t *testing.T) {
 		}
 		return h.serve(w, r, p)
 	})
-	if w, err := send(t, wrapped, partner, "POST", "/v1/contracts", "k", `{}`); err != nil || w.Code != http.StatusCreated {
+	if w, err := send(t, wrapped, partner, "POST", "/v1/contracts", "k", `{}`); err != nil ||
+		w.Code != http.StatusCreated {
 		t.Fatalf("first request: %d, %v", w.Code, err)
 	}
 	if f := fault.As(inner); f.Kind != fault.Conflict || f.Code != "idempotency_request_in_progress" {
 		t.Errorf("a retry while the first runs: %v, want a Conflict idempotency_request_in_progress", inner)
 	}
-	if w, _ := send(t, wrapped, partner, "POST", "/v1/contracts", "k", `{}`); w.Header().Get("Idempotent-Replayed") != "true" || h.calls != 1 {
+	if w, _ := send(t, wrapped, partner, "POST", "/v1/contracts", "k", `{}`); w.Header().
+		Get("Idempotent-Replayed") !=
+		"true" ||
+		h.calls != 1 {
 		t.Errorf("a retry after it: replayed %q after %d calls", w.Header().Get("Idempotent-Replayed"), h.calls)
 	}
 }
@@ -152,7 +185,10 @@ func TestWrapRequestInProgress(t *testing.T) {
 func TestWrapRefusesALongKey(t *testing.T) {
 	h := &created{}
 	wrapped := guard.Idempotency{Store: idempotencytest.New(), Window: 24 * time.Hour}.Wrap(h.serve)
-	if _, err := send(t, wrapped, partner, "POST", "/v1/contracts", strings.Repeat("k", 256), `{}`); fault.As(err).Kind != fault.BadRequest || h.calls != 0 {
+	if _, err := send(t, wrapped, partner, "POST", "/v1/contracts", strings.Repeat("k", 256), `{}`); fault.As(
+		err,
+	).Kind != fault.BadRequest ||
+		h.calls != 0 {
 		t.Errorf("a 256-character key: %v after %d calls, want BadRequest before the handler", err, h.calls)
 	}
 }

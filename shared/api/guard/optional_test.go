@@ -13,8 +13,19 @@ func TestOptionalCredential(t *testing.T) {
 	user := access.NewKey(access.UserKeyFormat("live"))
 	partner := access.NewKey(access.PartnerKeyFormat("sandbox"))
 	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
-		access.HashKey(user):    {ID: "key_u", Hash: access.HashKey(user), Role: access.RoleUser, OwnerID: "usr_1", Mode: "live"},
-		access.HashKey(partner): {ID: "key_p", Hash: access.HashKey(partner), Role: access.RolePartner, OwnerID: "prt_1"},
+		access.HashKey(user): {
+			ID:      "key_u",
+			Hash:    access.HashKey(user),
+			Role:    access.RoleUser,
+			OwnerID: "usr_1",
+			Mode:    "live",
+		},
+		access.HashKey(partner): {
+			ID:      "key_p",
+			Hash:    access.HashKey(partner),
+			Role:    access.RolePartner,
+			OwnerID: "prt_1",
+		},
 	}}
 	g := &guard.Guard{Auth: &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox"}}
 	tests := []struct {
@@ -26,7 +37,12 @@ func TestOptionalCredential(t *testing.T) {
 		{"no credential: anonymous", nil, 200, ""},
 		{"a valid user key", map[string]string{"X-Api-Key": user}, 200, "usr_1"},
 		{"the same key as Bearer", map[string]string{"Authorization": "Bearer " + user}, 200, "usr_1"},
-		{"an unknown key is not anonymous", map[string]string{"X-Api-Key": access.NewKey(access.UserKeyFormat("live"))}, 401, ""},
+		{
+			"an unknown key is not anonymous",
+			map[string]string{"X-Api-Key": access.NewKey(access.UserKeyFormat("live"))},
+			401,
+			"",
+		},
 		{"an empty X-API-Key is not anonymous", map[string]string{"X-Api-Key": ""}, 401, ""},
 		{"a malformed Authorization is not anonymous", map[string]string{"Authorization": "Basic abc"}, 401, ""},
 		{"a bad JWT is not anonymous", map[string]string{"Authorization": "Bearer not.a.jwt"}, 401, ""},

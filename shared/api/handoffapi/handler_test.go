@@ -32,10 +32,24 @@ func (s sessions) Session(_ context.Context, id string) (handoff.Session, error)
 
 func newAPI() API {
 	now := time.Now()
-	ready := handoff.Session{ID: "hs_ready", Status: handoff.StatusReady, CreatedAt: now, ExpiresAt: now.Add(10 * time.Minute),
-		File: &handoff.File{Key: "handoff/hs_ready/f", Name: "passport.jpg", MIME: "image/jpeg", Size: 1234, UploadedAt: now}}
-	return API{BaseURL: "https://api.example", Handoffs: &handoff.Service{Store: sessions{m: map[string]handoff.Session{"hs_ready": ready}},
-		MaxBytes: 10 << 20}}
+	ready := handoff.Session{
+		ID:        "hs_ready",
+		Status:    handoff.StatusReady,
+		CreatedAt: now,
+		ExpiresAt: now.Add(10 * time.Minute),
+		File: &handoff.File{
+			Key:        "handoff/hs_ready/f",
+			Name:       "passport.jpg",
+			MIME:       "image/jpeg",
+			Size:       1234,
+			UploadedAt: now,
+		},
+	}
+	return API{
+		BaseURL: "https://api.example",
+		Handoffs: &handoff.Service{Store: sessions{m: map[string]handoff.Session{"hs_ready": ready}},
+			MaxBytes: 10 << 20},
+	}
 }
 
 func serve(a API, method, target, contentType string, body []byte, header ...string) *httptest.ResponseRecorder {
@@ -47,7 +61,8 @@ func serve(a API, method, target, contentType string, body []byte, header ...str
 		r.Header.Set(header[i], header[i+1])
 	}
 	w := httptest.NewRecorder()
-	httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, a.Routes()).ServeHTTP(w, r)
+	httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, a.Routes()).
+		ServeHTTP(w, r)
 	return w
 }
 
@@ -63,10 +78,33 @@ func TestUploadRoutesRefuseBeforeTheSession(t *testing.T) {
 	}{
 		{"start announcing a file over the limit", "POST", "/v1/mobile-handoff/upload/hs_x/start", "application/json",
 			[]byte(`{"fileName":"a.jpg","size":10485761}`), 413, "10 MB"},
-		{"start with a malformed body", "POST", "/v1/mobile-handoff/upload/hs_x/start", "application/json", []byte(`{"size":`), 400, "Malformed JSON"},
-		{"PUT over the request limit", "PUT", "/v1/mobile-handoff/upload/hs_x", "image/jpeg", make([]byte, httpapi.MaxRequest+1), 413,
-			"/v1/mobile-handoff/upload/hs_x/start"},
-		{"POST without a form", "POST", "/v1/mobile-handoff/upload/hs_x", "image/jpeg", []byte("x"), 415, "multipart/form-data"},
+		{
+			"start with a malformed body",
+			"POST",
+			"/v1/mobile-handoff/upload/hs_x/start",
+			"application/json",
+			[]byte(`{"size":`),
+			400,
+			"Malformed JSON",
+		},
+		{
+			"PUT over the request limit",
+			"PUT",
+			"/v1/mobile-handoff/upload/hs_x",
+			"image/jpeg",
+			make([]byte, httpapi.MaxRequest+1),
+			413,
+			"/v1/mobile-handoff/upload/hs_x/start",
+		},
+		{
+			"POST without a form",
+			"POST",
+			"/v1/mobile-handoff/upload/hs_x",
+			"image/jpeg",
+			[]byte("x"),
+			415,
+			"multipart/form-data",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,13 +125,17 @@ func TestUploadPage(t *testing.T) {
 	a := newAPI()
 	w := serve(a, "GET", "/v1/mobile-handoff/upload/hs_ready", "", nil, "Accept", "text/html")
 	csp := w.Header().Get("Content-Security-Policy")
-	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") || !strings.Contains(csp, "connect-src 'self' https:;") ||
-		w.Header().Get("Referrer-Policy") != "no-referrer" || !strings.Contains(w.Body.String(), `"startUrl":"https://api.example/v1/mobile-handoff/upload/hs_ready/start"`) {
+	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") ||
+		!strings.Contains(csp, "connect-src 'self' https:;") ||
+		w.Header().Get("Referrer-Policy") != "no-referrer" ||
+		!strings.Contains(w.Body.String(), `"startUrl":"https://api.example/v1/mobile-handoff/upload/hs_ready/start"`) {
 		t.Errorf("page: %d %v", w.Code, w.Header())
 	}
 	w = serve(a, "GET", "/v1/mobile-handoff/upload/hs_ready", "", nil, "Accept", "application/json")
 	var v statusView
-	if err := json.Unmarshal(w.Body.Bytes(), &v); w.Code != 200 || err != nil || v.Status != handoff.StatusReady || v.FileType != "image/jpeg" || v.FileSize != 1234 {
+	if err := json.Unmarshal(w.Body.Bytes(), &v); w.Code != 200 || err != nil || v.Status != handoff.StatusReady ||
+		v.FileType != "image/jpeg" ||
+		v.FileSize != 1234 {
 		t.Errorf("status: %d %s", w.Code, w.Body)
 	}
 	for _, accept := range []string{"text/html", "application/json"} {
@@ -107,7 +149,8 @@ func TestUploadPage(t *testing.T) {
 func TestQRCode(t *testing.T) {
 	a := newAPI()
 	w := serve(a, "GET", "/v1/mobile-handoff/session/hs_ready/qr.svg", "", nil)
-	if w.Code != 200 || w.Header().Get("Content-Type") != "image/svg+xml" || !strings.HasPrefix(w.Body.String(), "<svg") {
+	if w.Code != 200 || w.Header().Get("Content-Type") != "image/svg+xml" ||
+		!strings.HasPrefix(w.Body.String(), "<svg") {
 		t.Errorf("%d %s %.60s", w.Code, w.Header().Get("Content-Type"), w.Body)
 	}
 	if w := serve(a, "GET", "/v1/mobile-handoff/session/hs_unknown/qr.svg", "", nil); w.Code != 404 {
@@ -116,7 +159,8 @@ func TestQRCode(t *testing.T) {
 }
 
 func TestConnectSources(t *testing.T) {
-	for base, want := range map[string]string{"https://api.example": "https:", "http://127.0.0.1:3000": "https: http:", "::bad": "https:"} {
+	for base, want := range map[string]string{"https://api.example": "https:", "http://127.0.0.1:3000": "https: http:",
+		"::bad": "https:"} {
 		if got := connectSources(base); got != want {
 			t.Errorf("connectSources(%q) = %q, want %q", base, got, want)
 		}

@@ -41,7 +41,10 @@ var page string
 // session created without one also its consume token.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/mobile-handoff/session", Handler: a.Guard.Throttle("handoff", sessionsPerMinute, a.Guard.Optional(access.Users, a.create))},
+		{
+			Pattern: "POST /v1/mobile-handoff/session",
+			Handler: a.Guard.Throttle("handoff", sessionsPerMinute, a.Guard.Optional(access.Users, a.create)),
+		},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}", Handler: a.status},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}/qr.svg", Handler: a.qr},
 		{Pattern: "GET /v1/mobile-handoff/upload/{sessionId}", Handler: a.uploadPage},
@@ -113,15 +116,22 @@ func (a API) uploadPage(w http.ResponseWriter, r *http.Request) error {
 		httpapi.WriteJSON(w, http.StatusOK, viewOf(s))
 		return nil
 	}
-	cfg, _ := json.Marshal(map[string]any{"startUrl": a.uploadURL(id) + "/start", "statusUrl": a.BaseURL + "/v1/mobile-handoff/session/" + id,
-		"maxSize": a.Handoffs.MaxBytes})
+	cfg, _ := json.Marshal(
+		map[string]any{
+			"startUrl":  a.uploadURL(id) + "/start",
+			"statusUrl": a.BaseURL + "/v1/mobile-handoff/session/" + id,
+			"maxSize":   a.Handoffs.MaxBytes,
+		},
+	)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	// Inline script and style only; uploads go to the bucket's presigned address, any https origin.
-	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self' "+
-		connectSources(a.BaseURL)+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+	w.Header().
+		Set("Content-Security-Policy",
+			"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self' "+
+				connectSources(a.BaseURL)+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 	_, _ = io.WriteString(w, strings.Replace(page, "{{CONFIG}}", string(cfg), 1))
 	return nil
 }
@@ -191,7 +201,11 @@ func (a API) store(w http.ResponseWriter, r *http.Request, name string, data []b
 }
 
 func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-	s, url, until, err := a.Handoffs.Consume(r.Context(), r.PathValue("sessionId"), handoff.Consumer{UserID: p.UserID, Tokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))})
+	s, url, until, err := a.Handoffs.Consume(
+		r.Context(),
+		r.PathValue("sessionId"),
+		handoff.Consumer{UserID: p.UserID, Tokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))},
+	)
 	if err != nil {
 		return err
 	}
@@ -228,7 +242,12 @@ func (s *svgWriter) Write(m qrcode.Matrix) error {
 	bits := m.Bitmap()
 	n := len(bits)
 	const quiet = 4
-	fmt.Fprintf(&s.out, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges">`, n+2*quiet, n+2*quiet)
+	fmt.Fprintf(
+		&s.out,
+		`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" shape-rendering="crispEdges">`,
+		n+2*quiet,
+		n+2*quiet,
+	)
 	fmt.Fprintf(&s.out, `<rect width="100%%" height="100%%" fill="#fff"/><path fill="#000" d="`)
 	for y, row := range bits {
 		for x, on := range row {

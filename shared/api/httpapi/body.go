@@ -38,7 +38,12 @@ func FormFile(r *http.Request, larger string) (string, []byte, error) {
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			return "", nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}}
+			return "", nil, &fault.Error{
+				Kind:          fault.Invalid,
+				Code:          "validation_failed",
+				Detail:        "No file was sent.",
+				InvalidParams: []string{"file: required"},
+			}
 		}
 		if err != nil {
 			return "", nil, BodyError(err, larger)

@@ -97,7 +97,13 @@ func Unrouted(patterns []string) HandlerFunc {
 			methods := allow[matched]
 			slices.Sort(methods)
 			w.Header().Set("Allow", strings.Join(methods, ", "))
-			return fault.Newf(fault.MethodNotAllowed, "%s does not accept %s; allowed: %s.", r.URL.Path, r.Method, strings.Join(methods, ", "))
+			return fault.Newf(
+				fault.MethodNotAllowed,
+				"%s does not accept %s; allowed: %s.",
+				r.URL.Path,
+				r.Method,
+				strings.Join(methods, ", "),
+			)
 		}
 		return fault.Newf(fault.NotFound, "No endpoint at %s.", r.URL.Path)
 	}
@@ -135,7 +141,16 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 			// and capability segments of the path (a handoff session ID) are redacted. Who made the
 			// request (role, owner, key id; never the key) and from where, so that a leaked key's
 			// actions can be traced.
-			attrs := []any{"method", r.Method, "path", LoggedPath(r), "status", rec.status, "durationMs", time.Since(start).Milliseconds()}
+			attrs := []any{
+				"method",
+				r.Method,
+				"path",
+				LoggedPath(r),
+				"status",
+				rec.status,
+				"durationMs",
+				time.Since(start).Milliseconds(),
+			}
 			if ip := SourceIP(r); ip.IsValid() {
 				attrs = append(attrs, "sourceIp", ip.String())
 			}
@@ -144,7 +159,15 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 		if uncleanPath(r.URL.Path) {
 			// ServeMux would answer a redirect to the cleaned path, with no problem body; a client
 			// that sent . or .. segments (or an empty one) has a bug to see, not a Location to follow.
-			WriteError(rec, r, fault.Newf(fault.NotFound, "No endpoint at %s: paths are matched as sent, with no . or .. segments or repeated slashes resolved.", r.URL.Path))
+			WriteError(
+				rec,
+				r,
+				fault.Newf(
+					fault.NotFound,
+					"No endpoint at %s: paths are matched as sent, with no . or .. segments or repeated slashes resolved.",
+					r.URL.Path,
+				),
+			)
 			return
 		}
 		next.ServeHTTP(rec, r)

@@ -33,7 +33,10 @@ func newHandler(logs io.Writer) http.Handler {
 			httpapi.WriteJSON(w, http.StatusCreated, body)
 			return nil
 		}},
-		{Pattern: "GET /api/v1/boom", Handler: func(http.ResponseWriter, *http.Request) error { panic("secret-token-123 exploded") }},
+		{
+			Pattern: "GET /api/v1/boom",
+			Handler: func(http.ResponseWriter, *http.Request) error { panic("secret-token-123 exploded") },
+		},
 		{Pattern: "GET /api/v1/upstream", Handler: func(w http.ResponseWriter, r *http.Request) error {
 			return &fault.Error{Kind: fault.Upstream, Detail: "The payment provider failed.",
 				Extensions: map[string]any{"provider": "payment", "upstreamStatus": 503}}
@@ -41,7 +44,11 @@ func newHandler(logs io.Writer) http.Handler {
 	})
 }
 
-func do(h http.Handler, method, path, contentType, body string, header ...string) (*httptest.ResponseRecorder, httpapi.Problem) {
+func do(
+	h http.Handler,
+	method, path, contentType, body string,
+	header ...string,
+) (*httptest.ResponseRecorder, httpapi.Problem) {
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
 	if contentType != "" {
 		r.Header.Set("Content-Type", contentType)
@@ -66,13 +73,69 @@ func TestProblems(t *testing.T) {
 		{"unknown path", "GET", "/v1/nothing", "", "", 404, "https://id.example/errors/not_found"},
 		{"wrong method", "DELETE", "/v1/items/7", "", "", 405, "https://id.example/errors/method_not_allowed"},
 		{"partner base", "GET", "/api/v1/nothing", "", "", 404, "https://partners.example/errors/not_found"},
-		{"malformed JSON", "POST", "/v1/items", "application/json", `{"name":`, 400, "https://id.example/errors/bad_request"},
-		{"unknown field", "POST", "/v1/items", "application/json", `{"nom":"x"}`, 400, "https://id.example/errors/bad_request"},
-		{"trailing data", "POST", "/v1/items", "application/json", `{"name":"x"} {}`, 400, "https://id.example/errors/bad_request"},
-		{"wrong type", "POST", "/v1/items", "text/plain", `{"name":"x"}`, 415, "https://id.example/errors/unsupported_media_type"},
-		{"too large", "POST", "/v1/items", "application/json", `{"name":"` + strings.Repeat("a", 1<<20) + `"}`, 413, "https://id.example/errors/payload_too_large"},
-		{"dot segment, as a function behind the Lambda adapter sees it", "GET", "/v1/x/../items/7", "", "", 404, "https://id.example/errors/not_found"},
-		{"repeated slash", "POST", "/v1//items", "application/json", `{"name":"x"}`, 404, "https://id.example/errors/not_found"},
+		{
+			"malformed JSON",
+			"POST",
+			"/v1/items",
+			"application/json",
+			`{"name":`,
+			400,
+			"https://id.example/errors/bad_request",
+		},
+		{
+			"unknown field",
+			"POST",
+			"/v1/items",
+			"application/json",
+			`{"nom":"x"}`,
+			400,
+			"https://id.example/errors/bad_request",
+		},
+		{
+			"trailing data",
+			"POST",
+			"/v1/items",
+			"application/json",
+			`{"name":"x"} {}`,
+			400,
+			"https://id.example/errors/bad_request",
+		},
+		{
+			"wrong type",
+			"POST",
+			"/v1/items",
+			"text/plain",
+			`{"name":"x"}`,
+			415,
+			"https://id.example/errors/unsupported_media_type",
+		},
+		{
+			"too large",
+			"POST",
+			"/v1/items",
+			"application/json",
+			`{"name":"` + strings.Repeat("a", 1<<20) + `"}`,
+			413,
+			"https://id.example/errors/payload_too_large",
+		},
+		{
+			"dot segment, as a function behind the Lambda adapter sees it",
+			"GET",
+			"/v1/x/../items/7",
+			"",
+			"",
+			404,
+			"https://id.example/errors/not_found",
+		},
+		{
+			"repeated slash",
+			"POST",
+			"/v1//items",
+			"application/json",
+			`{"name":"x"}`,
+			404,
+			"https://id.example/errors/not_found",
+		},
 		{"panic", "GET", "/api/v1/boom", "", "", 500, "https://partners.example/errors/internal"},
 		{"upstream", "GET", "/api/v1/upstream", "", "", 502, "https://partners.example/errors/provider_upstream_error"},
 	}

@@ -42,7 +42,11 @@ func DecodeJSON(r *http.Request, v any) error {
 		case errors.As(err, &syntax):
 			return fault.Newf(fault.BadRequest, "Malformed JSON at byte %d.", syntax.Offset)
 		case named:
-			return &fault.Error{Kind: fault.BadRequest, Detail: "The body does not have the documented shape: " + entry + ".", InvalidParams: []string{entry}}
+			return &fault.Error{
+				Kind:          fault.BadRequest,
+				Detail:        "The body does not have the documented shape: " + entry + ".",
+				InvalidParams: []string{entry},
+			}
 		case errors.Is(err, io.EOF):
 			return fault.New(fault.BadRequest, "The request body is empty.")
 		case errors.Is(err, io.ErrUnexpectedEOF):
@@ -55,7 +59,11 @@ func DecodeJSON(r *http.Request, v any) error {
 		return fault.New(fault.BadRequest, "Unexpected data after the JSON body.")
 	}
 	if long := textlimit.Check(v, ""); len(long) > 0 {
-		return &fault.Error{Kind: fault.Invalid, Detail: "A field is longer than its documented maxLength.", InvalidParams: long}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "A field is longer than its documented maxLength.",
+			InvalidParams: long,
+		}
 	}
 	return nil
 }

@@ -16,7 +16,8 @@ const MaxPageLimit = 100
 const MaxCursorLength = 1024
 
 // PageOf reads a list's ?limit= (1 to MaxPageLimit, def when absent) and ?cursor=; invalid names
-// the limit when it is out of range and the cursor when it is longer than MaxCursorLength, for the caller's 422 with its other query checks.
+// the limit when it is out of range and the cursor when it is longer than MaxCursorLength, for the caller's 422 with
+// its other query checks.
 func PageOf(r *http.Request, def int) (limit int, cursor string, invalid []string) {
 	q := r.URL.Query()
 	limit, cursor = def, q.Get("cursor")

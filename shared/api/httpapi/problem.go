@@ -33,22 +33,87 @@ type kindInfo struct {
 
 // kinds is the one map from fault kinds to HTTP.
 var kinds = map[fault.Kind]kindInfo{
-	fault.Internal:         {http.StatusInternalServerError, "internal", "Internal error", "An internal error occurred. Quote the requestId to support."},
-	fault.BadRequest:       {http.StatusBadRequest, "bad_request", "Bad request", "The request is malformed."},
-	fault.Invalid:          {http.StatusUnprocessableEntity, "validation_failed", "Validation failed", "The request was refused by a validation rule."},
-	fault.Unauthorized:     {http.StatusUnauthorized, "unauthorized", "Unauthorized", "Authentication is missing or invalid."},
-	fault.Forbidden:        {http.StatusForbidden, "forbidden", "Forbidden", "The credential is not allowed to do this."},
-	fault.NotFound:         {http.StatusNotFound, "not_found", "Not found", "No such resource."},
-	fault.MethodNotAllowed: {http.StatusMethodNotAllowed, "method_not_allowed", "Method not allowed", "This path does not accept this method."},
-	fault.Conflict:         {http.StatusConflict, "conflict", "Conflict", "The request conflicts with the current state."},
-	fault.Gone:             {http.StatusGone, "gone", "Gone", "The resource has expired."},
-	fault.TooLarge:         {http.StatusRequestEntityTooLarge, "payload_too_large", "Payload too large", "The request body is too large."},
-	fault.UnsupportedMedia: {http.StatusUnsupportedMediaType, "unsupported_media_type", "Unsupported media type", "The content type is not accepted."},
-	fault.PaymentRequired:  {http.StatusPaymentRequired, "insufficient_credits", "Insufficient credits", "Not enough credits for this operation."},
-	fault.RateLimited:      {http.StatusTooManyRequests, "rate_limited", "Too many requests", "Rate limit reached; retry after the Retry-After delay."},
-	fault.Upstream:         {http.StatusBadGateway, "provider_upstream_error", "Upstream provider error", "An upstream provider failed; retry with exponential backoff."},
-	fault.Unavailable:      {http.StatusServiceUnavailable, "unavailable", "Service unavailable", "Temporarily unavailable; retry later."},
-	fault.HeadersTooLarge:  {http.StatusRequestHeaderFieldsTooLarge, "request_header_fields_too_large", "Request header fields too large", "The request line and headers are too large."},
+	fault.Internal: {
+		http.StatusInternalServerError,
+		"internal",
+		"Internal error",
+		"An internal error occurred. Quote the requestId to support.",
+	},
+	fault.BadRequest: {http.StatusBadRequest, "bad_request", "Bad request", "The request is malformed."},
+	fault.Invalid: {
+		http.StatusUnprocessableEntity,
+		"validation_failed",
+		"Validation failed",
+		"The request was refused by a validation rule.",
+	},
+	fault.Unauthorized: {
+		http.StatusUnauthorized,
+		"unauthorized",
+		"Unauthorized",
+		"Authentication is missing or invalid.",
+	},
+	fault.Forbidden: {
+		http.StatusForbidden,
+		"forbidden",
+		"Forbidden",
+		"The credential is not allowed to do this.",
+	},
+	fault.NotFound: {http.StatusNotFound, "not_found", "Not found", "No such resource."},
+	fault.MethodNotAllowed: {
+		http.StatusMethodNotAllowed,
+		"method_not_allowed",
+		"Method not allowed",
+		"This path does not accept this method.",
+	},
+	fault.Conflict: {
+		http.StatusConflict,
+		"conflict",
+		"Conflict",
+		"The request conflicts with the current state.",
+	},
+	fault.Gone: {http.StatusGone, "gone", "Gone", "The resource has expired."},
+	fault.TooLarge: {
+		http.StatusRequestEntityTooLarge,
+		"payload_too_large",
+		"Payload too large",
+		"The request body is too large.",
+	},
+	fault.UnsupportedMedia: {
+		http.StatusUnsupportedMediaType,
+		"unsupported_media_type",
+		"Unsupported media type",
+		"The content type is not accepted.",
+	},
+	fault.PaymentRequired: {
+		http.StatusPaymentRequired,
+		"insufficient_credits",
+		"Insufficient credits",
+		"Not enough credits for this operation.",
+	},
+	fault.RateLimited: {
+		http.StatusTooManyRequests,
+		"rate_limited",
+		"Too many requests",
+		"Rate limit reached; retry after the Retry-After delay.",
+	},
+	fault.Upstream: {
+		http.StatusBadGateway,
+		"provider_upstream_error",
+		"Upstream provider error",
+		"An upstream provider failed; retry with exponential backoff.",
+	},
+	fault.Unavailable: {
+		http.StatusServiceUnavailable,
+		"unavailable",
+		"Service unavailable",
+		"Temporarily unavailable; retry later.",
+	},
+	fault.HeadersTooLarge: {
+		http.StatusRequestHeaderFieldsTooLarge,
+		"request_header_fields_too_large",
+		"Request header fields too large",
+		"The request line and headers are too large.",
+	},
 }
 
 // WriteError answers err as a problem. Internal errors are logged with their cause and answered

@@ -20,10 +20,25 @@ func TestCapabilitiesRedactedFromRequestLogs(t *testing.T) {
 		{Pattern: "GET /v1/extractions/{extractionId}", Handler: ok},
 	})
 	tests := []struct{ method, path, logged, secret string }{
-		{"GET", "/v1/mobile-handoff/session/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1", "/v1/mobile-handoff/session/{sessionId}", "k3q9x2m4p7r8t1v5zdx3p9r8t1"},
-		{"POST", "/v1/mobile-handoff/upload/not-an-id-but-secret/start", "/v1/mobile-handoff/upload/{sessionId}/start", "not-an-id-but-secret"},
+		{
+			"GET",
+			"/v1/mobile-handoff/session/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+			"/v1/mobile-handoff/session/{sessionId}",
+			"k3q9x2m4p7r8t1v5zdx3p9r8t1",
+		},
+		{
+			"POST",
+			"/v1/mobile-handoff/upload/not-an-id-but-secret/start",
+			"/v1/mobile-handoff/upload/{sessionId}/start",
+			"not-an-id-but-secret",
+		},
 		{"GET", "/sandbox/pay/pay_abcdefghijklmnop", "/sandbox/pay/{paymentId}", "abcdefghijklmnop"},
-		{"GET", "/v1/mobile-handoff/session/hs_unroutedsecret/nothing-here", "/v1/mobile-handoff/session/hs_…/nothing-here", "unroutedsecret"},
+		{
+			"GET",
+			"/v1/mobile-handoff/session/hs_unroutedsecret/nothing-here",
+			"/v1/mobile-handoff/session/hs_…/nothing-here",
+			"unroutedsecret",
+		},
 		{"PUT", "/sandbox/pay/pay_wrongmethodsecret", "/sandbox/pay/pay_…", "wrongmethodsecret"},
 		{"GET", "/v1/extractions/ext_keptforsupport", "/v1/extractions/ext_keptforsupport", ""},
 	}

@@ -25,11 +25,24 @@ import (
 func BenchmarkCheckOverHTTP(b *testing.B) {
 	models, selfie := benchModels(b)
 	credits := ledger(false)
-	a := API{Liveness: &liveness.Service{Checker: models, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{},
-		TestQuota: &quota{}, Price: 1}, Checks: &liveness.Checks{Records: &records{}, Credits: credits}}
+	a := API{
+		Liveness: &liveness.Service{
+			Checker:   models,
+			Credits:   credits,
+			Files:     noStore{},
+			Uploads:   noStore{},
+			Handoffs:  noStore{},
+			TestQuota: &quota{},
+			Price:     1,
+		},
+		Checks: &liveness.Checks{Records: &records{}, Credits: credits},
+	}
 	p := access.Principal{UserID: "usr_1", Role: access.RoleUser, Live: true}
 	h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
-		{Pattern: "POST /v1/liveness/check", Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, p) }}})
+		{
+			Pattern: "POST /v1/liveness/check",
+			Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, p) },
+		}})
 	contentType, body := selfieForm(b, selfie)
 	form := body.Bytes()
 	benchtime.Report(b, func() error {

@@ -42,8 +42,17 @@ type faceMatchView struct {
 }
 
 func checkViewOf(r liveness.Record) checkView {
-	v := checkView{CheckID: r.ID, IsLive: r.IsLive, Confidence: round(r.Confidence), AttackType: r.AttackType, ScoreSmall: round(r.ScoreSmall),
-		ScoreLarge: round(r.ScoreLarge), CreditsUsed: r.CreditsUsed, CreatedAt: r.CreatedAt, Livemode: r.Live}
+	v := checkView{
+		CheckID:     r.ID,
+		IsLive:      r.IsLive,
+		Confidence:  round(r.Confidence),
+		AttackType:  r.AttackType,
+		ScoreSmall:  round(r.ScoreSmall),
+		ScoreLarge:  round(r.ScoreLarge),
+		CreditsUsed: r.CreditsUsed,
+		CreatedAt:   r.CreatedAt,
+		Livemode:    r.Live,
+	}
 	if r.FaceMatch != nil {
 		v.FaceMatch = &faceMatchView{IsMatch: r.FaceMatch.IsMatch, Similarity: round(r.FaceMatch.Similarity)}
 	}
@@ -60,7 +69,10 @@ func (a API) listChecks(w http.ResponseWriter, r *http.Request, p access.Princip
 	if len(invalid) > 0 {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
-	live, err := extraction.ListMode(extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.Session()}, r.URL.Query().Get("mode"))
+	live, err := extraction.ListMode(
+		extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.Session()},
+		r.URL.Query().Get("mode"),
+	)
 	if err != nil {
 		return err
 	}

@@ -91,16 +91,59 @@ func TestFaceMatchHandler(t *testing.T) {
 	page := []byte("\xff\xd8\xff a document page, not decoded by the fake matcher")
 	stored := []byte("\xff\xd8\xff the page of ext_done")
 	extractions := extractionStore{byID: map[string]extraction.Extraction{
-		"ext_done":    {ID: "ext_done", OwnerID: "usr_1", Live: true, Status: extraction.StatusCompleted, Object: extraction.Object{Key: "documents/ext_done"}},
-		"ext_test":    {ID: "ext_test", OwnerID: "usr_1", Live: false, Status: extraction.StatusCompleted, Object: extraction.Object{Key: "documents/ext_test"}},
-		"ext_other":   {ID: "ext_other", OwnerID: "usr_2", Live: true, Status: extraction.StatusCompleted, Object: extraction.Object{Key: "documents/ext_other"}},
-		"ext_queued":  {ID: "ext_queued", OwnerID: "usr_1", Live: true, Status: extraction.StatusQueued, Object: extraction.Object{Key: "documents/ext_queued"}},
-		"ext_failed":  {ID: "ext_failed", OwnerID: "usr_1", Live: true, Status: extraction.StatusFailed, Object: extraction.Object{Key: "documents/ext_failed"}},
-		"ext_gone":    {ID: "ext_gone", OwnerID: "usr_1", Live: true, Status: extraction.StatusCompleted, Object: extraction.Object{Key: "documents/ext_gone"}},
-		"ext_toolong": {ID: "ext_toolong", OwnerID: "usr_1", Live: true, Status: extraction.StatusCompleted, Object: extraction.Object{Key: "documents/ext_toolong"}},
+		"ext_done": {
+			ID:      "ext_done",
+			OwnerID: "usr_1",
+			Live:    true,
+			Status:  extraction.StatusCompleted,
+			Object:  extraction.Object{Key: "documents/ext_done"},
+		},
+		"ext_test": {
+			ID:      "ext_test",
+			OwnerID: "usr_1",
+			Live:    false,
+			Status:  extraction.StatusCompleted,
+			Object:  extraction.Object{Key: "documents/ext_test"},
+		},
+		"ext_other": {
+			ID:      "ext_other",
+			OwnerID: "usr_2",
+			Live:    true,
+			Status:  extraction.StatusCompleted,
+			Object:  extraction.Object{Key: "documents/ext_other"},
+		},
+		"ext_queued": {
+			ID:      "ext_queued",
+			OwnerID: "usr_1",
+			Live:    true,
+			Status:  extraction.StatusQueued,
+			Object:  extraction.Object{Key: "documents/ext_queued"},
+		},
+		"ext_failed": {
+			ID:      "ext_failed",
+			OwnerID: "usr_1",
+			Live:    true,
+			Status:  extraction.StatusFailed,
+			Object:  extraction.Object{Key: "documents/ext_failed"},
+		},
+		"ext_gone": {
+			ID:      "ext_gone",
+			OwnerID: "usr_1",
+			Live:    true,
+			Status:  extraction.StatusCompleted,
+			Object:  extraction.Object{Key: "documents/ext_gone"},
+		},
+		"ext_toolong": {
+			ID:      "ext_toolong",
+			OwnerID: "usr_1",
+			Live:    true,
+			Status:  extraction.StatusCompleted,
+			Object:  extraction.Object{Key: "documents/ext_toolong"},
+		},
 	}}
 	files := pageFiles{"documents/ext_done": stored, "documents/ext_test": stored, "documents/ext_other": stored,
-		"documents/ext_queued": stored, "documents/ext_failed": stored, "documents/ext_toolong": pngHeader(t, 20000, 20000)}
+		"documents/ext_queued": stored, "documents/ext_failed": stored, "documents/ext_toolong": pngHeader(t, 20000,
+			20000)}
 	noFace := func(img string) error { return &facematch.ImageError{Image: img, Err: facematch.ErrNoFace} }
 	withDoc := func(doc []byte) map[string][]byte { return map[string][]byte{"selfie": selfie, "document": doc} }
 	onlySelfie := map[string][]byte{"selfie": selfie}
@@ -119,37 +162,190 @@ func TestFaceMatchHandler(t *testing.T) {
 		compared  []byte   // the document the matcher was given; nil: not called
 	}{
 		{"document file", live, withDoc(page), nil, nil, false, 200, "", "", []string{"face_match:-2"}, page},
-		{"completed extraction", live, onlySelfie, ext("ext_done"), nil, false, 200, "", "", []string{"face_match:-2"}, stored},
+		{
+			"completed extraction",
+			live,
+			onlySelfie,
+			ext("ext_done"),
+			nil,
+			false,
+			200,
+			"",
+			"",
+			[]string{"face_match:-2"},
+			stored,
+		},
 		{"test key: quota, no charge", test, onlySelfie, ext("ext_test"), nil, false, 200, "", "", nil, stored},
 		{"test quota used up", test, withDoc(page), nil, nil, true, 429, "test_quota_exceeded", "", nil, nil},
-		{"no face on the document", live, withDoc(page), nil, noFace(facematch.ImageDocument), false, 422, "face_not_found", "document", []string{"face_match:-2", "refund:+2"}, page},
-		{"no face on the selfie", live, withDoc(page), nil, noFace(facematch.ImageSelfie), false, 422, "face_not_found", "selfie", []string{"face_match:-2", "refund:+2"}, page},
+		{
+			"no face on the document",
+			live,
+			withDoc(page),
+			nil,
+			noFace(facematch.ImageDocument),
+			false,
+			422,
+			"face_not_found",
+			"document",
+			[]string{"face_match:-2", "refund:+2"},
+			page,
+		},
+		{
+			"no face on the selfie",
+			live,
+			withDoc(page),
+			nil,
+			noFace(facematch.ImageSelfie),
+			false,
+			422,
+			"face_not_found",
+			"selfie",
+			[]string{"face_match:-2", "refund:+2"},
+			page,
+		},
 		{"several faces on the selfie", live, withDoc(page), nil,
-			&facematch.ImageError{Image: facematch.ImageSelfie, Err: fmt.Errorf("%w: found 2", facematch.ErrMultipleFaces)}, false, 422, "multiple_faces", "selfie", []string{"face_match:-2", "refund:+2"}, page},
-		{"document over the pixel bound", live, withDoc(pngHeader(t, 20000, 20000)), nil, nil, false, 413, "image_too_large", "", nil, nil},
-		{"selfie over the pixel bound", live, map[string][]byte{"selfie": pngHeader(t, 20000, 20000), "document": page}, nil, nil, false, 413, "image_too_large", "", nil, nil},
-		{"extraction's page over the pixel bound", live, onlySelfie, ext("ext_toolong"), nil, false, 413, "image_too_large", "", nil, nil},
+			&facematch.ImageError{
+				Image: facematch.ImageSelfie,
+				Err:   fmt.Errorf("%w: found 2", facematch.ErrMultipleFaces),
+			}, false, 422, "multiple_faces", "selfie", []string{"face_match:-2", "refund:+2"}, page},
+		{
+			"document over the pixel bound",
+			live,
+			withDoc(pngHeader(t, 20000, 20000)),
+			nil,
+			nil,
+			false,
+			413,
+			"image_too_large",
+			"",
+			nil,
+			nil,
+		},
+		{
+			"selfie over the pixel bound",
+			live,
+			map[string][]byte{"selfie": pngHeader(t, 20000, 20000), "document": page},
+			nil,
+			nil,
+			false,
+			413,
+			"image_too_large",
+			"",
+			nil,
+			nil,
+		},
+		{
+			"extraction's page over the pixel bound",
+			live,
+			onlySelfie,
+			ext("ext_toolong"),
+			nil,
+			false,
+			413,
+			"image_too_large",
+			"",
+			nil,
+			nil,
+		},
 		{"another user's extraction", live, onlySelfie, ext("ext_other"), nil, false, 404, "not_found", "", nil, nil},
 		{"the other mode's extraction", live, onlySelfie, ext("ext_test"), nil, false, 404, "not_found", "", nil, nil},
-		{"a live extraction for a test key", test, onlySelfie, ext("ext_done"), nil, false, 404, "not_found", "", nil, nil},
+		{
+			"a live extraction for a test key",
+			test,
+			onlySelfie,
+			ext("ext_done"),
+			nil,
+			false,
+			404,
+			"not_found",
+			"",
+			nil,
+			nil,
+		},
 		{"unknown extraction", live, onlySelfie, ext("ext_nope"), nil, false, 404, "not_found", "", nil, nil},
 		{"extraction not completed", live, onlySelfie, ext("ext_queued"), nil, false, 409, "conflict", "", nil, nil},
 		{"extraction failed", live, onlySelfie, ext("ext_failed"), nil, false, 409, "conflict", "", nil, nil},
-		{"extraction's page no longer kept", live, onlySelfie, ext("ext_gone"), nil, false, 409, "conflict", "", nil, nil},
+		{
+			"extraction's page no longer kept",
+			live,
+			onlySelfie,
+			ext("ext_gone"),
+			nil,
+			false,
+			409,
+			"conflict",
+			"",
+			nil,
+			nil,
+		},
 		{"neither document nor extraction", live, onlySelfie, nil, nil, false, 422, "validation_failed", "", nil, nil},
-		{"both document and extraction", live, withDoc(page), ext("ext_done"), nil, false, 422, "validation_failed", "", nil, nil},
-		{"no selfie", live, map[string][]byte{"document": page}, nil, nil, false, 422, "validation_failed", "", nil, nil},
+		{
+			"both document and extraction",
+			live,
+			withDoc(page),
+			ext("ext_done"),
+			nil,
+			false,
+			422,
+			"validation_failed",
+			"",
+			nil,
+			nil,
+		},
+		{
+			"no selfie",
+			live,
+			map[string][]byte{"document": page},
+			nil,
+			nil,
+			false,
+			422,
+			"validation_failed",
+			"",
+			nil,
+			nil,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			credits, q := ledger(false), &quota{exhausted: tt.exhausted}
-			m := &matcher{err: tt.matchErr, res: facematch.Result{IsMatch: true, Similarity: 0.7123456789, Threshold: facematch.DefaultThreshold, ProcessingMs: 12,
-				Document: facematch.Face{Box: image.Rect(10, 20, 110, 150), Score: 0.91}, Selfie: facematch.Face{Box: image.Rect(200, 100, 500, 480), Score: 0.95}}}
-			lv := &liveness.Service{Checker: &checker{}, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{}, TestQuota: q, Price: 3}
+			m := &matcher{
+				err: tt.matchErr,
+				res: facematch.Result{
+					IsMatch:      true,
+					Similarity:   0.7123456789,
+					Threshold:    facematch.DefaultThreshold,
+					ProcessingMs: 12,
+					Document: facematch.Face{
+						Box:   image.Rect(10, 20, 110, 150),
+						Score: 0.91,
+					},
+					Selfie: facematch.Face{Box: image.Rect(200, 100, 500, 480), Score: 0.95},
+				},
+			}
+			lv := &liveness.Service{
+				Checker:   &checker{},
+				Credits:   credits,
+				Files:     noStore{},
+				Uploads:   noStore{},
+				Handoffs:  noStore{},
+				TestQuota: q,
+				Price:     3,
+			}
 			a := API{Liveness: lv, FaceMatch: &facematch.Service{Liveness: lv, Matcher: m, Price: 2,
-				Documents: facematch.ExtractionPages{Extractions: &extraction.Service{Store: extractions}, Files: files}}}
-			h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
-				{Pattern: "POST /v1/face-match", Handler: func(w http.ResponseWriter, r *http.Request) error { return a.match(w, r, tt.p) }}})
+				Documents: facematch.ExtractionPages{
+					Extractions: &extraction.Service{Store: extractions},
+					Files:       files,
+				}}}
+			h := httpapi.New(
+				slog.New(slog.DiscardHandler),
+				httpapi.Bases{Identity: "https://api.example"},
+				[]httpapi.Route{
+					{
+						Pattern: "POST /v1/face-match",
+						Handler: func(w http.ResponseWriter, r *http.Request) error { return a.match(w, r, tt.p) },
+					}},
+			)
 			contentType, body := multipartBody(t, tt.files, tt.fields)
 			r := httptest.NewRequest("POST", "/v1/face-match", body)
 			r.Header.Set("Content-Type", contentType)
@@ -160,7 +356,8 @@ func TestFaceMatchHandler(t *testing.T) {
 			}
 			if tt.code != "" {
 				var p httpapi.Problem
-				if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || !strings.HasSuffix(p.Type, "/errors/"+tt.code) {
+				if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil ||
+					!strings.HasSuffix(p.Type, "/errors/"+tt.code) {
 					t.Errorf("problem %+v (%v), want type …/%s", p, err, tt.code)
 				}
 				if got, _ := p.Extensions["image"].(string); got != tt.image {
@@ -183,10 +380,22 @@ func TestFaceMatchHandler(t *testing.T) {
 			if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
 				t.Fatal(err)
 			}
-			want := map[string]any{"isMatch": true, "similarity": 0.712346, "threshold": facematch.DefaultThreshold, "processingMs": 12.0,
-				"creditsUsed": float64(2 * len(tt.moves)), "livemode": tt.p.Live,
-				"document": map[string]any{"box": map[string]any{"x": 10.0, "y": 20.0, "width": 100.0, "height": 130.0}, "score": 0.91},
-				"selfie":   map[string]any{"box": map[string]any{"x": 200.0, "y": 100.0, "width": 300.0, "height": 380.0}, "score": 0.95}}
+			want := map[string]any{
+				"isMatch":      true,
+				"similarity":   0.712346,
+				"threshold":    facematch.DefaultThreshold,
+				"processingMs": 12.0,
+				"creditsUsed":  float64(2 * len(tt.moves)),
+				"livemode":     tt.p.Live,
+				"document": map[string]any{
+					"box":   map[string]any{"x": 10.0, "y": 20.0, "width": 100.0, "height": 130.0},
+					"score": 0.91,
+				},
+				"selfie": map[string]any{
+					"box":   map[string]any{"x": 200.0, "y": 100.0, "width": 300.0, "height": 380.0},
+					"score": 0.95,
+				},
+			}
 			if id, _ := out["matchId"].(string); !strings.HasPrefix(id, "fm_") {
 				t.Errorf("matchId %q, want fm_…", out["matchId"])
 			}
@@ -213,21 +422,75 @@ func TestCheckWithFaceMatch(t *testing.T) {
 		code     string
 		moves    []string
 	}{
-		{"live and matching", map[string][]byte{"file": selfie, "document": page}, nil, nil, 200, "", []string{"liveness:-3"}},
+		{
+			"live and matching",
+			map[string][]byte{"file": selfie, "document": page},
+			nil,
+			nil,
+			200,
+			"",
+			[]string{"liveness:-3"},
+		},
 		{"no face on the document refunds the check", map[string][]byte{"file": selfie, "document": page}, nil,
-			&facematch.ImageError{Image: facematch.ImageDocument, Err: facematch.ErrNoFace}, 422, "face_not_found", []string{"liveness:-3", "refund:+3"}},
-		{"no face on the selfie is the check's problem", map[string][]byte{"file": selfie, "document": page}, liveness.ErrNoFace, nil, 422, "no_face_detected", []string{"liveness:-3", "refund:+3"}},
-		{"document over the pixel bound", map[string][]byte{"file": selfie, "document": pngHeader(t, 20000, 20000)}, nil, nil, 413, "image_too_large", nil},
+			&facematch.ImageError{
+				Image: facematch.ImageDocument,
+				Err:   facematch.ErrNoFace,
+			}, 422, "face_not_found", []string{"liveness:-3", "refund:+3"}},
+		{
+			"no face on the selfie is the check's problem",
+			map[string][]byte{"file": selfie, "document": page},
+			liveness.ErrNoFace,
+			nil,
+			422,
+			"no_face_detected",
+			[]string{"liveness:-3", "refund:+3"},
+		},
+		{
+			"document over the pixel bound",
+			map[string][]byte{"file": selfie, "document": pngHeader(t, 20000, 20000)},
+			nil,
+			nil,
+			413,
+			"image_too_large",
+			nil,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			credits := ledger(false)
 			chk := &checker{res: liveness.Result{IsLive: true, Confidence: 0.98}, err: tt.checkErr}
-			m := &matcher{err: tt.matchErr, res: facematch.Result{IsMatch: false, Similarity: 0.1, Threshold: facematch.DefaultThreshold, ProcessingMs: 5}}
-			lv := &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{}, TestQuota: &quota{}, Price: 3}
-			a := API{Liveness: lv, FaceMatch: &facematch.Service{Liveness: lv, Matcher: m, Price: 2}, Checks: &liveness.Checks{Records: &records{}, Credits: credits}}
-			h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
-				{Pattern: "POST /v1/liveness/check", Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, live) }}})
+			m := &matcher{
+				err: tt.matchErr,
+				res: facematch.Result{
+					IsMatch:      false,
+					Similarity:   0.1,
+					Threshold:    facematch.DefaultThreshold,
+					ProcessingMs: 5,
+				},
+			}
+			lv := &liveness.Service{
+				Checker:   chk,
+				Credits:   credits,
+				Files:     noStore{},
+				Uploads:   noStore{},
+				Handoffs:  noStore{},
+				TestQuota: &quota{},
+				Price:     3,
+			}
+			a := API{
+				Liveness:  lv,
+				FaceMatch: &facematch.Service{Liveness: lv, Matcher: m, Price: 2},
+				Checks:    &liveness.Checks{Records: &records{}, Credits: credits},
+			}
+			h := httpapi.New(
+				slog.New(slog.DiscardHandler),
+				httpapi.Bases{Identity: "https://api.example"},
+				[]httpapi.Route{
+					{
+						Pattern: "POST /v1/liveness/check",
+						Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, live) },
+					}},
+			)
 			contentType, body := multipartBody(t, tt.files, nil)
 			r := httptest.NewRequest("POST", "/v1/liveness/check", body)
 			r.Header.Set("Content-Type", contentType)
@@ -241,7 +504,8 @@ func TestCheckWithFaceMatch(t *testing.T) {
 			}
 			if tt.status != 200 {
 				var p httpapi.Problem
-				if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || !strings.HasSuffix(p.Type, "/errors/"+tt.code) {
+				if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil ||
+					!strings.HasSuffix(p.Type, "/errors/"+tt.code) {
 					t.Errorf("problem %+v (%v), want type …/%s", p, err, tt.code)
 				}
 				return
@@ -255,7 +519,8 @@ func TestCheckWithFaceMatch(t *testing.T) {
 			}
 			_ = json.Unmarshal(w.Body.Bytes(), &out)
 			wantMatch := map[string]any{"isMatch": false, "similarity": 0.1, "threshold": facematch.DefaultThreshold}
-			if !strings.HasPrefix(out.CheckID, "lv_") || !out.IsLive || out.CreditsUsed != 3 || mustJSON(t, out.FaceMatch) != mustJSON(t, wantMatch) {
+			if !strings.HasPrefix(out.CheckID, "lv_") || !out.IsLive || out.CreditsUsed != 3 ||
+				mustJSON(t, out.FaceMatch) != mustJSON(t, wantMatch) {
 				t.Errorf("answer %s", w.Body)
 			}
 		})

@@ -62,7 +62,12 @@ type quota struct {
 
 func (q *quota) Use(context.Context, string, int) error {
 	if q.exhausted {
-		return &fault.Error{Kind: fault.RateLimited, Code: "test_quota_exceeded", Detail: "The test quota is used up.", RetryAfter: 60}
+		return &fault.Error{
+			Kind:       fault.RateLimited,
+			Code:       "test_quota_exceeded",
+			Detail:     "The test quota is used up.",
+			RetryAfter: 60,
+		}
 	}
 	q.used++
 	return nil
@@ -126,28 +131,170 @@ func TestCheckHandler(t *testing.T) {
 		checked     bool
 	}{
 		{"live check charged", live, "", selfie, nil, false, false, 200, "", []string{"liveness:-2"}, true},
-		{"no face refunded", live, "", selfie, liveness.ErrNoFace, false, false, 422, "no_face_detected", []string{"liveness:-2", "refund:+2"}, true},
-		{"several faces refunded", live, "", selfie, liveness.ErrMultipleFaces, false, false, 422, "multiple_faces", []string{"liveness:-2", "refund:+2"}, true},
-		{"not an image refunded", live, "", selfie, liveness.ErrUnsupported, false, false, 415, "unsupported_media_type", []string{"liveness:-2", "refund:+2"}, true},
+		{
+			"no face refunded",
+			live,
+			"",
+			selfie,
+			liveness.ErrNoFace,
+			false,
+			false,
+			422,
+			"no_face_detected",
+			[]string{"liveness:-2", "refund:+2"},
+			true,
+		},
+		{
+			"several faces refunded",
+			live,
+			"",
+			selfie,
+			liveness.ErrMultipleFaces,
+			false,
+			false,
+			422,
+			"multiple_faces",
+			[]string{"liveness:-2", "refund:+2"},
+			true,
+		},
+		{
+			"not an image refunded",
+			live,
+			"",
+			selfie,
+			liveness.ErrUnsupported,
+			false,
+			false,
+			415,
+			"unsupported_media_type",
+			[]string{"liveness:-2", "refund:+2"},
+			true,
+		},
 		{"short of credits", live, "", selfie, nil, true, false, 402, "insufficient_credits", nil, false},
 		{"test key not charged", test, "", selfie, nil, false, false, 200, "", nil, true},
 		{"test quota used up", test, "", selfie, nil, false, true, 429, "test_quota_exceeded", nil, false},
-		{"over the pixel bound before the debit", live, "", pngHeader(t, 20000, 20000), nil, false, false, 413, "image_too_large", nil, false},
-		{"a progressive JPEG over the decoding budget before the debit", live, "", imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10), nil, false, false, 422, "image_too_costly", nil, false},
-		{"a JPEG of 1,000 scans before the debit", live, "", imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000), nil, false, false, 422, "image_too_costly", nil, false},
-		{"another content type", live, "text/plain", selfie, nil, false, false, 415, "unsupported_media_type", nil, false},
-		{"two stored selfies named", live, "application/json", []byte(`{"uploadId":"up_1","handoffSessionId":"hs_1"}`), nil, false, false, 422, "validation_failed", nil, false},
-		{"nothing uploaded yet", live, "application/json", []byte(`{"uploadId":"up_1"}`), nil, false, false, 409, "conflict", nil, false},
-		{"unknown handoff session", live, "application/json", []byte(`{"handoffSessionId":"hs_1"}`), nil, false, false, 404, "not_found", nil, false},
+		{
+			"over the pixel bound before the debit",
+			live,
+			"",
+			pngHeader(t, 20000, 20000),
+			nil,
+			false,
+			false,
+			413,
+			"image_too_large",
+			nil,
+			false,
+		},
+		{
+			"a progressive JPEG over the decoding budget before the debit",
+			live,
+			"",
+			imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10),
+			nil,
+			false,
+			false,
+			422,
+			"image_too_costly",
+			nil,
+			false,
+		},
+		{
+			"a JPEG of 1,000 scans before the debit",
+			live,
+			"",
+			imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000),
+			nil,
+			false,
+			false,
+			422,
+			"image_too_costly",
+			nil,
+			false,
+		},
+		{
+			"another content type",
+			live,
+			"text/plain",
+			selfie,
+			nil,
+			false,
+			false,
+			415,
+			"unsupported_media_type",
+			nil,
+			false,
+		},
+		{
+			"two stored selfies named",
+			live,
+			"application/json",
+			[]byte(`{"uploadId":"up_1","handoffSessionId":"hs_1"}`),
+			nil,
+			false,
+			false,
+			422,
+			"validation_failed",
+			nil,
+			false,
+		},
+		{
+			"nothing uploaded yet",
+			live,
+			"application/json",
+			[]byte(`{"uploadId":"up_1"}`),
+			nil,
+			false,
+			false,
+			409,
+			"conflict",
+			nil,
+			false,
+		},
+		{
+			"unknown handoff session",
+			live,
+			"application/json",
+			[]byte(`{"handoffSessionId":"hs_1"}`),
+			nil,
+			false,
+			false,
+			404,
+			"not_found",
+			nil,
+			false,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			credits := ledger(tt.short)
-			chk := &checker{res: liveness.Result{IsLive: true, Confidence: 0.98, ScoreSmall: 0.97, ScoreLarge: 0.99}, err: tt.checkErr}
-			a := API{Liveness: &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{}, Handoffs: noStore{},
-				TestQuota: &quota{exhausted: tt.exhausted}, Price: 2}, Checks: &liveness.Checks{Records: &records{}, Credits: credits}}
-			h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"}, []httpapi.Route{
-				{Pattern: "POST /v1/liveness/check", Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, tt.p) }}})
+			chk := &checker{
+				res: liveness.Result{IsLive: true, Confidence: 0.98, ScoreSmall: 0.97, ScoreLarge: 0.99},
+				err: tt.checkErr,
+			}
+			a := API{
+				Liveness: &liveness.Service{
+					Checker:  chk,
+					Credits:  credits,
+					Files:    noStore{},
+					Uploads:  noStore{},
+					Handoffs: noStore{},
+					TestQuota: &quota{
+						exhausted: tt.exhausted,
+					},
+					Price: 2,
+				},
+				Checks: &liveness.Checks{Records: &records{}, Credits: credits},
+			}
+			h := httpapi.New(
+				slog.New(slog.DiscardHandler),
+				httpapi.Bases{Identity: "https://api.example"},
+				[]httpapi.Route{
+					{
+						Pattern: "POST /v1/liveness/check",
+						Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, tt.p) },
+					}},
+			)
 			contentType, body := tt.contentType, bytes.NewBuffer(tt.body)
 			if contentType == "" {
 				contentType, body = selfieForm(t, tt.body)
@@ -161,7 +308,8 @@ func TestCheckHandler(t *testing.T) {
 			}
 			if tt.code != "" {
 				var p httpapi.Problem
-				if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil || !strings.HasSuffix(p.Type, "/errors/"+tt.code) {
+				if err := json.Unmarshal(w.Body.Bytes(), &p); err != nil ||
+					!strings.HasSuffix(p.Type, "/errors/"+tt.code) {
 					t.Errorf("problem %+v (%v), want type …/%s", p, err, tt.code)
 				}
 			}
@@ -179,7 +327,8 @@ func TestCheckHandler(t *testing.T) {
 					Livemode    bool   `json:"livemode"`
 				}
 				_ = json.Unmarshal(w.Body.Bytes(), &out)
-				if !strings.HasPrefix(out.CheckID, "lv_") || !out.IsLive || out.CreditsUsed != len(tt.moves)*2 || out.Livemode != tt.p.Live {
+				if !strings.HasPrefix(out.CheckID, "lv_") || !out.IsLive || out.CreditsUsed != len(tt.moves)*2 ||
+					out.Livemode != tt.p.Live {
 					t.Errorf("answer %s", w.Body)
 				}
 			}

@@ -42,7 +42,11 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) e
 	if err != nil {
 		return err
 	}
-	c := liveness.Caller{UserID: p.UserID, Live: p.Live, ConsumeTokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))}
+	c := liveness.Caller{
+		UserID:        p.UserID,
+		Live:          p.Live,
+		ConsumeTokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader)),
+	}
 	var out liveness.Checked
 	var match *facematch.Result
 	if doc.Given() {
@@ -60,10 +64,15 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) e
 	}
 	res := out.Result
 	body := map[string]any{"checkId": out.ID, "isLive": res.IsLive, "confidence": round(res.Confidence),
-		"attackType": res.AttackType, "processingMs": res.ProcessingMs, "scoreSmall": round(res.ScoreSmall), "scoreLarge": round(res.ScoreLarge),
+		"attackType": res.AttackType, "processingMs": res.ProcessingMs, "scoreSmall": round(res.ScoreSmall),
+		"scoreLarge":  round(res.ScoreLarge),
 		"creditsUsed": out.CreditsUsed, "livemode": p.Live}
 	if match != nil {
-		body["faceMatch"] = map[string]any{"isMatch": match.IsMatch, "similarity": round(match.Similarity), "threshold": match.Threshold}
+		body["faceMatch"] = map[string]any{
+			"isMatch":    match.IsMatch,
+			"similarity": round(match.Similarity),
+			"threshold":  match.Threshold,
+		}
 		body["processingMs"] = res.ProcessingMs + match.ProcessingMs
 	}
 	httpapi.WriteJSON(w, http.StatusOK, body)
@@ -75,21 +84,47 @@ func (a API) match(w http.ResponseWriter, r *http.Request, p access.Principal) e
 	if err != nil {
 		return err
 	}
-	c := liveness.Caller{UserID: p.UserID, Live: p.Live, ConsumeTokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))}
-	selfie := liveness.Source{Data: f.files["selfie"], UploadID: f.fields["selfieUploadId"], HandoffSessionID: f.fields["handoffSessionId"]}
+	c := liveness.Caller{
+		UserID:        p.UserID,
+		Live:          p.Live,
+		ConsumeTokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader)),
+	}
+	selfie := liveness.Source{
+		Data:             f.files["selfie"],
+		UploadID:         f.fields["selfieUploadId"],
+		HandoffSessionID: f.fields["handoffSessionId"],
+	}
 	doc := facematch.Document{Data: f.files["document"], ExtractionID: f.fields["extractionId"]}
 	out, err := a.FaceMatch.Match(r.Context(), c, selfie, doc)
 	if err != nil {
 		return err
 	}
 	res := out.Result
-	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"matchId": out.ID, "isMatch": res.IsMatch, "similarity": round(res.Similarity), "threshold": res.Threshold,
-		"document": faceJSON(res.Document), "selfie": faceJSON(res.Selfie), "processingMs": res.ProcessingMs, "creditsUsed": out.CreditsUsed, "livemode": p.Live})
+	httpapi.WriteJSON(
+		w,
+		http.StatusOK,
+		map[string]any{
+			"matchId":    out.ID,
+			"isMatch":    res.IsMatch,
+			"similarity": round(res.Similarity),
+			"threshold":  res.Threshold,
+			"document": faceJSON(
+				res.Document,
+			),
+			"selfie":       faceJSON(res.Selfie),
+			"processingMs": res.ProcessingMs,
+			"creditsUsed":  out.CreditsUsed,
+			"livemode":     p.Live,
+		},
+	)
 	return nil
 }
 
 func faceJSON(f facematch.Face) map[string]any {
-	return map[string]any{"box": map[string]int{"x": f.Box.Min.X, "y": f.Box.Min.Y, "width": f.Box.Dx(), "height": f.Box.Dy()}, "score": round(f.Score)}
+	return map[string]any{
+		"box":   map[string]int{"x": f.Box.Min.X, "y": f.Box.Min.Y, "width": f.Box.Dx(), "height": f.Box.Dy()},
+		"score": round(f.Score),
+	}
 }
 
 // form is a multipart body's file parts and (short) text fields.
@@ -142,12 +177,22 @@ func source(r *http.Request) (liveness.Source, facematch.Document, error) {
 		}
 		data, ok := f.files["file"]
 		if !ok {
-			return liveness.Source{}, facematch.Document{}, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "No file was sent.", InvalidParams: []string{"file: required"}}
+			return liveness.Source{}, facematch.Document{}, &fault.Error{
+				Kind:          fault.Invalid,
+				Code:          "validation_failed",
+				Detail:        "No file was sent.",
+				InvalidParams: []string{"file: required"},
+			}
 		}
 		if data == nil {
 			data = []byte{} // sent inline, even if empty
 		}
-		return liveness.Source{Data: data}, facematch.Document{Data: f.files["document"], ExtractionID: f.fields["extractionId"]}, nil
+		return liveness.Source{
+				Data: data,
+			}, facematch.Document{
+				Data:         f.files["document"],
+				ExtractionID: f.fields["extractionId"],
+			}, nil
 	case err == nil && mt == "application/json":
 		var in struct {
 			UploadID         string `json:"uploadId" maxLength:"64"`
@@ -155,9 +200,17 @@ func source(r *http.Request) (liveness.Source, facematch.Document, error) {
 			ExtractionID     string `json:"extractionId" maxLength:"64"`
 		}
 		err := httpapi.DecodeJSON(r, &in)
-		return liveness.Source{UploadID: in.UploadID, HandoffSessionID: in.HandoffSessionID}, facematch.Document{ExtractionID: in.ExtractionID}, err
+		return liveness.Source{
+				UploadID:         in.UploadID,
+				HandoffSessionID: in.HandoffSessionID,
+			}, facematch.Document{
+				ExtractionID: in.ExtractionID,
+			}, err
 	}
-	return liveness.Source{}, facematch.Document{}, fault.New(fault.UnsupportedMedia, "Send multipart/form-data with a file, or application/json naming an uploadId or handoffSessionId.")
+	return liveness.Source{}, facematch.Document{}, fault.New(
+		fault.UnsupportedMedia,
+		"Send multipart/form-data with a file, or application/json naming an uploadId or handoffSessionId.",
+	)
 }
 
 func round(f float64) float64 { return float64(int64(f*1e6+0.5)) / 1e6 }

@@ -40,7 +40,13 @@ func OpenAPIJSON(doc []byte) ([]byte, error) {
 func (a API) Routes() []httpapi.Route {
 	routes := []httpapi.Route{{Pattern: "GET /api/v1/openapi.json", Handler: a.openapi}}
 	for _, l := range reference.Lists {
-		routes = append(routes, httpapi.Route{Pattern: "GET /api/v1/reference/" + l.Name, Handler: a.Guard.Require(access.PartnersOrAdmins, a.list(l))})
+		routes = append(
+			routes,
+			httpapi.Route{
+				Pattern: "GET /api/v1/reference/" + l.Name,
+				Handler: a.Guard.Require(access.PartnersOrAdmins, a.list(l)),
+			},
+		)
 	}
 	return routes
 }
@@ -58,7 +64,13 @@ func (a API) list(l reference.List) guard.HandlerFunc {
 		if l.Param != "" {
 			parent = r.URL.Query().Get(l.Param)
 			if parent == "" {
-				return fault.Newf(fault.BadRequest, "The query parameter %s is required: /api/v1/reference/%s?%s=<code>.", l.Param, l.Name, l.Param)
+				return fault.Newf(
+					fault.BadRequest,
+					"The query parameter %s is required: /api/v1/reference/%s?%s=<code>.",
+					l.Param,
+					l.Name,
+					l.Param,
+				)
 			}
 		}
 		e, err := a.Store.Reference(r.Context(), reference.Key(l.Name, parent))

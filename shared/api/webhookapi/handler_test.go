@@ -22,9 +22,19 @@ type noWake struct{}
 func (noWake) Send(context.Context, string, time.Time) error { return nil }
 
 // serve answers one request with h as the given principal, through httpapi's problem writer.
-func serve(pattern string, h guard.HandlerFunc, p access.Principal, method, target, body string) (*httptest.ResponseRecorder, httpapi.Problem) {
-	srv := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example", Partner: "https://partners.example"},
-		[]httpapi.Route{{Pattern: pattern, Handler: func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }}})
+func serve(
+	pattern string,
+	h guard.HandlerFunc,
+	p access.Principal,
+	method, target, body string,
+) (*httptest.ResponseRecorder, httpapi.Problem) {
+	srv := httpapi.New(
+		slog.New(slog.DiscardHandler),
+		httpapi.Bases{Identity: "https://api.example", Partner: "https://partners.example"},
+		[]httpapi.Route{
+			{Pattern: pattern, Handler: func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }},
+		},
+	)
 	r := httptest.NewRequest(method, target, strings.NewReader(body))
 	if body != "" {
 		r.Header.Set("Content-Type", "application/json")
@@ -42,8 +52,19 @@ func deliveriesOf(t *testing.T, owner string, statuses ...webhook.Status) *memst
 	s := &memstore.Store{}
 	at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 	for i, st := range statuses {
-		d := webhook.Delivery{ID: webhook.NewID(), Scheme: webhook.SchemePartner, OwnerID: owner, Event: "insurance.contract.issued",
-			Reference: "AUT-" + string(rune('A'+i)), Body: []byte(`{}`), Status: st, CreatedAt: at.Add(time.Duration(i) * time.Minute), NextAt: at}
+		d := webhook.Delivery{
+			ID:      webhook.NewID(),
+			Scheme:  webhook.SchemePartner,
+			OwnerID: owner,
+			Event:   "insurance.contract.issued",
+			Reference: "AUT-" + string(
+				rune('A'+i),
+			),
+			Body:      []byte(`{}`),
+			Status:    st,
+			CreatedAt: at.Add(time.Duration(i) * time.Minute),
+			NextAt:    at,
+		}
 		if err := s.PutDelivery(context.Background(), d); err != nil {
 			t.Fatal(err)
 		}
@@ -69,16 +90,30 @@ func TestDeliveryHistoryHandler(t *testing.T) {
 		{"?status=FAILED", 200, nil, 1, false},
 		{"?reference=AUT-A", 200, nil, 1, false},
 		{"?limit=0", 422, []string{"limit: a number from 1 to 100"}, 0, false},
-		{"?limit=101&status=DONE", 422, []string{"limit: a number from 1 to 100", "status: PENDING, SUCCEEDED or FAILED"}, 0, false},
+		{
+			"?limit=101&status=DONE",
+			422,
+			[]string{"limit: a number from 1 to 100", "status: PENDING, SUCCEEDED or FAILED"},
+			0,
+			false,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
-			w, p := serve("GET /api/v1/partners/me/webhook/deliveries", a.partnerDeliveries, partner, "GET", "/api/v1/partners/me/webhook/deliveries"+tt.query, "")
+			w, p := serve(
+				"GET /api/v1/partners/me/webhook/deliveries",
+				a.partnerDeliveries,
+				partner,
+				"GET",
+				"/api/v1/partners/me/webhook/deliveries"+tt.query,
+				"",
+			)
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
 			}
 			if tt.status != 200 {
-				if strings.Join(p.InvalidParams, "|") != strings.Join(tt.invalid, "|") || !strings.HasPrefix(p.Type, "https://partners.example/errors/") {
+				if strings.Join(p.InvalidParams, "|") != strings.Join(tt.invalid, "|") ||
+					!strings.HasPrefix(p.Type, "https://partners.example/errors/") {
 					t.Errorf("problem %+v, want invalidParams %v", p, tt.invalid)
 				}
 				return
@@ -96,7 +131,13 @@ func TestDeliveryHistoryHandler(t *testing.T) {
 				t.Fatal(err)
 			}
 			if len(out.Data) != tt.count || (out.NextCursor != nil) != tt.more {
-				t.Errorf("%d deliveries, nextCursor %v; want %d, more %v", len(out.Data), out.NextCursor, tt.count, tt.more)
+				t.Errorf(
+					"%d deliveries, nextCursor %v; want %d, more %v",
+					len(out.Data),
+					out.NextCursor,
+					tt.count,
+					tt.more,
+				)
 			}
 			for _, d := range out.Data {
 				if d.Attempts == nil || (d.Status == "PENDING") != (d.NextAttempt != nil) {
@@ -126,7 +167,14 @@ func TestRecoverHandler(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, p := serve("POST /api/v1/partners/me/webhook/recover", a.recoverPartner, partner, "POST", "/api/v1/partners/me/webhook/recover", tt.body)
+			w, p := serve(
+				"POST /api/v1/partners/me/webhook/recover",
+				a.recoverPartner,
+				partner,
+				"POST",
+				"/api/v1/partners/me/webhook/recover",
+				tt.body,
+			)
 			if w.Code != tt.status {
 				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
 			}
@@ -159,8 +207,20 @@ func TestCreateEndpointModeRules(t *testing.T) {
 		status int
 		typ    string
 	}{
-		{"an unknown mode", session, `{"url":"https://hooks.example/x","events":["extraction.completed"],"mode":"staging"}`, 422, "validation_failed"},
-		{"a live key asks for test", liveKey, `{"url":"https://hooks.example/x","events":["extraction.completed"],"mode":"test"}`, 403, "forbidden"},
+		{
+			"an unknown mode",
+			session,
+			`{"url":"https://hooks.example/x","events":["extraction.completed"],"mode":"staging"}`,
+			422,
+			"validation_failed",
+		},
+		{
+			"a live key asks for test",
+			liveKey,
+			`{"url":"https://hooks.example/x","events":["extraction.completed"],"mode":"test"}`,
+			403,
+			"forbidden",
+		},
 		{"not JSON", session, `url=https://hooks.example`, 400, "bad_request"},
 	}
 	a := API{}

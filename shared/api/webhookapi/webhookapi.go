@@ -36,12 +36,33 @@ type Partners interface {
 // PartnerRoutes are the partner webhook endpoints.
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "GET /api/v1/partners/me/webhook", Handler: a.Guard.Require(adminsPatch, a.getPartner(guard.OwnPartner))},
-		{Pattern: "PATCH /api/v1/partners/me/webhook", Handler: a.Guard.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(guard.OwnPartner)))},
-		{Pattern: "PATCH /api/v1/partners/{partnerId}/webhook", Handler: a.Guard.Require(partnersPatch, a.knownPartner(a.Idempotency.Wrap(a.patchPartner(guard.PartnerInPath))))},
-		{Pattern: "GET /api/v1/partners/me/webhook/changes", Handler: a.Guard.Require(access.Partners, a.partnerChanges)},
-		{Pattern: "GET /api/v1/partners/me/webhook/deliveries", Handler: a.Guard.Require(access.Partners, a.partnerDeliveries)},
-		{Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver", Handler: a.Guard.Require(access.Partners, a.Idempotency.Wrap(a.redeliver))},
+		{
+			Pattern: "GET /api/v1/partners/me/webhook",
+			Handler: a.Guard.Require(adminsPatch, a.getPartner(guard.OwnPartner)),
+		},
+		{
+			Pattern: "PATCH /api/v1/partners/me/webhook",
+			Handler: a.Guard.Require(adminsPatch, a.Idempotency.Wrap(a.patchPartner(guard.OwnPartner))),
+		},
+		{
+			Pattern: "PATCH /api/v1/partners/{partnerId}/webhook",
+			Handler: a.Guard.Require(
+				partnersPatch,
+				a.knownPartner(a.Idempotency.Wrap(a.patchPartner(guard.PartnerInPath))),
+			),
+		},
+		{
+			Pattern: "GET /api/v1/partners/me/webhook/changes",
+			Handler: a.Guard.Require(access.Partners, a.partnerChanges),
+		},
+		{
+			Pattern: "GET /api/v1/partners/me/webhook/deliveries",
+			Handler: a.Guard.Require(access.Partners, a.partnerDeliveries),
+		},
+		{
+			Pattern: "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver",
+			Handler: a.Guard.Require(access.Partners, a.Idempotency.Wrap(a.redeliver)),
+		},
 		{Pattern: "POST /api/v1/partners/me/webhook/recover", Handler: a.Guard.Require(access.Partners,
 			a.Guard.PerOwner("webhook-recover", recoveriesPerMinute, a.Idempotency.Wrap(a.recoverPartner)))},
 	}
@@ -81,9 +102,18 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "GET /v1/webhooks", Handler: a.Guard.Require(access.Users, a.listEndpoints)},
 		{Pattern: "DELETE /v1/webhooks/{id}", Handler: a.Guard.Require(access.Users, a.deleteEndpoint)},
 		{Pattern: "POST /v1/webhooks/{id}/rotate-secret", Handler: a.Guard.Require(access.Users, a.rotateSecret)},
-		{Pattern: "POST /v1/webhooks/{id}/test", Handler: a.Guard.Require(access.Users, a.Guard.PerOwner("webhook-test", testsPerMinute, a.test))},
+		{
+			Pattern: "POST /v1/webhooks/{id}/test",
+			Handler: a.Guard.Require(access.Users, a.Guard.PerOwner("webhook-test", testsPerMinute, a.test)),
+		},
 		{Pattern: "GET /v1/webhooks/{id}/deliveries", Handler: a.Guard.Require(access.Users, a.endpointDeliveries)},
-		{Pattern: "POST /v1/webhooks/{id}/recover", Handler: a.Guard.Require(access.Users, a.Guard.PerOwner("webhook-recover", recoveriesPerMinute, a.recoverEndpoint))},
+		{
+			Pattern: "POST /v1/webhooks/{id}/recover",
+			Handler: a.Guard.Require(
+				access.Users,
+				a.Guard.PerOwner("webhook-recover", recoveriesPerMinute, a.recoverEndpoint),
+			),
+		},
 		{Pattern: "POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", Handler: a.Guard.Require(access.Users,
 			a.Guard.PerOwner("webhook-redeliver", redeliveriesPerMinute, a.redeliverEndpoint))},
 	}
@@ -144,8 +174,16 @@ type deliveryView struct {
 }
 
 func viewDelivery(d webhook.Delivery) deliveryView {
-	v := deliveryView{DeliveryID: d.ID, Event: d.Event, Reference: d.Reference, Status: d.Status, CreatedAt: d.CreatedAt,
-		Attempts: d.Attempts, RedeliveryOf: d.RedeliveryOf, RecoveredBy: d.RecoveredBy}
+	v := deliveryView{
+		DeliveryID:   d.ID,
+		Event:        d.Event,
+		Reference:    d.Reference,
+		Status:       d.Status,
+		CreatedAt:    d.CreatedAt,
+		Attempts:     d.Attempts,
+		RedeliveryOf: d.RedeliveryOf,
+		RecoveredBy:  d.RecoveredBy,
+	}
 	if v.Attempts == nil {
 		v.Attempts = []webhook.Attempt{}
 	}
@@ -158,7 +196,13 @@ func viewDelivery(d webhook.Delivery) deliveryView {
 func (a API) list(w http.ResponseWriter, r *http.Request, ownerID, endpointID string) error {
 	q := r.URL.Query()
 	limit, cursor, invalid := httpapi.PageOf(r, 20)
-	f := webhook.Filter{EndpointID: endpointID, Reference: q.Get("reference"), Status: webhook.Status(q.Get("status")), Cursor: cursor, Limit: limit}
+	f := webhook.Filter{
+		EndpointID: endpointID,
+		Reference:  q.Get("reference"),
+		Status:     webhook.Status(q.Get("status")),
+		Cursor:     cursor,
+		Limit:      limit,
+	}
 	switch f.Status {
 	case "", webhook.StatusPending, webhook.StatusSucceeded, webhook.StatusFailed:
 	default:
@@ -204,7 +248,11 @@ func (a API) partnerChanges(w http.ResponseWriter, r *http.Request, p access.Pri
 	}
 	views := make([]changeView, 0, len(changes))
 	for _, c := range changes {
-		v := changeView{At: c.At, By: changeBy{Type: "login", Role: c.Author.Role, KeyID: c.Author.KeyID}, SecretChanged: c.SecretChanged}
+		v := changeView{
+			At:            c.At,
+			By:            changeBy{Type: "login", Role: c.Author.Role, KeyID: c.Author.KeyID},
+			SecretChanged: c.SecretChanged,
+		}
 		if c.Author.KeyID != "" {
 			v.By.Type = "key"
 		}
@@ -225,7 +273,11 @@ func (a API) redeliver(w http.ResponseWriter, r *http.Request, p access.Principa
 	d, err := a.Deliveries.Redeliver(r.Context(), p.PartnerID, "", r.PathValue("deliveryId"))
 	if f := fault.As(err); err != nil && f.Code == webhook.CodeBodyNotRetained {
 		reference, _ := f.Extensions["reference"].(string)
-		return notRetained(f, "/api/v1/partner/contracts/requests/"+url.PathEscape(reference), "/api/v1/partners/me/webhook/recover")
+		return notRetained(
+			f,
+			"/api/v1/partner/contracts/requests/"+url.PathEscape(reference),
+			"/api/v1/partners/me/webhook/recover",
+		)
 	}
 	if err != nil {
 		return err
@@ -265,8 +317,13 @@ func (a API) redeliverEndpoint(w http.ResponseWriter, r *http.Request, p access.
 func notRetained(f *fault.Error, resource, recoverRoute string) error {
 	return &fault.Error{Kind: f.Kind, Code: f.Code,
 		Detail: f.Detail + " To get what it reported, read GET " + resource + ". " +
-			"Failed deliveries can be sent again, one by one here, or all those since a time with POST " + recoverRoute + ".",
-		Extensions: map[string]any{"event": f.Extensions["event"], "reference": f.Extensions["reference"], "resource": resource}}
+			"Failed deliveries can be sent again, one by one here, or all those since a time with POST " +
+			recoverRoute + ".",
+		Extensions: map[string]any{
+			"event":     f.Extensions["event"],
+			"reference": f.Extensions["reference"],
+			"resource":  resource,
+		}}
 }
 
 // recoverFailed re-queues the FAILED deliveries of one webhook created since the body's time.
@@ -313,7 +370,15 @@ type endpointView struct {
 }
 
 func viewEndpoint(e webhook.Endpoint, secret string) endpointView {
-	return endpointView{ID: e.ID, URL: e.URL, Events: e.Events, Livemode: e.Live, Secret: secret, CreatedAt: e.CreatedAt, ExpiresAt: e.ExpiresAt}
+	return endpointView{
+		ID:        e.ID,
+		URL:       e.URL,
+		Events:    e.Events,
+		Livemode:  e.Live,
+		Secret:    secret,
+		CreatedAt: e.CreatedAt,
+		ExpiresAt: e.ExpiresAt,
+	}
 }
 
 // createEndpoint makes an endpoint of the caller's mode: a test key's receives test events, a live
@@ -332,14 +397,25 @@ func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Pri
 	switch {
 	case in.Mode == "":
 	case in.Mode != access.ModeLive && in.Mode != access.ModeTest:
-		return &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: []string{"mode: live or test"}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The webhook endpoint is invalid.",
+			InvalidParams: []string{"mode: live or test"},
+		}
 	case !p.Session() && (in.Mode == access.ModeLive) != p.Live:
-		return fault.Newf(fault.Forbidden, "An API key creates endpoints of its own mode (%s); use a login session to choose.", modeOf(p.Live))
+		return fault.Newf(
+			fault.Forbidden,
+			"An API key creates endpoints of its own mode (%s); use a login session to choose.",
+			modeOf(p.Live),
+		)
 	default:
 		live = in.Mode == access.ModeLive
 	}
-	e, secret, err := a.Webhooks.CreateEndpoint(r.Context(), webhook.EndpointRequest{OwnerID: p.UserID, URL: in.URL, Events: in.Events,
-		Live: live, KeyID: p.KeyID, KeyExpiresAt: p.KeyExpiresAt})
+	e, secret, err := a.Webhooks.CreateEndpoint(
+		r.Context(),
+		webhook.EndpointRequest{OwnerID: p.UserID, URL: in.URL, Events: in.Events,
+			Live: live, KeyID: p.KeyID, KeyExpiresAt: p.KeyExpiresAt},
+	)
 	if err != nil {
 		return err
 	}
@@ -384,7 +460,10 @@ func (a API) endpoint(r *http.Request, p access.Principal) (webhook.Endpoint, er
 // what keys set up, never what the account's owner did.
 func keyMade(e webhook.Endpoint, p access.Principal) error {
 	if !p.Session() && e.CreatedByKey == "" {
-		return fault.New(fault.Forbidden, "This endpoint was made by a login session: only a login session can change or delete it.")
+		return fault.New(
+			fault.Forbidden,
+			"This endpoint was made by a login session: only a login session can change or delete it.",
+		)
 	}
 	return nil
 }
@@ -409,7 +488,10 @@ func (a API) deleteEndpoint(w http.ResponseWriter, r *http.Request, p access.Pri
 func (a API) rotateSecret(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	e, err := a.endpoint(r, p)
 	if err == nil && !p.Session() {
-		err = fault.New(fault.Forbidden, "Rotating a webhook secret needs a login session (POST /v1/auth/login), not an API key.")
+		err = fault.New(
+			fault.Forbidden,
+			"Rotating a webhook secret needs a login session (POST /v1/auth/login), not an API key.",
+		)
 	}
 	var secret string
 	if err == nil {

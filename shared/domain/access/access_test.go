@@ -13,7 +13,8 @@ import (
 )
 
 func FuzzParseKey(f *testing.F) {
-	for _, s := range []string{"sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAA", "pk_sandbox_ZZZZZZZZZZZZZZZZZZZZZZZZZZ", "ak_local_2222222222222222222222222Z", "sk_prod_x", "__", "pk__"} {
+	for _, s := range []string{"sk_live_AAAAAAAAAAAAAAAAAAAAAAAAAA", "pk_sandbox_ZZZZZZZZZZZZZZZZZZZZZZZZZZ",
+		"ak_local_2222222222222222222222222Z", "sk_prod_x", "__", "pk__"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, key string) {
@@ -92,7 +93,13 @@ func TestRateLimitWindowsAndKeyUse(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)
 	secret := access.NewKey(access.PartnerKeyFormat("sandbox"))
 	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
-		access.HashKey(secret): {ID: "key_1", Hash: access.HashKey(secret), Role: access.RolePartner, OwnerID: "prt_1", RateLimit: 2},
+		access.HashKey(secret): {
+			ID:        "key_1",
+			Hash:      access.HashKey(secret),
+			Role:      access.RolePartner,
+			OwnerID:   "prt_1",
+			RateLimit: 2,
+		},
 	}}
 	a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", Now: func() time.Time { return now }}
 	call := func() error {
@@ -127,7 +134,8 @@ func TestSees(t *testing.T) {
 	for _, tt := range []struct {
 		p          access.Principal
 		live, sees bool
-	}{{testKey, false, true}, {testKey, true, false}, {liveKey, true, true}, {liveKey, false, false}, {session, true, true}, {session, false, true}} {
+	}{{testKey, false, true}, {testKey, true, false}, {liveKey, true, true}, {liveKey, false, false}, {session, true,
+		true}, {session, false, true}} {
 		if got := tt.p.Sees(tt.live); got != tt.sees {
 			t.Errorf("%+v sees live=%v: %v", tt.p, tt.live, got)
 		}
@@ -148,7 +156,11 @@ func (s sessionsByHash) SessionActive(_ context.Context, userID, sessionID strin
 // session stored the hash of: not one re-signed with another secret, not one with a claim changed,
 // not one whose session was stored without a hash.
 func TestTokenBySessionHash(t *testing.T) {
-	issuer := access.Tokens{Secret: []byte("0123456789abcdef0123456789abcdef"), Issuer: "https://api.example", TTL: time.Hour}
+	issuer := access.Tokens{
+		Secret: []byte("0123456789abcdef0123456789abcdef"),
+		Issuer: "https://api.example",
+		TTL:    time.Hour,
+	}
 	p := access.Principal{Role: access.RolePartner, UserID: "usr_p", PartnerID: "prt_1", SessionID: "ses_1"}
 	token, _, err := issuer.Issue(p)
 	if err != nil {

@@ -98,7 +98,11 @@ func (a *Authenticator) Limit(ctx context.Context, subject string, perMinute int
 	now := a.now()
 	retry := int(now.Truncate(time.Minute).Add(time.Minute).Sub(now).Seconds()) + 1
 	return &fault.Error{Kind: fault.RateLimited, RetryAfter: retry,
-		Detail: "Rate limit of " + strconv.Itoa(perMinute) + " requests per minute reached; retry after " + strconv.Itoa(retry) + " s."}
+		Detail: "Rate limit of " + strconv.Itoa(
+			perMinute,
+		) + " requests per minute reached; retry after " + strconv.Itoa(
+			retry,
+		) + " s."}
 }
 
 // session authenticates a JWT: its signature and expiry, then its session, one DynamoDB read. A
@@ -137,7 +141,12 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 		return Principal{}, err
 	}
 	if f.Stage != "" && f.Stage != a.Stage {
-		return Principal{}, fault.Newf(fault.Unauthorized, "This key belongs to the %s environment, not %s.", f.Stage, a.Stage)
+		return Principal{}, fault.Newf(
+			fault.Unauthorized,
+			"This key belongs to the %s environment, not %s.",
+			f.Stage,
+			a.Stage,
+		)
 	}
 	hash := HashKey(key)
 	rec, err := a.Keys.KeyByHash(ctx, hash)
@@ -158,7 +167,13 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 	case len(rec.AllowedIPs) > 0 && !allowed(rec.AllowedIPs, source):
 		return Principal{}, fault.New(fault.Unauthorized, "The API key is not allowed from this address.")
 	}
-	p := Principal{Role: rec.Role, KeyID: rec.ID, KeyExpiresAt: rec.ExpiresAt, RateLimit: rec.RateLimit, Live: rec.Mode != ModeTest}
+	p := Principal{
+		Role:         rec.Role,
+		KeyID:        rec.ID,
+		KeyExpiresAt: rec.ExpiresAt,
+		RateLimit:    rec.RateLimit,
+		Live:         rec.Mode != ModeTest,
+	}
 	switch rec.Role {
 	case RoleUser, RoleAdmin:
 		p.UserID = rec.OwnerID

@@ -15,12 +15,19 @@ import (
 )
 
 // BenchmarkAuthenticate measures what authentication adds to a request: parsing, hashing, the key
-// read and the rate-counter write (Authenticate, then Admit). InMemory isolates the CPU part; DynamoDB adds the two calls,
+// read and the rate-counter write (Authenticate, then Admit). InMemory isolates the CPU part; DynamoDB adds the two
+// calls,
 // here to moto on loopback (a real table in the same region adds network time per call instead).
 func BenchmarkAuthenticate(b *testing.B) {
 	secret := access.NewKey(access.PartnerKeyFormat("sandbox"))
-	rec := access.KeyRecord{ID: "key_bench", Hash: access.HashKey(secret), Role: access.RolePartner, OwnerID: "prt_bench",
-		RateLimit: 1 << 30, CreatedAt: time.Now()}
+	rec := access.KeyRecord{
+		ID:        "key_bench",
+		Hash:      access.HashKey(secret),
+		Role:      access.RolePartner,
+		OwnerID:   "prt_bench",
+		RateLimit: 1 << 30,
+		CreatedAt: time.Now(),
+	}
 	run := func(b *testing.B, keys access.KeyStore, counter access.RateCounter) {
 		a := &access.Authenticator{Keys: keys, Counter: counter, Stage: "sandbox"}
 		for b.Loop() {
@@ -46,9 +53,18 @@ func benchTable(b *testing.B) dynamo.Store {
 	api := awstest.Clients(b).DynamoDB
 	name := awstest.Name(b)
 	s := func(v string) *string { return aws.String(v) }
-	_, err := api.CreateTable(context.Background(), &dynamodb.CreateTableInput{TableName: s(name), BillingMode: types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: s("pk"), AttributeType: types.ScalarAttributeTypeS}, {AttributeName: s("sk"), AttributeType: types.ScalarAttributeTypeS}},
-		KeySchema:            []types.KeySchemaElement{{AttributeName: s("pk"), KeyType: types.KeyTypeHash}, {AttributeName: s("sk"), KeyType: types.KeyTypeRange}}})
+	_, err := api.CreateTable(
+		context.Background(),
+		&dynamodb.CreateTableInput{TableName: s(name), BillingMode: types.BillingModePayPerRequest,
+			AttributeDefinitions: []types.AttributeDefinition{
+				{AttributeName: s("pk"), AttributeType: types.ScalarAttributeTypeS},
+				{AttributeName: s("sk"), AttributeType: types.ScalarAttributeTypeS},
+			},
+			KeySchema: []types.KeySchemaElement{
+				{AttributeName: s("pk"), KeyType: types.KeyTypeHash},
+				{AttributeName: s("sk"), KeyType: types.KeyTypeRange},
+			}},
+	)
 	if err != nil {
 		b.Fatal(err)
 	}

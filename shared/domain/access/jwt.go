@@ -63,7 +63,8 @@ func (t Tokens) claimsOf(token string) (Principal, error) {
 	var c claims
 	_, _, err := jwt.NewParser().ParseUnverified(token, &c)
 	if err == nil {
-		err = jwt.NewValidator(jwt.WithIssuer(t.Issuer), jwt.WithExpirationRequired(), jwt.WithTimeFunc(t.now)).Validate(c)
+		err = jwt.NewValidator(jwt.WithIssuer(t.Issuer), jwt.WithExpirationRequired(), jwt.WithTimeFunc(t.now)).
+			Validate(c)
 	}
 	return principalOf(c, err)
 }
@@ -89,7 +90,14 @@ func principalOf(c claims, err error) (Principal, error) {
 	default:
 		return Principal{}, fault.New(fault.Unauthorized, "The token is invalid.")
 	}
-	return Principal{Role: c.Role, UserID: c.Subject, PartnerID: c.PartnerID, Live: true, RateLimit: c.RateLimit, SessionID: c.ID}, nil
+	return Principal{
+		Role:      c.Role,
+		UserID:    c.Subject,
+		PartnerID: c.PartnerID,
+		Live:      true,
+		RateLimit: c.RateLimit,
+		SessionID: c.ID,
+	}, nil
 }
 
 func (t Tokens) now() time.Time {

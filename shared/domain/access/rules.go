@@ -20,7 +20,10 @@ func UserSessions(p Principal) error {
 		return err
 	}
 	if !p.Session() {
-		return fault.New(fault.Forbidden, "API keys are managed with a login token (POST /v1/auth/login), not with an API key.")
+		return fault.New(
+			fault.Forbidden,
+			"API keys are managed with a login token (POST /v1/auth/login), not with an API key.",
+		)
 	}
 	return nil
 }
@@ -38,7 +41,11 @@ func Partners(p Principal) error { return PartnersInsteadOf(adminPartnerRoutes)(
 func PartnersInsteadOf(adminRoute string) Rule {
 	return func(p Principal) error {
 		if p.Role != RolePartner {
-			return fault.Newf(fault.Forbidden, "This endpoint is the partner's own space: call it with the partner's key. Administrators use %s.", adminRoute)
+			return fault.Newf(
+				fault.Forbidden,
+				"This endpoint is the partner's own space: call it with the partner's key. Administrators use %s.",
+				adminRoute,
+			)
 		}
 		return nil
 	}
@@ -79,8 +86,11 @@ func PartnerSessions(p Principal) error {
 		return err
 	}
 	if !p.Session() {
-		return fault.New(fault.Forbidden, "Partner keys are rotated and revoked from a back-office login (POST /v1/auth/login, then Authorization: Bearer <token>, without the key) "+
-			"or by an administrator (/api/v1/admin/partners/{partnerId}/keys/...), not with a partner key.")
+		return fault.New(
+			fault.Forbidden,
+			"Partner keys are rotated and revoked from a back-office login (POST /v1/auth/login, then Authorization: Bearer <token>, without the key) "+
+				"or by an administrator (/api/v1/admin/partners/{partnerId}/keys/...), not with a partner key.",
+		)
 	}
 	return nil
 }
@@ -90,7 +100,10 @@ func PartnerSessions(p Principal) error {
 // on an API key.
 func LoginSessions(p Principal) error {
 	if !p.Session() || p.SessionID == "" {
-		return fault.New(fault.Forbidden, "This endpoint acts on a login session: call it with the token of POST /v1/auth/login, not with an API key.")
+		return fault.New(
+			fault.Forbidden,
+			"This endpoint acts on a login session: call it with the token of POST /v1/auth/login, not with an API key.",
+		)
 	}
 	return nil
 }

@@ -16,8 +16,18 @@ func TestPartnerSessions(t *testing.T) {
 		says  string
 	}{
 		{"partner JWT", access.Principal{Role: access.RolePartner, PartnerID: "prt_1", UserID: "usr_p"}, true, ""},
-		{"partner key", access.Principal{Role: access.RolePartner, PartnerID: "prt_1", KeyID: "key_1"}, false, "POST /v1/auth/login"},
-		{"administrator", access.Principal{Role: access.RoleAdmin, UserID: "usr_a"}, false, "/api/v1/admin/partners/{partnerId}"},
+		{
+			"partner key",
+			access.Principal{Role: access.RolePartner, PartnerID: "prt_1", KeyID: "key_1"},
+			false,
+			"POST /v1/auth/login",
+		},
+		{
+			"administrator",
+			access.Principal{Role: access.RoleAdmin, UserID: "usr_a"},
+			false,
+			"/api/v1/admin/partners/{partnerId}",
+		},
 		{"identity API user", access.Principal{Role: access.RoleUser, UserID: "usr_u"}, false, "partner's own space"},
 	}
 	for _, tt := range tests {
@@ -45,14 +55,32 @@ func TestRoleRules(t *testing.T) {
 		allow bool
 		says  string
 	}{
-		{"partner on the direct admin route", directRoute, partner, false, "partners use /api/v1/partner/contracts/auto/classic"},
+		{
+			"partner on the direct admin route",
+			directRoute,
+			partner,
+			false,
+			"partners use /api/v1/partner/contracts/auto/classic",
+		},
 		{"admin on the direct admin route", directRoute, admin, true, ""},
 		{"user on the direct admin route", directRoute, user, false, "administrators only"},
 		{"partner space for a partner", access.Partners, partner, true, ""},
 		{"partner space for an admin", access.Partners, admin, false, "/api/v1/admin/partners/{partnerId}"},
-		{"partner route with an admin twin", access.PartnersInsteadOf("PATCH /api/v1/partners/{partnerId}/webhook"), admin, false, "Administrators use PATCH /api/v1/partners/{partnerId}/webhook."},
+		{
+			"partner route with an admin twin",
+			access.PartnersInsteadOf("PATCH /api/v1/partners/{partnerId}/webhook"),
+			admin,
+			false,
+			"Administrators use PATCH /api/v1/partners/{partnerId}/webhook.",
+		},
 		{"identity API for a partner", access.Users, partner, false, "identity API"},
-		{"key management with a key", access.UserSessions, access.Principal{Role: access.RoleUser, UserID: "u", KeyID: "k"}, false, "login token"},
+		{
+			"key management with a key",
+			access.UserSessions,
+			access.Principal{Role: access.RoleUser, UserID: "u", KeyID: "k"},
+			false,
+			"login token",
+		},
 		{"partners or admins", access.PartnersOrAdmins, user, false, "partner or administrator"},
 	}
 	for _, tt := range tests {

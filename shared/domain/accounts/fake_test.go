@@ -54,7 +54,14 @@ func (f *fakeStore) addUser(t *testing.T, id, email, password string, verified b
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := accounts.User{ID: id, Email: email, PasswordHash: string(h), Verified: verified, Role: access.RoleUser, Plan: "free"}
+	u := accounts.User{
+		ID:           id,
+		Email:        email,
+		PasswordHash: string(h),
+		Verified:     verified,
+		Role:         access.RoleUser,
+		Plan:         "free",
+	}
 	f.users[id] = u
 	return u
 }
@@ -188,7 +195,11 @@ func (f *fakeStore) LoginFailures(_ context.Context, subject string) (accounts.L
 	return f.failures[subject], nil
 }
 
-func (f *fakeStore) AddLoginFailure(_ context.Context, subject string, at, _ time.Time) (accounts.LoginFailures, error) {
+func (f *fakeStore) AddLoginFailure(
+	_ context.Context,
+	subject string,
+	at, _ time.Time,
+) (accounts.LoginFailures, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.call("AddLoginFailure")
@@ -228,5 +239,10 @@ func (c *clock) now() time.Time { return c.t }
 // newService is a Service on a fake store and mailer, with a clock the test moves.
 func newService(store *fakeStore, mailer *fakeMailer, c *clock) *accounts.Service {
 	return &accounts.Service{Store: store, Mailer: mailer, BaseURL: "https://api.example", Now: c.now,
-		Tokens: access.Tokens{Secret: []byte("test-secret-0123456789-0123456789"), Issuer: "https://api.example", TTL: 24 * time.Hour, Now: c.now}}
+		Tokens: access.Tokens{
+			Secret: []byte("test-secret-0123456789-0123456789"),
+			Issuer: "https://api.example",
+			TTL:    24 * time.Hour,
+			Now:    c.now,
+		}}
 }

@@ -30,7 +30,11 @@ func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyReque
 		invalid = append(invalid, "expiresAt: must be in the future")
 	}
 	if len(invalid) > 0 {
-		return NewKey{}, &fault.Error{Kind: fault.Invalid, Detail: "The key request is invalid.", InvalidParams: invalid}
+		return NewKey{}, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The key request is invalid.",
+			InvalidParams: invalid,
+		}
 	}
 	u, err := s.Store.User(ctx, userID)
 	if err != nil {
@@ -79,7 +83,11 @@ func (s *Service) CreatePartner(ctx context.Context, name string, rateLimit int)
 		invalid = append(invalid, "rateLimit: must be positive")
 	}
 	if len(invalid) > 0 {
-		return Partner{}, NewKey{}, &fault.Error{Kind: fault.Invalid, Detail: "The partner is invalid.", InvalidParams: invalid}
+		return Partner{}, NewKey{}, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The partner is invalid.",
+			InvalidParams: invalid,
+		}
 	}
 	if rateLimit == 0 {
 		rateLimit = s.RateLimits["partner"]

@@ -39,7 +39,11 @@ func TestCreateUserKeyPowers(t *testing.T) {
 		live   bool
 	}{{access.ModeLive, "sk_live_", true}, {access.ModeTest, "sk_test_", false}} {
 		t.Run(tt.mode, func(t *testing.T) {
-			k, err := svc.CreateUserKey(ctx, "usr_1", accounts.KeyRequest{Name: "  ci " + tt.mode + "  ", Mode: tt.mode})
+			k, err := svc.CreateUserKey(
+				ctx,
+				"usr_1",
+				accounts.KeyRequest{Name: "  ci " + tt.mode + "  ", Mode: tt.mode},
+			)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,15 +54,18 @@ func TestCreateUserKeyPowers(t *testing.T) {
 			if rec.Hash != access.HashKey(k.Secret) || strings.Contains(rec.Hash, k.Secret) {
 				t.Errorf("stored hash %q is not the secret's hash", rec.Hash)
 			}
-			if rec.OwnerID != "usr_1" || rec.Role != access.RoleUser || rec.Mode != tt.mode || rec.Name != "ci "+tt.mode ||
-				rec.Prefix != tt.prefix || rec.Last4 != k.Secret[len(k.Secret)-4:] || rec.RateLimit != 60 || !rec.CreatedAt.Equal(t0) {
+			if rec.OwnerID != "usr_1" || rec.Role != access.RoleUser || rec.Mode != tt.mode ||
+				rec.Name != "ci "+tt.mode ||
+				rec.Prefix != tt.prefix || rec.Last4 != k.Secret[len(k.Secret)-4:] || rec.RateLimit != 60 ||
+				!rec.CreatedAt.Equal(t0) {
 				t.Errorf("stored key %+v", rec)
 			}
 			p, err := present(auth, k.Secret, "203.0.113.9")
 			if err != nil {
 				t.Fatalf("presenting the new key: %v", err)
 			}
-			if p.Role != access.RoleUser || p.UserID != "usr_1" || p.KeyID != rec.ID || p.Live != tt.live || p.RateLimit != 60 {
+			if p.Role != access.RoleUser || p.UserID != "usr_1" || p.KeyID != rec.ID || p.Live != tt.live ||
+				p.RateLimit != 60 {
 				t.Errorf("principal %+v, want usr_1's %s key", p, tt.mode)
 			}
 			if !p.Sees(tt.live) || p.Sees(!tt.live) {
@@ -77,7 +84,11 @@ func TestUserKeyLimits(t *testing.T) {
 	svc, _ := newFullService(store, &fakeMailer{}, c)
 	auth := keyAuthenticator(store, c)
 	office := []netip.Prefix{netip.MustParsePrefix("198.51.100.0/24")}
-	listed, err := svc.CreateUserKey(ctx, "usr_1", accounts.KeyRequest{Name: "office", Mode: access.ModeLive, AllowedIPs: office})
+	listed, err := svc.CreateUserKey(
+		ctx,
+		"usr_1",
+		accounts.KeyRequest{Name: "office", Mode: access.ModeLive, AllowedIPs: office},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +100,11 @@ func TestUserKeyLimits(t *testing.T) {
 	}
 
 	ends := time.Date(2026, 3, 8, 12, 0, 0, 0, time.FixedZone("WAT", 3600))
-	k, err := svc.CreateUserKey(ctx, "usr_1", accounts.KeyRequest{Name: "a week", Mode: access.ModeLive, ExpiresAt: &ends})
+	k, err := svc.CreateUserKey(
+		ctx,
+		"usr_1",
+		accounts.KeyRequest{Name: "a week", Mode: access.ModeLive, ExpiresAt: &ends},
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,14 +136,20 @@ func TestCreateUserKeyRefusals(t *testing.T) {
 		kind    fault.Kind
 		invalid []string
 	}{
-		{"no name", "usr_1", accounts.KeyRequest{Name: "   ", Mode: "live"}, fault.Invalid, []string{"name: required, at most 100 characters"}},
-		{"a long name", "usr_1", accounts.KeyRequest{Name: strings.Repeat("n", 101), Mode: "live"}, fault.Invalid, []string{"name: required, at most 100 characters"}},
+		{"no name", "usr_1", accounts.KeyRequest{Name: "   ", Mode: "live"}, fault.Invalid,
+			[]string{"name: required, at most 100 characters"}},
+		{"a long name", "usr_1", accounts.KeyRequest{Name: strings.Repeat("n", 101), Mode: "live"}, fault.Invalid,
+			[]string{"name: required, at most 100 characters"}},
 		{"no mode", "usr_1", accounts.KeyRequest{Name: "ci"}, fault.Invalid, []string{"mode: must be live or test"}},
-		{"another mode", "usr_1", accounts.KeyRequest{Name: "ci", Mode: "LIVE"}, fault.Invalid, []string{"mode: must be live or test"}},
-		{"an expiry past", "usr_1", accounts.KeyRequest{Name: "ci", Mode: "test", ExpiresAt: &past}, fault.Invalid, []string{"expiresAt: must be in the future"}},
-		{"an expiry now", "usr_1", accounts.KeyRequest{Name: "ci", Mode: "test", ExpiresAt: &now}, fault.Invalid, []string{"expiresAt: must be in the future"}},
+		{"another mode", "usr_1", accounts.KeyRequest{Name: "ci", Mode: "LIVE"}, fault.Invalid,
+			[]string{"mode: must be live or test"}},
+		{"an expiry past", "usr_1", accounts.KeyRequest{Name: "ci", Mode: "test", ExpiresAt: &past}, fault.Invalid,
+			[]string{"expiresAt: must be in the future"}},
+		{"an expiry now", "usr_1", accounts.KeyRequest{Name: "ci", Mode: "test", ExpiresAt: &now}, fault.Invalid,
+			[]string{"expiresAt: must be in the future"}},
 		{"everything wrong", "usr_1", accounts.KeyRequest{Mode: "prod", ExpiresAt: &past}, fault.Invalid,
-			[]string{"name: required, at most 100 characters", "mode: must be live or test", "expiresAt: must be in the future"}},
+			[]string{"name: required, at most 100 characters", "mode: must be live or test",
+				"expiresAt: must be in the future"}},
 		{"an unknown user", "usr_404", accounts.KeyRequest{Name: "ci", Mode: "live"}, fault.NotFound, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -176,7 +197,8 @@ func TestUserKeyLimit(t *testing.T) {
 	if n := store.keyCount(); n != accounts.MaxActiveKeys {
 		t.Errorf("%d keys stored, want %d", n, accounts.MaxActiveKeys)
 	}
-	if _, err := svc.CreateUserKey(ctx, "usr_2", accounts.KeyRequest{Name: "other user", Mode: access.ModeLive}); err != nil {
+	if _, err := svc.CreateUserKey(ctx, "usr_2", accounts.KeyRequest{Name: "other user",
+		Mode: access.ModeLive}); err != nil {
 		t.Errorf("another user's first key: %v", err)
 	}
 	if err := svc.RevokeKey(ctx, "usr_1", first.Record.ID); err != nil {
@@ -219,7 +241,11 @@ func TestRevokeKey(t *testing.T) {
 		t.Errorf("an unknown key: %v, want NotFound", err)
 	}
 	if _, err := present(auth, k.Secret, "203.0.113.9"); err != nil || len(ends.calls) != 0 {
-		t.Errorf("after refused revocations: key %v, endpoint calls %v; want the key working and nothing ended", err, ends.calls)
+		t.Errorf(
+			"after refused revocations: key %v, endpoint calls %v; want the key working and nothing ended",
+			err,
+			ends.calls,
+		)
 	}
 
 	c.t = t0.Add(time.Hour)
@@ -247,7 +273,11 @@ func TestRevokeKey(t *testing.T) {
 	if _, err := present(auth, pk.Secret, "203.0.113.9"); !fault.Is(err, fault.Unauthorized) {
 		t.Errorf("a revoked partner key: %v, want unauthorized", err)
 	}
-	if want := []endpointCall{{what: "end", ownerID: p.ID, keyID: pk.Record.ID, at: c.t}}; !slices.EqualFunc(ends.calls, want, sameCall) {
+	if want := []endpointCall{{what: "end", ownerID: p.ID, keyID: pk.Record.ID, at: c.t}}; !slices.EqualFunc(
+		ends.calls,
+		want,
+		sameCall,
+	) {
 		t.Errorf("endpoint calls %+v, want %+v", ends.calls, want)
 	}
 }
@@ -305,14 +335,16 @@ func TestCreatePartner(t *testing.T) {
 				t.Fatal(err)
 			}
 			stored, err := store.Partner(ctx, p.ID)
-			if err != nil || stored.Name != "Assur Plus" || stored.Stage != "sandbox" || stored.RateLimit != tt.want || !strings.HasPrefix(p.ID, "prt_") {
+			if err != nil || stored.Name != "Assur Plus" || stored.Stage != "sandbox" || stored.RateLimit != tt.want ||
+				!strings.HasPrefix(p.ID, "prt_") {
 				t.Errorf("stored partner %+v, %v", stored, err)
 			}
 			if !strings.HasPrefix(k.Secret, "pk_sandbox_") {
 				t.Errorf("first key %q, want pk_sandbox_", k.Secret)
 			}
 			pr, err := present(auth, k.Secret, "203.0.113.9")
-			if err != nil || pr.Role != access.RolePartner || pr.PartnerID != p.ID || pr.UserID != "" || pr.RateLimit != tt.want {
+			if err != nil || pr.Role != access.RolePartner || pr.PartnerID != p.ID || pr.UserID != "" ||
+				pr.RateLimit != tt.want {
 				t.Errorf("principal %+v, %v; want partner %s at %d a minute", pr, err, p.ID, tt.want)
 			}
 			prod := keyAuthenticator(store, c)
@@ -334,7 +366,8 @@ func TestCreatePartner(t *testing.T) {
 			{"Assur Plus", -1, []string{"rateLimit: must be positive"}},
 		} {
 			_, k, err := svc.CreatePartner(ctx, tt.name, tt.rateLimit)
-			if e := fault.As(err); e.Kind != fault.Invalid || !slices.Equal(e.InvalidParams, tt.invalid) || k.Secret != "" {
+			if e := fault.As(err); e.Kind != fault.Invalid || !slices.Equal(e.InvalidParams, tt.invalid) ||
+				k.Secret != "" {
 				t.Errorf("CreatePartner(%q, %d) = %+v, want Invalid %v", tt.name, tt.rateLimit, e, tt.invalid)
 			}
 		}
@@ -358,8 +391,22 @@ func TestRotatePartnerKey(t *testing.T) {
 	}
 	// Two more keys: one revoked, one that ends within the coming grace period.
 	revokedAt, shortEnd := t0, t0.Add(2*time.Hour)
-	revoked := access.KeyRecord{ID: "key_revoked", Hash: "h1", Role: access.RolePartner, OwnerID: p.ID, CreatedAt: t0, RevokedAt: &revokedAt}
-	short := access.KeyRecord{ID: "key_short", Hash: "h2", Role: access.RolePartner, OwnerID: p.ID, CreatedAt: t0, ExpiresAt: &shortEnd}
+	revoked := access.KeyRecord{
+		ID:        "key_revoked",
+		Hash:      "h1",
+		Role:      access.RolePartner,
+		OwnerID:   p.ID,
+		CreatedAt: t0,
+		RevokedAt: &revokedAt,
+	}
+	short := access.KeyRecord{
+		ID:        "key_short",
+		Hash:      "h2",
+		Role:      access.RolePartner,
+		OwnerID:   p.ID,
+		CreatedAt: t0,
+		ExpiresAt: &shortEnd,
+	}
 	for _, k := range []access.KeyRecord{revoked, short} {
 		if err := store.PutKey(ctx, k); err != nil {
 			t.Fatal(err)
@@ -386,7 +433,11 @@ func TestRotatePartnerKey(t *testing.T) {
 	if firstEnd == nil || !firstEnd.Equal(graceEnd) {
 		t.Errorf("the first key ends %v, want the grace end %v", firstEnd, graceEnd)
 	}
-	if want := []endpointCall{{what: "end", ownerID: p.ID, keyID: first.Record.ID, at: graceEnd}}; !slices.EqualFunc(ends.calls, want, sameCall) {
+	if want := []endpointCall{{what: "end", ownerID: p.ID, keyID: first.Record.ID, at: graceEnd}}; !slices.EqualFunc(
+		ends.calls,
+		want,
+		sameCall,
+	) {
 		t.Errorf("endpoint calls %+v, want %+v", ends.calls, want)
 	}
 	for _, k := range []accounts.NewKey{first, next} {

@@ -55,7 +55,8 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next stri
 	}
 	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(current)) != nil {
 		return Login{}, s.loginFailed(ctx, subject, &fault.Error{Kind: fault.Invalid, Code: "wrong_password",
-			Detail: "The current password is wrong.", InvalidParams: []string{"currentPassword: is not the account's password"}})
+			Detail:        "The current password is wrong.",
+			InvalidParams: []string{"currentPassword: is not the account's password"}})
 	}
 	if failures.Count > 0 {
 		if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
@@ -92,7 +93,11 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next stri
 func (s *Service) RequestPasswordReset(ctx context.Context, email string) error {
 	email, err := normalEmail(email)
 	if err != nil {
-		return &fault.Error{Kind: fault.Invalid, Detail: "The e-mail address is not valid.", InvalidParams: []string{"email: must be an e-mail address"}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The e-mail address is not valid.",
+			InvalidParams: []string{"email: must be an e-mail address"},
+		}
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
 	if err != nil && !fault.Is(err, fault.NotFound) {
@@ -110,11 +115,14 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 	if !eligible {
 		return s.Mailer.Send(ctx, Mail{To: email, Subject: "Password reset",
 			Text: "Someone asked to reset the password of an account with this address, but there is no confirmed account with it. " +
-				"If you registered, confirm your address first (POST {\"email\": ...} to " + s.BaseURL + "/v1/auth/resend-verification). " +
+				"If you registered, confirm your address first (POST {\"email\": ...} to " + s.BaseURL +
+				"/v1/auth/resend-verification). " +
 				"If it was not you, you can ignore this mail.\n"})
 	}
 	return s.Mailer.Send(ctx, Mail{To: email, Subject: "Reset your password",
-		Text: "To set a new password within an hour, open " + s.BaseURL + "/console/reset?token=" + url.QueryEscape(token) +
+		Text: "To set a new password within an hour, open " + s.BaseURL + "/console/reset?token=" + url.QueryEscape(
+			token,
+		) +
 			"\n\nOr POST {\"token\": \"" + token + "\", \"newPassword\": \"...\"} to " + s.BaseURL +
 			"/v1/auth/password/reset. The token works once.\n\n" +
 			"If you did not ask for this, ignore this mail: your password stays as it is.\n"})
@@ -125,12 +133,20 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 // the address's failed-login count ends (the owner proved it holds the mailbox).
 func (s *Service) ResetPassword(ctx context.Context, token, next string) error {
 	if token == "" {
-		return &fault.Error{Kind: fault.Invalid, Detail: "The token is missing.", InvalidParams: []string{"token: required"}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The token is missing.",
+			InvalidParams: []string{"token: required"},
+		}
 	}
 	if err := checkNewPassword("newPassword", next); err != nil {
 		return err
 	}
-	invalid := &fault.Error{Kind: fault.Invalid, Code: "invalid_token", Detail: "The reset token is unknown, used or expired."}
+	invalid := &fault.Error{
+		Kind:   fault.Invalid,
+		Code:   "invalid_token",
+		Detail: "The reset token is unknown, used or expired.",
+	}
 	r, err := s.Store.ConsumeReset(ctx, access.HashKey(token), s.now())
 	if fault.Is(err, fault.NotFound) {
 		return invalid

@@ -57,7 +57,8 @@ func TestPasswordRefusals(t *testing.T) {
 	store, c, mailer := newMemStore(), &clock{t0}, &fakeMailer{}
 	svc, _ := newFullService(store, mailer, c)
 	store.addUser(t, "usr_1", "ada@example.com", "correct horse battery", true)
-	if err := svc.ResetPassword(ctx, "", "a fresh password"); !fault.Is(err, fault.Invalid) || fault.As(err).Code == "invalid_token" {
+	if err := svc.ResetPassword(ctx, "", "a fresh password"); !fault.Is(err, fault.Invalid) ||
+		fault.As(err).Code == "invalid_token" {
 		t.Errorf("no token: %v, want Invalid (token required)", err)
 	}
 	if err := svc.ResetPassword(ctx, "UNKNOWNTOKEN", "a fresh password"); fault.As(err).Code != "invalid_token" {
@@ -71,7 +72,10 @@ func TestPasswordRefusals(t *testing.T) {
 	if err := svc.ResetPassword(ctx, token, "a fresh password"); fault.As(err).Code != "invalid_token" {
 		t.Errorf("the token of a deleted account: %v, want invalid_token", err)
 	}
-	if _, err := svc.ChangePassword(ctx, "usr_1", "correct horse battery", "a fresh password"); !fault.Is(err, fault.NotFound) {
+	if _, err := svc.ChangePassword(ctx, "usr_1", "correct horse battery", "a fresh password"); !fault.Is(
+		err,
+		fault.NotFound,
+	) {
 		t.Errorf("changing a deleted account's password: %v, want NotFound", err)
 	}
 	if err := svc.RequestPasswordReset(ctx, "not an address"); !fault.Is(err, fault.Invalid) {
@@ -101,7 +105,9 @@ func TestLoginActsForTheRole(t *testing.T) {
 			t.Fatal(err)
 		}
 		p, err := svc.Tokens.Verify(l.Token)
-		if err != nil || p.Role != tt.role || p.UserID != u.ID || p.PartnerID != tt.partnerID || p.RateLimit != tt.limit || p.SessionID != l.SessionID {
+		if err != nil || p.Role != tt.role || p.UserID != u.ID || p.PartnerID != tt.partnerID ||
+			p.RateLimit != tt.limit ||
+			p.SessionID != l.SessionID {
 			t.Errorf("%s: principal %+v, %v; want partner %q at %d a minute", tt.role, p, err, tt.partnerID, tt.limit)
 		}
 	}

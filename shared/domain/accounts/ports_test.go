@@ -130,7 +130,11 @@ func (m *memStore) CreateUserKey(_ context.Context, k access.KeyRecord, maxActiv
 		}
 	}
 	if active >= maxActive {
-		return &fault.Error{Kind: fault.Conflict, Code: "limit_reached", Detail: fmt.Sprintf("A user holds at most %d active keys.", maxActive)}
+		return &fault.Error{
+			Kind:   fault.Conflict,
+			Code:   "limit_reached",
+			Detail: fmt.Sprintf("A user holds at most %d active keys.", maxActive),
+		}
 	}
 	m.keys[k.ID] = k
 	return nil
@@ -284,7 +288,8 @@ var rateLimits = map[string]int{"free": 60, "pro": 600, "partner": 1200, "admin"
 func newFullService(store *memStore, mailer *fakeMailer, c *clock) (*accounts.Service, *fakeEndpoints) {
 	ends := &fakeEndpoints{}
 	svc := newService(store.fakeStore, mailer, c)
-	svc.Store, svc.Endpoints, svc.Stage, svc.RateLimits, svc.RotationGrace = store, ends, "sandbox", rateLimits, 24*time.Hour
+	svc.Store, svc.Endpoints, svc.Stage, svc.RateLimits, svc.RotationGrace = store, ends, "sandbox", rateLimits,
+		24*time.Hour
 	return svc, ends
 }
 

@@ -118,17 +118,29 @@ func (s *Service) loginFailed(ctx context.Context, subject string, wrong error) 
 func lockedOut(wait time.Duration) error {
 	secs := int((wait + time.Second - 1) / time.Second)
 	return &fault.Error{Kind: fault.RateLimited, Code: "login_locked", RetryAfter: max(secs, 1),
-		Detail: "Too many failed logins for this address; retry after " + strconv.Itoa(max(secs, 1)) + " s, or reset the password by mail."}
+		Detail: "Too many failed logins for this address; retry after " + strconv.Itoa(
+			max(secs, 1),
+		) + " s, or reset the password by mail."}
 }
 
 // startSession stores a new session of u and issues its token.
 func (s *Service) startSession(ctx context.Context, u User) (Login, error) {
-	p := access.Principal{Role: u.Role, UserID: u.ID, PartnerID: u.PartnerID, RateLimit: s.limitOf(u), SessionID: s.newID("ses")}
+	p := access.Principal{
+		Role:      u.Role,
+		UserID:    u.ID,
+		PartnerID: u.PartnerID,
+		RateLimit: s.limitOf(u),
+		SessionID: s.newID("ses"),
+	}
 	token, exp, err := s.Tokens.Issue(p)
 	if err != nil {
 		return Login{}, err
 	}
-	err = s.Store.CreateSession(ctx, Session{ID: p.SessionID, UserID: u.ID, CreatedAt: s.now(), ExpiresAt: exp, TokenHash: access.HashKey(token)}, u.PasswordHash)
+	err = s.Store.CreateSession(
+		ctx,
+		Session{ID: p.SessionID, UserID: u.ID, CreatedAt: s.now(), ExpiresAt: exp, TokenHash: access.HashKey(token)},
+		u.PasswordHash,
+	)
 	if fault.Is(err, fault.Conflict) {
 		return Login{}, fault.New(fault.Unauthorized, "The password changed during the login; log in again.")
 	}

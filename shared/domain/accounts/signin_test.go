@@ -20,7 +20,8 @@ func TestLockedUntilBacksOff(t *testing.T) {
 	for _, tt := range []struct {
 		count int
 		lock  time.Duration
-	}{{0, 0}, {4, 0}, {5, 30 * time.Second}, {6, time.Minute}, {8, 4 * time.Minute}, {9, 8 * time.Minute}, {10, 15 * time.Minute}, {60, 15 * time.Minute}} {
+	}{{0, 0}, {4, 0}, {5, 30 * time.Second}, {6, time.Minute}, {8, 4 * time.Minute}, {9, 8 * time.Minute}, {10,
+		15 * time.Minute}, {60, 15 * time.Minute}} {
 		got := accounts.LoginFailures{Count: tt.count, Last: t0}.LockedUntil()
 		want := t0.Add(tt.lock)
 		if tt.lock == 0 {
@@ -50,13 +51,15 @@ func TestLoginLocksOutPerAddress(t *testing.T) {
 				t.Fatalf("%s: failure %d: %v, want unauthorized", email, i+1, err)
 			}
 		}
-		if e := fault.As(login(email, "wrong password")); e.Kind != fault.RateLimited || e.Code != "login_locked" || e.RetryAfter != 30 {
+		if e := fault.As(login(email, "wrong password")); e.Kind != fault.RateLimited || e.Code != "login_locked" ||
+			e.RetryAfter != 30 {
 			t.Fatalf("%s: fifth failure: %+v, want locked for 30 s", email, e)
 		}
 	}
 	store.took()
 	c.t = t0.Add(29 * time.Second)
-	if e := fault.As(login("ada@example.com", "correct horse battery")); e.Kind != fault.RateLimited || e.RetryAfter != 1 {
+	if e := fault.As(login("ada@example.com", "correct horse battery")); e.Kind != fault.RateLimited ||
+		e.RetryAfter != 1 {
 		t.Fatalf("the right password during the lockout: %+v, want refused with Retry-After 1", e)
 	}
 	if calls := store.took(); !slices.Equal(calls, []string{"LoginFailures"}) {
@@ -144,7 +147,9 @@ func TestPasswordChangeAndReset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.ChangePassword(ctx, "usr_1", "not the password", "a new password 1"); fault.As(err).Code != "wrong_password" {
+	if _, err := svc.ChangePassword(ctx, "usr_1", "not the password", "a new password 1"); fault.As(
+		err,
+	).Code != "wrong_password" {
 		t.Fatalf("a wrong current password: %v, want wrong_password", err)
 	}
 	if f := store.failures; len(f) != 1 {
@@ -182,7 +187,8 @@ func TestPasswordChangeAndReset(t *testing.T) {
 	if len(tokens) != 2 {
 		t.Fatalf("reset tokens mailed: %d, want 2", len(tokens))
 	}
-	if err := svc.ResetPassword(ctx, tokens[0], "short"); !fault.Is(err, fault.Invalid) || fault.As(err).Code == "invalid_token" {
+	if err := svc.ResetPassword(ctx, tokens[0], "short"); !fault.Is(err, fault.Invalid) ||
+		fault.As(err).Code == "invalid_token" {
 		t.Errorf("a short password: %v, want invalid (and the token kept)", err)
 	}
 	if err := svc.ResetPassword(ctx, tokens[0], "reset password 2"); err != nil {
@@ -257,7 +263,10 @@ func TestMailRequestsDoTheSameWorkWhateverTheAddress(t *testing.T) {
 		}
 	}
 	if links != 2 {
-		t.Errorf("%d mails carry a token, want the verification link of the waiting address and the reset of the verified one", links)
+		t.Errorf(
+			"%d mails carry a token, want the verification link of the waiting address and the reset of the verified one",
+			links,
+		)
 	}
 	for hash, id := range store.verify {
 		if id != "" && id != "usr_u" {

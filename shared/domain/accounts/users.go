@@ -49,7 +49,11 @@ func (s *Service) Register(ctx context.Context, email, password string) (User, e
 		invalid = append(invalid, fmt.Sprintf("password: must be %d to %d bytes long", minPassword, maxPassword))
 	}
 	if len(invalid) > 0 {
-		return User{}, &fault.Error{Kind: fault.Invalid, Detail: "The registration is incomplete.", InvalidParams: invalid}
+		return User{}, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The registration is incomplete.",
+			InvalidParams: invalid,
+		}
 	}
 	u, err := s.newUser(email, password, access.RoleUser, "")
 	if err != nil {
@@ -84,7 +88,8 @@ func (s *Service) registerTaken(ctx context.Context, u User) (User, error) {
 	default:
 		err = s.Mailer.Send(ctx, Mail{To: existing.Email, Subject: "You already have an account",
 			Text: "Someone asked to create an account with this address, which already has one. If it was you, sign in at " +
-				s.BaseURL + "/console/login with your password (or reset it at " + s.BaseURL + "/console/forgot). If it was not, you can ignore this mail: nothing was changed.\n"})
+				s.BaseURL + "/console/login with your password (or reset it at " + s.BaseURL +
+				"/console/forgot). If it was not, you can ignore this mail: nothing was changed.\n"})
 	}
 	// The caller sees what a new registration shows: an unverified user with an ID of its own.
 	return User{ID: s.newID("usr"), Email: u.Email, Plan: u.Plan, CreatedAt: u.CreatedAt, ExpiresAt: u.ExpiresAt}, err
@@ -98,7 +103,11 @@ func (s *Service) registerTaken(ctx context.Context, u User) (User, error) {
 func (s *Service) ResendVerification(ctx context.Context, email string) error {
 	email, err := normalEmail(email)
 	if err != nil {
-		return &fault.Error{Kind: fault.Invalid, Detail: "The e-mail address is not valid.", InvalidParams: []string{"email: must be an e-mail address"}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The e-mail address is not valid.",
+			InvalidParams: []string{"email: must be an e-mail address"},
+		}
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
 	if err != nil && !fault.Is(err, fault.NotFound) {
@@ -156,12 +165,20 @@ func (s *Service) verificationMail(to, token string) Mail {
 // VerifyEmail marks the user of a verification token verified. The token works once.
 func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
 	if token == "" {
-		return User{}, &fault.Error{Kind: fault.Invalid, Detail: "The token is missing.", InvalidParams: []string{"token: required"}}
+		return User{}, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The token is missing.",
+			InvalidParams: []string{"token: required"},
+		}
 	}
 	userID, err := s.Store.ConsumeVerification(ctx, access.HashKey(token), s.now())
 	if fault.Is(err, fault.NotFound) || (err == nil && userID == "") {
 		// No user: the token of a resend for an address with nothing to verify, never mailed.
-		return User{}, &fault.Error{Kind: fault.Invalid, Code: "invalid_token", Detail: "The verification token is unknown, used or expired."}
+		return User{}, &fault.Error{
+			Kind:   fault.Invalid,
+			Code:   "invalid_token",
+			Detail: "The verification token is unknown, used or expired.",
+		}
 	}
 	if err != nil {
 		return User{}, err
@@ -241,10 +258,20 @@ func (s *Service) CreatePartnerUser(ctx context.Context, email, password, partne
 	return u, s.Store.SetPartnerContact(ctx, partnerID, u.Email)
 }
 
-func (s *Service) createVerified(ctx context.Context, email, password string, role access.Role, partnerID string) (User, NewKey, error) {
+func (s *Service) createVerified(
+	ctx context.Context,
+	email, password string,
+	role access.Role,
+	partnerID string,
+) (User, NewKey, error) {
 	email, err := normalEmail(email)
 	if err != nil || len(password) < minPassword || len(password) > maxPassword {
-		return User{}, NewKey{}, fault.Newf(fault.Invalid, "an e-mail address and a password of %d to %d bytes are required", minPassword, maxPassword)
+		return User{}, NewKey{}, fault.Newf(
+			fault.Invalid,
+			"an e-mail address and a password of %d to %d bytes are required",
+			minPassword,
+			maxPassword,
+		)
 	}
 	u, err := s.newUser(email, password, role, partnerID)
 	if err != nil {

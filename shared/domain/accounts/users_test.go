@@ -42,11 +42,15 @@ func TestRegisterThenVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if stored.Email != "ada.lovelace@example.com" || stored.Verified || stored.Role != access.RoleUser || stored.Plan != accounts.DefaultPlan ||
-		stored.ExpiresAt == nil || !stored.ExpiresAt.Equal(t0.Add(48*time.Hour)) || !strings.HasPrefix(u.ID, "usr_") {
+	if stored.Email != "ada.lovelace@example.com" || stored.Verified || stored.Role != access.RoleUser ||
+		stored.Plan != accounts.DefaultPlan ||
+		stored.ExpiresAt == nil ||
+		!stored.ExpiresAt.Equal(t0.Add(48*time.Hour)) ||
+		!strings.HasPrefix(u.ID, "usr_") {
 		t.Errorf("stored user %+v", stored)
 	}
-	if stored.PasswordHash == "correct horse battery" || bcrypt.CompareHashAndPassword([]byte(stored.PasswordHash), []byte("correct horse battery")) != nil {
+	if stored.PasswordHash == "correct horse battery" ||
+		bcrypt.CompareHashAndPassword([]byte(stored.PasswordHash), []byte("correct horse battery")) != nil {
 		t.Errorf("the password is not stored as its bcrypt hash")
 	}
 	if len(mailer.sent) != 1 || mailer.sent[0].To != "ada.lovelace@example.com" || tokenIn(mailer.sent[0]) == "" {
@@ -57,7 +61,10 @@ func TestRegisterThenVerify(t *testing.T) {
 		t.Errorf("the link does not point at this deployment: %q", mailer.sent[0].Text)
 	}
 
-	if _, err := svc.Login(ctx, "ada.lovelace@example.com", "correct horse battery"); fault.As(err).Code != "email_not_verified" || !fault.Is(err, fault.Forbidden) {
+	if _, err := svc.Login(ctx, "ada.lovelace@example.com", "correct horse battery"); fault.As(
+		err,
+	).Code != "email_not_verified" ||
+		!fault.Is(err, fault.Forbidden) {
 		t.Errorf("login before verification: %v, want Forbidden email_not_verified", err)
 	}
 
@@ -110,7 +117,8 @@ func TestRegisterAgainAfterExpiry(t *testing.T) {
 		t.Errorf("the expired account: %v, want it gone", err)
 	}
 	stored, err := store.UserByEmail(ctx, "ada@example.com")
-	if err != nil || stored.ID != u.ID || bcrypt.CompareHashAndPassword([]byte(stored.PasswordHash), []byte("second password 2")) != nil {
+	if err != nil || stored.ID != u.ID ||
+		bcrypt.CompareHashAndPassword([]byte(stored.PasswordHash), []byte("second password 2")) != nil {
 		t.Errorf("the address's account %+v, %v: want the new one, with the new password", stored, err)
 	}
 	if m := mailer.sent[len(mailer.sent)-1]; m.To != "ada@example.com" || tokenIn(m) == "" {
@@ -220,7 +228,8 @@ func TestOperatorsCreateVerifiedAccounts(t *testing.T) {
 	if !strings.HasPrefix(key.Secret, "ak_sandbox_") || key.Record.OwnerID != admin.ID || key.Record.RateLimit != 300 {
 		t.Errorf("admin key %q %+v", key.Secret, key.Record)
 	}
-	if p, err := present(auth, key.Secret, "203.0.113.9"); err != nil || p.Role != access.RoleAdmin || p.UserID != admin.ID {
+	if p, err := present(auth, key.Secret, "203.0.113.9"); err != nil || p.Role != access.RoleAdmin ||
+		p.UserID != admin.ID {
 		t.Errorf("the admin key acts as %+v, %v", p, err)
 	}
 
@@ -327,7 +336,8 @@ func TestGrantCredits(t *testing.T) {
 		t.Errorf("balance %d, want 55", got)
 	}
 	entries := store.Written("usr_1")
-	if len(entries) != 1 || entries[0].Amount != 50 || entries[0].Reason != credits.ReasonGrant || !entries[0].At.Equal(t0) {
+	if len(entries) != 1 || entries[0].Amount != 50 || entries[0].Reason != credits.ReasonGrant ||
+		!entries[0].At.Equal(t0) {
 		t.Errorf("ledger %+v, want one grant of 50 at %v", entries, t0)
 	}
 }

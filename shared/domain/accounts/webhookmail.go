@@ -18,12 +18,17 @@ func (s *Service) PartnerWebhookChanged(ctx context.Context, partnerID string, c
 		return err
 	}
 	if p.Contact == "" {
-		logs.From(ctx).WarnContext(ctx, "partner webhook changed; the partner has no back-office address to tell", "partnerId", partnerID)
+		logs.From(ctx).
+			WarnContext(ctx, "partner webhook changed; the partner has no back-office address to tell", "partnerId",
+				partnerID)
 		return nil
 	}
 	by := "a back-office login"
 	if c.Author.KeyID != "" {
-		by = fmt.Sprintf("the API key %s (it lasts only as long as that key: revoking the key restores the configuration before it)", c.Author.KeyID)
+		by = fmt.Sprintf(
+			"the API key %s (it lasts only as long as that key: revoking the key restores the configuration before it)",
+			c.Author.KeyID,
+		)
 	}
 	secret := "unchanged"
 	if c.SecretChanged {
@@ -31,7 +36,8 @@ func (s *Service) PartnerWebhookChanged(ctx context.Context, partnerID string, c
 	}
 	text := fmt.Sprintf("The webhook of %s changed at %s, made by %s.\n\nURL: %s\nSecret: %s\n\n"+
 		"If you did not make this change, revoke that key and sign in to check your webhook: "+
-		"GET /api/v1/partners/me/webhook/changes lists every change.\n", p.Name, c.At.UTC().Format(time.RFC3339), by, orNone(c.Config.URL), secret)
+		"GET /api/v1/partners/me/webhook/changes lists every change.\n", p.Name, c.At.UTC().Format(time.RFC3339), by,
+		orNone(c.Config.URL), secret)
 	return s.Mailer.Send(ctx, Mail{To: p.Contact, Subject: "Your webhook configuration changed", Text: text})
 }
 

@@ -35,10 +35,14 @@ func TestPartnerWebhookChanged(t *testing.T) {
 		change webhook.PartnerChange
 		says   []string
 	}{
-		{"by a key, secret changed", webhook.PartnerChange{At: at, Author: webhook.Author{Role: webhook.PartnerRole, KeyID: "key_abc"},
-			Config: webhook.PartnerConfig{URL: "https://hooks.assur.example/v2", SealedSecret: sealed, KeyID: "key_abc"}, SecretChanged: true},
-			[]string{"Assur Plus", "2026-03-01T12:30:00Z", "the API key key_abc", "revoking the key restores", "URL: https://hooks.assur.example/v2", "Secret: changed"}},
-		{"by a login, removed", webhook.PartnerChange{At: at, Author: webhook.Author{Role: webhook.PartnerRole, UserID: "usr_1"}},
+		{"by a key, secret changed", webhook.PartnerChange{At: at, Author: webhook.Author{Role: webhook.PartnerRole,
+			KeyID: "key_abc"},
+			Config: webhook.PartnerConfig{URL: "https://hooks.assur.example/v2", SealedSecret: sealed,
+				KeyID: "key_abc"}, SecretChanged: true},
+			[]string{"Assur Plus", "2026-03-01T12:30:00Z", "the API key key_abc", "revoking the key restores",
+				"URL: https://hooks.assur.example/v2", "Secret: changed"}},
+		{"by a login, removed", webhook.PartnerChange{At: at, Author: webhook.Author{Role: webhook.PartnerRole,
+			UserID: "usr_1"}},
 			[]string{"a back-office login", "URL: (none)", "Secret: unchanged"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -61,10 +65,15 @@ func TestPartnerWebhookChanged(t *testing.T) {
 		})
 	}
 	mailer.sent = nil
-	if err := svc.PartnerWebhookChanged(ctx, silent.ID, webhook.PartnerChange{At: at}); err != nil || len(mailer.sent) != 0 {
+	if err := svc.PartnerWebhookChanged(ctx, silent.ID, webhook.PartnerChange{At: at}); err != nil ||
+		len(mailer.sent) != 0 {
 		t.Errorf("a partner without contact: %v, %d mails; want nil and none", err, len(mailer.sent))
 	}
-	if err := svc.PartnerWebhookChanged(ctx, "prt_unknown", webhook.PartnerChange{At: at}); !fault.Is(err, fault.NotFound) || len(mailer.sent) != 0 {
+	if err := svc.PartnerWebhookChanged(ctx, "prt_unknown", webhook.PartnerChange{At: at}); !fault.Is(
+		err,
+		fault.NotFound,
+	) ||
+		len(mailer.sent) != 0 {
 		t.Errorf("an unknown partner: %v, want NotFound and no mail", err)
 	}
 }

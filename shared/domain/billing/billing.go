@@ -143,11 +143,31 @@ func (s *Service) issue(ctx context.Context, sub Subscription, now time.Time) er
 	}
 	start := sub.NextPeriod
 	end := s.next(start)
-	inv := Invoice{Reference: Reference(sub.UserID, start), UserID: sub.UserID, Plan: name, Amount: plan.Price, Currency: plan.Currency,
-		Credits: plan.Credits, Status: StatusPending, PeriodStart: start, PeriodEnd: end, IssuedAt: now}
-	purpose := fmt.Sprintf("%s plan from %s to %s: %s", name, start.Format("2 January 2006"), end.Format("2 January 2006"), credits.Count(plan.Credits))
-	link, err := s.Gateway.Open(ctx, payment.Charge{Reference: inv.Reference, Amount: inv.Amount, Currency: inv.Currency, Purpose: purpose,
-		ReturnURL: s.ReturnURL, CancelURL: s.ReturnURL + "?outcome=cancelled", NotifyURL: s.NotifyURL}, now.Add(s.LinkTTL))
+	inv := Invoice{
+		Reference:   Reference(sub.UserID, start),
+		UserID:      sub.UserID,
+		Plan:        name,
+		Amount:      plan.Price,
+		Currency:    plan.Currency,
+		Credits:     plan.Credits,
+		Status:      StatusPending,
+		PeriodStart: start,
+		PeriodEnd:   end,
+		IssuedAt:    now,
+	}
+	purpose := fmt.Sprintf(
+		"%s plan from %s to %s: %s",
+		name,
+		start.Format("2 January 2006"),
+		end.Format("2 January 2006"),
+		credits.Count(plan.Credits),
+	)
+	link, err := s.Gateway.Open(
+		ctx,
+		payment.Charge{Reference: inv.Reference, Amount: inv.Amount, Currency: inv.Currency, Purpose: purpose,
+			ReturnURL: s.ReturnURL, CancelURL: s.ReturnURL + "?outcome=cancelled", NotifyURL: s.NotifyURL},
+		now.Add(s.LinkTTL),
+	)
 	if err != nil {
 		return err
 	}
@@ -172,7 +192,16 @@ func (s *Service) next(start time.Time) time.Time {
 	}
 	y, m, d := start.Date()
 	last := time.Date(y, m+2, 0, 0, 0, 0, 0, start.Location()).Day() // of the next month
-	return time.Date(y, m+1, min(d, last), start.Hour(), start.Minute(), start.Second(), start.Nanosecond(), start.Location())
+	return time.Date(
+		y,
+		m+1,
+		min(d, last),
+		start.Hour(),
+		start.Minute(),
+		start.Second(),
+		start.Nanosecond(),
+		start.Location(),
+	)
 }
 
 // Settle applies the gateway's verified notification: paid grants the period's credits once, a
@@ -193,11 +222,14 @@ func (s *Service) Settle(ctx context.Context, n payment.Notification) error {
 	}
 	moved, err := s.Store.SettleInvoice(ctx, inv, n, to, s.now())
 	if errors.Is(err, payment.ErrReplayed) {
-		logs.From(ctx).InfoContext(ctx, "invoice notification replayed", "reference", inv.Reference, "eventId", n.EventID)
+		logs.From(ctx).
+			InfoContext(ctx, "invoice notification replayed", "reference", inv.Reference, "eventId", n.EventID)
 		return nil
 	}
 	if err == nil && !moved {
-		logs.From(ctx).InfoContext(ctx, "invoice notification changed nothing", "reference", inv.Reference, "status", inv.Status, "notified", to)
+		logs.From(ctx).
+			InfoContext(ctx, "invoice notification changed nothing", "reference", inv.Reference, "status", inv.Status,
+				"notified", to)
 	}
 	return err
 }
@@ -206,14 +238,24 @@ func (s *Service) Settle(ctx context.Context, n payment.Notification) error {
 // subscription starts one at once.
 func (s *Service) ChangePlan(ctx context.Context, userID, plan string) error {
 	if _, ok := s.Plans[plan]; !ok {
-		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: fmt.Sprintf("Unknown plan %q.", plan),
-			InvalidParams: []string{"plan: one of the configured plans"}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        fmt.Sprintf("Unknown plan %q.", plan),
+			InvalidParams: []string{"plan: one of the configured plans"},
+		}
 	}
 	return s.Store.SetPendingPlan(ctx, userID, plan, s.now())
 }
 
 // Invoices lists a user's invoices, newest first.
-func (s *Service) Invoices(ctx context.Context, userID string, status Status, limit int, cursor string) ([]Invoice, string, error) {
+func (s *Service) Invoices(
+	ctx context.Context,
+	userID string,
+	status Status,
+	limit int,
+	cursor string,
+) ([]Invoice, string, error) {
 	switch status {
 	case "", StatusPending, StatusPaid, StatusFailed, StatusVoid:
 	default:

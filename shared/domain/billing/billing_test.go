@@ -23,7 +23,13 @@ func (s *settleStore) Invoice(_ context.Context, ref string) (Invoice, error) {
 	return s.inv, nil
 }
 
-func (s *settleStore) SettleInvoice(_ context.Context, _ Invoice, n payment.Notification, _ Status, _ time.Time) (bool, error) {
+func (s *settleStore) SettleInvoice(
+	_ context.Context,
+	_ Invoice,
+	n payment.Notification,
+	_ Status,
+	_ time.Time,
+) (bool, error) {
 	for _, seen := range s.settled {
 		if seen.EventID == n.EventID {
 			return false, payment.ErrReplayed
@@ -37,8 +43,23 @@ func (s *settleStore) SettleInvoice(_ context.Context, _ Invoice, n payment.Noti
 // and currency; anything else is refused before the store is asked, and a replay is answered as
 // received.
 func TestSettleMatchesTheInvoicesPayment(t *testing.T) {
-	inv := Invoice{Reference: "INV-1", UserID: "usr_1", Amount: 15000, Currency: "XOF", Credits: 100, Status: StatusPending, PaymentID: "pay_1"}
-	good := payment.Notification{EventID: "evt_1", Type: payment.Succeeded, PaymentID: "pay_1", Reference: "INV-1", Amount: 15000, Currency: "XOF"}
+	inv := Invoice{
+		Reference: "INV-1",
+		UserID:    "usr_1",
+		Amount:    15000,
+		Currency:  "XOF",
+		Credits:   100,
+		Status:    StatusPending,
+		PaymentID: "pay_1",
+	}
+	good := payment.Notification{
+		EventID:   "evt_1",
+		Type:      payment.Succeeded,
+		PaymentID: "pay_1",
+		Reference: "INV-1",
+		Amount:    15000,
+		Currency:  "XOF",
+	}
 	for name, tt := range map[string]struct {
 		change func(*payment.Notification)
 		code   string

@@ -110,7 +110,13 @@ func (s *memStore) Invoice(_ context.Context, reference string) (billing.Invoice
 }
 
 // Invoices pages by offset; a cursor is the user and the offset of the next invoice.
-func (s *memStore) Invoices(_ context.Context, userID string, status billing.Status, limit int, cursor string) ([]billing.Invoice, string, error) {
+func (s *memStore) Invoices(
+	_ context.Context,
+	userID string,
+	status billing.Status,
+	limit int,
+	cursor string,
+) ([]billing.Invoice, string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	start := 0
@@ -143,7 +149,13 @@ func (s *memStore) Invoices(_ context.Context, userID string, status billing.Sta
 	return all[start:end], next, nil
 }
 
-func (s *memStore) SettleInvoice(ctx context.Context, inv billing.Invoice, n payment.Notification, to billing.Status, at time.Time) (bool, error) {
+func (s *memStore) SettleInvoice(
+	ctx context.Context,
+	inv billing.Invoice,
+	n payment.Notification,
+	to billing.Status,
+	at time.Time,
+) (bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.events[n.EventID] {
@@ -153,7 +165,8 @@ func (s *memStore) SettleInvoice(ctx context.Context, inv billing.Invoice, n pay
 	if !ok {
 		return false, fault.New(fault.NotFound, "No such invoice.")
 	}
-	movable := stored.Status == billing.StatusPending || (to == billing.StatusPaid && stored.Status == billing.StatusFailed)
+	movable := stored.Status == billing.StatusPending ||
+		(to == billing.StatusPaid && stored.Status == billing.StatusFailed)
 	if !movable {
 		s.events[n.EventID] = true
 		return false, nil
@@ -210,7 +223,11 @@ func (g *fakeGateway) Open(_ context.Context, c payment.Charge, expires time.Tim
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.refuse != nil && g.refuse(c.Reference) {
-		return payment.Checkout{}, &fault.Error{Kind: fault.Upstream, Detail: "The payment gateway refused to open the payment.", Err: errGatewayDown}
+		return payment.Checkout{}, &fault.Error{
+			Kind:   fault.Upstream,
+			Detail: "The payment gateway refused to open the payment.",
+			Err:    errGatewayDown,
+		}
 	}
 	g.charges = append(g.charges, c)
 	g.expires = append(g.expires, expires)

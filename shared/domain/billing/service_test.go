@@ -27,13 +27,27 @@ var plans = map[string]billing.Plan{
 // credits), a fake gateway and a clock the test moves.
 func newBilling(users ...string) (*billing.Service, *memStore, *fakeGateway, *clock) {
 	store, gw, c := newMemStore(users...), &fakeGateway{}, &clock{t0}
-	return &billing.Service{Store: store, Gateway: gw, Plans: plans, NotifyURL: "https://api.example/v1/billing/webhook",
-		ReturnURL: "https://api.example/console/billing", LinkTTL: 72 * time.Hour, Now: c.now}, store, gw, c
+	return &billing.Service{
+		Store:     store,
+		Gateway:   gw,
+		Plans:     plans,
+		NotifyURL: "https://api.example/v1/billing/webhook",
+		ReturnURL: "https://api.example/console/billing",
+		LinkTTL:   72 * time.Hour,
+		Now:       c.now,
+	}, store, gw, c
 }
 
 func paid(inv billing.Invoice, eventID string) payment.Notification {
-	return payment.Notification{EventID: eventID, Type: payment.Succeeded, PaymentID: inv.PaymentID, Reference: inv.Reference,
-		Amount: inv.Amount, Currency: inv.Currency, OccurredAt: t0}
+	return payment.Notification{
+		EventID:    eventID,
+		Type:       payment.Succeeded,
+		PaymentID:  inv.PaymentID,
+		Reference:  inv.Reference,
+		Amount:     inv.Amount,
+		Currency:   inv.Currency,
+		OccurredAt: t0,
+	}
 }
 
 func notified(inv billing.Invoice, eventID, typ string) payment.Notification {
@@ -68,9 +82,20 @@ func TestIssueInvoicesAPaidPlan(t *testing.T) {
 	}
 	inv := invs[0]
 	end := time.Date(2026, 4, 10, 9, 0, 0, 0, time.UTC)
-	want := billing.Invoice{Reference: billing.Reference("usr_1", t0), UserID: "usr_1", Plan: "pro", Amount: 15000, Currency: "XOF",
-		Credits: 100, Status: billing.StatusPending, PeriodStart: t0, PeriodEnd: end, IssuedAt: c.t,
-		PaymentID: "pay_1", PaymentURL: "https://pay.example/pay_1"}
+	want := billing.Invoice{
+		Reference:   billing.Reference("usr_1", t0),
+		UserID:      "usr_1",
+		Plan:        "pro",
+		Amount:      15000,
+		Currency:    "XOF",
+		Credits:     100,
+		Status:      billing.StatusPending,
+		PeriodStart: t0,
+		PeriodEnd:   end,
+		IssuedAt:    c.t,
+		PaymentID:   "pay_1",
+		PaymentURL:  "https://pay.example/pay_1",
+	}
 	if !equalInvoice(inv, want) {
 		t.Errorf("invoice =\n %+v, want\n %+v", inv, want)
 	}
@@ -85,7 +110,8 @@ func TestIssueInvoicesAPaidPlan(t *testing.T) {
 	if ch.Reference != inv.Reference || ch.Amount != 15000 || ch.Currency != "XOF" {
 		t.Errorf("charge %+v: not the invoice's reference, amount and currency", ch)
 	}
-	if ch.NotifyURL != svc.NotifyURL || ch.ReturnURL != svc.ReturnURL || ch.CancelURL != svc.ReturnURL+"?outcome=cancelled" {
+	if ch.NotifyURL != svc.NotifyURL || ch.ReturnURL != svc.ReturnURL ||
+		ch.CancelURL != svc.ReturnURL+"?outcome=cancelled" {
 		t.Errorf("charge URLs: notify %q, return %q, cancel %q", ch.NotifyURL, ch.ReturnURL, ch.CancelURL)
 	}
 	for _, words := range []string{"pro plan", "10 March 2026", "10 April 2026", "100 credits"} {
@@ -98,7 +124,12 @@ func TestIssueInvoicesAPaidPlan(t *testing.T) {
 	}
 	sub, ok := store.subscription("usr_1")
 	if !ok || sub.Plan != "pro" || sub.PendingPlan != "" || !sub.NextPeriod.Equal(end) || store.plan("usr_1") != "pro" {
-		t.Errorf("subscription %+v (running %v), plan %q: want pro, next period at the invoice's end", sub, ok, store.plan("usr_1"))
+		t.Errorf(
+			"subscription %+v (running %v), plan %q: want pro, next period at the invoice's end",
+			sub,
+			ok,
+			store.plan("usr_1"),
+		)
 	}
 	if got := store.ledger.Balance("usr_1"); got != 0 {
 		t.Errorf("balance %d before payment, want 0", got)
@@ -106,10 +137,13 @@ func TestIssueInvoicesAPaidPlan(t *testing.T) {
 }
 
 func equalInvoice(a, b billing.Invoice) bool {
-	return a.Reference == b.Reference && a.UserID == b.UserID && a.Plan == b.Plan && a.Amount == b.Amount && a.Currency == b.Currency &&
-		a.Credits == b.Credits && a.Status == b.Status && a.PeriodStart.Equal(b.PeriodStart) && a.PeriodEnd.Equal(b.PeriodEnd) &&
+	return a.Reference == b.Reference && a.UserID == b.UserID && a.Plan == b.Plan && a.Amount == b.Amount &&
+		a.Currency == b.Currency &&
+		a.Credits == b.Credits && a.Status == b.Status && a.PeriodStart.Equal(b.PeriodStart) &&
+		a.PeriodEnd.Equal(b.PeriodEnd) &&
 		a.IssuedAt.Equal(b.IssuedAt) && a.PaymentID == b.PaymentID && a.PaymentURL == b.PaymentURL &&
-		(a.PaidAt == nil) == (b.PaidAt == nil) && (a.PaidAt == nil || a.PaidAt.Equal(*b.PaidAt))
+		(a.PaidAt == nil) == (b.PaidAt == nil) &&
+		(a.PaidAt == nil || a.PaidAt.Equal(*b.PaidAt))
 }
 
 // However often it runs, Issue bills each period once: runs within a period open no link and store
@@ -122,11 +156,14 @@ func TestIssueBillsEachPeriodOnce(t *testing.T) {
 		ends   []time.Time
 	}{
 		{"calendar months", 0, t0, []time.Time{
-			time.Date(2026, 4, 10, 9, 0, 0, 0, time.UTC), time.Date(2026, 5, 10, 9, 0, 0, 0, time.UTC), time.Date(2026, 6, 10, 9, 0, 0, 0, time.UTC)}},
+			time.Date(2026, 4, 10, 9, 0, 0, 0, time.UTC), time.Date(2026, 5, 10, 9, 0, 0, 0, time.UTC), time.Date(2026,
+				6, 10, 9, 0, 0, 0, time.UTC)}},
 		// A month shorter than the start's day ends on its last day: no month is skipped.
 		{"from a month's 31st", 0, time.Date(2026, 1, 31, 9, 0, 0, 0, time.UTC), []time.Time{
-			time.Date(2026, 2, 28, 9, 0, 0, 0, time.UTC), time.Date(2026, 3, 28, 9, 0, 0, 0, time.UTC), time.Date(2026, 4, 28, 9, 0, 0, 0, time.UTC)}},
-		{"a fixed period", 30 * 24 * time.Hour, t0, []time.Time{t0.AddDate(0, 0, 30), t0.AddDate(0, 0, 60), t0.AddDate(0, 0, 90)}},
+			time.Date(2026, 2, 28, 9, 0, 0, 0, time.UTC), time.Date(2026, 3, 28, 9, 0, 0, 0, time.UTC), time.Date(2026,
+				4, 28, 9, 0, 0, 0, time.UTC)}},
+		{"a fixed period", 30 * 24 * time.Hour, t0, []time.Time{t0.AddDate(0, 0, 30), t0.AddDate(0, 0, 60),
+			t0.AddDate(0, 0, 90)}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -152,7 +189,15 @@ func TestIssueBillsEachPeriodOnce(t *testing.T) {
 					t.Fatalf("period %d: %v", i, err)
 				}
 				if !inv.PeriodStart.Equal(start) || !inv.PeriodEnd.Equal(end) || inv.Amount != 15000 {
-					t.Errorf("period %d: %v to %v, amount %d; want %v to %v, 15000", i, inv.PeriodStart, inv.PeriodEnd, inv.Amount, start, end)
+					t.Errorf(
+						"period %d: %v to %v, amount %d; want %v to %v, 15000",
+						i,
+						inv.PeriodStart,
+						inv.PeriodEnd,
+						inv.Amount,
+						start,
+						end,
+					)
 				}
 				start = end
 			}
@@ -201,7 +246,8 @@ func TestPlanChangeTakesEffectAtTheNextPeriod(t *testing.T) {
 	if err := svc.ChangePlan(ctx, "usr_1", "free"); err != nil {
 		t.Fatal(err)
 	}
-	for _, at := range []time.Time{time.Date(2026, 5, 10, 9, 0, 1, 0, time.UTC), time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)} {
+	for _, at := range []time.Time{time.Date(2026, 5, 10, 9, 0, 1, 0, time.UTC), time.Date(2026, 9, 1, 0, 0, 0, 0,
+		time.UTC)} {
 		c.t = at
 		mustIssue(t, svc)
 	}
@@ -258,9 +304,20 @@ func TestIssueFinishesAnInterruptedRun(t *testing.T) {
 	if err := svc.ChangePlan(ctx, "usr_1", "pro"); err != nil {
 		t.Fatal(err)
 	}
-	first := billing.Invoice{Reference: billing.Reference("usr_1", t0), UserID: "usr_1", Plan: "pro", Amount: 15000, Currency: "XOF",
-		Credits: 100, Status: billing.StatusPending, PeriodStart: t0, PeriodEnd: t0.AddDate(0, 1, 0), IssuedAt: t0,
-		PaymentID: "pay_earlier", PaymentURL: "https://pay.example/pay_earlier"}
+	first := billing.Invoice{
+		Reference:   billing.Reference("usr_1", t0),
+		UserID:      "usr_1",
+		Plan:        "pro",
+		Amount:      15000,
+		Currency:    "XOF",
+		Credits:     100,
+		Status:      billing.StatusPending,
+		PeriodStart: t0,
+		PeriodEnd:   t0.AddDate(0, 1, 0),
+		IssuedAt:    t0,
+		PaymentID:   "pay_earlier",
+		PaymentURL:  "https://pay.example/pay_earlier",
+	}
 	if err := store.PutInvoice(ctx, first); err != nil {
 		t.Fatal(err)
 	}
@@ -417,7 +474,8 @@ func TestChangePlanRefusals(t *testing.T) {
 	for _, plan := range []string{"", "platinum", "Pro"} {
 		err := svc.ChangePlan(ctx, "usr_1", plan)
 		e := fault.As(err)
-		if e.Kind != fault.Invalid || e.Code != "validation_failed" || !slices.Equal(e.InvalidParams, []string{"plan: one of the configured plans"}) {
+		if e.Kind != fault.Invalid || e.Code != "validation_failed" ||
+			!slices.Equal(e.InvalidParams, []string{"plan: one of the configured plans"}) {
 			t.Errorf("ChangePlan(%q) = %+v, want Invalid validation_failed on plan", plan, e)
 		}
 	}
@@ -439,7 +497,11 @@ func TestInvoicesList(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	starts := []time.Time{t0, time.Date(2026, 4, 10, 9, 0, 0, 0, time.UTC), time.Date(2026, 5, 10, 9, 0, 0, 0, time.UTC)}
+	starts := []time.Time{
+		t0,
+		time.Date(2026, 4, 10, 9, 0, 0, 0, time.UTC),
+		time.Date(2026, 5, 10, 9, 0, 0, 0, time.UTC),
+	}
 	for _, at := range starts {
 		c.t = at.Add(time.Second)
 		mustIssue(t, svc)

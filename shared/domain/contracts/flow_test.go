@@ -36,7 +36,11 @@ func (c *scriptedCore) Issue(_ context.Context, ct contracts.Contract, attempt i
 	case "upstream":
 		return contracts.Issuance{}, fault.New(fault.Upstream, "core-insurance answered 503")
 	case "refuse":
-		return contracts.Issuance{}, &fault.Error{Kind: fault.Invalid, Code: "VEHICLE_EXCLUDED", Detail: "The vehicle is excluded."}
+		return contracts.Issuance{}, &fault.Error{
+			Kind:   fault.Invalid,
+			Code:   "VEHICLE_EXCLUDED",
+			Detail: "The vehicle is excluded.",
+		}
 	}
 	return contracts.Issuance{ContractID: "CT-" + ct.Reference, NumeroPolice: "POL-1"}, nil
 }
@@ -69,13 +73,25 @@ type flow struct {
 func (f *flow) step(action string) error {
 	ctx := context.Background()
 	event := func(paid bool, at time.Time) contracts.PaymentEvent {
-		return contracts.PaymentEvent{EventID: "evt_" + f.ref + "_" + string(rune('0'+f.events)), Paid: paid, PaymentID: "pay_" + f.ref,
-			Reference: f.ref, Amount: 1000, Currency: "XOF", At: at}
+		return contracts.PaymentEvent{
+			EventID:   "evt_" + f.ref + "_" + string(rune('0'+f.events)),
+			Paid:      paid,
+			PaymentID: "pay_" + f.ref,
+			Reference: f.ref,
+			Amount:    1000,
+			Currency:  "XOF",
+			At:        at,
+		}
 	}
 	switch action {
 	case "create":
-		c, err := f.svc.Create(ctx, "prt_1", contracts.ProductAuto, contracts.Request{ReturnURL: "https://partner.example/r",
-			CancelURL: "https://partner.example/c", Contract: []byte(autoContract)})
+		c, err := f.svc.Create(
+			ctx,
+			"prt_1",
+			contracts.ProductAuto,
+			contracts.Request{ReturnURL: "https://partner.example/r",
+				CancelURL: "https://partner.example/c", Contract: []byte(autoContract)},
+		)
 		f.ref = c.Reference
 		return err
 	case "pay", "cancel":
@@ -134,52 +150,221 @@ func TestContractFlow(t *testing.T) {
 		alarms        []string // metrics counted: failed, paid-after-failure
 	}{
 		{name: "created", steps: ok("create"), status: contracts.StatusPendingPayment, paymentStatus: "pending"},
-		{name: "paid and issued", steps: ok("create", "pay", "issue"), status: contracts.StatusActive, paymentStatus: "paid",
-			webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
-		{name: "upstream fails twice, then issues", core: []string{"upstream", "upstream"}, steps: ok("create", "pay", "issue"),
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1, 2, 3}, run: 1},
-		{name: "upstream fails every try: the job is left to the queue, which issues later", core: []string{"upstream", "upstream", "upstream"},
-			steps: []step{{do: "create"}, {do: "pay"}, {do: "issue", fails: true, fail: fault.Upstream}, {do: "issue"}}, status: contracts.StatusActive,
-			paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1, 2, 3, 4}, run: 1},
-		{name: "a duplicate job does nothing", steps: ok("create", "pay", "issue", "issue"), status: contracts.StatusActive, paymentStatus: "paid",
-			webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
-		{name: "the core refuses", core: []string{"refuse"}, steps: ok("create", "pay", "issue"), status: contracts.StatusIssuanceFailed,
-			paymentStatus: "paid", webhooks: []string{contracts.EventIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1, alarms: []string{"failed"}},
-		{name: "refused, replayed, issued", core: []string{"refuse"}, steps: ok("create", "pay", "issue", "replay", "issue"),
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssuanceFailed, contracts.EventIssued},
-			jobs: 2, attempts: []int{1, 2}, run: 2, alarms: []string{"failed"}},
-		{name: "refused, refunded", core: []string{"refuse"}, steps: ok("create", "pay", "issue", "refund"), status: contracts.StatusRefunded,
-			paymentStatus: "refunded", webhooks: []string{contracts.EventIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1, alarms: []string{"failed"}},
-		{name: "refunded twice", core: []string{"refuse"}, steps: []step{{do: "create"}, {do: "pay"}, {do: "issue"}, {do: "refund"}, {do: "refund", fails: true, fail: fault.Conflict}},
-			status: contracts.StatusRefunded, paymentStatus: "refunded", webhooks: []string{contracts.EventIssuanceFailed}, jobs: 1, attempts: []int{1}, run: 1,
-			alarms: []string{"failed"}},
-		{name: "no refund of an issued contract", steps: []step{{do: "create"}, {do: "pay"}, {do: "issue"}, {do: "refund", fails: true, fail: fault.Conflict}},
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
-		{name: "no replay of an issued contract", steps: []step{{do: "create"}, {do: "pay"}, {do: "issue"}, {do: "replay", fails: true, fail: fault.Conflict}},
-			status: contracts.StatusActive, paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
-		{name: "the gateway replays its event", steps: ok("create", "pay", "replay-event", "issue", "replay-event"), status: contracts.StatusActive,
-			paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
-		{name: "cancelled", steps: ok("create", "cancel"), status: contracts.StatusPaymentFailed, paymentStatus: "failed"},
-		{name: "no refund of a request never paid", steps: []step{{do: "create"}, {do: "cancel"}, {do: "refund", fails: true, fail: fault.Conflict}},
-			status: contracts.StatusPaymentFailed, paymentStatus: "failed"},
-		{name: "the link expires", steps: ok("create", "expire"), status: contracts.StatusPaymentFailed, paymentStatus: "failed"},
-		{name: "paid after the link expired and the sweep ran", steps: ok("create", "expire", "pay"), status: contracts.StatusPaymentFailed,
-			paymentStatus: "paid_after_failure", alarms: []string{"paid after failure"}},
-		{name: "paid at the expiry, before the sweep", steps: ok("create", "late-pay"), status: contracts.StatusPaymentFailed,
-			paymentStatus: "paid_after_failure", alarms: []string{"paid after failure"}},
-		{name: "paid after the expiry, refunded", steps: ok("create", "expire", "pay", "refund"), status: contracts.StatusRefunded,
-			paymentStatus: "refunded", alarms: []string{"paid after failure"}},
-		{name: "the sweep after the payment leaves it paid", steps: ok("create", "pay", "expire", "issue"), status: contracts.StatusActive,
-			paymentStatus: "paid", webhooks: []string{contracts.EventIssued}, jobs: 1, attempts: []int{1}, run: 1},
+		{
+			name:          "paid and issued",
+			steps:         ok("create", "pay", "issue"),
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+		},
+		{
+			name:          "upstream fails twice, then issues",
+			core:          []string{"upstream", "upstream"},
+			steps:         ok("create", "pay", "issue"),
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1, 2, 3},
+			run:           1,
+		},
+		{
+			name: "upstream fails every try: the job is left to the queue, which issues later",
+			core: []string{"upstream", "upstream", "upstream"},
+			steps: []step{
+				{do: "create"},
+				{do: "pay"},
+				{do: "issue", fails: true, fail: fault.Upstream},
+				{do: "issue"},
+			},
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1, 2, 3, 4},
+			run:           1,
+		},
+		{
+			name:          "a duplicate job does nothing",
+			steps:         ok("create", "pay", "issue", "issue"),
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+		},
+		{
+			name:          "the core refuses",
+			core:          []string{"refuse"},
+			steps:         ok("create", "pay", "issue"),
+			status:        contracts.StatusIssuanceFailed,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssuanceFailed},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+			alarms:        []string{"failed"},
+		},
+		{
+			name:          "refused, replayed, issued",
+			core:          []string{"refuse"},
+			steps:         ok("create", "pay", "issue", "replay", "issue"),
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssuanceFailed, contracts.EventIssued},
+			jobs:          2,
+			attempts:      []int{1, 2},
+			run:           2,
+			alarms:        []string{"failed"},
+		},
+		{
+			name:          "refused, refunded",
+			core:          []string{"refuse"},
+			steps:         ok("create", "pay", "issue", "refund"),
+			status:        contracts.StatusRefunded,
+			paymentStatus: "refunded",
+			webhooks:      []string{contracts.EventIssuanceFailed},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+			alarms:        []string{"failed"},
+		},
+		{
+			name: "refunded twice",
+			core: []string{"refuse"},
+			steps: []step{
+				{do: "create"},
+				{do: "pay"},
+				{do: "issue"},
+				{do: "refund"},
+				{do: "refund", fails: true, fail: fault.Conflict},
+			},
+			status:        contracts.StatusRefunded,
+			paymentStatus: "refunded",
+			webhooks:      []string{contracts.EventIssuanceFailed},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+			alarms:        []string{"failed"},
+		},
+		{
+			name: "no refund of an issued contract",
+			steps: []step{
+				{do: "create"},
+				{do: "pay"},
+				{do: "issue"},
+				{do: "refund", fails: true, fail: fault.Conflict},
+			},
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+		},
+		{
+			name: "no replay of an issued contract",
+			steps: []step{
+				{do: "create"},
+				{do: "pay"},
+				{do: "issue"},
+				{do: "replay", fails: true, fail: fault.Conflict},
+			},
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+		},
+		{
+			name:          "the gateway replays its event",
+			steps:         ok("create", "pay", "replay-event", "issue", "replay-event"),
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+		},
+		{
+			name:          "cancelled",
+			steps:         ok("create", "cancel"),
+			status:        contracts.StatusPaymentFailed,
+			paymentStatus: "failed",
+		},
+		{
+			name:          "no refund of a request never paid",
+			steps:         []step{{do: "create"}, {do: "cancel"}, {do: "refund", fails: true, fail: fault.Conflict}},
+			status:        contracts.StatusPaymentFailed,
+			paymentStatus: "failed",
+		},
+		{
+			name:          "the link expires",
+			steps:         ok("create", "expire"),
+			status:        contracts.StatusPaymentFailed,
+			paymentStatus: "failed",
+		},
+		{
+			name:          "paid after the link expired and the sweep ran",
+			steps:         ok("create", "expire", "pay"),
+			status:        contracts.StatusPaymentFailed,
+			paymentStatus: "paid_after_failure",
+			alarms:        []string{"paid after failure"},
+		},
+		{
+			name:          "paid at the expiry, before the sweep",
+			steps:         ok("create", "late-pay"),
+			status:        contracts.StatusPaymentFailed,
+			paymentStatus: "paid_after_failure",
+			alarms:        []string{"paid after failure"},
+		},
+		{
+			name:          "paid after the expiry, refunded",
+			steps:         ok("create", "expire", "pay", "refund"),
+			status:        contracts.StatusRefunded,
+			paymentStatus: "refunded",
+			alarms:        []string{"paid after failure"},
+		},
+		{
+			name:          "the sweep after the payment leaves it paid",
+			steps:         ok("create", "pay", "expire", "issue"),
+			status:        contracts.StatusActive,
+			paymentStatus: "paid",
+			webhooks:      []string{contracts.EventIssued},
+			jobs:          1,
+			attempts:      []int{1},
+			run:           1,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
-			f := &flow{t: t, store: contractstest.New(), core: &scriptedCore{script: tt.core}, jobs: &sentJobs{}, metrics: &countingMetrics{}, now: start}
+			f := &flow{
+				t:       t,
+				store:   contractstest.New(),
+				core:    &scriptedCore{script: tt.core},
+				jobs:    &sentJobs{},
+				metrics: &countingMetrics{},
+				now:     start,
+			}
 			wake := &woken{}
-			f.svc = &contracts.Service{Store: f.store, Codes: codes{}, Core: f.core, Gateway: refGateway{}, Jobs: f.jobs, Webhook: wake,
-				Metrics: f.metrics, LinkTTL: 30 * time.Minute, Now: func() time.Time { return f.now },
-				Backoff: func(int) time.Duration { return 0 }} // the retries without their waits
+			f.svc = &contracts.Service{
+				Store:   f.store,
+				Codes:   codes{},
+				Core:    f.core,
+				Gateway: refGateway{},
+				Jobs:    f.jobs,
+				Webhook: wake,
+				Metrics: f.metrics,
+				LinkTTL: 30 * time.Minute,
+				Now:     func() time.Time { return f.now },
+				Backoff: func(int) time.Duration { return 0 },
+			} // the retries without their waits
 			for i, s := range tt.steps {
 				err := f.step(s.do)
 				if !s.fails && err != nil {
@@ -195,7 +380,15 @@ func TestContractFlow(t *testing.T) {
 				t.Fatal(err)
 			}
 			if c.Status != tt.status || c.PaymentStatus() != tt.paymentStatus || c.IssuanceRun != tt.run {
-				t.Errorf("request %s, payment %s, run %d; want %s, %s, %d", c.Status, c.PaymentStatus(), c.IssuanceRun, tt.status, tt.paymentStatus, tt.run)
+				t.Errorf(
+					"request %s, payment %s, run %d; want %s, %s, %d",
+					c.Status,
+					c.PaymentStatus(),
+					c.IssuanceRun,
+					tt.status,
+					tt.paymentStatus,
+					tt.run,
+				)
 			}
 			var events []string
 			for _, d := range f.store.Deliveries() {
@@ -214,7 +407,16 @@ func TestContractFlow(t *testing.T) {
 				t.Errorf("%d jobs, attempts %v; want %d, %v", len(*f.jobs), f.core.attempts, tt.jobs, tt.attempts)
 			}
 			var alarms []string
-			alarms = append(alarms, strings.Repeat("failed ", len(f.metrics.issuanceFailed))+strings.Repeat("paid after failure ", len(f.metrics.paidAfterFailure)))
+			alarms = append(
+				alarms,
+				strings.Repeat(
+					"failed ",
+					len(f.metrics.issuanceFailed),
+				)+strings.Repeat(
+					"paid after failure ",
+					len(f.metrics.paidAfterFailure),
+				),
+			)
 			if want := strings.Join(tt.alarms, " "); strings.TrimSpace(alarms[0]) != want {
 				t.Errorf("metrics %q, want %q", alarms[0], want)
 			}
@@ -229,7 +431,11 @@ func TestContractFlow(t *testing.T) {
 type refGateway struct{}
 
 func (refGateway) Open(_ context.Context, c payment.Charge, expires time.Time) (payment.Checkout, error) {
-	return payment.Checkout{ID: "pay_" + c.Reference, URL: "https://pay.example/" + c.Reference, ExpiresAt: expires}, nil
+	return payment.Checkout{
+		ID:        "pay_" + c.Reference,
+		URL:       "https://pay.example/" + c.Reference,
+		ExpiresAt: expires,
+	}, nil
 }
 
 // A transition written while another writer moves the request is applied to what that writer left,

@@ -43,7 +43,13 @@ func (s *retryStore) IssuanceAttempt(context.Context, string) (int, error) {
 	s.attempts++
 	return s.attempts, nil
 }
-func (s *retryStore) FinishIssuance(_ context.Context, c Contract, change Change, _ webhook.Delivery) (Contract, error) {
+
+func (s *retryStore) FinishIssuance(
+	_ context.Context,
+	c Contract,
+	change Change,
+	_ webhook.Delivery,
+) (Contract, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c, err := change(c)
@@ -106,8 +112,22 @@ func TestIssueRetriesUpstream(t *testing.T) {
 		{"issued on the second try", []error{errUpstream, nil}, []int{1}, StatusActive, 0, false},
 		{"issued on the third try", []error{errUpstream, errUpstream, nil}, []int{1, 2}, StatusActive, 0, false},
 		{"three 5xx: back to the queue", []error{errUpstream, errUpstream, errUpstream}, []int{1, 2}, "", 1, true},
-		{"a refusal is final", []error{&fault.Error{Kind: fault.Invalid, Code: "REFUSED", Detail: "no"}}, nil, StatusIssuanceFailed, 0, false},
-		{"a refusal after a 5xx", []error{errUpstream, &fault.Error{Kind: fault.Invalid, Code: "REFUSED", Detail: "no"}}, []int{1}, StatusIssuanceFailed, 0, false},
+		{
+			"a refusal is final",
+			[]error{&fault.Error{Kind: fault.Invalid, Code: "REFUSED", Detail: "no"}},
+			nil,
+			StatusIssuanceFailed,
+			0,
+			false,
+		},
+		{
+			"a refusal after a 5xx",
+			[]error{errUpstream, &fault.Error{Kind: fault.Invalid, Code: "REFUSED", Detail: "no"}},
+			[]int{1},
+			StatusIssuanceFailed,
+			0,
+			false,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,7 +150,13 @@ func TestIssueRetriesUpstream(t *testing.T) {
 				}
 			}
 			if store.finished != tt.finished || store.released != tt.released {
-				t.Errorf("finished %q, released %d; want %q, %d", store.finished, store.released, tt.finished, tt.released)
+				t.Errorf(
+					"finished %q, released %d; want %q, %d",
+					store.finished,
+					store.released,
+					tt.finished,
+					tt.released,
+				)
 			}
 		})
 	}
@@ -157,7 +183,12 @@ func TestIssueBackoffEndsWithTheContext(t *testing.T) {
 		t.Errorf("Issue returned after %s: the wait did not end with the context", d)
 	}
 	if store.attempts != 1 || store.released != 1 || store.finished != "" {
-		t.Errorf("%d tries, released %d, finished %q; want 1 try, released once, not finished", store.attempts, store.released, store.finished)
+		t.Errorf(
+			"%d tries, released %d, finished %q; want 1 try, released once, not finished",
+			store.attempts,
+			store.released,
+			store.finished,
+		)
 	}
 }
 

@@ -18,7 +18,8 @@ func TestIssuanceJobWireForm(t *testing.T) {
 }
 
 func TestParseIssuanceJobRefusesMalformed(t *testing.T) {
-	for _, body := range []string{"", "{", "null", "{}", `{"reference":""}`, `{"reference":7}`, `{"extractionId":"x"}`, `"AUT-1"`} {
+	for _, body := range []string{"", "{", "null", "{}", `{"reference":""}`, `{"reference":7}`, `{"extractionId":"x"}`,
+		`"AUT-1"`} {
 		if j, err := ParseIssuanceJob(body); err == nil {
 			t.Errorf("Parse(%q) = %+v, want an error", body, j)
 		}

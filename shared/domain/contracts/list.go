@@ -35,7 +35,12 @@ type Listings interface {
 // KnownStatus reports whether s is a status.
 func KnownStatus(s Status) bool {
 	switch s {
-	case StatusPendingPayment, StatusPaymentFailed, StatusIssuanceInProgress, StatusActive, StatusIssuanceFailed, StatusRefunded:
+	case StatusPendingPayment,
+		StatusPaymentFailed,
+		StatusIssuanceInProgress,
+		StatusActive,
+		StatusIssuanceFailed,
+		StatusRefunded:
 		return true
 	}
 	return false
@@ -45,7 +50,10 @@ func KnownStatus(s Status) bool {
 func CheckFilter(f Filter) error {
 	var bad []string
 	if f.Status != "" && !KnownStatus(f.Status) {
-		bad = append(bad, "contractStatus: PENDING_PAYMENT, PAYMENT_FAILED, ISSUANCE_IN_PROGRESS, ACTIVE, ISSUANCE_FAILED or REFUNDED")
+		bad = append(
+			bad,
+			"contractStatus: PENDING_PAYMENT, PAYMENT_FAILED, ISSUANCE_IN_PROGRESS, ACTIVE, ISSUANCE_FAILED or REFUNDED",
+		)
 	}
 	if f.Product != "" && f.Product != ProductAuto && f.Product != ProductVoyage {
 		bad = append(bad, "product: auto or voyage")

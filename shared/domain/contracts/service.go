@@ -139,11 +139,20 @@ func (s *Service) Create(ctx context.Context, partnerID string, product Product,
 	}
 	if !c.Pricing.valid() {
 		// The client would be asked to pay it: better no link than a wrong amount.
-		return Contract{}, &fault.Error{Kind: fault.Upstream, Detail: "The core insurance system answered a price out of range.",
-			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 200}}
+		return Contract{}, &fault.Error{
+			Kind:       fault.Upstream,
+			Detail:     "The core insurance system answered a price out of range.",
+			Extensions: map[string]any{"provider": "core-insurance", "upstreamStatus": 200},
+		}
 	}
-	charge := payment.Charge{Reference: c.Reference, Amount: c.Pricing.Total, Currency: c.Pricing.Currency, Purpose: purpose(c),
-		ReturnURL: c.ReturnURL, CancelURL: c.CancelURL}
+	charge := payment.Charge{
+		Reference: c.Reference,
+		Amount:    c.Pricing.Total,
+		Currency:  c.Pricing.Currency,
+		Purpose:   purpose(c),
+		ReturnURL: c.ReturnURL,
+		CancelURL: c.CancelURL,
+	}
 	if c.Payment, err = s.Gateway.Open(ctx, charge, now.Add(s.LinkTTL)); err != nil {
 		return Contract{}, err
 	}
@@ -181,14 +190,20 @@ func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contrac
 // due in the store in the same write, so a lost queue message is found by the sweep. A signature
 // vouches for the gateway, not for the pairing of payment and request: a notification whose
 // payment is not the request's own, or whose amount or currency is not its total's, is refused
-// and changes nothing (payment.Notification.Match, the rule invoices follow too). Money confirmed for a request that had already failed is recorded on it, logged and
+// and changes nothing (payment.Notification.Match, the rule invoices follow too). Money confirmed for a request that
+// had already failed is recorded on it, logged and
 // counted, so that an operator refunds it.
 func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 	c, err := s.Store.Contract(ctx, e.Reference)
 	if err != nil {
 		return err
 	}
-	notified := payment.Notification{PaymentID: e.PaymentID, Reference: e.Reference, Amount: e.Amount, Currency: e.Currency}
+	notified := payment.Notification{
+		PaymentID: e.PaymentID,
+		Reference: e.Reference,
+		Amount:    e.Amount,
+		Currency:  e.Currency,
+	}
 	if err := notified.Match(c.Payment.ID, c.Pricing.Total, c.Pricing.Currency); err != nil {
 		return err
 	}
@@ -206,9 +221,12 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 	}
 	switch {
 	case outcome == PaymentAfterFailure:
-		logs.From(ctx).WarnContext(ctx, "payment received for a request that had failed: the client paid and has no contract; refund it",
-			"reference", e.Reference, "eventId", e.EventID, "paymentId", e.PaymentID, "amount", e.Amount, "currency", c.Pricing.Currency,
-			"refund", "POST /api/v1/admin/contracts/"+e.Reference+"/refund")
+		logs.From(ctx).
+			WarnContext(ctx,
+				"payment received for a request that had failed: the client paid and has no contract; refund it",
+				"reference", e.Reference, "eventId", e.EventID, "paymentId", e.PaymentID, "amount", e.Amount,
+				"currency", c.Pricing.Currency,
+				"refund", "POST /api/v1/admin/contracts/"+e.Reference+"/refund")
 		s.Metrics.PaidAfterFailure(ctx, e.Reference)
 	case outcome == PaymentMoved && e.Paid:
 		return s.Jobs.Send(ctx, IssuanceJob{Reference: e.Reference}.Encode(), s.now())
@@ -289,8 +307,19 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 	if err != nil {
 		return err
 	}
-	d := s.Webhook.NewDelivery(webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: c.PartnerID, Event: event, Reference: c.Reference, Body: body})
-	if _, err := s.Store.FinishIssuance(ctx, c, func(c Contract) (Contract, error) { return c.finishIssuance(to, i, now) }, d); err != nil {
+	d := s.Webhook.NewDelivery(
+		webhook.Delivery{
+			Scheme:    webhook.SchemePartner,
+			OwnerID:   c.PartnerID,
+			Event:     event,
+			Reference: c.Reference,
+			Body:      body,
+		},
+	)
+	if _, err := s.Store.FinishIssuance(ctx, c, func(c Contract) (Contract, error) {
+		return c.finishIssuance(to, i,
+			now)
+	}, d); err != nil {
 		return err
 	}
 	return s.Webhook.WakeDelivery(ctx, d.ID)
@@ -316,7 +345,11 @@ func (s *Service) Refund(ctx context.Context, reference string) (Contract, error
 }
 
 // update reads a request and applies one of its transitions at the present time.
-func (s *Service) update(ctx context.Context, reference string, transition func(Contract, time.Time) (Contract, error)) (Contract, error) {
+func (s *Service) update(
+	ctx context.Context,
+	reference string,
+	transition func(Contract, time.Time) (Contract, error),
+) (Contract, error) {
 	c, err := s.Store.Contract(ctx, reference)
 	if err != nil {
 		return Contract{}, err
@@ -334,7 +367,11 @@ func (s *Service) ExpireLinks(ctx context.Context) error {
 	}
 	for _, c := range expired {
 		// Conflict: paid or failed since the index was read.
-		if _, err := s.Store.Update(ctx, c, func(c Contract) (Contract, error) { return c.expireLink(now) }); err != nil && !fault.Is(err, fault.Conflict) {
+		if _, err := s.Store.Update(ctx, c, func(c Contract) (Contract,
+			error) {
+			return c.expireLink(now)
+		}); err != nil &&
+			!fault.Is(err, fault.Conflict) {
 			return err
 		}
 	}

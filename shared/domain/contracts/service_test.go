@@ -32,8 +32,13 @@ func (j *sentJobs) Send(_ context.Context, body string, _ time.Time) error {
 }
 
 func request(ref string, status contracts.Status, paid bool) contracts.Contract {
-	c := contracts.Contract{Reference: ref, PartnerID: "prt_1", Status: status, Pricing: contracts.Pricing{Total: 1000, Currency: "XOF"},
-		Payment: payment.Checkout{ID: "pay_" + ref}}
+	c := contracts.Contract{
+		Reference: ref,
+		PartnerID: "prt_1",
+		Status:    status,
+		Pricing:   contracts.Pricing{Total: 1000, Currency: "XOF"},
+		Payment:   payment.Checkout{ID: "pay_" + ref},
+	}
 	if paid {
 		at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 		c.PaidAt = &at
@@ -43,7 +48,15 @@ func request(ref string, status contracts.Status, paid bool) contracts.Contract 
 
 func TestHandlePayment(t *testing.T) {
 	paid := func(ref string) contracts.PaymentEvent {
-		return contracts.PaymentEvent{EventID: "evt_" + ref, Paid: true, PaymentID: "pay_" + ref, Reference: ref, Amount: 1000, Currency: "XOF", At: time.Now()}
+		return contracts.PaymentEvent{
+			EventID:   "evt_" + ref,
+			Paid:      true,
+			PaymentID: "pay_" + ref,
+			Reference: ref,
+			Amount:    1000,
+			Currency:  "XOF",
+			At:        time.Now(),
+		}
 	}
 	tests := []struct {
 		name          string
@@ -54,21 +67,76 @@ func TestHandlePayment(t *testing.T) {
 		paymentStatus string
 		jobs, alarms  int
 	}{
-		{"paid", request("A", contracts.StatusPendingPayment, false), nil, "", contracts.StatusIssuanceInProgress, "paid", 1, 0},
-		{"cancelled", request("A", contracts.StatusPendingPayment, false), func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
-			"", contracts.StatusPaymentFailed, "failed", 0, 0},
+		{
+			"paid",
+			request("A", contracts.StatusPendingPayment, false),
+			nil,
+			"",
+			contracts.StatusIssuanceInProgress,
+			"paid",
+			1,
+			0,
+		},
+		{
+			"cancelled",
+			request("A", contracts.StatusPendingPayment, false),
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
+			"",
+			contracts.StatusPaymentFailed,
+			"failed",
+			0,
+			0,
+		},
 		{"another request's payment", request("A", contracts.StatusPendingPayment, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = "pay_B"; return e }, "payment_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = "pay_B"; return e },
+			"payment_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
 		{"no payment named", request("A", contracts.StatusPendingPayment, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = ""; return e }, "payment_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = ""; return e }, "payment_mismatch",
+			contracts.StatusPendingPayment, "pending", 0, 0},
 		{"another amount", request("A", contracts.StatusPendingPayment, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Amount = 1; return e }, "amount_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
-		{"paid after a failure", request("A", contracts.StatusPaymentFailed, false), nil, "", contracts.StatusPaymentFailed, "paid_after_failure", 0, 1},
-		{"cancelled after a failure", request("A", contracts.StatusPaymentFailed, false), func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
-			"", contracts.StatusPaymentFailed, "failed", 0, 0},
-		{"paid again after a failure", request("A", contracts.StatusPaymentFailed, true), nil, "", contracts.StatusPaymentFailed, "paid_after_failure", 0, 0},
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Amount = 1; return e }, "amount_mismatch",
+			contracts.StatusPendingPayment, "pending", 0, 0},
+		{
+			"paid after a failure",
+			request("A", contracts.StatusPaymentFailed, false),
+			nil,
+			"",
+			contracts.StatusPaymentFailed,
+			"paid_after_failure",
+			0,
+			1,
+		},
+		{
+			"cancelled after a failure",
+			request("A", contracts.StatusPaymentFailed, false),
+			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
+			"",
+			contracts.StatusPaymentFailed,
+			"failed",
+			0,
+			0,
+		},
+		{
+			"paid again after a failure",
+			request("A", contracts.StatusPaymentFailed, true),
+			nil,
+			"",
+			contracts.StatusPaymentFailed,
+			"paid_after_failure",
+			0,
+			0,
+		},
 		{"paid when active", request("A", contracts.StatusActive, true), nil, "", contracts.StatusActive, "paid", 0, 0},
-		{"paid when refunded", request("A", contracts.StatusRefunded, true), nil, "", contracts.StatusRefunded, "refunded", 0, 0},
+		{
+			"paid when refunded",
+			request("A", contracts.StatusRefunded, true),
+			nil,
+			"",
+			contracts.StatusRefunded,
+			"refunded",
+			0,
+			0,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,12 +157,25 @@ func TestHandlePayment(t *testing.T) {
 			}
 			c, _ := store.Contract(ctx, "A")
 			if c.Status != tt.status || c.PaymentStatus() != tt.paymentStatus {
-				t.Errorf("request = %s, payment %s; want %s, %s", c.Status, c.PaymentStatus(), tt.status, tt.paymentStatus)
+				t.Errorf(
+					"request = %s, payment %s; want %s, %s",
+					c.Status,
+					c.PaymentStatus(),
+					tt.status,
+					tt.paymentStatus,
+				)
 			}
 			if len(*jobs) != tt.jobs || len(metrics.paidAfterFailure) != tt.alarms {
-				t.Errorf("jobs %v, paid-after-failure metrics %v; want %d and %d", *jobs, metrics.paidAfterFailure, tt.jobs, tt.alarms)
+				t.Errorf(
+					"jobs %v, paid-after-failure metrics %v; want %d and %d",
+					*jobs,
+					metrics.paidAfterFailure,
+					tt.jobs,
+					tt.alarms,
+				)
 			}
-			if warned := strings.Contains(logged.String(), `"level":"WARN"`) && strings.Contains(logged.String(), `"reference":"A"`); warned != (tt.alarms > 0) {
+			if warned := strings.Contains(logged.String(), `"level":"WARN"`) && strings.Contains(logged.String(),
+				`"reference":"A"`); warned != (tt.alarms > 0) {
 				t.Errorf("WARN log = %v, want %v: %s", warned, tt.alarms > 0, logged.String())
 			}
 			if tt.code != "" && store.Recorded(e.EventID) {
@@ -170,7 +251,11 @@ func TestCreateRefusesPricesOutOfRange(t *testing.T) {
 		ok      bool
 	}{
 		{"ordinary", contracts.Pricing{NetPremium: 16000, Accessories: 2500, Total: 18500, Currency: "XOF"}, true},
-		{"at the bound", contracts.Pricing{NetPremium: contracts.MaxAmount, Total: contracts.MaxAmount, Currency: "XOF"}, true},
+		{
+			"at the bound",
+			contracts.Pricing{NetPremium: contracts.MaxAmount, Total: contracts.MaxAmount, Currency: "XOF"},
+			true,
+		},
 		{"total above the bound", contracts.Pricing{Total: contracts.MaxAmount + 1, Currency: "XOF"}, false},
 		{"negative part", contracts.Pricing{Taxes: -1, Total: 100, Currency: "XOF"}, false},
 		{"zero total", contracts.Pricing{Currency: "XOF"}, false},
@@ -179,9 +264,20 @@ func TestCreateRefusesPricesOutOfRange(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			store := contractstest.New()
-			svc := &contracts.Service{Store: store, Codes: codes{}, Core: fixedPrice{tt.pricing}, Gateway: linkGateway{}, LinkTTL: time.Minute}
-			_, err := svc.Create(context.Background(), "prt_1", contracts.ProductAuto, contracts.Request{ReturnURL: "https://partner.example/r",
-				CancelURL: "https://partner.example/c", Contract: []byte(body)})
+			svc := &contracts.Service{
+				Store:   store,
+				Codes:   codes{},
+				Core:    fixedPrice{tt.pricing},
+				Gateway: linkGateway{},
+				LinkTTL: time.Minute,
+			}
+			_, err := svc.Create(
+				context.Background(),
+				"prt_1",
+				contracts.ProductAuto,
+				contracts.Request{ReturnURL: "https://partner.example/r",
+					CancelURL: "https://partner.example/c", Contract: []byte(body)},
+			)
 			if tt.ok != (err == nil) || (err != nil && !fault.Is(err, fault.Upstream)) {
 				t.Fatalf("err = %v", err)
 			}

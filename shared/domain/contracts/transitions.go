@@ -62,7 +62,11 @@ func (c Contract) replay(now time.Time) (Contract, error) {
 // refund closes a request whose client paid and has no contract.
 func (c Contract) refund(now time.Time) (Contract, error) {
 	if !c.Refundable() {
-		return c, fault.Newf(fault.Conflict, "The request is %s: refunds are for ISSUANCE_FAILED requests and for PAYMENT_FAILED ones paid after the failure (payment.status paid_after_failure).", c.Status)
+		return c, fault.Newf(
+			fault.Conflict,
+			"The request is %s: refunds are for ISSUANCE_FAILED requests and for PAYMENT_FAILED ones paid after the failure (payment.status paid_after_failure).",
+			c.Status,
+		)
 	}
 	c.Status, c.UpdatedAt = StatusRefunded, now
 	return c, nil

@@ -21,32 +21,32 @@ const DateLayout = "02/01/2006"
 
 // Auto is the contract object of an auto request.
 type Auto struct {
-	CliCode  string   `json:"cliCode" maxLength:"32"`
-	Cat      string   `json:"cat" maxLength:"16"`
+	CliCode  string   `json:"cliCode"  maxLength:"32"`
+	Cat      string   `json:"cat"      maxLength:"16"`
 	ScatCode string   `json:"scatCode" maxLength:"16"`
 	CarrCode string   `json:"carrCode" maxLength:"16"`
-	Nrg      string   `json:"nrg" maxLength:"16"`
+	Nrg      string   `json:"nrg"      maxLength:"16"`
 	Pfs      *float64 `json:"pfs"`
 	NbP      *int     `json:"nbP"`
 	Dure     *int     `json:"dure"`
-	Effet    string   `json:"effet" maxLength:"10"`
+	Effet    string   `json:"effet"    maxLength:"10"`
 	NumImmat string   `json:"numImmat" maxLength:"32"`
-	MqCode   string   `json:"mqCode" maxLength:"16"`
-	Modele   string   `json:"modele" maxLength:"64"`
+	MqCode   string   `json:"mqCode"   maxLength:"16"`
+	Modele   string   `json:"modele"   maxLength:"64"`
 }
 
 // Voyage is the contract object of a travel request.
 type Voyage struct {
-	CliCode     string `json:"cliCode" maxLength:"32"`
-	Zn          string `json:"zn" maxLength:"16"`
+	CliCode     string `json:"cliCode"     maxLength:"32"`
+	Zn          string `json:"zn"          maxLength:"16"`
 	Duree       *int   `json:"duree"`
-	Effet       string `json:"effet" maxLength:"10"`
+	Effet       string `json:"effet"       maxLength:"10"`
 	NumPassport string `json:"numPassport" maxLength:"32"`
-	DtDeliv     string `json:"dtDeliv" maxLength:"10"`
-	DtExpir     string `json:"dtExpir" maxLength:"10"`
-	LieuNais    string `json:"lieuNais" maxLength:"100"`
-	LieuDepart  string `json:"lieuDepart" maxLength:"3"`
-	LieuDest    string `json:"lieuDest" maxLength:"3"`
+	DtDeliv     string `json:"dtDeliv"     maxLength:"10"`
+	DtExpir     string `json:"dtExpir"     maxLength:"10"`
+	LieuNais    string `json:"lieuNais"    maxLength:"100"`
+	LieuDepart  string `json:"lieuDepart"  maxLength:"3"`
+	LieuDest    string `json:"lieuDest"    maxLength:"3"`
 }
 
 // Codes tells whether a reference code exists: list is a reference list name, parent the parent
@@ -228,7 +228,8 @@ func date(p *problems, field, v string) (time.Time, bool) {
 }
 
 func validateAuto(p *problems, a Auto, codes Codes, today time.Time) {
-	for field, v := range map[string]string{"cliCode": a.CliCode, "nrg": a.Nrg, "numImmat": a.NumImmat, "modele": a.Modele} {
+	for field, v := range map[string]string{"cliCode": a.CliCode, "nrg": a.Nrg, "numImmat": a.NumImmat,
+		"modele": a.Modele} {
 		required(p, field, v)
 	}
 	if required(p, "cat", a.Cat) && !codes.Has("categories", "AUTO", a.Cat) {
@@ -261,7 +262,8 @@ func validateAuto(p *problems, a Auto, codes Codes, today time.Time) {
 }
 
 func validateVoyage(p *problems, v Voyage, codes Codes, today time.Time) {
-	for field, val := range map[string]string{"cliCode": v.CliCode, "numPassport": v.NumPassport, "lieuNais": v.LieuNais} {
+	for field, val := range map[string]string{"cliCode": v.CliCode, "numPassport": v.NumPassport,
+		"lieuNais": v.LieuNais} {
 		required(p, field, val)
 	}
 	if required(p, "zn", v.Zn) && !codes.Has("zones", "", v.Zn) {
@@ -303,7 +305,9 @@ func checkReturnURL(p *problems, field, raw string) {
 		return
 	}
 	host := u.Hostname()
-	if ip := net.ParseIP(host); ip != nil || !strings.Contains(host, ".") || strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".internal") || host == "localhost" {
+	if ip := net.ParseIP(host); ip != nil || !strings.Contains(host, ".") || strings.HasSuffix(host, ".local") ||
+		strings.HasSuffix(host, ".internal") ||
+		host == "localhost" {
 		p.add("%s: must name a public host", field)
 	}
 }

@@ -7,7 +7,8 @@ import (
 )
 
 func TestCount(t *testing.T) {
-	for n, want := range map[int]string{0: "0 credits", 1: "1 credit", 2: "2 credits", 50: "50 credits", -1: "-1 credit"} {
+	for n, want := range map[int]string{0: "0 credits", 1: "1 credit", 2: "2 credits", 50: "50 credits",
+		-1: "-1 credit"} {
 		if got := credits.Count(n); got != want {
 			t.Errorf("Count(%d) = %q, want %q", n, got, want)
 		}

@@ -44,7 +44,11 @@ var DocumentTypes = []DocumentType{
 	{"residence_permit", "Residence permit", []string{"TD1", "TD2"}},
 	{"visa", "Visa", []string{"MRVA", "MRVB"}},
 	{"driving_licence", "Driving licence (cards with an ICAO machine-readable zone)", []string{"TD1"}},
-	{"auto", "Detect the document from its machine-readable zone", []string{"TD1", "TD2", "TD3", "MRVA", "MRVB", "FRA_ID"}},
+	{
+		"auto",
+		"Detect the document from its machine-readable zone",
+		[]string{"TD1", "TD2", "TD3", "MRVA", "MRVB", "FRA_ID"},
+	},
 }
 
 // KnownType reports whether code is an accepted documentType.
@@ -171,9 +175,10 @@ type ExtractedData struct {
 	OptionalData1  *Field `json:"optionalData1,omitempty"`
 	OptionalData2  *Field `json:"optionalData2,omitempty"`
 
-	MRZ                 MRZ      `json:"mrz"`
-	Expired             *bool    `json:"expired,omitempty"`
-	UnknownCountryCodes []string `json:"unknownCountryCodes,omitempty"` // outside ISO 3166 and ICAO's codes, e.g. specimen UTO
+	MRZ     MRZ   `json:"mrz"`
+	Expired *bool `json:"expired,omitempty"`
+	// UnknownCountryCodes are outside ISO 3166 and ICAO's codes, e.g. specimen UTO.
+	UnknownCountryCodes []string `json:"unknownCountryCodes,omitempty"`
 	RotationApplied     int      `json:"rotationApplied"`
 	Engine              Engine   `json:"engine"`
 }

@@ -18,7 +18,8 @@ func TestJobWireForm(t *testing.T) {
 }
 
 func TestParseJobRefusesMalformed(t *testing.T) {
-	for _, body := range []string{"", "{", "null", "{}", `{"extractionId":""}`, `{"extractionId":7}`, `{"reference":"AUT-1"}`, `"ext_1"`} {
+	for _, body := range []string{"", "{", "null", "{}", `{"extractionId":""}`, `{"extractionId":7}`,
+		`{"reference":"AUT-1"}`, `"ext_1"`} {
 		if j, err := ParseJob(body); err == nil {
 			t.Errorf("Parse(%q) = %+v, want an error", body, j)
 		}

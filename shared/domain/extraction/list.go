@@ -44,7 +44,11 @@ func ListMode(c Caller, mode string) (bool, error) {
 	switch mode {
 	case "", "live", "test":
 	default:
-		return false, &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: []string{"mode: live or test"}}
+		return false, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The query is invalid.",
+			InvalidParams: []string{"mode: live or test"},
+		}
 	}
 	if !c.AnyMode {
 		if mode != "" && (mode == "live") != c.Live {

@@ -52,11 +52,34 @@ func TestMRZReaderRecordsThePortrait(t *testing.T) {
 		{"a face", &portraits{p: extraction.Portrait{Box: box, Score: 0.9}, ok: true}, td3, greyPNG(t, 200, 120),
 			&extraction.Portrait{Box: box, Score: 0.9}, image.Rect(0, 0, 200, 120)},
 		{"no face", &portraits{}, td3, greyPNG(t, 200, 120), nil, image.Rect(0, 0, 200, 120)},
-		{"the detector fails: no portrait, the reading stands", &portraits{err: errors.New("broken model")}, td3, greyPNG(t, 200, 120), nil, image.Rect(0, 0, 200, 120)},
+		{
+			"the detector fails: no portrait, the reading stands",
+			&portraits{err: errors.New("broken model")},
+			td3,
+			greyPNG(t, 200, 120),
+			nil,
+			image.Rect(0, 0, 200, 120),
+		},
 		// The page is read shrunk to ReadSide (4000): the box comes back in the file's pixels.
-		{"a page over ReadSide", &portraits{p: extraction.Portrait{Box: box, Score: 0.8}, ok: true}, td3, greyPNG(t, 8000, 200),
-			&extraction.Portrait{Box: extraction.Box{X: 20, Y: 40, Width: 60, Height: 80}, Score: 0.8}, image.Rect(0, 0, 4000, 100)},
-		{"no zone: not looked for", &portraits{p: extraction.Portrait{Box: box}, ok: true}, []string{"NOTHING HERE"}, greyPNG(t, 200, 120), nil, image.Rectangle{}},
+		{
+			"a page over ReadSide",
+			&portraits{p: extraction.Portrait{Box: box, Score: 0.8}, ok: true},
+			td3,
+			greyPNG(t, 8000, 200),
+			&extraction.Portrait{
+				Box:   extraction.Box{X: 20, Y: 40, Width: 60, Height: 80},
+				Score: 0.8,
+			},
+			image.Rect(0, 0, 4000, 100),
+		},
+		{
+			"no zone: not looked for",
+			&portraits{p: extraction.Portrait{Box: box}, ok: true},
+			[]string{"NOTHING HERE"},
+			greyPNG(t, 200, 120),
+			nil,
+			image.Rectangle{},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

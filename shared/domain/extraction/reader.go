@@ -74,7 +74,11 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 	case errors.Is(err, imagefile.ErrTooLarge):
 		return Result{}, imageRefused(err, fault.Invalid, maxPixels)
 	case errors.Is(err, imagefile.ErrUnsupported), errors.Is(err, imagefile.ErrCorrupt):
-		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "unreadable_file", Detail: "The file is damaged or truncated and cannot be decoded."}
+		return Result{}, &fault.Error{
+			Kind:   fault.Invalid,
+			Code:   "unreadable_file",
+			Detail: "The file is damaged or truncated and cannot be decoded.",
+		}
 	case err != nil:
 		return Result{}, err
 	}
@@ -165,12 +169,19 @@ func (r MRZReader) parse(lines []ocr.Line, rotation int, documentType string) (c
 func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Result {
 	f := z.Fields
 	d := ExtractedData{
-		DocumentCode: &f.DocumentCode, IssuingCountry: &f.IssuingCountry, Nationality: &f.Nationality, Surname: &f.Surname,
+		DocumentCode: &f.DocumentCode, IssuingCountry: &f.IssuingCountry, Nationality: &f.Nationality,
+		Surname:    &f.Surname,
 		GivenNames: &f.GivenNames, DocumentNumber: &f.DocumentNumber, DateOfBirth: &f.DateOfBirth, Sex: &f.Sex,
 		ExpiryDate: f.ExpiryDate, IssueDate: f.IssueDate, PersonalNumber: f.PersonalNumber,
 		OptionalData: f.OptionalData, OptionalData1: f.OptionalData1, OptionalData2: f.OptionalData2,
-		MRZ: MRZ{Format: string(z.Format), Lines: z.Lines, Checks: map[string]Check{}, Valid: z.Valid, Corrections: z.Corrections,
-			Warnings: z.Warnings},
+		MRZ: MRZ{
+			Format:      string(z.Format),
+			Lines:       z.Lines,
+			Checks:      map[string]Check{},
+			Valid:       z.Valid,
+			Corrections: z.Corrections,
+			Warnings:    z.Warnings,
+		},
 		RotationApplied: rotation, Engine: engine,
 	}
 	for _, name := range z.UnknownCountries {
@@ -198,8 +209,16 @@ func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Resu
 		// The caller said otherwise: keep what the zone says, with less confidence, and say so
 		// beside the zone's other warnings, in their "field: message" shape.
 		d.DocumentType.Confidence = 0.5
-		d.MRZ.Warnings = append(d.MRZ.Warnings, fmt.Sprintf("documentType: %s was requested, but the machine-readable zone reads %s (format %s, document code %s)",
-			requested, detected, z.Format, f.DocumentCode.Value))
+		d.MRZ.Warnings = append(
+			d.MRZ.Warnings,
+			fmt.Sprintf(
+				"documentType: %s was requested, but the machine-readable zone reads %s (format %s, document code %s)",
+				requested,
+				detected,
+				z.Format,
+				f.DocumentCode.Value,
+			),
+		)
 	}
 	return Result{ExtractedData: d, GlobalConfidence: globalConfidence(d, z.Valid)}
 }
@@ -225,7 +244,17 @@ func detectType(z *mrz.Result) string {
 
 // globalConfidence is the mean confidence of the identity fields, halved when a check digit fails.
 func globalConfidence(d ExtractedData, valid bool) float64 {
-	fields := []*Field{d.DocumentCode, d.IssuingCountry, d.Nationality, d.Surname, d.GivenNames, d.DocumentNumber, d.DateOfBirth, d.Sex, d.ExpiryDate}
+	fields := []*Field{
+		d.DocumentCode,
+		d.IssuingCountry,
+		d.Nationality,
+		d.Surname,
+		d.GivenNames,
+		d.DocumentNumber,
+		d.DateOfBirth,
+		d.Sex,
+		d.ExpiryDate,
+	}
 	sum, n := 0.0, 0
 	for _, f := range fields {
 		if f != nil {

@@ -51,8 +51,17 @@ func blankPNG(t *testing.T) []byte {
 }
 
 func TestMRZReaderShapesTheResult(t *testing.T) {
-	engine := &scripted{lines: []string{"UTOPIA PASSPORT", "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"}}
-	r := extraction.MRZReader{Engine: engine, Now: func() time.Time { return time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC) }}
+	engine := &scripted{
+		lines: []string{
+			"UTOPIA PASSPORT",
+			"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+			"L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+		},
+	}
+	r := extraction.MRZReader{
+		Engine: engine,
+		Now:    func() time.Time { return time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC) },
+	}
 	res, err := r.Read(context.Background(), blankPNG(t), "image/png", "id_card")
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +92,10 @@ func TestMRZReaderShapesTheResult(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w := res.ExtractedData.MRZ.Warnings; slices.ContainsFunc(w, func(s string) bool { return strings.HasPrefix(s, "documentType:") }) {
+		if w := res.ExtractedData.MRZ.Warnings; slices.ContainsFunc(
+			w,
+			func(s string) bool { return strings.HasPrefix(s, "documentType:") },
+		) {
 			t.Errorf("asked %s: warnings %q", asked, w)
 		}
 	}
@@ -104,7 +116,12 @@ func TestMRZReaderFailures(t *testing.T) {
 		t.Errorf("engine read %d times, want once", engine.reads)
 	}
 	truncated := blankPNG(t)[:60]
-	if f := fault.As(func() error { _, err := r.Read(context.Background(), truncated, "image/png", "auto"); return err }()); f.Kind != fault.Invalid || f.Code != "unreadable_file" {
+	if f := fault.As(func() error {
+		_, err := r.Read(context.Background(), truncated, "image/png",
+			"auto")
+		return err
+	}()); f.Kind != fault.Invalid ||
+		f.Code != "unreadable_file" {
 		t.Errorf("truncated file: %+v", f)
 	}
 }
@@ -180,17 +197,26 @@ func TestMRZReaderMemoryIsBoundedByReadSide(t *testing.T) {
 		engine := &sizes{}
 		r := extraction.MRZReader{Engine: engine}
 		decoding := allocated(func() {
-			if _, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, extraction.ReadSide); err != nil {
+			if _, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels,
+				extraction.ReadSide); err != nil {
 				t.Fatal(err)
 			}
 		})
 		reading := allocated(func() {
-			if _, err := r.Read(context.Background(), data, "image/png", "auto"); fault.As(err).Code != "mrz_not_found" {
+			if _, err := r.Read(context.Background(), data, "image/png", "auto"); fault.As(
+				err,
+			).Code != "mrz_not_found" {
 				t.Fatalf("read: %v", err)
 			}
 		})
 		bound := uint64(extraction.ReadSide * extraction.ReadSide)
-		t.Logf("%v: decoding %d MB, reading after it %d MB, bound² %d MB", size, decoding>>20, (reading-decoding)>>20, bound>>20)
+		t.Logf(
+			"%v: decoding %d MB, reading after it %d MB, bound² %d MB",
+			size,
+			decoding>>20,
+			(reading-decoding)>>20,
+			bound>>20,
+		)
 		if engine.largest > extraction.ReadSide {
 			t.Errorf("%v: the engine was given a side of %d pixels, over %d", size, engine.largest, extraction.ReadSide)
 		}
@@ -218,7 +244,8 @@ func TestDocumentTypeFollowsFormat(t *testing.T) {
 	}{
 		{[]string{"V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", visaA}, "MRVA", "visa"},
 		{[]string{"V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", visaB}, "MRVB", "visa"},
-		{[]string{"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"}, "TD3", "passport"},
+		{[]string{"P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<", "L898902C36UTO7408122F1204159ZE184226B<<<<<10"},
+			"TD3", "passport"},
 		{[]string{"I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<", "D231458907UTO7408122F1204159<<<<<<<6"}, "TD2", "id_card"},
 	} {
 		r := extraction.MRZReader{Engine: &scripted{lines: c.lines}}
@@ -228,7 +255,14 @@ func TestDocumentTypeFollowsFormat(t *testing.T) {
 		}
 		d := res.ExtractedData
 		if d.MRZ.Format != c.format || d.DocumentType.Value != c.want {
-			t.Errorf("%s: format %s, documentType %s; want %s, %s", c.lines[1], d.MRZ.Format, d.DocumentType.Value, c.format, c.want)
+			t.Errorf(
+				"%s: format %s, documentType %s; want %s, %s",
+				c.lines[1],
+				d.MRZ.Format,
+				d.DocumentType.Value,
+				c.format,
+				c.want,
+			)
 		}
 	}
 }
@@ -248,10 +282,14 @@ func TestMRZReaderNeedsEnoughCheckDigits(t *testing.T) {
 		{"TD3, two of five", []string{td3, "L898902C36UTO7408122F1204155ZE184226B<<<<<87"}, false},
 		{"TD3, three of five", []string{td3, "L898902C36UTO7408122F1204159ZE184226B<<<<<87"}, true},
 		{"MRV-A, two of three with its V", []string{visa, "L8988901C4XXX4009078F96121056ZE184226B<<<<<<"}, true},
-		{"MRV-A, two of three without its V", []string{"X" + visa[1:], "L8988901C4XXX4009078F96121056ZE184226B<<<<<<"}, false},
+		{"MRV-A, two of three without its V", []string{"X" + visa[1:], "L8988901C4XXX4009078F96121056ZE184226B<<<<<<"},
+			false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := extraction.MRZReader{Engine: &scripted{lines: c.lines}, Now: func() time.Time { return time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC) }}
+			r := extraction.MRZReader{
+				Engine: &scripted{lines: c.lines},
+				Now:    func() time.Time { return time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC) },
+			}
 			res, err := r.Read(context.Background(), blankPNG(t), "image/png", "auto")
 			if c.found && err != nil {
 				t.Fatalf("read: %v", err)

@@ -54,7 +54,12 @@ type Blobs interface {
 	Size(ctx context.Context, key string) (int64, error)
 	// PresignPut returns a URL and the headers a client must send to PUT exactly size bytes of
 	// contentType at key before ttl runs out.
-	PresignPut(ctx context.Context, key, contentType string, size int64, ttl time.Duration) (string, map[string]string, error)
+	PresignPut(
+		ctx context.Context,
+		key, contentType string,
+		size int64,
+		ttl time.Duration,
+	) (string, map[string]string, error)
 	// PresignView returns a URL that GETs the object at key, served inline as contentType, until
 	// ttl runs out.
 	PresignView(ctx context.Context, key, contentType string, ttl time.Duration) (string, error)
@@ -173,7 +178,14 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	items := make([]Extraction, len(docs))
 	var batch *Batch
 	if asBatch {
-		batch = &Batch{ID: newID("bat"), OwnerID: c.OwnerID, Live: c.Live, Total: len(docs), CreatedAt: now, ExpiresAt: s.expiry(now)}
+		batch = &Batch{
+			ID:        newID("bat"),
+			OwnerID:   c.OwnerID,
+			Live:      c.Live,
+			Total:     len(docs),
+			CreatedAt: now,
+			ExpiresAt: s.expiry(now),
+		}
 	}
 	price := 0
 	if c.Live {
@@ -186,8 +198,20 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 		if err != nil {
 			return nil, nil, err
 		}
-		items[i] = Extraction{ID: newID("ext"), OwnerID: c.OwnerID, Live: c.Live, ReferenceID: d.ReferenceID, DocumentType: d.Type,
-			Status: StatusQueued, Object: obj, CreditsUsed: price, CreatedAt: now, UpdatedAt: now, SweepAt: now.Add(sweepAfter), ExpiresAt: s.expiry(now)}
+		items[i] = Extraction{
+			ID:           newID("ext"),
+			OwnerID:      c.OwnerID,
+			Live:         c.Live,
+			ReferenceID:  d.ReferenceID,
+			DocumentType: d.Type,
+			Status:       StatusQueued,
+			Object:       obj,
+			CreditsUsed:  price,
+			CreatedAt:    now,
+			UpdatedAt:    now,
+			SweepAt:      now.Add(sweepAfter),
+			ExpiresAt:    s.expiry(now),
+		}
 		if batch != nil {
 			items[i].BatchID = batch.ID
 		}
@@ -215,7 +239,9 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	}
 	for _, e := range items {
 		if err := s.Jobs.Send(ctx, Job{ExtractionID: e.ID}.Encode(), now); err != nil {
-			logs.From(ctx).WarnContext(ctx, "extraction job not queued; the sweep will queue it", "extractionId", e.ID, "error", err)
+			logs.From(ctx).
+				WarnContext(ctx, "extraction job not queued; the sweep will queue it", "extractionId", e.ID, "error",
+					err)
 		}
 	}
 	return batch, items, nil
@@ -225,15 +251,25 @@ func (s *Service) validate(docs []Document, asBatch bool) error {
 	switch {
 	case len(docs) == 0 && asBatch:
 		// The same answer as a batch over MaxBatch: the count is out of range.
-		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: fmt.Sprintf("A batch holds 1 to %d documents.", MaxBatch),
-			InvalidParams: []string{fmt.Sprintf("documents: no documents, at least 1 and at most %d", MaxBatch)}}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        fmt.Sprintf("A batch holds 1 to %d documents.", MaxBatch),
+			InvalidParams: []string{fmt.Sprintf("documents: no documents, at least 1 and at most %d", MaxBatch)},
+		}
 	case len(docs) == 0:
 		return fault.New(fault.BadRequest, "No document: send a file, or an uploadId.")
 	case !asBatch && len(docs) > 1:
 		return fault.New(fault.BadRequest, "One document per extraction: use POST /v1/batches for several.")
 	case len(docs) > MaxBatch:
-		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: fmt.Sprintf("A batch holds 1 to %d documents.", MaxBatch),
-			InvalidParams: []string{fmt.Sprintf("documents: %d documents, at least 1 and at most %d", len(docs), MaxBatch)}}
+		return &fault.Error{
+			Kind:   fault.Invalid,
+			Code:   "validation_failed",
+			Detail: fmt.Sprintf("A batch holds 1 to %d documents.", MaxBatch),
+			InvalidParams: []string{
+				fmt.Sprintf("documents: %d documents, at least 1 and at most %d", len(docs), MaxBatch),
+			},
+		}
 	}
 	var problems []string
 	for i, d := range docs {
@@ -247,7 +283,10 @@ func (s *Service) validate(docs []Document, asBatch bool) error {
 		case d.Type == "":
 			problems = append(problems, field("documentType")+": required")
 		case !KnownType(d.Type):
-			problems = append(problems, fmt.Sprintf("%s: %q is not one of %s", field("documentType"), d.Type, strings.Join(typeCodes(), ", ")))
+			problems = append(
+				problems,
+				fmt.Sprintf("%s: %q is not one of %s", field("documentType"), d.Type, strings.Join(typeCodes(), ", ")),
+			)
 		}
 		if sources := btoi(d.Data != nil) + btoi(d.UploadID != "") + btoi(d.HandoffSessionID != ""); sources != 1 {
 			problems = append(problems, field("file")+": send exactly one of a file, an uploadId or a handoffSessionId")
@@ -257,7 +296,12 @@ func (s *Service) validate(docs []Document, asBatch bool) error {
 		}
 	}
 	if len(problems) > 0 {
-		return &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "The documents are not valid.", InvalidParams: problems}
+		return &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "The documents are not valid.",
+			InvalidParams: problems,
+		}
 	}
 	return nil
 }
@@ -287,7 +331,11 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 			return Object{}, tooLarge(s.MaxBytes)
 		}
 		if !slices.Contains(AcceptedMIME, f.MIME) {
-			return Object{}, fault.Newf(fault.UnsupportedMedia, "The handoff file is %s: extraction reads JPEG, PNG, WebP or PDF.", f.MIME)
+			return Object{}, fault.Newf(
+				fault.UnsupportedMedia,
+				"The handoff file is %s: extraction reads JPEG, PNG, WebP or PDF.",
+				f.MIME,
+			)
 		}
 		head, err := s.Blobs.Read(ctx, f.Key, headBytes)
 		if err != nil {
@@ -304,7 +352,11 @@ func (s *Service) object(ctx context.Context, c Caller, d Document) (Object, err
 	}
 	size, err := s.Blobs.Size(ctx, u.Key)
 	if fault.Is(err, fault.NotFound) {
-		return Object{}, fault.Newf(fault.Conflict, "Nothing was uploaded to %s yet: PUT the file to its uploadUrl first.", u.ID)
+		return Object{}, fault.Newf(
+			fault.Conflict,
+			"Nothing was uploaded to %s yet: PUT the file to its uploadUrl first.",
+			u.ID,
+		)
 	}
 	if err != nil {
 		return Object{}, err
@@ -370,7 +422,11 @@ func imageRefused(err error, kind fault.Kind, maxPixels int64) error {
 // decoding would cost more memory or scans than the budget; reason says which.
 func ImageTooCostly(reason string, maxPixels int64) error {
 	return &fault.Error{Kind: fault.Invalid, Code: "image_too_costly",
-		Detail: fmt.Sprintf("The image would cost too much to decode: %s. Send a baseline (not progressive) JPEG, a PNG or a WebP of at most %d megapixels.", reason, maxPixels/1_000_000)}
+		Detail: fmt.Sprintf(
+			"The image would cost too much to decode: %s. Send a baseline (not progressive) JPEG, a PNG or a WebP of at most %d megapixels.",
+			reason,
+			maxPixels/1_000_000,
+		)}
 }
 
 func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPixels) }
@@ -380,18 +436,29 @@ func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPi
 func ImageTooLarge(kind fault.Kind, maxPixels int64) error {
 	mp := maxPixels / 1_000_000
 	return &fault.Error{Kind: kind, Code: "image_too_large",
-		Detail: fmt.Sprintf("The image is over %d megapixels or has 16 bits per channel: send an 8-bit JPEG, PNG or WebP of at most %d megapixels.", mp, mp)}
+		Detail: fmt.Sprintf(
+			"The image is over %d megapixels or has 16 bits per channel: send an 8-bit JPEG, PNG or WebP of at most %d megapixels.",
+			mp,
+			mp,
+		)}
 }
 
 func tooLarge(max int64) error {
-	return fault.Newf(fault.TooLarge, "The file is over %d MB: upload it with POST /v1/uploads, then extract it by uploadId.", max>>20)
+	return fault.Newf(
+		fault.TooLarge,
+		"The file is over %d MB: upload it with POST /v1/uploads, then extract it by uploadId.",
+		max>>20,
+	)
 }
 
 func sniffed(data []byte) (string, error) {
 	if mime, ok := imagefile.Sniff(data); ok {
 		return mime, nil
 	}
-	return "", fault.New(fault.UnsupportedMedia, "The file is not a JPEG, PNG, WebP or PDF document (judged by its content, not its name).")
+	return "", fault.New(
+		fault.UnsupportedMedia,
+		"The file is not a JPEG, PNG, WebP or PDF document (judged by its content, not its name).",
+	)
 }
 
 // Get returns the caller's extraction; another owner's, or one of the other mode, is NotFound, as an
@@ -429,7 +496,11 @@ func (s *Service) Document(ctx context.Context, c Caller, id string) (DocumentLi
 		_, err = s.Blobs.Size(ctx, e.Object.Key)
 	}
 	if e.Object.Key == "" || fault.Is(err, fault.NotFound) {
-		return DocumentLink{}, fault.Newf(fault.Gone, "The document of extraction %q is no longer kept: files are deleted after their retention period.", id)
+		return DocumentLink{}, fault.Newf(
+			fault.Gone,
+			"The document of extraction %q is no longer kept: files are deleted after their retention period.",
+			id,
+		)
 	}
 	if err != nil {
 		return DocumentLink{}, err
@@ -487,7 +558,12 @@ func (s *Service) Process(ctx context.Context, id string) error {
 	}
 	data, err := s.Blobs.Read(ctx, e.Object.Key, s.MaxBytes)
 	if fault.Is(err, fault.NotFound) {
-		return s.finish(ctx, e, nil, &Failure{Code: "document_missing", Message: "The document file is no longer stored (retention expired)."})
+		return s.finish(
+			ctx,
+			e,
+			nil,
+			&Failure{Code: "document_missing", Message: "The document file is no longer stored (retention expired)."},
+		)
 	}
 	if err != nil {
 		return s.retry(ctx, e, err)
@@ -517,7 +593,8 @@ func (s *Service) retry(ctx context.Context, e Extraction, cause error) error {
 	if e.Attempts >= s.MaxAttempts {
 		return s.quarantine(ctx, e, fmt.Sprintf("the last of %d attempts failed: %v", e.Attempts, cause))
 	}
-	if err := s.Store.ReleaseExtraction(context.WithoutCancel(ctx), e.ID, s.now()); err != nil && !fault.Is(err, fault.Conflict) {
+	if err := s.Store.ReleaseExtraction(context.WithoutCancel(ctx), e.ID, s.now()); err != nil &&
+		!fault.Is(err, fault.Conflict) {
 		return errors.Join(cause, err)
 	}
 	return cause
@@ -531,7 +608,15 @@ func (s *Service) quarantine(ctx context.Context, e Extraction, why string) erro
 	if s.Alarms != nil {
 		s.Alarms.ExtractionQuarantined(ctx, e.ID)
 	}
-	return s.finish(ctx, e, nil, &Failure{Code: "processing_abandoned", Message: "The document could not be processed; its credits were refunded."})
+	return s.finish(
+		ctx,
+		e,
+		nil,
+		&Failure{
+			Code:    "processing_abandoned",
+			Message: "The document could not be processed; its credits were refunded.",
+		},
+	)
 }
 
 // qualityOnly is a failed reading's result: the image's quality verdict when there is one.
@@ -564,7 +649,12 @@ func (s *Service) finish(ctx context.Context, e Extraction, res *Result, fail *F
 
 // EventData is the data member of an extraction event.
 func EventData(e Extraction) map[string]any {
-	data := map[string]any{"extractionId": e.ID, "status": e.Status, "documentType": e.DocumentType, "creditsUsed": e.CreditsUsed}
+	data := map[string]any{
+		"extractionId": e.ID,
+		"status":       e.Status,
+		"documentType": e.DocumentType,
+		"creditsUsed":  e.CreditsUsed,
+	}
 	if e.Result != nil {
 		data["result"] = e.Result
 	}

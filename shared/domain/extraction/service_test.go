@@ -60,7 +60,12 @@ func (m *memory) Count(_ context.Context, subject string) (int, error) {
 	return m.counters[subject], nil
 }
 
-func (m *memory) CreateExtractions(_ context.Context, charge credits.Movement, b *extraction.Batch, items []extraction.Extraction) error {
+func (m *memory) CreateExtractions(
+	_ context.Context,
+	charge credits.Movement,
+	b *extraction.Batch,
+	items []extraction.Extraction,
+) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.credits[charge.UserID]+charge.Amount < 0 {
@@ -109,7 +114,8 @@ func (m *memory) ClaimExtraction(_ context.Context, id string, until, now time.T
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e, ok := m.items[id]
-	if !ok || !(e.Status == extraction.StatusQueued || e.Status == extraction.StatusProcessing && m.leases[id].Before(now)) {
+	if !ok ||
+		!(e.Status == extraction.StatusQueued || e.Status == extraction.StatusProcessing && m.leases[id].Before(now)) {
 		return e, fault.New(fault.Conflict, "not claimable")
 	}
 	e.Status, e.Attempts = extraction.StatusProcessing, e.Attempts+1
@@ -207,7 +213,12 @@ func (m *memory) Size(_ context.Context, key string) (int64, error) {
 	return int64(len(b)), err
 }
 
-func (m *memory) PresignPut(_ context.Context, key, _ string, _ int64, _ time.Duration) (string, map[string]string, error) {
+func (m *memory) PresignPut(
+	_ context.Context,
+	key, _ string,
+	_ int64,
+	_ time.Duration,
+) (string, map[string]string, error) {
 	return "https://bucket.example/" + key, nil, nil
 }
 
@@ -250,8 +261,14 @@ const pngSig = "\x89PNG\r\n\x1a\n"
 
 func service(m *memory, r *reader, now *time.Time) *extraction.Service {
 	return &extraction.Service{Store: m, Blobs: m, Jobs: m, Events: m, Reader: r, Price: 1, MaxBytes: 1 << 20,
-		TestQuota:   testmode.Quota{Counter: m, PerDay: 3, Now: func() time.Time { return *now }},
-		Uploads:     &uploads.Service{Store: m, Blobs: m, MaxBytes: 1 << 20, TTL: time.Minute, Now: func() time.Time { return *now }},
+		TestQuota: testmode.Quota{Counter: m, PerDay: 3, Now: func() time.Time { return *now }},
+		Uploads: &uploads.Service{
+			Store:    m,
+			Blobs:    m,
+			MaxBytes: 1 << 20,
+			TTL:      time.Minute,
+			Now:      func() time.Time { return *now },
+		},
 		MaxAttempts: 3, Now: func() time.Time { return *now }}
 }
 
@@ -264,14 +281,24 @@ func TestSubmitChargesLiveCallersAtomically(t *testing.T) {
 		return extraction.Document{Type: "passport", Data: []byte(pngSig + b)}
 	}
 	_, _, err := s.Submit(context.Background(), live, []extraction.Document{doc("a"), doc("b"), doc("c")}, true)
-	if f := fault.As(err); f.Code != "insufficient_credits" || m.credits["u1"] != 2 || len(m.items) != 0 || len(m.jobs) != 0 {
-		t.Fatalf("3 documents on 2 credits: %v, credits %d, items %d, jobs %d", err, m.credits["u1"], len(m.items), len(m.jobs))
+	if f := fault.As(err); f.Code != "insufficient_credits" || m.credits["u1"] != 2 || len(m.items) != 0 ||
+		len(m.jobs) != 0 {
+		t.Fatalf(
+			"3 documents on 2 credits: %v, credits %d, items %d, jobs %d",
+			err,
+			m.credits["u1"],
+			len(m.items),
+			len(m.jobs),
+		)
 	}
 	b, items, err := s.Submit(context.Background(), live, []extraction.Document{doc("a"), doc("b")}, true)
-	if err != nil || b == nil || len(items) != 2 || m.credits["u1"] != 0 || len(m.jobs) != 2 || items[0].CreditsUsed != 1 {
+	if err != nil || b == nil || len(items) != 2 || m.credits["u1"] != 0 || len(m.jobs) != 2 ||
+		items[0].CreditsUsed != 1 {
 		t.Fatalf("2 documents: %v %+v, credits %d", err, items, m.credits["u1"])
 	}
-	if _, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1"}, []extraction.Document{doc("a")}, false); err != nil || items[0].CreditsUsed != 0 {
+	if _, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1"},
+		[]extraction.Document{doc("a")}, false); err != nil ||
+		items[0].CreditsUsed != 0 {
 		t.Fatalf("a test key is not charged: %v", err)
 	}
 }
@@ -297,7 +324,11 @@ func TestTestModeQuota(t *testing.T) {
 	if _, _, err := s.Submit(context.Background(), test, []extraction.Document{doc}, false); err != nil {
 		t.Errorf("the last one of the day: %v", err)
 	}
-	if _, _, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1", Live: true}, []extraction.Document{doc}, false); !fault.Is(err, fault.PaymentRequired) {
+	if _, _, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1", Live: true},
+		[]extraction.Document{doc}, false); !fault.Is(
+		err,
+		fault.PaymentRequired,
+	) {
 		t.Errorf("a live key does not draw on the test quota (and has no credits): %v", err)
 	}
 	now = now.Add(6 * time.Hour)
@@ -317,22 +348,30 @@ func TestSubmitValidation(t *testing.T) {
 		kind  fault.Kind
 		param string
 	}{
-		{"unknown type", []extraction.Document{{Type: "banknote", Data: []byte(pngSig)}}, false, fault.Invalid, "documentType"},
-		{"missing type in a batch", []extraction.Document{{Data: []byte(pngSig)}, {Type: "visa"}}, true, fault.Invalid, "documents[0].documentType"},
+		{"unknown type", []extraction.Document{{Type: "banknote", Data: []byte(pngSig)}}, false, fault.Invalid,
+			"documentType"},
+		{"missing type in a batch", []extraction.Document{{Data: []byte(pngSig)}, {Type: "visa"}}, true, fault.Invalid,
+			"documents[0].documentType"},
 		{"neither file nor upload", []extraction.Document{{Type: "visa"}}, false, fault.Invalid, "file"},
-		{"not an image", []extraction.Document{{Type: "visa", Data: []byte("GIF89a")}}, false, fault.UnsupportedMedia, ""},
-		{"too large", []extraction.Document{{Type: "visa", Data: append([]byte(pngSig), make([]byte, 1<<20)...)}}, false, fault.TooLarge, ""},
-		{"two without a batch", []extraction.Document{{Type: "visa", Data: []byte(pngSig)}, {Type: "visa", Data: []byte(pngSig)}}, false, fault.BadRequest, ""},
+		{"not an image", []extraction.Document{{Type: "visa", Data: []byte("GIF89a")}}, false, fault.UnsupportedMedia,
+			""},
+		{"too large", []extraction.Document{{Type: "visa", Data: append([]byte(pngSig), make([]byte, 1<<20)...)}},
+			false, fault.TooLarge, ""},
+		{"two without a batch", []extraction.Document{{Type: "visa", Data: []byte(pngSig)}, {Type: "visa",
+			Data: []byte(pngSig)}}, false, fault.BadRequest, ""},
 		{"another user's upload", []extraction.Document{{Type: "visa", UploadID: "upl_x"}}, false, fault.NotFound, ""},
 		// An empty batch is out of range like one over MaxBatch, not a malformed request.
 		{"an empty batch", nil, true, fault.Invalid, "documents"},
-		{"a batch over the bound", slices.Repeat([]extraction.Document{{Type: "visa", Data: []byte(pngSig)}}, extraction.MaxBatch+1), true, fault.Invalid, "documents"},
+		{"a batch over the bound", slices.Repeat([]extraction.Document{{Type: "visa", Data: []byte(pngSig)}},
+			extraction.MaxBatch+1), true, fault.Invalid, "documents"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m.uploads["upl_x"] = uploads.Slot{ID: "upl_x", OwnerID: "someone-else"}
 			_, _, err := s.Submit(context.Background(), c, tc.docs, tc.batch)
 			f := fault.As(err)
-			if f.Kind != tc.kind || (tc.param != "" && !slices.ContainsFunc(f.InvalidParams, func(p string) bool { return strings.HasPrefix(p, tc.param+":") })) {
+			if f.Kind != tc.kind ||
+				(tc.param != "" && !slices.ContainsFunc(f.InvalidParams,
+					func(p string) bool { return strings.HasPrefix(p, tc.param+":") })) {
 				t.Errorf("error = %+v", f)
 			}
 			if len(m.items) != 0 || len(m.blobs) != 0 {
@@ -348,7 +387,12 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 	s := service(m, r, &now)
 	m.credits["u1"] = 5
 	live := extraction.Caller{OwnerID: "u1", Live: true}
-	_, items, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "ok")}, {Type: "auto", Data: []byte(pngSig + "u")}}, true)
+	_, items, err := s.Submit(
+		context.Background(),
+		live,
+		[]extraction.Document{{Type: "auto", Data: []byte(pngSig + "ok")}, {Type: "auto", Data: []byte(pngSig + "u")}},
+		true,
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,11 +404,17 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 		}
 	}
 	ok, bad := m.items[items[0].ID], m.items[items[1].ID]
-	if ok.Status != extraction.StatusCompleted || bad.Status != extraction.StatusFailed || bad.Error.Code != "mrz_not_found" || bad.CreditsUsed != 0 {
+	if ok.Status != extraction.StatusCompleted || bad.Status != extraction.StatusFailed ||
+		bad.Error.Code != "mrz_not_found" ||
+		bad.CreditsUsed != 0 {
 		t.Errorf("outcomes: %+v / %+v", ok, bad)
 	}
 	if m.credits["u1"] != 4 || r.calls != 2 {
-		t.Errorf("credits %d (want 4: one refunded), reads %d (want 2: duplicates do nothing)", m.credits["u1"], r.calls)
+		t.Errorf(
+			"credits %d (want 4: one refunded), reads %d (want 2: duplicates do nothing)",
+			m.credits["u1"],
+			r.calls,
+		)
 	}
 	if !slices.Equal(m.events, []string{"extraction.completed " + ok.ID, "extraction.failed " + bad.ID}) {
 		t.Errorf("events = %v", m.events)
@@ -376,16 +426,24 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 		t.Errorf("credits moved %+v, want the batch's charge of 2 and the failed document's refund of 1", m.moves)
 	}
 	_, list, _ := s.GetBatch(context.Background(), live, ok.BatchID)
-	if status, completed, failed := extraction.BatchStatus(list); status != extraction.StatusCompleted || completed != 1 || failed != 1 {
+	if status, completed, failed := extraction.BatchStatus(list); status != extraction.StatusCompleted ||
+		completed != 1 ||
+		failed != 1 {
 		t.Errorf("batch = %s %d %d", status, completed, failed)
 	}
-	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u2", Live: true}, ok.ID); !fault.Is(err, fault.NotFound) {
+	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u2", Live: true}, ok.ID); !fault.Is(
+		err,
+		fault.NotFound,
+	) {
 		t.Errorf("another owner reads it: %v", err)
 	}
 	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u1"}, ok.ID); !fault.Is(err, fault.NotFound) {
 		t.Errorf("the owner's test key reads a live extraction: %v", err)
 	}
-	if _, _, err := s.GetBatch(context.Background(), extraction.Caller{OwnerID: "u1"}, ok.BatchID); !fault.Is(err, fault.NotFound) {
+	if _, _, err := s.GetBatch(context.Background(), extraction.Caller{OwnerID: "u1"}, ok.BatchID); !fault.Is(
+		err,
+		fault.NotFound,
+	) {
 		t.Errorf("the owner's test key reads a live batch: %v", err)
 	}
 	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u1", AnyMode: true}, ok.ID); err != nil {
@@ -400,7 +458,12 @@ func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
 	s.Alarms = alarms
 	m.credits["u1"] = 1
 	m.failJobs = true // the job is lost: the sweep must find it
-	_, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1", Live: true}, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}}, false)
+	_, items, err := s.Submit(
+		context.Background(),
+		extraction.Caller{OwnerID: "u1", Live: true},
+		[]extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}},
+		false,
+	)
 	if err != nil {
 		t.Fatalf("a lost queue message fails the request: %v", err)
 	}
@@ -427,7 +490,9 @@ func TestCrashedJobsAreRetriedThenFailedWithARefund(t *testing.T) {
 		}
 	}
 	e := m.items[id]
-	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 || len(m.events) != 1 || e.Releases != 2 {
+	if e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || m.credits["u1"] != 1 ||
+		len(m.events) != 1 ||
+		e.Releases != 2 {
 		t.Errorf("after every attempt: %+v, credits %d, events %v", e, m.credits["u1"], m.events)
 	}
 	if len(alarms.(*alarmLog).refs) != 1 {
@@ -452,7 +517,12 @@ func TestKilledJobsAreQuarantined(t *testing.T) {
 	s.Alarms = a
 	m.credits["u1"] = 2
 	live := extraction.Caller{OwnerID: "u1", Live: true}
-	_, items, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}, {Type: "auto", Data: []byte(pngSig + "t")}}, true)
+	_, items, err := s.Submit(
+		context.Background(),
+		live,
+		[]extraction.Document{{Type: "auto", Data: []byte(pngSig + "t")}, {Type: "auto", Data: []byte(pngSig + "t")}},
+		true,
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,14 +541,17 @@ func TestKilledJobsAreQuarantined(t *testing.T) {
 	if err := s.Process(context.Background(), killed); err != nil {
 		t.Fatalf("a quarantined job returned %v: the queue delivers it again", err)
 	}
-	if e := m.items[killed]; e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" || e.CreditsUsed != 0 || r.calls != reads {
+	if e := m.items[killed]; e.Status != extraction.StatusFailed || e.Error.Code != "processing_abandoned" ||
+		e.CreditsUsed != 0 ||
+		r.calls != reads {
 		t.Errorf("killed twice: %+v, reads %d (want %d)", e, r.calls, reads)
 	}
 	if m.credits["u1"] != 1 || !slices.Equal(a.refs, []string{killed}) {
 		t.Errorf("credits %d (want 1: the quarantined job refunded), alarms %v", m.credits["u1"], a.refs)
 	}
 	// The flaky job is read again: its failures were reported, not killed.
-	if err := s.Process(context.Background(), flaky); err == nil || r.calls != reads+1 || m.items[flaky].Status != extraction.StatusProcessing {
+	if err := s.Process(context.Background(), flaky); err == nil || r.calls != reads+1 ||
+		m.items[flaky].Status != extraction.StatusProcessing {
 		t.Errorf("the flaky job after two reported failures: %v, reads %d, %s", err, r.calls, m.items[flaky].Status)
 	}
 }
@@ -493,7 +566,27 @@ func jpegHeader(w, h, pad int) []byte {
 		b = append(b, make([]byte, n)...)
 		pad -= n
 	}
-	sof := []byte{0xFF, 0xC0, 0, 17, 8, byte(h >> 8), byte(h), byte(w >> 8), byte(w), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1}
+	sof := []byte{
+		0xFF,
+		0xC0,
+		0,
+		17,
+		8,
+		byte(h >> 8),
+		byte(h),
+		byte(w >> 8),
+		byte(w),
+		3,
+		1,
+		0x22,
+		0,
+		2,
+		0x11,
+		1,
+		3,
+		0x11,
+		1,
+	}
 	return append(append(b, sof...), 0xFF, 0xDA, 0, 12)
 }
 
@@ -533,7 +626,8 @@ func TestSubmitRefusesImagesOverTheBound(t *testing.T) {
 		batch bool
 	}{
 		{"16-bit inline", []extraction.Document{{Type: "passport", Data: deep.Bytes()}}, false},
-		{"over 40 megapixels inline", []extraction.Document{{Type: "passport", Data: jpegHeader(9000, 9000, 0)}}, false},
+		{"over 40 megapixels inline", []extraction.Document{{Type: "passport", Data: jpegHeader(9000, 9000, 0)}},
+			false},
 		{"one in a batch", []extraction.Document{ok, ok, {Type: "passport", Data: deep.Bytes()}}, true},
 		{"uploaded", []extraction.Document{{Type: "passport", UploadID: "upl_huge"}}, false},
 		{"through a handoff", []extraction.Document{ok, {Type: "passport", HandoffSessionID: "hs_deep"}}, true},
@@ -544,12 +638,19 @@ func TestSubmitRefusesImagesOverTheBound(t *testing.T) {
 				t.Errorf("error = %v, want 413 image_too_large", err)
 			}
 			if m.credits["u1"] != 10 || len(m.items) != 0 || len(m.jobs) != 0 || len(m.blobs) != stored {
-				t.Errorf("credits %d, items %d, jobs %d, files %d: something was kept", m.credits["u1"], len(m.items), len(m.jobs), len(m.blobs)-stored)
+				t.Errorf(
+					"credits %d, items %d, jobs %d, files %d: something was kept",
+					m.credits["u1"],
+					len(m.items),
+					len(m.jobs),
+					len(m.blobs)-stored,
+				)
 			}
 		})
 	}
 	s.MaxPixels = 100_000_000
-	if _, _, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "passport", UploadID: "upl_huge"}}, false); err != nil {
+	if _, _, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "passport",
+		UploadID: "upl_huge"}}, false); err != nil {
 		t.Errorf("81 megapixels within a bound of 100: %v", err)
 	}
 }
@@ -578,11 +679,18 @@ func TestSubmitRefusesImagesTooCostlyToDecode(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := s.Submit(context.Background(), live, []extraction.Document{tc.doc}, false)
-			if f := fault.As(err); f.Kind != fault.Invalid || f.Code != "image_too_costly" || !strings.Contains(f.Detail, tc.reason) {
+			if f := fault.As(err); f.Kind != fault.Invalid || f.Code != "image_too_costly" ||
+				!strings.Contains(f.Detail, tc.reason) {
 				t.Errorf("error = %v, want 422 image_too_costly naming %q", err, tc.reason)
 			}
 			if m.credits["u1"] != 10 || len(m.items) != 0 || len(m.jobs) != 0 || len(m.blobs) != stored {
-				t.Errorf("credits %d, items %d, jobs %d, files %d: something was kept", m.credits["u1"], len(m.items), len(m.jobs), len(m.blobs)-stored)
+				t.Errorf(
+					"credits %d, items %d, jobs %d, files %d: something was kept",
+					m.credits["u1"],
+					len(m.items),
+					len(m.jobs),
+					len(m.blobs)-stored,
+				)
 			}
 		})
 	}
@@ -603,7 +711,12 @@ func TestDocumentLink(t *testing.T) {
 	s.Retention = 30 * 24 * time.Hour
 	m.credits["u1"] = 1
 	live := extraction.Caller{OwnerID: "u1", Live: true}
-	_, items, err := s.Submit(context.Background(), live, []extraction.Document{{Type: "passport", Data: []byte(pngSig + "a")}}, false)
+	_, items, err := s.Submit(
+		context.Background(),
+		live,
+		[]extraction.Document{{Type: "passport", Data: []byte(pngSig + "a")}},
+		false,
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -613,7 +726,8 @@ func TestDocumentLink(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%+v: %v", c, err)
 		}
-		if l.URL != "https://bucket.example/"+e.Object.Key+"?type=image/png&ttl=5m0s" || l.ContentType != "image/png" || !l.ExpiresAt.Equal(now.Add(5*time.Minute)) {
+		if l.URL != "https://bucket.example/"+e.Object.Key+"?type=image/png&ttl=5m0s" || l.ContentType != "image/png" ||
+			!l.ExpiresAt.Equal(now.Add(5*time.Minute)) {
 			t.Errorf("%+v: link %+v", c, l)
 		}
 	}

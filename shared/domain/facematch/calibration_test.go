@@ -37,7 +37,11 @@ func darker(img image.Image, k float64) image.Image {
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			r, g, bl, _ := img.At(x, y).RGBA()
-			out.Set(x, y, color.RGBA{uint8(float64(r>>8) * k), uint8(float64(g>>8) * k), uint8(float64(bl>>8) * k), 255})
+			out.Set(
+				x,
+				y,
+				color.RGBA{uint8(float64(r>>8) * k), uint8(float64(g>>8) * k), uint8(float64(bl>>8) * k), 255},
+			)
 		}
 	}
 	return out
@@ -63,7 +67,13 @@ func TestCalibrationPairs(t *testing.T) {
 		{"card, portrait 120 px / the same photo", true, card(120), selfie, 0.5836},
 		{"card, portrait 90 px / the same photo", true, card(90), selfie, 0.6188},
 		{"card, portrait 180 px / mirrored", true, card(180), encodeJPEG(t, mirrored(one), 90), 0.8076},
-		{"card, portrait 120 px / darker and half size", true, card(120), encodeJPEG(t, crop(darker(one, 0.55), one.Bounds(), 0.5), 70), 0.5624},
+		{
+			"card, portrait 120 px / darker and half size",
+			true,
+			card(120),
+			encodeJPEG(t, crop(darker(one, 0.55), one.Bounds(), 0.5), 70),
+			0.5624,
+		},
 		{"card, portrait 260 px / another person (left)", false, card(260), encodeJPEG(t, left, 90), 0.0520},
 		{"card, portrait 260 px / another person (right)", false, card(260), encodeJPEG(t, right, 90), 0.2787},
 		{"card, portrait 120 px / another person (left)", false, card(120), encodeJPEG(t, left, 90), 0.1798},
@@ -84,10 +94,21 @@ func TestCalibrationPairs(t *testing.T) {
 				imp = append(imp, r.Similarity)
 			}
 			if math.Abs(r.Similarity-tt.want) > calibrationTolerance {
-				t.Errorf("similarity %.4f, want %.4f ± %g: redo the calibration table (docs/identity-api.md) if the change is meant", r.Similarity, tt.want, calibrationTolerance)
+				t.Errorf(
+					"similarity %.4f, want %.4f ± %g: redo the calibration table (docs/identity-api.md) if the change is meant",
+					r.Similarity,
+					tt.want,
+					calibrationTolerance,
+				)
 			}
 			if r.IsMatch != tt.genuine {
-				t.Errorf("isMatch %v at similarity %.4f (threshold %v), want %v", r.IsMatch, r.Similarity, r.Threshold, tt.genuine)
+				t.Errorf(
+					"isMatch %v at similarity %.4f (threshold %v), want %v",
+					r.IsMatch,
+					r.Similarity,
+					r.Threshold,
+					tt.genuine,
+				)
 			}
 		})
 	}
@@ -102,5 +123,14 @@ func TestCalibrationPairs(t *testing.T) {
 			fm++
 		}
 	}
-	t.Logf("genuine %v; impostor %v; at %v: FNMR %d/%d, FMR %d/%d", gen, imp, m.Threshold(), fnm, len(gen), fm, len(imp))
+	t.Logf(
+		"genuine %v; impostor %v; at %v: FNMR %d/%d, FMR %d/%d",
+		gen,
+		imp,
+		m.Threshold(),
+		fnm,
+		len(gen),
+		fm,
+		len(imp),
+	)
 }

@@ -35,7 +35,12 @@ func LoadDetector(modelsDir string, opts ...Option) (*Detector, error) {
 		return nil, fmt.Errorf("facematch: %w", err)
 	}
 	if s := det.Input().Shape; !slices.Equal(s, []int{1, 3, detectorSide, detectorSide}) || len(det.Outputs()) != 12 {
-		return nil, fmt.Errorf("facematch: %s takes %v and gives %d outputs, want [1 3 640 640] and 12", DetectorFile, s, len(det.Outputs()))
+		return nil, fmt.Errorf(
+			"facematch: %s takes %v and gives %d outputs, want [1 3 640 640] and 12",
+			DetectorFile,
+			s,
+			len(det.Outputs()),
+		)
 	}
 	return &Detector{cfg: newModels(nil, nil, opts...).cfg, net: det}, nil
 }
@@ -60,6 +65,10 @@ func (d *Detector) FindPortrait(ctx context.Context, page image.Image) (extracti
 	}
 	f := slices.MaxFunc(found, func(a, b Face) int { return area(a.Box) - area(b.Box) })
 	scale := func(v int) int { return int(float64(v)*k + 0.5) }
-	r := image.Rect(scale(f.Box.Min.X), scale(f.Box.Min.Y), scale(f.Box.Max.X), scale(f.Box.Max.Y)).Intersect(image.Rect(0, 0, orig.Dx(), orig.Dy()))
-	return extraction.Portrait{Score: f.Score, Box: extraction.Box{X: r.Min.X, Y: r.Min.Y, Width: r.Dx(), Height: r.Dy()}}, true, nil
+	r := image.Rect(scale(f.Box.Min.X), scale(f.Box.Min.Y), scale(f.Box.Max.X), scale(f.Box.Max.Y)).
+		Intersect(image.Rect(0, 0, orig.Dx(), orig.Dy()))
+	return extraction.Portrait{
+		Score: f.Score,
+		Box:   extraction.Box{X: r.Min.X, Y: r.Min.Y, Width: r.Dx(), Height: r.Dy()},
+	}, true, nil
 }

@@ -61,7 +61,12 @@ func TestFindPortrait(t *testing.T) {
 		{"colour page, portrait 200 px", documentPage(one, 200), true, printed(200, 1)},
 		{"grey page, portrait 200 px", grey(documentPage(one, 200)), true, printed(200, 1)},
 		{"grey page, portrait 90 px", grey(documentPage(one, 90)), true, printed(90, 1)},
-		{"grey page at 4000 px, shrunk for the detector", grey(enlarged(documentPage(one, 200), 4)), true, printed(200, 4)},
+		{
+			"grey page at 4000 px, shrunk for the detector",
+			grey(enlarged(documentPage(one, 200), 4)),
+			true,
+			printed(200, 4),
+		},
 		{"the placeholder's silhouette is no face", grey(documentPage(placeholder(), 200)), false, image.Rectangle{}},
 	}
 	for _, tt := range tests {
@@ -77,7 +82,8 @@ func TestFindPortrait(t *testing.T) {
 				return
 			}
 			box := image.Rect(p.Box.X, p.Box.Y, p.Box.X+p.Box.Width, p.Box.Y+p.Box.Height)
-			if !box.In(tt.at.Inset(-4*tt.at.Dx()/100)) || box.Dx() < tt.at.Dx()/3 || p.Score < DefaultFaceScore || p.Score > 1 {
+			if !box.In(tt.at.Inset(-4*tt.at.Dx()/100)) || box.Dx() < tt.at.Dx()/3 || p.Score < DefaultFaceScore ||
+				p.Score > 1 {
 				t.Errorf("portrait %+v, want a face within %v", p, tt.at)
 			}
 		})

@@ -40,7 +40,13 @@ const (
 
 // template is the ArcFace 112×112 alignment template: the eyes (the one on the image's left
 // first), the nose tip and the mouth corners, in YuNet's landmark order.
-var template = [5][2]float64{{38.2946, 51.6963}, {73.5318, 51.5014}, {56.0252, 71.7366}, {41.5493, 92.3655}, {70.7299, 92.2041}}
+var template = [5][2]float64{
+	{38.2946, 51.6963},
+	{73.5318, 51.5014},
+	{56.0252, 71.7366},
+	{41.5493, 92.3655},
+	{70.7299, 92.2041},
+}
 
 // The errors Compare and Detect return; test with errors.Is. ErrUnsupported, ErrCorrupt and
 // ErrTooLarge are liveness's: the images are decoded the same way.
@@ -140,10 +146,22 @@ func Load(modelsDir string, opts ...Option) (*Models, error) {
 		return nil, fmt.Errorf("facematch: %w", err)
 	}
 	if s := det.Input().Shape; !slices.Equal(s, []int{1, 3, detectorSide, detectorSide}) || len(det.Outputs()) != 12 {
-		return nil, fmt.Errorf("facematch: %s takes %v and gives %d outputs, want [1 3 640 640] and 12", DetectorFile, s, len(det.Outputs()))
+		return nil, fmt.Errorf(
+			"facematch: %s takes %v and gives %d outputs, want [1 3 640 640] and 12",
+			DetectorFile,
+			s,
+			len(det.Outputs()),
+		)
 	}
-	if s, o := rec.Input().Shape, rec.Outputs(); !slices.Equal(s, []int{1, 3, alignedSide, alignedSide}) || len(o) != 1 || numel(o[0].Shape) != embeddingSize {
-		return nil, fmt.Errorf("facematch: %s takes %v and gives %v, want [1 3 112 112] and 128 values", RecognizerFile, s, o)
+	if s, o := rec.Input().Shape, rec.Outputs(); !slices.Equal(s, []int{1, 3, alignedSide, alignedSide}) ||
+		len(o) != 1 ||
+		numel(o[0].Shape) != embeddingSize {
+		return nil, fmt.Errorf(
+			"facematch: %s takes %v and gives %v, want [1 3 112 112] and 128 values",
+			RecognizerFile,
+			s,
+			o,
+		)
 	}
 	return newModels(det, rec, opts...), nil
 }
@@ -155,7 +173,12 @@ func New(detector, recognizer Runner, opts ...Option) *Models {
 }
 
 func newModels(det, rec Runner, opts ...Option) *Models {
-	cfg := config{threshold: DefaultThreshold, faceScore: DefaultFaceScore, minFace: DefaultMinFaceSize, maxPixels: imagefile.MaxPixels}
+	cfg := config{
+		threshold: DefaultThreshold,
+		faceScore: DefaultFaceScore,
+		minFace:   DefaultMinFaceSize,
+		maxPixels: imagefile.MaxPixels,
+	}
 	for _, o := range opts {
 		o(&cfg)
 	}

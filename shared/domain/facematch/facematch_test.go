@@ -59,7 +59,11 @@ func need(tb testing.TB, path, hint string) {
 func photo(tb testing.TB, name string) image.Image {
 	tb.Helper()
 	path := filepath.Join("..", "..", "..", "..", "shared", "testdata", "faces", name)
-	need(tb, path, "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
+	need(
+		tb,
+		path,
+		"the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces",
+	)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)
@@ -176,7 +180,8 @@ func TestDetect(t *testing.T) {
 			for _, f := range faces {
 				// The eyes above the nose above the mouth, all inside the box.
 				l := f.Landmarks
-				if !(l[0][1] < l[2][1] && l[1][1] < l[2][1] && l[2][1] < l[3][1] && l[2][1] < l[4][1] && l[0][0] < l[1][0]) {
+				if !(l[0][1] < l[2][1] && l[1][1] < l[2][1] && l[2][1] < l[3][1] && l[2][1] < l[4][1] &&
+					l[0][0] < l[1][0]) {
 					t.Errorf("landmarks %v are not a face's", l)
 				}
 				for _, p := range l {

@@ -13,7 +13,10 @@ import (
 func (r rawFace) face(k float64, w, h int) Face {
 	back := func(v float64) float64 { return (v+0.5)*k - 0.5 }
 	f := Face{Score: r.score,
-		Box: image.Rect(int(math.Round(back(r.x0))), int(math.Round(back(r.y0))), int(math.Round(back(r.x1))), int(math.Round(back(r.y1)))).Intersect(image.Rect(0, 0, w, h))}
+		Box: image.Rect(int(math.Round(back(r.x0))), int(math.Round(back(r.y0))), int(math.Round(back(r.x1))),
+			int(math.Round(back(r.y1)))).
+			Intersect(image.Rect(0, 0, w, h)),
+	}
 	for i, l := range r.lm {
 		f.Landmarks[i] = [2]float64{back(l[0]), back(l[1])}
 	}
@@ -41,7 +44,12 @@ func detectorInput(p liveness.Upright) ([]float32, float64) {
 	}
 	for y := range h {
 		for x := range w {
-			r, g, b := bilinear(p, (float64(x)+0.5)*float64(p.W)/float64(w)-0.5, (float64(y)+0.5)*float64(p.H)/float64(h)-0.5, true)
+			r, g, b := bilinear(
+				p,
+				(float64(x)+0.5)*float64(p.W)/float64(w)-0.5,
+				(float64(y)+0.5)*float64(p.H)/float64(h)-0.5,
+				true,
+			)
 			put(x, y, r, g, b)
 		}
 	}

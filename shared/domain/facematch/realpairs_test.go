@@ -49,7 +49,8 @@ func subjects(t *testing.T) []subject {
 	var out []subject
 	for _, s := range []struct{ file, person string }{
 		{"obama-2009.jpg", "obama"}, {"obama-2010.jpg", "obama"}, {"obama-2012.jpg", "obama"},
-		{"biden-2010.jpg", "biden"}, {"collins.png", "collins"}, {"cameraman.png", "cameraman"}, {"hopper.jpg", "hopper"},
+		{"biden-2010.jpg", "biden"}, {"collins.png", "collins"}, {"cameraman.png", "cameraman"}, {"hopper.jpg",
+			"hopper"},
 	} {
 		path := filepath.Join(facesDir(), s.file)
 		need(t, path, "make faces fetches the photos of infra/faces.txt")
@@ -107,7 +108,11 @@ type variant struct {
 }
 
 var variants = []variant{
-	{"406px", 1, false}, {"244px", 0.6, false}, {"162px", 0.4, false}, {"102px", 0.25, false}, {"244px-grey", 0.6, true},
+	{
+		"406px",
+		1,
+		false,
+	}, {"244px", 0.6, false}, {"162px", 0.4, false}, {"102px", 0.25, false}, {"244px-grey", 0.6, true},
 }
 
 // passportPage prints the portrait over the placeholder of the generated TD3 page, scales the
@@ -125,7 +130,8 @@ func passportPage(t *testing.T, portrait image.Image, v variant) []byte {
 	page := image.NewRGBA(base.Bounds())
 	draw.Draw(page, page.Rect, base, image.Point{}, draw.Src)
 	xdraw.CatmullRom.Scale(page, placeholderRect, portrait, portrait.Bounds(), draw.Src, nil)
-	var out draw.Image = image.NewRGBA(image.Rect(0, 0, int(float64(page.Rect.Dx())*v.scale), int(float64(page.Rect.Dy())*v.scale)))
+	var out draw.Image = image.NewRGBA(image.Rect(0, 0, int(float64(page.Rect.Dx())*v.scale),
+		int(float64(page.Rect.Dy())*v.scale)))
 	if v.grey {
 		out = image.NewGray(out.Bounds())
 	}
@@ -240,7 +246,13 @@ func TestCalibrationRealPhotos(t *testing.T) {
 				if j == i {
 					continue
 				}
-				p := pair{genuine: s.person == other.person, variant: v.name, document: s.name, selfie: other.name, similarity: math.NaN()}
+				p := pair{
+					genuine:    s.person == other.person,
+					variant:    v.name,
+					document:   s.name,
+					selfie:     other.name,
+					similarity: math.NaN(),
+				}
 				if doc != nil {
 					p.similarity = cosine(doc, selfies[j])
 				}
@@ -251,7 +263,14 @@ func TestCalibrationRealPhotos(t *testing.T) {
 				j := (i + 1) % len(subs)
 				r, err := m.Compare(ctx, page, selfiePhoto(t, subs[j].img))
 				if err != nil || r.Similarity != cosine(doc, selfies[j]) {
-					t.Errorf("%s against %s: Compare says %v (%v), the pipeline's sides %v", s.name, subs[j].name, r.Similarity, err, cosine(doc, selfies[j]))
+					t.Errorf(
+						"%s against %s: Compare says %v (%v), the pipeline's sides %v",
+						s.name,
+						subs[j].name,
+						r.Similarity,
+						err,
+						cosine(doc, selfies[j]),
+					)
 				}
 			}
 		}
@@ -259,7 +278,9 @@ func TestCalibrationRealPhotos(t *testing.T) {
 	report(t, got, m.Threshold())
 	if *update {
 		var b strings.Builder
-		b.WriteString("# TestCalibrationRealPhotos: kind, portrait on the page, document photo, selfie photo, similarity\n")
+		b.WriteString(
+			"# TestCalibrationRealPhotos: kind, portrait on the page, document photo, selfie photo, similarity\n",
+		)
 		for _, p := range got {
 			b.WriteString(p.String() + "\n")
 		}
@@ -281,7 +302,12 @@ func TestCalibrationRealPhotos(t *testing.T) {
 			case math.IsNaN(w.similarity) != math.IsNaN(p.similarity):
 				t.Errorf("similarity %v, pinned %v (noface: the document's face not found)", p.similarity, w.similarity)
 			case math.Abs(p.similarity-w.similarity) > calibrationTolerance:
-				t.Errorf("similarity %.4f, pinned %.4f ± %g: rerun with -update and redo the table of docs/identity-api.md if the change is meant", p.similarity, w.similarity, calibrationTolerance)
+				t.Errorf(
+					"similarity %.4f, pinned %.4f ± %g: rerun with -update and redo the table of docs/identity-api.md if the change is meant",
+					p.similarity,
+					w.similarity,
+					calibrationTolerance,
+				)
 			}
 		})
 	}
@@ -326,7 +352,15 @@ func report(t *testing.T, pairs []pair, threshold float64) {
 		for _, x := range v {
 			mean += x / float64(len(v))
 		}
-		return fmt.Sprintf("n %d, min %.3f, p50 %.3f, mean %.3f, max %.3f, no face %d", len(v)+missed, v[0], v[len(v)/2], mean, v[len(v)-1], missed)
+		return fmt.Sprintf(
+			"n %d, min %.3f, p50 %.3f, mean %.3f, max %.3f, no face %d",
+			len(v)+missed,
+			v[0],
+			v[len(v)/2],
+			mean,
+			v[len(v)-1],
+			missed,
+		)
 	}
 	for _, v := range append(variants, variant{name: "all"}) {
 		var ps []pair
@@ -336,7 +370,17 @@ func report(t *testing.T, pairs []pair, threshold float64) {
 			}
 		}
 		fnm, g, fm, i := errorRates(ps, threshold)
-		t.Logf("%-11s genuine: %s | impostor: %s | at %v FNMR %d/%d FMR %d/%d", v.name, stats(ps, true), stats(ps, false), threshold, fnm, g, fm, i)
+		t.Logf(
+			"%-11s genuine: %s | impostor: %s | at %v FNMR %d/%d FMR %d/%d",
+			v.name,
+			stats(ps, true),
+			stats(ps, false),
+			threshold,
+			fnm,
+			g,
+			fm,
+			i,
+		)
 	}
 	for _, th := range []float64{0.25, 0.30, 0.35, 0.363, 0.40, 0.45, 0.50} {
 		fnm, g, fm, i := errorRates(pairs, th)

@@ -57,12 +57,17 @@ func (s *Service) Match(ctx context.Context, c liveness.Caller, selfie liveness.
 		return Matched{}, err
 	}
 	var res Result
-	id, charged, err := s.Liveness.Charge(ctx, c, selfie, liveness.Job{Prefix: "fm_", Reason: credits.ReasonFaceMatch, Price: s.Price, Images: [][]byte{page},
-		Run: func(ctx context.Context, data []byte) error {
-			var err error
-			res, err = s.Matcher.Compare(ctx, page, data)
-			return s.problem(err)
-		}})
+	id, charged, err := s.Liveness.Charge(
+		ctx,
+		c,
+		selfie,
+		liveness.Job{Prefix: "fm_", Reason: credits.ReasonFaceMatch, Price: s.Price, Images: [][]byte{page},
+			Run: func(ctx context.Context, data []byte) error {
+				var err error
+				res, err = s.Matcher.Compare(ctx, page, data)
+				return s.problem(err)
+			}},
+	)
 	if err != nil {
 		return Matched{}, err
 	}
@@ -70,22 +75,32 @@ func (s *Service) Match(ctx context.Context, c liveness.Caller, selfie liveness.
 }
 
 // CheckAndMatch is the liveness check with a face match beside it, in the check's one charge.
-func (s *Service) CheckAndMatch(ctx context.Context, c liveness.Caller, selfie liveness.Source, doc Document) (liveness.Checked, Result, error) {
+func (s *Service) CheckAndMatch(
+	ctx context.Context,
+	c liveness.Caller,
+	selfie liveness.Source,
+	doc Document,
+) (liveness.Checked, Result, error) {
 	page, err := s.page(ctx, c, doc)
 	if err != nil {
 		return liveness.Checked{}, Result{}, err
 	}
 	var live liveness.Result
 	var res Result
-	id, charged, err := s.Liveness.Charge(ctx, c, selfie, liveness.Job{Prefix: "lv_", Reason: credits.ReasonLiveness, Price: s.Liveness.Price, Images: [][]byte{page},
-		Run: func(ctx context.Context, data []byte) error {
-			var err error
-			if live, err = s.Liveness.Checker.Check(ctx, data); err != nil {
-				return s.Liveness.Problem(err)
-			}
-			res, err = s.Matcher.Compare(ctx, page, data)
-			return s.problem(err)
-		}})
+	id, charged, err := s.Liveness.Charge(
+		ctx,
+		c,
+		selfie,
+		liveness.Job{Prefix: "lv_", Reason: credits.ReasonLiveness, Price: s.Liveness.Price, Images: [][]byte{page},
+			Run: func(ctx context.Context, data []byte) error {
+				var err error
+				if live, err = s.Liveness.Checker.Check(ctx, data); err != nil {
+					return s.Liveness.Problem(err)
+				}
+				res, err = s.Matcher.Compare(ctx, page, data)
+				return s.problem(err)
+			}},
+	)
 	if err != nil {
 		return liveness.Checked{}, Result{}, err
 	}
@@ -96,8 +111,12 @@ func (s *Service) CheckAndMatch(ctx context.Context, c liveness.Caller, selfie l
 func (s *Service) page(ctx context.Context, c liveness.Caller, doc Document) ([]byte, error) {
 	switch {
 	case (doc.Data != nil) == (doc.ExtractionID != ""):
-		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "Send the document as a file or name a completed extraction.",
-			InvalidParams: []string{"document: send exactly one of document or extractionId"}}
+		return nil, &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "Send the document as a file or name a completed extraction.",
+			InvalidParams: []string{"document: send exactly one of document or extractionId"},
+		}
 	case doc.Data != nil:
 		if len(doc.Data) > liveness.MaxSelfie {
 			return nil, fault.New(fault.TooLarge, "The document image is over 10 MB.")
@@ -119,10 +138,19 @@ func (s *Service) problem(err error) error {
 		if ie.Image == ImageSelfie {
 			detail = "No face was found on the selfie: take it again, face to the camera, in good light."
 		}
-		return &fault.Error{Kind: fault.Invalid, Code: "face_not_found", Detail: detail, Extensions: map[string]any{"image": ie.Image}}
+		return &fault.Error{
+			Kind:       fault.Invalid,
+			Code:       "face_not_found",
+			Detail:     detail,
+			Extensions: map[string]any{"image": ie.Image},
+		}
 	case errors.Is(err, ErrMultipleFaces):
-		return &fault.Error{Kind: fault.Invalid, Code: "multiple_faces", Detail: "More than one face was found: the selfie must show one person.",
-			Extensions: map[string]any{"image": ImageSelfie}}
+		return &fault.Error{
+			Kind:       fault.Invalid,
+			Code:       "multiple_faces",
+			Detail:     "More than one face was found: the selfie must show one person.",
+			Extensions: map[string]any{"image": ImageSelfie},
+		}
 	}
 	return s.Liveness.Problem(err)
 }
@@ -184,7 +212,11 @@ func (p ExtractionPages) Page(ctx context.Context, ownerID string, live bool, id
 	data, err := p.Files.Read(ctx, e.Object.Key, liveness.MaxSelfie+1)
 	switch {
 	case fault.Is(err, fault.NotFound):
-		return nil, fault.Newf(fault.Conflict, "The document of extraction %q is no longer kept: send it as a file.", id)
+		return nil, fault.Newf(
+			fault.Conflict,
+			"The document of extraction %q is no longer kept: send it as a file.",
+			id,
+		)
 	case err == nil && len(data) > liveness.MaxSelfie:
 		return nil, fault.New(fault.TooLarge, "The extraction's document is over 10 MB: send its page as a file.")
 	}

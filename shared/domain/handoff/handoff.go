@@ -165,8 +165,14 @@ func Sniff(head []byte) string {
 func (s *Service) Create(ctx context.Context, ownerID string) (Session, Upload, string, error) {
 	now := s.now()
 	attempt := newAttempt()
-	sess := Session{ID: "hs_" + strings.ToLower(rand.Text()), Status: StatusCreated, CreatedAt: now, ExpiresAt: now.Add(s.TTL),
-		OwnerID: ownerID, Attempts: map[string]string{attempt: ""}}
+	sess := Session{
+		ID:        "hs_" + strings.ToLower(rand.Text()),
+		Status:    StatusCreated,
+		CreatedAt: now,
+		ExpiresAt: now.Add(s.TTL),
+		OwnerID:   ownerID,
+		Attempts:  map[string]string{attempt: ""},
+	}
 	token := ""
 	if ownerID == "" {
 		token = "hct_" + strings.ToLower(rand.Text())
@@ -303,7 +309,11 @@ func (s *Service) Start(ctx context.Context, id, name string) (Upload, error) {
 		return Upload{}, err
 	}
 	if len(sess.Attempts) >= MaxAttempts {
-		return Upload{}, fault.Newf(fault.Conflict, "This handoff session has had %d upload attempts: start a new session.", MaxAttempts)
+		return Upload{}, fault.Newf(
+			fault.Conflict,
+			"This handoff session has had %d upload attempts: start a new session.",
+			MaxAttempts,
+		)
 	}
 	attempt := newAttempt()
 	if err := s.Store.MarkUploading(ctx, id, attempt, clip(name), MaxAttempts, s.now()); err != nil {
@@ -324,7 +334,10 @@ func (s *Service) Upload(ctx context.Context, id, name string, data []byte) (Ses
 	}
 	mime := Sniff(data)
 	if mime == "" {
-		return Session{}, fault.New(fault.UnsupportedMedia, "The file is not a JPEG, PNG, WebP, HEIC or PDF (judged by its content).")
+		return Session{}, fault.New(
+			fault.UnsupportedMedia,
+			"The file is not a JPEG, PNG, WebP, HEIC or PDF (judged by its content).",
+		)
 	}
 	f := File{Key: ReadyKey(id), Name: clip(name), MIME: mime, Size: int64(len(data)), UploadedAt: s.now()}
 	if err := s.Blobs.Put(ctx, f.Key, data, mime); err != nil {
@@ -395,7 +408,12 @@ func (s *Service) land(ctx context.Context, sess Session, key string) error {
 		}
 		return s.Blobs.Delete(ctx, key)
 	}
-	err = s.Store.MarkReady(ctx, sess.ID, File{Key: ready, Name: name, MIME: mime, Size: size, UploadedAt: s.now()}, s.now())
+	err = s.Store.MarkReady(
+		ctx,
+		sess.ID,
+		File{Key: ready, Name: name, MIME: mime, Size: size, UploadedAt: s.now()},
+		s.now(),
+	)
 	if fault.Is(err, fault.Conflict) {
 		return s.Blobs.Delete(ctx, ready) // another upload, notice or read got there first
 	}
@@ -427,10 +445,16 @@ func authorize(sess Session, c Consumer) error {
 	}
 	if sess.OwnerID == "" {
 		if len(c.Tokens) == 0 {
-			return fault.New(fault.Forbidden, "This handoff session was opened without a credential: send the consumeToken of its creation response in the X-Consume-Token header.")
+			return fault.New(
+				fault.Forbidden,
+				"This handoff session was opened without a credential: send the consumeToken of its creation response in the X-Consume-Token header.",
+			)
 		}
 		if !tokenMatches(sess.TokenHash, c.Tokens) {
-			return fault.New(fault.Forbidden, "The X-Consume-Token header does not hold this handoff session's consumeToken.")
+			return fault.New(
+				fault.Forbidden,
+				"The X-Consume-Token header does not hold this handoff session's consumeToken.",
+			)
 		}
 	}
 	if sess.Status == StatusConsumed && sess.ConsumedBy != c.UserID {

@@ -78,7 +78,12 @@ func (b *memBlobs) Delete(_ context.Context, key string) error {
 	return nil
 }
 
-func (b *memBlobs) PresignPost(_ context.Context, key string, _ int64, ttl time.Duration) (string, map[string]string, error) {
+func (b *memBlobs) PresignPost(
+	_ context.Context,
+	key string,
+	_ int64,
+	ttl time.Duration,
+) (string, map[string]string, error) {
 	return "https://bucket.example/", map[string]string{"key": key, "ttl": ttl.String()}, nil
 }
 
@@ -99,8 +104,15 @@ var (
 func newService(now time.Time) (*handoff.Service, *handofftest.Store, *memBlobs) {
 	store := &handofftest.Store{}
 	blobs := &memBlobs{objects: map[string][]byte{}}
-	return &handoff.Service{Store: store, Blobs: blobs, TTL: 15 * time.Minute, UploadWindow: 5 * time.Minute, MaxBytes: 1 << 20,
-		DownloadTTL: 5 * time.Minute, Now: func() time.Time { return now }}, store, blobs
+	return &handoff.Service{
+		Store:        store,
+		Blobs:        blobs,
+		TTL:          15 * time.Minute,
+		UploadWindow: 5 * time.Minute,
+		MaxBytes:     1 << 20,
+		DownloadTTL:  5 * time.Minute,
+		Now:          func() time.Time { return now },
+	}, store, blobs
 }
 
 // sessionOf is a session as the store holds it.
@@ -121,14 +133,17 @@ func TestCreateKeepsOnlyTheTokensHash(t *testing.T) {
 		t.Fatal(err)
 	}
 	stored := sessionOf(t, store, s.ID)
-	if !strings.HasPrefix(token, "hct_") || stored.TokenHash != handoff.HashToken(token) || strings.Contains(stored.TokenHash, token[4:]) {
+	if !strings.HasPrefix(token, "hct_") || stored.TokenHash != handoff.HashToken(token) ||
+		strings.Contains(stored.TokenHash, token[4:]) {
 		t.Errorf("token %q, stored hash %q", token, stored.TokenHash)
 	}
-	if !up.ExpiresAt.Equal(now.Add(5*time.Minute)) || up.Fields["ttl"] != "5m0s" || strings.Contains(up.Fields["key"], token[4:]) {
+	if !up.ExpiresAt.Equal(now.Add(5*time.Minute)) || up.Fields["ttl"] != "5m0s" ||
+		strings.Contains(up.Fields["key"], token[4:]) {
 		t.Errorf("upload %+v: want the 5-minute upload window", up)
 	}
 	owned, _, token, _ := svc.Create(context.Background(), "usr_1")
-	if token != "" || sessionOf(t, store, owned.ID).OwnerID != "usr_1" || sessionOf(t, store, owned.ID).TokenHash != "" {
+	if token != "" || sessionOf(t, store, owned.ID).OwnerID != "usr_1" ||
+		sessionOf(t, store, owned.ID).TokenHash != "" {
 		t.Errorf("a user's session: token %q, stored %+v", token, sessionOf(t, store, owned.ID))
 	}
 	svc.TTL = 2 * time.Minute
@@ -149,11 +164,29 @@ func TestWhoConsumes(t *testing.T) {
 	}{
 		{"the owner", "usr_1", handoff.Consumer{UserID: "usr_1"}, false, fault.Internal},
 		{"another user", "usr_1", handoff.Consumer{UserID: "usr_2"}, false, fault.NotFound},
-		{"another user with a token", "usr_1", handoff.Consumer{UserID: "usr_2", Tokens: []string{"hct_x"}}, false, fault.NotFound},
+		{
+			"another user with a token",
+			"usr_1",
+			handoff.Consumer{UserID: "usr_2", Tokens: []string{"hct_x"}},
+			false,
+			fault.NotFound,
+		},
 		{"anonymous session, no token", "", handoff.Consumer{UserID: "usr_2"}, false, fault.Forbidden},
-		{"anonymous session, a wrong token", "", handoff.Consumer{UserID: "usr_2", Tokens: []string{"hct_aaaaaaaaaaaaaaaaaaaaaaaaaa"}}, false, fault.Forbidden},
+		{
+			"anonymous session, a wrong token",
+			"",
+			handoff.Consumer{UserID: "usr_2", Tokens: []string{"hct_aaaaaaaaaaaaaaaaaaaaaaaaaa"}},
+			false,
+			fault.Forbidden,
+		},
 		{"anonymous session, its token", "", handoff.Consumer{UserID: "usr_2"}, true, fault.Internal},
-		{"anonymous session, its token among others", "", handoff.Consumer{UserID: "usr_2", Tokens: []string{"hct_other"}}, true, fault.Internal},
+		{
+			"anonymous session, its token among others",
+			"",
+			handoff.Consumer{UserID: "usr_2", Tokens: []string{"hct_other"}},
+			true,
+			fault.Internal,
+		},
 		{"its token without a user", "", handoff.Consumer{}, true, fault.NotFound},
 	}
 	for _, tt := range tests {
@@ -170,15 +203,20 @@ func TestWhoConsumes(t *testing.T) {
 				tt.as.Tokens = append(tt.as.Tokens, token)
 			}
 			_, _, _, err = svc.Consume(ctx, s.ID, tt.as)
-			if got := fault.As(err).Kind; (err == nil) != (tt.want == fault.Internal) || (err != nil && got != tt.want) {
+			if got := fault.As(err).Kind; (err == nil) != (tt.want == fault.Internal) ||
+				(err != nil && got != tt.want) {
 				t.Fatalf("consume: %v, want kind %v", err, tt.want)
 			}
-			if _, err := svc.File(ctx, s.ID, tt.as); (err == nil) != (tt.want == fault.Internal) || (err != nil && fault.As(err).Kind != tt.want) {
+			if _, err := svc.File(ctx, s.ID, tt.as); (err == nil) != (tt.want == fault.Internal) ||
+				(err != nil && fault.As(err).Kind != tt.want) {
 				t.Errorf("file: %v, want kind %v", err, tt.want)
 			}
 			if err == nil {
 				// Consumed: anyone else is told nothing.
-				if _, err := svc.File(ctx, s.ID, handoff.Consumer{UserID: "usr_3", Tokens: []string{token}}); !fault.Is(err, fault.NotFound) {
+				if _, err := svc.File(ctx, s.ID, handoff.Consumer{UserID: "usr_3", Tokens: []string{token}}); !fault.Is(
+					err,
+					fault.NotFound,
+				) {
 					t.Errorf("another user after consumption: %v", err)
 				}
 			}
@@ -196,7 +234,8 @@ func TestLateLandingChangesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	ready := sessionOf(t, store, s.ID).File
-	if ready == nil || !strings.HasPrefix(ready.Key, "handoff-ready/"+s.ID+"/") || ready.MIME != "image/jpeg" || ready.Size != int64(len(jpeg)) {
+	if ready == nil || !strings.HasPrefix(ready.Key, "handoff-ready/"+s.ID+"/") || ready.MIME != "image/jpeg" ||
+		ready.Size != int64(len(jpeg)) {
 		t.Fatalf("file = %+v", ready)
 	}
 	// The kept policy again, with another file: it lands, the notice deletes it.
@@ -232,7 +271,8 @@ func TestLandingIsJudgedOnItsCopy(t *testing.T) {
 	}
 	_ = blobs.Put(ctx, up.Fields["key"], png, "")
 	got, err := svc.Get(ctx, s.ID) // a read finds the file when the notice is lost
-	if err != nil || got.Status != handoff.StatusReady || got.File.Name != "selfie.png" || got.File.MIME != "image/png" {
+	if err != nil || got.Status != handoff.StatusReady || got.File.Name != "selfie.png" ||
+		got.File.MIME != "image/png" {
 		t.Fatalf("get: %+v, %v", got, err)
 	}
 }
@@ -248,12 +288,15 @@ func TestConcurrentUploadsOneWins(t *testing.T) {
 			wg.Go(func() { _, errs[i] = svc.Upload(ctx, s.ID, []string{"a.jpg", "b.png"}[i], f) })
 		}
 		wg.Wait()
-		if (errs[0] == nil) == (errs[1] == nil) || (!fault.Is(errs[0], fault.Conflict) && !fault.Is(errs[1], fault.Conflict)) {
+		if (errs[0] == nil) == (errs[1] == nil) ||
+			(!fault.Is(errs[0], fault.Conflict) && !fault.Is(errs[1], fault.Conflict)) {
 			t.Fatalf("errors %v, want one success and one conflict", errs)
 		}
 		f := sessionOf(t, store, s.ID).File
-		if keys := blobs.keys("handoff-ready/"); len(keys) != 1 || keys[0] != f.Key || int64(len(blobs.objects[f.Key])) != f.Size ||
-			handoff.Sniff(blobs.objects[f.Key]) != f.MIME || (f.Name == "a.jpg") != (f.MIME == "image/jpeg") {
+		if keys := blobs.keys("handoff-ready/"); len(keys) != 1 || keys[0] != f.Key ||
+			int64(len(blobs.objects[f.Key])) != f.Size ||
+			handoff.Sniff(blobs.objects[f.Key]) != f.MIME ||
+			(f.Name == "a.jpg") != (f.MIME == "image/jpeg") {
 			t.Fatalf("file %+v, objects %v", f, keys)
 		}
 	}
@@ -282,7 +325,8 @@ func TestSplitTokens(t *testing.T) {
 
 func TestSessionOf(t *testing.T) {
 	for key, want := range map[string][2]string{
-		"handoff/hs_a/att": {"hs_a", "att"}, "handoff/hs_a": {}, "handoff/hs_a/": {}, "handoff-ready/hs_a/x": {}, "handoff/hs_a/b/c": {}, "raw/x": {},
+		"handoff/hs_a/att": {"hs_a", "att"}, "handoff/hs_a": {}, "handoff/hs_a/": {}, "handoff-ready/hs_a/x": {},
+		"handoff/hs_a/b/c": {}, "raw/x": {},
 	} {
 		if id, attempt := handoff.SessionOf(key); id != want[0] || attempt != want[1] {
 			t.Errorf("SessionOf(%q) = %q, %q", key, id, attempt)

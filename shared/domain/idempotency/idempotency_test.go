@@ -36,7 +36,11 @@ func TestHashComparesMeaning(t *testing.T) {
 // Keys are the caller's: a partner's keys are the partner's whoever of its people sends them, a
 // user's are the user's.
 func TestScope(t *testing.T) {
-	if idempotency.Scope(access.Principal{UserID: "usr_1", PartnerID: "prt_1"}) != idempotency.Scope(access.Principal{UserID: "usr_2", PartnerID: "prt_1"}) {
+	if idempotency.Scope(
+		access.Principal{UserID: "usr_1", PartnerID: "prt_1"},
+	) != idempotency.Scope(
+		access.Principal{UserID: "usr_2", PartnerID: "prt_1"},
+	) {
 		t.Error("two people of one partner have two scopes")
 	}
 	if idempotency.Scope(access.Principal{UserID: "usr_1"}) == idempotency.Scope(access.Principal{UserID: "usr_2"}) {

@@ -64,15 +64,26 @@ type Checks struct {
 // check it will never be able to read back.
 func (c *Checks) Keep(ctx context.Context, caller Caller, out Checked, match *MatchSummary) error {
 	now := c.now()
-	r := Record{ID: out.ID, OwnerID: caller.UserID, Live: caller.Live, IsLive: out.Result.IsLive, Confidence: out.Result.Confidence,
-		ScoreSmall: out.Result.ScoreSmall, ScoreLarge: out.Result.ScoreLarge, AttackType: out.Result.AttackType,
-		CreditsUsed: out.CreditsUsed, FaceMatch: match, CreatedAt: now}
+	r := Record{
+		ID:          out.ID,
+		OwnerID:     caller.UserID,
+		Live:        caller.Live,
+		IsLive:      out.Result.IsLive,
+		Confidence:  out.Result.Confidence,
+		ScoreSmall:  out.Result.ScoreSmall,
+		ScoreLarge:  out.Result.ScoreLarge,
+		AttackType:  out.Result.AttackType,
+		CreditsUsed: out.CreditsUsed,
+		FaceMatch:   match,
+		CreatedAt:   now,
+	}
 	if c.Retention > 0 {
 		r.ExpiresAt = now.Add(c.Retention)
 	}
 	err := c.Records.Put(ctx, r)
 	if err != nil && out.CreditsUsed > 0 {
-		if rerr := c.Credits.Move(context.WithoutCancel(ctx), credits.Refund(caller.UserID, out.CreditsUsed, out.ID, now)); rerr != nil {
+		if rerr := c.Credits.Move(context.WithoutCancel(ctx), credits.Refund(caller.UserID, out.CreditsUsed, out.ID,
+			now)); rerr != nil {
 			err = errors.Join(err, rerr)
 		}
 	}

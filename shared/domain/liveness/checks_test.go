@@ -39,15 +39,33 @@ func TestChecksKeep(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var got Record
 			credits := creditstest.NewMemory("usr_1")
-			c := &Checks{Records: fakeRecords{put: func(r Record) error { got = r; return tt.putErr }}, Credits: credits,
-				Retention: time.Hour, Now: func() time.Time { return now }}
+			c := &Checks{
+				Records:   fakeRecords{put: func(r Record) error { got = r; return tt.putErr }},
+				Credits:   credits,
+				Retention: time.Hour,
+				Now:       func() time.Time { return now },
+			}
 			o := out
 			o.CreditsUsed = tt.credits
-			err := c.Keep(context.Background(), Caller{UserID: "usr_1", Live: tt.credits > 0}, o, &MatchSummary{IsMatch: true, Similarity: 0.6})
+			err := c.Keep(
+				context.Background(),
+				Caller{UserID: "usr_1", Live: tt.credits > 0},
+				o,
+				&MatchSummary{IsMatch: true, Similarity: 0.6},
+			)
 			if (err != nil) != (tt.putErr != nil) || credits.Balance("usr_1") != tt.wantRefund {
-				t.Errorf("Keep = %v, refunded %d; want error %v, refund %d", err, credits.Balance("usr_1"), tt.putErr, tt.wantRefund)
+				t.Errorf(
+					"Keep = %v, refunded %d; want error %v, refund %d",
+					err,
+					credits.Balance("usr_1"),
+					tt.putErr,
+					tt.wantRefund,
+				)
 			}
-			if got.ID != "lv_1" || got.OwnerID != "usr_1" || !got.CreatedAt.Equal(now) || !got.ExpiresAt.Equal(now.Add(time.Hour)) || got.FaceMatch == nil || !got.IsLive {
+			if got.ID != "lv_1" || got.OwnerID != "usr_1" || !got.CreatedAt.Equal(now) ||
+				!got.ExpiresAt.Equal(now.Add(time.Hour)) ||
+				got.FaceMatch == nil ||
+				!got.IsLive {
 				t.Errorf("record = %+v", got)
 			}
 		})

@@ -61,7 +61,11 @@ func models(tb testing.TB) *liveness.Models {
 
 func readFace(tb testing.TB, name string) []byte {
 	tb.Helper()
-	need(tb, filepath.Join(faces, name), "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
+	need(
+		tb,
+		filepath.Join(faces, name),
+		"the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces",
+	)
 	data, err := os.ReadFile(filepath.Join(faces, name))
 	if err != nil {
 		tb.Fatal(err)
@@ -118,7 +122,11 @@ func TestCheck(t *testing.T) {
 	}{
 		{name: "one face", data: oneFace},
 		{name: "two faces", data: readFace(t, "two-faces.jpg"), wantErr: []error{liveness.ErrMultipleFaces}},
-		{name: "blank grey", data: encodePNG(t, blank(320, 240, color.Gray{Y: 128})), wantErr: []error{liveness.ErrNoFace}},
+		{
+			name:    "blank grey",
+			data:    encodePNG(t, blank(320, 240, color.Gray{Y: 128})),
+			wantErr: []error{liveness.ErrNoFace},
+		},
 		{name: "one pixel", data: encodePNG(t, blank(1, 1, color.White)), wantErr: []error{liveness.ErrNoFace}},
 		{name: "text", data: []byte("this is not an image"), wantErr: []error{liveness.ErrUnsupported}},
 		{name: "empty", data: nil, wantErr: []error{liveness.ErrUnsupported}},
@@ -140,7 +148,8 @@ func TestCheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("%+v", r)
-			for name, v := range map[string]float64{"confidence": r.Confidence, "scoreSmall": r.ScoreSmall, "scoreLarge": r.ScoreLarge, "faceScore": r.FaceScore} {
+			for name, v := range map[string]float64{"confidence": r.Confidence, "scoreSmall": r.ScoreSmall,
+				"scoreLarge": r.ScoreLarge, "faceScore": r.FaceScore} {
 				if !(v >= 0 && v <= 1) {
 					t.Errorf("%s = %v, want a probability", name, v)
 				}
@@ -151,7 +160,8 @@ func TestCheck(t *testing.T) {
 			if r.IsLive != (r.Confidence >= liveness.DefaultThreshold) {
 				t.Errorf("isLive %v with confidence %v", r.IsLive, r.Confidence)
 			}
-			if want := map[bool]string{true: liveness.AttackNone, false: liveness.AttackUnknown}[r.IsLive]; r.AttackType != want {
+			if want := map[bool]string{true: liveness.AttackNone,
+				false: liveness.AttackUnknown}[r.IsLive]; r.AttackType != want {
 				t.Errorf("attackType %q, want %q", r.AttackType, want)
 			}
 			if r.Face.Dx() < liveness.DefaultMinFaceSize || r.Face.Dy() < liveness.DefaultMinFaceSize {
@@ -272,7 +282,8 @@ func TestLoadErrors(t *testing.T) {
 func TestLoadRefusesAnotherModel(t *testing.T) {
 	need(t, filepath.Join(modelsDir(), liveness.DetectorFile), "set MODELS_DIR")
 	dir := t.TempDir()
-	for _, name := range []string{liveness.DetectorFile, liveness.SmallModelFile, liveness.LargeModelFile, "SHA256SUMS"} {
+	for _, name := range []string{liveness.DetectorFile, liveness.SmallModelFile, liveness.LargeModelFile,
+		"SHA256SUMS"} {
 		data, err := os.ReadFile(filepath.Join(modelsDir(), name))
 		if err != nil {
 			t.Fatal(err)

@@ -31,8 +31,11 @@ type Models struct {
 // The models' tensors, as Load checks them: name and shape of each input and output.
 var modelTensors = map[string]struct{ in, out []onnx.Tensor }{
 	DetectorFile: {
-		in:  []onnx.Tensor{{Name: "input", Shape: []int{1, 3, detectorH, detectorW}}},
-		out: []onnx.Tensor{{Name: "scores", Shape: []int{1, detectorBoxes, 2}}, {Name: "boxes", Shape: []int{1, detectorBoxes, 4}}},
+		in: []onnx.Tensor{{Name: "input", Shape: []int{1, 3, detectorH, detectorW}}},
+		out: []onnx.Tensor{
+			{Name: "scores", Shape: []int{1, detectorBoxes, 2}},
+			{Name: "boxes", Shape: []int{1, detectorBoxes, 4}},
+		},
 	},
 	SmallModelFile: {
 		in:  []onnx.Tensor{{Name: "input", Shape: []int{1, 3, cropSide, cropSide}}},
@@ -82,10 +85,21 @@ func loadNet(name string, data []byte) (*onnx.Net, error) {
 	}
 	want := modelTensors[name]
 	same := func(a, b []onnx.Tensor) bool {
-		return slices.EqualFunc(a, b, func(x, y onnx.Tensor) bool { return x.Name == y.Name && slices.Equal(x.Shape, y.Shape) })
+		return slices.EqualFunc(
+			a,
+			b,
+			func(x, y onnx.Tensor) bool { return x.Name == y.Name && slices.Equal(x.Shape, y.Shape) },
+		)
 	}
 	if !same([]onnx.Tensor{n.Input()}, want.in) || !same(n.Outputs(), want.out) {
-		return nil, fmt.Errorf("liveness: %s takes %v and gives %v, want %v and %v", name, n.Input(), n.Outputs(), want.in, want.out)
+		return nil, fmt.Errorf(
+			"liveness: %s takes %v and gives %v, want %v and %v",
+			name,
+			n.Input(),
+			n.Outputs(),
+			want.in,
+			want.out,
+		)
 	}
 	return n, nil
 }

@@ -115,7 +115,12 @@ func loadOnnxruntime(lib string) (*Models, error) {
 			outNames = append(outNames, t.Name)
 			n.outs = append(n.outs, shape(t.Shape))
 		}
-		s, err := ort.NewDynamicAdvancedSession(filepath.Join(refModelsDir(), name), []string{tensors.in[0].Name}, outNames, o)
+		s, err := ort.NewDynamicAdvancedSession(
+			filepath.Join(refModelsDir(), name),
+			[]string{tensors.in[0].Name},
+			outNames,
+			o,
+		)
 		o.Destroy()
 		if err != nil {
 			return nil, fmt.Errorf("onnxruntime session for %s: %w", name, err)
@@ -123,7 +128,12 @@ func loadOnnxruntime(lib string) (*Models, error) {
 		n.session = s
 		nets[name] = n
 	}
-	return &Models{cfg: defaults(), detector: nets[DetectorFile], small: nets[SmallModelFile], large: nets[LargeModelFile]}, nil
+	return &Models{
+		cfg:      defaults(),
+		detector: nets[DetectorFile],
+		small:    nets[SmallModelFile],
+		large:    nets[LargeModelFile],
+	}, nil
 }
 
 // oraclePhotos are the test photos: every photo in ../shared/testdata/faces and in testdata/
@@ -132,7 +142,11 @@ func loadOnnxruntime(lib string) (*Models, error) {
 // darker), plus a photo with no face.
 func oraclePhotos(t *testing.T) map[string][]byte {
 	faces := filepath.Join("..", "..", "..", "..", "shared", "testdata", "faces")
-	refNeed(t, faces, "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
+	refNeed(
+		t,
+		faces,
+		"the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces",
+	)
 	photos := map[string][]byte{}
 	for _, dir := range []string{faces, "testdata"} {
 		entries, err := os.ReadDir(dir)
@@ -286,17 +300,30 @@ func TestOnnxruntimeOracle(t *testing.T) {
 			for _, s := range []struct {
 				what      string
 				got, want float64
-			}{{"P(real) 2.7×", r.ScoreSmall, wr.ScoreSmall}, {"P(real) 4.0×", r.ScoreLarge, wr.ScoreLarge}, {"fused confidence", r.Confidence, wr.Confidence}} {
+			}{{"P(real) 2.7×", r.ScoreSmall, wr.ScoreSmall}, {"P(real) 4.0×", r.ScoreLarge, wr.ScoreLarge},
+				{"fused confidence", r.Confidence, wr.Confidence}} {
 				d := math.Abs(s.got - s.want)
 				worst.score = max(worst.score, d)
 				if !(d <= oracleTolerance) {
 					t.Errorf("%s %v, onnxruntime's %v", s.what, s.got, s.want)
 				}
 			}
-			t.Logf("%s, confidence %.6f (onnxruntime %.6f); detector within %.2g, logits within %.2g", outcome(r, err), r.Confidence, wr.Confidence, d, l)
+			t.Logf(
+				"%s, confidence %.6f (onnxruntime %.6f); detector within %.2g, logits within %.2g",
+				outcome(r, err),
+				r.Confidence,
+				wr.Confidence,
+				d,
+				l,
+			)
 		})
 	}
-	t.Logf("largest differences from onnxruntime: detector outputs %.2g, logits %.2g, scores %.2g", worst.detector, worst.logits, worst.score)
+	t.Logf(
+		"largest differences from onnxruntime: detector outputs %.2g, logits %.2g, scores %.2g",
+		worst.detector,
+		worst.logits,
+		worst.score,
+	)
 }
 
 // TestOnnxruntimeOracleTensors feeds each model random tensors of its input's range (the detector
@@ -316,10 +343,13 @@ func TestOnnxruntimeOracleTensors(t *testing.T) {
 		outs      []int
 		value     func() float32
 	}{
-		{DetectorFile, product.detector, reference.detector, 3 * detectorH * detectorW, []int{detectorBoxes * 2, detectorBoxes * 4},
+		{DetectorFile, product.detector, reference.detector, 3 * detectorH * detectorW, []int{detectorBoxes * 2,
+			detectorBoxes * 4},
 			func() float32 { return (float32(r.IntN(256)) - 127) / 128 }},
-		{SmallModelFile, product.small, reference.small, 3 * cropSide * cropSide, []int{3}, func() float32 { return float32(r.IntN(256)) }},
-		{LargeModelFile, product.large, reference.large, 3 * cropSide * cropSide, []int{3}, func() float32 { return float32(r.IntN(256)) }},
+		{SmallModelFile, product.small, reference.small, 3 * cropSide * cropSide, []int{3},
+			func() float32 { return float32(r.IntN(256)) }},
+		{LargeModelFile, product.large, reference.large, 3 * cropSide * cropSide, []int{3},
+			func() float32 { return float32(r.IntN(256)) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var worst float64

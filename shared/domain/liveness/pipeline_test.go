@@ -24,15 +24,65 @@ func TestCropBox(t *testing.T) {
 		x0, y0, x1, y1 int
 	}{
 		// 100×100 face centred at (250, 250) in 500×500: 2.7 → 270×270 around the centre.
-		{name: "room to spare", w: 500, h: 500, f: face{bx: 200, by: 200, bw: 100, bh: 100}, scale: 2.7, x0: 115, y0: 115, x1: 385, y1: 385},
+		{
+			name:  "room to spare",
+			w:     500,
+			h:     500,
+			f:     face{bx: 200, by: 200, bw: 100, bh: 100},
+			scale: 2.7,
+			x0:    115,
+			y0:    115,
+			x1:    385,
+			y1:    385,
+		},
 		// The same at 4.0 would be 400 wide from 50: fits.
-		{name: "large context", w: 500, h: 500, f: face{bx: 200, by: 200, bw: 100, bh: 100}, scale: 4.0, x0: 50, y0: 50, x1: 450, y1: 450},
+		{
+			name:  "large context",
+			w:     500,
+			h:     500,
+			f:     face{bx: 200, by: 200, bw: 100, bh: 100},
+			scale: 4.0,
+			x0:    50,
+			y0:    50,
+			x1:    450,
+			y1:    450,
+		},
 		// Near the top-left corner: shifted right and down to start at 0.
-		{name: "shifted from the corner", w: 500, h: 500, f: face{bx: 0, by: 10, bw: 100, bh: 100}, scale: 2.7, x0: 0, y0: 0, x1: 270, y1: 270},
+		{
+			name:  "shifted from the corner",
+			w:     500,
+			h:     500,
+			f:     face{bx: 0, by: 10, bw: 100, bh: 100},
+			scale: 2.7,
+			x0:    0,
+			y0:    0,
+			x1:    270,
+			y1:    270,
+		},
 		// Near the bottom-right corner: shifted back to end at the last pixel.
-		{name: "shifted from the far corner", w: 500, h: 500, f: face{bx: 400, by: 400, bw: 100, bh: 100}, scale: 2.7, x0: 229, y0: 229, x1: 499, y1: 499},
+		{
+			name:  "shifted from the far corner",
+			w:     500,
+			h:     500,
+			f:     face{bx: 400, by: 400, bw: 100, bh: 100},
+			scale: 2.7,
+			x0:    229,
+			y0:    229,
+			x1:    499,
+			y1:    499,
+		},
 		// Too tall for 4.0: the factor is capped at (H−1)/h = 1.99, a box as tall as the image.
-		{name: "capped", w: 600, h: 200, f: face{bx: 250, by: 50, bw: 100, bh: 100}, scale: 4.0, x0: 200, y0: 0, x1: 399, y1: 199},
+		{
+			name:  "capped",
+			w:     600,
+			h:     200,
+			f:     face{bx: 250, by: 50, bw: 100, bh: 100},
+			scale: 4.0,
+			x0:    200,
+			y0:    0,
+			x1:    399,
+			y1:    199,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -73,7 +123,8 @@ func TestFindFaces(t *testing.T) {
 		t.Errorf("a NaN score was kept: %+v", got)
 	}
 	// A box spilling out of the image is clipped to it.
-	if got := findFaces([]float32{0, 0.9}, []float32{-0.2, -0.1, 0.5, 1.3}, 100, 100, 0.7, 0.5, 0); len(got) != 1 || got[0].rect() != image.Rect(0, 0, 50, 100) {
+	if got := findFaces([]float32{0, 0.9}, []float32{-0.2, -0.1, 0.5, 1.3}, 100, 100, 0.7, 0.5, 0); len(got) != 1 ||
+		got[0].rect() != image.Rect(0, 0, 50, 100) {
 		t.Errorf("clipped face: %+v", got)
 	}
 }
@@ -89,10 +140,34 @@ func TestSoftmaxAndVerdict(t *testing.T) {
 		live         bool
 		attack       string
 	}{
-		{name: "both real", small: [3]float64{0.1, 0.8, 0.1}, large: [3]float64{0, 1, 0}, live: true, attack: AttackNone},
-		{name: "at the threshold", small: [3]float64{0.5, 0.5, 0}, large: [3]float64{0.5, 0.5, 0}, live: true, attack: AttackNone},
-		{name: "argmax real but under one half", small: [3]float64{0.3, 0.45, 0.25}, large: [3]float64{0.3, 0.45, 0.25}, live: false, attack: AttackUnknown},
-		{name: "disagreeing", small: [3]float64{0.9, 0.1, 0}, large: [3]float64{0, 0.8, 0.2}, live: false, attack: AttackUnknown},
+		{
+			name:   "both real",
+			small:  [3]float64{0.1, 0.8, 0.1},
+			large:  [3]float64{0, 1, 0},
+			live:   true,
+			attack: AttackNone,
+		},
+		{
+			name:   "at the threshold",
+			small:  [3]float64{0.5, 0.5, 0},
+			large:  [3]float64{0.5, 0.5, 0},
+			live:   true,
+			attack: AttackNone,
+		},
+		{
+			name:   "argmax real but under one half",
+			small:  [3]float64{0.3, 0.45, 0.25},
+			large:  [3]float64{0.3, 0.45, 0.25},
+			live:   false,
+			attack: AttackUnknown,
+		},
+		{
+			name:   "disagreeing",
+			small:  [3]float64{0.9, 0.1, 0},
+			large:  [3]float64{0, 0.8, 0.2},
+			live:   false,
+			attack: AttackUnknown,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -100,7 +175,8 @@ func TestSoftmaxAndVerdict(t *testing.T) {
 			if r.IsLive != tt.live || r.AttackType != tt.attack {
 				t.Errorf("live %v attack %q, want %v %q", r.IsLive, r.AttackType, tt.live, tt.attack)
 			}
-			if r.Confidence != (tt.small[1]+tt.large[1])/2 || r.ScoreSmall != tt.small[1] || r.ScoreLarge != tt.large[1] {
+			if r.Confidence != (tt.small[1]+tt.large[1])/2 || r.ScoreSmall != tt.small[1] ||
+				r.ScoreLarge != tt.large[1] {
 				t.Errorf("scores %+v", r)
 			}
 		})
@@ -139,9 +215,21 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{name: "16 bits per channel", data: deep.Bytes(), want: ErrTooLarge},
 		// The checker decodes under the budget intake checks (imagefile.BudgetFor).
-		{name: "progressive JPEG over the memory budget", data: imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10), want: imagefile.ErrTooCostly},
-		{name: "JPEG of 1,000 scans", data: imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000), want: imagefile.ErrTooCostly},
-		{name: "over the budget is too large to the caller", data: imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000), want: ErrTooLarge},
+		{
+			name: "progressive JPEG over the memory budget",
+			data: imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10),
+			want: imagefile.ErrTooCostly,
+		},
+		{
+			name: "JPEG of 1,000 scans",
+			data: imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000),
+			want: imagefile.ErrTooCostly,
+		},
+		{
+			name: "over the budget is too large to the caller",
+			data: imagefiletest.ProgressiveJPEG(1000, 1000, 0x22, 1000),
+			want: ErrTooLarge,
+		},
 		{name: "text", data: []byte("hello"), want: ErrUnsupported},
 		{name: "PDF", data: []byte("%PDF-1.4 ..."), want: ErrUnsupported},
 		{name: "truncated PNG", data: buf.Bytes()[:20], want: ErrCorrupt},
@@ -166,9 +254,37 @@ func TestDecodeErrors(t *testing.T) {
 func exifJPEG(order string, orientation uint16) []byte {
 	var tiff []byte
 	if order == "II" {
-		tiff = []byte{'I', 'I', 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, byte(orientation), byte(orientation >> 8), 0, 0, 0, 0, 0, 0}
+		tiff = []byte{
+			'I',
+			'I',
+			42,
+			0,
+			8,
+			0,
+			0,
+			0,
+			1,
+			0,
+			0x12,
+			0x01,
+			3,
+			0,
+			1,
+			0,
+			0,
+			0,
+			byte(orientation),
+			byte(orientation >> 8),
+			0,
+			0,
+			0,
+			0,
+			0,
+			0,
+		}
 	} else {
-		tiff = []byte{'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, byte(orientation >> 8), byte(orientation), 0, 0, 0, 0, 0, 0}
+		tiff = []byte{'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, byte(orientation >> 8),
+			byte(orientation), 0, 0, 0, 0, 0, 0}
 	}
 	seg := append([]byte("Exif\x00\x00"), tiff...)
 	out := []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 'J', 'F'} // SOI, a short APP0 first
@@ -212,7 +328,8 @@ func FuzzExifOrientation(f *testing.F) {
 }
 
 func TestOptionsValidate(t *testing.T) {
-	for _, o := range []Option{WithThreshold(-0.1), WithThreshold(1.1), WithFaceScoreThreshold(1), WithMinFaceSize(-1), WithMaxPixels(0)} {
+	for _, o := range []Option{WithThreshold(-0.1), WithThreshold(1.1), WithFaceScoreThreshold(1), WithMinFaceSize(-1),
+		WithMaxPixels(0)} {
 		c := defaults()
 		o(&c)
 		if c.validate() == nil {
@@ -229,7 +346,13 @@ func TestUpright(t *testing.T) {
 	// the same turn made by imagefile.Rotate (and a mirror for the mirrored orientations).
 	stored := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	for i := range 6 {
-		stored.Pix[4*i], stored.Pix[4*i+1], stored.Pix[4*i+2], stored.Pix[4*i+3] = uint8(10*i), uint8(100+i), uint8(200-i), 255
+		stored.Pix[4*i], stored.Pix[4*i+1], stored.Pix[4*i+2], stored.Pix[4*i+3] = uint8(
+			10*i,
+		), uint8(
+			100+i,
+		), uint8(
+			200-i,
+		), 255
 	}
 	mirror := func(img image.Image) image.Image {
 		b := img.Bounds()

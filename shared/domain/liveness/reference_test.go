@@ -185,8 +185,12 @@ func TestReferenceComparison(t *testing.T) {
 			}
 			if dec := ref.Decoded; dec != nil {
 				// Information, not a test: libjpeg and Go's image/jpeg decode differently.
-				t.Logf("decoded by cv2.imdecode instead: pixels differ by up to %d levels (mean %.2f); fused P(real) %.6f",
-					dec.MaxPixelDiff, dec.MeanPixelDiff, dec.Fused[1])
+				t.Logf(
+					"decoded by cv2.imdecode instead: pixels differ by up to %d levels (mean %.2f); fused P(real) %.6f",
+					dec.MaxPixelDiff,
+					dec.MeanPixelDiff,
+					dec.Fused[1],
+				)
 			}
 		})
 	}
@@ -213,7 +217,12 @@ func runReference(t *testing.T, python string, data []byte, tr trace) referenceO
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := map[string][]byte{"input.json": meta, "image.rgb": rgb, "detector.f32": float32LE(tr.detectorIn), "file": data}
+	files := map[string][]byte{
+		"input.json":   meta,
+		"image.rgb":    rgb,
+		"detector.f32": float32LE(tr.detectorIn),
+		"file":         data,
+	}
 	if tr.smallIn != nil {
 		files["small.f32"], files["large.f32"] = float32LE(tr.smallIn), float32LE(tr.largeIn)
 	}
@@ -305,7 +314,11 @@ func refModelsDir() string {
 func refRead(t testing.TB, name string) []byte {
 	t.Helper()
 	path := filepath.Join("..", "..", "..", "..", "shared", "testdata", "faces", name)
-	refNeed(t, path, "the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces")
+	refNeed(
+		t,
+		path,
+		"the face photos are not in the repository (docs/models.md, Test photos); the tests read them from ../shared/testdata/faces",
+	)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

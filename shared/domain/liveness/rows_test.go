@@ -25,7 +25,8 @@ func TestReductionMatchesPixels(t *testing.T) {
 	for i := range gray.Pix {
 		gray.Pix[i] = uint8(rng.IntN(256))
 	}
-	for name, img := range map[string]image.Image{"ycbcr 4:2:0": ycc, "rgba": rgba, "gray": gray, "nrgba": nrgba, "ycbcr 4:2:2": subsampled(rng, r, image.YCbCrSubsampleRatio422)} {
+	for name, img := range map[string]image.Image{"ycbcr 4:2:0": ycc, "rgba": rgba, "gray": gray, "nrgba": nrgba,
+		"ycbcr 4:2:2": subsampled(rng, r, image.YCbCrSubsampleRatio422)} {
 		for o := 1; o <= 8; o++ {
 			p := upright(img, o)
 			// A reduction to 5×4 boxes against the mean of each box's pixels read one by one.
@@ -41,8 +42,21 @@ func TestReductionMatchesPixels(t *testing.T) {
 						}
 					}
 					r, g, b := q.at(i, j)
-					if want := [3]uint8{uint8((s[0] + n/2) / n), uint8((s[1] + n/2) / n), uint8((s[2] + n/2) / n)}; [3]uint8{r, g, b} != want {
-						t.Fatalf("%s, orientation %d, box (%d, %d): %v, want %v", name, o, i, j, [3]uint8{r, g, b}, want)
+					if want := [3]uint8{uint8((s[0] + n/2) / n), uint8((s[1] + n/2) / n), uint8((s[2] +
+						n/2) / n)}; [3]uint8{
+						r,
+						g,
+						b,
+					} != want {
+						t.Fatalf(
+							"%s, orientation %d, box (%d, %d): %v, want %v",
+							name,
+							o,
+							i,
+							j,
+							[3]uint8{r, g, b},
+							want,
+						)
 					}
 				}
 			}

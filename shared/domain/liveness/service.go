@@ -140,7 +140,8 @@ func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (stri
 	}
 	if err := j.Run(ctx, data); err != nil {
 		if charged > 0 {
-			if rerr := s.Credits.Move(context.WithoutCancel(ctx), credits.Refund(c.UserID, charged, id, time.Time{})); rerr != nil {
+			if rerr := s.Credits.Move(context.WithoutCancel(ctx), credits.Refund(c.UserID, charged, id,
+				time.Time{})); rerr != nil {
 				err = errors.Join(err, rerr)
 			}
 		}
@@ -158,15 +159,23 @@ func (s *Service) selfie(ctx context.Context, c Caller, src Source) ([]byte, err
 	var key string
 	switch {
 	case (src.UploadID == "") == (src.HandoffSessionID == ""):
-		return nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "Name exactly one stored selfie.",
-			InvalidParams: []string{"uploadId: send exactly one of uploadId or handoffSessionId"}}
+		return nil, &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "Name exactly one stored selfie.",
+			InvalidParams: []string{"uploadId: send exactly one of uploadId or handoffSessionId"},
+		}
 	case src.UploadID != "":
 		var err error
 		if key, err = s.Uploads.Key(ctx, src.UploadID, c.UserID); err != nil {
 			return nil, err
 		}
 	default:
-		f, err := s.Handoffs.File(ctx, src.HandoffSessionID, handoff.Consumer{UserID: c.UserID, Tokens: c.ConsumeTokens})
+		f, err := s.Handoffs.File(
+			ctx,
+			src.HandoffSessionID,
+			handoff.Consumer{UserID: c.UserID, Tokens: c.ConsumeTokens},
+		)
 		if err != nil {
 			return nil, err
 		}
@@ -187,9 +196,17 @@ func (s *Service) selfie(ctx context.Context, c Caller, src Source) ([]byte, err
 func (s *Service) Problem(err error) error {
 	switch {
 	case errors.Is(err, ErrNoFace):
-		return &fault.Error{Kind: fault.Invalid, Code: "no_face_detected", Detail: "No face was found: take the selfie again, face to the camera, in good light."}
+		return &fault.Error{
+			Kind:   fault.Invalid,
+			Code:   "no_face_detected",
+			Detail: "No face was found: take the selfie again, face to the camera, in good light.",
+		}
 	case errors.Is(err, ErrMultipleFaces):
-		return &fault.Error{Kind: fault.Invalid, Code: "multiple_faces", Detail: "More than one face was found: the selfie must show one person."}
+		return &fault.Error{
+			Kind:   fault.Invalid,
+			Code:   "multiple_faces",
+			Detail: "More than one face was found: the selfie must show one person.",
+		}
 	case errors.Is(err, ErrUnsupported), errors.Is(err, ErrCorrupt):
 		return fault.New(fault.UnsupportedMedia, "The file is not a readable JPEG, PNG or WebP image.")
 	case errors.Is(err, ErrTooLarge):
@@ -220,7 +237,11 @@ func imageRefused(err error, maxPixels int64) error {
 	var ce *imagefile.CostError
 	if errors.As(err, &ce) {
 		return &fault.Error{Kind: fault.Invalid, Code: "image_too_costly",
-			Detail: fmt.Sprintf("The image would cost too much to decode: %s. Send a baseline (not progressive) JPEG, a PNG or a WebP of at most %d megapixels.", ce.Reason, maxPixels/1_000_000)}
+			Detail: fmt.Sprintf(
+				"The image would cost too much to decode: %s. Send a baseline (not progressive) JPEG, a PNG or a WebP of at most %d megapixels.",
+				ce.Reason,
+				maxPixels/1_000_000,
+			)}
 	}
 	return imageTooLarge(maxPixels)
 }
@@ -231,5 +252,9 @@ func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPi
 func imageTooLarge(maxPixels int64) error {
 	mp := maxPixels / 1_000_000
 	return &fault.Error{Kind: fault.TooLarge, Code: "image_too_large",
-		Detail: fmt.Sprintf("The image is over %d megapixels or has 16 bits per channel: send an 8-bit JPEG, PNG or WebP of at most %d megapixels.", mp, mp)}
+		Detail: fmt.Sprintf(
+			"The image is over %d megapixels or has 16 bits per channel: send an 8-bit JPEG, PNG or WebP of at most %d megapixels.",
+			mp,
+			mp,
+		)}
 }

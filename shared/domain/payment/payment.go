@@ -29,12 +29,12 @@ const (
 // Notification is the body of POST /api/v1/webhooks/payment, signed in x-webhook-signature
 // (lowercase hex HMAC-SHA256 of the raw body with the payment signing key).
 type Notification struct {
-	EventID    string    `json:"eventId" maxLength:"128"`
-	Type       string    `json:"type" maxLength:"32"`
-	PaymentID  string    `json:"paymentId" maxLength:"128"`
-	Reference  string    `json:"reference" maxLength:"128"`
+	EventID    string    `json:"eventId"    maxLength:"128"`
+	Type       string    `json:"type"       maxLength:"32"`
+	PaymentID  string    `json:"paymentId"  maxLength:"128"`
+	Reference  string    `json:"reference"  maxLength:"128"`
 	Amount     int64     `json:"amount"`
-	Currency   string    `json:"currency" maxLength:"3"`
+	Currency   string    `json:"currency"   maxLength:"3"`
 	OccurredAt time.Time `json:"occurredAt"`
 }
 
@@ -115,7 +115,8 @@ func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (Checkou
 		return Checkout{}, errNotConfigured()
 	}
 	l := Link{ID: "pay_" + strings.ToLower(rand.Text()), Reference: c.Reference, Amount: c.Amount, Currency: c.Currency,
-		Purpose: c.Purpose, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: cmp.Or(c.NotifyURL, s.NotifyURL), ExpiresAt: expires.UTC()}
+		Purpose: c.Purpose, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: cmp.Or(c.NotifyURL, s.NotifyURL),
+		ExpiresAt: expires.UTC()}
 	if err := s.Store.PutLink(ctx, l); err != nil {
 		return Checkout{}, err
 	}
@@ -146,14 +147,21 @@ func hmacSum(key, body []byte) []byte {
 // notification BadRequest, a field longer than its maxLength Invalid.
 func ParseNotification(body []byte, signature string, key []byte) (Notification, error) {
 	if !Verify(key, body, signature) {
-		return Notification{}, fault.New(fault.Unauthorized, "The x-webhook-signature is missing or invalid: it must be exactly the lowercase hex HMAC-SHA256 of the raw body.")
+		return Notification{}, fault.New(
+			fault.Unauthorized,
+			"The x-webhook-signature is missing or invalid: it must be exactly the lowercase hex HMAC-SHA256 of the raw body.",
+		)
 	}
 	var n Notification
 	if err := json.Unmarshal(body, &n); err != nil || n.EventID == "" || n.Reference == "" {
 		return Notification{}, fault.New(fault.BadRequest, "The notification is malformed.")
 	}
 	if long := textlimit.Check(&n, ""); len(long) > 0 {
-		return Notification{}, &fault.Error{Kind: fault.Invalid, Detail: "A field is longer than its documented maxLength.", InvalidParams: long}
+		return Notification{}, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "A field is longer than its documented maxLength.",
+			InvalidParams: long,
+		}
 	}
 	switch n.Type {
 	case Succeeded, Cancelled, Failed:

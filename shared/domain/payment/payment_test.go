@@ -36,12 +36,21 @@ func (l links) DecideLink(context.Context, string, string) error        { return
 // NotifyURL says; one with its own (an invoice's) keeps it.
 func TestSandboxNotifyURL(t *testing.T) {
 	store := links{}
-	s := payment.Sandbox{Store: store, BaseURL: "https://partner.example", NotifyURL: "https://partner.example/api/v1/webhooks/payment", Active: true}
+	s := payment.Sandbox{
+		Store:     store,
+		BaseURL:   "https://partner.example",
+		NotifyURL: "https://partner.example/api/v1/webhooks/payment",
+		Active:    true,
+	}
 	for _, tc := range []struct{ own, want string }{
 		{"", "https://partner.example/api/v1/webhooks/payment"},
 		{"https://api.example/v1/billing/webhook", "https://api.example/v1/billing/webhook"},
 	} {
-		out, err := s.Open(context.Background(), payment.Charge{Reference: "R", Amount: 100, Currency: "XOF", NotifyURL: tc.own}, time.Now().Add(time.Hour))
+		out, err := s.Open(
+			context.Background(),
+			payment.Charge{Reference: "R", Amount: 100, Currency: "XOF", NotifyURL: tc.own},
+			time.Now().Add(time.Hour),
+		)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +67,10 @@ func FuzzParseNotification(f *testing.F) {
 	for _, seed := range []string{sig, strings.ToUpper(sig), "", "00"} {
 		f.Add([]byte(note), seed)
 	}
-	f.Add([]byte(`{"eventId":"e","type":"payment.unknown","reference":"R"}`), payment.Sign(signingKey, []byte(`{"eventId":"e","type":"payment.unknown","reference":"R"}`)))
+	f.Add(
+		[]byte(`{"eventId":"e","type":"payment.unknown","reference":"R"}`),
+		payment.Sign(signingKey, []byte(`{"eventId":"e","type":"payment.unknown","reference":"R"}`)),
+	)
 	f.Fuzz(func(t *testing.T, body []byte, signature string) {
 		n, err := payment.ParseNotification(body, signature, signingKey)
 		if err != nil {

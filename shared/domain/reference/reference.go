@@ -93,7 +93,10 @@ func Load(fsys fs.FS, dir string) (Catalog, error) {
 			}
 			sum := sha256.Sum256(body)
 			c.codes[Key(l.Name, parent)] = codes
-			c.Entries[Key(l.Name, parent)] = Entry{Body: append(body, '\n'), ETag: `"` + hex.EncodeToString(sum[:16]) + `"`}
+			c.Entries[Key(l.Name, parent)] = Entry{
+				Body: append(body, '\n'),
+				ETag: `"` + hex.EncodeToString(sum[:16]) + `"`,
+			}
 		}
 	}
 	c.Version = hex.EncodeToString(version.Sum(nil)[:16])

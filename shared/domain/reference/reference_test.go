@@ -41,11 +41,13 @@ func TestProjectLists(t *testing.T) {
 		t.Errorf("%d countries, want the ISO 3166 list", n)
 	}
 	// The power rule's codes exist: category 550 with sub-categories 010 and 011.
-	if got := strings.Join(codes("sub-categories#550"), ","); !strings.Contains(got, "010") || !strings.Contains(got, "011") {
+	if got := strings.Join(codes("sub-categories#550"), ","); !strings.Contains(got, "010") ||
+		!strings.Contains(got, "011") {
 		t.Errorf("sub-categories of 550 = %s", got)
 	}
 	// Every parent code of a dependent list is a code of its parent list.
-	for _, pair := range [][2]string{{"categories", "branches"}, {"sub-categories", "categories"}, {"body-types", "sub-categories"}} {
+	for _, pair := range [][2]string{{"categories", "branches"}, {"sub-categories", "categories"}, {"body-types",
+		"sub-categories"}} {
 		for key := range c.Entries {
 			child, parent, ok := strings.Cut(key, "#")
 			if !ok || child != pair[0] {
@@ -53,7 +55,8 @@ func TestProjectLists(t *testing.T) {
 			}
 			found := false
 			for k := range c.Entries {
-				if (k == pair[1] || strings.HasPrefix(k, pair[1]+"#")) && strings.Contains(strings.Join(codes(k), ","), parent) {
+				if (k == pair[1] || strings.HasPrefix(k, pair[1]+"#")) &&
+					strings.Contains(strings.Join(codes(k), ","), parent) {
 					found = true
 				}
 			}

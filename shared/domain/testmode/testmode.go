@@ -35,8 +35,16 @@ func (q Quota) Use(ctx context.Context, ownerID string, n int) error {
 	if err != nil || ok {
 		return err
 	}
-	return &fault.Error{Kind: fault.RateLimited, Code: "test_quota_exceeded", RetryAfter: int(next.Sub(now).Seconds()) + 1,
-		Detail: fmt.Sprintf("Test mode allows %d operations per account and UTC day; this needs %d more. Retry tomorrow, or use a live key.", q.PerDay, n)}
+	return &fault.Error{
+		Kind:       fault.RateLimited,
+		Code:       "test_quota_exceeded",
+		RetryAfter: int(next.Sub(now).Seconds()) + 1,
+		Detail: fmt.Sprintf(
+			"Test mode allows %d operations per account and UTC day; this needs %d more. Retry tomorrow, or use a live key.",
+			q.PerDay,
+			n,
+		),
+	}
 }
 
 // Usage is test mode's view of an account's balance: what a test key reads instead of the live
@@ -59,7 +67,13 @@ func (q Quota) Usage(ctx context.Context, ownerID string) (Usage, error) {
 		return Usage{}, err
 	}
 	used = min(used, q.PerDay)
-	return Usage{Mode: "test", DailyQuota: q.PerDay, UsedToday: used, RemainingToday: q.PerDay - used, ResetsAt: next}, nil
+	return Usage{
+		Mode:           "test",
+		DailyQuota:     q.PerDay,
+		UsedToday:      used,
+		RemainingToday: q.PerDay - used,
+		ResetsAt:       next,
+	}, nil
 }
 
 // day is the current time, the owner's counter of the current UTC day, and when that day ends.

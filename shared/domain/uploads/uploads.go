@@ -40,7 +40,12 @@ type Store interface {
 type Blobs interface {
 	// PresignPut returns a URL and the headers a client must send to PUT exactly size bytes of
 	// contentType at key before ttl runs out.
-	PresignPut(ctx context.Context, key, contentType string, size int64, ttl time.Duration) (string, map[string]string, error)
+	PresignPut(
+		ctx context.Context,
+		key, contentType string,
+		size int64,
+		ttl time.Duration,
+	) (string, map[string]string, error)
 }
 
 // Quota is the daily allowance of test operations (testmode.Quota): a test key's upload is one.
@@ -72,13 +77,20 @@ type Service struct {
 
 // Create opens a presigned upload slot for one file of the owner's, returning the slot, its URL
 // and the headers the PUT must send.
-func (s *Service) Create(ctx context.Context, ownerID string, live bool, name, contentType string, size int64) (Slot, string, map[string]string, error) {
+func (s *Service) Create(
+	ctx context.Context,
+	ownerID string,
+	live bool,
+	name, contentType string,
+	size int64,
+) (Slot, string, map[string]string, error) {
 	var problems []string
 	if !slices.Contains(AcceptedMIME, contentType) {
 		if contentType == "" {
 			problems = append(problems, "contentType: required")
 		} else {
-			return Slot{}, "", nil, fault.Newf(fault.UnsupportedMedia, "contentType %q is not one of %s.", contentType, strings.Join(AcceptedMIME, ", "))
+			return Slot{}, "", nil, fault.Newf(fault.UnsupportedMedia, "contentType %q is not one of %s.", contentType,
+				strings.Join(AcceptedMIME, ", "))
 		}
 	}
 	if size <= 0 {
@@ -88,10 +100,19 @@ func (s *Service) Create(ctx context.Context, ownerID string, live bool, name, c
 		problems = append(problems, "fileName: at most 255 characters")
 	}
 	if len(problems) > 0 {
-		return Slot{}, "", nil, &fault.Error{Kind: fault.Invalid, Code: "validation_failed", Detail: "The upload is not valid.", InvalidParams: problems}
+		return Slot{}, "", nil, &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "The upload is not valid.",
+			InvalidParams: problems,
+		}
 	}
 	if size > s.MaxBytes {
-		return Slot{}, "", nil, fault.Newf(fault.TooLarge, "The file is over the %d MB limit of one document.", s.MaxBytes>>20)
+		return Slot{}, "", nil, fault.Newf(
+			fault.TooLarge,
+			"The file is over the %d MB limit of one document.",
+			s.MaxBytes>>20,
+		)
 	}
 	now := time.Now
 	if s.Now != nil {
@@ -100,7 +121,14 @@ func (s *Service) Create(ctx context.Context, ownerID string, live bool, name, c
 	if err := s.reserve(ctx, ownerID, live, size, now().UTC()); err != nil {
 		return Slot{}, "", nil, err
 	}
-	u := Slot{ID: "upl_" + strings.ToLower(rand.Text()), OwnerID: ownerID, ContentType: contentType, Size: size, Name: name, ExpiresAt: now().Add(s.TTL)}
+	u := Slot{
+		ID:          "upl_" + strings.ToLower(rand.Text()),
+		OwnerID:     ownerID,
+		ContentType: contentType,
+		Size:        size,
+		Name:        name,
+		ExpiresAt:   now().Add(s.TTL),
+	}
 	u.Key = RawKey(ownerID, u.ID)
 	url, headers, err := s.Blobs.PresignPut(ctx, u.Key, contentType, size, s.TTL)
 	if err != nil {
@@ -125,12 +153,25 @@ func (s *Service) reserve(ctx context.Context, ownerID string, live bool, size i
 	}
 	day := now.Truncate(24 * time.Hour)
 	next := day.Add(24 * time.Hour)
-	ok, err := s.Storage.Reserve(ctx, "uploadbytes#"+ownerID+"#"+day.Format(time.DateOnly), int(size), int(s.DailyBytes), next.Add(24*time.Hour))
+	ok, err := s.Storage.Reserve(
+		ctx,
+		"uploadbytes#"+ownerID+"#"+day.Format(time.DateOnly),
+		int(size),
+		int(s.DailyBytes),
+		next.Add(24*time.Hour),
+	)
 	if err != nil || ok {
 		return err
 	}
-	return &fault.Error{Kind: fault.RateLimited, Code: "upload_quota_exceeded", RetryAfter: int(next.Sub(now).Seconds()) + 1,
-		Detail: fmt.Sprintf("An account may open %d MB of uploads per UTC day; this one would go over. Retry tomorrow.", s.DailyBytes>>20)}
+	return &fault.Error{
+		Kind:       fault.RateLimited,
+		Code:       "upload_quota_exceeded",
+		RetryAfter: int(next.Sub(now).Seconds()) + 1,
+		Detail: fmt.Sprintf(
+			"An account may open %d MB of uploads per UTC day; this one would go over. Retry tomorrow.",
+			s.DailyBytes>>20,
+		),
+	}
 }
 
 // Get returns the owner's upload slot; another owner's is NotFound, as an unknown one.

@@ -259,14 +259,19 @@ func (dir Directory) partnerConfig(ctx context.Context, partnerID string) (Partn
 }
 
 // PartnerChanges lists the recorded changes of a partner's webhook, newest first.
-func (s *Service) PartnerChanges(ctx context.Context, partnerID string, limit int, cursor string) ([]PartnerChange, string, error) {
+func (s *Service) PartnerChanges(
+	ctx context.Context,
+	partnerID string,
+	limit int,
+	cursor string,
+) ([]PartnerChange, string, error) {
 	return s.Config.PartnerChanges(ctx, partnerID, limit, cursor)
 }
 
 // PartnerUpdate is a PATCH: absent fields stay as they are; an empty webhookSecret removes the
 // secret (deliveries are then unsigned).
 type PartnerUpdate struct {
-	WebhookURL    *string `json:"webhookUrl" maxLength:"2048"`
+	WebhookURL    *string `json:"webhookUrl"    maxLength:"2048"`
 	WebhookSecret *string `json:"webhookSecret" maxLength:"256"`
 }
 
@@ -275,9 +280,18 @@ const minSecret, maxSecret = 16, 256
 // UpdatePartnerWebhook validates and applies a partner's webhook change, made by author, on top of
 // the configuration in force. The change is recorded with its author and, when a Notifier is set,
 // mailed to the partner; a change made by a key belongs to that key (see partnerConfig).
-func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, author Author, u PartnerUpdate) (PartnerView, error) {
+func (s *Service) UpdatePartnerWebhook(
+	ctx context.Context,
+	partnerID string,
+	author Author,
+	u PartnerUpdate,
+) (PartnerView, error) {
 	if u.WebhookURL == nil && u.WebhookSecret == nil {
-		return PartnerView{}, &fault.Error{Kind: fault.Invalid, Detail: "Nothing to change.", InvalidParams: []string{"webhookUrl: or webhookSecret: required"}}
+		return PartnerView{}, &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "Nothing to change.",
+			InvalidParams: []string{"webhookUrl: or webhookSecret: required"},
+		}
 	}
 	c, err := s.partnerConfig(ctx, partnerID)
 	if err != nil {
@@ -295,7 +309,9 @@ func (s *Service) UpdatePartnerWebhook(ctx context.Context, partnerID string, au
 			c.SealedSecret = ""
 		case n < minSecret || n > maxSecret:
 			return PartnerView{}, &fault.Error{Kind: fault.Invalid, Detail: "The webhook secret is not allowed.",
-				InvalidParams: []string{fmt.Sprintf("webhookSecret: %d to %d characters, or empty to remove it", minSecret, maxSecret)}}
+				InvalidParams: []string{
+					fmt.Sprintf("webhookSecret: %d to %d characters, or empty to remove it", minSecret, maxSecret),
+				}}
 		default:
 			var err error
 			if c.SealedSecret, err = s.Box.Seal([]byte(*u.WebhookSecret), "partner:"+partnerID); err != nil {
@@ -338,10 +354,16 @@ func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endp
 		invalid = append(invalid, fault.As(err).InvalidParams...)
 	}
 	if len(invalid) > 0 {
-		return Endpoint{}, "", &fault.Error{Kind: fault.Invalid, Detail: "The webhook endpoint is invalid.", InvalidParams: invalid}
+		return Endpoint{}, "", &fault.Error{
+			Kind:          fault.Invalid,
+			Detail:        "The webhook endpoint is invalid.",
+			InvalidParams: invalid,
+		}
 	}
 	e := Endpoint{ID: "we_" + strings.ToLower(rand.Text()[:16]), OwnerID: req.OwnerID, URL: req.URL, Live: req.Live,
-		Events: slices.Compact(slices.Sorted(slices.Values(req.Events))), CreatedAt: s.now(), CreatedByKey: req.KeyID, ExpiresAt: req.KeyExpiresAt}
+		Events: slices.Compact(
+			slices.Sorted(slices.Values(req.Events)),
+		), CreatedAt: s.now(), CreatedByKey: req.KeyID, ExpiresAt: req.KeyExpiresAt}
 	secret := newSecret()
 	var err error
 	if e.SealedSecret, err = s.Box.Seal([]byte(secret), "endpoint:"+e.ID); err != nil {
@@ -389,16 +411,36 @@ func (s *Service) RotateSecret(ctx context.Context, e Endpoint) (Endpoint, strin
 
 // SendTest queues a webhook.test event to an endpoint.
 func (s *Service) SendTest(ctx context.Context, e Endpoint) (Delivery, error) {
-	body, err := IdentityPayload(EventTest, s.now(), map[string]any{"webhookId": e.ID, "message": "This is a test event."})
+	body, err := IdentityPayload(
+		EventTest,
+		s.now(),
+		map[string]any{"webhookId": e.ID, "message": "This is a test event."},
+	)
 	if err != nil {
 		return Delivery{}, err
 	}
-	return s.Deliveries.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: e.OwnerID, EndpointID: e.ID, Event: EventTest, Reference: e.ID, Body: body})
+	return s.Deliveries.Enqueue(
+		ctx,
+		Delivery{
+			Scheme:     SchemeIdentity,
+			OwnerID:    e.OwnerID,
+			EndpointID: e.ID,
+			Event:      EventTest,
+			Reference:  e.ID,
+			Body:       body,
+		},
+	)
 }
 
 // Publish sends an identity API event of one mode (live or test) to each of the user's endpoints of
 // that mode subscribed to it, one delivery each, all with the same body (so the same event id).
-func (s *Service) Publish(ctx context.Context, ownerID string, live bool, event, reference string, data any) ([]Delivery, error) {
+func (s *Service) Publish(
+	ctx context.Context,
+	ownerID string,
+	live bool,
+	event, reference string,
+	data any,
+) ([]Delivery, error) {
 	endpoints, err := s.Endpoints(ctx, ownerID)
 	if err != nil {
 		return nil, err
@@ -412,7 +454,17 @@ func (s *Service) Publish(ctx context.Context, ownerID string, live bool, event,
 		if e.Live != live || !slices.Contains(e.Events, event) {
 			continue
 		}
-		d, err := s.Deliveries.Enqueue(ctx, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: event, Reference: reference, Body: body})
+		d, err := s.Deliveries.Enqueue(
+			ctx,
+			Delivery{
+				Scheme:     SchemeIdentity,
+				OwnerID:    ownerID,
+				EndpointID: e.ID,
+				Event:      event,
+				Reference:  reference,
+				Body:       body,
+			},
+		)
 		if err != nil {
 			return sent, err
 		}

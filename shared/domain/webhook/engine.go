@@ -38,7 +38,8 @@ func (e *Engine) Enqueue(ctx context.Context, d Delivery) (Delivery, error) {
 		return Delivery{}, err
 	}
 	if err := e.wake(ctx, d.ID, 1, d.CreatedAt); err != nil {
-		logs.From(ctx).WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
+		logs.From(ctx).
+			WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
 	}
 	return d, nil
 }
@@ -63,7 +64,8 @@ func (e *Engine) NewDelivery(d Delivery) Delivery {
 // transaction (a contract's state change): if the wake-up is lost, the sweep finds the delivery.
 func (e *Engine) WakeDelivery(ctx context.Context, id string) error {
 	if err := e.wake(ctx, id, 1, e.now()); err != nil {
-		logs.From(ctx).WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", id, "error", err)
+		logs.From(ctx).
+			WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", id, "error", err)
 	}
 	return nil
 }
@@ -78,7 +80,8 @@ func (e *Engine) wake(ctx context.Context, id string, attempt int, due time.Time
 // delivery or no attempt is dropped, as no retry would make it valid.
 func (e *Engine) Handle(ctx context.Context, w WakeUp) error {
 	if !w.valid() {
-		logs.From(ctx).ErrorContext(ctx, "malformed webhook wake-up dropped", "deliveryId", w.DeliveryID, "attempt", w.Attempt)
+		logs.From(ctx).
+			ErrorContext(ctx, "malformed webhook wake-up dropped", "deliveryId", w.DeliveryID, "attempt", w.Attempt)
 		return nil
 	}
 	d, err := e.Store.Delivery(ctx, w.DeliveryID)
@@ -123,7 +126,9 @@ func (e *Engine) Handle(ctx context.Context, w WakeUp) error {
 		"statusCode", a.StatusCode, "durationMs", a.DurationMs, "error", a.Error, "status", status)
 	if status == StatusPending {
 		if err := e.wake(ctx, d.ID, w.Attempt+1, next); err != nil {
-			logs.From(ctx).WarnContext(ctx, "webhook retry wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
+			logs.From(ctx).
+				WarnContext(ctx, "webhook retry wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error",
+					err)
 		}
 	}
 	return nil
@@ -178,7 +183,12 @@ func (e *Engine) Sweep(ctx context.Context) error {
 // one) with a fresh schedule, and the failed one is marked, so that recovering twice, or two
 // recoveries at once, send each failed delivery again only once. At most limit per call (a call
 // is one request's work); more says that others remain, for the next call.
-func (e *Engine) Recover(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) (n int, more bool, err error) {
+func (e *Engine) Recover(
+	ctx context.Context,
+	ownerID, endpointID string,
+	since time.Time,
+	limit int,
+) (n int, more bool, err error) {
 	failed, more, err := e.Store.FailedSince(ctx, ownerID, endpointID, since, limit)
 	if err != nil {
 		return 0, false, err
@@ -191,11 +201,14 @@ func (e *Engine) Recover(ctx context.Context, ownerID, endpointID string, since 
 			}
 			return n, more, err
 		}
-		if _, err := e.Enqueue(ctx, Delivery{ID: id, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
+		if _, err := e.Enqueue(ctx, Delivery{ID: id, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID,
+			Event:     d.Event,
 			Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID}); err != nil {
 			// Not re-queued: clear the mark so that the next call recovers it.
 			if uerr := e.Store.MarkRecovered(ctx, d.ID, id, true); uerr != nil {
-				logs.From(ctx).ErrorContext(ctx, "a failed delivery stays marked recovered without its new delivery", "deliveryId", d.ID, "error", uerr)
+				logs.From(ctx).
+					ErrorContext(ctx, "a failed delivery stays marked recovered without its new delivery", "deliveryId",
+						d.ID, "error", uerr)
 			}
 			return n, more, err
 		}

@@ -15,8 +15,19 @@ import (
 // dropped, cannot be.
 func TestRedeliver(t *testing.T) {
 	now := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
-	partner := webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: "insurance.contract.issued", Reference: "AUT-1"}
-	endpoint := webhook.Delivery{Scheme: webhook.SchemeIdentity, OwnerID: "usr_1", EndpointID: "we_1", Event: webhook.EventTest, Reference: "we_1"}
+	partner := webhook.Delivery{
+		Scheme:    webhook.SchemePartner,
+		OwnerID:   "prt_1",
+		Event:     "insurance.contract.issued",
+		Reference: "AUT-1",
+	}
+	endpoint := webhook.Delivery{
+		Scheme:     webhook.SchemeIdentity,
+		OwnerID:    "usr_1",
+		EndpointID: "we_1",
+		Event:      webhook.EventTest,
+		Reference:  "we_1",
+	}
 	tests := []struct {
 		name                string
 		stored              webhook.Delivery
@@ -38,10 +49,23 @@ func TestRedeliver(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			store := &memstore.Store{}
 			wk := &wakes{}
-			e := &webhook.Engine{Store: store, Targets: target{url: "http://127.0.0.1:1"}, Wake: wk, Sender: answering(new(int)),
-				Schedule: []time.Duration{time.Minute}, Timeout: time.Second, Now: func() time.Time { return now }}
+			e := &webhook.Engine{
+				Store:    store,
+				Targets:  target{url: "http://127.0.0.1:1"},
+				Wake:     wk,
+				Sender:   answering(new(int)),
+				Schedule: []time.Duration{time.Minute},
+				Timeout:  time.Second,
+				Now:      func() time.Time { return now },
+			}
 			d := tt.stored
-			d.ID, d.Status, d.CreatedAt, d.NextAt, d.Body = webhook.NewID(), webhook.StatusFailed, now.Add(-time.Hour), now.Add(-time.Hour), []byte(`{"n":1}`)
+			d.ID, d.Status, d.CreatedAt, d.NextAt, d.Body = webhook.NewID(), webhook.StatusFailed, now.Add(
+				-time.Hour,
+			), now.Add(
+				-time.Hour,
+			), []byte(
+				`{"n":1}`,
+			)
 			if tt.delivered {
 				d.Status, d.Body = webhook.StatusSucceeded, nil
 			}
@@ -61,8 +85,10 @@ func TestRedeliver(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.ID == d.ID || got.RedeliveryOf != d.ID || got.OwnerID != d.OwnerID || got.EndpointID != d.EndpointID ||
-				string(got.Body) != string(d.Body) || got.Status != webhook.StatusPending {
+			if got.ID == d.ID || got.RedeliveryOf != d.ID || got.OwnerID != d.OwnerID ||
+				got.EndpointID != d.EndpointID ||
+				string(got.Body) != string(d.Body) ||
+				got.Status != webhook.StatusPending {
 				t.Errorf("redelivery = %+v, want a new pending delivery of %s with its body", got, d.ID)
 			}
 			if n := len(wk.take()); n != 1 {

@@ -90,7 +90,12 @@ func TestRetrySchedule(t *testing.T) {
 		{"a redirect is not delivered", []int{302, 200}, webhook.StatusSucceeded, []time.Duration{0, 2 * time.Minute}},
 		{"failed after every retry", []int{500, 500, 500, 500}, webhook.StatusFailed,
 			[]time.Duration{0, 2 * time.Minute, 4 * time.Minute, 8 * time.Minute}},
-		{"no target is retried like a failure", []int{0, 200}, webhook.StatusSucceeded, []time.Duration{0, 2 * time.Minute}},
+		{
+			"no target is retried like a failure",
+			[]int{0, 200},
+			webhook.StatusSucceeded,
+			[]time.Duration{0, 2 * time.Minute},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -103,8 +108,11 @@ func TestRetrySchedule(t *testing.T) {
 			e := &webhook.Engine{Store: store, Targets: tg, Wake: wk, Sender: answering(&answer),
 				Schedule: schedule, Timeout: 5 * time.Second, Now: func() time.Time { return clock }}
 			ctx := quiet()
-			d, err := e.Enqueue(ctx, webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: "insurance.contract.issued",
-				Reference: "AUT-1", Body: []byte(`{"event":"insurance.contract.issued"}`)})
+			d, err := e.Enqueue(
+				ctx,
+				webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1", Event: "insurance.contract.issued",
+					Reference: "AUT-1", Body: []byte(`{"event":"insurance.contract.issued"}`)},
+			)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -192,10 +200,22 @@ func TestWakeUpsThatDoNotAttempt(t *testing.T) {
 			posts := answering(new(int))
 			store := &memstore.Store{}
 			wk := &wakes{}
-			e := &webhook.Engine{Store: store, Targets: target{url: "https://hooks.partner.example/insurance"}, Wake: wk, Sender: posts,
-				Schedule: []time.Duration{2 * time.Minute}, Timeout: 5 * time.Second, Now: func() time.Time { return now }}
+			e := &webhook.Engine{
+				Store:   store,
+				Targets: target{url: "https://hooks.partner.example/insurance"},
+				Wake:    wk,
+				Sender:  posts,
+				Schedule: []time.Duration{
+					2 * time.Minute,
+				},
+				Timeout: 5 * time.Second,
+				Now:     func() time.Time { return now },
+			}
 			d := tt.delivery
-			d.ID, d.OwnerID, d.Event, d.Body, d.CreatedAt = webhook.NewID(), "prt_1", "insurance.contract.issued", []byte(`{}`), now
+			d.ID, d.OwnerID, d.Event, d.Body, d.CreatedAt = webhook.NewID(), "prt_1", "insurance.contract.issued",
+				[]byte(
+					`{}`,
+				), now
 			if err := store.PutDelivery(context.Background(), d); err != nil {
 				t.Fatal(err)
 			}

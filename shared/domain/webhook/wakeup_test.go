@@ -19,8 +19,10 @@ func TestWakeUpWireForm(t *testing.T) {
 }
 
 func TestParseWakeUpRefusesMalformed(t *testing.T) {
-	for _, body := range []string{"", `{"deliveryId":`, "null", "{}", `{"deliveryId":"msg_1"}`, `{"deliveryId":"msg_1","attempt":0}`,
-		`{"deliveryId":"msg_1","attempt":-1}`, `{"deliveryId":"","attempt":1}`, `{"attempt":1}`, `{"deliveryId":7,"attempt":1}`,
+	for _, body := range []string{"", `{"deliveryId":`, "null", "{}", `{"deliveryId":"msg_1"}`,
+		`{"deliveryId":"msg_1","attempt":0}`,
+		`{"deliveryId":"msg_1","attempt":-1}`, `{"deliveryId":"","attempt":1}`, `{"attempt":1}`,
+		`{"deliveryId":7,"attempt":1}`,
 		`{"deliveryId":"msg_1","attempt":"1"}`, `"msg_1"`} {
 		if w, err := ParseWakeUp(body); err == nil {
 			t.Errorf("Parse(%q) = %+v, want an error", body, w)

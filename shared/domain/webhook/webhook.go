@@ -179,7 +179,12 @@ type Store interface {
 	Deliveries(ctx context.Context, ownerID string, f Filter) ([]Delivery, string, error)
 	// FailedSince lists up to limit FAILED deliveries of an owner's endpoint ("" for a partner's
 	// webhook) created at or after since and not recovered yet, oldest first; more reports others.
-	FailedSince(ctx context.Context, ownerID, endpointID string, since time.Time, limit int) (ds []Delivery, more bool, err error)
+	FailedSince(
+		ctx context.Context,
+		ownerID, endpointID string,
+		since time.Time,
+		limit int,
+	) (ds []Delivery, more bool, err error)
 	// MarkRecovered records that delivery id (FAILED, not recovered yet) is recovered by delivery
 	// by; Conflict when it is not FAILED or was recovered already. Undo clears the mark.
 	MarkRecovered(ctx context.Context, id, by string, undo bool) error

@@ -29,7 +29,11 @@ func TestJSONProblemNamesJSONTypes(t *testing.T) {
 		{"contract", `{"colour":"red"}`, "contract.colour: not a field of this request"},
 		// Never Go's reference layout (2006-01-02T15:04:05Z07:00) in what a caller reads.
 		{"contract", `{"effet":"31/12/2026"}`, "contract: must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z"},
-		{"", `{"effet":"2026-12-31"}`, "a date-time of the body: must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z"},
+		{
+			"",
+			`{"effet":"2026-12-31"}`,
+			"a date-time of the body: must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z",
+		},
 	}
 	for _, tt := range tests {
 		dec := json.NewDecoder(strings.NewReader(tt.body))

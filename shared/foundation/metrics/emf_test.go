@@ -21,8 +21,14 @@ func TestEMFLine(t *testing.T) {
 		{"PaidAfterFailure", EMF.PaidAfterFailure},
 	} {
 		var out bytes.Buffer
-		tt.count(EMF{Stage: "sandbox", Out: &out, Now: func() time.Time { return at }}, context.Background(), "AUT-20261123-ABCDEFGH")
-		want := `{"` + tt.metric + `":1,"Stage":"sandbox","_aws":{"CloudWatchMetrics":[{"Dimensions":[["Stage"]],"Metrics":[{"Name":"` + tt.metric +
+		tt.count(
+			EMF{Stage: "sandbox", Out: &out, Now: func() time.Time { return at }},
+			context.Background(),
+			"AUT-20261123-ABCDEFGH",
+		)
+		want := `{"` + tt.metric +
+			`":1,"Stage":"sandbox","_aws":{"CloudWatchMetrics":[{"Dimensions":[["Stage"]],"Metrics":[{"Name":"` +
+			tt.metric +
 			`","Unit":"Count"}],"Namespace":"Trustline"}],"Timestamp":1795420800000},"reference":"AUT-20261123-ABCDEFGH"}` + "\n"
 		if out.String() != want {
 			t.Errorf("%s line =\n%s\nwant\n%s", tt.metric, out.String(), want)

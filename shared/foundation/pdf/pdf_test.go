@@ -35,7 +35,8 @@ func TestCrossReferencesPointAtTheirObjects(t *testing.T) {
 			t.Errorf("entry %d points at %q", i+1, b[off:off+10])
 		}
 	}
-	if !bytes.Contains(b, []byte("<< /Size 5 /Root 1 0 R /Info 4 0 R >>")) || !bytes.Contains(b, []byte("stream\nhello\nendstream")) {
+	if !bytes.Contains(b, []byte("<< /Size 5 /Root 1 0 R /Info 4 0 R >>")) ||
+		!bytes.Contains(b, []byte("stream\nhello\nendstream")) {
 		t.Errorf("trailer or stream wrong:\n%s", b)
 	}
 }

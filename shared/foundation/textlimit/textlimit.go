@@ -61,7 +61,14 @@ func walk(v reflect.Value, path string, max int, out *[]string) {
 			if tag, ok := f.Tag.Lookup("maxLength"); ok {
 				n, err := strconv.Atoi(tag)
 				if err != nil || n < 1 {
-					panic(fmt.Sprintf("textlimit: field %s.%s: maxLength %q is not a positive number", t.Name(), f.Name, tag))
+					panic(
+						fmt.Sprintf(
+							"textlimit: field %s.%s: maxLength %q is not a positive number",
+							t.Name(),
+							f.Name,
+							tag,
+						),
+					)
 				}
 				limit = n
 			}

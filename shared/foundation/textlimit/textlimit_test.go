@@ -12,9 +12,9 @@ type doc struct {
 }
 
 type body struct {
-	Name    string    `json:"name" maxLength:"5"`
+	Name    string    `json:"name"           maxLength:"5"`
 	Note    *string   `json:"note,omitempty" maxLength:"3"`
-	Tags    []string  `json:"tags" maxLength:"2"`
+	Tags    []string  `json:"tags"           maxLength:"2"`
 	Docs    []doc     `json:"documents"`
 	Free    string    `json:"free"`
 	At      time.Time `json:"at"`
@@ -28,12 +28,15 @@ func TestCheck(t *testing.T) {
 		in   body
 		want []string
 	}{
-		"within":            {body{Name: "héllo", Note: new(string), Tags: []string{"ab"}, Docs: []doc{{"passport"}}, Free: strings.Repeat("x", Default)}, nil},
-		"a field":           {body{Name: "toolong"}, []string{"x.name: at most 5 characters (7 sent)"}},
-		"a pointer":         {body{Note: &long}, []string{"x.note: at most 3 characters (4 sent)"}},
-		"a list element":    {body{Tags: []string{"ok", "abc"}}, []string{"x.tags[1]: at most 2 characters (3 sent)"}},
-		"a nested struct":   {body{Docs: []doc{{"ok"}, {"residence_permit"}}}, []string{"x.documents[1].documentType: at most 8 characters (16 sent)"}},
-		"the default bound": {body{Free: strings.Repeat("x", Default+1), Raw: make([]byte, 5000), skipped: "zzzzzzzzzzz"}, []string{"x.free: at most 1024 characters (1025 sent)"}},
+		"within": {body{Name: "héllo", Note: new(string), Tags: []string{"ab"}, Docs: []doc{{"passport"}},
+			Free: strings.Repeat("x", Default)}, nil},
+		"a field":        {body{Name: "toolong"}, []string{"x.name: at most 5 characters (7 sent)"}},
+		"a pointer":      {body{Note: &long}, []string{"x.note: at most 3 characters (4 sent)"}},
+		"a list element": {body{Tags: []string{"ok", "abc"}}, []string{"x.tags[1]: at most 2 characters (3 sent)"}},
+		"a nested struct": {body{Docs: []doc{{"ok"}, {"residence_permit"}}},
+			[]string{"x.documents[1].documentType: at most 8 characters (16 sent)"}},
+		"the default bound": {body{Free: strings.Repeat("x", Default+1), Raw: make([]byte, 5000),
+			skipped: "zzzzzzzzzzz"}, []string{"x.free: at most 1024 characters (1025 sent)"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if got := Check(&tt.in, "x"); !reflect.DeepEqual(got, tt.want) {

@@ -37,7 +37,12 @@ type Budget struct {
 // BudgetFor is the budget of images of at most maxPixels pixels; memory and scan work scale with
 // the bound.
 func BudgetFor(maxPixels int64) Budget {
-	return Budget{Pixels: maxPixels, Memory: BytesPerPixel * maxPixels, Scans: MaxScans, ScanBlocks: ScanPasses * 3 * maxPixels / 64}
+	return Budget{
+		Pixels:     maxPixels,
+		Memory:     BytesPerPixel * maxPixels,
+		Scans:      MaxScans,
+		ScanBlocks: ScanPasses * 3 * maxPixels / 64,
+	}
 }
 
 // Cost is what decoding an image would cost, computed from its headers alone as an upper bound
@@ -75,7 +80,14 @@ func (h Header) Within(b Budget) error {
 	case h.Cost.Scans > b.Scans:
 		return &CostError{Reason: fmt.Sprintf("the JPEG has %d scans; the limit is %d", h.Cost.Scans, b.Scans)}
 	case h.Cost.ScanBlocks > b.ScanBlocks:
-		return &CostError{Reason: fmt.Sprintf("the JPEG's %d scans decode %d blocks; the limit is %d", h.Cost.Scans, h.Cost.ScanBlocks, b.ScanBlocks)}
+		return &CostError{
+			Reason: fmt.Sprintf(
+				"the JPEG's %d scans decode %d blocks; the limit is %d",
+				h.Cost.Scans,
+				h.Cost.ScanBlocks,
+				b.ScanBlocks,
+			),
+		}
 	case h.Cost.Memory > b.Memory:
 		kind := h.MIME
 		if h.Progressive {

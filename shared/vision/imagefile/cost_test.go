@@ -27,12 +27,40 @@ func TestDecodingBudget(t *testing.T) {
 		scans  int
 		costly string // part of the refusal's reason; empty when within the budget
 	}{
-		{name: "6300×6300 progressive 4:4:4, ten scans (596 MB)", data: imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10), scans: 10, costly: "progressive JPEG of 6300×6300 pixels needs 597 MB"},
-		{name: "6300×6300 progressive 4:2:0, 1,000 scans", data: imagefiletest.ProgressiveJPEG(6300, 6300, 0x22, 1000), scans: 1000, costly: "1000 scans"},
-		{name: "12 MP progressive 4:2:0, 1,000 scans", data: imagefiletest.ProgressiveJPEG(4000, 3000, 0x22, 1000), scans: 1000, costly: "1000 scans"},
-		{name: "30 MP progressive 4:2:0, 99 scans of the luma", data: imagefiletest.ProgressiveJPEG(6000, 5000, 0x22, 99), scans: 99, costly: "decode"},
-		{name: "12 MP progressive 4:2:0 phone photo, ten scans", data: imagefiletest.ProgressiveJPEG(4000, 3000, 0x22, 10), scans: 10},
-		{name: "16 MP progressive 4:4:4, ten scans", data: imagefiletest.ProgressiveJPEG(4000, 4000, 0x11, 10), scans: 10},
+		{
+			name:   "6300×6300 progressive 4:4:4, ten scans (596 MB)",
+			data:   imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10),
+			scans:  10,
+			costly: "progressive JPEG of 6300×6300 pixels needs 597 MB",
+		},
+		{
+			name:   "6300×6300 progressive 4:2:0, 1,000 scans",
+			data:   imagefiletest.ProgressiveJPEG(6300, 6300, 0x22, 1000),
+			scans:  1000,
+			costly: "1000 scans",
+		},
+		{
+			name:   "12 MP progressive 4:2:0, 1,000 scans",
+			data:   imagefiletest.ProgressiveJPEG(4000, 3000, 0x22, 1000),
+			scans:  1000,
+			costly: "1000 scans",
+		},
+		{
+			name:   "30 MP progressive 4:2:0, 99 scans of the luma",
+			data:   imagefiletest.ProgressiveJPEG(6000, 5000, 0x22, 99),
+			scans:  99,
+			costly: "decode",
+		},
+		{
+			name:  "12 MP progressive 4:2:0 phone photo, ten scans",
+			data:  imagefiletest.ProgressiveJPEG(4000, 3000, 0x22, 10),
+			scans: 10,
+		},
+		{
+			name:  "16 MP progressive 4:4:4, ten scans",
+			data:  imagefiletest.ProgressiveJPEG(4000, 4000, 0x11, 10),
+			scans: 10,
+		},
 		{name: "40 MP 8-bit RGB png", data: imagefiletest.FlatPNG(8000, 5000, imagefiletest.RGB, 8)},
 	}
 	for _, tt := range tests {
@@ -49,7 +77,8 @@ func TestDecodingBudget(t *testing.T) {
 			switch {
 			case tt.costly == "" && err != nil:
 				t.Errorf("Check = %v, want within the budget (cost %+v)", err, h.Cost)
-			case tt.costly != "" && (!errors.As(err, &ce) || !errors.Is(err, imagefile.ErrTooCostly) || !errors.Is(err, imagefile.ErrTooLarge)):
+			case tt.costly != "" && (!errors.As(err, &ce) || !errors.Is(err, imagefile.ErrTooCostly) || !errors.Is(err,
+				imagefile.ErrTooLarge)):
 				t.Errorf("Check = %v, want a *CostError (ErrTooCostly, ErrTooLarge)", err)
 			case tt.costly != "" && !strings.Contains(ce.Reason, tt.costly):
 				t.Errorf("reason %q does not say %q", ce.Reason, tt.costly)
@@ -69,8 +98,16 @@ func TestAttackFilesRefusedBeforeDecoding(t *testing.T) {
 	}
 	ctx := context.Background()
 	decoders := map[string]func([]byte) error{
-		"DecodeWithin": func(d []byte) error { _, _, err := imagefile.DecodeWithin(ctx, d, imagefile.MaxPixels); return err },
-		"DecodeGray":   func(d []byte) error { _, _, err := imagefile.DecodeGray(ctx, d, imagefile.MaxPixels, 4000); return err },
+		"DecodeWithin": func(d []byte) error {
+			_, _, err := imagefile.DecodeWithin(ctx, d,
+				imagefile.MaxPixels)
+			return err
+		},
+		"DecodeGray": func(d []byte) error {
+			_, _, err := imagefile.DecodeGray(ctx, d, imagefile.MaxPixels,
+				4000)
+			return err
+		},
 		"DecodeInkAndLuma": func(d []byte) error {
 			_, _, _, err := imagefile.DecodeInkAndLuma(ctx, d, imagefile.MaxPixels, 4000)
 			return err
@@ -132,7 +169,8 @@ func TestWalkCountsTheDecodersScans(t *testing.T) {
 		t.Fatal(err)
 	}
 	h, err := imagefile.ReadHeader(data)
-	if err != nil || h.Width != 100 || h.Height != 37 || !h.Progressive || h.Cost.Scans != 5 || img.Bounds() != image.Rect(0, 0, 100, 37) {
+	if err != nil || h.Width != 100 || h.Height != 37 || !h.Progressive || h.Cost.Scans != 5 ||
+		img.Bounds() != image.Rect(0, 0, 100, 37) {
 		t.Fatalf("header %+v, %v; decoded %v", h, err, img.Bounds())
 	}
 	for n := range len(data) - 1 {

@@ -145,9 +145,11 @@ func Decode(ctx context.Context, data []byte) (image.Image, string, error) {
 
 // DecodeWithin decodes a JPEG, PNG or WebP image of at most maxPixels pixels and 8 bits per
 // channel whose decoding fits the budget of maxPixels (BudgetFor: memory and JPEG scans, judged
-// from its headers before anything is allocated), or renders the first page of a PDF at 200 dpi with pdftoppm (poppler), cropped to
+// from its headers before anything is allocated), or renders the first page of a PDF at 200 dpi with pdftoppm
+// (poppler), cropped to
 // maxPixels, and returns the image with the sniffed media type. Its errors wrap ErrUnsupported,
-// ErrTooLarge (ErrTooCostly too, for a file over the budget), ErrCorrupt or ErrPDFRenderer; a PDF refused with ErrPDFRenderer still has its
+// ErrTooLarge (ErrTooCostly too, for a file over the budget), ErrCorrupt or ErrPDFRenderer; a PDF refused with
+// ErrPDFRenderer still has its
 // media type returned. Rendering ends with ctx or after pdfTimeout.
 func DecodeWithin(ctx context.Context, data []byte, maxPixels int64) (image.Image, string, error) {
 	return decode(ctx, data, maxPixels, false)
@@ -188,11 +190,22 @@ func DecodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int) (
 // DecodeInkAndLuma decodes once and returns DecodeInk's image and DecodeGray's: the ink to read,
 // and the luma to judge the picture by (a colour photo's edges and glare are in its luma; its
 // lightest channel softens them).
-func DecodeInkAndLuma(ctx context.Context, data []byte, maxPixels int64, maxSide int) (ink, luma *image.Gray, mime string, err error) {
+func DecodeInkAndLuma(
+	ctx context.Context,
+	data []byte,
+	maxPixels int64,
+	maxSide int,
+) (ink, luma *image.Gray, mime string, err error) {
 	return decodeInk(ctx, data, maxPixels, maxSide, true)
 }
 
-func decodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int, withLuma bool) (ink, grey *image.Gray, mime string, err error) {
+func decodeInk(
+	ctx context.Context,
+	data []byte,
+	maxPixels int64,
+	maxSide int,
+	withLuma bool,
+) (ink, grey *image.Gray, mime string, err error) {
 	img, mime, err := decode(ctx, data, maxPixels, true)
 	if err != nil {
 		return nil, nil, mime, err
@@ -207,7 +220,8 @@ func decodeInk(ctx context.Context, data []byte, maxPixels int64, maxSide int, w
 	switch img.(type) {
 	case *image.YCbCr, *image.RGBA, *image.NRGBA:
 		b := img.Bounds()
-		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), grey, mime, nil
+		return downscaleRows(b.Dx(), b.Dy(), maxSide, func(y int, out []uint8) { lightestRow(img, y, out) }), grey,
+			mime, nil
 	}
 	return Downscale(Lightest(img), maxSide), grey, mime, nil
 }
@@ -327,7 +341,21 @@ func renderPDF(ctx context.Context, data []byte, maxPixels int64, gray bool) (im
 	ctx, cancel := context.WithTimeout(ctx, pdfTimeout)
 	defer cancel()
 	side := strconv.Itoa(int(min(pdfMaxSide, math.Sqrt(float64(maxPixels)))))
-	args := []string{"-f", "1", "-l", "1", "-r", strconv.Itoa(pdfDPI), "-W", side, "-H", side, "-png", "-singlefile", "-q"}
+	args := []string{
+		"-f",
+		"1",
+		"-l",
+		"1",
+		"-r",
+		strconv.Itoa(pdfDPI),
+		"-W",
+		side,
+		"-H",
+		side,
+		"-png",
+		"-singlefile",
+		"-q",
+	}
 	if gray {
 		args = append(args, "-gray")
 	}

@@ -28,10 +28,35 @@ func TestReadHeader(t *testing.T) {
 		{name: "png", data: readFile(t, "icao-td1-clean.png"), width: 1000, height: 631},
 		{name: "webp", data: readFile(t, "icao-td1-webp.webp"), width: 1000, height: 631},
 		{name: "pdf: measured only by rendering", data: readFile(t, "fra-passport-pdf.pdf")},
-		{name: "16-bit grey png", data: imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16), width: 8000, height: 8000, deep: true, tooLarge: true},
-		{name: "16-bit RGB png within the pixel bound", data: imagefiletest.FlatPNG(64, 64, imagefiletest.RGB, 16), width: 64, height: 64, deep: true, tooLarge: true},
-		{name: "8-bit png over 40 megapixels", data: imagefiletest.FlatPNG(9000, 9000, imagefiletest.Grey, 8), width: 9000, height: 9000, tooLarge: true},
-		{name: "8-bit png at 40 megapixels", data: imagefiletest.FlatPNG(8000, 5000, imagefiletest.RGB, 8), width: 8000, height: 5000},
+		{
+			name:     "16-bit grey png",
+			data:     imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16),
+			width:    8000,
+			height:   8000,
+			deep:     true,
+			tooLarge: true,
+		},
+		{
+			name:     "16-bit RGB png within the pixel bound",
+			data:     imagefiletest.FlatPNG(64, 64, imagefiletest.RGB, 16),
+			width:    64,
+			height:   64,
+			deep:     true,
+			tooLarge: true,
+		},
+		{
+			name:     "8-bit png over 40 megapixels",
+			data:     imagefiletest.FlatPNG(9000, 9000, imagefiletest.Grey, 8),
+			width:    9000,
+			height:   9000,
+			tooLarge: true,
+		},
+		{
+			name:   "8-bit png at 40 megapixels",
+			data:   imagefiletest.FlatPNG(8000, 5000, imagefiletest.RGB, 8),
+			width:  8000,
+			height: 5000,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,7 +74,8 @@ func TestReadHeader(t *testing.T) {
 	}
 	// A head cut within the header says so, so that a caller reading a stored file's start knows
 	// to read more.
-	if _, err := imagefile.ReadHeader(jpg[:20]); !errors.Is(err, imagefile.ErrCorrupt) || !errors.Is(err, io.ErrUnexpectedEOF) {
+	if _, err := imagefile.ReadHeader(jpg[:20]); !errors.Is(err, imagefile.ErrCorrupt) ||
+		!errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("a cut header: %v, want ErrCorrupt and io.ErrUnexpectedEOF", err)
 	}
 	if _, err := imagefile.ReadHeader([]byte("hello")); !errors.Is(err, imagefile.ErrUnsupported) {
@@ -64,15 +90,23 @@ func TestDecodeRefusesSixteenBitsPerChannel(t *testing.T) {
 	if err := png.Encode(&small, image.NewRGBA64(image.Rect(0, 0, 4, 4))); err != nil {
 		t.Fatal(err)
 	}
-	for name, data := range map[string][]byte{"4×4 RGBA64": small.Bytes(), "8000×8000 grey": imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16)} {
+	for name, data := range map[string][]byte{"4×4 RGBA64": small.Bytes(), "8000×8000 grey": imagefiletest.FlatPNG(8000,
+		8000, imagefiletest.Grey, 16)} {
 		if _, _, err := imagefile.Decode(context.Background(), data); !errors.Is(err, imagefile.ErrTooLarge) {
 			t.Errorf("%s: %v, want ErrTooLarge", name, err)
 		}
-		if _, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, 4000); !errors.Is(err, imagefile.ErrTooLarge) {
+		if _, _, err := imagefile.DecodeGray(context.Background(), data, imagefile.MaxPixels, 4000); !errors.Is(
+			err,
+			imagefile.ErrTooLarge,
+		) {
 			t.Errorf("DecodeGray %s: %v, want ErrTooLarge", name, err)
 		}
 	}
-	if _, _, err := imagefile.DecodeWithin(context.Background(), readFile(t, "icao-td1-clean.png"), 600_000); !errors.Is(err, imagefile.ErrTooLarge) {
+	if _, _, err := imagefile.DecodeWithin(context.Background(), readFile(t, "icao-td1-clean.png"),
+		600_000); !errors.Is(
+		err,
+		imagefile.ErrTooLarge,
+	) {
 		t.Errorf("631,000 pixels within a bound of 600,000: %v, want ErrTooLarge", err)
 	}
 }
@@ -152,7 +186,8 @@ func TestDownscale(t *testing.T) {
 			sub.Pix[sub.PixOffset(x, y)] = 90 // the columns left of the sub-image stay black
 		}
 	}
-	if got := imagefile.Downscale(sub, 4); got.Rect != image.Rect(0, 0, 4, 2) || got.Pix[0] != 90 || got.Pix[len(got.Pix)-1] != 90 {
+	if got := imagefile.Downscale(sub, 4); got.Rect != image.Rect(0, 0, 4, 2) || got.Pix[0] != 90 ||
+		got.Pix[len(got.Pix)-1] != 90 {
 		t.Errorf("Downscale of a sub-image = %v %v", got.Rect, got.Pix)
 	}
 }
@@ -160,7 +195,8 @@ func TestDownscale(t *testing.T) {
 // TestDecodeInk: the lightest channel, whole or shrunk row by row, as Lightest and Downscale
 // make it from the decoded image; the pixel bound holds as for DecodeGray.
 func TestDecodeInk(t *testing.T) {
-	for _, name := range []string{"icao-td1-clean.png", "icao-td1-jpeg.jpg", "icao-td1-webp.webp", "icao-td1-overprint.jpg"} {
+	for _, name := range []string{"icao-td1-clean.png", "icao-td1-jpeg.jpg", "icao-td1-webp.webp",
+		"icao-td1-overprint.jpg"} {
 		t.Run(name, func(t *testing.T) {
 			data := readFile(t, name)
 			img, _, err := imagefile.Decode(context.Background(), data)
@@ -179,14 +215,25 @@ func TestDecodeInk(t *testing.T) {
 				for y := range want.Rect.Dy() {
 					for x := range want.Rect.Dx() {
 						if g.GrayAt(x, y) != want.GrayAt(x, y) {
-							t.Fatalf("side %d: pixel (%d,%d) = %v, want %v", side, x, y, g.GrayAt(x, y), want.GrayAt(x, y))
+							t.Fatalf(
+								"side %d: pixel (%d,%d) = %v, want %v",
+								side,
+								x,
+								y,
+								g.GrayAt(x, y),
+								want.GrayAt(x, y),
+							)
 						}
 					}
 				}
 			}
 		})
 	}
-	if _, _, err := imagefile.DecodeInk(context.Background(), imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16), imagefile.MaxPixels, 4000); !errors.Is(err, imagefile.ErrTooLarge) {
+	if _, _, err := imagefile.DecodeInk(context.Background(), imagefiletest.FlatPNG(8000, 8000, imagefiletest.Grey, 16),
+		imagefile.MaxPixels, 4000); !errors.Is(
+		err,
+		imagefile.ErrTooLarge,
+	) {
 		t.Errorf("16 bits: %v, want ErrTooLarge", err)
 	}
 }

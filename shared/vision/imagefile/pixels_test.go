@@ -33,7 +33,16 @@ func TestRotate(t *testing.T) {
 	for _, tt := range tests {
 		got := imagefile.Grayscale(imagefile.Rotate(src, tt.degrees))
 		if got.Rect.Dx() != tt.w || got.Rect.Dy() != tt.h || string(got.Pix) != string(tt.want) {
-			t.Errorf("Rotate(%d) = %dx%d %v, want %dx%d %v", tt.degrees, got.Rect.Dx(), got.Rect.Dy(), got.Pix, tt.w, tt.h, tt.want)
+			t.Errorf(
+				"Rotate(%d) = %dx%d %v, want %dx%d %v",
+				tt.degrees,
+				got.Rect.Dx(),
+				got.Rect.Dy(),
+				got.Pix,
+				tt.w,
+				tt.h,
+				tt.want,
+			)
 		}
 	}
 }

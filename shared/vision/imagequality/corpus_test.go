@@ -112,14 +112,16 @@ func TestDecide(t *testing.T) {
 		{"sharp", func(*imagequality.Measures) {}, "good", nil},
 		{"slightly blurred", func(m *imagequality.Measures) { m.BlurSigma = 1.9 }, "usable", []string{"blurred"}},
 		{"blurred", func(m *imagequality.Measures) { m.BlurSigma = 2.5 }, "retake", []string{"blurred"}},
-		{"wide edges on big characters", func(m *imagequality.Measures) { m.BlurSigma, m.CharHeight = 1.9, 80 }, "good", nil},
+		{"wide edges on big characters", func(m *imagequality.Measures) { m.BlurSigma, m.CharHeight = 1.9, 80 }, "good",
+			nil},
 		{"smallish", func(m *imagequality.Measures) { m.CharHeight = 11 }, "usable", []string{"too_small"}},
 		{"tiny", func(m *imagequality.Measures) { m.CharHeight = 7 }, "retake", []string{"too_small"}},
 		{"a little glare", func(m *imagequality.Measures) { m.Glare = 0.03 }, "usable", []string{"glare"}},
 		{"glare", func(m *imagequality.Measures) { m.Glare = 0.2 }, "retake", []string{"glare"}},
 		{"cropped", func(m *imagequality.Measures) { m.EdgeInk = 5 }, "retake", []string{"cropped"}},
 		{"tilted", func(m *imagequality.Measures) { m.Skew = -25 }, "usable", []string{"tilted"}},
-		{"tilted and tiny", func(m *imagequality.Measures) { m.Skew, m.CharHeight = 20, 7 }, "retake", []string{"too_small", "tilted"}},
+		{"tilted and tiny", func(m *imagequality.Measures) { m.Skew, m.CharHeight = 20, 7 }, "retake",
+			[]string{"too_small", "tilted"}},
 		{"nothing to measure", func(m *imagequality.Measures) { *m = imagequality.Measures{} }, "good", nil},
 	} {
 		m := sharp

@@ -19,7 +19,9 @@ import (
 // dir has, or whose digest differs from it, is an error naming the file and what to do.
 func Verify(dir string, names ...string) error {
 	if dir == "" {
-		return errors.New("no models directory: set MODELS_DIR (make models fetches the files into .local/models; see docs/models.md)")
+		return errors.New(
+			"no models directory: set MODELS_DIR (make models fetches the files into .local/models; see docs/models.md)",
+		)
 	}
 	sums, err := readSums(filepath.Join(dir, "SHA256SUMS"))
 	if err != nil {
@@ -29,7 +31,10 @@ func Verify(dir string, names ...string) error {
 		path := filepath.Join(dir, name)
 		f, err := os.Open(path)
 		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("%s not found: set MODELS_DIR to the directory that holds it (make models fetches the files into .local/models; see docs/models.md)", path)
+			return fmt.Errorf(
+				"%s not found: set MODELS_DIR to the directory that holds it (make models fetches the files into .local/models; see docs/models.md)",
+				path,
+			)
 		}
 		if err != nil {
 			return err
@@ -48,7 +53,12 @@ func Verify(dir string, names ...string) error {
 			return fmt.Errorf("%s has no entry for %s: cannot verify the model", filepath.Join(dir, "SHA256SUMS"), name)
 		}
 		if got := hex.EncodeToString(h.Sum(nil)); got != want {
-			return fmt.Errorf("%s has sha256 %s but SHA256SUMS pins %s: refusing a model that is not the pinned one", path, got, want)
+			return fmt.Errorf(
+				"%s has sha256 %s but SHA256SUMS pins %s: refusing a model that is not the pinned one",
+				path,
+				got,
+				want,
+			)
 		}
 	}
 	return nil
@@ -85,7 +95,9 @@ func readSums(path string) (map[string]string, error) {
 // models then neither copies them nor leaves the copies to the garbage collector.
 func Read(dir string, names ...string) (map[string][]byte, func(), error) {
 	if dir == "" {
-		return nil, nil, errors.New("no models directory: set MODELS_DIR (make models fetches the files into .local/models; see docs/models.md)")
+		return nil, nil, errors.New(
+			"no models directory: set MODELS_DIR (make models fetches the files into .local/models; see docs/models.md)",
+		)
 	}
 	sums, err := readSums(filepath.Join(dir, "SHA256SUMS"))
 	if err != nil {
@@ -104,7 +116,10 @@ func Read(dir string, names ...string) (map[string][]byte, func(), error) {
 		data, free, err := readFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			release()
-			return nil, nil, fmt.Errorf("%s not found: set MODELS_DIR to the directory that holds it (make models fetches the files into .local/models; see docs/models.md)", path)
+			return nil, nil, fmt.Errorf(
+				"%s not found: set MODELS_DIR to the directory that holds it (make models fetches the files into .local/models; see docs/models.md)",
+				path,
+			)
 		}
 		if err != nil {
 			release()
@@ -118,11 +133,20 @@ func Read(dir string, names ...string) (map[string][]byte, func(), error) {
 		want, ok := sums[name]
 		if !ok {
 			release()
-			return nil, nil, fmt.Errorf("%s has no entry for %s: cannot verify the model", filepath.Join(dir, "SHA256SUMS"), name)
+			return nil, nil, fmt.Errorf(
+				"%s has no entry for %s: cannot verify the model",
+				filepath.Join(dir, "SHA256SUMS"),
+				name,
+			)
 		}
 		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != want {
 			release()
-			return nil, nil, fmt.Errorf("%s has sha256 %s but SHA256SUMS pins %s: refusing a model that is not the pinned one", path, hex.EncodeToString(sum[:]), want)
+			return nil, nil, fmt.Errorf(
+				"%s has sha256 %s but SHA256SUMS pins %s: refusing a model that is not the pinned one",
+				path,
+				hex.EncodeToString(sum[:]),
+				want,
+			)
 		}
 	}
 	return files, release, nil

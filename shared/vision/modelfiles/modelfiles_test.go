@@ -19,8 +19,16 @@ func TestRead(t *testing.T) {
 	}{
 		{"pinned", map[string]string{"m.onnx": "model", "SHA256SUMS": digest + "  m.onnx\n"}, ""},
 		{"no SHA256SUMS", map[string]string{"m.onnx": "model"}, ""},
-		{"another model", map[string]string{"m.onnx": "modem", "SHA256SUMS": digest + "  m.onnx\n"}, "not the pinned one"},
-		{"not pinned", map[string]string{"m.onnx": "model", "SHA256SUMS": digest + "  other.onnx\n"}, "no entry for m.onnx"},
+		{
+			"another model",
+			map[string]string{"m.onnx": "modem", "SHA256SUMS": digest + "  m.onnx\n"},
+			"not the pinned one",
+		},
+		{
+			"not pinned",
+			map[string]string{"m.onnx": "model", "SHA256SUMS": digest + "  other.onnx\n"},
+			"no entry for m.onnx",
+		},
 		{"missing", map[string]string{"SHA256SUMS": digest + "  m.onnx\n"}, "not found"},
 	}
 	for _, tt := range tests {

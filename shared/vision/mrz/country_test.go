@@ -26,9 +26,11 @@ func TestCountryCorrection(t *testing.T) {
 		unknown             []string
 	}{
 		{"M read for N", withCountries("MLD", "NLD"), "NLD", "NLD",
-			[]mrz.Correction{{Field: "issuingCountry", Line: 0, Position: 2, From: "M", To: "N", Kind: mrz.CorrectionCountry}}, nil},
+			[]mrz.Correction{{Field: "issuingCountry", Line: 0, Position: 2, From: "M", To: "N",
+				Kind: mrz.CorrectionCountry}}, nil},
 		{"O read for Germany's D", withCountries("D<<", "O<<"), "D", "D",
-			[]mrz.Correction{{Field: "nationality", Line: 1, Position: 10, From: "O", To: "D", Kind: mrz.CorrectionCountry}}, nil},
+			[]mrz.Correction{{Field: "nationality", Line: 1, Position: 10, From: "O", To: "D",
+				Kind: mrz.CorrectionCountry}}, nil},
 		{"digit then letter confusion", withCountries("FRA", "0EU"), "FRA", "DEU",
 			[]mrz.Correction{
 				{Field: "nationality", Line: 1, Position: 10, From: "0", To: "O", Kind: mrz.CorrectionAlphabetic},
@@ -45,7 +47,13 @@ func TestCountryCorrection(t *testing.T) {
 			r := mustParse(t, c.lines...)
 			f := r.Fields
 			if f.IssuingCountry.Value != c.issuer || f.Nationality.Value != c.nationality {
-				t.Errorf("issuer %s nationality %s, want %s %s", f.IssuingCountry.Value, f.Nationality.Value, c.issuer, c.nationality)
+				t.Errorf(
+					"issuer %s nationality %s, want %s %s",
+					f.IssuingCountry.Value,
+					f.Nationality.Value,
+					c.issuer,
+					c.nationality,
+				)
 			}
 			if !slices.Equal(r.Corrections, c.corrections) {
 				t.Errorf("corrections %+v, want %+v", r.Corrections, c.corrections)

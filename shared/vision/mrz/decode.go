@@ -94,7 +94,10 @@ func decode(w window, now time.Time) *Result {
 			ok, reason = false, ReasonUnplaced // the check digit validated a guess
 		}
 		d.valid = append(d.valid, ok)
-		d.res.Checks = append(d.res.Checks, Check{Name: c.name, Valid: ok, Expected: string(exp), Found: string(found), Reason: reason})
+		d.res.Checks = append(
+			d.res.Checks,
+			Check{Name: c.name, Valid: ok, Expected: string(exp), Found: string(found), Reason: reason},
+		)
 		d.res.Valid = d.res.Valid && ok
 	}
 	d.extract(now)

@@ -162,7 +162,10 @@ func fit(l *layout, win []candidate, budget *int) (window, bool) {
 				checked++
 			}
 			w.conf[i] *= 0.9
-			w.notes = append(w.notes, fmt.Sprintf("line %d: read %d characters, repaired to %d", i+1, len(c.text), l.width))
+			w.notes = append(
+				w.notes,
+				fmt.Sprintf("line %d: read %d characters, repaired to %d", i+1, len(c.text), l.width),
+			)
 		}
 	}
 	if checked > 0 {
@@ -219,7 +222,8 @@ func fit(l *layout, win []candidate, budget *int) (window, bool) {
 // neighbouring character make up for it), but they do confirm the columns where the variants
 // agree: pick keeps those, fills the columns in doubt from the line as read, padded with fillers
 // or trimmed, and returns them as doubt; except that a line read too long whose ends trimmed, one
-// end only, is among the tied keeps that (what lies past a zone's end is the likelier extra). When the variants differ in a single column, it is a
+// end only, is among the tied keeps that (what lies past a zone's end is the likelier extra). When the variants differ
+// in a single column, it is a
 // character whose value the check digits cannot pin down (A, K and U weigh like 0); the digit
 // among them is kept and note says so.
 func pick(l *layout, lines []string, i int, raw string, variants []string) (chosen, note string, doubt span) {
@@ -274,7 +278,13 @@ func pick(l *layout, lines []string, i int, raw string, variants []string) (chos
 		}
 		for _, v := range tied {
 			if c := v[lo]; c >= '0' && c <= '9' {
-				return v, fmt.Sprintf("line %d: column %d restored as %c, which the check digits cannot tell from %s", i+1, lo+1, c, others), span{}
+				return v, fmt.Sprintf(
+					"line %d: column %d restored as %c, which the check digits cannot tell from %s",
+					i+1,
+					lo+1,
+					c,
+					others,
+				), span{}
 			}
 		}
 	}
@@ -288,7 +298,12 @@ func pick(l *layout, lines []string, i int, raw string, variants []string) (chos
 	} else {
 		mid = mid[:n]
 	}
-	note = fmt.Sprintf("line %d: a character is missing or extra in columns %d-%d and the check digits cannot place it", i+1, lo+1, hi+1)
+	note = fmt.Sprintf(
+		"line %d: a character is missing or extra in columns %d-%d and the check digits cannot place it",
+		i+1,
+		lo+1,
+		hi+1,
+	)
 	return prefix + mid + suffix, note, sp(i, lo, hi+1)
 }
 

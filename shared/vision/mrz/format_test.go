@@ -36,8 +36,10 @@ func TestFormatChoice(t *testing.T) {
 		// TD2's composite verifies by chance: the V says visa.
 		{"MRV-B whose TD2 composite verifies by chance", []string{mrvbSpecimen[0], mrvb2}, mrz.FormatMRVB, true},
 		// The letter unreadable: TD3 verifies three and fails two, MRV-A verifies three.
-		{"MRV-A with its letter unreadable", []string{"X" + mrvaSpecimen[0][1:], mrvaSpecimen[1]}, mrz.FormatMRVA, true},
-		{"MRV-B with its letter unreadable", []string{"X" + mrvbSpecimen[0][1:], mrvbSpecimen[1]}, mrz.FormatMRVB, true},
+		{"MRV-A with its letter unreadable", []string{"X" + mrvaSpecimen[0][1:], mrvaSpecimen[1]}, mrz.FormatMRVA,
+			true},
+		{"MRV-B with its letter unreadable", []string{"X" + mrvbSpecimen[0][1:], mrvbSpecimen[1]}, mrz.FormatMRVB,
+			true},
 		// The letters each format expects.
 		{"TD3", td3Specimen, mrz.FormatTD3, true},
 		{"TD2", td2Specimen, mrz.FormatTD2, true},
@@ -45,12 +47,20 @@ func TestFormatChoice(t *testing.T) {
 		{"MRV-B", mrvbSpecimen, mrz.FormatMRVB, true},
 		{"FRA_ID", fraSpecimen, mrz.FormatFRAID, true},
 		// A passport whose composite fails stays a passport: its letter and four check digits.
-		{"TD3 with a failed composite", []string{td3Specimen[0], withChar(td3Specimen[1], 43, '9')}, mrz.FormatTD3, false},
+		{"TD3 with a failed composite", []string{td3Specimen[0], withChar(td3Specimen[1], 43, '9')}, mrz.FormatTD3,
+			false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := mustParse(t, c.lines...)
 			if r.Format != c.want || r.Valid != c.valid {
-				t.Errorf("format %s valid %v, want %s valid %v (checks %+v)", r.Format, r.Valid, c.want, c.valid, r.Checks)
+				t.Errorf(
+					"format %s valid %v, want %s valid %v (checks %+v)",
+					r.Format,
+					r.Valid,
+					c.want,
+					c.valid,
+					r.Checks,
+				)
 			}
 		})
 	}

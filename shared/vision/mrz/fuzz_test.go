@@ -82,7 +82,8 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		for _, c := range r.Corrections {
-			if c.Line < 0 || c.Line >= len(r.Lines) || c.Position < 0 || c.Position >= size[1] || r.Lines[c.Line][c.Position] != c.To[0] {
+			if c.Line < 0 || c.Line >= len(r.Lines) || c.Position < 0 || c.Position >= size[1] ||
+				r.Lines[c.Line][c.Position] != c.To[0] {
 				t.Fatalf("correction %+v does not match lines %q", c, r.Lines)
 			}
 		}

@@ -141,7 +141,10 @@ func (l *layout) checks(b [][]byte) []checkAt {
 		cs = append(cs, checkAt{name: CheckExpiryDate, at: l.expiryCheck, over: []span{l.expiry}, field: "expiryDate"})
 	}
 	if l.personal.ok() {
-		cs = append(cs, checkAt{name: CheckPersonalNumber, at: l.personalCheck, over: []span{l.personal}, field: "personalNumber"})
+		cs = append(
+			cs,
+			checkAt{name: CheckPersonalNumber, at: l.personalCheck, over: []span{l.personal}, field: "personalNumber"},
+		)
 	}
 	if l.composite.ok() {
 		cs = append(cs, checkAt{name: CheckComposite, at: l.composite, over: l.compositeOver})

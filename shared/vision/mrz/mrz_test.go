@@ -337,8 +337,9 @@ func TestParseCorrupted(t *testing.T) {
 			name:  "O for 0 in the document number",
 			lines: []string{td3[0], withChar(td3[1], 5, 'O')},
 			valid: true, want: map[string]string{"documentNumber": "L898902C3"},
-			corrections: []mrz.Correction{{Field: "documentNumber", Line: 1, Position: 5, From: "O", To: "0", Kind: mrz.CorrectionCheckDigit}},
-			lines2:      td3,
+			corrections: []mrz.Correction{{Field: "documentNumber", Line: 1, Position: 5, From: "O", To: "0",
+				Kind: mrz.CorrectionCheckDigit}},
+			lines2: td3,
 		},
 		{
 			name:  "I for 1 in the personal number",
@@ -381,7 +382,8 @@ func TestParseCorrupted(t *testing.T) {
 			name:  "O for 0 in a birth date",
 			lines: []string{td1Specimen[0], "74O8122F1204159UTO<<<<<<<<<<<6", td1Specimen[2]},
 			valid: true, want: map[string]string{"dateOfBirth": "1974-08-12"},
-			corrections: []mrz.Correction{{Field: "dateOfBirth", Line: 1, Position: 2, From: "O", To: "0", Kind: mrz.CorrectionNumeric}},
+			corrections: []mrz.Correction{{Field: "dateOfBirth", Line: 1, Position: 2, From: "O", To: "0",
+				Kind: mrz.CorrectionNumeric}},
 		},
 		{
 			name:    "wrong document number check digit",
@@ -454,7 +456,8 @@ func TestParseCorrupted(t *testing.T) {
 		{
 			name:  "a document number character missing: the rest still aligns",
 			lines: []string{td3[0], "L89892C36UTO7408122F1204159ZE184226B<<<<<10"},
-			want:  map[string]string{"dateOfBirth": "1974-08-12", "expiryDate": "2012-04-15", "personalNumber": "ZE184226B"},
+			want: map[string]string{"dateOfBirth": "1974-08-12", "expiryDate": "2012-04-15",
+				"personalNumber": "ZE184226B"},
 			// The check digits accept several repairs: none is trusted.
 			invalid: []string{"documentNumber", "composite"},
 			warning: "line 2: a character is missing or extra",
@@ -618,10 +621,12 @@ func TestTwoDigitYears(t *testing.T) {
 		expired      bool
 	}{
 		{"specimen in 2026", now, "1974-08-12", "2012-04-15", true},
-		{"specimen in 2012, expiring tomorrow", time.Date(2012, 4, 14, 23, 0, 0, 0, time.UTC), "1974-08-12", "2012-04-15", false},
+		{"specimen in 2012, expiring tomorrow", time.Date(2012, 4, 14, 23, 0, 0, 0, time.UTC), "1974-08-12",
+			"2012-04-15", false},
 		{"expiry day is not expired", time.Date(2012, 4, 15, 0, 0, 0, 0, time.UTC), "1974-08-12", "2012-04-15", false},
 		{"day after expiry", time.Date(2012, 4, 16, 0, 0, 0, 0, time.UTC), "1974-08-12", "2012-04-15", true},
-		{"born 74: in 2074 a birth date is 2074 once it has passed", time.Date(2074, 9, 1, 0, 0, 0, 0, time.UTC), "2074-08-12", "2112-04-15", false},
+		{"born 74: in 2074 a birth date is 2074 once it has passed", time.Date(2074, 9, 1, 0, 0, 0, 0, time.UTC),
+			"2074-08-12", "2112-04-15", false},
 		{"the day before, it is 1974", time.Date(2074, 8, 11, 0, 0, 0, 0, time.UTC), "1974-08-12", "2112-04-15", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -653,7 +658,8 @@ func TestFind(t *testing.T) {
 		lines []mrz.Line
 		want  []mrz.Line
 	}{
-		{"passport page with noise", page, []mrz.Line{{Text: td3Specimen[0], Confidence: 0.8}, {Text: td3Specimen[1], Confidence: 0.7}}},
+		{"passport page with noise", page, []mrz.Line{{Text: td3Specimen[0], Confidence: 0.8}, {Text: td3Specimen[1],
+			Confidence: 0.7}}},
 		{"zone alone", lines(td1Specimen...), lines(td1Specimen...)},
 		{
 			"lines merged by the engine",
@@ -662,7 +668,8 @@ func TestFind(t *testing.T) {
 		},
 		{
 			"a line one filler short",
-			[]mrz.Line{{Text: "REPUBLIQUE FRANCAISE", Confidence: 1}, {Text: fraSpecimen[0][:20] + fraSpecimen[0][21:], Confidence: 1}, {Text: fraSpecimen[1], Confidence: 1}},
+			[]mrz.Line{{Text: "REPUBLIQUE FRANCAISE", Confidence: 1}, {Text: fraSpecimen[0][:20] + fraSpecimen[0][21:],
+				Confidence: 1}, {Text: fraSpecimen[1], Confidence: 1}},
 			[]mrz.Line{{Text: fraSpecimen[0], Confidence: 0.9}, {Text: fraSpecimen[1], Confidence: 1}},
 		},
 		{"no zone", []mrz.Line{{Text: "Hello"}, {Text: strings.Repeat("A", 44)}, {Text: strings.Repeat("B", 44)}}, nil},

@@ -172,7 +172,8 @@ func analyse(g *image.Gray) *analysis {
 	return a
 }
 
-// localThreshold returns a function telling which pixels of a row of g are ink: darker than the mean of the square around it
+// localThreshold returns a function telling which pixels of a row of g are ink: darker than the mean of the square
+// around it
 // (a few characters' heights across, from an integral image) by a margin, a share of the image's
 // Otsu contrast. One global threshold fails on tinted pages in a white surround (it separates page
 // from surround, not ink from paper), on shadows and on glare; the local mean follows the paper.

@@ -42,7 +42,8 @@ func TestMRZBand(t *testing.T) {
 				}
 				// And not much else: a margin of about a line's height around the lines.
 				lh := float64(want.Dy()) / float64(len(d.MRZ))
-				if float64(band.Rect.Dy()) > float64(want.Dy())+4*lh || float64(band.Rect.Dx()) > float64(want.Dx())+6*lh {
+				if float64(band.Rect.Dy()) > float64(want.Dy())+4*lh ||
+					float64(band.Rect.Dx()) > float64(want.Dx())+6*lh {
 					t.Errorf("band %v is too large around the MRZ %v", band.Rect, want)
 				}
 				if band.Lines != len(d.MRZ) {
@@ -96,7 +97,8 @@ func TestMRZBandDegenerate(t *testing.T) {
 }
 
 func BenchmarkMRZBand(b *testing.B) {
-	for _, name := range []string{"icao-td1-clean.png", "icao-td3-clean.png", "icao-td3-jpeg.jpg", "fra-passport-skew.png"} {
+	for _, name := range []string{"icao-td1-clean.png", "icao-td3-clean.png", "icao-td3-jpeg.jpg",
+		"fra-passport-skew.png"} {
 		img, _, err := imagefile.Decode(context.Background(), readFile(b, name))
 		if err != nil {
 			b.Fatal(err)

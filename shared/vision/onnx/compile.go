@@ -66,29 +66,35 @@ func init() {
 		"BatchNormalization": {[]string{"epsilon", "momentum", "spatial", "training_mode"}, (*compiler).batchNorm},
 		"Concat":             {[]string{"axis"}, (*compiler).concat},
 		"Constant":           {[]string{"value"}, (*compiler).constant},
-		"Conv":               {[]string{"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"}, (*compiler).conv},
-		"DequantizeLinear":   {[]string{"axis", "block_size"}, (*compiler).dequantizeLinear},
-		"Div":                {nil, (*compiler).binary},
-		"Dropout":            {[]string{"seed"}, (*compiler).dropout},
-		"Exp":                {nil, (*compiler).unary},
-		"Flatten":            {[]string{"axis"}, (*compiler).flatten},
-		"Gather":             {[]string{"axis"}, (*compiler).gather},
-		"Gemm":               {[]string{"alpha", "beta", "transA", "transB"}, (*compiler).gemm},
-		"GlobalAveragePool":  {nil, (*compiler).globalAveragePool},
-		"MatMul":             {nil, (*compiler).matMul},
-		"MaxPool":            {[]string{"auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads", "storage_order", "strides"}, (*compiler).maxPool},
-		"Mul":                {nil, (*compiler).binary},
-		"PRelu":              {nil, (*compiler).prelu},
-		"Relu":               {nil, (*compiler).activation},
-		"Reshape":            {[]string{"allowzero"}, (*compiler).reshape},
-		"Resize":             {resizeAttrs, (*compiler).resize},
-		"Shape":              {nil, (*compiler).shapeOf},
-		"Sigmoid":            {nil, (*compiler).unary},
-		"Slice":              {[]string{"starts", "ends", "axes"}, (*compiler).slice},
-		"Softmax":            {[]string{"axis"}, (*compiler).softmax},
-		"Sub":                {nil, (*compiler).binary},
-		"Transpose":          {[]string{"perm"}, (*compiler).transpose},
-		"Unsqueeze":          {[]string{"axes"}, (*compiler).unsqueeze},
+		"Conv": {
+			[]string{"auto_pad", "dilations", "group", "kernel_shape", "pads", "strides"},
+			(*compiler).conv,
+		},
+		"DequantizeLinear":  {[]string{"axis", "block_size"}, (*compiler).dequantizeLinear},
+		"Div":               {nil, (*compiler).binary},
+		"Dropout":           {[]string{"seed"}, (*compiler).dropout},
+		"Exp":               {nil, (*compiler).unary},
+		"Flatten":           {[]string{"axis"}, (*compiler).flatten},
+		"Gather":            {[]string{"axis"}, (*compiler).gather},
+		"Gemm":              {[]string{"alpha", "beta", "transA", "transB"}, (*compiler).gemm},
+		"GlobalAveragePool": {nil, (*compiler).globalAveragePool},
+		"MatMul":            {nil, (*compiler).matMul},
+		"MaxPool": {
+			[]string{"auto_pad", "ceil_mode", "dilations", "kernel_shape", "pads", "storage_order", "strides"},
+			(*compiler).maxPool,
+		},
+		"Mul":       {nil, (*compiler).binary},
+		"PRelu":     {nil, (*compiler).prelu},
+		"Relu":      {nil, (*compiler).activation},
+		"Reshape":   {[]string{"allowzero"}, (*compiler).reshape},
+		"Resize":    {resizeAttrs, (*compiler).resize},
+		"Shape":     {nil, (*compiler).shapeOf},
+		"Sigmoid":   {nil, (*compiler).unary},
+		"Slice":     {[]string{"starts", "ends", "axes"}, (*compiler).slice},
+		"Softmax":   {[]string{"axis"}, (*compiler).softmax},
+		"Sub":       {nil, (*compiler).binary},
+		"Transpose": {[]string{"perm"}, (*compiler).transpose},
+		"Unsqueeze": {[]string{"axes"}, (*compiler).unsqueeze},
 	}
 }
 
@@ -129,7 +135,12 @@ func (c *compiler) emit(l *layer, shape []int) *val {
 // compile builds the layers of g for its one runtime input.
 func compile(g *graph) (*compiler, []valueInfo, []valueInfo, error) {
 	if g.opset < minOpset || g.opset > maxOpset {
-		return nil, nil, nil, fmt.Errorf("operator set version %d is not supported (%d to %d are)", g.opset, minOpset, maxOpset)
+		return nil, nil, nil, fmt.Errorf(
+			"operator set version %d is not supported (%d to %d are)",
+			g.opset,
+			minOpset,
+			maxOpset,
+		)
 	}
 	c := &compiler{opset: g.opset, vals: map[string]*val{}, uses: map[string]int{}, inits: map[*tensor]string{}}
 	for name, t := range g.initializers {
@@ -162,7 +173,11 @@ func compile(g *graph) (*compiler, []valueInfo, []valueInfo, error) {
 		return nil, nil, nil, fmt.Errorf("input %q: element type %d, want float32", in.name, in.elem)
 	}
 	if len(in.shape) == 0 || slices.Contains(in.shape, -1) || numel(in.shape) > maxElements {
-		return nil, nil, nil, fmt.Errorf("input %q: shape %v is not fixed (dynamic shapes are not supported)", in.name, in.shape)
+		return nil, nil, nil, fmt.Errorf(
+			"input %q: shape %v is not fixed (dynamic shapes are not supported)",
+			in.name,
+			in.shape,
+		)
 	}
 	c.shapes = append(c.shapes, in.shape)
 	c.producer = append(c.producer, -1)

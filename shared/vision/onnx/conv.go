@@ -120,7 +120,9 @@ func (c *compiler) conv(n node, ins []*val) ([]*val, error) {
 	l.colRows, l.nCols = l.cin/l.group*l.kh*l.kw, l.oh*l.ow
 	shape := []int{1, l.cout, l.oh, l.ow}
 	flops := 2 * int64(l.cout) * int64(l.colRows) * int64(l.nCols)
-	return []*val{c.emit(&layer{op: "Conv", ins: []operand{{id: x.id, shape: x.shape}}, conv: l, flops: flops}, shape)}, nil
+	return []*val{
+		c.emit(&layer{op: "Conv", ins: []operand{{id: x.id, shape: x.shape}}, conv: l, flops: flops}, shape),
+	}, nil
 }
 
 // scaleBy folds y·scale + shift, per output channel, into the weights and bias.

@@ -75,7 +75,11 @@ func (c *compiler) gemm(n node, ins []*val) ([]*val, error) {
 		return nil, err
 	}
 	if a.c != nil || len(a.shape) != 2 || len(b.shape) != 2 {
-		return nil, fmt.Errorf("%v by %v is not supported (a computed 2-D matrix by a constant one is)", a.shape, b.shape)
+		return nil, fmt.Errorf(
+			"%v by %v is not supported (a computed 2-D matrix by a constant one is)",
+			a.shape,
+			b.shape,
+		)
 	}
 	m, k := a.shape[0], a.shape[1]
 	nn := b.shape[1]
@@ -113,7 +117,10 @@ func (c *compiler) gemm(n node, ins []*val) ([]*val, error) {
 			return nil, fmt.Errorf("gemm: input C of shape %v for an output of [%d %d]", ins[2].shape, m, nn)
 		}
 		if len(cv) != 1 && len(cv) != nn {
-			return nil, fmt.Errorf("gemm: input C of shape %v is not supported (one value, or one per column, is)", ins[2].shape)
+			return nil, fmt.Errorf(
+				"gemm: input C of shape %v is not supported (one value, or one per column, is)",
+				ins[2].shape,
+			)
 		}
 		bias = make([]float32, nn)
 		for j := range bias {

@@ -20,7 +20,19 @@ func depthwiseLayer(r *rand.Rand, c, h, w, sh, sw int, pads [4]int, act int) *co
 // checkDepthwise runs runDepthwise3x3 against the scalar runDepthwise on one random input.
 func checkDepthwise(t *testing.T, r *rand.Rand, l *convLayer) {
 	t.Helper()
-	what := fmt.Sprintf("%d channels %d×%d, strides %d,%d, pads %d,%d, out %d×%d, act %d", l.cin, l.h, l.w, l.sh, l.sw, l.padT, l.padL, l.oh, l.ow, l.act)
+	what := fmt.Sprintf(
+		"%d channels %d×%d, strides %d,%d, pads %d,%d, out %d×%d, act %d",
+		l.cin,
+		l.h,
+		l.w,
+		l.sh,
+		l.sw,
+		l.padT,
+		l.padL,
+		l.oh,
+		l.ow,
+		l.act,
+	)
 	in := randoms(r, l.cin*l.h*l.w)
 	want := make([]float32, l.cout*l.oh*l.ow)
 	got := make([]float32, len(want)+1)
@@ -48,7 +60,20 @@ func checkDepthwise(t *testing.T, r *rand.Rand, l *convLayer) {
 // strides 1 and 2 along either axis, with each activation.
 func TestDepthwise3x3(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	sizes := [][2]int{{1, 1}, {2, 2}, {3, 3}, {4, 2}, {5, 5}, {7, 9}, {10, 10}, {9, 17}, {8, 24}, {13, 33}, {16, 41}, {3, 80}}
+	sizes := [][2]int{
+		{1, 1},
+		{2, 2},
+		{3, 3},
+		{4, 2},
+		{5, 5},
+		{7, 9},
+		{10, 10},
+		{9, 17},
+		{8, 24},
+		{13, 33},
+		{16, 41},
+		{3, 80},
+	}
 	pads := [][4]int{{1, 1, 1, 1}, {0, 0, 0, 0}, {2, 0, 1, 3}, {0, 1, 1, 0}}
 	for _, hw := range sizes {
 		for _, p := range pads {
@@ -57,7 +82,11 @@ func TestDepthwise3x3(t *testing.T) {
 					if hw[0]+p[0]+p[2] < 3 || hw[1]+p[1]+p[3] < 3 {
 						continue
 					}
-					checkDepthwise(t, r, depthwiseLayer(r, c, hw[0], hw[1], st[0], st[1], p, []int{actNone, actRelu, actPRelu}[c%3]))
+					checkDepthwise(
+						t,
+						r,
+						depthwiseLayer(r, c, hw[0], hw[1], st[0], st[1], p, []int{actNone, actRelu, actPRelu}[c%3]),
+					)
 				}
 			}
 		}
@@ -85,7 +114,16 @@ func TestDepthwiseKernels(t *testing.T) {
 					}
 					for i := range got {
 						if d := math.Abs(float64(got[i] - want[i])); !(d <= 1e-5) {
-							t.Fatalf("stride %d, %d blocks, %d rows %d apart: output %d is %v, want %v", stride, blocks, oh, sh, i, got[i], want[i])
+							t.Fatalf(
+								"stride %d, %d blocks, %d rows %d apart: output %d is %v, want %v",
+								stride,
+								blocks,
+								oh,
+								sh,
+								i,
+								got[i],
+								want[i],
+							)
 						}
 					}
 				}

@@ -51,14 +51,35 @@ func TestDequantizeRefuses(t *testing.T) {
 		opset int
 		want  string
 	}{
-		{"blocks before operator set 21", floatTensor("s", []int{2}, []float32{1, 2}), []pb{attrI("axis", 0), attrI("block_size", 2)}, 19, "operator set 21"},
-		{"a scale of the wrong block count", floatTensor("s", []int{3}, []float32{1, 2, 3}), []pb{attrI("axis", 0), attrI("block_size", 2)}, 21, "want [2]"},
-		{"a per-axis scale of the wrong length", floatTensor("s", []int{3}, []float32{1, 2, 3}), []pb{attrI("axis", 0)}, 21, "along axis 0"},
+		{
+			"blocks before operator set 21",
+			floatTensor("s", []int{2}, []float32{1, 2}),
+			[]pb{attrI("axis", 0), attrI("block_size", 2)},
+			19,
+			"operator set 21",
+		},
+		{
+			"a scale of the wrong block count",
+			floatTensor("s", []int{3}, []float32{1, 2, 3}),
+			[]pb{attrI("axis", 0), attrI("block_size", 2)},
+			21,
+			"want [2]",
+		},
+		{
+			"a per-axis scale of the wrong length",
+			floatTensor("s", []int{3}, []float32{1, 2, 3}),
+			[]pb{attrI("axis", 0)},
+			21,
+			"along axis 0",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := testModel{opset: tt.opset,
-				nodes: []pb{nodeOf("DequantizeLinear", []string{"q", "s"}, []string{"w"}, tt.attrs...), nodeOf("Mul", []string{"x", "w"}, []string{"y"})},
+				nodes: []pb{
+					nodeOf("DequantizeLinear", []string{"q", "s"}, []string{"w"}, tt.attrs...),
+					nodeOf("Mul", []string{"x", "w"}, []string{"y"}),
+				},
 				inits: []pb{q, tt.scale}, input: valueOf("x", []int{4}), outputs: []pb{valueOf("y", []int{4})}}
 			_, err := Load(m.encode())
 			if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -44,8 +44,16 @@ func BenchmarkFaceMatch(b *testing.B) {
 		return data
 	}
 	selfie := read(filepath.Join("..", "..", "..", "..", "shared", "testdata", "faces", "one-face.jpg"))
-	document := portraitPage(b, read(filepath.Join("..", "..", "..", "testdata", "extraction", "icao-td3-clean.png")), selfie)
-	detData, recData := read(filepath.Join(dir, facematch.DetectorFile)), read(filepath.Join(dir, facematch.RecognizerFile))
+	document := portraitPage(
+		b,
+		read(filepath.Join("..", "..", "..", "testdata", "extraction", "icao-td3-clean.png")),
+		selfie,
+	)
+	detData, recData := read(
+		filepath.Join(dir, facematch.DetectorFile),
+	), read(
+		filepath.Join(dir, facematch.RecognizerFile),
+	)
 
 	b.Run("go", func(b *testing.B) {
 		m, err := facematch.Load(dir)
@@ -56,7 +64,10 @@ func BenchmarkFaceMatch(b *testing.B) {
 	})
 	b.Run("onnxruntime", func(b *testing.B) {
 		det, rec := loadNet(b, detData), loadNet(b, recData)
-		m := facematch.New(onnx.NewOrtSession(b, detData, det.Input(), det.Outputs()), onnx.NewOrtSession(b, recData, rec.Input(), rec.Outputs()))
+		m := facematch.New(
+			onnx.NewOrtSession(b, detData, det.Input(), det.Outputs()),
+			onnx.NewOrtSession(b, recData, rec.Input(), rec.Outputs()),
+		)
 		benchmarkMatch(b, m, document, selfie)
 	})
 }

@@ -25,7 +25,8 @@ func gemm(m, n, k int, w, x, out, bias []float32, act int, slope []float32) {
 			w0, w1, w2, w3 := w[i*k:(i+1)*k], w[(i+1)*k:(i+2)*k], w[(i+2)*k:(i+3)*k], w[(i+3)*k:(i+4)*k]
 			p := 0
 			if k >= 4 {
-				x0, x1, x2, x3 := x[j0:j1][:len(o0)], x[n+j0 : n+j1][:len(o0)], x[2*n+j0 : 2*n+j1][:len(o0)], x[3*n+j0 : 3*n+j1][:len(o0)]
+				x0, x1, x2, x3 := x[j0:j1][:len(o0)], x[n+j0 : n+j1][:len(o0)], x[2*n+j0 : 2*n+j1][:len(o0)],
+					x[3*n+j0 : 3*n+j1][:len(o0)]
 				a0, a1, a2, a3 := w0[0], w0[1], w0[2], w0[3]
 				b0, b1, b2, b3 := w1[0], w1[1], w1[2], w1[3]
 				c0, c1, c2, c3 := w2[0], w2[1], w2[2], w2[3]
@@ -127,7 +128,8 @@ func fill(s []float32, v float32) {
 // packed once, at Load, into panels of gemmMR rows; the input is taken gemmKC rows and gemmNR
 // columns at a time, a panel that stays in the L1 cache while every weight panel streams past it
 // from L2 (copied into contiguous memory first when there are many weight panels, see
-// gemmPackRows, and at the right edge, padded with zeros); and a micro-kernel in assembly (gemmKernel) keeps a gemmMR×gemmNR tile of the output
+// gemmPackRows, and at the right edge, padded with zeros); and a micro-kernel in assembly (gemmKernel) keeps a
+// gemmMR×gemmNR tile of the output
 // in vector registers over the whole panel. The blocking is here, in Go; the assembly only runs
 // the tile.
 const (
@@ -153,8 +155,10 @@ const (
 // packedGEMM is the weight matrix [m×k] of a product, with its bias and activation, laid out for
 // the micro-kernel.
 type packedGEMM struct {
-	m, k   int
-	panels []float32 // ⌈m/gemmMR⌉ panels of k steps of gemmMR weights: row i, step p at i/gemmMR·k·gemmMR + p·gemmMR + i%gemmMR
+	m, k int
+	// panels are ⌈m/gemmMR⌉ panels of k steps of gemmMR weights: row i, step p at
+	// i/gemmMR·k·gemmMR + p·gemmMR + i%gemmMR.
+	panels []float32
 	bias   []float32 // one per row, padded with zeros to whole panels
 	slope  []float32 // likewise, for the activation; nil for none
 }

@@ -47,7 +47,15 @@ func (c gemmCase) check(t *testing.T, r *rand.Rand) {
 			}
 			tol := 4 * float64(c.k+1) * 0x1p-24 * mag
 			if d := math.Abs(float64(got[i*c.n+j] - want[i*c.n+j])); !(d <= tol) {
-				t.Fatalf("%v: out[%d][%d] = %v, the scalar reference has %v (tolerance %.2g)", c, i, j, got[i*c.n+j], want[i*c.n+j], tol)
+				t.Fatalf(
+					"%v: out[%d][%d] = %v, the scalar reference has %v (tolerance %.2g)",
+					c,
+					i,
+					j,
+					got[i*c.n+j],
+					want[i*c.n+j],
+					tol,
+				)
 			}
 		}
 	}

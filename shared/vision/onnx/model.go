@@ -236,7 +236,10 @@ func parseAttribute(data []byte) (string, attribute, error) {
 			a.ints, err = f.appendInts(a.ints)
 			seen = attrTypeInts
 		case 6, 9, 10, 11, 14, 15, 21, 22, 23:
-			return fmt.Errorf("attribute field %d (graphs, strings, tensors, type or references) is not supported", f.num)
+			return fmt.Errorf(
+				"attribute field %d (graphs, strings, tensors, type or references) is not supported",
+				f.num,
+			)
 		}
 		return err
 	})

@@ -165,7 +165,11 @@ func (n *Net) plan(c *compiler, outs []valueInfo) {
 }
 
 func (n *Net) newWorkspace() *workspace {
-	ws := &workspace{bufs: make([][]float32, len(n.bufLen)), scratch: make([]float32, n.scratch), ins: make([][]float32, n.maxIns)}
+	ws := &workspace{
+		bufs:    make([][]float32, len(n.bufLen)),
+		scratch: make([]float32, n.scratch),
+		ins:     make([][]float32, n.maxIns),
+	}
 	for i, l := range n.bufLen {
 		if i != n.inBuf {
 			ws.bufs[i] = make([]float32, l)
@@ -178,14 +182,26 @@ func (n *Net) newWorkspace() *workspace {
 // matching slice of outs, which must have the outputs' element counts. in is only read.
 func (n *Net) Run(in []float32, outs ...[]float32) error {
 	if len(in) != numel(n.input.Shape) {
-		return fmt.Errorf("onnx: input %q has %d values, want %d (shape %v)", n.input.Name, len(in), numel(n.input.Shape), n.input.Shape)
+		return fmt.Errorf(
+			"onnx: input %q has %d values, want %d (shape %v)",
+			n.input.Name,
+			len(in),
+			numel(n.input.Shape),
+			n.input.Shape,
+		)
 	}
 	if len(outs) != len(n.outputs) {
 		return fmt.Errorf("onnx: %d output buffers for %d outputs", len(outs), len(n.outputs))
 	}
 	for i, o := range n.outputs {
 		if len(outs[i]) != numel(o.Shape) {
-			return fmt.Errorf("onnx: output %q buffer has %d values, want %d (shape %v)", o.Name, len(outs[i]), numel(o.Shape), o.Shape)
+			return fmt.Errorf(
+				"onnx: output %q buffer has %d values, want %d (shape %v)",
+				o.Name,
+				len(outs[i]),
+				numel(o.Shape),
+				o.Shape,
+			)
 		}
 	}
 	ws := n.pool.Get().(*workspace)

@@ -101,17 +101,30 @@ func referenceConv(s convSpec, x, w, b []float32) []float64 {
 // given nodes after it (reading "conv", the last writing "y").
 func convModel(s convSpec, w, b []float32, after ...pb) testModel {
 	oh, ow := s.outSize()
-	conv := nodeOf("Conv", []string{"x", "w", "b"}, []string{"conv"},
-		attrIs("kernel_shape", int64(s.kh), int64(s.kw)), attrIs("strides", int64(s.sh), int64(s.sw)),
-		attrIs("dilations", int64(s.dh), int64(s.dw)), attrIs("pads", int64(s.pads[0]), int64(s.pads[1]), int64(s.pads[2]), int64(s.pads[3])),
-		attrI("group", int64(s.group)))
+	conv := nodeOf(
+		"Conv",
+		[]string{"x", "w", "b"},
+		[]string{"conv"},
+		attrIs("kernel_shape", int64(s.kh), int64(s.kw)),
+		attrIs("strides", int64(s.sh), int64(s.sw)),
+		attrIs(
+			"dilations",
+			int64(s.dh),
+			int64(s.dw),
+		),
+		attrIs("pads", int64(s.pads[0]), int64(s.pads[1]), int64(s.pads[2]), int64(s.pads[3])),
+		attrI("group", int64(s.group)),
+	)
 	out := "conv"
 	if len(after) > 0 {
 		out = "y"
 	}
 	return testModel{
-		nodes:   append([]pb{conv}, after...),
-		inits:   []pb{floatTensor("w", []int{s.cout, s.cin / s.group, s.kh, s.kw}, w), floatTensor("b", []int{s.cout}, b)},
+		nodes: append([]pb{conv}, after...),
+		inits: []pb{
+			floatTensor("w", []int{s.cout, s.cin / s.group, s.kh, s.kw}, w),
+			floatTensor("b", []int{s.cout}, b),
+		},
 		input:   valueOf("x", []int{1, s.cin, s.h, s.w}),
 		outputs: []pb{valueOf(out, []int{1, s.cout, oh, ow})},
 	}
@@ -126,13 +139,19 @@ func TestConv(t *testing.T) {
 		{"3x3 stride 2 pad 1 (im2col)", convSpec{3, 24, 31, 16, 3, 3, 2, 2, 1, 1, 1, [4]int{1, 1, 1, 1}}},
 		{"3x3 dilation 3 pad 3", convSpec{8, 15, 20, 6, 3, 3, 1, 1, 3, 3, 1, [4]int{3, 3, 3, 3}}},
 		{"3x3 dilation 5 pad 5", convSpec{5, 15, 20, 7, 3, 3, 1, 1, 5, 5, 1, [4]int{5, 5, 5, 5}}},
-		{"1x1 pointwise, rows and inner sums not multiples of 4", convSpec{7, 9, 70, 13, 1, 1, 1, 1, 1, 1, 1, [4]int{}}},
+		{
+			"1x1 pointwise, rows and inner sums not multiples of 4",
+			convSpec{7, 9, 70, 13, 1, 1, 1, 1, 1, 1, 1, [4]int{}},
+		},
 		{"1x1 pointwise over more than one column block", convSpec{16, 30, 40, 9, 1, 1, 1, 1, 1, 1, 1, [4]int{}}},
 		{"1x1 stride 2", convSpec{4, 9, 9, 5, 1, 1, 2, 2, 1, 1, 1, [4]int{}}},
 		{"depthwise 3x3 pad 1", convSpec{6, 11, 13, 6, 3, 3, 1, 1, 1, 1, 6, [4]int{1, 1, 1, 1}}},
 		{"depthwise 3x3 stride 2", convSpec{5, 20, 17, 5, 3, 3, 2, 2, 1, 1, 5, [4]int{1, 1, 1, 1}}},
 		{"depthwise 5x5 valid to 1x1", convSpec{12, 5, 5, 12, 5, 5, 1, 1, 1, 1, 12, [4]int{}}},
-		{"depthwise dilated, asymmetric pads and strides", convSpec{4, 9, 11, 4, 3, 3, 1, 2, 2, 1, 4, [4]int{2, 0, 1, 3}}},
+		{
+			"depthwise dilated, asymmetric pads and strides",
+			convSpec{4, 9, 11, 4, 3, 3, 1, 2, 2, 1, 4, [4]int{2, 0, 1, 3}},
+		},
 		{"depthwise 3x3 on an image 2 wide", convSpec{3, 4, 2, 3, 3, 3, 1, 1, 1, 1, 3, [4]int{1, 1, 1, 1}}},
 		{"grouped, two channels a group", convSpec{8, 7, 9, 4, 3, 3, 1, 1, 1, 1, 2, [4]int{1, 1, 1, 1}}},
 		{"asymmetric pads and strides", convSpec{3, 10, 12, 4, 2, 3, 2, 1, 1, 2, 1, [4]int{0, 2, 1, 0}}},
@@ -162,7 +181,13 @@ func TestConvFusions(t *testing.T) {
 		variance[i] = 0.5 + r.Float32()
 	}
 	slope := randoms(r, 6)
-	bn := nodeOf("BatchNormalization", []string{"conv", "gamma", "beta", "mean", "var"}, []string{"bn"}, attrF("epsilon", 1e-3), attrF("momentum", 0.9))
+	bn := nodeOf(
+		"BatchNormalization",
+		[]string{"conv", "gamma", "beta", "mean", "var"},
+		[]string{"bn"},
+		attrF("epsilon", 1e-3),
+		attrF("momentum", 0.9),
+	)
 	bnInits := []pb{floatTensor("gamma", []int{6}, gamma), floatTensor("beta", []int{6}, beta),
 		floatTensor("mean", []int{6}, mean), floatTensor("var", []int{6}, variance)}
 	normalised := func() []float64 {
@@ -179,42 +204,62 @@ func TestConvFusions(t *testing.T) {
 		inits []pb
 		want  func() []float64
 	}{
-		{"BatchNormalization then Relu", []pb{bn, nodeOf("Relu", []string{"bn"}, []string{"y"})}, bnInits, func() []float64 {
-			out := normalised()
-			for i := range out {
-				out[i] = max(out[i], 0)
-			}
-			return out
-		}},
-		{"PRelu per channel", []pb{nodeOf("PRelu", []string{"conv", "slope"}, []string{"y"})}, []pb{floatTensor("slope", []int{6, 1, 1}, slope)}, func() []float64 {
-			out := referenceConv(s, x, w, b)
-			for i := range out {
-				if out[i] < 0 {
-					out[i] *= float64(slope[i/80])
+		{
+			"BatchNormalization then Relu",
+			[]pb{bn, nodeOf("Relu", []string{"bn"}, []string{"y"})},
+			bnInits,
+			func() []float64 {
+				out := normalised()
+				for i := range out {
+					out[i] = max(out[i], 0)
 				}
-			}
-			return out
-		}},
-		{"PRelu one slope", []pb{nodeOf("PRelu", []string{"conv", "slope"}, []string{"y"})}, []pb{floatTensor("slope", []int{1}, slope[:1])}, func() []float64 {
-			out := referenceConv(s, x, w, b)
-			for i := range out {
-				if out[i] < 0 {
-					out[i] *= float64(slope[0])
+				return out
+			},
+		},
+		{
+			"PRelu per channel",
+			[]pb{nodeOf("PRelu", []string{"conv", "slope"}, []string{"y"})},
+			[]pb{floatTensor("slope", []int{6, 1, 1}, slope)},
+			func() []float64 {
+				out := referenceConv(s, x, w, b)
+				for i := range out {
+					if out[i] < 0 {
+						out[i] *= float64(slope[i/80])
+					}
 				}
-			}
-			return out
-		}},
+				return out
+			},
+		},
+		{
+			"PRelu one slope",
+			[]pb{nodeOf("PRelu", []string{"conv", "slope"}, []string{"y"})},
+			[]pb{floatTensor("slope", []int{1}, slope[:1])},
+			func() []float64 {
+				out := referenceConv(s, x, w, b)
+				for i := range out {
+					if out[i] < 0 {
+						out[i] *= float64(slope[0])
+					}
+				}
+				return out
+			},
+		},
 		// A slope per column of the last axis broadcasts along W, not per channel: not fused.
-		{"PRelu along the last axis", []pb{nodeOf("PRelu", []string{"conv", "slope"}, []string{"y"})}, []pb{floatTensor("slope", []int{10}, randoms(rand.New(rand.NewPCG(5, 6)), 10))}, func() []float64 {
-			sl := randoms(rand.New(rand.NewPCG(5, 6)), 10)
-			out := referenceConv(s, x, w, b)
-			for i := range out {
-				if out[i] < 0 {
-					out[i] *= float64(sl[i%10])
+		{
+			"PRelu along the last axis",
+			[]pb{nodeOf("PRelu", []string{"conv", "slope"}, []string{"y"})},
+			[]pb{floatTensor("slope", []int{10}, randoms(rand.New(rand.NewPCG(5, 6)), 10))},
+			func() []float64 {
+				sl := randoms(rand.New(rand.NewPCG(5, 6)), 10)
+				out := referenceConv(s, x, w, b)
+				for i := range out {
+					if out[i] < 0 {
+						out[i] *= float64(sl[i%10])
+					}
 				}
-			}
-			return out
-		}},
+				return out
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -265,7 +310,14 @@ func TestTail(t *testing.T) {
 		nodeOf("Reshape", []string{"t", "newshape"}, []string{"boxes"}),            // [1, 30, 4]
 		nodeOf("Softmax", []string{"boxes"}, []string{"scores"}, attrI("axis", 2)), // opset 9: the last axis here
 		nodeOf("Slice", []string{"boxes"}, []string{"xy"}, attrIs("axes", 2), attrIs("starts", 0), attrIs("ends", 2)),
-		nodeOf("Slice", []string{"boxes"}, []string{"wh"}, attrIs("axes", 2), attrIs("starts", 2), attrIs("ends", math.MaxInt64)),
+		nodeOf(
+			"Slice",
+			[]string{"boxes"},
+			[]string{"wh"},
+			attrIs("axes", 2),
+			attrIs("starts", 2),
+			attrIs("ends", math.MaxInt64),
+		),
 		nodeOf("Mul", []string{"xy", "priors"}, []string{"xyp"}),
 		nodeOf("Add", []string{"xyp", "half"}, []string{"centre"}),
 		nodeOf("Exp", []string{"wh"}, []string{"size"}),
@@ -334,14 +386,24 @@ func TestSqueezeExcitation(t *testing.T) {
 			nodeOf("Add", []string{"x", "scaled"}, []string{"sum"}),
 			nodeOf("Reshape", []string{"sum", "flat"}, []string{"flatsum"}, attrI("allowzero", 0)),
 			nodeOf("MatMul", []string{"flatsum", "fc"}, []string{"linear"}),
-			nodeOf("BatchNormalization", []string{"linear", "gamma", "beta", "mean", "var"}, []string{"bn"}, attrF("epsilon", 1e-5), attrI("training_mode", 0)),
+			nodeOf(
+				"BatchNormalization",
+				[]string{"linear", "gamma", "beta", "mean", "var"},
+				[]string{"bn"},
+				attrF("epsilon", 1e-5),
+				attrI("training_mode", 0),
+			),
 			nodeOf("MatMul", []string{"bn", "last"}, []string{"y"}),
 		},
 		inits: []pb{
 			floatTensor("w1", []int{mid, c, 1, 1}, w1), floatTensor("b1", []int{mid}, b1),
 			floatTensor("w2", []int{c, mid, 1, 1}, w2), floatTensor("b2", []int{c}, b2),
 			intTensor("flat", []int{2}, []int64{-1, c * h * w}), floatTensor("fc", []int{c * h * w, 4}, fc),
-			floatTensor("gamma", []int{4}, gamma), floatTensor("beta", []int{4}, beta), floatTensor("mean", []int{4}, mean),
+			floatTensor(
+				"gamma",
+				[]int{4},
+				gamma,
+			), floatTensor("beta", []int{4}, beta), floatTensor("mean", []int{4}, mean),
 			floatTensor("var", []int{4}, variance), floatTensor("last", []int{4, 3}, last),
 		},
 		input:   valueOf("x", []int{1, c, h, w}),
@@ -446,27 +508,108 @@ func TestLoadRefuses(t *testing.T) {
 		m    testModel
 		want string
 	}{
-		{"another operator", testModel{nodes: []pb{nodeOf("AveragePool", []string{"x"}, []string{"y"}, attrIs("kernel_shape", 1, 1))}, input: x, outputs: y}, "operator AveragePool"},
-		{"another attribute", testModel{nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"}, attrI("alpha", 1))}, input: x, outputs: y}, "attribute alpha of Relu"},
-		{"an old operator set", testModel{opset: 8, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: x, outputs: y}, "operator set version 8"},
-		{"a newer operator set", testModel{opset: 22, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: x, outputs: y}, "operator set version 22"},
-		{"a dynamic input shape", testModel{nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: valueOf("x", []int{-1, 2, 4, 4}), outputs: y}, "not fixed"},
-		{"auto_pad", testModel{nodes: []pb{nodeOf("Conv", []string{"x", "w"}, []string{"y"}, attrS("auto_pad", "SAME_UPPER"))}, inits: []pb{w}, input: x, outputs: y}, "auto_pad"},
-		{"a Slice step", testModel{nodes: []pb{nodeOf("Slice", []string{"x", "s", "e", "a", "st"}, []string{"y"})}, inits: []pb{
-			intTensor("s", []int{1}, []int64{0}), intTensor("e", []int{1}, []int64{4}), intTensor("a", []int{1}, []int64{3}), intTensor("st", []int{1}, []int64{2})},
-			input: x, outputs: y}, "step 2"},
-		{"training BatchNormalization", testModel{nodes: []pb{nodeOf("BatchNormalization", []string{"x", "g", "g", "g", "g"}, []string{"y"}, attrI("training_mode", 1))},
-			inits: []pb{floatTensor("g", []int{2}, []float32{1, 1})}, input: x, outputs: y}, "training mode"},
+		{
+			"another operator",
+			testModel{
+				nodes:   []pb{nodeOf("AveragePool", []string{"x"}, []string{"y"}, attrIs("kernel_shape", 1, 1))},
+				input:   x,
+				outputs: y,
+			},
+			"operator AveragePool",
+		},
+		{
+			"another attribute",
+			testModel{
+				nodes:   []pb{nodeOf("Relu", []string{"x"}, []string{"y"}, attrI("alpha", 1))},
+				input:   x,
+				outputs: y,
+			},
+			"attribute alpha of Relu",
+		},
+		{
+			"an old operator set",
+			testModel{opset: 8, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: x, outputs: y},
+			"operator set version 8",
+		},
+		{
+			"a newer operator set",
+			testModel{opset: 22, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: x, outputs: y},
+			"operator set version 22",
+		},
+		{
+			"a dynamic input shape",
+			testModel{
+				nodes:   []pb{nodeOf("Relu", []string{"x"}, []string{"y"})},
+				input:   valueOf("x", []int{-1, 2, 4, 4}),
+				outputs: y,
+			},
+			"not fixed",
+		},
+		{
+			"auto_pad",
+			testModel{
+				nodes:   []pb{nodeOf("Conv", []string{"x", "w"}, []string{"y"}, attrS("auto_pad", "SAME_UPPER"))},
+				inits:   []pb{w},
+				input:   x,
+				outputs: y,
+			},
+			"auto_pad",
+		},
+		{
+			"a Slice step",
+			testModel{nodes: []pb{nodeOf("Slice", []string{"x", "s", "e", "a", "st"}, []string{"y"})}, inits: []pb{
+				intTensor(
+					"s",
+					[]int{1},
+					[]int64{0},
+				), intTensor("e", []int{1}, []int64{4}), intTensor("a", []int{1}, []int64{3}), intTensor("st", []int{1},
+					[]int64{2})},
+				input: x, outputs: y},
+			"step 2",
+		},
+		{
+			"training BatchNormalization",
+			testModel{
+				nodes: []pb{
+					nodeOf(
+						"BatchNormalization",
+						[]string{"x", "g", "g", "g", "g"},
+						[]string{"y"},
+						attrI("training_mode", 1),
+					),
+				},
+				inits:   []pb{floatTensor("g", []int{2}, []float32{1, 1})},
+				input:   x,
+				outputs: y,
+			},
+			"training mode",
+		},
 		{"an int32 tensor", testModel{nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})},
-			inits: []pb{pb{}.varint(1, 1).varint(2, 6).str(8, "i").bytes(9, []byte{0, 0, 0, 0})}, input: x, outputs: y}, "element type 6"},
+			inits: []pb{
+				pb{}.varint(1, 1).varint(2, 6).str(8, "i").bytes(9, []byte{0, 0, 0, 0}),
+			}, input: x, outputs: y}, "element type 6"},
 		{"Gather of a computed tensor", testModel{nodes: []pb{nodeOf("Gather", []string{"x", "i"}, []string{"y"})},
 			inits: []pb{intTensor("i", nil, []int64{0})}, input: x, outputs: y}, "gathering from a computed tensor"},
-		{"a value used before it is computed", testModel{nodes: []pb{nodeOf("Relu", []string{"z"}, []string{"y"})}, input: x, outputs: y}, `input "z"`},
-		{"an output nothing computes", testModel{nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"r"})}, input: x, outputs: y}, `output "y"`},
+		{
+			"a value used before it is computed",
+			testModel{nodes: []pb{nodeOf("Relu", []string{"z"}, []string{"y"})}, input: x, outputs: y},
+			`input "z"`,
+		},
+		{
+			"an output nothing computes",
+			testModel{nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"r"})}, input: x, outputs: y},
+			`output "y"`,
+		},
 		{"weights of the wrong size", testModel{nodes: []pb{nodeOf("Conv", []string{"x", "w"}, []string{"y"})},
-			inits: []pb{floatTensor("w", []int{2, 2, 1, 1}, make([]float32, 3))}, input: x, outputs: y}, "12 bytes of float32 data"},
-		{"a convolution with channels not split by its groups", testModel{nodes: []pb{nodeOf("Conv", []string{"x", "w"}, []string{"y"}, attrI("group", 3))},
-			inits: []pb{w}, input: x, outputs: y}, "3 groups"},
+			inits: []pb{
+				floatTensor("w", []int{2, 2, 1, 1}, make([]float32, 3)),
+			}, input: x, outputs: y}, "12 bytes of float32 data"},
+		{
+			"a convolution with channels not split by its groups",
+			testModel{nodes: []pb{nodeOf("Conv", []string{"x", "w"}, []string{"y"}, attrI("group", 3))},
+				inits: []pb{w}, input: x, outputs: y},
+			"3 groups",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -479,7 +622,14 @@ func TestLoadRefuses(t *testing.T) {
 }
 
 func TestRunChecksBuffers(t *testing.T) {
-	n := load(t, testModel{nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"y"})}, input: valueOf("x", []int{1, 4}), outputs: []pb{valueOf("y", []int{1, 4})}})
+	n := load(
+		t,
+		testModel{
+			nodes:   []pb{nodeOf("Relu", []string{"x"}, []string{"y"})},
+			input:   valueOf("x", []int{1, 4}),
+			outputs: []pb{valueOf("y", []int{1, 4})},
+		},
+	)
 	if err := n.Run(make([]float32, 3), make([]float32, 4)); err == nil {
 		t.Error("an input of 3 values for 4 was accepted")
 	}
@@ -535,7 +685,8 @@ func TestLivenessModels(t *testing.T) {
 		dir = filepath.Join("..", "..", "..", "..", "shared", "models")
 	}
 	used := map[string]bool{}
-	for _, name := range []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx", "minifasnet-v1se-scale4.0.onnx",
+	for _, name := range []string{"ultraface-rfb-320.onnx", "minifasnet-v2-scale2.7.onnx",
+		"minifasnet-v1se-scale4.0.onnx",
 		"yunet-2023mar-int8bq.onnx", "sface-2021dec-int8bq.onnx"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if errors.Is(err, os.ErrNotExist) && os.Getenv("CI") != "true" {
@@ -559,8 +710,17 @@ func TestLivenessModels(t *testing.T) {
 		for _, s := range n.steps {
 			steps[s.op]++
 		}
-		t.Logf("%s: operator set %d, %v in, %v out, %.0f MFLOPs, %d nodes run as %d steps %v", name, g.opset, n.Input(), n.Outputs(),
-			float64(n.FLOPs())/1e6, len(g.nodes), len(n.steps), steps)
+		t.Logf(
+			"%s: operator set %d, %v in, %v out, %.0f MFLOPs, %d nodes run as %d steps %v",
+			name,
+			g.opset,
+			n.Input(),
+			n.Outputs(),
+			float64(n.FLOPs())/1e6,
+			len(g.nodes),
+			len(n.steps),
+			steps,
+		)
 	}
 	var models []string
 	for op := range used {
@@ -575,7 +735,9 @@ func TestLivenessModels(t *testing.T) {
 // FuzzLoad: any bytes are refused or loaded, never a panic, and what loads runs.
 func FuzzLoad(f *testing.F) {
 	s := convSpec{2, 3, 3, 2, 3, 3, 1, 1, 1, 1, 1, [4]int{1, 1, 1, 1}}
-	f.Add(convModel(s, make([]float32, 36), make([]float32, 2), nodeOf("Relu", []string{"conv"}, []string{"y"})).encode())
+	f.Add(
+		convModel(s, make([]float32, 36), make([]float32, 2), nodeOf("Relu", []string{"conv"}, []string{"y"})).encode(),
+	)
 	f.Add(testModel{opset: 9, nodes: []pb{nodeOf("Softmax", []string{"x"}, []string{"y"}, attrI("axis", 1))},
 		input: valueOf("x", []int{1, 4}), outputs: []pb{valueOf("y", []int{1, 4})}}.encode())
 	f.Add([]byte{0x0a, 0x80})

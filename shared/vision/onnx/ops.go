@@ -389,7 +389,11 @@ func (c *compiler) matMul(n node, ins []*val) ([]*val, error) {
 		return nil, err
 	}
 	if a.c != nil || len(a.shape) != 2 || len(b.shape) != 2 || a.shape[1] != b.shape[0] {
-		return nil, fmt.Errorf("%v by %v is not supported (a computed 2-D matrix by a constant one is)", a.shape, b.shape)
+		return nil, fmt.Errorf(
+			"%v by %v is not supported (a computed 2-D matrix by a constant one is)",
+			a.shape,
+			b.shape,
+		)
 	}
 	mm := &matmulLayer{m: a.shape[0], k: a.shape[1], n: b.shape[1], w: c.own(n.inputs[1], b)}
 	l := &layer{op: "MatMul", ins: []operand{{id: a.id, shape: a.shape}}, matmul: mm, flops: 2 * int64(mm.m*mm.k*mm.n)}

@@ -167,8 +167,13 @@ func TestOracleFaceOperators(t *testing.T) {
 		{"DequantizeLinear blocked along axis 1 with a short last block, into Gemm with transB", func() testModel {
 			wi, wn := quantised(r, "w", []int{7, 20}, []int{7, 3}, 1, 8)
 			bi, bn := quantised(r, "b", []int{7}, []int{2}, 0, 4)
-			return testModel{opset: 21, nodes: []pb{wn, bn, nodeOf("Gemm", []string{"x", "w", "b"}, []string{"y"}, attrI("transB", 1))},
-				inits: append(wi, bi...), input: valueOf("x", []int{3, 20}), outputs: []pb{valueOf("y", []int{3, 7})}}
+			return testModel{
+				opset:   21,
+				nodes:   []pb{wn, bn, nodeOf("Gemm", []string{"x", "w", "b"}, []string{"y"}, attrI("transB", 1))},
+				inits:   append(wi, bi...),
+				input:   valueOf("x", []int{3, 20}),
+				outputs: []pb{valueOf("y", []int{3, 7})},
+			}
 		}},
 		{"DequantizeLinear blocked along axis 0, per axis and per tensor", func() testModel {
 			ai, an := quantised(r, "a", []int{6, 5}, []int{2, 5}, 0, 4)
@@ -177,65 +182,185 @@ func TestOracleFaceOperators(t *testing.T) {
 			return testModel{opset: 21, nodes: []pb{an, bn, cn,
 				nodeOf("Mul", []string{"x", "a"}, []string{"xa"}), nodeOf("Add", []string{"xa", "b"}, []string{"xb"}),
 				nodeOf("Sub", []string{"xb", "c"}, []string{"y"})},
-				inits: slicesConcat(ai, bi, ci), input: valueOf("x", []int{1, 6, 5}), outputs: []pb{valueOf("y", []int{1, 6, 5})}}
+				inits: slicesConcat(
+					ai,
+					bi,
+					ci,
+				), input: valueOf("x", []int{1, 6, 5}), outputs: []pb{valueOf("y", []int{1, 6, 5})}}
 		}},
 		{"Gemm with alpha, beta and a scalar C", func() testModel {
-			return testModel{opset: 21, nodes: []pb{nodeOf("Gemm", []string{"x", "w", "c"}, []string{"y"}, attrF("alpha", 0.5), attrF("beta", 2))},
-				inits: []pb{floatTensor("w", []int{9, 4}, randoms(r, 36)), floatConst("c", 0.25)},
-				input: valueOf("x", []int{2, 9}), outputs: []pb{valueOf("y", []int{2, 4})}}
+			return testModel{
+				opset: 21,
+				nodes: []pb{
+					nodeOf("Gemm", []string{"x", "w", "c"}, []string{"y"}, attrF("alpha", 0.5), attrF("beta", 2)),
+				},
+				inits:   []pb{floatTensor("w", []int{9, 4}, randoms(r, 36)), floatConst("c", 0.25)},
+				input:   valueOf("x", []int{2, 9}),
+				outputs: []pb{valueOf("y", []int{2, 4})},
+			}
 		}},
 		{"Gemm without C then BatchNormalization (folded)", func() testModel {
 			v := positives(r, 5)
-			return testModel{opset: 13, nodes: []pb{nodeOf("Gemm", []string{"x", "w"}, []string{"g"}, attrI("transB", 1)),
-				nodeOf("BatchNormalization", []string{"g", "s", "b", "m", "v"}, []string{"y"}, attrF("epsilon", 2e-5))},
+			return testModel{
+				opset: 13,
+				nodes: []pb{nodeOf("Gemm", []string{"x", "w"}, []string{"g"}, attrI("transB", 1)),
+					nodeOf(
+						"BatchNormalization",
+						[]string{"g", "s", "b", "m", "v"},
+						[]string{"y"},
+						attrF("epsilon", 2e-5),
+					)},
 				inits: []pb{floatTensor("w", []int{5, 70}, randoms(r, 350)), floatTensor("s", []int{5}, randoms(r, 5)),
-					floatTensor("b", []int{5}, randoms(r, 5)), floatTensor("m", []int{5}, randoms(r, 5)), floatTensor("v", []int{5}, v)},
-				input: valueOf("x", []int{1, 70}), outputs: []pb{valueOf("y", []int{1, 5})}}
+					floatTensor(
+						"b",
+						[]int{5},
+						randoms(r, 5),
+					), floatTensor("m", []int{5}, randoms(r, 5)), floatTensor("v", []int{5}, v)},
+				input:   valueOf("x", []int{1, 70}),
+				outputs: []pb{valueOf("y", []int{1, 5})},
+			}
 		}},
 		{"Dropout with a ratio, Flatten, Gemm", func() testModel {
 			return testModel{opset: 21, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"r"}),
-				nodeOf("Dropout", []string{"r", "ratio"}, []string{"d"}), nodeOf("Flatten", []string{"d"}, []string{"f"}),
+				nodeOf(
+					"Dropout",
+					[]string{"r", "ratio"},
+					[]string{"d"},
+				), nodeOf("Flatten", []string{"d"}, []string{"f"}),
 				nodeOf("Gemm", []string{"f", "w", "c"}, []string{"y"}, attrI("transB", 1))},
-				inits: []pb{floatTensor("ratio", nil, []float32{0.4}), floatTensor("w", []int{6, 48}, randoms(r, 288)), floatTensor("c", []int{6}, randoms(r, 6))},
+				inits: []pb{
+					floatTensor("ratio", nil, []float32{0.4}),
+					floatTensor("w", []int{6, 48}, randoms(r, 288)),
+					floatTensor("c", []int{6}, randoms(r, 6)),
+				},
 				input: valueOf("x", []int{1, 3, 4, 4}), outputs: []pb{valueOf("y", []int{1, 6})}}
 		}},
 		{"Flatten at axis 2", func() testModel {
-			return testModel{opset: 13, nodes: []pb{nodeOf("Relu", []string{"x"}, []string{"r"}), nodeOf("Flatten", []string{"r"}, []string{"y"}, attrI("axis", 2))},
-				input: valueOf("x", []int{2, 3, 4, 5}), outputs: []pb{valueOf("y", []int{6, 20})}}
+			return testModel{
+				opset: 13,
+				nodes: []pb{
+					nodeOf("Relu", []string{"x"}, []string{"r"}),
+					nodeOf("Flatten", []string{"r"}, []string{"y"}, attrI("axis", 2)),
+				},
+				input:   valueOf("x", []int{2, 3, 4, 5}),
+				outputs: []pb{valueOf("y", []int{6, 20})},
+			}
 		}},
 		{"MaxPool 2x2 stride 2 on odd sizes", func() testModel {
-			return testModel{opset: 21, nodes: []pb{nodeOf("MaxPool", []string{"x"}, []string{"y"}, attrIs("kernel_shape", 2, 2), attrIs("strides", 2, 2),
-				attrIs("pads", 0, 0, 0, 0), attrI("ceil_mode", 0))},
-				input: valueOf("x", []int{1, 3, 9, 11}), outputs: []pb{valueOf("y", []int{1, 3, 4, 5})}}
+			return testModel{
+				opset: 21,
+				nodes: []pb{
+					nodeOf(
+						"MaxPool",
+						[]string{"x"},
+						[]string{"y"},
+						attrIs("kernel_shape", 2, 2),
+						attrIs("strides", 2, 2),
+						attrIs("pads", 0, 0, 0, 0),
+						attrI("ceil_mode", 0),
+					),
+				},
+				input:   valueOf("x", []int{1, 3, 9, 11}),
+				outputs: []pb{valueOf("y", []int{1, 3, 4, 5})},
+			}
 		}},
 		{"MaxPool 3x3 stride 2 pad 1", func() testModel {
-			return testModel{opset: 13, nodes: []pb{nodeOf("MaxPool", []string{"x"}, []string{"y"}, attrIs("kernel_shape", 3, 3), attrIs("strides", 2, 2), attrIs("pads", 1, 1, 1, 1))},
-				input: valueOf("x", []int{1, 2, 10, 7}), outputs: []pb{valueOf("y", []int{1, 2, 5, 4})}}
+			return testModel{
+				opset: 13,
+				nodes: []pb{
+					nodeOf(
+						"MaxPool",
+						[]string{"x"},
+						[]string{"y"},
+						attrIs("kernel_shape", 3, 3),
+						attrIs("strides", 2, 2),
+						attrIs("pads", 1, 1, 1, 1),
+					),
+				},
+				input:   valueOf("x", []int{1, 2, 10, 7}),
+				outputs: []pb{valueOf("y", []int{1, 2, 5, 4})},
+			}
 		}},
 		{"MaxPool 3x2 stride 1, asymmetric pads", func() testModel {
-			return testModel{opset: 13, nodes: []pb{nodeOf("MaxPool", []string{"x"}, []string{"y"}, attrIs("kernel_shape", 3, 2), attrIs("pads", 2, 0, 1, 1))},
-				input: valueOf("x", []int{1, 2, 6, 5}), outputs: []pb{valueOf("y", []int{1, 2, 7, 5})}}
+			return testModel{
+				opset: 13,
+				nodes: []pb{
+					nodeOf(
+						"MaxPool",
+						[]string{"x"},
+						[]string{"y"},
+						attrIs("kernel_shape", 3, 2),
+						attrIs("pads", 2, 0, 1, 1),
+					),
+				},
+				input:   valueOf("x", []int{1, 2, 6, 5}),
+				outputs: []pb{valueOf("y", []int{1, 2, 7, 5})},
+			}
 		}},
 		{"Resize nearest x2, asymmetric, floor (YuNet's)", func() testModel {
-			return resizeModel(floatConst("scales", 1, 1, 2, 2), []int{1, 2, 5, 7}, []int{1, 2, 10, 14}, attrS("coordinate_transformation_mode", "asymmetric"),
-				attrS("mode", "nearest"), attrS("nearest_mode", "floor"), attrF("cubic_coeff_a", -0.75))
+			return resizeModel(
+				floatConst("scales", 1, 1, 2, 2),
+				[]int{1, 2, 5, 7},
+				[]int{1, 2, 10, 14},
+				attrS("coordinate_transformation_mode", "asymmetric"),
+				attrS("mode", "nearest"),
+				attrS("nearest_mode", "floor"),
+				attrF("cubic_coeff_a", -0.75),
+			)
 		}},
 		{"Resize nearest x1.5, defaults (half_pixel, round_prefer_floor)", func() testModel {
-			return resizeModel(floatConst("scales", 1, 1, 1.5, 1.5), []int{1, 2, 6, 7}, []int{1, 2, 9, 10}, attrS("mode", "nearest"))
+			return resizeModel(
+				floatConst("scales", 1, 1, 1.5, 1.5),
+				[]int{1, 2, 6, 7},
+				[]int{1, 2, 9, 10},
+				attrS("mode", "nearest"),
+			)
 		}},
 		{"Resize nearest down x0.6, half_pixel, round_prefer_ceil", func() testModel {
-			return resizeModel(floatConst("scales", 1, 1, 0.6, 0.6), []int{1, 1, 10, 9}, []int{1, 1, 6, 5}, attrS("mode", "nearest"), attrS("nearest_mode", "round_prefer_ceil"))
+			return resizeModel(
+				floatConst("scales", 1, 1, 0.6, 0.6),
+				[]int{1, 1, 10, 9},
+				[]int{1, 1, 6, 5},
+				attrS("mode", "nearest"),
+				attrS("nearest_mode", "round_prefer_ceil"),
+			)
 		}},
 		{"Resize nearest to sizes, align_corners, ceil", func() testModel {
-			m := resizeModel(nil, []int{1, 2, 5, 6}, []int{1, 2, 8, 13}, attrS("mode", "nearest"), attrS("coordinate_transformation_mode", "align_corners"), attrS("nearest_mode", "ceil"))
+			m := resizeModel(
+				nil,
+				[]int{1, 2, 5, 6},
+				[]int{1, 2, 8, 13},
+				attrS("mode", "nearest"),
+				attrS("coordinate_transformation_mode", "align_corners"),
+				attrS("nearest_mode", "ceil"),
+			)
 			m.inits = append(m.inits, intTensor("sizes", []int{4}, []int64{1, 2, 8, 13}))
-			m.nodes[0] = nodeOf("Resize", []string{"x", "", "", "sizes"}, []string{"y"}, attrS("mode", "nearest"), attrS("coordinate_transformation_mode", "align_corners"), attrS("nearest_mode", "ceil"))
+			m.nodes[0] = nodeOf(
+				"Resize",
+				[]string{"x", "", "", "sizes"},
+				[]string{"y"},
+				attrS("mode", "nearest"),
+				attrS("coordinate_transformation_mode", "align_corners"),
+				attrS("nearest_mode", "ceil"),
+			)
 			return m
 		}},
 		{"Resize nearest x3, pytorch_half_pixel and tf_half_pixel_for_nn", func() testModel {
 			return testModel{opset: 13, nodes: []pb{
-				nodeOf("Resize", []string{"x", "roi", "scales"}, []string{"a"}, attrS("mode", "nearest"), attrS("coordinate_transformation_mode", "pytorch_half_pixel")),
-				nodeOf("Resize", []string{"x", "roi", "scales"}, []string{"b"}, attrS("mode", "nearest"), attrS("coordinate_transformation_mode", "tf_half_pixel_for_nn"))},
+				nodeOf(
+					"Resize",
+					[]string{"x", "roi", "scales"},
+					[]string{"a"},
+					attrS("mode", "nearest"),
+					attrS("coordinate_transformation_mode", "pytorch_half_pixel"),
+				),
+				nodeOf(
+					"Resize",
+					[]string{"x", "roi", "scales"},
+					[]string{"b"},
+					attrS("mode", "nearest"),
+					attrS("coordinate_transformation_mode", "tf_half_pixel_for_nn"),
+				)},
 				inits:   []pb{floatTensor("roi", []int{0}, nil), floatConst("scales", 1, 1, 3, 3)},
 				input:   valueOf("x", []int{1, 1, 4, 3}),
 				outputs: []pb{valueOf("a", []int{1, 1, 12, 9}), valueOf("b", []int{1, 1, 12, 9})}}
@@ -321,8 +446,10 @@ func forOnnxruntime(t testing.TB, model []byte) []byte {
 				return read[v.name], err
 			case 1:
 				n, err := parseNode(gf.bytes)
-				if err != nil || n.op != "DequantizeLinear" || len(n.inputs) < 2 || g.initializers[n.inputs[1]] == nil ||
-					len(g.initializers[n.inputs[1]].f32) != 1 || len(g.initializers[n.inputs[1]].shape) > 1 {
+				if err != nil || n.op != "DequantizeLinear" || len(n.inputs) < 2 ||
+					g.initializers[n.inputs[1]] == nil ||
+					len(g.initializers[n.inputs[1]].f32) != 1 ||
+					len(g.initializers[n.inputs[1]].shape) > 1 {
 					return true, err
 				}
 				gf.bytes, err = copyFields(gf.bytes, func(nf *field) (bool, error) {
@@ -424,7 +551,8 @@ func newOrtSession(tb testing.TB, model []byte, input Tensor, outputs []Tensor) 
 		names = append(names, out.Name)
 		r.outs = append(r.outs, ortShape(out.Shape))
 	}
-	if r.s, err = ort.NewDynamicAdvancedSessionWithONNXData(forOnnxruntime(tb, model), []string{input.Name}, names, o); err != nil {
+	if r.s, err = ort.NewDynamicAdvancedSessionWithONNXData(forOnnxruntime(tb, model), []string{input.Name}, names,
+		o); err != nil {
 		tb.Fatalf("onnxruntime: %v", err)
 	}
 	tb.Cleanup(func() { _ = r.s.Destroy() })

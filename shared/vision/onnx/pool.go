@@ -52,7 +52,9 @@ func (c *compiler) maxPool(n node, ins []*val) ([]*val, error) {
 		return out, nil
 	}
 	kernelShape, ok, err := attrInts(n, "kernel_shape")
-	if err != nil || !ok || len(kernelShape) != 2 || kernelShape[0] < 1 || kernelShape[1] < 1 || kernelShape[0] > 1<<16 || kernelShape[1] > 1<<16 {
+	if err != nil || !ok || len(kernelShape) != 2 || kernelShape[0] < 1 || kernelShape[1] < 1 ||
+		kernelShape[0] > 1<<16 ||
+		kernelShape[1] > 1<<16 {
 		return nil, errors.Join(err, fmt.Errorf("kernel_shape %v: two positive sizes are needed", kernelShape))
 	}
 	kh, kw := int(kernelShape[0]), int(kernelShape[1])

@@ -85,7 +85,14 @@ func (c *compiler) dequantizeLinear(n node, ins []*val) ([]*val, error) {
 		want := slices.Clone(shape)
 		want[axis] = blocks
 		if !slices.Equal(s.shape, want) {
-			return nil, fmt.Errorf("scale of shape %v for blocks of %d along axis %d of %v, want %v", s.shape, block, axis, shape, want)
+			return nil, fmt.Errorf(
+				"scale of shape %v for blocks of %d along axis %d of %v, want %v",
+				s.shape,
+				block,
+				axis,
+				shape,
+				want,
+			)
 		}
 		ko, kd, ki = blocks*inner, inner, 1
 	}

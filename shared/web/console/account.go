@@ -70,7 +70,15 @@ func (c *Console) verify(w http.ResponseWriter, r *http.Request) {
 
 func (c *Console) forgot(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Email: r.PostFormValue("email")}
-	c.anonymous(w, r, "forgot", "Forgotten password", "/v1/auth/password/reset-request", map[string]string{"email": f.Email}, f)
+	c.anonymous(
+		w,
+		r,
+		"forgot",
+		"Forgotten password",
+		"/v1/auth/password/reset-request",
+		map[string]string{"email": f.Email},
+		f,
+	)
 }
 
 func (c *Console) reset(w http.ResponseWriter, r *http.Request) {

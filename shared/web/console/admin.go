@@ -24,7 +24,8 @@ func (c *Console) adminRoutes(mux *http.ServeMux) {
 // status, or one partner's.
 func (c *Console) queue(w http.ResponseWriter, r *http.Request, s *session) error {
 	var page list
-	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/contracts/requests"+query(r, nil, "contractStatus", "partnerId"), nil, &page); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/contracts/requests"+query(r, nil, "contractStatus",
+		"partnerId"), nil, &page); err != nil {
 		return err
 	}
 	c.render(w, r, http.StatusOK, "queue", view{Title: "Attention queue", Session: s, Data: listView(r, page)})
@@ -32,14 +33,18 @@ func (c *Console) queue(w http.ResponseWriter, r *http.Request, s *session) erro
 }
 
 func (c *Console) replay(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/replay-issuance", map[string]any{}, nil); err != nil {
+	if err := c.call(r, s, http.MethodPost,
+		"/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/replay-issuance", map[string]any{},
+		nil); err != nil {
 		return err
 	}
 	return done(w, r, "/console/admin/queue", "replayed")
 }
 
 func (c *Console) refund(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/refund", map[string]any{}, nil); err != nil {
+	if err := c.call(r, s, http.MethodPost,
+		"/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/refund", map[string]any{},
+		nil); err != nil {
 		return err
 	}
 	return done(w, r, "/console/admin/queue", "refunded")
@@ -50,7 +55,13 @@ func (c *Console) adminPartners(w http.ResponseWriter, r *http.Request, s *sessi
 }
 
 // partnersPage lists the partners, with one just created (its first key shown this once).
-func (c *Console) partnersPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+func (c *Console) partnersPage(
+	w http.ResponseWriter,
+	r *http.Request,
+	s *session,
+	status int,
+	created map[string]any,
+) error {
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners"+query(r, nil), nil, &page); err != nil {
 		return err
@@ -66,7 +77,11 @@ func (c *Console) createPartner(w http.ResponseWriter, r *http.Request, s *sessi
 	if v := r.PostFormValue("rateLimit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			return &problem{Status: http.StatusUnprocessableEntity, Title: "Validation failed", Detail: "The rate limit is a whole number of requests per minute."}
+			return &problem{
+				Status: http.StatusUnprocessableEntity,
+				Title:  "Validation failed",
+				Detail: "The rate limit is a whole number of requests per minute.",
+			}
 		}
 		body["rateLimit"] = n
 	}
@@ -82,19 +97,33 @@ func (c *Console) adminPartner(w http.ResponseWriter, r *http.Request, s *sessio
 }
 
 // adminPartnerPage shows a partner's keys, with one just issued (shown this once).
-func (c *Console) adminPartnerPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+func (c *Console) adminPartnerPage(
+	w http.ResponseWriter,
+	r *http.Request,
+	s *session,
+	status int,
+	created map[string]any,
+) error {
 	id := r.PathValue("id")
 	var page list
-	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners/"+url.PathEscape(id)+"/keys", nil, &page); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners/"+url.PathEscape(id)+"/keys", nil,
+		&page); err != nil {
 		return err
 	}
-	c.render(w, r, status, "partner", view{Title: "Partner " + id, Session: s, Data: map[string]any{"id": id, "keys": page.Data, "created": created}})
+	c.render(
+		w,
+		r,
+		status,
+		"partner",
+		view{Title: "Partner " + id, Session: s, Data: map[string]any{"id": id, "keys": page.Data, "created": created}},
+	)
 	return nil
 }
 
 func (c *Console) adminRotateKey(w http.ResponseWriter, r *http.Request, s *session) error {
 	var key map[string]any
-	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/partners/"+url.PathEscape(r.PathValue("id"))+"/keys/rotate", map[string]any{}, &key); err != nil {
+	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/partners/"+url.PathEscape(r.PathValue("id"))+"/keys/rotate",
+		map[string]any{}, &key); err != nil {
 		return err
 	}
 	return c.adminPartnerPage(w, r, s, http.StatusCreated, key)
@@ -102,7 +131,8 @@ func (c *Console) adminRotateKey(w http.ResponseWriter, r *http.Request, s *sess
 
 func (c *Console) adminRevokeKey(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := url.PathEscape(r.PathValue("id"))
-	if err := c.call(r, s, http.MethodDelete, "/api/v1/admin/partners/"+id+"/keys/"+url.PathEscape(r.PathValue("key")), nil, nil); err != nil {
+	if err := c.call(r, s, http.MethodDelete, "/api/v1/admin/partners/"+id+"/keys/"+url.PathEscape(r.PathValue("key")),
+		nil, nil); err != nil {
 		return err
 	}
 	return done(w, r, "/console/admin/partners/"+id, "revoked")
@@ -117,9 +147,21 @@ func (c *Console) plans(w http.ResponseWriter, r *http.Request, s *session) erro
 func (c *Console) setPlan(w http.ResponseWriter, r *http.Request, s *session) error {
 	var changed map[string]any
 	path := "/v1/admin/users/" + url.PathEscape(r.PostFormValue("userId")) + "/plan"
-	if err := c.call(r, s, http.MethodPost, path, map[string]any{"plan": r.PostFormValue("plan")}, &changed); err != nil {
+	if err := c.call(r, s, http.MethodPost, path, map[string]any{"plan": r.PostFormValue("plan")},
+		&changed); err != nil {
 		return err
 	}
-	c.render(w, r, http.StatusOK, "plans", view{Title: "Users' plans", Session: s, Data: changed, Notice: "Saved: the plan applies from the next billing period."})
+	c.render(
+		w,
+		r,
+		http.StatusOK,
+		"plans",
+		view{
+			Title:   "Users' plans",
+			Session: s,
+			Data:    changed,
+			Notice:  "Saved: the plan applies from the next billing period.",
+		},
+	)
 	return nil
 }

@@ -73,7 +73,11 @@ func (c *Console) exchange(r *http.Request, s *session, method, path string, bod
 	if resp.StatusCode >= 400 {
 		p := &problem{}
 		if json.Unmarshal(data, p) != nil || p.Status == 0 {
-			p = &problem{Status: resp.StatusCode, Title: http.StatusText(resp.StatusCode), Detail: "The API answered " + resp.Status + "."}
+			p = &problem{
+				Status: resp.StatusCode,
+				Title:  http.StatusText(resp.StatusCode),
+				Detail: "The API answered " + resp.Status + ".",
+			}
 		}
 		p.Status = resp.StatusCode
 		return resp.Header, p

@@ -72,7 +72,10 @@ func (c *Console) Handler() (http.Handler, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /console/static/", http.StripPrefix("/console/static/", staticFiles(http.FileServerFS(static))))
-	mux.HandleFunc("GET /console", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/console/", http.StatusSeeOther) })
+	mux.HandleFunc(
+		"GET /console",
+		func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/console/", http.StatusSeeOther) },
+	)
 	mux.HandleFunc("GET /console/{$}", c.page(c.home))
 	mux.HandleFunc("GET /console/login", c.loginPage)
 	mux.HandleFunc("POST /console/login", c.login)
@@ -83,15 +86,33 @@ func (c *Console) Handler() (http.Handler, error) {
 	c.partnerRoutes(mux)
 	c.adminRoutes(mux)
 	mux.HandleFunc("/console/", func(w http.ResponseWriter, r *http.Request) {
-		c.render(w, r, http.StatusNotFound, "error", view{Title: "Not found", Data: failure{Detail: "There is no console page at " + r.URL.Path + "."}})
+		c.render(
+			w,
+			r,
+			http.StatusNotFound,
+			"error",
+			view{Title: "Not found", Data: failure{Detail: "There is no console page at " + r.URL.Path + "."}},
+		)
 	})
 	// The Origin check (Sec-Fetch-Site, else Origin against Host) refuses a cross-site form post
 	// before the token is even read.
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c.render(w, r, http.StatusForbidden, "error", view{Title: "Refused", Data: failure{Detail: "This form was sent from another site, and was refused."}})
+		c.render(
+			w,
+			r,
+			http.StatusForbidden,
+			"error",
+			view{Title: "Refused", Data: failure{Detail: "This form was sent from another site, and was refused."}},
+		)
 	}))
-	return routed{httpapi.Middleware(c.Log, httpapi.Bases{Identity: c.Identity, Partner: c.Partner}, headers(cop.Handler(c.csrf(mux))))}, nil
+	return routed{
+		httpapi.Middleware(
+			c.Log,
+			httpapi.Bases{Identity: c.Identity, Partner: c.Partner},
+			headers(cop.Handler(c.csrf(mux))),
+		),
+	}, nil
 }
 
 // routed is the console's handler with the routes it asks API Gateway for (template.yaml's
@@ -150,7 +171,18 @@ func (c *Console) csrf(next http.Handler) http.Handler {
 			r.Body = http.MaxBytesReader(w, r.Body, maxForm)
 			sent := r.PostFormValue("csrf")
 			if token == "" || subtle.ConstantTimeCompare([]byte(sent), []byte(token)) != 1 {
-				c.render(w, r, http.StatusForbidden, "error", view{Title: "Refused", Data: failure{Detail: "This form has expired or did not come from this console. Go back, reload the page and send it again."}})
+				c.render(
+					w,
+					r,
+					http.StatusForbidden,
+					"error",
+					view{
+						Title: "Refused",
+						Data: failure{
+							Detail: "This form has expired or did not come from this console. Go back, reload the page and send it again.",
+						},
+					},
+				)
 				return
 			}
 		}
@@ -177,7 +209,14 @@ func newCSRF(w http.ResponseWriter, r *http.Request) string {
 // everywhere but plain http on a loopback address (make run), where a browser would drop it.
 // An expiry in the past deletes it; a zero expiry makes it last the browser session.
 func setCookie(w http.ResponseWriter, r *http.Request, name, value string, expires time.Time) {
-	ck := &http.Cookie{Name: name, Value: value, Path: cookiePath, HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: !loopbackHTTP(r)}
+	ck := &http.Cookie{
+		Name:     name,
+		Value:    value,
+		Path:     cookiePath,
+		HttpOnly: true,
+		SameSite: http.SameSiteStrictMode,
+		Secure:   !loopbackHTTP(r),
+	}
 	if !expires.IsZero() {
 		ck.Expires = expires
 		if expires.Before(time.Now()) {
@@ -228,13 +267,29 @@ func (c *Console) page(h handler) http.HandlerFunc {
 				toLogin(w, r)
 				return
 			}
-			c.render(w, r, p.Status, "error", view{Title: p.Title, Session: s, Data: failure{Detail: p.Detail, Invalid: p.InvalidParams, Back: back(r)}})
+			c.render(
+				w,
+				r,
+				p.Status,
+				"error",
+				view{
+					Title:   p.Title,
+					Session: s,
+					Data:    failure{Detail: p.Detail, Invalid: p.InvalidParams, Back: back(r)},
+				},
+			)
 			return
 		}
 		httpapi.Identify(r.Context())
 		c.Log.ErrorContext(r.Context(), "console page failed", "path", httpapi.LoggedPath(r), "error", err.Error())
 		c.render(w, r, http.StatusBadGateway, "error", view{Title: "Something went wrong", Session: s,
-			Data: failure{Detail: "The console could not reach the API. Try again in a moment; if it goes on, quote request " + httpapi.RequestID(r.Context()) + ".", Back: back(r)}})
+			Data: failure{
+				Detail: "The console could not reach the API. Try again in a moment; if it goes on, quote request " +
+					httpapi.RequestID(
+						r.Context(),
+					) + ".",
+				Back: back(r),
+			}})
 	}
 }
 
@@ -243,14 +298,22 @@ func (c *Console) page(h handler) http.HandlerFunc {
 func only(h handler, roles ...string) handler {
 	return func(w http.ResponseWriter, r *http.Request, s *session) error {
 		if !slices.Contains(roles, s.Role) {
-			return &problem{Status: http.StatusForbidden, Title: "Not for this account", Detail: "These pages are " + whose[roles[0]] + ". Yours start at " + homeOf(s.Role) + "."}
+			return &problem{
+				Status: http.StatusForbidden,
+				Title:  "Not for this account",
+				Detail: "These pages are " + whose[roles[0]] + ". Yours start at " + homeOf(s.Role) + ".",
+			}
 		}
 		return h(w, r, s)
 	}
 }
 
 // whose names the owners of each role's pages.
-var whose = map[string]string{"user": "an identity API user's", "partner": "an insurance partner's", "admin": "the administrators'"}
+var whose = map[string]string{
+	"user":    "an identity API user's",
+	"partner": "an insurance partner's",
+	"admin":   "the administrators'",
+}
 
 // toLogin sends the browser to the sign-in page, coming back to a page it asked for.
 func toLogin(w http.ResponseWriter, r *http.Request) {
@@ -273,7 +336,8 @@ func back(r *http.Request) string {
 // redirect never leaves the console (no open redirect through ?next=).
 func localPath(ref, def string) string {
 	u, err := url.Parse(ref)
-	if err != nil || !strings.HasPrefix(u.Path, cookiePath) || strings.Contains(u.Path, "//") || strings.Contains(u.Path, "\\") {
+	if err != nil || !strings.HasPrefix(u.Path, cookiePath) || strings.Contains(u.Path, "//") ||
+		strings.Contains(u.Path, "\\") {
 		return def
 	}
 	if u.RawQuery != "" {

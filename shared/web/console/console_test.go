@@ -67,13 +67,19 @@ func TestSignInThrottle(t *testing.T) {
 // A page admits only its roles; another account is told where its own pages start.
 func TestOnlyAdmitsItsRoles(t *testing.T) {
 	called := false
-	h := only(func(http.ResponseWriter, *http.Request, *session) error { called = true; return nil }, "partner", "admin")
+	h := only(
+		func(http.ResponseWriter, *http.Request, *session) error { called = true; return nil },
+		"partner",
+		"admin",
+	)
 	r := httptest.NewRequest("GET", "/console/contracts/REF", nil)
 	for role, want := range map[string]bool{"partner": true, "admin": true, "user": false} {
 		called = false
 		err := h(httptest.NewRecorder(), r, &session{Role: role})
 		var p *problem
-		if called != want || (!want && (!errors.As(err, &p) || p.Status != http.StatusForbidden || !strings.Contains(p.Detail, "/console/overview"))) {
+		if called != want ||
+			(!want && (!errors.As(err, &p) || p.Status != http.StatusForbidden || !strings.Contains(p.Detail,
+				"/console/overview"))) {
 			t.Errorf("%s: called %v, error %v", role, called, err)
 		}
 	}

@@ -8,7 +8,10 @@ import (
 // partnerRoutes are an insurance partner's pages: the partner space.
 func (c *Console) partnerRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /console/contracts", c.page(only(c.contracts, "partner")))
-	mux.HandleFunc("GET /console/contracts/{reference}", c.page(only(c.contract, "partner", "admin"))) // the queue links administrators here
+	mux.HandleFunc(
+		"GET /console/contracts/{reference}",
+		c.page(only(c.contract, "partner", "admin")),
+	) // the queue links administrators here
 	mux.HandleFunc("GET /console/partner/webhook", c.page(only(c.partnerWebhook, "partner")))
 	mux.HandleFunc("POST /console/partner/webhook", c.page(only(c.setPartnerWebhook, "partner")))
 	mux.HandleFunc("GET /console/partner/deliveries", c.page(only(c.partnerDeliveries, "partner")))
@@ -21,7 +24,8 @@ func (c *Console) partnerRoutes(mux *http.ServeMux) {
 
 func (c *Console) contracts(w http.ResponseWriter, r *http.Request, s *session) error {
 	var page list
-	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests"+query(r, nil, "contractStatus", "product", "createdAfter"), nil, &page); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests"+query(r, nil, "contractStatus",
+		"product", "createdAfter"), nil, &page); err != nil {
 		return err
 	}
 	c.render(w, r, http.StatusOK, "contracts", view{Title: "Contract requests", Session: s, Data: listView(r, page)})
@@ -54,12 +58,20 @@ func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) e
 	data := map[string]any{"k": k, "timeline": timeline}
 	if s.Role == "partner" {
 		var deliveries list
-		if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries?reference="+url.QueryEscape(r.PathValue("reference")), nil, &deliveries); err != nil {
+		if err := c.call(r, s, http.MethodGet,
+			"/api/v1/partners/me/webhook/deliveries?reference="+url.QueryEscape(r.PathValue("reference")), nil,
+			&deliveries); err != nil {
 			return err
 		}
 		data["deliveries"] = deliveries.Data
 	}
-	c.render(w, r, http.StatusOK, "contract", view{Title: "Contract request " + r.PathValue("reference"), Session: s, Data: data})
+	c.render(
+		w,
+		r,
+		http.StatusOK,
+		"contract",
+		view{Title: "Contract request " + r.PathValue("reference"), Session: s, Data: data},
+	)
 	return nil
 }
 
@@ -71,7 +83,13 @@ func (c *Console) partnerWebhook(w http.ResponseWriter, r *http.Request, s *sess
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/changes", nil, &changes); err != nil {
 		return err
 	}
-	c.render(w, r, http.StatusOK, "partnerwebhook", view{Title: "Webhook", Session: s, Data: map[string]any{"config": config, "changes": changes["data"]}})
+	c.render(
+		w,
+		r,
+		http.StatusOK,
+		"partnerwebhook",
+		view{Title: "Webhook", Session: s, Data: map[string]any{"config": config, "changes": changes["data"]}},
+	)
 	return nil
 }
 
@@ -90,10 +108,17 @@ func (c *Console) setPartnerWebhook(w http.ResponseWriter, r *http.Request, s *s
 
 func (c *Console) partnerDeliveries(w http.ResponseWriter, r *http.Request, s *session) error {
 	var page list
-	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries"+query(r, nil, "status", "reference"), nil, &page); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries"+query(r, nil, "status",
+		"reference"), nil, &page); err != nil {
 		return err
 	}
-	c.render(w, r, http.StatusOK, "partnerdeliveries", view{Title: "Webhook deliveries", Session: s, Data: listView(r, page)})
+	c.render(
+		w,
+		r,
+		http.StatusOK,
+		"partnerdeliveries",
+		view{Title: "Webhook deliveries", Session: s, Data: listView(r, page)},
+	)
 	return nil
 }
 
@@ -106,7 +131,8 @@ func (c *Console) partnerRedeliver(w http.ResponseWriter, r *http.Request, s *se
 }
 
 func (c *Console) partnerRecover(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/webhook/recover", map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
+	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/webhook/recover",
+		map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
 		return err
 	}
 	return done(w, r, "/console/partner/deliveries", "recovered")
@@ -117,12 +143,24 @@ func (c *Console) partnerKeys(w http.ResponseWriter, r *http.Request, s *session
 }
 
 // partnerKeysPage lists the partner's keys, with a key just issued (shown this once) above them.
-func (c *Console) partnerKeysPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+func (c *Console) partnerKeysPage(
+	w http.ResponseWriter,
+	r *http.Request,
+	s *session,
+	status int,
+	created map[string]any,
+) error {
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/keys", nil, &page); err != nil {
 		return err
 	}
-	c.render(w, r, status, "partnerkeys", view{Title: "API keys", Session: s, Data: map[string]any{"keys": page.Data, "created": created}})
+	c.render(
+		w,
+		r,
+		status,
+		"partnerkeys",
+		view{Title: "API keys", Session: s, Data: map[string]any{"keys": page.Data, "created": created}},
+	)
 	return nil
 }
 
@@ -135,7 +173,8 @@ func (c *Console) rotatePartnerKey(w http.ResponseWriter, r *http.Request, s *se
 }
 
 func (c *Console) revokePartnerKey(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := c.call(r, s, http.MethodDelete, "/api/v1/partners/me/keys/"+url.PathEscape(r.PathValue("id")), nil, nil); err != nil {
+	if err := c.call(r, s, http.MethodDelete, "/api/v1/partners/me/keys/"+url.PathEscape(r.PathValue("id")), nil,
+		nil); err != nil {
 		return err
 	}
 	return done(w, r, "/console/partner/keys", "revoked")

@@ -67,7 +67,13 @@ func parseToken(token string) (*session, bool) {
 	default:
 		return nil, false
 	}
-	return &session{Token: token, Role: claims.Role, Subject: claims.Sub, PartnerID: claims.PartnerID, Expires: time.Unix(claims.Exp, 0)}, true
+	return &session{
+		Token:     token,
+		Role:      claims.Role,
+		Subject:   claims.Sub,
+		PartnerID: claims.PartnerID,
+		Expires:   time.Unix(claims.Exp, 0),
+	}, true
 }
 
 // home is each role's first page.
@@ -97,7 +103,13 @@ func (c *Console) loginPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, homeOf(s.Role), http.StatusSeeOther)
 		return
 	}
-	c.render(w, r, http.StatusOK, "login", view{Title: "Sign in", Data: loginForm{Next: localPath(r.URL.Query().Get("next"), "")}})
+	c.render(
+		w,
+		r,
+		http.StatusOK,
+		"login",
+		view{Title: "Sign in", Data: loginForm{Next: localPath(r.URL.Query().Get("next"), "")}},
+	)
 }
 
 // login signs in with the API's login (POST /v1/auth/login: its lockout after failed attempts and
@@ -115,7 +127,14 @@ func (c *Console) login(w http.ResponseWriter, r *http.Request) {
 		Token     string    `json:"token"`
 		ExpiresAt time.Time `json:"expiresAt"`
 	}
-	err := c.call(r, nil, http.MethodPost, "/v1/auth/login", map[string]string{"email": form.Email, "password": r.PostFormValue("password")}, &token)
+	err := c.call(
+		r,
+		nil,
+		http.MethodPost,
+		"/v1/auth/login",
+		map[string]string{"email": form.Email, "password": r.PostFormValue("password")},
+		&token,
+	)
 	s, ok := parseToken(token.Token)
 	if err != nil || !ok {
 		detail, status := "The console could not reach the API; try again in a moment.", http.StatusBadGateway

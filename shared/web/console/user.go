@@ -27,7 +27,10 @@ func (c *Console) userRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /console/webhooks/{id}/test", c.page(only(c.testWebhook, "user")))
 	mux.HandleFunc("POST /console/webhooks/{id}/recover", c.page(only(c.recoverWebhook, "user")))
 	mux.HandleFunc("POST /console/webhooks/{id}/delete", c.page(only(c.deleteWebhook, "user")))
-	mux.HandleFunc("POST /console/webhooks/{id}/deliveries/{delivery}/redeliver", c.page(only(c.redeliverWebhook, "user")))
+	mux.HandleFunc(
+		"POST /console/webhooks/{id}/deliveries/{delivery}/redeliver",
+		c.page(only(c.redeliverWebhook, "user")),
+	)
 	mux.HandleFunc("GET /console/handoff", c.page(only(c.handoffPage, "user")))
 	mux.HandleFunc("POST /console/handoff", c.page(only(c.createHandoff, "user")))
 	mux.HandleFunc("GET /console/handoff/{id}", c.page(only(c.handoff, "user")))
@@ -90,13 +93,20 @@ func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) e
 	for i := range days {
 		days[i].Height = days[i].Used * 100 / max(most, 1)
 	}
-	c.render(w, r, http.StatusOK, "overview", view{Title: "Overview", Session: s, Data: map[string]any{"me": me, "days": days, "total": total, "most": most}})
+	c.render(
+		w,
+		r,
+		http.StatusOK,
+		"overview",
+		view{Title: "Overview", Session: s, Data: map[string]any{"me": me, "days": days, "total": total, "most": most}},
+	)
 	return nil
 }
 
 func (c *Console) extractions(w http.ResponseWriter, r *http.Request, s *session) error {
 	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/extractions"+query(r, s, "status", "documentType", "batchId", "createdAfter", "createdBefore"), nil, &page); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/v1/extractions"+query(r, s, "status", "documentType", "batchId",
+		"createdAfter", "createdBefore"), nil, &page); err != nil {
 		return err
 	}
 	c.render(w, r, http.StatusOK, "extractions", view{Title: "Extractions", Session: s, Data: listView(r, page)})
@@ -133,7 +143,8 @@ func (c *Console) extraction(w http.ResponseWriter, r *http.Request, s *session)
 
 func (c *Console) batches(w http.ResponseWriter, r *http.Request, s *session) error {
 	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/batches"+query(r, s, "status", "createdAfter", "createdBefore"), nil, &page); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/v1/batches"+query(r, s, "status", "createdAfter", "createdBefore"), nil,
+		&page); err != nil {
 		return err
 	}
 	c.render(w, r, http.StatusOK, "batches", view{Title: "Batches", Session: s, Data: listView(r, page)})
@@ -163,14 +174,26 @@ func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error
 }
 
 // keysPage shows the keys, with a key just created (its secret, shown this once) above them.
-func (c *Console) keysPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+func (c *Console) keysPage(
+	w http.ResponseWriter,
+	r *http.Request,
+	s *session,
+	status int,
+	created map[string]any,
+) error {
 	var keys []map[string]any
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &page); err != nil {
 		return err
 	}
 	keys = page.Data
-	c.render(w, r, status, "keys", view{Title: "API keys", Session: s, Data: map[string]any{"keys": keys, "created": created}})
+	c.render(
+		w,
+		r,
+		status,
+		"keys",
+		view{Title: "API keys", Session: s, Data: map[string]any{"keys": keys, "created": created}},
+	)
 	return nil
 }
 
@@ -198,7 +221,10 @@ func (c *Console) revokeKey(w http.ResponseWriter, r *http.Request, s *session) 
 
 // fieldsOf splits a text field of values separated by commas, spaces or lines.
 func fieldsOf(v string) []string {
-	return strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' || r == '\t' })
+	return strings.FieldsFunc(
+		v,
+		func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' || r == '\t' },
+	)
 }
 
 // dateTime turns a date input's value (2026-12-31) into the API's RFC 3339 time, the start of that
@@ -216,7 +242,13 @@ func (c *Console) webhooks(w http.ResponseWriter, r *http.Request, s *session) e
 
 // webhooksPage lists the endpoints of the session's mode, with one just created (its secret, shown
 // this once) above them.
-func (c *Console) webhooksPage(w http.ResponseWriter, r *http.Request, s *session, status int, created map[string]any) error {
+func (c *Console) webhooksPage(
+	w http.ResponseWriter,
+	r *http.Request,
+	s *session,
+	status int,
+	created map[string]any,
+) error {
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &page); err != nil {
 		return err
@@ -227,7 +259,13 @@ func (c *Console) webhooksPage(w http.ResponseWriter, r *http.Request, s *sessio
 			mine = append(mine, e)
 		}
 	}
-	c.render(w, r, status, "webhooks", view{Title: "Webhooks", Session: s, Data: map[string]any{"endpoints": mine, "created": created}})
+	c.render(
+		w,
+		r,
+		status,
+		"webhooks",
+		view{Title: "Webhooks", Session: s, Data: map[string]any{"endpoints": mine, "created": created}},
+	)
 	return nil
 }
 
@@ -261,10 +299,15 @@ func (c *Console) webhookPage(w http.ResponseWriter, r *http.Request, s *session
 		}
 	}
 	if endpoint == nil {
-		return &problem{Status: http.StatusNotFound, Title: "Not found", Detail: "You have no webhook endpoint " + r.PathValue("id") + "."}
+		return &problem{
+			Status: http.StatusNotFound,
+			Title:  "Not found",
+			Detail: "You have no webhook endpoint " + r.PathValue("id") + ".",
+		}
 	}
 	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/webhooks/"+id+"/deliveries"+query(r, nil, "status"), nil, &page); err != nil {
+	if err := c.call(r, s, http.MethodGet, "/v1/webhooks/"+id+"/deliveries"+query(r, nil, "status"), nil,
+		&page); err != nil {
 		return err
 	}
 	data := listView(r, page)
@@ -277,7 +320,8 @@ func (c *Console) rotateWebhook(w http.ResponseWriter, r *http.Request, s *sessi
 	var rotated struct {
 		Secret string `json:"secret"`
 	}
-	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+url.PathEscape(r.PathValue("id"))+"/rotate-secret", map[string]any{}, &rotated); err != nil {
+	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+url.PathEscape(r.PathValue("id"))+"/rotate-secret",
+		map[string]any{}, &rotated); err != nil {
 		return err
 	}
 	r.URL.RawQuery = "notice=rotated"
@@ -294,7 +338,8 @@ func (c *Console) testWebhook(w http.ResponseWriter, r *http.Request, s *session
 
 func (c *Console) recoverWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := url.PathEscape(r.PathValue("id"))
-	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+id+"/recover", map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
+	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+id+"/recover",
+		map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
 		return err
 	}
 	return done(w, r, "/console/webhooks/"+id, "recovered")
@@ -345,8 +390,11 @@ func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) er
 		return err
 	}
 	// template.URL: html/template would refuse a data: URL in src; this one is the API's SVG, base64.
-	data := map[string]any{"session": st, "qr": template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)),
-		"uploadUrl": c.Identity + "/v1/mobile-handoff/upload/" + id}
+	data := map[string]any{
+		"session":   st,
+		"qr":        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)),
+		"uploadUrl": c.Identity + "/v1/mobile-handoff/upload/" + id,
+	}
 	c.render(w, r, http.StatusOK, "handoffsession", view{Title: "Phone handoff", Session: s, Data: data})
 	return nil
 }

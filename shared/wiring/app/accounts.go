@@ -35,7 +35,11 @@ func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		return nil, err
 	}
 	credits := billingapi.Credits{Ledger: dynamo.NewLedgerRepo(d.store), TestQuota: testQuota(d), Guard: api.Guard}
-	return httpapi.New(d.log, d.bases, slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes())), nil
+	return httpapi.New(
+		d.log,
+		d.bases,
+		slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes()),
+	), nil
 }
 
 // Partners serves partner accounts, keys and webhook configuration of the insurance partner API.
@@ -64,14 +68,28 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 		return deps{}, accountsapi.API{}, err
 	}
 	store := d.store
-	tokens := access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: accounts.SessionLifetime, Now: d.now}
+	tokens := access.Tokens{
+		Secret: d.cfg.JWTSecret,
+		Issuer: d.cfg.PublicBaseURL,
+		TTL:    accounts.SessionLifetime,
+		Now:    d.now,
+	}
 	var mailer accounts.Mailer = mail.SES{API: d.aws.SES, From: d.cfg.MailFrom}
 	if d.cfg.Stage == config.StageLocal {
 		mailer = mail.Outbox{Dir: d.cfg.MailOutboxDir, Log: d.log}
 	}
 	return d, accountsapi.API{
-		Accounts: &accounts.Service{Store: dynamo.NewAccounts(store), Endpoints: dynamo.NewWebhookRepo(store), Mailer: mailer, Tokens: tokens, Stage: d.cfg.Stage,
-			BaseURL: d.cfg.PublicBaseURL, RotationGrace: d.cfg.KeyRotationGrace, RateLimits: d.cfg.RateLimits, Now: d.now},
+		Accounts: &accounts.Service{
+			Store:         dynamo.NewAccounts(store),
+			Endpoints:     dynamo.NewWebhookRepo(store),
+			Mailer:        mailer,
+			Tokens:        tokens,
+			Stage:         d.cfg.Stage,
+			BaseURL:       d.cfg.PublicBaseURL,
+			RotationGrace: d.cfg.KeyRotationGrace,
+			RateLimits:    d.cfg.RateLimits,
+			Now:           d.now,
+		},
 		TestQuota: testQuota(d),
 		Guard:     newGuard(d),
 	}, nil
@@ -85,6 +103,17 @@ func testQuota(d deps) testmode.Quota {
 // newGuard is the one way every function checks credentials.
 func newGuard(d deps) *guard.Guard {
 	return &guard.Guard{Failures: guard.NewFailures(guard.FailuresPerMinute),
-		Auth: &access.Authenticator{Keys: dynamo.NewKeyRepo(d.store), Counter: dynamo.NewRateRepo(d.store), Sessions: dynamo.NewSessionRepo(d.store),
-			Stage: d.cfg.Stage, Tokens: access.Tokens{Secret: d.cfg.JWTSecret, Issuer: d.cfg.PublicBaseURL, TTL: accounts.SessionLifetime, Now: d.now}, Now: d.now}}
+		Auth: &access.Authenticator{
+			Keys:     dynamo.NewKeyRepo(d.store),
+			Counter:  dynamo.NewRateRepo(d.store),
+			Sessions: dynamo.NewSessionRepo(d.store),
+			Stage:    d.cfg.Stage,
+			Tokens: access.Tokens{
+				Secret: d.cfg.JWTSecret,
+				Issuer: d.cfg.PublicBaseURL,
+				TTL:    accounts.SessionLifetime,
+				Now:    d.now,
+			},
+			Now: d.now,
+		}}
 }

@@ -91,7 +91,12 @@ func load(name string, getenv Getenv) (deps, error) {
 		return deps{}, err
 	}
 	log := logs.New(os.Stdout, cfg.LogLevel).With("function", name, "version", Version)
-	return deps{cfg: cfg, log: log, now: time.Now, bases: httpapi.Bases{Identity: cfg.PublicBaseURL, Partner: cfg.PartnerBaseURL}}, nil
+	return deps{
+		cfg:   cfg,
+		log:   log,
+		now:   time.Now,
+		bases: httpapi.Bases{Identity: cfg.PublicBaseURL, Partner: cfg.PartnerBaseURL},
+	}, nil
 }
 
 // Health serves the health routes of both APIs and answers every route no other function serves
@@ -150,7 +155,10 @@ func Maintenance(ctx context.Context, getenv Getenv) (lambdarun.ScheduleHandler,
 		return nil, err
 	}
 	tasks := []task{{name: "webhook-sweep", run: c.hooks.engine.Sweep}, {name: "reference-seed", run: seedReference},
-		{name: "issuance-sweep", run: c.service.SweepIssuance}, {name: "payment-link-expiry", run: c.service.ExpireLinks},
+		{
+			name: "issuance-sweep",
+			run:  c.service.SweepIssuance,
+		}, {name: "payment-link-expiry", run: c.service.ExpireLinks},
 		{name: "extraction-sweep", run: extractions.Sweep}, {name: "invoicing", run: billingFor(d).Issue}}
 	return func(ctx context.Context, e events.EventBridgeEvent) error {
 		var errs []error

@@ -19,9 +19,16 @@ func billingFor(d deps) *billing.Service {
 	for name, p := range d.cfg.Plans {
 		plans[name] = billing.Plan{Name: name, Price: p.Price, Currency: d.cfg.PlanCurrency, Credits: p.Credits}
 	}
-	return &billing.Service{Store: dynamo.NewInvoiceRepo(d.store), Gateway: gateway, Plans: plans, Period: d.cfg.BillingPeriod,
-		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook", ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/return",
-		LinkTTL: billing.LinkLifetime, Now: d.now}
+	return &billing.Service{
+		Store:     dynamo.NewInvoiceRepo(d.store),
+		Gateway:   gateway,
+		Plans:     plans,
+		Period:    d.cfg.BillingPeriod,
+		NotifyURL: d.cfg.PublicBaseURL + "/v1/billing/webhook",
+		ReturnURL: d.cfg.PublicBaseURL + "/v1/billing/return",
+		LinkTTL:   billing.LinkLifetime,
+		Now:       d.now,
+	}
 }
 
 // BillingService is the subscription service for operator tools (infra/admin).

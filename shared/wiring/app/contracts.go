@@ -48,14 +48,21 @@ func providers(cfg config.Config, sandbox payment.Sandbox, now func() time.Time)
 	var gateway paymentGateway = payment.Unconfigured{}
 	var core contracts.Core = coreinsurance.Unconfigured{}
 	if cfg.Stage != config.StageProduction {
-		gateway, core = sandbox, coreinsurance.Simulator{DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents", Now: now}
+		gateway, core = sandbox, coreinsurance.Simulator{
+			DocumentsURL: cfg.PartnerBaseURL + "/sandbox/documents",
+			Now:          now,
+		}
 	}
 	if p := cfg.PaymentGateway; p.URL != "" {
-		gateway = paymentgateway.Client{Provider: provider.Client{Name: "payment-gateway", BaseURL: p.URL, Key: p.Key, HTTP: client},
-			NotifyURL: cfg.PartnerBaseURL + "/api/v1/webhooks/payment"}
+		gateway = paymentgateway.Client{
+			Provider:  provider.Client{Name: "payment-gateway", BaseURL: p.URL, Key: p.Key, HTTP: client},
+			NotifyURL: cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
+		}
 	}
 	if p := cfg.CoreInsurance; p.URL != "" {
-		core = coreinsurance.Client{Provider: provider.Client{Name: "core-insurance", BaseURL: p.URL, Key: p.Key, HTTP: client}}
+		core = coreinsurance.Client{
+			Provider: provider.Client{Name: "core-insurance", BaseURL: p.URL, Key: p.Key, HTTP: client},
+		}
 	}
 	return gateway, core
 }
@@ -63,8 +70,13 @@ func providers(cfg config.Config, sandbox payment.Sandbox, now func() time.Time)
 // sandboxGateway is the sandbox payment gateway: contract payments are notified to the partner
 // API's payment endpoint; other charges (invoices) name their own.
 func sandboxGateway(d deps) payment.Sandbox {
-	return payment.Sandbox{Store: dynamo.NewLinkRepo(d.store), BaseURL: d.cfg.PartnerBaseURL, NotifyURL: d.cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
-		SigningKey: d.cfg.PaymentSigningKey, Active: d.cfg.PaymentsActive}
+	return payment.Sandbox{
+		Store:      dynamo.NewLinkRepo(d.store),
+		BaseURL:    d.cfg.PartnerBaseURL,
+		NotifyURL:  d.cfg.PartnerBaseURL + "/api/v1/webhooks/payment",
+		SigningKey: d.cfg.PaymentSigningKey,
+		Active:     d.cfg.PaymentsActive,
+	}
 }
 
 // contractsFor builds the contract flow on d's clients.
@@ -81,9 +93,27 @@ func contractsFor(d deps) (contractDeps, error) {
 	sandbox := sandboxGateway(d)
 	gateway, core := providers(d.cfg, sandbox, d.now)
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.IssuanceQueueURL, Now: d.now}
-	svc := &contracts.Service{Metrics: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Store: store, Lists: store, Codes: catalog, Gateway: gateway, Jobs: jobs, Webhook: hooks.engine,
-		Core: core, LinkTTL: d.cfg.PaymentLinkTTL, Now: d.now}
-	return contractDeps{deps: d, service: svc, hooks: hooks, catalog: catalog, jobs: jobs, sandbox: sandbox, repo: store}, nil
+	svc := &contracts.Service{
+		Metrics: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout},
+		Store:   store,
+		Lists:   store,
+		Codes:   catalog,
+		Gateway: gateway,
+		Jobs:    jobs,
+		Webhook: hooks.engine,
+		Core:    core,
+		LinkTTL: d.cfg.PaymentLinkTTL,
+		Now:     d.now,
+	}
+	return contractDeps{
+		deps:    d,
+		service: svc,
+		hooks:   hooks,
+		catalog: catalog,
+		jobs:    jobs,
+		sandbox: sandbox,
+		repo:    store,
+	}, nil
 }
 
 // Contracts serves creation and status read of contract requests.
@@ -101,7 +131,11 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		return err
 	}
 	api := contractsapi.API{Contracts: c.service, Partners: partners, Guard: newGuard(c.deps),
-		Idempotency: guard.Idempotency{Store: dynamo.NewIdempotencyRepo(c.store), Window: c.cfg.IdempotencyWindow, Now: c.now}}
+		Idempotency: guard.Idempotency{
+			Store:  dynamo.NewIdempotencyRepo(c.store),
+			Window: c.cfg.IdempotencyWindow,
+			Now:    c.now,
+		}}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 
@@ -129,7 +163,12 @@ func Sandbox(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := contractsapi.Sandbox{Gateway: c.sandbox, Contracts: c.repo, Client: &http.Client{Timeout: 10 * time.Second}, Now: c.now}
+	api := contractsapi.Sandbox{
+		Gateway:   c.sandbox,
+		Contracts: c.repo,
+		Client:    &http.Client{Timeout: 10 * time.Second},
+		Now:       c.now,
+	}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 

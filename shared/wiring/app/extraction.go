@@ -30,9 +30,26 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	}
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL, Now: d.now}
 	repo := dynamo.NewExtractionRepo(d.store)
-	return &extraction.Service{Store: repo, Lists: repo, Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, Jobs: jobs,
-		Events: webhook.Publisher{Service: hooks.service}, Reader: reader, Alarms: metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout}, Handoffs: handoffsFor(d), Uploads: uploadsFor(d), TestQuota: testQuota(d), Price: d.cfg.CreditPrices["extraction"], MaxBytes: d.cfg.MaxDocumentBytes,
-		MaxPixels: d.cfg.MaxImagePixels, Retention: d.cfg.ResultRetention, MaxAttempts: d.cfg.ExtractionMaxAttempts, Now: d.now}, jobs, nil
+	return &extraction.Service{
+		Store: repo,
+		Lists: repo,
+		Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+		Jobs:  jobs,
+		Events: webhook.Publisher{
+			Service: hooks.service,
+		},
+		Reader:      reader,
+		Alarms:      metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout},
+		Handoffs:    handoffsFor(d),
+		Uploads:     uploadsFor(d),
+		TestQuota:   testQuota(d),
+		Price:       d.cfg.CreditPrices["extraction"],
+		MaxBytes:    d.cfg.MaxDocumentBytes,
+		MaxPixels:   d.cfg.MaxImagePixels,
+		Retention:   d.cfg.ResultRetention,
+		MaxAttempts: d.cfg.ExtractionMaxAttempts,
+		Now:         d.now,
+	}, jobs, nil
 }
 
 // Extraction serves document intake and extraction status.
@@ -69,7 +86,10 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 	if err != nil {
 		return nil, err
 	}
-	svc, jobs, err := extractionsFor(d, extraction.MRZReader{Engine: engine, MaxPixels: d.cfg.MaxImagePixels, Portraits: portraits})
+	svc, jobs, err := extractionsFor(
+		d,
+		extraction.MRZReader{Engine: engine, MaxPixels: d.cfg.MaxImagePixels, Portraits: portraits},
+	)
 	if err != nil {
 		return nil, err
 	}

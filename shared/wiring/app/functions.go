@@ -36,17 +36,43 @@ var (
 	HandoffFunction           = Function{ID: "HandoffFunction", Name: "handoff", HTTP: Handoff}
 	LivenessFunction          = Function{ID: "LivenessFunction", Name: "liveness", HTTP: Liveness}
 	BillingFunction           = Function{ID: "BillingFunction", Name: "billing", HTTP: Billing}
-	WebhookDispatcherFunction = Function{ID: "WebhookDispatcherFunction", Name: "webhook-dispatcher", Queue: WebhookDispatcher}
-	IssuanceWorkerFunction    = Function{ID: "IssuanceWorkerFunction", Name: "issuance-worker", Queue: IssuanceWorker}
-	ExtractionWorkerFunction  = Function{ID: "ExtractionWorkerFunction", Name: "extraction-worker", Queue: ExtractionWorker}
-	HandoffUploadsFunction    = Function{ID: "HandoffUploadsFunction", Name: "handoff-uploads", Queue: HandoffUploads}
-	MaintenanceFunction       = Function{ID: "MaintenanceFunction", Name: "maintenance", Schedule: Maintenance}
+	WebhookDispatcherFunction = Function{
+		ID:    "WebhookDispatcherFunction",
+		Name:  "webhook-dispatcher",
+		Queue: WebhookDispatcher,
+	}
+	IssuanceWorkerFunction   = Function{ID: "IssuanceWorkerFunction", Name: "issuance-worker", Queue: IssuanceWorker}
+	ExtractionWorkerFunction = Function{
+		ID:    "ExtractionWorkerFunction",
+		Name:  "extraction-worker",
+		Queue: ExtractionWorker,
+	}
+	HandoffUploadsFunction = Function{ID: "HandoffUploadsFunction", Name: "handoff-uploads", Queue: HandoffUploads}
+	MaintenanceFunction    = Function{ID: "MaintenanceFunction", Name: "maintenance", Schedule: Maintenance}
 )
 
 // Functions lists every function, for the local runner and the tests (never for a Lambda main:
 // see above).
 func Functions() []Function {
-	return []Function{HealthFunction, ConsoleFunction, AccountsFunction, PartnersFunction, ReferenceFunction, ContractsFunction, NotificationsFunction, SandboxFunction, ExtractionFunction, HandoffFunction, LivenessFunction, BillingFunction, WebhookDispatcherFunction, IssuanceWorkerFunction, ExtractionWorkerFunction, HandoffUploadsFunction, MaintenanceFunction}
+	return []Function{
+		HealthFunction,
+		ConsoleFunction,
+		AccountsFunction,
+		PartnersFunction,
+		ReferenceFunction,
+		ContractsFunction,
+		NotificationsFunction,
+		SandboxFunction,
+		ExtractionFunction,
+		HandoffFunction,
+		LivenessFunction,
+		BillingFunction,
+		WebhookDispatcherFunction,
+		IssuanceWorkerFunction,
+		ExtractionWorkerFunction,
+		HandoffUploadsFunction,
+		MaintenanceFunction,
+	}
 }
 
 // Main runs fn under the Lambda runtime: configuration from the environment, the handler built

@@ -18,8 +18,15 @@ import (
 )
 
 func handoffsFor(d deps) *handoff.Service {
-	return &handoff.Service{Store: dynamo.NewHandoffRepo(d.store), Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket}, TTL: d.cfg.HandoffTTL,
-		UploadWindow: handoff.UploadWindow, MaxBytes: d.cfg.HandoffMaxBytes, DownloadTTL: handoff.DownloadTTL, Now: d.now}
+	return &handoff.Service{
+		Store:        dynamo.NewHandoffRepo(d.store),
+		Blobs:        blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+		TTL:          d.cfg.HandoffTTL,
+		UploadWindow: handoff.UploadWindow,
+		MaxBytes:     d.cfg.HandoffMaxBytes,
+		DownloadTTL:  handoff.DownloadTTL,
+		Now:          d.now,
+	}
 }
 
 // Handoff serves mobile handoff sessions.

@@ -46,7 +46,12 @@ var PresenceOnly = []string{config.SecretARN(config.PaymentSigningKey)}
 // fromSecretsManager returns getenv with each of names whose <NAME>_ARN is set read from Secrets
 // Manager by that ARN: once, now (a cold start), concurrently. Names without an ARN keep whatever
 // getenv gives them (local runs and tests may set values directly).
-func fromSecretsManager(ctx context.Context, api *secretsmanager.Client, getenv Getenv, names []string) (Getenv, error) {
+func fromSecretsManager(
+	ctx context.Context,
+	api *secretsmanager.Client,
+	getenv Getenv,
+	names []string,
+) (Getenv, error) {
 	values := make(map[string]string, len(names))
 	var (
 		mu   sync.Mutex

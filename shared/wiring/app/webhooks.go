@@ -32,11 +32,16 @@ func webhooks(d deps) (webhookDeps, error) {
 		}
 	}
 	wake := queue.Queue{API: d.aws.SQS, URL: d.cfg.WebhookQueueURL, Now: d.now}
-	ssrf := webhookhttp.Guard{Resolver: net.DefaultResolver, AllowLoopback: d.cfg.WebhookAllowLoopback, Ports: d.cfg.WebhookAllowedPorts}
+	ssrf := webhookhttp.Guard{
+		Resolver:      net.DefaultResolver,
+		AllowLoopback: d.cfg.WebhookAllowLoopback,
+		Ports:         d.cfg.WebhookAllowedPorts,
+	}
 	dir := webhook.Directory{Config: dynamo.NewWebhookRepo(d.store), Box: box, Now: d.now}
 	engine := &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: dir, Wake: wake,
 		Sender:   &webhookhttp.Sender{Guard: ssrf, Timeout: d.cfg.WebhookTimeout},
-		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention, Now: d.now}
+		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention,
+		Now: d.now}
 	svc := &webhook.Service{Directory: dir, Guard: ssrf, Deliveries: engine, SecretOverlap: d.cfg.WebhookSecretOverlap}
 	return webhookDeps{service: svc, engine: engine, wake: wake}, nil
 }
@@ -59,8 +64,18 @@ func webhookAPI(d deps, g *guard.Guard) (webhookapi.API, error) {
 	if err != nil {
 		return webhookapi.API{}, err
 	}
-	return webhookapi.API{Webhooks: hooks.service, Deliveries: hooks.engine, Store: dynamo.NewDeliveryRepo(d.store), Guard: g,
-		Idempotency: guard.Idempotency{Store: dynamo.NewIdempotencyRepo(d.store), Window: d.cfg.IdempotencyWindow, Now: d.now}, Partners: dynamo.NewPartnerRepo(d.store)}, nil
+	return webhookapi.API{
+		Webhooks:   hooks.service,
+		Deliveries: hooks.engine,
+		Store:      dynamo.NewDeliveryRepo(d.store),
+		Guard:      g,
+		Idempotency: guard.Idempotency{
+			Store:  dynamo.NewIdempotencyRepo(d.store),
+			Window: d.cfg.IdempotencyWindow,
+			Now:    d.now,
+		},
+		Partners: dynamo.NewPartnerRepo(d.store),
+	}, nil
 }
 
 // Webhooks builds the webhook service and delivery engine for operator tools and tests, with a

@@ -13,8 +13,10 @@ func env(overrides map[string]string) func(string) string {
 	base := map[string]string{
 		"STAGE": "sandbox", "PUBLIC_BASE_URL": "https://api.example.com",
 		"TABLE_NAME": "t", "DOCUMENTS_BUCKET": "b",
-		"EXTRACTION_QUEUE_URL": "q1", "ISSUANCE_QUEUE_URL": "q2", "WEBHOOK_QUEUE_URL": "q3", "UPLOAD_EVENTS_QUEUE_URL": "q4",
-		"JWT_SECRET": "0123456789abcdef0123456789abcdef", "DATA_ENCRYPTION_KEY": "fedcba9876543210fedcba9876543210",
+		"EXTRACTION_QUEUE_URL": "q1", "ISSUANCE_QUEUE_URL": "q2", "WEBHOOK_QUEUE_URL": "q3",
+		"UPLOAD_EVENTS_QUEUE_URL": "q4",
+		"JWT_SECRET":              "0123456789abcdef0123456789abcdef",
+		"DATA_ENCRYPTION_KEY":     "fedcba9876543210fedcba9876543210",
 	}
 	for k, v := range overrides {
 		base[k] = v
@@ -56,7 +58,8 @@ func TestEveryProblemIsNamed(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	for _, name := range []string{"STAGE", "PUBLIC_BASE_URL", "TABLE_NAME: missing", "WEBHOOK_RETRY_SCHEDULE", "WEBHOOK_TIMEOUT", "WEBHOOK_ALLOW_LOOPBACK", "JWT_SECRET", "RATE_LIMITS"} {
+	for _, name := range []string{"STAGE", "PUBLIC_BASE_URL", "TABLE_NAME: missing", "WEBHOOK_RETRY_SCHEDULE",
+		"WEBHOOK_TIMEOUT", "WEBHOOK_ALLOW_LOOPBACK", "JWT_SECRET", "RATE_LIMITS"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error does not name %s:\n%v", name, err)
 		}
@@ -71,18 +74,31 @@ func TestOnlyTheSecretsAFunctionUses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.JWTSecret != nil || c.DataEncryptionKey != nil || c.PaymentSigningKey != nil || c.CoreInsurance.Key != "" || c.PaymentsActive {
-		t.Errorf("a function that names no secret has %q %q %q %q, payments active %v", c.JWTSecret, c.DataEncryptionKey, c.PaymentSigningKey, c.CoreInsurance.Key, c.PaymentsActive)
+	if c.JWTSecret != nil || c.DataEncryptionKey != nil || c.PaymentSigningKey != nil || c.CoreInsurance.Key != "" ||
+		c.PaymentsActive {
+		t.Errorf(
+			"a function that names no secret has %q %q %q %q, payments active %v",
+			c.JWTSecret,
+			c.DataEncryptionKey,
+			c.PaymentSigningKey,
+			c.CoreInsurance.Key,
+			c.PaymentsActive,
+		)
 	}
 	c, err = config.Load(all, config.JWTSecret, config.CoreInsuranceKey)
-	if err != nil || string(c.JWTSecret) != all("JWT_SECRET") || c.CoreInsurance.Key != "core-key" || c.DataEncryptionKey != nil || c.PaymentSigningKey != nil {
+	if err != nil || string(c.JWTSecret) != all("JWT_SECRET") || c.CoreInsurance.Key != "core-key" ||
+		c.DataEncryptionKey != nil ||
+		c.PaymentSigningKey != nil {
 		t.Errorf("JWT and core key named: %+v, %v", c, err)
 	}
-	if _, err := config.Load(env(map[string]string{"DATA_ENCRYPTION_KEY": ""}), config.DataEncryptionKey); err == nil || !strings.Contains(err.Error(), "DATA_ENCRYPTION_KEY: missing") {
+	if _, err := config.Load(env(map[string]string{"DATA_ENCRYPTION_KEY": ""}), config.DataEncryptionKey); err == nil ||
+		!strings.Contains(err.Error(), "DATA_ENCRYPTION_KEY: missing") {
 		t.Errorf("a named secret that is missing: %v", err)
 	}
 	// Whether payments are active is known from the secret's ARN alone, without reading the key.
-	c, err = config.Load(env(map[string]string{"PAYMENT_SIGNING_KEY_ARN": "arn:aws:secretsmanager:eu-west-1:1:secret:x"}))
+	c, err = config.Load(
+		env(map[string]string{"PAYMENT_SIGNING_KEY_ARN": "arn:aws:secretsmanager:eu-west-1:1:secret:x"}),
+	)
 	if err != nil || !c.PaymentsActive || c.PaymentSigningKey != nil {
 		t.Errorf("with the signing key's ARN only: active %v, key %q, %v", c.PaymentsActive, c.PaymentSigningKey, err)
 	}
@@ -105,7 +121,8 @@ func TestCompressedScheduleForTests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.WebhookRetrySchedule) != 3 || c.WebhookRetrySchedule[2] != 3*time.Second || c.WebhookTimeout != 500*time.Millisecond {
+	if len(c.WebhookRetrySchedule) != 3 || c.WebhookRetrySchedule[2] != 3*time.Second ||
+		c.WebhookTimeout != 500*time.Millisecond {
 		t.Errorf("got %v, %v", c.WebhookRetrySchedule, c.WebhookTimeout)
 	}
 }
@@ -130,7 +147,8 @@ func TestMaxImageMegapixels(t *testing.T) {
 			t.Errorf("MAX_IMAGE_MEGAPIXELS=%q: %d, %v; want %d", value, c.MaxImagePixels, err, want)
 		}
 	}
-	if _, err := config.Load(env(map[string]string{"MAX_IMAGE_MEGAPIXELS": "0"})); err == nil || !strings.Contains(err.Error(), "MAX_IMAGE_MEGAPIXELS") {
+	if _, err := config.Load(env(map[string]string{"MAX_IMAGE_MEGAPIXELS": "0"})); err == nil ||
+		!strings.Contains(err.Error(), "MAX_IMAGE_MEGAPIXELS") {
 		t.Errorf("MAX_IMAGE_MEGAPIXELS=0: %v, want a refusal", err)
 	}
 }

@@ -25,12 +25,22 @@ func TestSandboxGatewayNeverFrontsARealCore(t *testing.T) {
 		{"production", gateway, core, true},
 	}
 	for _, tt := range tests {
-		_, err := config.Load(env(map[string]string{"STAGE": tt.stage, "PAYMENT_GATEWAY_URL": tt.gatewayURL, "CORE_INSURANCE_URL": tt.coreURL}))
+		_, err := config.Load(
+			env(
+				map[string]string{
+					"STAGE":               tt.stage,
+					"PAYMENT_GATEWAY_URL": tt.gatewayURL,
+					"CORE_INSURANCE_URL":  tt.coreURL,
+				},
+			),
+		)
 		if tt.ok != (err == nil) {
 			t.Errorf("%s, gateway %s, core %s: err = %v, want ok=%v", tt.stage, tt.gatewayURL, tt.coreURL, err, tt.ok)
 			continue
 		}
-		if err != nil && (!strings.Contains(err.Error(), "CORE_INSURANCE_URL") || !strings.Contains(err.Error(), "set PAYMENT_GATEWAY_URL")) {
+		if err != nil &&
+			(!strings.Contains(err.Error(), "CORE_INSURANCE_URL") || !strings.Contains(err.Error(),
+				"set PAYMENT_GATEWAY_URL")) {
 			t.Errorf("the refusal does not say what to set: %v", err)
 		}
 	}

@@ -27,7 +27,10 @@ type Adapter struct {
 func NewAdapter(h http.Handler) *Adapter { return &Adapter{handler: h} }
 
 // ProxyWithContext serves one event.
-func (a *Adapter) ProxyWithContext(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+func (a *Adapter) ProxyWithContext(
+	ctx context.Context,
+	ev events.APIGatewayV2HTTPRequest,
+) (events.APIGatewayV2HTTPResponse, error) {
 	r, err := a.EventToRequestWithContext(ctx, ev)
 	if err != nil {
 		return core.GatewayTimeoutV2(), core.NewLoggedError("Could not convert proxy event to request: %v", err)

@@ -46,7 +46,13 @@ func NewGateway(h http.Handler) *Gateway {
 
 // Invoke turns r into an event for routeKey ("GET /v1/items/{id}" or "$default"), invokes the
 // handler and writes its response to w. It writes nothing when it returns an error.
-func (g *Gateway) Invoke(ctx context.Context, w http.ResponseWriter, r *http.Request, routeKey string, pathParams map[string]string) error {
+func (g *Gateway) Invoke(
+	ctx context.Context,
+	w http.ResponseWriter,
+	r *http.Request,
+	routeKey string,
+	pathParams map[string]string,
+) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, MaxPayload+1))
 	if err != nil {
 		return fmt.Errorf("read body: %w", err)
@@ -72,7 +78,12 @@ func (g *Gateway) Invoke(ctx context.Context, w http.ResponseWriter, r *http.Req
 	return writeResponse(w, resp)
 }
 
-func requestEvent(r *http.Request, routeKey string, pathParams map[string]string, body []byte) events.APIGatewayV2HTTPRequest {
+func requestEvent(
+	r *http.Request,
+	routeKey string,
+	pathParams map[string]string,
+	body []byte,
+) events.APIGatewayV2HTTPRequest {
 	now := time.Now()
 	headers := map[string]string{}
 	var cookies []string

@@ -35,7 +35,8 @@ var echo = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 func invoke(t *testing.T, r *http.Request) (*httptest.ResponseRecorder, error) {
 	t.Helper()
 	w := httptest.NewRecorder()
-	err := lambdarun.NewGateway(echo).Invoke(context.Background(), w, r, "POST /v1/things/{id}", map[string]string{"id": "7"})
+	err := lambdarun.NewGateway(echo).
+		Invoke(context.Background(), w, r, "POST /v1/things/{id}", map[string]string{"id": "7"})
 	return w, err
 }
 

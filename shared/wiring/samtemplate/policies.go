@@ -39,9 +39,11 @@ type samPolicyTemplate struct {
 }
 
 const dynamoTable = `{"Fn::Sub": ["arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${tableName}", {"tableName": {"Ref": "TableName"}}]}`
+
 const dynamoIndexes = `{"Fn::Sub": ["arn:${AWS::Partition}:dynamodb:${AWS::Region}:${AWS::AccountId}:table/${tableName}/index/*", {"tableName": {"Ref": "TableName"}}]}`
 const s3Bucket = `{"Fn::Sub": ["arn:${AWS::Partition}:s3:::${bucketName}", {"bucketName": {"Ref": "BucketName"}}]}`
 const s3Objects = `{"Fn::Sub": ["arn:${AWS::Partition}:s3:::${bucketName}/*", {"bucketName": {"Ref": "BucketName"}}]}`
+
 const sqsQueue = `{"Fn::Sub": ["arn:${AWS::Partition}:sqs:${AWS::Region}:${AWS::AccountId}:${queueName}", {"queueName": {"Ref": "QueueName"}}]}`
 
 var samPolicyTemplatesJSON = `{
@@ -105,7 +107,12 @@ func (s *Stack) Policies(functionID string) ([]Statement, error) {
 	for i, entry := range policyEntries(r.Properties["Policies"]) {
 		m, ok := entry.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("samtemplate: %s policy %d: managed policies (%v) are not supported locally: write the statements", functionID, i, entry)
+			return nil, fmt.Errorf(
+				"samtemplate: %s policy %d: managed policies (%v) are not supported locally: write the statements",
+				functionID,
+				i,
+				entry,
+			)
 		}
 		for name, arg := range m {
 			var stmts []any
@@ -118,7 +125,11 @@ func (s *Stack) Policies(functionID string) ([]Statement, error) {
 			default:
 				tmpl, known := samPolicyTemplates[name]
 				if !known {
-					return nil, fmt.Errorf("samtemplate: %s: policy template %s is not known locally (add its expansion from samtranslator's policy_templates.json)", functionID, name)
+					return nil, fmt.Errorf(
+						"samtemplate: %s: policy template %s is not known locally (add its expansion from samtranslator's policy_templates.json)",
+						functionID,
+						name,
+					)
 				}
 				params := mapOf(arg)
 				for _, p := range tmpl.Parameters {

@@ -61,19 +61,54 @@ func TestPolicies(t *testing.T) {
 	}
 	table := "arn:aws:dynamodb:eu-west-1:123456789012:table/st-Table"
 	want := []samtemplate.Statement{
-		{Effect: "Allow", Action: []string{"dynamodb:GetItem", "dynamodb:Scan", "dynamodb:Query", "dynamodb:BatchGetItem", "dynamodb:DescribeTable"},
-			Resource: []string{table, table + "/index/*"}, From: "DynamoDBReadPolicy"},
+		{
+			Effect: "Allow",
+			Action: []string{
+				"dynamodb:GetItem",
+				"dynamodb:Scan",
+				"dynamodb:Query",
+				"dynamodb:BatchGetItem",
+				"dynamodb:DescribeTable",
+			},
+			Resource: []string{table, table + "/index/*"},
+			From:     "DynamoDBReadPolicy",
+		},
 		{Effect: "Allow", Action: []string{"dynamodb:PutItem"}, Resource: []string{table},
-			Condition: map[string]map[string][]string{"ForAllValues:StringLike": {"dynamodb:LeadingKeys": {"JOB#*"}}}, From: "Statement"},
-		{Effect: "Deny", Action: []string{"s3:*"}, Resource: []string{"arn:aws:s3:::st-bucket/raw/*"}, From: "Statement"},
-		{Effect: "Allow", Action: []string{"ses:SendEmail"}, Resource: []string{"arn:aws:ses:eu-west-1:123456789012:identity/mail.example"}, From: "Statement"},
-		{Effect: "Allow", Action: []string{"sqs:SendMessage*"}, Resource: []string{"arn:aws:sqs:eu-west-1:123456789012:st-Jobs"}, From: "SQSSendMessagePolicy"},
-		{Effect: "Allow", Action: []string{"secretsmanager:GetSecretValue"}, Resource: []string{"st-Key"}, From: "AWSSecretsManagerGetSecretValuePolicy"},
+			Condition: map[string]map[string][]string{
+				"ForAllValues:StringLike": {"dynamodb:LeadingKeys": {"JOB#*"}},
+			}, From: "Statement"},
+		{
+			Effect:   "Deny",
+			Action:   []string{"s3:*"},
+			Resource: []string{"arn:aws:s3:::st-bucket/raw/*"},
+			From:     "Statement",
+		},
+		{
+			Effect:   "Allow",
+			Action:   []string{"ses:SendEmail"},
+			Resource: []string{"arn:aws:ses:eu-west-1:123456789012:identity/mail.example"},
+			From:     "Statement",
+		},
+		{
+			Effect:   "Allow",
+			Action:   []string{"sqs:SendMessage*"},
+			Resource: []string{"arn:aws:sqs:eu-west-1:123456789012:st-Jobs"},
+			From:     "SQSSendMessagePolicy",
+		},
+		{
+			Effect:   "Allow",
+			Action:   []string{"secretsmanager:GetSecretValue"},
+			Resource: []string{"st-Key"},
+			From:     "AWSSecretsManagerGetSecretValuePolicy",
+		},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Policies =\n%+v\nwant\n%+v", got, want)
 	}
-	if names := s.Template.PolicyTemplates("WorkerFunction"); !reflect.DeepEqual(names, []string{"DynamoDBReadPolicy", "SQSSendMessagePolicy", "AWSSecretsManagerGetSecretValuePolicy"}) {
+	if names := s.Template.PolicyTemplates("WorkerFunction"); !reflect.DeepEqual(
+		names,
+		[]string{"DynamoDBReadPolicy", "SQSSendMessagePolicy", "AWSSecretsManagerGetSecretValuePolicy"},
+	) {
 		t.Errorf("PolicyTemplates = %v", names)
 	}
 	if bare, err := s.Policies("BareFunction"); err != nil || len(bare) != 0 {
@@ -90,7 +125,8 @@ func TestPoliciesRefuseWhatTheyCannotExpand(t *testing.T) {
 		"NotAction":                `- Statement: [{ Effect: Allow, NotAction: "s3:*", Resource: "*" }]`,
 		"no Resource":              `- Statement: [{ Effect: Allow, Action: "s3:GetObject" }]`,
 	} {
-		text := "Resources:\n  F:\n    Type: AWS::Serverless::Function\n    Properties:\n      Policies:\n        " + entry + "\n"
+		text := "Resources:\n  F:\n    Type: AWS::Serverless::Function\n    Properties:\n      Policies:\n        " +
+			entry + "\n"
 		if _, err := stackOf(t, text).Policies("F"); err == nil || !strings.Contains(err.Error(), "F") {
 			t.Errorf("%s: err = %v", name, err)
 		}

@@ -177,7 +177,10 @@ func TestProjectTemplate(t *testing.T) {
 		}
 	}
 	if len(sqsWithoutReport) > 0 {
-		t.Errorf("SQS events without ReportBatchItemFailures (their reported failures would be ignored): %v", sqsWithoutReport)
+		t.Errorf(
+			"SQS events without ReportBatchItemFailures (their reported failures would be ignored): %v",
+			sqsWithoutReport,
+		)
 	}
 	alarmed := map[string]bool{}
 	for _, a := range tmpl.ResourcesOfType("AWS::CloudWatch::Alarm") {

@@ -84,7 +84,12 @@ func (s *Store) Update(_ context.Context, c contracts.Contract, change contracts
 }
 
 // ApplyPayment records e once, with the change it makes.
-func (s *Store) ApplyPayment(_ context.Context, c contracts.Contract, e contracts.PaymentEvent, change contracts.Change) (contracts.Contract, error) {
+func (s *Store) ApplyPayment(
+	_ context.Context,
+	c contracts.Contract,
+	e contracts.PaymentEvent,
+	change contracts.Change,
+) (contracts.Contract, error) {
 	return s.apply(c, change, func(bool) error {
 		if _, ok := s.events[e.EventID]; ok {
 			return contracts.ErrReplayed
@@ -95,7 +100,12 @@ func (s *Store) ApplyPayment(_ context.Context, c contracts.Contract, e contract
 }
 
 // FinishIssuance writes the change and stores d with it; Conflict when d's id is stored already.
-func (s *Store) FinishIssuance(_ context.Context, c contracts.Contract, change contracts.Change, d webhook.Delivery) (contracts.Contract, error) {
+func (s *Store) FinishIssuance(
+	_ context.Context,
+	c contracts.Contract,
+	change contracts.Change,
+	d webhook.Delivery,
+) (contracts.Contract, error) {
 	return s.apply(c, change, func(changed bool) error {
 		if !changed {
 			return nil
@@ -111,7 +121,11 @@ func (s *Store) FinishIssuance(_ context.Context, c contracts.Contract, change c
 // apply is the repository's loop: run change on c, write what it changes if the stored request
 // still has the status and payment c had, else run it again on the stored one (three tries, then
 // Conflict). also writes in the same "transaction"; it sees whether the request changes.
-func (s *Store) apply(c contracts.Contract, change contracts.Change, also func(changed bool) error) (contracts.Contract, error) {
+func (s *Store) apply(
+	c contracts.Contract,
+	change contracts.Change,
+	also func(changed bool) error,
+) (contracts.Contract, error) {
 	for try := 1; ; try++ {
 		next, err := change(c)
 		if err != nil {
@@ -181,7 +195,8 @@ func (s *Store) ClaimIssuance(_ context.Context, reference string, until, now ti
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	lease, held := s.leases[reference]
-	if s.contracts[reference].Status != contracts.StatusIssuanceInProgress || (held && lease.UnixMilli() >= now.UnixMilli()) {
+	if s.contracts[reference].Status != contracts.StatusIssuanceInProgress ||
+		(held && lease.UnixMilli() >= now.UnixMilli()) {
 		return fault.New(fault.Conflict, "The request is being issued by another worker.")
 	}
 	s.leases[reference] = until

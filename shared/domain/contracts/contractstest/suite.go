@@ -54,10 +54,31 @@ var base = time.Date(2026, 11, 23, 8, 0, 0, 123000000, time.UTC)
 
 // pending is a new request as Service.Create stores it.
 func pending(ref string) contracts.Contract {
-	return contracts.Contract{Reference: ref, PartnerID: "prt_suite", Product: contracts.ProductAuto, Status: contracts.StatusPendingPayment,
-		ReturnURL: "https://return.example", CancelURL: "https://cancel.example", Data: json.RawMessage(`{"vehicle":{"power":7}}`),
-		Subject: "DK-1234-AB", Pricing: contracts.Pricing{NetPremium: 800, Accessories: 100, Taxes: 50, GuaranteeFund: 50, Total: 1000, Currency: "XOF"},
-		Payment: payment.Checkout{ID: "pay_" + ref, URL: "https://pay.example/" + ref, ExpiresAt: base.Add(time.Hour)}, CreatedAt: base, UpdatedAt: base}
+	return contracts.Contract{
+		Reference: ref,
+		PartnerID: "prt_suite",
+		Product:   contracts.ProductAuto,
+		Status:    contracts.StatusPendingPayment,
+		ReturnURL: "https://return.example",
+		CancelURL: "https://cancel.example",
+		Data:      json.RawMessage(`{"vehicle":{"power":7}}`),
+		Subject:   "DK-1234-AB",
+		Pricing: contracts.Pricing{
+			NetPremium:    800,
+			Accessories:   100,
+			Taxes:         50,
+			GuaranteeFund: 50,
+			Total:         1000,
+			Currency:      "XOF",
+		},
+		Payment: payment.Checkout{
+			ID:        "pay_" + ref,
+			URL:       "https://pay.example/" + ref,
+			ExpiresAt: base.Add(time.Hour),
+		},
+		CreatedAt: base,
+		UpdatedAt: base,
+	}
 }
 
 // to is the change moving a request from one status to another at the given time; Conflict from
@@ -88,12 +109,32 @@ func paid(at time.Time) contracts.Change {
 }
 
 func event(ref, id string) contracts.PaymentEvent {
-	return contracts.PaymentEvent{EventID: id, Paid: true, PaymentID: "pay_" + ref, Reference: ref, Amount: 1000, Currency: "XOF", At: base.Add(time.Minute)}
+	return contracts.PaymentEvent{
+		EventID:   id,
+		Paid:      true,
+		PaymentID: "pay_" + ref,
+		Reference: ref,
+		Amount:    1000,
+		Currency:  "XOF",
+		At:        base.Add(time.Minute),
+	}
 }
 
 func delivery(id, ref string) webhook.Delivery {
-	return webhook.Delivery{ID: id, Scheme: webhook.SchemePartner, OwnerID: "prt_suite", Event: contracts.EventIssued, Reference: ref,
-		Body: []byte(`{}`), Status: webhook.StatusPending, CreatedAt: base, NextAt: base, ExpiresAt: base.Add(30 * 24 * time.Hour)}
+	return webhook.Delivery{
+		ID:        id,
+		Scheme:    webhook.SchemePartner,
+		OwnerID:   "prt_suite",
+		Event:     contracts.EventIssued,
+		Reference: ref,
+		Body: []byte(
+			`{}`,
+		),
+		Status:    webhook.StatusPending,
+		CreatedAt: base,
+		NextAt:    base,
+		ExpiresAt: base.Add(30 * 24 * time.Hour),
+	}
 }
 
 // put stores a new request or fails the test.
@@ -108,7 +149,12 @@ func put(t *testing.T, s contracts.Store, c contracts.Contract) contracts.Contra
 // issuing is a new request, paid: ISSUANCE_IN_PROGRESS since base plus a minute.
 func issuing(t *testing.T, s contracts.Store, ref string) contracts.Contract {
 	t.Helper()
-	c, err := s.ApplyPayment(context.Background(), put(t, s, pending(ref)), event(ref, "evt_"+ref), paid(base.Add(time.Minute)))
+	c, err := s.ApplyPayment(
+		context.Background(),
+		put(t, s, pending(ref)),
+		event(ref, "evt_"+ref),
+		paid(base.Add(time.Minute)),
+	)
 	if err != nil {
 		t.Fatalf("paying %s: %v", ref, err)
 	}
@@ -168,7 +214,12 @@ func unknownReference(t *testing.T, s contracts.Store) {
 func changeWritten(t *testing.T, s contracts.Store) {
 	c := issuing(t, s, "AUT-WRITE")
 	finish := func(c contracts.Contract) (contracts.Contract, error) {
-		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusIssuanceFailed, &contracts.Issuance{ErrorCode: "REFUSED", Error: "no"}, base.Add(time.Hour)
+		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusIssuanceFailed, &contracts.Issuance{
+			ErrorCode: "REFUSED",
+			Error:     "no",
+		}, base.Add(
+			time.Hour,
+		)
 		return c, nil
 	}
 	after, err := s.Update(context.Background(), c, finish)
@@ -233,7 +284,11 @@ func changeErrorWritesNothing(t *testing.T, s contracts.Store) {
 func changeUnchanged(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
 	c := put(t, s, pending("AUT-SAME"))
-	moved, err := s.Update(ctx, c, to(contracts.StatusPendingPayment, contracts.StatusPaymentFailed, base.Add(time.Hour)))
+	moved, err := s.Update(
+		ctx,
+		c,
+		to(contracts.StatusPendingPayment, contracts.StatusPaymentFailed, base.Add(time.Hour)),
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +308,8 @@ func changeOnMovedRequest(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
 	stale := put(t, s, pending("AUT-MOVED"))
 	c := issuing(t, s, "AUT-OTHER") // a neighbour, untouched
-	if _, err := s.ApplyPayment(ctx, stale, event(stale.Reference, "evt_moved"), paid(base.Add(time.Minute))); err != nil {
+	if _, err := s.ApplyPayment(ctx, stale, event(stale.Reference, "evt_moved"),
+		paid(base.Add(time.Minute))); err != nil {
 		t.Fatal(err)
 	}
 	var saw []contracts.Status
@@ -264,7 +320,11 @@ func changeOnMovedRequest(t *testing.T, s contracts.Store) {
 	}
 	_, err := s.Update(ctx, stale, watched)
 	wantKind(t, "expiring a request paid since it was read", err, fault.Conflict)
-	if want := []contracts.Status{contracts.StatusPendingPayment, contracts.StatusIssuanceInProgress}; !reflect.DeepEqual(saw, want) {
+	if want := []contracts.Status{contracts.StatusPendingPayment,
+		contracts.StatusIssuanceInProgress}; !reflect.DeepEqual(
+		saw,
+		want,
+	) {
 		t.Errorf("the change saw %v, want %v: the request as read, then as stored", saw, want)
 	}
 	if got := read(t, s, stale.Reference); got.Status != contracts.StatusIssuanceInProgress {
@@ -275,7 +335,11 @@ func changeOnMovedRequest(t *testing.T, s contracts.Store) {
 	}
 	// A change that accepts the stored request is written onto it.
 	replay := to(contracts.StatusIssuanceFailed, contracts.StatusIssuanceInProgress, base.Add(3*time.Hour))
-	failed, err := s.Update(ctx, c, to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(2*time.Hour)))
+	failed, err := s.Update(
+		ctx,
+		c,
+		to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(2*time.Hour)),
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +359,11 @@ func changeOnMovedRequest(t *testing.T, s contracts.Store) {
 func changeOnRequestPaidSince(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
 	c := put(t, s, pending("AUT-LATE"))
-	failed, err := s.Update(ctx, c, to(contracts.StatusPendingPayment, contracts.StatusPaymentFailed, base.Add(time.Hour)))
+	failed, err := s.Update(
+		ctx,
+		c,
+		to(contracts.StatusPendingPayment, contracts.StatusPaymentFailed, base.Add(time.Hour)),
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +398,11 @@ func changeOnRequestPaidSince(t *testing.T, s contracts.Store) {
 func changeKeepsMoving(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
 	c := issuing(t, s, "AUT-BUSY")
-	c, err := s.Update(ctx, c, to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(time.Hour)))
+	c, err := s.Update(
+		ctx,
+		c,
+		to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(time.Hour)),
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +415,8 @@ func changeKeepsMoving(t *testing.T, s contracts.Store) {
 		if stored.Status == contracts.StatusIssuanceInProgress {
 			next = contracts.StatusIssuanceFailed
 		}
-		if _, err := s.Update(ctx, stored, to(stored.Status, next, base.Add(time.Duration(runs)*time.Hour))); err != nil {
+		if _, err := s.Update(ctx, stored, to(stored.Status, next,
+			base.Add(time.Duration(runs)*time.Hour))); err != nil {
 			return seen, err
 		}
 		seen.UpdatedAt = base.Add(100 * time.Hour)
@@ -364,7 +437,8 @@ func paymentEventOnce(t *testing.T, s contracts.Store) {
 	c := put(t, s, pending("AUT-PAY"))
 	e := event(c.Reference, "evt_pay")
 	after, err := s.ApplyPayment(ctx, c, e, paid(e.At))
-	if err != nil || after.Status != contracts.StatusIssuanceInProgress || after.PaidAt == nil || after.IssuanceRun != 1 {
+	if err != nil || after.Status != contracts.StatusIssuanceInProgress || after.PaidAt == nil ||
+		after.IssuanceRun != 1 {
 		t.Fatalf("ApplyPayment = %+v, %v", after, err)
 	}
 	if got := read(t, s, c.Reference); !reflect.DeepEqual(got, after) {
@@ -393,7 +467,8 @@ func paymentEventOnce(t *testing.T, s contracts.Store) {
 func paymentEventUnchanged(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
 	c := put(t, s, pending("AUT-LATECANCEL"))
-	if _, err := s.Update(ctx, c, to(contracts.StatusPendingPayment, contracts.StatusPaymentFailed, base.Add(2*time.Hour))); err != nil {
+	if _, err := s.Update(ctx, c, to(contracts.StatusPendingPayment, contracts.StatusPaymentFailed,
+		base.Add(2*time.Hour))); err != nil {
 		t.Fatal(err)
 	}
 	cancel := event(c.Reference, "evt_cancel")
@@ -404,7 +479,8 @@ func paymentEventUnchanged(t *testing.T, s contracts.Store) {
 		}
 		return c, nil
 	}
-	if got, err := s.ApplyPayment(ctx, c, cancel, cancelled); err != nil || got.Status != contracts.StatusPaymentFailed {
+	if got, err := s.ApplyPayment(ctx, c, cancel, cancelled); err != nil ||
+		got.Status != contracts.StatusPaymentFailed {
 		t.Fatalf("ApplyPayment = %s, %v", got.Status, err)
 	}
 	if got := read(t, s, c.Reference); !got.UpdatedAt.Equal(base.Add(2 * time.Hour)) {
@@ -418,7 +494,10 @@ func paymentEventUnchanged(t *testing.T, s contracts.Store) {
 	if _, err := s.ApplyPayment(ctx, failed, event(c.Reference, "evt_noop"), keep); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.ApplyPayment(ctx, failed, event(c.Reference, "evt_noop"), keep); !errors.Is(err, contracts.ErrReplayed) {
+	if _, err := s.ApplyPayment(ctx, failed, event(c.Reference, "evt_noop"), keep); !errors.Is(
+		err,
+		contracts.ErrReplayed,
+	) {
 		t.Errorf("an event that changed nothing, again: %v, want ErrReplayed", err)
 	}
 }
@@ -428,7 +507,13 @@ func paymentEventRefused(t *testing.T, s contracts.Store) {
 	c := put(t, s, pending("AUT-NOPE"))
 	e := event(c.Reference, "evt_nope")
 	refused := fault.New(fault.Invalid, "refused")
-	if _, err := s.ApplyPayment(ctx, c, e, func(c contracts.Contract) (contracts.Contract, error) { return c, refused }); !errors.Is(err, refused) {
+	if _, err := s.ApplyPayment(ctx, c, e, func(c contracts.Contract) (contracts.Contract, error) {
+		return c,
+			refused
+	}); !errors.Is(
+		err,
+		refused,
+	) {
 		t.Fatalf("ApplyPayment = %v, want the change's error", err)
 	}
 	if _, err := s.ApplyPayment(ctx, c, e, paid(e.At)); err != nil {
@@ -448,7 +533,12 @@ func finishIssuance(t *testing.T, s contracts.Store) {
 		if c.Status != contracts.StatusIssuanceInProgress {
 			return c, fault.New(fault.Conflict, "The request is no longer being issued.")
 		}
-		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{ContractID: "CT-1", NumeroPolice: "P-1"}, base.Add(time.Hour)
+		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{
+			ContractID:   "CT-1",
+			NumeroPolice: "P-1",
+		}, base.Add(
+			time.Hour,
+		)
 		return c, nil
 	}
 	after, err := s.FinishIssuance(ctx, c, issue, delivery("dlv_fin", c.Reference))
@@ -489,8 +579,18 @@ func claimIssuance(t *testing.T, s contracts.Store) {
 	if err := s.ClaimIssuance(ctx, c.Reference, until, base); err != nil {
 		t.Fatal(err)
 	}
-	wantKind(t, "a second worker during the lease", s.ClaimIssuance(ctx, c.Reference, until.Add(time.Minute), base.Add(time.Minute)), fault.Conflict)
-	wantKind(t, "a second worker at the lease's end", s.ClaimIssuance(ctx, c.Reference, until.Add(time.Minute), until), fault.Conflict)
+	wantKind(
+		t,
+		"a second worker during the lease",
+		s.ClaimIssuance(ctx, c.Reference, until.Add(time.Minute), base.Add(time.Minute)),
+		fault.Conflict,
+	)
+	wantKind(
+		t,
+		"a second worker at the lease's end",
+		s.ClaimIssuance(ctx, c.Reference, until.Add(time.Minute), until),
+		fault.Conflict,
+	)
 	if err := s.ClaimIssuance(ctx, c.Reference, until.Add(2*time.Minute), until.Add(time.Millisecond)); err != nil {
 		t.Errorf("a claim after the lease ended: %v", err)
 	}
@@ -510,12 +610,22 @@ func leaseEndsWithStatus(t *testing.T, s contracts.Store) {
 	if err := s.ClaimIssuance(ctx, c.Reference, base.Add(time.Hour), base); err != nil {
 		t.Fatal(err)
 	}
-	failed, err := s.Update(ctx, c, to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(time.Minute)))
+	failed, err := s.Update(
+		ctx,
+		c,
+		to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(time.Minute)),
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantKind(t, "a claim of a failed request", s.ClaimIssuance(ctx, c.Reference, base.Add(time.Hour), base), fault.Conflict)
-	if _, err := s.Update(ctx, failed, to(contracts.StatusIssuanceFailed, contracts.StatusIssuanceInProgress, base.Add(2*time.Minute))); err != nil {
+	wantKind(
+		t,
+		"a claim of a failed request",
+		s.ClaimIssuance(ctx, c.Reference, base.Add(time.Hour), base),
+		fault.Conflict,
+	)
+	if _, err := s.Update(ctx, failed, to(contracts.StatusIssuanceFailed, contracts.StatusIssuanceInProgress,
+		base.Add(2*time.Minute))); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.ClaimIssuance(ctx, c.Reference, base.Add(time.Hour), base.Add(3*time.Minute)); err != nil {
@@ -535,11 +645,16 @@ func issuanceAttempts(t *testing.T, s contracts.Store) {
 		t.Errorf("first attempt on B = %d, %v", n, err)
 	}
 	// The count goes on across runs: the core's idempotency key is per attempt.
-	failed, err := s.Update(ctx, a, to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(time.Hour)))
+	failed, err := s.Update(
+		ctx,
+		a,
+		to(contracts.StatusIssuanceInProgress, contracts.StatusIssuanceFailed, base.Add(time.Hour)),
+	)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Update(ctx, failed, to(contracts.StatusIssuanceFailed, contracts.StatusIssuanceInProgress, base.Add(2*time.Hour))); err != nil {
+	if _, err := s.Update(ctx, failed, to(contracts.StatusIssuanceFailed, contracts.StatusIssuanceInProgress,
+		base.Add(2*time.Hour))); err != nil {
 		t.Fatal(err)
 	}
 	if n, err := s.IssuanceAttempt(ctx, a.Reference); n != 3 || err != nil {
@@ -558,8 +673,16 @@ func refs(cs []contracts.Contract) []string {
 // Strictly before the given time, to the millisecond; ties in reference order.
 func expiredLinks(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
-	expiries := map[string]time.Duration{"AUT-E3": 3 * time.Minute, "AUT-E1": time.Minute, "AUT-E2B": 2 * time.Minute, "AUT-E2A": 2 * time.Minute,
-		"AUT-AT": 10 * time.Minute, "AUT-OPEN": time.Hour, "AUT-PAID": 0, "AUT-FAILED": 0}
+	expiries := map[string]time.Duration{
+		"AUT-E3":     3 * time.Minute,
+		"AUT-E1":     time.Minute,
+		"AUT-E2B":    2 * time.Minute,
+		"AUT-E2A":    2 * time.Minute,
+		"AUT-AT":     10 * time.Minute,
+		"AUT-OPEN":   time.Hour,
+		"AUT-PAID":   0,
+		"AUT-FAILED": 0,
+	}
 	for ref, d := range expiries {
 		c := pending(ref)
 		c.Payment.ExpiresAt = base.Add(d)
@@ -568,7 +691,8 @@ func expiredLinks(t *testing.T, s contracts.Store) {
 	if _, err := s.ApplyPayment(ctx, read(t, s, "AUT-PAID"), event("AUT-PAID", "evt_paid"), paid(base)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Update(ctx, read(t, s, "AUT-FAILED"), to(contracts.StatusPendingPayment, contracts.StatusPaymentFailed, base)); err != nil {
+	if _, err := s.Update(ctx, read(t, s, "AUT-FAILED"), to(contracts.StatusPendingPayment,
+		contracts.StatusPaymentFailed, base)); err != nil {
 		t.Fatal(err)
 	}
 	before := base.Add(10 * time.Minute)
@@ -579,7 +703,8 @@ func expiredLinks(t *testing.T, s contracts.Store) {
 	if len(got) > 0 && !reflect.DeepEqual(got[0], read(t, s, "AUT-E1")) {
 		t.Errorf("listed\n%+v\nstored\n%+v", got[0], read(t, s, "AUT-E1"))
 	}
-	if got, err := s.ExpiredLinks(ctx, before, 2); err != nil || !reflect.DeepEqual(refs(got), []string{"AUT-E1", "AUT-E2A"}) {
+	if got, err := s.ExpiredLinks(ctx, before, 2); err != nil ||
+		!reflect.DeepEqual(refs(got), []string{"AUT-E1", "AUT-E2A"}) {
 		t.Errorf("ExpiredLinks limited to 2 = %v, %v", refs(got), err)
 	}
 	if got, err := s.ExpiredLinks(ctx, before, 0); err != nil || len(got) != 0 {
@@ -589,15 +714,18 @@ func expiredLinks(t *testing.T, s contracts.Store) {
 
 func dueIssuances(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
-	for ref, entered := range map[string]time.Duration{"AUT-I3": 3 * time.Minute, "AUT-I1": time.Minute, "AUT-I2": 2 * time.Minute,
+	for ref, entered := range map[string]time.Duration{"AUT-I3": 3 * time.Minute, "AUT-I1": time.Minute,
+		"AUT-I2":   2 * time.Minute,
 		"AUT-LATE": 10 * time.Minute} {
-		if _, err := s.ApplyPayment(ctx, put(t, s, pending(ref)), event(ref, "evt_"+ref), paid(base.Add(entered))); err != nil {
+		if _, err := s.ApplyPayment(ctx, put(t, s, pending(ref)), event(ref, "evt_"+ref),
+			paid(base.Add(entered))); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// A request that left issuance is not due; one that entered at the given time is not due yet.
 	done := issuing(t, s, "AUT-DONE")
-	if _, err := s.Update(ctx, done, to(contracts.StatusIssuanceInProgress, contracts.StatusActive, base.Add(time.Minute))); err != nil {
+	if _, err := s.Update(ctx, done, to(contracts.StatusIssuanceInProgress, contracts.StatusActive,
+		base.Add(time.Minute))); err != nil {
 		t.Fatal(err)
 	}
 	// The due time is the entry into the status: a later change that keeps it does not move it.
@@ -610,7 +738,8 @@ func dueIssuances(t *testing.T, s contracts.Store) {
 		t.Fatal(err)
 	}
 	before := base.Add(10 * time.Minute)
-	if got, err := s.DueIssuances(ctx, before, 10); err != nil || !reflect.DeepEqual(got, []string{"AUT-I1", "AUT-I2", "AUT-I3"}) {
+	if got, err := s.DueIssuances(ctx, before, 10); err != nil ||
+		!reflect.DeepEqual(got, []string{"AUT-I1", "AUT-I2", "AUT-I3"}) {
 		t.Errorf("DueIssuances = %v, %v", got, err)
 	}
 	if got, err := s.DueIssuances(ctx, before, 1); err != nil || !reflect.DeepEqual(got, []string{"AUT-I1"}) {

@@ -34,7 +34,13 @@ func RunLedgerSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string
 				t.Fatalf("page %d: %v", i, err)
 			}
 			if len(page) > limit || (next != "" && len(page) < limit) {
-				t.Fatalf("page %d: %d entries of %d, next %q: a page holds at most limit entries, and a short one ends the ledger", i, len(page), limit, next)
+				t.Fatalf(
+					"page %d: %d entries of %d, next %q: a page holds at most limit entries, and a short one ends the ledger",
+					i,
+					len(page),
+					limit,
+					next,
+				)
 			}
 			all = append(all, page...)
 			if next == "" {
@@ -63,7 +69,10 @@ func RunLedgerSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string
 		if err := l.Move(ctx, credits.Charge("usr_1", 5, credits.ReasonExtraction, "ext_2", time.Time{})); err != nil {
 			t.Errorf("a debit of the whole balance: %v", err)
 		}
-		if err := l.Move(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_3", time.Time{})); !fault.Is(err, fault.PaymentRequired) {
+		if err := l.Move(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_3", time.Time{})); !fault.Is(
+			err,
+			fault.PaymentRequired,
+		) {
 			t.Errorf("a debit of an empty balance: %v, want PaymentRequired", err)
 		}
 		es := entries(t, l, "usr_1", 10)
@@ -74,10 +83,14 @@ func RunLedgerSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string
 
 	t.Run("credits to an unknown user", func(t *testing.T) {
 		l := newLedger(t, "usr_1")
-		if err := l.Move(ctx, credits.Grant("usr_404", 5, credits.ReasonGrant, "", time.Time{})); !fault.Is(err, fault.NotFound) {
+		if err := l.Move(ctx, credits.Grant("usr_404", 5, credits.ReasonGrant, "", time.Time{})); !fault.Is(
+			err,
+			fault.NotFound,
+		) {
 			t.Errorf("credits to an unknown user: %v, want NotFound", err)
 		}
-		if err := l.Move(ctx, credits.Charge("usr_404", 1, credits.ReasonExtraction, "ext_1", time.Time{})); err == nil {
+		if err := l.Move(ctx, credits.Charge("usr_404", 1, credits.ReasonExtraction, "ext_1",
+			time.Time{})); err == nil {
 			t.Error("a debit of an unknown user was taken")
 		}
 		if es := entries(t, l, "usr_404", 10); len(es) != 0 {
@@ -93,12 +106,14 @@ func RunLedgerSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string
 		var want []string // references, newest first
 		for i := range 7 {
 			ref := fmt.Sprintf("ext_%d", i)
-			if err := l.Move(ctx, credits.Grant("usr_1", i+1, credits.ReasonRefund, ref, t0.Add(time.Duration(i)*110*time.Millisecond))); err != nil {
+			if err := l.Move(ctx, credits.Grant("usr_1", i+1, credits.ReasonRefund, ref,
+				t0.Add(time.Duration(i)*110*time.Millisecond))); err != nil {
 				t.Fatal(err)
 			}
 			want = append([]string{ref}, want...)
 		}
-		if err := l.Move(ctx, credits.Charge("usr_1", 3, credits.ReasonLiveness, "lvc_1", t0.Add(time.Second))); err != nil {
+		if err := l.Move(ctx, credits.Charge("usr_1", 3, credits.ReasonLiveness, "lvc_1",
+			t0.Add(time.Second))); err != nil {
 			t.Fatal(err)
 		}
 		want = append([]string{"lvc_1"}, want...)
@@ -119,7 +134,8 @@ func RunLedgerSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string
 			}
 		}
 		first := entries(t, l, "usr_1", 100)[0]
-		if first.ID == "" || first.Amount != -3 || first.Reason != credits.ReasonLiveness || !first.At.Equal(t0.Add(time.Second)) {
+		if first.ID == "" || first.Amount != -3 || first.Reason != credits.ReasonLiveness ||
+			!first.At.Equal(t0.Add(time.Second)) {
 			t.Errorf("the debit's entry: %+v", first)
 		}
 		_, next, err := l.Entries(ctx, "usr_1", 2, "")

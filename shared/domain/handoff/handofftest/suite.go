@@ -18,10 +18,22 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) handoff.Store) {
 	ctx := context.Background()
 	t0 := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
 	session := func(id string) handoff.Session {
-		return handoff.Session{ID: id, Status: handoff.StatusCreated, CreatedAt: t0, ExpiresAt: t0.Add(15 * time.Minute),
-			TokenHash: "hash", Attempts: map[string]string{"a0": ""}}
+		return handoff.Session{
+			ID:        id,
+			Status:    handoff.StatusCreated,
+			CreatedAt: t0,
+			ExpiresAt: t0.Add(15 * time.Minute),
+			TokenHash: "hash",
+			Attempts:  map[string]string{"a0": ""},
+		}
 	}
-	file := handoff.File{Key: "handoff/hs_1/ready", Name: "passport.jpg", MIME: "image/jpeg", Size: 10, UploadedAt: t0.Add(time.Minute)}
+	file := handoff.File{
+		Key:        "handoff/hs_1/ready",
+		Name:       "passport.jpg",
+		MIME:       "image/jpeg",
+		Size:       10,
+		UploadedAt: t0.Add(time.Minute),
+	}
 	put := func(t *testing.T, s handoff.Store, h handoff.Session) {
 		t.Helper()
 		if err := s.PutSession(ctx, h); err != nil {
@@ -52,9 +64,13 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) handoff.Store) {
 		put(t, s, owned)
 		for _, want := range []handoff.Session{h, owned} {
 			got := read(t, s, want.ID)
-			if got.ID != want.ID || got.Status != want.Status || !got.CreatedAt.Equal(want.CreatedAt) || !got.ExpiresAt.Equal(want.ExpiresAt) ||
-				got.OwnerID != want.OwnerID || got.TokenHash != want.TokenHash || !maps.Equal(got.Attempts, want.Attempts) ||
-				got.File != nil || got.ConsumedBy != "" || got.ConsumedAt != nil {
+			if got.ID != want.ID || got.Status != want.Status || !got.CreatedAt.Equal(want.CreatedAt) ||
+				!got.ExpiresAt.Equal(want.ExpiresAt) ||
+				got.OwnerID != want.OwnerID || got.TokenHash != want.TokenHash ||
+				!maps.Equal(got.Attempts, want.Attempts) ||
+				got.File != nil ||
+				got.ConsumedBy != "" ||
+				got.ConsumedAt != nil {
 				t.Errorf("read back %+v, want %+v", got, want)
 			}
 		}
@@ -83,7 +99,8 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) handoff.Store) {
 		}
 		conflict(t, "an attempt past the bound", s.MarkUploading(ctx, "hs_1", "a3", "x.jpg", 3, t0))
 		got := read(t, s, "hs_1")
-		if want := map[string]string{"a0": "", "a1": "passport.jpg", "a2": ""}; got.Status != handoff.StatusUploading || !maps.Equal(got.Attempts, want) {
+		if want := map[string]string{"a0": "", "a1": "passport.jpg", "a2": ""}; got.Status != handoff.StatusUploading ||
+			!maps.Equal(got.Attempts, want) {
 			t.Errorf("after two attempts: %s, %v; want uploading, %v", got.Status, got.Attempts, want)
 		}
 		put(t, s, session("hs_2"))
@@ -106,8 +123,11 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) handoff.Store) {
 		conflict(t, "a second file", s.MarkReady(ctx, "hs_1", second, t0.Add(time.Minute)))
 		conflict(t, "an attempt once ready", s.MarkUploading(ctx, "hs_1", "a1", "", 10, t0.Add(time.Minute)))
 		got := read(t, s, "hs_1")
-		if got.Status != handoff.StatusReady || got.File == nil || got.File.Key != file.Key || got.File.Name != file.Name || got.File.MIME != file.MIME ||
-			got.File.Size != file.Size || !got.File.UploadedAt.Equal(file.UploadedAt) {
+		if got.Status != handoff.StatusReady || got.File == nil || got.File.Key != file.Key ||
+			got.File.Name != file.Name ||
+			got.File.MIME != file.MIME ||
+			got.File.Size != file.Size ||
+			!got.File.UploadedAt.Equal(file.UploadedAt) {
 			t.Errorf("ready: %+v, file %+v; want %+v", got, got.File, file)
 		}
 		put(t, s, session("hs_2"))
@@ -132,11 +152,15 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) handoff.Store) {
 		conflict(t, "a consumption at the expiry", err)
 		at := t0.Add(2 * time.Minute)
 		got, err := s.Consume(ctx, "hs_1", "usr_1", at)
-		if err != nil || got.Status != handoff.StatusConsumed || got.ConsumedBy != "usr_1" || got.ConsumedAt == nil || !got.ConsumedAt.Equal(at) ||
-			got.File == nil || got.File.Key != file.Key {
+		if err != nil || got.Status != handoff.StatusConsumed || got.ConsumedBy != "usr_1" || got.ConsumedAt == nil ||
+			!got.ConsumedAt.Equal(at) ||
+			got.File == nil ||
+			got.File.Key != file.Key {
 			t.Fatalf("Consume = %+v, %v", got, err)
 		}
-		if stored := read(t, s, "hs_1"); stored.Status != handoff.StatusConsumed || stored.ConsumedBy != "usr_1" || stored.ConsumedAt == nil || !stored.ConsumedAt.Equal(at) {
+		if stored := read(t, s, "hs_1"); stored.Status != handoff.StatusConsumed || stored.ConsumedBy != "usr_1" ||
+			stored.ConsumedAt == nil ||
+			!stored.ConsumedAt.Equal(at) {
 			t.Errorf("stored after Consume: %+v", stored)
 		}
 		_, err = s.Consume(ctx, "hs_1", "usr_2", at)

@@ -36,13 +36,23 @@ func id(scope, key string) string { return scope + "#" + key }
 
 // Begin stores first unless a record that has not expired exists, which it returns instead. The
 // creation time is kept to the second, as the repository keeps it.
-func (s *Store) Begin(_ context.Context, scope, key string, first idempotency.Record, expires time.Time) (idempotency.Record, bool, error) {
+func (s *Store) Begin(
+	_ context.Context,
+	scope, key string,
+	first idempotency.Record,
+	expires time.Time,
+) (idempotency.Record, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if old, ok := s.records[id(scope, key)]; ok && old.expires.Unix() >= s.now().Unix() {
 		return clone(old.Record), false, nil
 	}
-	rec := idempotency.Record{RequestHash: first.RequestHash, Method: first.Method, Path: first.Path, CreatedAt: first.CreatedAt.Truncate(time.Second)}
+	rec := idempotency.Record{
+		RequestHash: first.RequestHash,
+		Method:      first.Method,
+		Path:        first.Path,
+		CreatedAt:   first.CreatedAt.Truncate(time.Second),
+	}
 	s.records[id(scope, key)] = stored{Record: rec, expires: expires}
 	return first, true, nil
 }

@@ -31,10 +31,21 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) idempotency.Store) 
 
 // first is a request as Keys.Wrap begins it: its creation time to the second.
 func first() idempotency.Record {
-	return idempotency.Record{RequestHash: "h1", Method: "POST", Path: "/v1/contracts", CreatedAt: time.Now().UTC().Truncate(time.Second)}
+	return idempotency.Record{
+		RequestHash: "h1",
+		Method:      "POST",
+		Path:        "/v1/contracts",
+		CreatedAt:   time.Now().UTC().Truncate(time.Second),
+	}
 }
 
-func begin(t *testing.T, s idempotency.Store, scope, key string, r idempotency.Record, expires time.Time) (idempotency.Record, bool) {
+func begin(
+	t *testing.T,
+	s idempotency.Store,
+	scope, key string,
+	r idempotency.Record,
+	expires time.Time,
+) (idempotency.Record, bool) {
 	t.Helper()
 	got, ok, err := s.Begin(context.Background(), scope, key, r, expires)
 	if err != nil {
@@ -50,7 +61,12 @@ func takenOnce(t *testing.T, s idempotency.Store) {
 	if got, ok := begin(t, s, "partner#p1", "k", f, later()); !ok || !reflect.DeepEqual(got, f) {
 		t.Fatalf("first Begin = %+v, %v, want the record, true", got, ok)
 	}
-	second := idempotency.Record{RequestHash: "h2", Method: "PATCH", Path: "/other", CreatedAt: f.CreatedAt.Add(time.Minute)}
+	second := idempotency.Record{
+		RequestHash: "h2",
+		Method:      "PATCH",
+		Path:        "/other",
+		CreatedAt:   f.CreatedAt.Add(time.Minute),
+	}
 	if got, ok := begin(t, s, "partner#p1", "k", second, later()); ok || !reflect.DeepEqual(got, f) {
 		t.Errorf("second Begin = %+v, %v, want the first record, in flight, false", got, ok)
 	}
@@ -72,7 +88,8 @@ func finished(t *testing.T, s idempotency.Store) {
 	}
 	want := f
 	want.Done, want.Status, want.ContentType, want.Body = true, 201, "application/json", []byte(`{"id":"x"}`)
-	if got, ok := begin(t, s, "partner#p1", "k", idempotency.Record{RequestHash: "h2"}, later()); ok || !reflect.DeepEqual(got, want) {
+	if got, ok := begin(t, s, "partner#p1", "k", idempotency.Record{RequestHash: "h2"}, later()); ok ||
+		!reflect.DeepEqual(got, want) {
 		t.Errorf("Begin after Finish = %+v, %v, want %+v", got, ok, want)
 	}
 }
@@ -82,7 +99,9 @@ func emptyResponse(t *testing.T, s idempotency.Store) {
 	if err := s.Finish(context.Background(), "user#u1", "k", idempotency.Record{Done: true, Status: 204}); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := begin(t, s, "user#u1", "k", first(), later()); ok || !got.Done || got.Status != 204 || len(got.Body) != 0 || got.ContentType != "" {
+	if got, ok := begin(t, s, "user#u1", "k", first(), later()); ok || !got.Done || got.Status != 204 ||
+		len(got.Body) != 0 ||
+		got.ContentType != "" {
 		t.Errorf("Begin after an empty response = %+v, %v", got, ok)
 	}
 }

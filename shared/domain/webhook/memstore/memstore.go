@@ -62,7 +62,8 @@ func (s *Store) ClaimAttempt(_ context.Context, id string, n int, until, now tim
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r, ok := s.ds[id]
-	if !ok || r.d.Status != webhook.StatusPending || len(r.d.Attempts) != n-1 || (r.claimedAttempt != 0 && !r.claimedUntil.Before(now)) {
+	if !ok || r.d.Status != webhook.StatusPending || len(r.d.Attempts) != n-1 ||
+		(r.claimedAttempt != 0 && !r.claimedUntil.Before(now)) {
 		return fault.New(fault.Conflict, "The attempt is taken or done.")
 	}
 	r.claimedAttempt, r.claimedUntil = n, until
@@ -71,7 +72,13 @@ func (s *Store) ClaimAttempt(_ context.Context, id string, n int, until, now tim
 
 // RecordAttempt appends the attempt made under the claim, sets the status and, while pending, the
 // next due time; a success drops the body, as the DynamoDB store does. Conflict without the claim.
-func (s *Store) RecordAttempt(_ context.Context, id string, a webhook.Attempt, status webhook.Status, next time.Time) error {
+func (s *Store) RecordAttempt(
+	_ context.Context,
+	id string,
+	a webhook.Attempt,
+	status webhook.Status,
+	next time.Time,
+) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r, ok := s.ds[id]
@@ -162,10 +169,16 @@ func decodeCursor(c string) (position, error) {
 
 // FailedSince lists up to limit FAILED, unrecovered deliveries of an owner's endpoint created at
 // or after since, oldest first; more reports others.
-func (s *Store) FailedSince(_ context.Context, ownerID, endpointID string, since time.Time, limit int) ([]webhook.Delivery, bool, error) {
+func (s *Store) FailedSince(
+	_ context.Context,
+	ownerID, endpointID string,
+	since time.Time,
+	limit int,
+) ([]webhook.Delivery, bool, error) {
 	var out []webhook.Delivery
 	for _, d := range s.sorted(func(a, b webhook.Delivery) bool { return a.CreatedAt.Before(b.CreatedAt) }, false) {
-		if d.OwnerID != ownerID || d.Status != webhook.StatusFailed || d.RecoveredBy != "" || d.CreatedAt.Before(since) ||
+		if d.OwnerID != ownerID || d.Status != webhook.StatusFailed || d.RecoveredBy != "" ||
+			d.CreatedAt.Before(since) ||
 			(endpointID != "" && d.EndpointID != endpointID) {
 			continue
 		}

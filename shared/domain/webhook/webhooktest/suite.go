@@ -50,25 +50,57 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		if err := s.ClaimAttempt(ctx, "dlv_1", 1, t0.Add(time.Minute), t0); err != nil {
 			t.Fatal(err)
 		}
-		kind(t, "a second claim while the first is live", s.ClaimAttempt(ctx, "dlv_1", 1, t0.Add(2*time.Minute), t0.Add(59*time.Second)), fault.Conflict)
+		kind(
+			t,
+			"a second claim while the first is live",
+			s.ClaimAttempt(ctx, "dlv_1", 1, t0.Add(2*time.Minute), t0.Add(59*time.Second)),
+			fault.Conflict,
+		)
 		if err := s.ClaimAttempt(ctx, "dlv_1", 1, t0.Add(3*time.Minute), t0.Add(2*time.Minute)); err != nil {
 			t.Errorf("a claim after the first lapsed: %v", err)
 		}
-		kind(t, "a claim of an unknown delivery", s.ClaimAttempt(ctx, "dlv_404", 1, t0.Add(time.Minute), t0), fault.Conflict)
+		kind(
+			t,
+			"a claim of an unknown delivery",
+			s.ClaimAttempt(ctx, "dlv_404", 1, t0.Add(time.Minute), t0),
+			fault.Conflict,
+		)
 	})
 
 	t.Run("an attempt is recorded once, under its claim", func(t *testing.T) {
 		s := newStore(t)
 		d := delivery("dlv_1", "usr_1", t0)
 		put(t, s, d)
-		a1 := webhook.Attempt{N: 1, At: t0, StatusCode: 500, DurationMs: 12, ErrorClass: webhook.ErrorHTTPStatus, Error: "answered 500"}
-		kind(t, "a record without a claim", s.RecordAttempt(ctx, d.ID, a1, webhook.StatusPending, t0.Add(time.Minute)), fault.Conflict)
+		a1 := webhook.Attempt{
+			N:          1,
+			At:         t0,
+			StatusCode: 500,
+			DurationMs: 12,
+			ErrorClass: webhook.ErrorHTTPStatus,
+			Error:      "answered 500",
+		}
+		kind(
+			t,
+			"a record without a claim",
+			s.RecordAttempt(ctx, d.ID, a1, webhook.StatusPending, t0.Add(time.Minute)),
+			fault.Conflict,
+		)
 		claim(t, s, d.ID, 1, t0)
 		if err := s.RecordAttempt(ctx, d.ID, a1, webhook.StatusPending, t0.Add(time.Minute)); err != nil {
 			t.Fatal(err)
 		}
-		kind(t, "the same attempt again", s.RecordAttempt(ctx, d.ID, a1, webhook.StatusPending, t0.Add(time.Minute)), fault.Conflict)
-		kind(t, "a claim of the attempt recorded", s.ClaimAttempt(ctx, d.ID, 1, t0.Add(2*time.Minute), t0.Add(time.Minute)), fault.Conflict)
+		kind(
+			t,
+			"the same attempt again",
+			s.RecordAttempt(ctx, d.ID, a1, webhook.StatusPending, t0.Add(time.Minute)),
+			fault.Conflict,
+		)
+		kind(
+			t,
+			"a claim of the attempt recorded",
+			s.ClaimAttempt(ctx, d.ID, 1, t0.Add(2*time.Minute), t0.Add(time.Minute)),
+			fault.Conflict,
+		)
 		want := d
 		want.Attempts, want.NextAt = []webhook.Attempt{a1}, t0.Add(time.Minute)
 		same(t, "after a failed attempt", read(t, s, d.ID), want)
@@ -80,11 +112,17 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		}
 		want.Attempts, want.Status, want.Body = []webhook.Attempt{a1, a2}, webhook.StatusSucceeded, nil
 		same(t, "delivered (its body dropped)", read(t, s, d.ID), want)
-		kind(t, "a claim of a delivered one", s.ClaimAttempt(ctx, d.ID, 3, t0.Add(3*time.Minute), t0.Add(2*time.Minute)), fault.Conflict)
+		kind(
+			t,
+			"a claim of a delivered one",
+			s.ClaimAttempt(ctx, d.ID, 3, t0.Add(3*time.Minute), t0.Add(2*time.Minute)),
+			fault.Conflict,
+		)
 
 		put(t, s, delivery("dlv_2", "usr_1", t0))
 		fail(t, s, "dlv_2", t0)
-		if got := read(t, s, "dlv_2"); got.Status != webhook.StatusFailed || len(got.Attempts) != 1 || len(got.Body) == 0 {
+		if got := read(t, s, "dlv_2"); got.Status != webhook.StatusFailed || len(got.Attempts) != 1 ||
+			len(got.Body) == 0 {
 			t.Errorf("failed: %+v, want FAILED with its attempt and its body", got)
 		}
 		kind(t, "a claim of a failed one", s.ClaimAttempt(ctx, "dlv_2", 2, t0.Add(time.Minute), t0), fault.Conflict)
@@ -99,12 +137,14 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		}
 		fail(t, s, "dlv_failed", t0.Add(4*time.Second))
 		claim(t, s, "dlv_done", 1, t0.Add(5*time.Second))
-		if err := s.RecordAttempt(ctx, "dlv_done", webhook.Attempt{N: 1, At: t0, StatusCode: 200}, webhook.StatusSucceeded, time.Time{}); err != nil {
+		if err := s.RecordAttempt(ctx, "dlv_done", webhook.Attempt{N: 1, At: t0, StatusCode: 200},
+			webhook.StatusSucceeded, time.Time{}); err != nil {
 			t.Fatal(err)
 		}
 		// dlv_c moves on to a retry due after the others.
 		claim(t, s, "dlv_c", 1, t0)
-		if err := s.RecordAttempt(ctx, "dlv_c", webhook.Attempt{N: 1, At: t0, StatusCode: 500}, webhook.StatusPending, t0.Add(2500*time.Millisecond)); err != nil {
+		if err := s.RecordAttempt(ctx, "dlv_c", webhook.Attempt{N: 1, At: t0, StatusCode: 500}, webhook.StatusPending,
+			t0.Add(2500*time.Millisecond)); err != nil {
 			t.Fatal(err)
 		}
 		due := func(before time.Time, limit int) []string {
@@ -130,7 +170,15 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 	t.Run("listing, newest first, page by page", func(t *testing.T) {
 		s := newStore(t)
 		// Creation times within one second too, with fractions of different lengths.
-		offsets := []time.Duration{0, 100 * time.Millisecond, 150 * time.Millisecond, time.Second, 1500 * time.Millisecond, 2 * time.Second, 2*time.Second + 1}
+		offsets := []time.Duration{
+			0,
+			100 * time.Millisecond,
+			150 * time.Millisecond,
+			time.Second,
+			1500 * time.Millisecond,
+			2 * time.Second,
+			2*time.Second + 1,
+		}
 		var want []string // newest first
 		for i, off := range offsets {
 			d := delivery(fmt.Sprintf("dlv_%d", i), "usr_1", t0.Add(off))
@@ -146,9 +194,18 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		}
 		first, next, err := s.Deliveries(ctx, "usr_1", webhook.Filter{Limit: 100})
 		if err != nil || len(first) != len(want) || next != "" {
-			t.Errorf("one page of all: %d deliveries, next %q, %v; want %d and no cursor", len(first), next, err, len(want))
+			t.Errorf(
+				"one page of all: %d deliveries, next %q, %v; want %d and no cursor",
+				len(first),
+				next,
+				err,
+				len(want),
+			)
 		}
-		if got := ids(pageAll(t, s, "usr_1", webhook.Filter{Limit: 1, EndpointID: "we_2"})); !slices.Equal(got, []string{"dlv_5", "dlv_3", "dlv_1"}) {
+		if got := ids(pageAll(t, s, "usr_1", webhook.Filter{Limit: 1, EndpointID: "we_2"})); !slices.Equal(
+			got,
+			[]string{"dlv_5", "dlv_3", "dlv_1"},
+		) {
 			t.Errorf("endpoint we_2: %v, want [dlv_5 dlv_3 dlv_1]", got)
 		}
 		if got := ids(pageAll(t, s, "usr_2", webhook.Filter{Limit: 10})); !slices.Equal(got, []string{"dlv_other"}) {
@@ -239,7 +296,12 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 			}
 			for _, d := range ds {
 				if d.Status != webhook.StatusFailed || len(d.Body) == 0 {
-					t.Errorf("%s: %s, %d body bytes; want FAILED with its body, to send again", d.ID, d.Status, len(d.Body))
+					t.Errorf(
+						"%s: %s, %d body bytes; want FAILED with its body, to send again",
+						d.ID,
+						d.Status,
+						len(d.Body),
+					)
 				}
 			}
 			return ids(ds), more
@@ -257,7 +319,12 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 			t.Errorf("recoveredBy %q, want dlv_r1", got.RecoveredBy)
 		}
 		kind(t, "a second recovery", s.MarkRecovered(ctx, "dlv_1", "dlv_r2", false), fault.Conflict)
-		kind(t, "a recovery of a pending delivery", s.MarkRecovered(ctx, "dlv_pending", "dlv_r3", false), fault.Conflict)
+		kind(
+			t,
+			"a recovery of a pending delivery",
+			s.MarkRecovered(ctx, "dlv_pending", "dlv_r3", false),
+			fault.Conflict,
+		)
 		kind(t, "a recovery of an unknown delivery", s.MarkRecovered(ctx, "dlv_404", "dlv_r4", false), fault.Conflict)
 		if got, more := failedSince(10); !slices.Equal(got, []string{"dlv_2", "dlv_3"}) || more {
 			t.Errorf("after recovering dlv_1: %v, more %v; want [dlv_2 dlv_3]", got, more)
@@ -270,7 +337,9 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		if got, _ := failedSince(10); !slices.Equal(got, []string{"dlv_1", "dlv_2", "dlv_3"}) {
 			t.Errorf("after the undo: %v, want dlv_1 back", got)
 		}
-		if ds, more, err := s.FailedSince(ctx, "usr_2", "we_1", t0, 10); err != nil || !slices.Equal(ids(ds), []string{"dlv_other_owner"}) || more {
+		if ds, more, err := s.FailedSince(ctx, "usr_2", "we_1", t0, 10); err != nil ||
+			!slices.Equal(ids(ds), []string{"dlv_other_owner"}) ||
+			more {
 			t.Errorf("another owner's: %v, %v, %v; want only its own", ids(ds), more, err)
 		}
 	})
@@ -278,8 +347,19 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 
 // delivery is a new pending delivery, due when created, as Engine.NewDelivery makes it.
 func delivery(id, owner string, created time.Time) webhook.Delivery {
-	return webhook.Delivery{ID: id, Scheme: webhook.SchemeIdentity, OwnerID: owner, Event: "extraction.completed", Reference: "ext_1",
-		Body: []byte(`{"event":"extraction.completed"}`), Status: webhook.StatusPending, CreatedAt: created, NextAt: created}
+	return webhook.Delivery{
+		ID:        id,
+		Scheme:    webhook.SchemeIdentity,
+		OwnerID:   owner,
+		Event:     "extraction.completed",
+		Reference: "ext_1",
+		Body: []byte(
+			`{"event":"extraction.completed"}`,
+		),
+		Status:    webhook.StatusPending,
+		CreatedAt: created,
+		NextAt:    created,
+	}
 }
 
 func put(t *testing.T, s webhook.Store, d webhook.Delivery) {
@@ -353,7 +433,13 @@ func ids(ds []webhook.Delivery) []string {
 func kind(t *testing.T, what string, err error, want fault.Kind) {
 	t.Helper()
 	if !fault.Is(err, want) {
-		t.Errorf("%s: %v, want %s", what, err, map[fault.Kind]string{fault.NotFound: "NotFound", fault.Conflict: "Conflict", fault.Invalid: "Invalid"}[want])
+		t.Errorf(
+			"%s: %v, want %s",
+			what,
+			err,
+			map[fault.Kind]string{fault.NotFound: "NotFound", fault.Conflict: "Conflict",
+				fault.Invalid: "Invalid"}[want],
+		)
 	}
 }
 
@@ -386,7 +472,8 @@ func same(t *testing.T, what string, got, want webhook.Delivery) {
 		t.Errorf("%s: body %q, want %q", what, got.Body, want.Body)
 	}
 	got.CreatedAt, got.NextAt, got.ExpiresAt, got.Attempts, got.Body = time.Time{}, time.Time{}, time.Time{}, nil, nil
-	want.CreatedAt, want.NextAt, want.ExpiresAt, want.Attempts, want.Body = time.Time{}, time.Time{}, time.Time{}, nil, nil
+	want.CreatedAt, want.NextAt, want.ExpiresAt, want.Attempts, want.Body = time.Time{}, time.Time{}, time.Time{}, nil,
+		nil
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("%s: %+v, want %+v", what, got, want)
 	}

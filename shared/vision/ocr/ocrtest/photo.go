@@ -73,7 +73,13 @@ func clone(g *image.Gray) *image.Gray {
 
 // warp resamples g through inverse (destination to source coordinates) onto a w×h canvas of
 // surround, bilinear, and maps box through forward.
-func warp(g *image.Gray, box image.Rectangle, w, h int, surround uint8, inverse, forward func(x, y float64) (float64, float64)) (*image.Gray, image.Rectangle) {
+func warp(
+	g *image.Gray,
+	box image.Rectangle,
+	w, h int,
+	surround uint8,
+	inverse, forward func(x, y float64) (float64, float64),
+) (*image.Gray, image.Rectangle) {
 	dst := image.NewGray(image.Rect(0, 0, w, h))
 	b := g.Bounds()
 	for y := range h {

@@ -193,7 +193,18 @@ func TestConditions(t *testing.T) {
 	}
 	e := newEngine(t)
 	docs := loadDocuments(t)
-	conditions := []string{"clean", "rotated90", "rotated180", "rotated270", "skew", "noisy", "lowcontrast", "jpeg", "pdf", "webp"}
+	conditions := []string{
+		"clean",
+		"rotated90",
+		"rotated180",
+		"rotated270",
+		"skew",
+		"noisy",
+		"lowcontrast",
+		"jpeg",
+		"pdf",
+		"webp",
+	}
 	var report strings.Builder
 	fmt.Fprintf(&report, "%-12s %7s %7s %9s\n", "condition", "lines", "docs", "ms/read")
 	for _, c := range conditions {

@@ -30,7 +30,11 @@ func TestVerifyModel(t *testing.T) {
 		{"model without SHA256SUMS", map[string]string{ModelFile: string(model)}, ""},
 		{"model matching SHA256SUMS", map[string]string{ModelFile: string(model),
 			"SHA256SUMS": "00  other.onnx\n" + sum + "  " + ModelFile + "\n"}, ""},
-		{"binary-mode entry", map[string]string{ModelFile: string(model), "SHA256SUMS": strings.ToUpper(sum) + " *" + ModelFile + "\n"}, ""},
+		{
+			"binary-mode entry",
+			map[string]string{ModelFile: string(model), "SHA256SUMS": strings.ToUpper(sum) + " *" + ModelFile + "\n"},
+			"",
+		},
 		{"mismatch", map[string]string{ModelFile: string(model), "SHA256SUMS": other + "  " + ModelFile + "\n"},
 			ModelFile + " has sha256 " + sum},
 		{"no entry", map[string]string{ModelFile: string(model), "SHA256SUMS": sum + "  other.onnx\n"},

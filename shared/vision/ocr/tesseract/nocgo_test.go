@@ -15,9 +15,13 @@ import (
 // it skips, saying why.
 func TestEngine(t *testing.T) {
 	if os.Getenv("CI") == "true" {
-		t.Fatal("the Tesseract engine tests need cgo (CGO_ENABLED=1, a C compiler) and libtesseract (make deps), without -tags notesseract")
+		t.Fatal(
+			"the Tesseract engine tests need cgo (CGO_ENABLED=1, a C compiler) and libtesseract (make deps), without -tags notesseract",
+		)
 	}
-	t.Skip("the Tesseract engine tests need cgo and libtesseract (make deps): this build has no engine (cgo off, or -tags notesseract)")
+	t.Skip(
+		"the Tesseract engine tests need cgo and libtesseract (make deps): this build has no engine (cgo off, or -tags notesseract)",
+	)
 }
 
 func TestNewWithoutCgo(t *testing.T) {

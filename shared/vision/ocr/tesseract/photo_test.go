@@ -52,7 +52,12 @@ func TestReadPhotos(t *testing.T) {
 				}
 				z := res.ExtractedData.MRZ
 				if !z.Valid || strings.Join(z.Lines, "\n") != strings.Join(d.MRZ, "\n") {
-					t.Errorf("read (valid %v)\n%s\nwant\n%s", z.Valid, strings.Join(z.Lines, "\n"), strings.Join(d.MRZ, "\n"))
+					t.Errorf(
+						"read (valid %v)\n%s\nwant\n%s",
+						z.Valid,
+						strings.Join(z.Lines, "\n"),
+						strings.Join(d.MRZ, "\n"),
+					)
 				}
 			})
 		}
@@ -112,7 +117,10 @@ func pagesWithoutMRZ(tb testing.TB) []readerCase {
 		box := image.Rect(b.X0, b.Y0, b.X1, b.Y1)
 		page := ocrtest.WithoutMRZ(imagefile.Grayscale(decode(tb, d.Files["clean"].File)), box)
 		for _, turn := range []int{0, 90, 180, 270} {
-			out = append(out, readerCase{fmt.Sprintf("%s/nomrz-%d", d.ID, turn), pngOf(tb, imagefile.Rotate(page, turn)), false})
+			out = append(
+				out,
+				readerCase{fmt.Sprintf("%s/nomrz-%d", d.ID, turn), pngOf(tb, imagefile.Rotate(page, turn)), false},
+			)
 		}
 		tilted, _ := ocrtest.Tilt(page, box, 20, 90)
 		out = append(out, readerCase{d.ID + "/nomrz-tilt20", pngOf(tb, tilted), false})
@@ -161,7 +169,8 @@ func TestReaderLatency(t *testing.T) {
 		if d.ID == "icao-td3" || d.ID == "icao-td1" {
 			b := d.Files["clean"].MRZBox
 			clean := imagefile.Grayscale(decode(t, d.Files["clean"].File))
-			for _, p := range ocrtest.Photos(clean, image.Rect(b.X0, b.Y0, b.X1, b.Y1), len(d.MRZ), len(d.MRZ[0]), imagefile.Rotate) {
+			for _, p := range ocrtest.Photos(clean, image.Rect(b.X0, b.Y0, b.X1, b.Y1), len(d.MRZ), len(d.MRZ[0]),
+				imagefile.Rotate) {
 				cases = append(cases, readerCase{d.ID + "/" + p.Name, pngOf(t, p.Img), true})
 			}
 		}
