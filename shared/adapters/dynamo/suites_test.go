@@ -7,10 +7,14 @@ import (
 
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/accounts"
+	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/contracts/contractstest"
 	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/credits/creditstest"
 	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/domain/handoff/handofftest"
+	"github.com/trustline/platform/shared/domain/idempotency"
+	"github.com/trustline/platform/shared/domain/idempotency/idempotencytest"
 	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/domain/webhook/webhooktest"
 )
@@ -36,4 +40,15 @@ func TestLedgerRepoSuite(t *testing.T) {
 		}
 		return NewLedgerRepo(db)
 	})
+}
+
+// The contract flow's unit tests run on contractstest.Store: the repository keeps the promises
+// that fake is checked against, on a table of its own per case.
+func TestContractRepoStoreSuite(t *testing.T) {
+	contractstest.RunStoreSuite(t, func(t *testing.T) contracts.Store { return NewContractRepo(newTable(t)) })
+}
+
+// guard.Idempotency's unit tests run on idempotencytest.Store, checked against the same promises.
+func TestIdempotencyRepoStoreSuite(t *testing.T) {
+	idempotencytest.RunStoreSuite(t, func(t *testing.T) idempotency.Store { return NewIdempotencyRepo(newTable(t)) })
 }

@@ -29,7 +29,7 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) idempotency.Store) 
 	}
 }
 
-// first is a request as Keys.Wrap begins it: its creation time to the second.
+// first is a request as guard.Idempotency begins it: its creation time to the second.
 func first() idempotency.Record {
 	return idempotency.Record{
 		RequestHash: "h1",
