@@ -2,6 +2,7 @@ package guard_test
 
 import (
 	"context"
+	"github.com/trustline/platform/shared/domain/access/accesstest"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -62,7 +63,7 @@ func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 	), access.NewKey(
 		access.UserKeyFormat("live"),
 	)
-	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
+	store := accesstest.NewKeys(map[string]access.KeyRecord{
 		access.HashKey(first): {
 			ID:        "key_1",
 			Hash:      access.HashKey(first),
@@ -87,7 +88,7 @@ func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 			Mode:      "live",
 			RateLimit: 3,
 		},
-	}}
+	})
 	g := &guard.Guard{
 		Auth: &access.Authenticator{
 			Keys:    store,
@@ -117,14 +118,14 @@ func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 	if err := call(second, "192.0.2.1"); !fault.Is(err, fault.RateLimited) {
 		t.Fatalf("fourth request of the owner with another key: %v, want rate limited", err)
 	}
-	hits := len(store.hits)
+	hits := store.Counters()
 	for i := range 5 {
 		if err := call(access.NewKey(access.UserKeyFormat("live")), "192.0.2.9"); !fault.Is(err, fault.Unauthorized) {
 			t.Fatalf("random key %d: %v, want unauthorized", i, err)
 		}
 	}
-	if len(store.hits) != hits {
-		t.Errorf("random keys wrote rate counters: %v", store.hits)
+	if store.Counters() != hits {
+		t.Errorf("random keys wrote %d rate counters", store.Counters()-hits)
 	}
 	if err := call(access.NewKey(access.UserKeyFormat("live")), "192.0.2.9"); !fault.Is(err, fault.RateLimited) {
 		t.Errorf("a sixth random key: %v, want rate limited", err)
@@ -145,7 +146,7 @@ func TestRateLimitPerOwnerAndFailuresPerAddress(t *testing.T) {
 // key's actions can be traced; it never carries the key.
 func TestRequestLogNamesTheCaller(t *testing.T) {
 	secret := access.NewKey(access.UserKeyFormat("live"))
-	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
+	store := accesstest.NewKeys(map[string]access.KeyRecord{
 		access.HashKey(secret): {
 			ID:      "key_7",
 			Hash:    access.HashKey(secret),
@@ -153,7 +154,7 @@ func TestRequestLogNamesTheCaller(t *testing.T) {
 			OwnerID: "usr_7",
 			Mode:    "live",
 		},
-	}}
+	})
 	g := &guard.Guard{
 		Auth:     &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox"},
 		Failures: guard.NewFailures(5),

@@ -1,6 +1,7 @@
 package guard_test
 
 import (
+	"github.com/trustline/platform/shared/domain/access/accesstest"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -12,7 +13,7 @@ import (
 func TestOptionalCredential(t *testing.T) {
 	user := access.NewKey(access.UserKeyFormat("live"))
 	partner := access.NewKey(access.PartnerKeyFormat("sandbox"))
-	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
+	store := accesstest.NewKeys(map[string]access.KeyRecord{
 		access.HashKey(user): {
 			ID:      "key_u",
 			Hash:    access.HashKey(user),
@@ -26,7 +27,7 @@ func TestOptionalCredential(t *testing.T) {
 			Role:    access.RolePartner,
 			OwnerID: "prt_1",
 		},
-	}}
+	})
 	g := &guard.Guard{Auth: &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox"}}
 	tests := []struct {
 		name    string

@@ -27,10 +27,9 @@ import (
 
 // ledger is an in-memory ledger holding usr_1 with 100 credits, or none when short.
 func ledger(short bool) *creditstest.Memory {
-	l := creditstest.NewMemory()
-	l.Open("usr_1", 100)
-	if short {
-		l.Open("usr_1", 0)
+	l := creditstest.NewMemory("usr_1")
+	if !short {
+		l.Open("usr_1", 100)
 	}
 	return l
 }

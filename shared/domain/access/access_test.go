@@ -2,9 +2,9 @@ package access_test
 
 import (
 	"context"
+	"github.com/trustline/platform/shared/domain/access/accesstest"
 	"net/netip"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -45,41 +45,6 @@ func TestNewKeysParseBack(t *testing.T) {
 	}
 }
 
-// fakeKeys is a KeyStore and RateCounter in memory.
-type fakeKeys struct {
-	mu      sync.Mutex
-	keys    map[string]access.KeyRecord
-	touches int
-	hits    map[string]int
-}
-
-func (f *fakeKeys) KeyByHash(_ context.Context, hash string) (access.KeyRecord, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	k, ok := f.keys[hash]
-	if !ok {
-		return k, fault.New(fault.NotFound, "no")
-	}
-	return k, nil
-}
-
-func (f *fakeKeys) TouchKey(_ context.Context, hash string, at time.Time) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	k := f.keys[hash]
-	k.LastUsedAt = &at
-	f.keys[hash] = k
-	f.touches++
-	return nil
-}
-
-func (f *fakeKeys) Hit(_ context.Context, subject string, window, _ time.Time) (int, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.hits[subject+window.String()]++
-	return f.hits[subject+window.String()], nil
-}
-
 // authenticate authenticates a credential and admits its principal, as each request is.
 func authenticate(a *access.Authenticator, c access.Credential) (access.Principal, error) {
 	p, err := a.Authenticate(context.Background(), c, netip.Addr{})
@@ -92,7 +57,7 @@ func authenticate(a *access.Authenticator, c access.Credential) (access.Principa
 func TestRateLimitWindowsAndKeyUse(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 10, 0, time.UTC)
 	secret := access.NewKey(access.PartnerKeyFormat("sandbox"))
-	store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{
+	store := accesstest.NewKeys(map[string]access.KeyRecord{
 		access.HashKey(secret): {
 			ID:        "key_1",
 			Hash:      access.HashKey(secret),
@@ -100,7 +65,7 @@ func TestRateLimitWindowsAndKeyUse(t *testing.T) {
 			OwnerID:   "prt_1",
 			RateLimit: 2,
 		},
-	}}
+	})
 	a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", Now: func() time.Time { return now }}
 	call := func() error {
 		p, err := authenticate(a, access.Credential{APIKey: secret})
@@ -122,8 +87,8 @@ func TestRateLimitWindowsAndKeyUse(t *testing.T) {
 	if err := call(); err != nil {
 		t.Fatalf("next window: %v", err)
 	}
-	if store.touches != 2 {
-		t.Errorf("lastUsedAt written %d times in two minutes of use, want 2", store.touches)
+	if store.Touches() != 2 {
+		t.Errorf("lastUsedAt written %d times in two minutes of use, want 2", store.Touches())
 	}
 }
 

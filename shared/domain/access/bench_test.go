@@ -2,6 +2,7 @@ package access_test
 
 import (
 	"context"
+	"github.com/trustline/platform/shared/domain/access/accesstest"
 	"testing"
 	"time"
 
@@ -37,7 +38,7 @@ func BenchmarkAuthenticate(b *testing.B) {
 		}
 	}
 	b.Run("InMemory", func(b *testing.B) {
-		store := &fakeKeys{hits: map[string]int{}, keys: map[string]access.KeyRecord{rec.Hash: rec}}
+		store := accesstest.NewKeys(map[string]access.KeyRecord{rec.Hash: rec})
 		run(b, store, store)
 	})
 	b.Run("DynamoDB", func(b *testing.B) {
