@@ -1,5 +1,6 @@
-// Package functions_test builds every function's bootstrap for this machine and runs it as a real
-// Lambda runtime would: the process starts, asks the Runtime API for the next invocation, gets its
+// Package functions_test builds every function's bootstrap as make build does, for arm64 (the
+// functions' architecture), and runs it as a real Lambda runtime would, under qemu-user on a machine
+// that is not arm64: the process starts, asks the Runtime API for the next invocation, gets its
 // sample event from events/, and must answer it.
 package functions_test
 
@@ -115,12 +116,12 @@ func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
 			if !ok {
 				t.Fatalf("no check for %s in bootstrap_test.go", fn.ID)
 			}
-			bin := build(t, fn)
-			info, err := os.Stat(bin)
+			bin := build(t, fn, lambdaArch)
+			info, err := os.Stat(bin.path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			t.Logf("%s: bootstrap %.1f MB (%s/%s)", fn.ID, float64(info.Size())/1e6, runtime.GOOS, runtime.GOARCH)
+			t.Logf("%s: bootstrap %.1f MB (linux/%s)", fn.ID, float64(info.Size())/1e6, lambdaArch)
 			if info.Size() > maxBootstrap {
 				t.Errorf(
 					"%s: bootstrap of %.1f MB exceeds the %.0f MB budget (a reflection-heavy import such as html/template keeps every method of every linked type)",
@@ -146,7 +147,7 @@ func TestBootstrapRefusesIncompleteConfiguration(t *testing.T) {
 		func(kv string) bool { return strings.HasPrefix(kv, "TABLE_NAME=") },
 	)
 	api := newRuntimeAPI(t, sampleEvent(t, fn))
-	cmd := exec.Command(build(t, fn))
+	cmd := build(t, fn, lambdaArch).command(t)
 	cmd.Env = append(environment, "AWS_LAMBDA_RUNTIME_API="+strings.TrimPrefix(api.URL, "http://"))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -175,7 +176,8 @@ func BenchmarkColdStart(b *testing.B) {
 	fns, stack := functions(b)
 	for _, fn := range fns {
 		b.Run(fn.ID, func(b *testing.B) {
-			event, bin, environment := sampleEvent(b, fn), build(b, fn), env(b, stack, fn)
+			// Built for this machine: a cold start under qemu-user would measure the emulator.
+			event, bin, environment := sampleEvent(b, fn), build(b, fn, runtime.GOARCH), env(b, stack, fn)
 			var total, cpu time.Duration
 			for b.Loop() {
 				_, d := invoke(b, bin, environment, event)
@@ -284,16 +286,19 @@ var bundledModels = map[string][]string{
 	"ExtractionWorkerFunction": {"yunet-2023mar-int8bq.onnx"},
 }
 
-// build compiles the function as make build does (static, no cgo), for this machine's
-// architecture, into a bundle directory laid out like /var/task: the models of those that load
-// some beside it in models/.
-func build(t testing.TB, fn samtemplate.Function) string {
+// lambdaArch is the functions' architecture (Architectures in template.yaml).
+const lambdaArch = "arm64"
+
+// build compiles the function as make build does (static, no cgo, the same flags: Go's cache
+// shares the compiled packages with make build's), for goarch, into a bundle directory laid out like
+// /var/task: the models of those that load some beside it in models/.
+func build(t testing.TB, fn samtemplate.Function, goarch string) bootstrap {
 	t.Helper()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "bootstrap")
 	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-ldflags=-s -w", "-o", out, "./"+fn.Dir)
 	cmd.Dir = ".."
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+runtime.GOARCH)
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOOS=linux", "GOARCH="+goarch)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", fn.Dir, err, b)
 	}
@@ -303,7 +308,27 @@ func build(t testing.TB, fn samtemplate.Function) string {
 			copyFile(t, filepath.Join(modelsDir(t), m), filepath.Join(dir, "models", m))
 		}
 	}
-	return out
+	return bootstrap{path: out, goarch: goarch}
+}
+
+// bootstrap is a function's executable, built for goarch.
+type bootstrap struct{ path, goarch string }
+
+// command runs the bootstrap on this machine, in its bundle's directory as Lambda does in
+// /var/task: itself, or under qemu-user (make deps installs it) when the architectures differ.
+func (b bootstrap) command(t testing.TB) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(b.path)
+	if b.goarch != runtime.GOARCH {
+		qemu := "qemu-" + map[string]string{"arm64": "aarch64", "amd64": "x86_64"}[b.goarch] + "-static"
+		path, err := exec.LookPath(qemu)
+		if err != nil {
+			need(t, qemu, "make deps installs qemu-user-static")
+		}
+		cmd = exec.Command(path, b.path)
+	}
+	cmd.Dir = filepath.Dir(b.path)
+	return cmd
 }
 
 // need fails the test under CI=true, and skips it elsewhere, when a file it needs is missing: a
@@ -433,10 +458,9 @@ func newRuntimeAPI(t testing.TB, event []byte) *runtimeAPI {
 	return api
 }
 
-func start(t testing.TB, bin string, api *runtimeAPI, environment []string) *exec.Cmd {
+func start(t testing.TB, bin bootstrap, api *runtimeAPI, environment []string) *exec.Cmd {
 	t.Helper()
-	cmd := exec.Command(bin)
-	cmd.Dir = filepath.Dir(bin)
+	cmd := bin.command(t)
 	cmd.Env = append(environment, "AWS_LAMBDA_RUNTIME_API="+strings.TrimPrefix(api.URL, "http://"))
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
@@ -455,7 +479,7 @@ func start(t testing.TB, bin string, api *runtimeAPI, environment []string) *exe
 
 // invoke runs the bootstrap for one event and returns its answer and the time from process start
 // to the answer: a cold start.
-func invoke(t testing.TB, bin string, environment []string, event []byte) (invocation, time.Duration) {
+func invoke(t testing.TB, bin bootstrap, environment []string, event []byte) (invocation, time.Duration) {
 	t.Helper()
 	api := newRuntimeAPI(t, event)
 	begin := time.Now()

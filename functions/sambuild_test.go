@@ -14,7 +14,7 @@ import (
 // make build (sam build, as make deploy runs it) makes one bundle per function of the template: a
 // bootstrap that is a static arm64 executable (no interpreter, no shared library: nothing for
 // provided.al2023 to provide) under the size budget, and the models the function loads, nothing
-// else. TestBootstrapsAnswerTheirSampleEvents runs the same bootstraps built for this machine.
+// else. TestBootstrapsAnswerTheirSampleEvents runs the same bootstraps (under qemu-user elsewhere than arm64).
 func TestBuildMakesStaticBootstraps(t *testing.T) {
 	// make build would install SAM CLI and fetch the models from the network first: on a machine
 	// where make venv and make models have not run (as make test runs them), this test skips.
