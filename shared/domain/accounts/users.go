@@ -171,14 +171,24 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
 			InvalidParams: []string{"token: required"},
 		}
 	}
+	dead := &fault.Error{
+		Kind:   fault.Invalid,
+		Code:   "invalid_token",
+		Detail: "The verification token is unknown, used or expired.",
+	}
 	userID, err := s.Store.ConsumeVerification(ctx, access.HashKey(token), s.now())
 	if fault.Is(err, fault.NotFound) || (err == nil && userID == "") {
 		// No user: the token of a resend for an address with nothing to verify, never mailed.
-		return User{}, &fault.Error{
-			Kind:   fault.Invalid,
-			Code:   "invalid_token",
-			Detail: "The verification token is unknown, used or expired.",
-		}
+		return User{}, dead
+	}
+	if err != nil {
+		return User{}, err
+	}
+	// A link resent late in the account's 48 hours outlives the account: once it expired (and
+	// perhaps made way for a new registration of its address), its links are dead too.
+	u, err := s.Store.User(ctx, userID)
+	if fault.Is(err, fault.NotFound) || (err == nil && u.Expired(s.now())) {
+		return User{}, dead
 	}
 	if err != nil {
 		return User{}, err

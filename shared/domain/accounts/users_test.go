@@ -129,6 +129,42 @@ func TestRegisterAgainAfterExpiry(t *testing.T) {
 	}
 }
 
+// A link resent near the end of the account's 48 hours outlives it: used after the account
+// expired, it answers invalid_token, as any dead link does, and verifies nothing, whether the
+// expired account still waits or made way for a new registration of its address.
+func TestResentLinkOutlivingItsAccount(t *testing.T) {
+	ctx := context.Background()
+	for _, replaced := range []bool{false, true} {
+		store, c, mailer := newMemStore(), &clock{t0}, &fakeMailer{}
+		svc, _ := newFullService(store, mailer, c)
+		old, err := svc.Register(ctx, "ada@example.com", "first password 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.t = t0.Add(47 * time.Hour)
+		if err := svc.ResendVerification(ctx, "ada@example.com"); err != nil {
+			t.Fatal(err)
+		}
+		resent := tokenIn(mailer.sent[len(mailer.sent)-1])
+		c.t = t0.Add(49 * time.Hour)
+		var fresh accounts.User
+		if replaced {
+			if fresh, err = svc.Register(ctx, "ada@example.com", "second password 2"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.VerifyEmail(ctx, resent); fault.As(err).Code != "invalid_token" {
+			t.Errorf("replaced %v: the resent link after the account expired: %v, want invalid_token", replaced, err)
+		}
+		if u, err := store.User(ctx, old.ID); err == nil && u.Verified {
+			t.Errorf("replaced %v: the expired account was verified", replaced)
+		}
+		if u, err := store.User(ctx, fresh.ID); replaced && (err != nil || u.Verified) {
+			t.Errorf("the new account %+v, %v: want it there, unverified", u, err)
+		}
+	}
+}
+
 // A registration of an address that has an account answers as a new one would (a fresh ID,
 // unverified, the free plan, no credits), changes nothing of the account, and tells only the
 // address's owner: a verified account gets a note, a waiting one a fresh link to itself.

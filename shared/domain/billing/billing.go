@@ -138,7 +138,11 @@ func (s *Service) issue(ctx context.Context, sub Subscription, now time.Time) er
 		name = sub.PendingPlan
 	}
 	plan, ok := s.Plans[name]
-	if !ok || plan.Price == 0 {
+	if !ok {
+		// Not ended as if free: the subscription stays due, billed once the plan is configured again.
+		return fmt.Errorf("billing: plan %q is not configured (PLANS)", name)
+	}
+	if plan.Price == 0 {
 		return s.Store.AdvanceSubscription(ctx, sub.UserID, name, time.Time{})
 	}
 	start := sub.NextPeriod

@@ -559,6 +559,33 @@ func TestInvoiceGrant(t *testing.T) {
 	}
 }
 
+// A subscription to a plan no longer configured (PLANS changed under it) is not ended as if it were
+// free: the run reports it, naming the plan, and the subscription stays due, billed at the first
+// run after the plan is configured again.
+func TestIssueReportsAPlanNoLongerConfigured(t *testing.T) {
+	ctx := context.Background()
+	svc, store, gw, c := newBilling("usr_1")
+	if err := svc.ChangePlan(ctx, "usr_1", "pro"); err != nil {
+		t.Fatal(err)
+	}
+	svc.Plans = map[string]billing.Plan{"free": plans["free"]}
+	c.t = t0.Add(time.Minute)
+	if err := svc.Issue(ctx); err == nil || !strings.Contains(err.Error(), `"pro"`) {
+		t.Errorf("Issue = %v, want an error naming the plan", err)
+	}
+	if sub, running := store.subscription("usr_1"); !running || sub.PendingPlan != "pro" {
+		t.Errorf("subscription %+v, running %v: want it due, still for pro", sub, running)
+	}
+	if n := len(gw.opened()); n != 0 {
+		t.Errorf("%d links opened", n)
+	}
+	svc.Plans = plans
+	mustIssue(t, svc)
+	if invs := store.stored(); len(invs) != 1 || invs[0].Plan != "pro" || !invs[0].PeriodStart.Equal(t0) {
+		t.Errorf("once configured again: %+v, want the pro invoice of the period from t0", invs)
+	}
+}
+
 // A store failure while listing due subscriptions is returned, and nothing is billed.
 func TestIssueReportsAStoreFailure(t *testing.T) {
 	svc, _, gw, _ := newBilling("usr_1")
