@@ -105,15 +105,17 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR) -emulator-addr $(EMULATOR_ADDR))
 
 # LOCALSTACK_TESTS=true runs the end-to-end suite a second time against LocalStack on the host (CI does).
-# Every package runs under the race detector but the end-to-end suite and the packages that read
+# Every package runs under the race detector but the end-to-end suite, the packages that read
 # images or run the inference kernels (image files, OCR, image quality, ONNX, liveness, face match,
-# extraction's pipeline): -race slows their pixel loops about seven times and finds nothing there
-# (measured on an idle 2-core machine: imagefile 49 s against 4.5, ocr 57 against 6.4, onnx 30 against
-# 4.4, liveness 29 against 7.3, extraction 37 against 3.9; the suite 32 min against 4.4 loaded).
-# Their concurrency keeps the race detector: the tests named in RACE_TESTS (the OCR engine's pool, one
-# network run from many goroutines, the liveness models loaded side by side and shared), and what
-# the suite exercises (runner, queues, webhook engine, store races) in those packages' own -race tests.
-NORACE := /infra/local/emulate$$|/shared/vision/(imagefile|ocr|ocr/tesseract|imagequality|onnx)$$|/shared/domain/(liveness|facematch|extraction)$$
+# extraction's pipeline) and the operators' and generators' commands (admin, docgen, the SDKs'
+# generation): -race slows them several times and finds nothing there, nothing in them being
+# concurrent (measured on an idle 2-core machine: imagefile 49 s against 4.5, ocr 57 against 6.4,
+# onnx 30 against 4.4, liveness 29 against 7.3, extraction 37 against 3.9, admin 22 against 8.5; the
+# suite 32 min against 4.4 loaded). Their concurrency keeps the race detector: the tests named in
+# RACE_TESTS (the OCR engine's pool, one network run from many goroutines, the liveness models loaded
+# side by side and shared), and what the suite exercises (runner, queues, webhook engine, store
+# races) in those packages' own -race tests.
+NORACE := /infra/local/emulate$$|/infra/(admin|docgen)$$|/platform/sdk$$|/shared/vision/(imagefile|ocr|ocr/tesseract|imagequality|onnx)$$|/shared/domain/(liveness|facematch|extraction)$$
 RACE_TESTS := TestConcurrentReads|TestReadAfterCloseAndCancel|TestConcurrentRuns|TestCheckConsistent
 LOCALSTACK_TESTS ?= $(CI)
 # The LocalStack pass runs what exercises the emulator: the browser, SDK and quickstart journeys, the
