@@ -4,6 +4,7 @@
 package secretbox
 
 import (
+	"bytes"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
@@ -15,50 +16,68 @@ import (
 
 // Box seals and opens secrets. The zero Box has no key (a function that was not given
 // DATA_ENCRYPTION_KEY, as it has no use for it): sealing and opening with it fail.
-type Box struct{ aead cipher.AEAD }
+type Box struct{ keys []cipher.AEAD }
 
 var errNoKey = errors.New("secretbox: this function has no DATA_ENCRYPTION_KEY")
 
-// New derives the AES-256 key from a configured secret (at least 32 characters).
+// New derives the AES-256 keys from a configured secret: one key material per line (each at least
+// 32 bytes), the first sealing, every one opening. Rotating DATA_ENCRYPTION_KEY is putting the new
+// material on the first line and keeping the old one below it: secrets sealed under the old one
+// still open, those sealed from then on use the new one.
 func New(secret []byte) (Box, error) {
-	if len(secret) < 32 {
+	var b Box
+	for line := range bytes.Lines(secret) {
+		material := bytes.TrimSpace(line)
+		if len(material) == 0 {
+			continue
+		}
+		if len(material) < 32 {
+			return Box{}, fmt.Errorf("secretbox: key material must be at least 32 bytes (line %d)", len(b.keys)+1)
+		}
+		key := sha256.Sum256(material)
+		block, err := aes.NewCipher(key[:])
+		if err != nil {
+			return Box{}, err
+		}
+		aead, err := cipher.NewGCM(block)
+		if err != nil {
+			return Box{}, err
+		}
+		b.keys = append(b.keys, aead)
+	}
+	if len(b.keys) == 0 {
 		return Box{}, errors.New("secretbox: key material must be at least 32 bytes")
 	}
-	key := sha256.Sum256(secret)
-	block, err := aes.NewCipher(key[:])
-	if err != nil {
-		return Box{}, err
-	}
-	aead, err := cipher.NewGCM(block)
-	if err != nil {
-		return Box{}, err
-	}
-	return Box{aead: aead}, nil
+	return b, nil
 }
 
-// Seal encrypts plain; context binds the ciphertext to its owner (e.g. the partner ID), so a sealed
-// secret copied onto another record does not open.
+// Seal encrypts plain under the first key; context binds the ciphertext to its owner (e.g. the
+// partner ID), so a sealed secret copied onto another record does not open.
 func (b Box) Seal(plain []byte, context string) (string, error) {
-	if b.aead == nil {
+	if len(b.keys) == 0 {
 		return "", errNoKey
 	}
-	nonce := make([]byte, b.aead.NonceSize())
+	aead := b.keys[0]
+	nonce := make([]byte, aead.NonceSize())
 	_, _ = rand.Read(nonce)
-	return base64.RawStdEncoding.EncodeToString(b.aead.Seal(nonce, nonce, plain, []byte(context))), nil
+	return base64.RawStdEncoding.EncodeToString(aead.Seal(nonce, nonce, plain, []byte(context))), nil
 }
 
-// Open decrypts what Seal returned for the same context.
+// Open decrypts what Seal returned for the same context, under whichever of the keys sealed it.
 func (b Box) Open(sealed, context string) ([]byte, error) {
-	if b.aead == nil {
+	if len(b.keys) == 0 {
 		return nil, errNoKey
 	}
 	raw, err := base64.RawStdEncoding.DecodeString(sealed)
-	if err != nil || len(raw) < b.aead.NonceSize() {
+	if err != nil || len(raw) < b.keys[0].NonceSize() {
 		return nil, errors.New("secretbox: malformed")
 	}
-	plain, err := b.aead.Open(nil, raw[:b.aead.NonceSize()], raw[b.aead.NonceSize():], []byte(context))
-	if err != nil {
-		return nil, fmt.Errorf("secretbox: %w", err)
+	nonce, ciphertext := raw[:b.keys[0].NonceSize()], raw[b.keys[0].NonceSize():]
+	for _, aead := range b.keys {
+		var plain []byte
+		if plain, err = aead.Open(nil, nonce, ciphertext, []byte(context)); err == nil {
+			return plain, nil
+		}
 	}
-	return plain, nil
+	return nil, fmt.Errorf("secretbox: %w", err)
 }

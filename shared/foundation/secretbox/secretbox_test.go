@@ -194,3 +194,62 @@ func FuzzSealOpen(f *testing.F) {
 		_, _ = box.Open(junk, context)
 	})
 }
+
+// Rotation: with the new key material on the first line and the old below it, secrets sealed under
+// the old key still open and new ones are sealed under the new key; once the old line is removed,
+// what only it sealed no longer opens.
+func TestRotation(t *testing.T) {
+	old := mustNew(t, keyA)
+	before, err := old.Seal([]byte("whsec_before"), "endpoint:we_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rotated := mustNew(t, []byte(string(keyB)+"\n"+string(keyA)+"\n"))
+	if got, err := rotated.Open(before, "endpoint:we_1"); err != nil || string(got) != "whsec_before" {
+		t.Errorf("a secret sealed before the rotation: %q, %v", got, err)
+	}
+	after, err := rotated.Seal([]byte("whsec_after"), "endpoint:we_1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := mustNew(t, keyB).Open(after, "endpoint:we_1"); err != nil || string(got) != "whsec_after" {
+		t.Errorf("a secret sealed after the rotation, under the new key alone: %q, %v", got, err)
+	}
+	if _, err := old.Open(after, "endpoint:we_1"); err == nil {
+		t.Error("a secret sealed after the rotation opened under the old key: it was not sealed with the new one")
+	}
+	if _, err := mustNew(t, keyB).Open(before, "endpoint:we_1"); err == nil {
+		t.Error("the old line removed, a secret only it sealed still opened")
+	}
+	if _, err := rotated.Open(before, "endpoint:we_2"); err == nil {
+		t.Error("a secret opened under another context after the rotation")
+	}
+}
+
+// Key material is read line by line: blank lines and line ends (CRLF too) are not material, and one
+// short line refuses the whole value.
+func TestKeyLines(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		secret string
+		ok     bool
+	}{
+		{"CRLF and a blank line", string(keyB) + "\r\n\r\n" + string(keyA) + "\r\n", true},
+		{"a short second line", string(keyB) + "\nshort", false},
+		{"blank lines only", "\n\n", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			box, err := secretbox.New([]byte(tt.secret))
+			if (err == nil) != tt.ok {
+				t.Fatalf("New = %v, want ok %v", err, tt.ok)
+			}
+			if !tt.ok {
+				return
+			}
+			sealed, _ := mustNew(t, keyA).Seal([]byte("s"), "c")
+			if got, err := box.Open(sealed, "c"); err != nil || string(got) != "s" {
+				t.Errorf("the second line's secret: %q, %v", got, err)
+			}
+		})
+	}
+}
