@@ -141,7 +141,9 @@ func TestUnauthenticatedFunctionsReachOnlyTheirItems(t *testing.T) {
 							UpdateExpression: aws.String(
 								"SET credits = :n",
 							),
-							ExpressionAttributeValues: map[string]ddbtypes.AttributeValue{":n": &ddbtypes.AttributeValueMemberN{Value: "1000000"}}},
+							ExpressionAttributeValues: map[string]ddbtypes.AttributeValue{
+								":n": &ddbtypes.AttributeValueMemberN{Value: "1000000"},
+							}},
 					)
 					return err
 				},

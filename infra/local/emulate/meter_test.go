@@ -652,7 +652,10 @@ func TestItemSize(t *testing.T) {
 		"empty map: 3 bytes": {item{"m": &types.AttributeValueMemberM{Value: item{}}}, 1 + 3},
 		"map: 3 bytes, a byte and each entry": {item{"m": &types.AttributeValueMemberM{Value: item{"ab": s("xyz")}}},
 			1 + 3 + 1 + 2 + 3},
-		"list: 3 bytes, a byte and each": {item{"l": &types.AttributeValueMemberL{Value: []types.AttributeValue{s("a"), n("7")}}}, 1 + 3 + (1 + 1) + (1 + 2)},
+		"list: 3 bytes, a byte and each": {
+			item{"l": &types.AttributeValueMemberL{Value: []types.AttributeValue{s("a"), n("7")}}},
+			1 + 3 + (1 + 1) + (1 + 2),
+		},
 		"string set: its members": {item{"ss": &types.AttributeValueMemberSS{Value: []string{"ab", "c"}}},
 			2 + 3},
 	} {

@@ -62,7 +62,13 @@ func extract(ctx context.Context, baseURL, apiKey, document string) error {
 	}
 	want := map[string]bool{}
 	for _, ref := range []string{"sdk-go-example-1", "sdk-go-example-2"} {
-		accepted, err := c.ExtractFile(ctx, identity.DocumentTypeAuto, filepath.Base(document), bytes.NewReader(file), ref)
+		accepted, err := c.ExtractFile(
+			ctx,
+			identity.DocumentTypeAuto,
+			filepath.Base(document),
+			bytes.NewReader(file),
+			ref,
+		)
 		if err != nil {
 			return fmt.Errorf("submitting %s: %w", document, err)
 		}
@@ -103,14 +109,21 @@ func contract(ctx context.Context, baseURL, partnerKey string) error {
 		CancelUrl: "https://partner.example/cancel",
 		Contract: partner.AutoContract{
 			CliCode: "CLI-001", Cat: "550", ScatCode: "011", CarrCode: "ROU", Nrg: "ESS", Pfs: 150, NbP: 2, Dure: 12,
-			Effet: time.Now().AddDate(0, 0, 1).Format("02/01/2006"), NumImmat: "SDK-1234-GO", MqCode: "YAMA", Modele: "MT-07",
+			Effet: time.Now().
+				AddDate(0, 0, 1).
+				Format("02/01/2006"),
+			NumImmat: "SDK-1234-GO", MqCode: "YAMA", Modele: "MT-07",
 		},
 	}
 	// A key of our own, sent on both tries: the second answers the first's response.
 	key := partner.NewIdempotencyKey()
 	var reference string
 	for try := range 2 {
-		resp, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, &partner.PostApiV1PartnerContractsAutoClassicParams{IdempotencyKey: &key}, body)
+		resp, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(
+			ctx,
+			&partner.PostApiV1PartnerContractsAutoClassicParams{IdempotencyKey: &key},
+			body,
+		)
 		if err != nil {
 			return err
 		}
@@ -119,7 +132,13 @@ func contract(ctx context.Context, baseURL, partnerKey string) error {
 		}
 		if try == 0 {
 			reference = resp.JSON201.Reference
-			fmt.Println("contract request", reference, resp.JSON201.ContractStatus, resp.JSON201.Pricing.Total, resp.JSON201.Pricing.Currency)
+			fmt.Println(
+				"contract request",
+				reference,
+				resp.JSON201.ContractStatus,
+				resp.JSON201.Pricing.Total,
+				resp.JSON201.Pricing.Currency,
+			)
 		} else if !partner.Replayed(resp.HTTPResponse) || resp.JSON201.Reference != reference {
 			return fmt.Errorf("the second try with key %s made %s (replayed: %v), not a replay of %s", key, resp.JSON201.Reference, partner.Replayed(resp.HTTPResponse), reference)
 		}

@@ -13,7 +13,14 @@ import (
 // memory (a larger file goes through POST /v1/uploads and PostV1ExtractAsyncWithResponse with its
 // uploadId). referenceID, unless "", is echoed in the extraction and its webhooks. The generator
 // gives multipart bodies no typed method, hence this one.
-func (c *ClientWithResponses) ExtractFile(ctx context.Context, documentType DocumentType, filename string, file io.Reader, referenceID string, reqEditors ...RequestEditorFn) (*ExtractAccepted, error) {
+func (c *ClientWithResponses) ExtractFile(
+	ctx context.Context,
+	documentType DocumentType,
+	filename string,
+	file io.Reader,
+	referenceID string,
+	reqEditors ...RequestEditorFn,
+) (*ExtractAccepted, error) {
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
 	if err := w.WriteField("documentType", string(documentType)); err != nil {

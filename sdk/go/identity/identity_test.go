@@ -26,7 +26,11 @@ func server(t *testing.T, handle http.HandlerFunc) *ClientWithResponses {
 }
 
 func extractionJSON(id, status string) string {
-	return fmt.Sprintf(`{"extractionId":%q,"status":%q,"documentType":"auto","creditsUsed":0,"livemode":false,"createdAt":"2026-11-23T08:00:00Z"}`, id, status)
+	return fmt.Sprintf(
+		`{"extractionId":%q,"status":%q,"documentType":"auto","creditsUsed":0,"livemode":false,"createdAt":"2026-11-23T08:00:00Z"}`,
+		id,
+		status,
+	)
 }
 
 func TestNewSendsTheKey(t *testing.T) {
@@ -54,11 +58,16 @@ func TestWaitForExtraction(t *testing.T) {
 		err     string
 		polls   int
 	}{
-		{name: "completed", answers: []string{"200:queued", "200:processing", "200:processing", "200:completed"}, opts: fast, status: ExtractionStatusCompleted, polls: 4},
-		{name: "failed is an answer, not an error", answers: []string{"200:processing", "200:failed"}, opts: fast, status: ExtractionStatusFailed, polls: 2},
-		{name: "a 503 is tried again", answers: []string{"503:", "200:completed"}, opts: fast, status: ExtractionStatusCompleted, polls: 2},
+		{name: "completed", answers: []string{"200:queued", "200:processing", "200:processing", "200:completed"},
+			opts: fast, status: ExtractionStatusCompleted, polls: 4},
+		{name: "failed is an answer, not an error", answers: []string{"200:processing", "200:failed"},
+			opts: fast, status: ExtractionStatusFailed, polls: 2},
+		{name: "a 503 is tried again", answers: []string{"503:", "200:completed"},
+			opts: fast, status: ExtractionStatusCompleted, polls: 2},
 		{name: "a 404 ends it", answers: []string{"404:"}, opts: fast, err: "not_found", polls: 1},
-		{name: "the deadline", answers: []string{"200:processing"}, opts: &WaitOptions{Initial: 20 * time.Millisecond, Timeout: 50 * time.Millisecond}, err: ErrWaitTimeout.Error()},
+		{name: "the deadline", answers: []string{"200:processing"},
+			opts: &WaitOptions{Initial: 20 * time.Millisecond, Timeout: 50 * time.Millisecond},
+			err:  ErrWaitTimeout.Error()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var polls atomic.Int32
@@ -69,7 +78,11 @@ func TestWaitForExtraction(t *testing.T) {
 				if code != "200" {
 					w.Header().Set("Content-Type", "application/problem+json")
 					w.WriteHeader(map[string]int{"404": 404, "503": 503}[code])
-					fmt.Fprintf(w, `{"type":"http://x/errors/not_found","title":"Not Found","status":%s,"detail":"no such extraction","instance":"/v1/extractions/ext_1","requestId":"req_1","timestamp":"2026-11-23T08:00:00Z"}`, code)
+					fmt.Fprintf(
+						w,
+						`{"type":"http://x/errors/not_found","title":"Not Found","status":%s,"detail":"no such extraction","instance":"/v1/extractions/ext_1","requestId":"req_1","timestamp":"2026-11-23T08:00:00Z"}`,
+						code,
+					)
 					return
 				}
 				w.Header().Set("Content-Type", "application/json")
@@ -123,7 +136,13 @@ func TestWaitForExtractionHonoursRetryAfter(t *testing.T) {
 
 func TestAllExtractions(t *testing.T) {
 	pages := map[string]string{
-		"":   `{"data":[` + extractionJSON("ext_3", "completed") + `,` + extractionJSON("ext_2", "failed") + `],"nextCursor":"c2"}`,
+		"": `{"data":[` + extractionJSON(
+			"ext_3",
+			"completed",
+		) + `,` + extractionJSON(
+			"ext_2",
+			"failed",
+		) + `],"nextCursor":"c2"}`,
 		"c2": `{"data":[],"nextCursor":"c3"}`,
 		"c3": `{"data":[` + extractionJSON("ext_1", "queued") + `],"nextCursor":null}`,
 	}
@@ -144,7 +163,10 @@ func TestAllExtractions(t *testing.T) {
 	if strings.Join(ids, " ") != "ext_3 ext_2 ext_1" {
 		t.Fatalf("ids = %v", ids)
 	}
-	if want := "status=completed|status=completed&cursor=c2|status=completed&cursor=c3"; strings.Join(queries, "|") != want {
+	if want := "status=completed|status=completed&cursor=c2|status=completed&cursor=c3"; strings.Join(
+		queries,
+		"|",
+	) != want {
 		t.Fatalf("queries = %q, want the filter kept on every page: %q", queries, want)
 	}
 }
@@ -160,7 +182,10 @@ func TestAllDeliveriesFollowsTheHeader(t *testing.T) {
 		if r.URL.Query().Get("cursor") == "" {
 			w.Header().Set("X-Next-Cursor", "n")
 		}
-		fmt.Fprint(w, `{"data":[{"deliveryId":"d","event":"webhook.test","reference":"we_1","status":"SUCCEEDED","attempts":[],"createdAt":"2026-11-23T08:00:00Z"}]}`)
+		fmt.Fprint(
+			w,
+			`{"data":[{"deliveryId":"d","event":"webhook.test","reference":"we_1","status":"SUCCEEDED","attempts":[],"createdAt":"2026-11-23T08:00:00Z"}]}`,
+		)
 	})
 	n := 0
 	for _, err := range c.AllDeliveries(context.Background(), "we_1", nil) {
@@ -178,11 +203,15 @@ func TestAllBatchesError(t *testing.T) {
 	c := server(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/problem+json")
 		w.WriteHeader(http.StatusUnprocessableEntity)
-		fmt.Fprint(w, `{"type":"http://x/errors/validation_failed","status":422,"detail":"bad","invalidParams":["cursor: not of this list"]}`)
+		fmt.Fprint(
+			w,
+			`{"type":"http://x/errors/validation_failed","status":422,"detail":"bad","invalidParams":["cursor: not of this list"]}`,
+		)
 	})
 	for _, err := range c.AllBatches(context.Background(), nil) {
 		var apiErr *APIError
-		if !errors.As(err, &apiErr) || apiErr.Kind() != "validation_failed" || !strings.Contains(err.Error(), "cursor: not of this list") {
+		if !errors.As(err, &apiErr) || apiErr.Kind() != "validation_failed" ||
+			!strings.Contains(err.Error(), "cursor: not of this list") {
 			t.Fatalf("err = %v", err)
 		}
 	}

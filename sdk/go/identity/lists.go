@@ -22,7 +22,11 @@ import (
 //	}
 
 // AllExtractions yields every extraction of GET /v1/extractions that params selects.
-func (c *ClientWithResponses) AllExtractions(ctx context.Context, params *GetV1ExtractionsParams, reqEditors ...RequestEditorFn) iter.Seq2[Extraction, error] {
+func (c *ClientWithResponses) AllExtractions(
+	ctx context.Context,
+	params *GetV1ExtractionsParams,
+	reqEditors ...RequestEditorFn,
+) iter.Seq2[Extraction, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]Extraction, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
@@ -38,7 +42,11 @@ func (c *ClientWithResponses) AllExtractions(ctx context.Context, params *GetV1E
 }
 
 // AllBatches yields every batch of GET /v1/batches.
-func (c *ClientWithResponses) AllBatches(ctx context.Context, params *GetV1BatchesParams, reqEditors ...RequestEditorFn) iter.Seq2[BatchPage_Data, error] {
+func (c *ClientWithResponses) AllBatches(
+	ctx context.Context,
+	params *GetV1BatchesParams,
+	reqEditors ...RequestEditorFn,
+) iter.Seq2[BatchPage_Data, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]BatchPage_Data, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
@@ -54,7 +62,11 @@ func (c *ClientWithResponses) AllBatches(ctx context.Context, params *GetV1Batch
 }
 
 // AllLivenessChecks yields every liveness check record of GET /v1/liveness/checks.
-func (c *ClientWithResponses) AllLivenessChecks(ctx context.Context, params *GetV1LivenessChecksParams, reqEditors ...RequestEditorFn) iter.Seq2[LivenessCheck, error] {
+func (c *ClientWithResponses) AllLivenessChecks(
+	ctx context.Context,
+	params *GetV1LivenessChecksParams,
+	reqEditors ...RequestEditorFn,
+) iter.Seq2[LivenessCheck, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]LivenessCheck, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
@@ -71,7 +83,12 @@ func (c *ClientWithResponses) AllLivenessChecks(ctx context.Context, params *Get
 
 // AllDeliveries yields every delivery, with its attempts, of the webhook endpoint endpointID
 // (GET /v1/webhooks/{id}/deliveries).
-func (c *ClientWithResponses) AllDeliveries(ctx context.Context, endpointID string, params *GetV1WebhooksIdDeliveriesParams, reqEditors ...RequestEditorFn) iter.Seq2[Delivery, error] {
+func (c *ClientWithResponses) AllDeliveries(
+	ctx context.Context,
+	endpointID string,
+	params *GetV1WebhooksIdDeliveriesParams,
+	reqEditors ...RequestEditorFn,
+) iter.Seq2[Delivery, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]Delivery, string, error) {
 		p.Cursor = first(cursor, p.Cursor)

@@ -25,7 +25,12 @@ var ErrWaitTimeout = errors.New("identity: the extraction did not finish in time
 // polls back off exponentially up to o.Max; a 429 waits as long as its Retry-After asks, and a
 // 502, 503 or 504 is tried again, both within the deadline. Any other answer is an *APIError;
 // running out of time wraps ErrWaitTimeout. o may be nil.
-func (c *ClientWithResponses) WaitForExtraction(ctx context.Context, id string, o *WaitOptions, reqEditors ...RequestEditorFn) (*Extraction, error) {
+func (c *ClientWithResponses) WaitForExtraction(
+	ctx context.Context,
+	id string,
+	o *WaitOptions,
+	reqEditors ...RequestEditorFn,
+) (*Extraction, error) {
 	var opts WaitOptions
 	if o != nil {
 		opts = *o

@@ -23,7 +23,11 @@ import (
 
 // AllContractRequests yields every contract request of GET /api/v1/partner/contracts/requests,
 // the calling partner's own.
-func (c *ClientWithResponses) AllContractRequests(ctx context.Context, params *GetApiV1PartnerContractsRequestsParams, reqEditors ...RequestEditorFn) iter.Seq2[ContractStatus, error] {
+func (c *ClientWithResponses) AllContractRequests(
+	ctx context.Context,
+	params *GetApiV1PartnerContractsRequestsParams,
+	reqEditors ...RequestEditorFn,
+) iter.Seq2[ContractStatus, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]ContractStatus, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
@@ -40,7 +44,11 @@ func (c *ClientWithResponses) AllContractRequests(ctx context.Context, params *G
 
 // AllDeliveries yields every delivery, with its attempts, of the partner's webhook
 // (GET /api/v1/partners/me/webhook/deliveries).
-func (c *ClientWithResponses) AllDeliveries(ctx context.Context, params *GetApiV1PartnersMeWebhookDeliveriesParams, reqEditors ...RequestEditorFn) iter.Seq2[Delivery, error] {
+func (c *ClientWithResponses) AllDeliveries(
+	ctx context.Context,
+	params *GetApiV1PartnersMeWebhookDeliveriesParams,
+	reqEditors ...RequestEditorFn,
+) iter.Seq2[Delivery, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]Delivery, string, error) {
 		p.Cursor = first(cursor, p.Cursor)

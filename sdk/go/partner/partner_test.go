@@ -62,7 +62,8 @@ func TestIdempotencyKeys(t *testing.T) {
 			return nil
 		}},
 		{"the caller's own, from Params", func(c *ClientWithResponses) error {
-			_, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, &PostApiV1PartnerContractsAutoClassicParams{IdempotencyKey: &own}, body)
+			params := &PostApiV1PartnerContractsAutoClassicParams{IdempotencyKey: &own}
+			_, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, params, body)
 			return err
 		}, wantKeys(own)},
 		{"the caller's own, from WithIdempotencyKey", func(c *ClientWithResponses) error {
@@ -128,7 +129,11 @@ func TestIdempotentWritesCoverTheAPI(t *testing.T) {
 		}
 		r, _ := http.NewRequest(strings.ToUpper(m[1]), "http://x"+strings.ReplaceAll(p[1], "%s", "p_1"), nil)
 		if err := AutoIdempotencyKeys(context.Background(), r); err != nil || r.Header.Get("Idempotency-Key") == "" {
-			t.Errorf("%s %s takes an Idempotency-Key but AutoIdempotencyKeys gives it none: add it to idempotentWrites", r.Method, p[1])
+			t.Errorf(
+				"%s %s takes an Idempotency-Key but AutoIdempotencyKeys gives it none: add it to idempotentWrites",
+				r.Method,
+				p[1],
+			)
 		}
 		n++
 	}
@@ -142,9 +147,15 @@ func TestReplayedAndAllContractRequests(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		switch r.URL.Query().Get("cursor") {
 		case "":
-			fmt.Fprint(w, `{"data":[{"reference":"REF-2","contractStatus":"ACTIVE","product":"auto","createdAt":"2026-11-23T08:00:00Z"}],"nextCursor":"n"}`)
+			fmt.Fprint(
+				w,
+				`{"data":[{"reference":"REF-2","contractStatus":"ACTIVE","product":"auto","createdAt":"2026-11-23T08:00:00Z"}],"nextCursor":"n"}`,
+			)
 		default:
-			fmt.Fprint(w, `{"data":[{"reference":"REF-1","contractStatus":"PENDING_PAYMENT","product":"auto","createdAt":"2026-11-23T08:00:00Z"}],"nextCursor":null}`)
+			fmt.Fprint(
+				w,
+				`{"data":[{"reference":"REF-1","contractStatus":"PENDING_PAYMENT","product":"auto","createdAt":"2026-11-23T08:00:00Z"}],"nextCursor":null}`,
+			)
 		}
 	}))
 	defer s.Close()
@@ -162,7 +173,8 @@ func TestReplayedAndAllContractRequests(t *testing.T) {
 	if strings.Join(refs, " ") != "REF-2 REF-1" {
 		t.Fatalf("refs = %v", refs)
 	}
-	if !Replayed(&http.Response{Header: http.Header{"Idempotent-Replayed": {"true"}}}) || Replayed(&http.Response{Header: http.Header{}}) {
+	if !Replayed(&http.Response{Header: http.Header{"Idempotent-Replayed": {"true"}}}) ||
+		Replayed(&http.Response{Header: http.Header{}}) {
 		t.Fatal("Replayed")
 	}
 }

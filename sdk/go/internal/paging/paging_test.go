@@ -47,7 +47,8 @@ func TestAll(t *testing.T) {
 	t.Run("an error ends the sequence", func(t *testing.T) {
 		boom := errors.New("boom")
 		n := 0
-		for _, err := range All(context.Background(), func(context.Context, *string) ([]int, string, error) { return nil, "", boom }) {
+		failing := func(context.Context, *string) ([]int, string, error) { return nil, "", boom }
+		for _, err := range All(context.Background(), failing) {
 			n++
 			if !errors.Is(err, boom) {
 				t.Fatal(err)
@@ -59,7 +60,8 @@ func TestAll(t *testing.T) {
 	})
 	t.Run("a page naming itself", func(t *testing.T) {
 		var last error
-		for _, err := range All(context.Background(), func(context.Context, *string) ([]int, string, error) { return []int{1}, "same", nil }) {
+		same := func(context.Context, *string) ([]int, string, error) { return []int{1}, "same", nil }
+		for _, err := range All(context.Background(), same) {
 			last = err
 		}
 		if !errors.Is(last, ErrCursorLoop) {
