@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -40,18 +41,10 @@ func longLines(name string, src []byte) []string {
 		width := utf8.RuneCountInString(l) + 3*strings.Count(l, "\t")
 		directive := strings.HasPrefix(strings.TrimSpace(l), "//go:") // one line, by definition
 		if width > maxColumns && width-longestString[i+1] > maxColumns-2 && !directive {
-			out = append(out, name+":"+itoa(i+1))
+			out = append(out, name+":"+strconv.Itoa(i+1))
 		}
 	}
 	return out
-}
-
-func itoa(n int) string {
-	var b []byte
-	for ; n > 0 || len(b) == 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }
 
 // TestLinesFitTheWidth: no line of the module's Go (generated code aside) is over 120 columns
