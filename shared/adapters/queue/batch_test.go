@@ -76,25 +76,37 @@ func TestBatchReportsOnlyFailedMessages(t *testing.T) {
 	}
 }
 
+// Ten messages are handled three at a time: the first three wait for one another (they would wait
+// forever, bounded by the minute, were they handled one by one), and no fourth runs beside them.
 func TestBatchBoundsConcurrency(t *testing.T) {
 	var running, peak atomic.Int32
+	three := make(chan struct{})
+	opened := sync.OnceFunc(func() { close(three) })
 	h := queue.Batch(discard, 3, queue.Queue{}, func(context.Context, events.SQSMessage) error {
 		n := running.Add(1)
+		defer running.Add(-1)
 		for {
 			p := peak.Load()
 			if n <= p || peak.CompareAndSwap(p, n) {
 				break
 			}
 		}
-		time.Sleep(5 * time.Millisecond)
-		running.Add(-1)
-		return nil
+		if n == 3 {
+			opened()
+		}
+		select {
+		case <-three:
+			return nil
+		case <-time.After(time.Minute):
+			return errors.New("never three at a time")
+		}
 	})
-	if _, err := h(context.Background(), records("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")); err != nil {
-		t.Fatal(err)
+	failures, err := h(context.Background(), records("a", "b", "c", "d", "e", "f", "g", "h", "i", "j"))
+	if err != nil || len(failures.BatchItemFailures) != 0 {
+		t.Fatalf("failures %+v, %v", failures, err)
 	}
-	if p := peak.Load(); p > 3 || p < 2 {
-		t.Errorf("peak concurrency = %d, want 2..3", p)
+	if p := peak.Load(); p != 3 {
+		t.Errorf("peak concurrency = %d, want 3", p)
 	}
 }
 
