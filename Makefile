@@ -105,16 +105,19 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 	@exec .local/bin/local -addr $(ADDR) $(if $(filter external,$(EMULATOR)),-external,-emulator $(EMULATOR) -emulator-addr $(EMULATOR_ADDR))
 
 # LOCALSTACK_TESTS=true runs the end-to-end suite a second time against LocalStack on the host (CI does).
-# Every package runs under the race detector but the end-to-end suite, the packages that read
+# Every package runs under the race detector but the end-to-end suite and the packages that read
 # images or run the inference kernels (image files, OCR, image quality, ONNX, liveness, face match,
-# extraction's pipeline) and the operators' and generators' commands (admin, docgen, the SDKs'
-# generation): -race slows them several times and finds nothing in their loops (measured on an idle 2-core machine: imagefile 49 s against 4.5, ocr 57 against 6.4,
-# onnx 30 against 4.4, liveness 29 against 7.3, extraction 37 against 3.9, admin 22 against 8.5; the
-# suite 32 min against 4.4 loaded). What concurrency they have keeps the race detector: the tests named in
-# RACE_TESTS (the OCR engine's pool, one network run from many goroutines, the liveness models loaded
-# side by side and shared), and what the suite exercises (runner, queues, webhook engine, store
-# races) in those packages' own -race tests.
-NORACE := /infra/local/emulate$$|/infra/(admin|docgen)$$|/platform/sdk$$|/shared/vision/(imagefile|ocr|ocr/tesseract|imagequality|onnx)$$|/shared/domain/(liveness|facematch|extraction)$$
+# extraction's pipeline): -race slows their pixel loops about seven times and finds nothing in them
+# (measured on an idle 2-core machine: imagefile 49 s against 4.5, ocr 57 against 6.4, onnx 30 against
+# 4.4, liveness 29 against 7.3, extraction 37 against 3.9; the suite 32 min against 4.4 loaded). What
+# concurrency they have keeps the race detector: the tests named in RACE_TESTS (the OCR engine's pool,
+# one network run from many goroutines, the liveness models loaded side by side and shared), and what
+# the suite exercises (runner, queues, webhook engine, store races) in those packages' own -race tests.
+# The commands (admin, docgen, the SDKs' generation) stay in the -race pass although nothing in them
+# is concurrent: there they run beside the bootstrap builds, while in the second pass they slowed the
+# end-to-end suite, its longest test (measured from nothing, loaded: that pass 366 s without them,
+# about 500 s with them).
+NORACE := /infra/local/emulate$$|/shared/vision/(imagefile|ocr|ocr/tesseract|imagequality|onnx)$$|/shared/domain/(liveness|facematch|extraction)$$
 RACE_TESTS := TestConcurrentReads|TestReadAfterCloseAndCancel|TestConcurrentRuns|TestCheckConsistent
 LOCALSTACK_TESTS ?= $(CI)
 # The LocalStack pass runs what exercises the emulator. These ask nothing of it that moto's pass did
