@@ -196,7 +196,8 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
 	if err := s.Store.SetVerified(ctx, userID); err != nil {
 		return User{}, err
 	}
-	return s.Store.User(ctx, userID)
+	u.Verified, u.ExpiresAt = true, nil // what SetVerified wrote: no second read
+	return u, nil
 }
 
 // Login checks the password of a verified user, stores a session and issues its JWT. Failed logins

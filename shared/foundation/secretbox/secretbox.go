@@ -26,13 +26,15 @@ var errNoKey = errors.New("secretbox: this function has no DATA_ENCRYPTION_KEY")
 // still open, those sealed from then on use the new one.
 func New(secret []byte) (Box, error) {
 	var b Box
+	n := 0
 	for line := range bytes.Lines(secret) {
+		n++
 		material := bytes.TrimSpace(line)
 		if len(material) == 0 {
 			continue
 		}
 		if len(material) < 32 {
-			return Box{}, fmt.Errorf("secretbox: key material must be at least 32 bytes (line %d)", len(b.keys)+1)
+			return Box{}, fmt.Errorf("secretbox: key material must be at least 32 bytes (line %d)", n)
 		}
 		key := sha256.Sum256(material)
 		block, err := aes.NewCipher(key[:])
