@@ -14,7 +14,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -696,7 +695,7 @@ func keyID(t *testing.T, c client, admin, partnerID string) string {
 
 func TestRateLimit(t *testing.T) {
 	t.Parallel()
-	_, creds, c, _ := accountsStack(t)
+	local, creds, c, _ := accountsStack(t)
 	r := c.do(
 		"POST",
 		"/api/v1/admin/partners",
@@ -704,61 +703,53 @@ func TestRateLimit(t *testing.T) {
 		key(creds.Admin.APIKey)...)
 	var p struct{ APIKey struct{ Key string } }
 	r.json(t, &p)
-	// Three requests fit in any one-minute window; within seven, one must be refused even if a
-	// window boundary passes during the test.
-	var limited *result
-	for i := range 7 {
-		r := c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...)
-		if i < 3 && r.status != 200 {
-			t.Fatalf("request %d: %d %s", i+1, r.status, r.body)
-		}
-		if r.status == 429 {
-			limited = &r
-			break
-		}
+	// The stack's clock stands still: the four requests fall in one window of the limit however
+	// slow the machine is, and the fourth is the one refused.
+	freeze(t, local)
+	for i := range 3 {
+		expect(t, fmt.Sprintf("request %d of 3", i+1), c.do("GET", "/api/v1/partners/me", nil,
+			key(p.APIKey.Key)...), 200, "")
 	}
-	if limited == nil {
-		t.Fatal("seven requests at a limit of three per minute were all served")
-	}
-	expect(t, "limited", *limited, 429, "rate_limited")
+	limited := c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...)
+	expect(t, "a fourth request in the minute", limited, 429, "rate_limited")
 	if s, err := strconv.Atoi(limited.header.Get("Retry-After")); err != nil || s < 1 || s > 61 {
 		t.Errorf("Retry-After = %q", limited.header.Get("Retry-After"))
 	}
+	skip(t, local, time.Minute)
+	expect(t, "the next minute", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey.Key)...), 200, "")
 }
 
 // Routes without a credential are limited per address: a password-guessing loop from one address
 // is refused within a minute, with Retry-After.
 func TestLoginAttemptsAreLimitedPerAddress(t *testing.T) {
 	t.Parallel()
-	_, creds, c, _ := accountsStack(t)
-	// 20 per minute: even across a window boundary, one of 45 is refused. Sent together, so that a
-	// slow machine (a password check under -race takes seconds) cannot spread them over minutes.
-	// Each to another address, so that the lockout per address (TestFailedLoginsLockTheAddress)
-	// plays no part.
-	answers := make([]result, 45)
-	var wg sync.WaitGroup
-	for i := range answers {
+	local, creds, c, _ := accountsStack(t)
+	// 20 per minute, on the stack's clock, which stands still: of 25 attempts, the last 5 are
+	// refused however slow the machine is (a password check under -race takes seconds). Each names
+	// another account, so that the lockout per account (TestFailedLoginsLockTheAddress) plays no part.
+	freeze(t, local)
+	var limited []result
+	for i := range 25 {
 		wrong := map[string]string{
 			"email":    fmt.Sprintf("guess%d.%s", i, creds.User.Email),
 			"password": "not the password, guess",
 		}
-		wg.Go(func() { answers[i] = c.do("POST", "/v1/auth/login", wrong) })
-	}
-	wg.Wait()
-	var limited *result
-	for i, r := range answers {
-		switch r.status {
+		switch r := c.do("POST", "/v1/auth/login", wrong); r.status {
 		case 429:
-			limited = &answers[i]
+			limited = append(limited, r)
 		case 401:
+			if len(limited) > 0 {
+				t.Errorf("attempt %d answered 401 after a refusal in the same minute", i+1)
+			}
 		default:
 			t.Fatalf("attempt %d: %d %s", i+1, r.status, r.body)
 		}
 	}
-	if limited == nil {
-		t.Fatal("45 wrong passwords from one address were all answered")
+	if len(limited) != 5 {
+		t.Fatalf("%d of 25 wrong passwords from one address in a minute refused, want the 5 past 20", len(limited))
 	}
-	if s, err := strconv.Atoi(limited.header.Get("Retry-After")); err != nil || s < 1 || s > 61 {
-		t.Errorf("Retry-After = %q", limited.header.Get("Retry-After"))
+	expect(t, "the 21st attempt", limited[0], 429, "rate_limited")
+	if s, err := strconv.Atoi(limited[0].header.Get("Retry-After")); err != nil || s < 1 || s > 61 {
+		t.Errorf("Retry-After = %q", limited[0].header.Get("Retry-After"))
 	}
 }
