@@ -170,10 +170,11 @@ validate: venv ## sam validate --lint and cfn-lint on template.yaml
 
 BUILD_DIR ?= .aws-sam/build
 # sam build runs the functions' builds in parallel, and parallel go commands would each compile
-# every shared package: compiled once here first, they only link.
+# every shared package: compiled once here first, they only link. sam build's settings (in source,
+# in parallel, no cache) are samconfig.toml's, the same for make build as for a user's sam build.
 build: venv models ## sam build: one static arm64 bootstrap per function in .aws-sam/build
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -tags lambda.norpc -trimpath ./functions/...
-	$(BIN)/sam build --build-in-source --parallel --no-cached --build-dir $(BUILD_DIR)
+	$(BIN)/sam build --build-dir $(BUILD_DIR)
 
 deploy: build ## sam deploy --config-env $(ENV) (sandbox or production)
 	$(BIN)/sam deploy --config-env $(ENV)
