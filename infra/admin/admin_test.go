@@ -47,6 +47,18 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	send := func(method, path, key, body string) int {
+		t.Helper()
+		req, _ := http.NewRequest(method, local.URL+path, strings.NewReader(body))
+		req.Header.Set("X-API-Key", key)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
 	stdin := ""
 	admin := func(args ...string) map[string]any {
 		t.Helper()
@@ -60,16 +72,7 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 		}
 		return v
 	}
-	get := func(path, key string) int {
-		req, _ := http.NewRequest("GET", local.URL+path, nil)
-		req.Header.Set("X-API-Key", key)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	get := func(path, key string) int { return send("GET", path, key, "") }
 
 	p := admin("create-partner", "-name", "Courtier Sud")
 	partnerKey := p["apiKey"].(string)
@@ -128,5 +131,38 @@ func TestCommandsAgainstTheLocalStack(t *testing.T) {
 	if err := run(ctx, []string{"-local", "verify-user", "-email", "nobody@example.com"}, strings.NewReader(""),
 		&out); err == nil {
 		t.Error("verifying an unknown user succeeded")
+	}
+
+	// A rotation of DATA_ENCRYPTION_KEY, as deploying.md tells it: the new material on the first line,
+	// the old below it; reseal-secrets then moves every webhook secret onto the new line, after which
+	// the new line alone opens them all (a run under it alone finds none unreadable).
+	const target = `"https://93.184.216.34:8443/"`
+	if st := send("PATCH", "/api/v1/partners/me/webhook", partnerKey, `{"webhookUrl":`+target+
+		`,"webhookSecret":"a-partner-webhook-secret-0123456789"}`); st != 200 {
+		t.Fatalf("the partner's webhook: %d", st)
+	}
+	if st := send("POST", "/v1/webhooks", creds.User.APIKey, `{"url":`+target+`,"events":["extraction.completed"]}`); st != 201 {
+		t.Fatalf("the user's endpoint: %d", st)
+	}
+	oldKey, err := local.Secret(ctx, "DATA_ENCRYPTION_KEY")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const newKey = "a-new-data-encryption-key-after-the-rotation"
+	report := func(keyLines string) map[string]any {
+		t.Helper()
+		if err := local.SetSecret(ctx, "DATA_ENCRYPTION_KEY", keyLines); err != nil {
+			t.Fatal(err)
+		}
+		return admin("reseal-secrets")
+	}
+	firstRun := report(newKey + "\n" + oldKey)
+	if firstRun["resealed"] != 3.0 || firstRun["current"] != 0.0 || firstRun["unreadable"] != 0.0 {
+		t.Errorf("reseal-secrets after the rotation = %v, want the partner's webhook and change and the endpoint's "+
+			"secret resealed, none unreadable", firstRun)
+	}
+	after := report(newKey)
+	if after["resealed"] != 0.0 || after["current"] != 3.0 || after["unreadable"] != 0.0 {
+		t.Errorf("reseal-secrets under the new line alone = %v, want the 3 secrets current", after)
 	}
 }

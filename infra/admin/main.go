@@ -1,6 +1,7 @@
 // Command admin is the operators' command line: it creates administrators, partners and back-office
 // users, rotates and revokes keys, grants credits and verifies users, through the same account
-// operations as the API. It acts with the exact settings of the deployed Accounts function:
+// operations as the API, and seals the stored webhook secrets under a rotated DATA_ENCRYPTION_KEY.
+// It acts with the exact settings of the deployed Accounts function:
 //
 //	go run ./infra/admin -local COMMAND ...            the stack of make run (.local/env)
 //	go run ./infra/admin -stack trustline-sandbox ...  a deployed stage (AWS credentials of an operator)
@@ -41,6 +42,9 @@ commands:
   grant-credits       -email E -credits N         add credits to a user
   verify-user         -email E                    mark a user's address verified
   change-plan         -email E -plan P            the user's plan from the next billing period
+  reseal-secrets                                  seal every webhook secret under the first line of
+                                                  DATA_ENCRYPTION_KEY (after a rotation; run again
+                                                  at will): once none is unreadable, older lines can go
 
 A password (create-admin, create-partner-user) is read from ADMIN_PASSWORD, else from the first
 line of standard input; never from the command line, which other users of the machine and the
@@ -89,7 +93,7 @@ func run(ctx context.Context, args []string, in io.Reader, out io.Writer) error 
 		fs.Usage()
 		return errors.New("no command")
 	}
-	result, err := command(ctx, svc, plans, fs.Arg(0), fs.Args()[1:], in)
+	result, err := command(ctx, svc, plans, getenv, fs.Arg(0), fs.Args()[1:], in)
 	if err != nil {
 		return err
 	}
@@ -103,6 +107,7 @@ func command(
 	ctx context.Context,
 	svc *accounts.Service,
 	plans *billing.Service,
+	getenv app.Getenv,
 	name string,
 	args []string,
 	in io.Reader,
@@ -168,6 +173,8 @@ func command(
 				u.ID,
 				*plan,
 			)
+	case "reseal-secrets":
+		return app.ResealWebhookSecrets(ctx, getenv)
 	case "verify-user":
 		u, err := svc.VerifyUser(ctx, *email)
 		return map[string]any{"userId": u.ID, "email": u.Email, "verified": true}, err

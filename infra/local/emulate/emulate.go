@@ -334,15 +334,32 @@ func (l *Local) setSecrets(ctx context.Context) error {
 		if !slices.Contains(config.Secrets, name) {
 			continue
 		}
-		arn, ok := arns[name]
-		if !ok {
+		if _, ok := arns[name]; !ok {
 			return fmt.Errorf("%s is set, but no function of the template reads it from Secrets Manager", name)
 		}
-		if _, err := l.options.AWS.Secrets.PutSecretValue(ctx,
-			&secretsmanager.PutSecretValueInput{SecretId: aws.String(arn),
-				SecretString: aws.String(value)}); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		if err := l.SetSecret(ctx, name, value); err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// SetSecret stores a new value of a secret setting in the emulator's Secrets Manager, as an operator
+// rotating it does: an operator command run from then on reads the new value, and the stack's
+// functions read it when they would on AWS (they started already: DATA_ENCRYPTION_KEY as
+// secretbox.Keyring reads it again, the others never).
+func (l *Local) SetSecret(ctx context.Context, name, value string) error {
+	arns, err := l.secretARNs()
+	if err != nil {
+		return err
+	}
+	arn, ok := arns[name]
+	if !ok {
+		return fmt.Errorf("no function of the template reads %s", name)
+	}
+	if _, err := l.options.AWS.Secrets.PutSecretValue(ctx, &secretsmanager.PutSecretValueInput{
+		SecretId: aws.String(arn), SecretString: aws.String(value)}); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
 }

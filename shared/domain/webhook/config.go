@@ -133,7 +133,7 @@ var identityEvents = []string{EventExtractionCompleted, EventExtractionFailed, E
 // leaves it, a user's endpoints that are still active, and the secrets that sign.
 type Directory struct {
 	Config ConfigStore
-	Box    secretbox.Box
+	Keys   *secretbox.Keyring // nil in functions that only publish: they never seal or open a secret
 	Now    func() time.Time
 }
 
@@ -153,7 +153,8 @@ func (dir Directory) Target(ctx context.Context, d Delivery) (Target, error) {
 		}
 		t := Target{URL: c.URL}
 		if c.SealedSecret != "" {
-			if t.Secret, err = dir.Box.Open(c.SealedSecret, "partner:"+d.OwnerID); err != nil {
+			bind := secretContext(SecretOfPartner, d.OwnerID)
+			if t.Secret, err = dir.Keys.Open(ctx, c.SealedSecret, bind); err != nil {
 				return Target{}, err
 			}
 		}
@@ -163,13 +164,14 @@ func (dir Directory) Target(ctx context.Context, d Delivery) (Target, error) {
 		if err != nil {
 			return Target{}, err
 		}
-		secret, err := dir.Box.Open(e.SealedSecret, "endpoint:"+e.ID)
+		bind := secretContext(SecretOfEndpoint, e.ID)
+		secret, err := dir.Keys.Open(ctx, e.SealedSecret, bind)
 		if err != nil {
 			return Target{}, err
 		}
 		t := Target{URL: e.URL, Secret: secret}
 		if e.PreviousSealedSecret != "" && e.PreviousUntil != nil && dir.now().Before(*e.PreviousUntil) {
-			if t.Previous, err = dir.Box.Open(e.PreviousSealedSecret, "endpoint:"+e.ID); err != nil {
+			if t.Previous, err = dir.Keys.Open(ctx, e.PreviousSealedSecret, bind); err != nil {
 				return Target{}, err
 			}
 		}
@@ -314,7 +316,8 @@ func (s *Service) UpdatePartnerWebhook(
 				}}
 		default:
 			var err error
-			if c.SealedSecret, err = s.Box.Seal([]byte(*u.WebhookSecret), "partner:"+partnerID); err != nil {
+			bind := secretContext(SecretOfPartner, partnerID)
+			if c.SealedSecret, err = s.Keys.Seal(ctx, []byte(*u.WebhookSecret), bind); err != nil {
 				return PartnerView{}, err
 			}
 		}
@@ -366,7 +369,7 @@ func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endp
 		), CreatedAt: s.now(), CreatedByKey: req.KeyID, ExpiresAt: req.KeyExpiresAt}
 	secret := newSecret()
 	var err error
-	if e.SealedSecret, err = s.Box.Seal([]byte(secret), "endpoint:"+e.ID); err != nil {
+	if e.SealedSecret, err = s.Keys.Seal(ctx, []byte(secret), secretContext(SecretOfEndpoint, e.ID)); err != nil {
 		return Endpoint{}, "", err
 	}
 	// The count, the limit, the key's standing and the write are one conditional write: concurrent
@@ -396,7 +399,7 @@ func (dir Directory) Endpoint(ctx context.Context, ownerID, id string) (Endpoint
 // the first old secret: only the last one overlaps.
 func (s *Service) RotateSecret(ctx context.Context, e Endpoint) (Endpoint, string, error) {
 	secret := newSecret()
-	sealed, err := s.Box.Seal([]byte(secret), "endpoint:"+e.ID)
+	sealed, err := s.Keys.Seal(ctx, []byte(secret), secretContext(SecretOfEndpoint, e.ID))
 	if err != nil {
 		return Endpoint{}, "", err
 	}

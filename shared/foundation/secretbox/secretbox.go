@@ -67,19 +67,37 @@ func (b Box) Seal(plain []byte, context string) (string, error) {
 
 // Open decrypts what Seal returned for the same context, under whichever of the keys sealed it.
 func (b Box) Open(sealed, context string) ([]byte, error) {
+	plain, _, err := b.open(sealed, context)
+	return plain, err
+}
+
+// Reseal returns sealed as the first key seals it: unchanged (and false) when the first key sealed
+// it, sealed anew under the first key (and true) when an older one did. Once every stored secret
+// has been resealed, the older key materials can be removed.
+func (b Box) Reseal(sealed, context string) (string, bool, error) {
+	plain, by, err := b.open(sealed, context)
+	if err != nil || by == 0 {
+		return sealed, false, err
+	}
+	resealed, err := b.Seal(plain, context)
+	return resealed, err == nil, err
+}
+
+// open decrypts sealed and says which key, by its line among the key materials, sealed it.
+func (b Box) open(sealed, context string) ([]byte, int, error) {
 	if len(b.keys) == 0 {
-		return nil, errNoKey
+		return nil, 0, errNoKey
 	}
 	raw, err := base64.RawStdEncoding.DecodeString(sealed)
 	if err != nil || len(raw) < b.keys[0].NonceSize() {
-		return nil, errors.New("secretbox: malformed")
+		return nil, 0, errors.New("secretbox: malformed")
 	}
 	nonce, ciphertext := raw[:b.keys[0].NonceSize()], raw[b.keys[0].NonceSize():]
-	for _, aead := range b.keys {
+	for i, aead := range b.keys {
 		var plain []byte
 		if plain, err = aead.Open(nil, nonce, ciphertext, []byte(context)); err == nil {
-			return plain, nil
+			return plain, i, nil
 		}
 	}
-	return nil, fmt.Errorf("secretbox: %w", err)
+	return nil, 0, fmt.Errorf("secretbox: %w", err)
 }

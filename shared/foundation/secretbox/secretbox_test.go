@@ -226,6 +226,30 @@ func TestRotation(t *testing.T) {
 	}
 }
 
+// Reseal moves a secret sealed under an old key onto the first one, and leaves alone what the first
+// key already sealed: after it, the old line can go.
+func TestReseal(t *testing.T) {
+	before, _ := mustNew(t, keyA).Seal([]byte("whsec_before"), "partner:prt_1")
+	rotated := mustNew(t, []byte(string(keyB)+"\n"+string(keyA)))
+	resealed, changed, err := rotated.Reseal(before, "partner:prt_1")
+	if err != nil || !changed || resealed == before {
+		t.Fatalf("Reseal of an old key's secret = %q, %v, %v; want a new value", resealed, changed, err)
+	}
+	if got, err := mustNew(t, keyB).Open(resealed, "partner:prt_1"); err != nil || string(got) != "whsec_before" {
+		t.Errorf("the resealed secret under the new key alone: %q, %v", got, err)
+	}
+	again, changed, err := rotated.Reseal(resealed, "partner:prt_1")
+	if err != nil || changed || again != resealed {
+		t.Errorf("Reseal of the first key's secret = %q, %v, %v; want it unchanged", again, changed, err)
+	}
+	if _, changed, err := rotated.Reseal(before, "partner:prt_2"); err == nil || changed {
+		t.Errorf("Reseal under another context = %v, %v; want refused", changed, err)
+	}
+	if _, _, err := mustNew(t, keyB).Reseal(before, "partner:prt_1"); err == nil {
+		t.Error("a secret no key opens was resealed")
+	}
+}
+
 // Key material is read line by line: blank lines and line ends (CRLF too) are not material, and one
 // short line refuses the whole value.
 func TestKeyLines(t *testing.T) {

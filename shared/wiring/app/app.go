@@ -43,6 +43,9 @@ type deps struct {
 	aws   awsclient.Clients // set by loadAWS
 	store dynamo.Store      // set by loadAWS
 	now   func() time.Time  // every service's clock: time.Now, or the one WithClock gave loadAWS
+	// dataKey reads DATA_ENCRYPTION_KEY afresh from Secrets Manager (set by loadAWS for a function
+	// that uses it, nil when its value was given directly).
+	dataKey func(context.Context) ([]byte, error)
 }
 
 type clockKey struct{}
@@ -80,6 +83,9 @@ func loadAWS(ctx context.Context, name string, getenv Getenv) (deps, error) {
 	}
 	d.aws = clients
 	d.now = ClockOf(ctx)
+	if slices.Contains(functionSecrets[name], config.DataEncryptionKey) {
+		d.dataKey = secretLoader(clients.Secrets, getenv, config.DataEncryptionKey)
+	}
 	d.store = dynamo.Store{API: d.aws.DynamoDB, Table: d.cfg.TableName}
 	return d, nil
 }

@@ -59,19 +59,19 @@ func fromSecretsManager(
 		errs []error
 	)
 	for _, name := range names {
-		arn := getenv(config.SecretARN(name))
-		if arn == "" {
+		load := secretLoader(api, getenv, name)
+		if load == nil {
 			continue
 		}
 		wg.Go(func() {
-			out, err := api.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(arn)})
+			v, err := load(ctx)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
-				errs = append(errs, fmt.Errorf("%s: reading secret %s: %w", name, arn, err))
+				errs = append(errs, err)
 				return
 			}
-			values[name] = aws.ToString(out.SecretString)
+			values[name] = string(v)
 		})
 	}
 	wg.Wait()
@@ -84,4 +84,20 @@ func fromSecretsManager(
 		}
 		return getenv(name)
 	}, nil
+}
+
+// secretLoader reads the secret setting name from Secrets Manager by the ARN getenv gives as
+// <NAME>_ARN; nil when there is none (the value was given directly, and never changes).
+func secretLoader(api *secretsmanager.Client, getenv Getenv, name string) func(context.Context) ([]byte, error) {
+	arn := getenv(config.SecretARN(name))
+	if arn == "" {
+		return nil
+	}
+	return func(ctx context.Context) ([]byte, error) {
+		out, err := api.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(arn)})
+		if err != nil {
+			return nil, fmt.Errorf("%s: reading secret %s: %w", name, arn, err)
+		}
+		return []byte(aws.ToString(out.SecretString)), nil
+	}
 }

@@ -2,7 +2,9 @@ package app
 
 import (
 	"context"
+	"errors"
 	"net"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -22,12 +24,17 @@ type webhookDeps struct {
 	wake    queue.Queue
 }
 
+// dataKeyMaxAge is how long a function holds DATA_ENCRYPTION_KEY before reading it again: after a
+// rotation, every function seals under the new line within it (and opens what is sealed under the
+// new line at once: see secretbox.Keyring).
+const dataKeyMaxAge = 10 * time.Minute
+
 // webhooks builds the delivery engine and the webhook configuration service on d's clients.
 func webhooks(d deps) (webhookDeps, error) {
-	var box secretbox.Box // functions without the key only publish: they never seal or open a secret
+	var keys *secretbox.Keyring // functions without the key only publish: they never seal or open a secret
 	if d.cfg.DataEncryptionKey != nil {
 		var err error
-		if box, err = secretbox.New(d.cfg.DataEncryptionKey); err != nil {
+		if keys, err = secretbox.NewKeyring(d.cfg.DataEncryptionKey, d.dataKey, dataKeyMaxAge, d.now); err != nil {
 			return webhookDeps{}, err
 		}
 	}
@@ -37,13 +44,31 @@ func webhooks(d deps) (webhookDeps, error) {
 		AllowLoopback: d.cfg.WebhookAllowLoopback,
 		Ports:         d.cfg.WebhookAllowedPorts,
 	}
-	dir := webhook.Directory{Config: dynamo.NewWebhookRepo(d.store), Box: box, Now: d.now}
+	dir := webhook.Directory{Config: dynamo.NewWebhookRepo(d.store), Keys: keys, Now: d.now}
 	engine := &webhook.Engine{Store: dynamo.NewDeliveryRepo(d.store), Targets: dir, Wake: wake,
 		Sender:   &webhookhttp.Sender{Guard: ssrf, Timeout: d.cfg.WebhookTimeout},
 		Schedule: d.cfg.WebhookRetrySchedule, Timeout: d.cfg.WebhookTimeout, Retention: d.cfg.ResultRetention,
 		Now: d.now}
 	svc := &webhook.Service{Directory: dir, Guard: ssrf, Deliveries: engine, SecretOverlap: d.cfg.WebhookSecretOverlap}
 	return webhookDeps{service: svc, engine: engine, wake: wake}, nil
+}
+
+// ResealWebhookSecrets seals every stored webhook secret under the first line of
+// DATA_ENCRYPTION_KEY (webhook.Reseal), with the settings getenv gives: an operator's command after
+// a rotation, run with the operator's credentials (it scans the table, which no function may).
+func ResealWebhookSecrets(ctx context.Context, getenv Getenv) (webhook.ResealReport, error) {
+	d, err := loadAWS(ctx, "admin-webhooks", getenv)
+	if err != nil {
+		return webhook.ResealReport{}, err
+	}
+	if d.cfg.DataEncryptionKey == nil {
+		return webhook.ResealReport{}, errors.New("DATA_ENCRYPTION_KEY is not configured")
+	}
+	box, err := secretbox.New(d.cfg.DataEncryptionKey)
+	if err != nil {
+		return webhook.ResealReport{}, err
+	}
+	return webhook.Reseal(ctx, dynamo.NewSealedSecretRepo(d.store, d.aws.DynamoDB), box)
 }
 
 // dispatch is the webhook dispatcher's per-message handler. A body that is not a wake-up is
