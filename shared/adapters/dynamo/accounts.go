@@ -301,13 +301,9 @@ func (r *UserRepo) UserByEmail(ctx context.Context, email string) (accounts.User
 const noUser = "none"
 
 // SetVerified marks a user's address verified, and takes the expiry off the user and its address.
-func (r *UserRepo) SetVerified(ctx context.Context, userID string) error {
-	u, err := r.User(ctx, userID)
-	if err != nil {
-		return err
-	}
+func (r *UserRepo) SetVerified(ctx context.Context, u accounts.User) error {
 	return r.db.transact(ctx, []types.TransactWriteItem{
-		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(userPK(userID), profile),
+		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(userPK(u.ID), profile),
 			UpdateExpression: aws.String(
 				"SET verified = :t REMOVE expiresAt, #ttl",
 			), ConditionExpression: aws.String("attribute_exists(pk)"),
@@ -318,7 +314,7 @@ func (r *UserRepo) SetVerified(ctx context.Context, userID string) error {
 		{Update: &types.Update{TableName: aws.String(r.db.Table), Key: key(emailPK(u.Email), "EMAIL"),
 			UpdateExpression: aws.String("REMOVE #ttl"), ConditionExpression: aws.String("userId = :u"),
 			ExpressionAttributeNames:  map[string]string{"#ttl": "ttl"},
-			ExpressionAttributeValues: map[string]types.AttributeValue{":u": str(userID)}}},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":u": str(u.ID)}}},
 	}, fault.New(fault.NotFound, "No such user."))
 }
 

@@ -82,8 +82,9 @@ type Users interface {
 	ReplaceUser(ctx context.Context, old, u User) error
 	User(ctx context.Context, id string) (User, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
-	// SetVerified marks a user's address verified; the account then no longer expires.
-	SetVerified(ctx context.Context, userID string) error
+	// SetVerified marks u's address verified (u as read: its ID and address); the account then no
+	// longer expires. NotFound when u or its address is no longer there.
+	SetVerified(ctx context.Context, u User) error
 
 	SaveVerification(ctx context.Context, tokenHash, userID string, expires time.Time) error
 	// ConsumeVerification deletes the token and returns its user ID; NotFound when unknown or expired.

@@ -71,17 +71,17 @@ func (m *memStore) ReplaceUser(_ context.Context, old, u accounts.User) error {
 	return nil
 }
 
-func (m *memStore) SetVerified(_ context.Context, userID string) error {
+func (m *memStore) SetVerified(_ context.Context, user accounts.User) error {
 	f := m.fakeStore
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.call("SetVerified")
-	u, ok := f.users[userID]
+	u, ok := f.users[user.ID]
 	if !ok {
 		return fault.New(fault.NotFound, "No such user.")
 	}
 	u.Verified, u.ExpiresAt = true, nil
-	f.users[userID] = u
+	f.users[user.ID] = u
 	return nil
 }
 

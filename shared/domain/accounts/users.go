@@ -193,7 +193,7 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
 	if err != nil {
 		return User{}, err
 	}
-	if err := s.Store.SetVerified(ctx, userID); err != nil {
+	if err := s.Store.SetVerified(ctx, u); err != nil {
 		return User{}, err
 	}
 	u.Verified, u.ExpiresAt = true, nil // what SetVerified wrote: no second read
@@ -305,7 +305,11 @@ func (s *Service) VerifyUser(ctx context.Context, email string) (User, error) {
 	if err != nil {
 		return User{}, err
 	}
-	return u, s.Store.SetVerified(ctx, u.ID)
+	if err := s.Store.SetVerified(ctx, u); err != nil {
+		return User{}, err
+	}
+	u.Verified, u.ExpiresAt = true, nil
+	return u, nil
 }
 
 // UserByEmail finds a user by address.
