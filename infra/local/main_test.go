@@ -58,14 +58,18 @@ func TestCtrlCDrainsInFlightRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
+	// The request asks to continue: the server says 100 Continue when the handler starts reading the
+	// body, so once that is read the request is in flight, however slow the machine.
 	body := `{"email": "nobody@example.com", "password": "not the password"}`
-	half := len(body) / 2
 	if _, err := io.WriteString(conn,
 		"POST /v1/auth/login HTTP/1.1\r\nHost: "+addr+"\r\nContent-Type: application/json\r\n"+
-			"Content-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"+body[:half]); err != nil {
+			"Expect: 100-continue\r\nContent-Length: "+strconv.Itoa(len(body))+"\r\n\r\n"); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(time.Second) // the server is reading the body: the request is in flight
+	answers := bufio.NewReader(conn)
+	if resp, err := http.ReadResponse(answers, nil); err != nil || resp.StatusCode != http.StatusContinue {
+		t.Fatalf("before the body: %v %v, want 100 Continue", resp, err)
+	}
 	ctrlC()
 	// Shutdown begins: new connections are refused, however long the machine takes to get there.
 	for deadline := time.Now().Add(time.Minute); ; time.Sleep(50 * time.Millisecond) {
@@ -78,10 +82,10 @@ func TestCtrlCDrainsInFlightRequests(t *testing.T) {
 			t.Fatal("new requests still accepted a minute after Ctrl-C")
 		}
 	}
-	if _, err := io.WriteString(conn, body[half:]); err != nil {
+	if _, err := io.WriteString(conn, body); err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	resp, err := http.ReadResponse(answers, nil)
 	if err != nil {
 		t.Fatalf("the in-flight request got no answer: %v", err)
 	}

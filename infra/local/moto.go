@@ -15,8 +15,9 @@ import (
 )
 
 // moto, installed by the Makefile in .venv (infra/requirements.txt), runs through
-// infra/moto_server.py, which serializes moto's DynamoDB writes: moto rolls a failed transaction
-// back by restoring a snapshot of the table, losing writes made concurrently.
+// infra/moto_server.py, which serves DynamoDB requests one at a time: moto applies an update to an
+// item attribute by attribute, and rolls a failed transaction back by restoring a snapshot of the
+// table, so concurrent requests would see torn items and lose writes.
 const (
 	motoPython = ".venv/bin/python"
 	motoServer = "infra/moto_server.py"
