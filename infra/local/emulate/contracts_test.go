@@ -215,7 +215,11 @@ func TestContractFlow(t *testing.T) {
 		if s := status(t, c, partner.APIKey, ct.Reference); s["contractStatus"] != "PAYMENT_FAILED" {
 			t.Errorf("status = %v", s["contractStatus"])
 		}
-		time.Sleep(1500 * time.Millisecond)
+		// A delivery is stored with the state change it tells of: none is, for this one.
+		if h := deliveries(t, c, partner.APIKey, "?reference="+ct.Reference); len(h) != 0 {
+			t.Errorf("deliveries for a cancelled payment: %+v", h)
+		}
+		time.Sleep(1500 * time.Millisecond) // and none is sent by another path
 		for _, r := range rc.got()[before:] {
 			if strings.Contains(string(r.body), ct.Reference) {
 				t.Errorf("a webhook was sent for a cancelled payment: %s", r.body)
