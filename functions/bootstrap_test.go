@@ -106,7 +106,6 @@ var eventTypes = map[string]func() any{
 // function's sample event (events/) as the check below expects.
 func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
 	fns, stack := functions(t)
-	built := bundles(t)
 	samples, _ := filepath.Glob("../events/*.json")
 	if len(samples) != len(fns) {
 		t.Errorf("events/ has %d files for %d functions", len(samples), len(fns))
@@ -119,7 +118,7 @@ func TestBootstrapsAnswerTheirSampleEvents(t *testing.T) {
 			if !ok {
 				t.Fatalf("no check for %s in bootstrap_test.go", fn.ID)
 			}
-			bin := bootstrap{path: filepath.Join(built, fn.ID, "bootstrap"), goarch: lambdaArch}
+			bin := bundled(t, fn)
 			answer, coldStart := invoke(t, bin, env(t, stack, fn), event)
 			t.Logf("%s: process start to answered event: %v", fn.ID, coldStart.Round(time.Millisecond))
 			check(t, answer)
@@ -137,7 +136,7 @@ func TestBootstrapRefusesIncompleteConfiguration(t *testing.T) {
 		func(kv string) bool { return strings.HasPrefix(kv, "TABLE_NAME=") },
 	)
 	api := newRuntimeAPI(t, sampleEvent(t, fn))
-	cmd := bootstrap{path: filepath.Join(bundles(t), fn.ID, "bootstrap"), goarch: lambdaArch}.command(t)
+	cmd := bundled(t, fn).command(t)
 	cmd.Env = append(environment, "AWS_LAMBDA_RUNTIME_API="+strings.TrimPrefix(api.URL, "http://"))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/trustline/platform/shared/wiring/samtemplate"
 )
 
 // made is make build's output, made once for the package's tests (bundles); TestMain removes it.
@@ -58,6 +60,12 @@ func bundles(t *testing.T) string {
 		t.Fatal(made.err)
 	}
 	return made.dir
+}
+
+// bundled is fn's bootstrap in make build's bundle (bundles), as make deploy uploads it.
+func bundled(t *testing.T, fn samtemplate.Function) bootstrap {
+	t.Helper()
+	return bootstrap{path: filepath.Join(bundles(t), fn.ID, "bootstrap"), goarch: lambdaArch}
 }
 
 // make build makes one bundle per function of the template: a bootstrap that is a static arm64
