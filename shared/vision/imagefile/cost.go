@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"image/color"
 )
 
 // The decoding budget's constants, for a pixel bound of maxPixels (BudgetFor).
@@ -120,20 +119,6 @@ func jpegCost(l jpegLayout) Cost {
 		c.Memory += 256 * blocks
 	}
 	return c
-}
-
-// pngCost is what image/png allocates for an 8-bit image: one or four bytes a pixel, twice over
-// when interlaced (each pass is decoded into an image of its own, then merged), and two rows.
-func pngCost(data []byte, w, h int, model color.Model) Cost {
-	bpp := int64(4)
-	if _, paletted := model.(color.Palette); paletted || model == color.GrayModel {
-		bpp = 1
-	}
-	mem := bpp * int64(w) * int64(h)
-	if len(data) > 28 && data[28] != 0 { // IHDR's interlace method: Adam7
-		mem *= 2
-	}
-	return Cost{Memory: mem + 2*(bpp*int64(w)+1)}
 }
 
 // webpCost is what x/image/webp allocates: a lossy image is 4:2:0 (1.5 bytes a pixel, in whole

@@ -21,6 +21,8 @@ import (
 // bound. Within the pixel bound, a progressive JPEG whose coefficients would take hundreds of
 // megabytes, or a JPEG of a thousand scans, is refused; a progressive phone photo is not.
 func TestDecodingBudget(t *testing.T) {
+	greyTRNS := imagefiletest.PNG(imagefiletest.PNGSpec{Width: 6324, Height: 6324, Colour: imagefiletest.Grey,
+		Depth: 8, Transparent: true, Interlaced: true})
 	tests := []struct {
 		name   string
 		data   []byte
@@ -62,6 +64,11 @@ func TestDecodingBudget(t *testing.T) {
 			scans: 10,
 		},
 		{name: "40 MP 8-bit RGB png", data: imagefiletest.FlatPNG(8000, 5000, imagefiletest.RGB, 8)},
+		{
+			name:   "6324×6324 interlaced grey png with tRNS (NRGBA: 320 MB)",
+			data:   greyTRNS,
+			costly: "image/png of 6324×6324 pixels needs 320 MB",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,14 +94,17 @@ func TestDecodingBudget(t *testing.T) {
 	}
 }
 
-// TestAttackFilesRefusedBeforeDecoding: the two files of the incident (a 6300×6300 progressive
-// JPEG that image/jpeg decodes in 584 MB, and one of a thousand scans that takes it minutes) are
-// refused by every decoding entry point from their markers, allocating no more than a few times
-// their size: the decoder is never started.
+// TestAttackFilesRefusedBeforeDecoding: the files of the incidents (a 6300×6300 progressive JPEG
+// that image/jpeg decodes in 584 MB, one of a thousand scans that takes it minutes, and a 5 KB
+// interlaced grey PNG with tRNS that it decodes to NRGBA in 320 MB) are refused by every decoding
+// entry point from their headers, allocating no more than a few times their size: the decoder is
+// never started.
 func TestAttackFilesRefusedBeforeDecoding(t *testing.T) {
 	files := map[string][]byte{
 		"memory": imagefiletest.ProgressiveJPEG(6300, 6300, 0x11, 10),
 		"scans":  imagefiletest.ProgressiveJPEG(6300, 6300, 0x22, 1000),
+		"grey png with tRNS": imagefiletest.PNG(imagefiletest.PNGSpec{Width: 6324, Height: 6324,
+			Colour: imagefiletest.Grey, Depth: 8, Transparent: true, Interlaced: true}),
 	}
 	ctx := context.Background()
 	decoders := map[string]func([]byte) error{

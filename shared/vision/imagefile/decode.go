@@ -72,9 +72,11 @@ type Header struct {
 }
 
 // ReadHeader sniffs data and reads a raster image's dimensions, sample depth and decoding cost
-// from its headers: a PNG's or WebP's first chunks, and every marker of a JPEG up to its end
-// (a JPEG's scans, which set its cost, run to the end of the file). A caller holding only the
-// head of a file can check a PNG or WebP, and learns from the error to read more of a JPEG.
+// from its headers: a WebP's first chunks, a PNG's chunks up to its image data (a tRNS chunk
+// makes a grey image decode to NRGBA), and every marker of a JPEG up to its end (a JPEG's scans,
+// which set its cost, run to the end of the file). A caller holding only the head of a file can
+// check most PNGs and WebPs, and learns from the error to read more of a JPEG or a PNG whose
+// chunks before its image data run past the head.
 // Its errors wrap ErrUnsupported or ErrCorrupt; headers cut short by the end of data also wrap
 // io.ErrUnexpectedEOF, so that such a caller knows to read more of the file.
 func ReadHeader(data []byte) (Header, error) {
@@ -106,10 +108,16 @@ func ReadHeader(data []byte) (Header, error) {
 	case color.Gray16Model, color.RGBA64Model, color.NRGBA64Model, color.Alpha16Model:
 		h.Deep = true
 	}
-	if mime == MIMEPNG {
-		h.Cost = pngCost(data, h.Width, h.Height, cfg.ColorModel)
-	} else {
+	if mime == MIMEWebP {
 		h.Cost = webpCost(data, h.Width, h.Height)
+		return h, nil
+	}
+	// A PNG's chunks before its image data may turn grey into NRGBA (tRNS): walked, not guessed
+	// from the header's colour type.
+	l, err := walkPNG(data)
+	h.Cost = pngCost(l)
+	if err != nil {
+		return h, fmt.Errorf("%w: %s header: %w", ErrCorrupt, mime, err)
 	}
 	return h, nil
 }
