@@ -26,7 +26,9 @@ import (
 	"github.com/trustline/platform/shared/adapters/awstest"
 	"github.com/trustline/platform/shared/adapters/blobstore"
 	"github.com/trustline/platform/shared/adapters/dynamo"
+	creditsdomain "github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/vision/imagefile"
 	"github.com/trustline/platform/shared/vision/ocr/ocrtest"
 	"github.com/trustline/platform/shared/wiring/app"
@@ -473,21 +475,37 @@ func TestBatchWithOneUnreadableDocument(t *testing.T) {
 	expect(t, "another user's batch", c.do("GET", "/v1/batches/"+b.Batch.BatchID, nil, key(other)...), 404, "not_found")
 }
 
-// recorder records what an extraction service publishes and queues.
+// recorder records the events an extraction service commits and the jobs it queues.
 type recorder struct {
 	mu   sync.Mutex
 	sent []string
 }
 
-func (e *recorder) Publish(_ context.Context, _ string, _ bool, event, reference string, _ any) error {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.sent = append(e.sent, event+" "+reference)
+// Emit records the event once the change it reports has committed (with no endpoint to deliver to).
+func (e *recorder) Emit(
+	_ context.Context,
+	_ string,
+	_ bool,
+	event, reference string,
+	_ any,
+	commit func([]webhook.Delivery) error,
+) error {
+	if err := commit(nil); err != nil {
+		return err
+	}
+	e.record(event + " " + reference)
 	return nil
 }
 
-func (e *recorder) Send(ctx context.Context, body string, _ time.Time) error {
-	return e.Publish(ctx, "", false, "job", body, nil)
+func (e *recorder) Send(_ context.Context, body string, _ time.Time) error {
+	e.record("job " + body)
+	return nil
+}
+
+func (e *recorder) record(s string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.sent = append(e.sent, s)
 }
 
 // flaky is a reader that fails like a crashed engine until told otherwise.
@@ -889,4 +907,91 @@ func TestExtractionDocumentLink(t *testing.T) {
 			"not_found",
 		)
 	})
+}
+
+// failingOutcome is the extraction store whose first outcome carrying an event fails to commit, as
+// when the write of the event's delivery fails in the outcome's transaction.
+type failingOutcome struct {
+	*dynamo.ExtractionRepo
+	failed atomic.Bool
+}
+
+func (f *failingOutcome) FinishExtraction(
+	ctx context.Context,
+	e extraction.Extraction,
+	refund creditsdomain.Movement,
+	events []webhook.Delivery,
+) error {
+	if len(events) > 0 && f.failed.CompareAndSwap(false, true) {
+		return errors.New("injected: the delivery's write failed")
+	}
+	return f.ExtractionRepo.FinishExtraction(ctx, e, refund, events)
+}
+
+// TestExtractionEventSurvivesAFailedWrite kills the step between an extraction's outcome and its
+// event (the delivery's write fails) and retries the job as the queue would: the endpoint receives
+// extraction.completed exactly once. Published after the commit, the event was lost: the retried
+// job found the extraction finished and sent nothing.
+func TestExtractionEventSurvivesAFailedWrite(t *testing.T) {
+	t.Parallel()
+	local, creds, c, hooks := webhookStack(t)
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"extraction.completed"}},
+		bearer(jwt)...)
+	expect(t, "endpoint", r, 201, "")
+	var ep struct{ ID string }
+	r.json(t, &ep)
+
+	getenv, err := local.Getenv("ExtractionWorkerFunction")
+	if err != nil {
+		t.Fatal(err)
+	}
+	clients := awstest.Clients(t)
+	store := dynamo.Store{API: clients.DynamoDB, Table: getenv("TABLE_NAME")}
+	reader := &flaky{}
+	reader.ok.Store(true)
+	now := time.Now()
+	svc := &extraction.Service{
+		Store:       &failingOutcome{ExtractionRepo: dynamo.NewExtractionRepo(store)},
+		Blobs:       blobstore.Store{API: clients.S3, Bucket: getenv("DOCUMENTS_BUCKET")},
+		Jobs:        &recorder{}, // the job is run here, not by the stack's worker
+		Events:      hooks.Service,
+		Reader:      reader,
+		Price:       1,
+		MaxBytes:    1 << 20,
+		MaxAttempts: 3,
+		Now:         func() time.Time { return now },
+	}
+	ctx := context.Background()
+	_, items, err := svc.Submit(ctx, extraction.Caller{OwnerID: creds.User.ID, Live: true},
+		[]extraction.Document{{Type: "passport", Data: testdocument(t, "icao-td3-clean.png")}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := items[0].ID
+	if err := svc.Process(ctx, id); err == nil {
+		t.Fatal("the failed write reported success: the queue would not retry the job")
+	}
+	now = now.Add(time.Second)
+	for range 2 { // the queue's retry, then a duplicate message
+		if err := svc.Process(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, 10*time.Second, "extraction.completed", func() bool { return len(rc.got()) > 0 })
+	deliveries := func() []deliveryJSON {
+		r := c.do("GET", "/v1/webhooks/"+ep.ID+"/deliveries", nil, bearer(jwt)...)
+		var page struct{ Data []deliveryJSON }
+		r.json(t, &page)
+		return page.Data
+	}
+	waitFor(t, 10*time.Second, "the delivery succeeded", func() bool {
+		ds := deliveries()
+		return len(ds) == 1 && ds[0].Status == "SUCCEEDED"
+	})
+	if ds, got := deliveries(), rc.got(); len(ds) != 1 || len(got) != 1 ||
+		!strings.Contains(string(got[0].body), id) || got[0].header.Get("X-Service-Event") != "extraction.completed" {
+		t.Errorf("%d deliveries stored, %d received; want the event exactly once", len(ds), len(got))
+	}
 }

@@ -324,10 +324,8 @@ func TestWebhookEndpointsHaveAMode(t *testing.T) {
 		func() bool { return len(testRC.got()) == 1 && len(keyRC.got()) == 1 },
 	)
 	// A live event reaches the live endpoint only.
-	if _, err := svc.Publish(context.Background(), creds.User.ID, true, webhook.EventExtractionCompleted, "ext_live",
-		map[string]any{"extractionId": "ext_live"}); err != nil {
-		t.Fatal(err)
-	}
+	svc.publish(t, creds.User.ID, true, webhook.EventExtractionCompleted, "ext_live",
+		map[string]any{"extractionId": "ext_live"})
 	waitFor(t, 10*time.Second, "the live event", func() bool { return len(liveRC.got()) == 1 })
 	time.Sleep(300 * time.Millisecond)
 	if len(testRC.got()) != 1 || len(keyRC.got()) != 1 || !strings.Contains(string(liveRC.got()[0].body), "ext_live") {

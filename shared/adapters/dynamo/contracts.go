@@ -287,21 +287,14 @@ func (r *ContractRepo) FinishIssuance(
 	change contracts.Change,
 	d webhook.Delivery,
 ) (contracts.Contract, error) {
-	delivery, err := deliveryAttributes(d)
+	delivery, err := newDeliveryPut(r.db.Table, d)
 	if err != nil {
 		return c, err
 	}
 	after, _, err := r.apply(ctx, c, change, func(u *types.Update) (bool, error) {
 		_, err := r.db.API.TransactWriteItems(
 			ctx,
-			&dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: u},
-				{
-					Put: &types.Put{
-						TableName:           aws.String(r.db.Table),
-						Item:                delivery,
-						ConditionExpression: aws.String("attribute_not_exists(pk)"),
-					},
-				}}},
+			&dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{{Update: u}, delivery}},
 		)
 		switch failed := cancelledBy(err); {
 		case err == nil:

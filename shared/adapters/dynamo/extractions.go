@@ -13,6 +13,7 @@ import (
 
 	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
 
@@ -345,8 +346,14 @@ func (r *ExtractionRepo) ReleaseExtraction(ctx context.Context, id string, now t
 		fault.New(fault.Conflict, "The extraction is no longer processing."), "release extraction", &it)
 }
 
-// FinishExtraction records a processing extraction's outcome and its refund, in one transaction.
-func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extraction, refund credits.Movement) error {
+// FinishExtraction records a processing extraction's outcome, its refund and the deliveries of its
+// event, in one transaction.
+func (r *ExtractionRepo) FinishExtraction(
+	ctx context.Context,
+	e extraction.Extraction,
+	refund credits.Movement,
+	events []webhook.Delivery,
+) error {
 	values := map[string]types.AttributeValue{
 		":to":         str(string(e.Status)),
 		":processing": str(string(extraction.StatusProcessing)),
@@ -389,6 +396,13 @@ func (r *ExtractionRepo) FinishExtraction(ctx context.Context, e extraction.Extr
 			return err
 		}
 		writes = append(writes, move...)
+	}
+	for _, d := range events {
+		put, err := newDeliveryPut(r.db.Table, d)
+		if err != nil {
+			return err
+		}
+		writes = append(writes, put)
 	}
 	return r.db.transact(ctx, writes, fault.New(fault.Conflict, "The extraction is no longer processing."))
 }

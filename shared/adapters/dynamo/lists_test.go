@@ -76,7 +76,7 @@ func TestExtractionLists(t *testing.T) {
 				t.Fatal(err)
 			}
 			e.Status, e.CompletedAt = status, &at
-			if err := repo.FinishExtraction(ctx, e, credits.Movement{}); err != nil {
+			if err := repo.FinishExtraction(ctx, e, credits.Movement{}, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -509,10 +509,36 @@ func TestExtractionRepo(t *testing.T) {
 	claimed.Status, claimed.UpdatedAt, claimed.CompletedAt, claimed.CreditsUsed = extraction.StatusFailed, done, &done,
 		0
 	claimed.Error = &extraction.Failure{Code: "unreadable", Message: "No machine-readable zone."}
-	if err := repo.FinishExtraction(ctx, claimed, credits.Refund("usr_1", 1, "ext_1", done)); err != nil {
+	refund := credits.Refund("usr_1", 1, "ext_1", done)
+	// The outbox: the event's delivery is written in the outcome's transaction. When its write
+	// fails (here: a delivery of that id exists), nothing of the outcome is written either, so the
+	// job's retry finds the extraction processing and finishes it, event included.
+	deliveries := NewDeliveryRepo(db)
+	taken := webhook.Delivery{ID: "dlv_taken", Scheme: webhook.SchemeIdentity, OwnerID: "usr_1", EndpointID: "we_1",
+		Event: "extraction.failed", Reference: "ext_1", Body: []byte("{}"), Status: webhook.StatusPending,
+		CreatedAt: done, NextAt: done}
+	if err := deliveries.PutDelivery(ctx, taken); err != nil {
 		t.Fatal(err)
 	}
-	conflict(t, "finished again", repo.FinishExtraction(ctx, claimed, credits.Refund("usr_1", 1, "ext_1", done)))
+	conflict(t, "an outcome whose delivery cannot be written", repo.FinishExtraction(ctx, claimed, refund,
+		[]webhook.Delivery{taken}))
+	if got, _ := repo.Extraction(ctx, "ext_1"); got.Status != extraction.StatusProcessing {
+		t.Fatalf("the cancelled outcome left the extraction %s", got.Status)
+	}
+	event := taken
+	event.ID = "dlv_event"
+	if err := repo.FinishExtraction(ctx, claimed, refund, []webhook.Delivery{event}); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := deliveries.Delivery(ctx, "dlv_event"); err != nil || d.Reference != "ext_1" ||
+		d.Status != webhook.StatusPending {
+		t.Errorf("the event's delivery = %+v, %v; want it stored, pending, with the outcome", d, err)
+	}
+	event.ID = "dlv_again"
+	conflict(t, "finished again", repo.FinishExtraction(ctx, claimed, refund, []webhook.Delivery{event}))
+	if _, err := deliveries.Delivery(ctx, "dlv_again"); !fault.Is(err, fault.NotFound) {
+		t.Errorf("a second finisher stored its event too: %v", err)
+	}
 	item := raw(t, db, "EXTRACTION#ext_1", "EXTRACTION")
 	if want := map[string]any{"Code": "unreadable", "Message": "No machine-readable zone."}; !reflect.DeepEqual(
 		item["error"],

@@ -126,8 +126,19 @@ func (r *DeliveryRepo) PutDelivery(ctx context.Context, d webhook.Delivery) erro
 	return nil
 }
 
+// newDeliveryPut is the write of a new delivery in a transaction that stores it with the state
+// change it reports (the outbox): a put on condition that no delivery of that id exists.
+func newDeliveryPut(table string, d webhook.Delivery) (types.TransactWriteItem, error) {
+	av, err := deliveryAttributes(d)
+	if err != nil {
+		return types.TransactWriteItem{}, err
+	}
+	return types.TransactWriteItem{Put: &types.Put{TableName: aws.String(table), Item: av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)")}}, nil
+}
+
 // deliveryAttributes is a new delivery's item, for PutDelivery and for transactions that store a
-// delivery together with the state change it reports.
+// delivery together with the state change it reports (newDeliveryPut).
 func deliveryAttributes(d webhook.Delivery) (map[string]types.AttributeValue, error) {
 	av, err := attributevalue.MarshalMap(deliveryItem{PK: deliveryPK(d.ID), SK: "DELIVERY",
 		GSI1PK: "DELIVERIES#" + d.OwnerID, GSI1SK: listKey(d.CreatedAt, d.ID),
@@ -370,28 +381,23 @@ func (r *DeliveryRepo) FailedSince(
 	return out, true, nil
 }
 
-// MarkRecovered sets (or, with undo, clears) recoveredBy on a FAILED delivery.
-func (r *DeliveryRepo) MarkRecovered(ctx context.Context, id, by string, undo bool) error {
-	in := &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
+// RecoverDelivery stores d and sets recoveredBy on the FAILED delivery id, in one transaction.
+func (r *DeliveryRepo) RecoverDelivery(ctx context.Context, id string, d webhook.Delivery) error {
+	put, err := newDeliveryPut(r.db.Table, d)
+	if err != nil {
+		return err
+	}
+	mark := types.TransactWriteItem{Update: &types.Update{TableName: aws.String(r.db.Table),
+		Key:                      key(deliveryPK(id), "DELIVERY"),
 		UpdateExpression:         aws.String("SET recoveredBy = :by"),
 		ConditionExpression:      aws.String("#s = :failed AND attribute_not_exists(recoveredBy)"),
 		ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":by":     str(by),
+			":by":     str(d.ID),
 			":failed": str(string(webhook.StatusFailed)),
-		}}
-	if undo {
-		in.UpdateExpression, in.ConditionExpression = aws.String("REMOVE recoveredBy"), aws.String("recoveredBy = :by")
-		in.ExpressionAttributeNames, in.ExpressionAttributeValues = nil, map[string]types.AttributeValue{":by": str(by)}
-	}
-	_, err := r.db.API.UpdateItem(ctx, in)
-	if isConditionFailed(err) {
-		return fault.New(fault.Conflict, "The delivery is not failed, or was recovered already.")
-	}
-	if err != nil {
-		return fmt.Errorf("dynamo: mark delivery recovered: %w", err)
-	}
-	return nil
+		}}}
+	return r.db.transact(ctx, []types.TransactWriteItem{mark, put},
+		fault.New(fault.Conflict, "The delivery is not failed, or was recovered already."))
 }
 
 func joinAnd(parts []string) string {

@@ -72,7 +72,7 @@ func (m *memStore) FailedSince(context.Context, string, string, time.Time, int) 
 	return nil, false, nil
 }
 
-func (m *memStore) MarkRecovered(context.Context, string, string, bool) error { return nil }
+func (m *memStore) RecoverDelivery(context.Context, string, webhook.Delivery) error { return nil }
 
 type fixedTarget struct{ t webhook.Target }
 

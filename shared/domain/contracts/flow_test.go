@@ -47,11 +47,11 @@ func (c *scriptedCore) Issue(_ context.Context, ct contracts.Contract, attempt i
 
 type woken []string
 
-func (w *woken) WakeDelivery(_ context.Context, id string) error { *w = append(*w, id); return nil }
-
-// NewDelivery is the engine's, with the retention the stack gives delivery records.
-func (w *woken) NewDelivery(d webhook.Delivery) webhook.Delivery {
-	return (&webhook.Engine{Retention: 30 * 24 * time.Hour}).NewDelivery(d)
+// Send records the delivery a wake-up names: woken is the engine's queue.
+func (w *woken) Send(_ context.Context, body string, _ time.Time) error {
+	wake, err := webhook.ParseWakeUp(body)
+	*w = append(*w, wake.DeliveryID)
+	return err
 }
 
 // flow is one request's run through the service on the in-memory store, with a clock a step moves.
@@ -353,13 +353,15 @@ func TestContractFlow(t *testing.T) {
 				now:     start,
 			}
 			wake := &woken{}
+			// The engine's outbox, with the retention the stack gives delivery records.
+			outbox := &webhook.Engine{Wake: wake, Retention: 30 * 24 * time.Hour, Now: func() time.Time { return f.now }}
 			f.svc = &contracts.Service{
 				Store:   f.store,
 				Codes:   codes{},
 				Core:    f.core,
 				Gateway: refGateway{},
 				Jobs:    f.jobs,
-				Webhook: wake,
+				Webhook: outbox,
 				Metrics: f.metrics,
 				LinkTTL: 30 * time.Minute,
 				Now:     func() time.Time { return f.now },

@@ -78,11 +78,7 @@ func (c retryCore) Issue(_ context.Context, _ Contract, attempt int) (Issuance, 
 
 type retryWaker struct{}
 
-func (retryWaker) WakeDelivery(context.Context, string) error { return nil }
-
-func (retryWaker) NewDelivery(d webhook.Delivery) webhook.Delivery {
-	return (&webhook.Engine{}).NewDelivery(d)
-}
+func (retryWaker) Send(context.Context, string, time.Time) error { return nil }
 
 type retryMetrics struct{}
 
@@ -91,7 +87,7 @@ func (retryMetrics) PaidAfterFailure(context.Context, string) {}
 
 func retryService(store *retryStore, core Core, backoff func(int) time.Duration) *Service {
 	store.c = Contract{Reference: "AUT-20261123-RETRY001", PartnerID: "prt_1", Status: StatusIssuanceInProgress}
-	return &Service{Store: store, Core: core, Webhook: retryWaker{}, Metrics: retryMetrics{}, Backoff: backoff}
+	return &Service{Store: store, Core: core, Webhook: &webhook.Engine{Wake: retryWaker{}}, Metrics: retryMetrics{}, Backoff: backoff}
 }
 
 var errUpstream = &fault.Error{Kind: fault.Upstream, Detail: "The core system answered 503."}

@@ -88,11 +88,10 @@ type Jobs interface {
 	Send(ctx context.Context, body string, due time.Time) error
 }
 
-// Waker builds the partner's webhook deliveries and wakes the dispatcher for one stored.
-type Waker interface {
-	// NewDelivery is d as a new pending delivery, with its id, times and retention.
-	NewDelivery(d webhook.Delivery) webhook.Delivery
-	WakeDelivery(ctx context.Context, id string) error
+// Outbox emits the partner's webhook deliveries with the change they report (webhook.Engine.Emit):
+// commit stores them in its transaction, and the dispatcher is woken only once it has committed.
+type Outbox interface {
+	Emit(ctx context.Context, ds []webhook.Delivery, commit func([]webhook.Delivery) error) ([]webhook.Delivery, error)
 }
 
 // Metrics counts the events operators are alerted on.
@@ -113,7 +112,7 @@ type Service struct {
 	Core    Core
 	Gateway Gateway
 	Jobs    Jobs
-	Webhook Waker
+	Webhook Outbox
 	LinkTTL time.Duration
 	Now     func() time.Time
 	// Backoff is how long Issue waits before asking again a core system that answered 5xx, by
@@ -307,22 +306,14 @@ func (s *Service) finish(ctx context.Context, c Contract, to Status, i Issuance)
 	if err != nil {
 		return err
 	}
-	d := s.Webhook.NewDelivery(
-		webhook.Delivery{
-			Scheme:    webhook.SchemePartner,
-			OwnerID:   c.PartnerID,
-			Event:     event,
-			Reference: c.Reference,
-			Body:      body,
-		},
-	)
-	if _, err := s.Store.FinishIssuance(ctx, c, func(c Contract) (Contract, error) {
-		return c.finishIssuance(to, i,
-			now)
-	}, d); err != nil {
+	d := webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: c.PartnerID, Event: event, Reference: c.Reference,
+		Body: body}
+	_, err = s.Webhook.Emit(ctx, []webhook.Delivery{d}, func(ds []webhook.Delivery) error {
+		finish := func(c Contract) (Contract, error) { return c.finishIssuance(to, i, now) }
+		_, err := s.Store.FinishIssuance(ctx, c, finish, ds[0])
 		return err
-	}
-	return s.Webhook.WakeDelivery(ctx, d.ID)
+	})
+	return err
 }
 
 // ReplayIssuance (administrators) issues an ISSUANCE_FAILED request again; a success sends

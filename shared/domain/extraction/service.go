@@ -6,14 +6,15 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"github.com/trustline/platform/shared/domain/credits"
 	"io"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/domain/uploads"
+	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/foundation/logs"
 	"github.com/trustline/platform/shared/vision/imagefile"
@@ -35,10 +36,11 @@ type Store interface {
 	// ReleaseExtraction ends the lease of a processing extraction whose attempt failed with a
 	// temporary error, counting the release. Conflict when it is no longer processing.
 	ReleaseExtraction(ctx context.Context, id string, now time.Time) error
-	// FinishExtraction stores the final status, result or error of a processing extraction and
-	// makes the refund (none when its Amount is 0), in one transaction. Conflict when it is no
-	// longer processing.
-	FinishExtraction(ctx context.Context, e Extraction, refund credits.Movement) error
+	// FinishExtraction stores the final status, result or error of a processing extraction, makes
+	// the refund (none when its Amount is 0) and stores the webhook deliveries of the event that
+	// reports it, in one transaction. Conflict, with nothing written, when it is no longer
+	// processing.
+	FinishExtraction(ctx context.Context, e Extraction, refund credits.Movement, events []webhook.Delivery) error
 	// DueExtractions lists unfinished extractions the sweep should look at before the given time.
 	DueExtractions(ctx context.Context, before time.Time, limit int) ([]Extraction, error)
 	// PostponeExtraction moves an unfinished extraction's next sweep to the given time.
@@ -88,10 +90,19 @@ type Jobs interface {
 	Send(ctx context.Context, body string, due time.Time) error
 }
 
-// Events sends identity API webhook events to the owner's endpoints of the event's mode (live or
-// test).
+// Events writes identity API webhook events with the change they report (the outbox,
+// webhook.Service.Emit): commit gets the deliveries to the owner's endpoints of the event's mode
+// (live or test) subscribed to it and stores them in the change's own transaction; the dispatcher
+// is woken once it has committed. An error means nothing was stored.
 type Events interface {
-	Publish(ctx context.Context, ownerID string, live bool, event, reference string, data any) error
+	Emit(
+		ctx context.Context,
+		ownerID string,
+		live bool,
+		event, reference string,
+		data any,
+		commit func([]webhook.Delivery) error,
+	) error
 }
 
 // Webhook events.
@@ -558,7 +569,7 @@ func (s *Service) Process(ctx context.Context, id string) error {
 	}
 	data, err := s.Blobs.Read(ctx, e.Object.Key, s.MaxBytes)
 	if fault.Is(err, fault.NotFound) {
-		return s.finish(
+		return s.done(
 			ctx,
 			e,
 			nil,
@@ -574,9 +585,18 @@ func (s *Service) Process(ctx context.Context, id string) error {
 		if f.Kind != fault.Invalid {
 			return s.retry(ctx, e, err)
 		}
-		return s.finish(ctx, e, qualityOnly(res), &Failure{Code: f.Code, Message: f.Detail})
+		return s.done(ctx, e, qualityOnly(res), &Failure{Code: f.Code, Message: f.Detail})
 	}
-	return s.finish(ctx, e, &res, nil)
+	return s.done(ctx, e, &res, nil)
+}
+
+// done ends the job with its outcome. The outcome's write failing is a temporary error like any
+// other: the job goes back to the queue, released, and its next attempt reads the document again.
+func (s *Service) done(ctx context.Context, e Extraction, res *Result, fail *Failure) error {
+	if err := s.finish(ctx, e, res, fail); err != nil {
+		return s.retry(ctx, e, err)
+	}
+	return nil
 }
 
 // MaxKilled is how many attempts of one job may end killed (the worker out of memory or past its
@@ -627,8 +647,10 @@ func qualityOnly(res Result) *Result {
 	return &Result{Quality: res.Quality}
 }
 
-// finish records the outcome, refunding a failure, then tells the owner's webhooks. A Conflict
-// means another worker finished first: this one sends nothing.
+// finish records the outcome, refunding a failure, and the event that tells the owner's webhooks,
+// in one transaction: a crash or an error before it commits leaves the job to be retried, whole;
+// after it, the event is stored and will go out. A Conflict means another worker finished first,
+// and stored the event: this one sends nothing.
 func (s *Service) finish(ctx context.Context, e Extraction, res *Result, fail *Failure) error {
 	now := s.now()
 	e.UpdatedAt, e.CompletedAt, e.Result, e.Error = now, &now, res, fail
@@ -638,13 +660,13 @@ func (s *Service) finish(ctx context.Context, e Extraction, res *Result, fail *F
 		e.Status, event, refund = StatusFailed, EventFailed, credits.Refund(e.OwnerID, e.CreditsUsed, e.ID, now)
 		e.CreditsUsed = 0
 	}
-	if err := s.Store.FinishExtraction(ctx, e, refund); err != nil {
-		if fault.Is(err, fault.Conflict) {
-			return nil
-		}
-		return err
+	err := s.Events.Emit(ctx, e.OwnerID, e.Live, event, e.ID, EventData(e), func(ds []webhook.Delivery) error {
+		return s.Store.FinishExtraction(ctx, e, refund, ds)
+	})
+	if fault.Is(err, fault.Conflict) {
+		return nil
 	}
-	return s.Events.Publish(ctx, e.OwnerID, e.Live, event, e.ID, EventData(e))
+	return err
 }
 
 // EventData is the data member of an extraction event.

@@ -17,6 +17,7 @@ import (
 	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/domain/testmode"
 	"github.com/trustline/platform/shared/domain/uploads"
+	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/vision/imagefile/imagefiletest"
 )
@@ -35,7 +36,10 @@ type memory struct {
 	jobs     []string
 	events   []string
 	failJobs bool
-	counters map[string]int
+	// failFinish is how many FinishExtraction transactions fail (as when the delivery write in
+	// them fails), writing nothing.
+	failFinish int
+	counters   map[string]int
 }
 
 func newMemory() *memory {
@@ -135,11 +139,23 @@ func (m *memory) ReleaseExtraction(_ context.Context, id string, now time.Time) 
 	return nil
 }
 
-func (m *memory) FinishExtraction(_ context.Context, e extraction.Extraction, refund credits.Movement) error {
+func (m *memory) FinishExtraction(
+	_ context.Context,
+	e extraction.Extraction,
+	refund credits.Movement,
+	events []webhook.Delivery,
+) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.items[e.ID].Status != extraction.StatusProcessing {
 		return fault.New(fault.Conflict, "finished")
+	}
+	if m.failFinish > 0 {
+		m.failFinish--
+		return errors.New("transaction cancelled: the delivery's write failed")
+	}
+	for _, d := range events {
+		m.events = append(m.events, d.Event+" "+d.Reference)
 	}
 	m.items[e.ID] = e
 	m.credits[refund.UserID] += refund.Amount
@@ -236,11 +252,17 @@ func (m *memory) Send(_ context.Context, body string, _ time.Time) error {
 	return nil
 }
 
-func (m *memory) Publish(_ context.Context, _ string, _ bool, event, reference string, _ any) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.events = append(m.events, event+" "+reference)
-	return nil
+// Emit gives the change one delivery of the event, as to one subscribed endpoint: FinishExtraction
+// stores it in its transaction.
+func (m *memory) Emit(
+	_ context.Context,
+	_ string,
+	_ bool,
+	event, reference string,
+	_ any,
+	commit func([]webhook.Delivery) error,
+) error {
+	return commit([]webhook.Delivery{{Event: event, Reference: reference}})
 }
 
 // reader answers by the file's first byte after the PNG signature: 'u' unreadable, 't' temporary.
@@ -448,6 +470,46 @@ func TestProcessIsOnceAndRefundsFailures(t *testing.T) {
 	}
 	if _, err := s.Get(context.Background(), extraction.Caller{OwnerID: "u1", AnyMode: true}, ok.ID); err != nil {
 		t.Errorf("the owner's login session reads it: %v", err)
+	}
+}
+
+// An outcome and the event that reports it are one write (the outbox): when the write of the
+// event's delivery fails, the outcome is not stored either, and the job's retry stores both, so the
+// event goes out exactly once. Published after the commit, the event was lost: the retry found the
+// extraction finished and sent nothing.
+func TestEventIsWrittenWithItsOutcome(t *testing.T) {
+	for _, doc := range []struct{ name, data, event string }{
+		{"completed", pngSig + "ok", "extraction.completed"},
+		{"failed", pngSig + "u", "extraction.failed"},
+	} {
+		t.Run(doc.name, func(t *testing.T) {
+			m, now := newMemory(), time.Now()
+			s := service(m, &reader{}, &now)
+			m.credits["u1"] = 1
+			live := extraction.Caller{OwnerID: "u1", Live: true}
+			_, items, err := s.Submit(context.Background(), live,
+				[]extraction.Document{{Type: "auto", Data: []byte(doc.data)}}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id := items[0].ID
+			m.failFinish = 1
+			if err := s.Process(context.Background(), id); err == nil {
+				t.Fatal("the failed write reported success: the queue would not retry the job")
+			}
+			if got := m.items[id].Status; got != extraction.StatusProcessing || len(m.events) != 0 {
+				t.Fatalf("after the failed write: %s, events %v; want processing and none", got, m.events)
+			}
+			now = now.Add(time.Second)
+			for range 2 { // the queue's retry, then a duplicate message
+				if err := s.Process(context.Background(), id); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if want := []string{doc.event + " " + id}; !slices.Equal(m.events, want) {
+				t.Errorf("events = %v, want %v exactly once", m.events, want)
+			}
+		})
 	}
 }
 

@@ -187,11 +187,14 @@ type URLChecker interface {
 	CheckURL(ctx context.Context, field, raw string) error
 }
 
-// Enqueuer starts deliveries (the Engine): the one thing the Service asks of it.
-type Enqueuer interface {
+// Outbox starts deliveries (the Engine): what the Service asks of it.
+type Outbox interface {
 	// Enqueue stores d as a new delivery, due now, and wakes the dispatcher for it; it returns the
 	// delivery as stored, or an error when it was not stored.
 	Enqueue(ctx context.Context, d Delivery) (Delivery, error)
+	// Emit makes ds new deliveries, has commit store them with the change they report, and wakes
+	// the dispatcher once it has committed (Engine.Emit).
+	Emit(ctx context.Context, ds []Delivery, commit func([]Delivery) error) ([]Delivery, error)
 }
 
 // Service configures webhooks (a partner's, a user's endpoints) and publishes identity API events.
@@ -200,7 +203,7 @@ type Enqueuer interface {
 type Service struct {
 	Directory
 	Guard      URLChecker
-	Deliveries Enqueuer
+	Deliveries Outbox
 	Notify     Notifier // nil: changes are recorded, not mailed
 	// SecretOverlap is how long a rotated-out endpoint secret keeps signing (0: it stops at once).
 	SecretOverlap time.Duration
@@ -435,45 +438,36 @@ func (s *Service) SendTest(ctx context.Context, e Endpoint) (Delivery, error) {
 	)
 }
 
-// Publish sends an identity API event of one mode (live or test) to each of the user's endpoints of
-// that mode subscribed to it, one delivery each, all with the same body (so the same event id).
-func (s *Service) Publish(
+// Emit writes an identity API event of one mode (live or test) with the change it reports: one
+// delivery to each of the owner's endpoints of that mode subscribed to it, all with the same body
+// (so the same event id), which commit stores in the change's own transaction (none when no
+// endpoint is subscribed); the dispatcher is woken once it has committed. An error means that
+// neither the change nor its deliveries were stored.
+func (s *Service) Emit(
 	ctx context.Context,
 	ownerID string,
 	live bool,
 	event, reference string,
 	data any,
-) ([]Delivery, error) {
+	commit func([]Delivery) error,
+) error {
 	endpoints, err := s.Endpoints(ctx, ownerID)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	body, err := IdentityPayload(event, s.now(), data)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var sent []Delivery
+	var ds []Delivery
 	for _, e := range endpoints {
-		if e.Live != live || !slices.Contains(e.Events, event) {
-			continue
+		if e.Live == live && slices.Contains(e.Events, event) {
+			ds = append(ds, Delivery{Scheme: SchemeIdentity, OwnerID: ownerID, EndpointID: e.ID, Event: event,
+				Reference: reference, Body: body})
 		}
-		d, err := s.Deliveries.Enqueue(
-			ctx,
-			Delivery{
-				Scheme:     SchemeIdentity,
-				OwnerID:    ownerID,
-				EndpointID: e.ID,
-				Event:      event,
-				Reference:  reference,
-				Body:       body,
-			},
-		)
-		if err != nil {
-			return sent, err
-		}
-		sent = append(sent, d)
 	}
-	return sent, nil
+	_, err = s.Deliveries.Emit(ctx, ds, commit)
+	return err
 }
 
 // IdentityPayload is the body of an identity API event: {event, apiVersion, id, createdAt, data}.

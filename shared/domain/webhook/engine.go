@@ -25,49 +25,47 @@ type Engine struct {
 	Now       func() time.Time
 }
 
-// Enqueue stores a new delivery and wakes the dispatcher for its first attempt.
-//
-// The record is written first and is the source of truth; the SQS message only wakes the
-// dispatcher. If the send fails (or the process dies between the two), the record stays pending
-// with a due time in the past, and Sweep, run by the maintenance schedule, sends the wake-up again.
-// A delivery can therefore be late by a sweep interval, but never lost; and a message without a
-// record cannot exist, because the message is sent after the record.
+// Emit is the one way an event goes out (the outbox). Each of ds becomes a new delivery, due now
+// (an id unless it has one, pending, no attempts, kept for Retention like every delivery record: it
+// holds the event's body until delivered, and its history after); commit stores them in the same
+// transaction as the state change they report, and only once it has committed is the dispatcher
+// woken for each. If commit fails nothing was stored, and the caller's retry emits again; if a
+// wake-up is lost (the send fails, or the process dies after the commit), the delivery stays
+// pending with a due time in the past and Sweep, run by the maintenance schedule, wakes it. A
+// delivery can therefore be late by a sweep interval, but never lost, never sent for a change that
+// did not commit, and a message without a record cannot exist.
+func (e *Engine) Emit(ctx context.Context, ds []Delivery, commit func([]Delivery) error) ([]Delivery, error) {
+	now := e.now()
+	for i, d := range ds {
+		if d.ID == "" {
+			d.ID = NewID()
+		}
+		d.Status, d.CreatedAt, d.NextAt, d.Attempts, d.ExpiresAt = StatusPending, now, now, nil, time.Time{}
+		if e.Retention > 0 {
+			d.ExpiresAt = now.Add(e.Retention)
+		}
+		ds[i] = d
+	}
+	if err := commit(ds); err != nil {
+		return nil, err
+	}
+	for _, d := range ds {
+		if err := e.wake(ctx, d.ID, 1, now); err != nil {
+			logs.From(ctx).
+				WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
+		}
+	}
+	return ds, nil
+}
+
+// Enqueue emits a delivery that is a change of its own (a test event, a redelivery): stored alone,
+// then woken.
 func (e *Engine) Enqueue(ctx context.Context, d Delivery) (Delivery, error) {
-	d = e.NewDelivery(d)
-	if err := e.Store.PutDelivery(ctx, d); err != nil {
+	ds, err := e.Emit(ctx, []Delivery{d}, func(ds []Delivery) error { return e.Store.PutDelivery(ctx, ds[0]) })
+	if err != nil {
 		return Delivery{}, err
 	}
-	if err := e.wake(ctx, d.ID, 1, d.CreatedAt); err != nil {
-		logs.From(ctx).
-			WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
-	}
-	return d, nil
-}
-
-// NewDelivery is d as a new delivery, due now: an id (unless it has one), pending, no attempts, and
-// kept for Retention like every delivery record (it holds the event's body until delivered, and
-// its history after). Enqueue stores it; a domain that stores it in its own transaction (a
-// contract's state change) builds it here too, then calls WakeDelivery.
-func (e *Engine) NewDelivery(d Delivery) Delivery {
-	now := e.now()
-	if d.ID == "" {
-		d.ID = NewID()
-	}
-	d.Status, d.CreatedAt, d.NextAt, d.Attempts, d.ExpiresAt = StatusPending, now, now, nil, time.Time{}
-	if e.Retention > 0 {
-		d.ExpiresAt = now.Add(e.Retention)
-	}
-	return d
-}
-
-// WakeDelivery wakes the dispatcher for the first attempt of a delivery stored by another
-// transaction (a contract's state change): if the wake-up is lost, the sweep finds the delivery.
-func (e *Engine) WakeDelivery(ctx context.Context, id string) error {
-	if err := e.wake(ctx, id, 1, e.now()); err != nil {
-		logs.From(ctx).
-			WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", id, "error", err)
-	}
-	return nil
+	return ds[0], nil
 }
 
 func (e *Engine) wake(ctx context.Context, id string, attempt int, due time.Time) error {
@@ -194,22 +192,15 @@ func (e *Engine) Recover(
 		return 0, false, err
 	}
 	for _, d := range failed {
-		id := NewID()
-		if err := e.Store.MarkRecovered(ctx, d.ID, id, false); err != nil {
-			if fault.Is(err, fault.Conflict) {
-				continue // recovered meanwhile by another call
-			}
-			return n, more, err
+		again := Delivery{Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID, Event: d.Event,
+			Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID}
+		_, err := e.Emit(ctx, []Delivery{again}, func(ds []Delivery) error {
+			return e.Store.RecoverDelivery(ctx, d.ID, ds[0])
+		})
+		if fault.Is(err, fault.Conflict) {
+			continue // recovered meanwhile by another call
 		}
-		if _, err := e.Enqueue(ctx, Delivery{ID: id, Scheme: d.Scheme, OwnerID: d.OwnerID, EndpointID: d.EndpointID,
-			Event:     d.Event,
-			Reference: d.Reference, Body: d.Body, RedeliveryOf: d.ID}); err != nil {
-			// Not re-queued: clear the mark so that the next call recovers it.
-			if uerr := e.Store.MarkRecovered(ctx, d.ID, id, true); uerr != nil {
-				logs.From(ctx).
-					ErrorContext(ctx, "a failed delivery stays marked recovered without its new delivery", "deliveryId",
-						d.ID, "error", uerr)
-			}
+		if err != nil {
 			return n, more, err
 		}
 		n++

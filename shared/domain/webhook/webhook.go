@@ -185,9 +185,10 @@ type Store interface {
 		since time.Time,
 		limit int,
 	) (ds []Delivery, more bool, err error)
-	// MarkRecovered records that delivery id (FAILED, not recovered yet) is recovered by delivery
-	// by; Conflict when it is not FAILED or was recovered already. Undo clears the mark.
-	MarkRecovered(ctx context.Context, id, by string, undo bool) error
+	// RecoverDelivery stores d, a new delivery that sends failed delivery id again, and marks id
+	// recovered by d, in one transaction; Conflict, with nothing written, when id is not FAILED or
+	// was recovered already.
+	RecoverDelivery(ctx context.Context, id string, d Delivery) error
 }
 
 // Filter selects deliveries for a listing.

@@ -15,7 +15,6 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/facematch"
-	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/metrics"
 	"github.com/trustline/platform/shared/vision/ocr"
 	"github.com/trustline/platform/shared/vision/ocr/tesseract"
@@ -31,13 +30,11 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL, Now: d.now}
 	repo := dynamo.NewExtractionRepo(d.store)
 	return &extraction.Service{
-		Store: repo,
-		Lists: repo,
-		Blobs: blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
-		Jobs:  jobs,
-		Events: webhook.Publisher{
-			Service: hooks.service,
-		},
+		Store:       repo,
+		Lists:       repo,
+		Blobs:       blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+		Jobs:        jobs,
+		Events:      hooks.service,
 		Reader:      reader,
 		Alarms:      metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout},
 		Handoffs:    handoffsFor(d),

@@ -190,19 +190,22 @@ func (s *Store) FailedSince(
 	return out, false, nil
 }
 
-// MarkRecovered sets recoveredBy on a FAILED delivery not recovered yet, or with undo clears the
-// mark by set; Conflict otherwise.
-func (s *Store) MarkRecovered(_ context.Context, id, by string, undo bool) error {
+// RecoverDelivery stores d and marks the FAILED delivery id, not recovered yet, recovered by it;
+// Conflict, with nothing written, otherwise.
+func (s *Store) RecoverDelivery(ctx context.Context, id string, d webhook.Delivery) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	r, ok := s.ds[id]
-	switch {
-	case ok && undo && r.d.RecoveredBy == by:
-		r.d.RecoveredBy = ""
-	case ok && !undo && r.d.Status == webhook.StatusFailed && r.d.RecoveredBy == "":
-		r.d.RecoveredBy = by
-	default:
+	if !ok || r.d.Status != webhook.StatusFailed || r.d.RecoveredBy != "" {
+		s.mu.Unlock()
 		return fault.New(fault.Conflict, "The delivery is not failed, or was recovered already.")
+	}
+	r.d.RecoveredBy = d.ID
+	s.mu.Unlock()
+	if err := s.PutDelivery(ctx, d); err != nil {
+		s.mu.Lock()
+		r.d.RecoveredBy = ""
+		s.mu.Unlock()
+		return err
 	}
 	return nil
 }

@@ -312,30 +312,30 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		if got, more := failedSince(3); !slices.Equal(got, []string{"dlv_1", "dlv_2", "dlv_3"}) || more {
 			t.Errorf("limit 3: %v, more %v; want [dlv_1 dlv_2 dlv_3], no more", got, more)
 		}
-		if err := s.MarkRecovered(ctx, "dlv_1", "dlv_r1", false); err != nil {
+		again := func(id string) webhook.Delivery {
+			return delivery(id, "usr_1", t0.Add(time.Hour))
+		}
+		if err := s.RecoverDelivery(ctx, "dlv_1", again("dlv_r1")); err != nil {
 			t.Fatal(err)
 		}
 		if got := read(t, s, "dlv_1"); got.RecoveredBy != "dlv_r1" {
 			t.Errorf("recoveredBy %q, want dlv_r1", got.RecoveredBy)
 		}
-		kind(t, "a second recovery", s.MarkRecovered(ctx, "dlv_1", "dlv_r2", false), fault.Conflict)
-		kind(
-			t,
-			"a recovery of a pending delivery",
-			s.MarkRecovered(ctx, "dlv_pending", "dlv_r3", false),
-			fault.Conflict,
-		)
-		kind(t, "a recovery of an unknown delivery", s.MarkRecovered(ctx, "dlv_404", "dlv_r4", false), fault.Conflict)
+		if got := read(t, s, "dlv_r1"); got.Status != webhook.StatusPending {
+			t.Errorf("the redelivery is %s, want it stored pending with the mark", got.Status)
+		}
+		for _, tt := range []struct{ what, id, by string }{
+			{"a second recovery", "dlv_1", "dlv_r2"},
+			{"a recovery of a pending delivery", "dlv_pending", "dlv_r3"},
+			{"a recovery of an unknown delivery", "dlv_404", "dlv_r4"},
+		} {
+			kind(t, tt.what, s.RecoverDelivery(ctx, tt.id, again(tt.by)), fault.Conflict)
+			if _, err := s.Delivery(ctx, tt.by); !fault.Is(err, fault.NotFound) {
+				t.Errorf("%s stored its redelivery: %v", tt.what, err)
+			}
+		}
 		if got, more := failedSince(10); !slices.Equal(got, []string{"dlv_2", "dlv_3"}) || more {
 			t.Errorf("after recovering dlv_1: %v, more %v; want [dlv_2 dlv_3]", got, more)
-		}
-		kind(t, "an undo by another recovery", s.MarkRecovered(ctx, "dlv_1", "dlv_r2", true), fault.Conflict)
-		if err := s.MarkRecovered(ctx, "dlv_1", "dlv_r1", true); err != nil {
-			t.Fatalf("undo: %v", err)
-		}
-		kind(t, "an undo twice", s.MarkRecovered(ctx, "dlv_1", "dlv_r1", true), fault.Conflict)
-		if got, _ := failedSince(10); !slices.Equal(got, []string{"dlv_1", "dlv_2", "dlv_3"}) {
-			t.Errorf("after the undo: %v, want dlv_1 back", got)
 		}
 		if ds, more, err := s.FailedSince(ctx, "usr_2", "we_1", t0, 10); err != nil ||
 			!slices.Equal(ids(ds), []string{"dlv_other_owner"}) ||
@@ -345,7 +345,7 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 	})
 }
 
-// delivery is a new pending delivery, due when created, as Engine.NewDelivery makes it.
+// delivery is a new pending delivery, due when created, as Engine.Emit makes it.
 func delivery(id, owner string, created time.Time) webhook.Delivery {
 	return webhook.Delivery{
 		ID:        id,
