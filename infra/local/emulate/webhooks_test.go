@@ -94,10 +94,10 @@ type webhooks struct {
 
 // publish emits an identity API event that reports no change of ours: the deliveries the outbox
 // gives it are stored alone, then woken, as a change's transaction would store them.
-func (w webhooks) publish(t *testing.T, ownerID string, live bool, event, reference string, data any) []webhook.Delivery {
+func (w webhooks) publish(t *testing.T, owner string, live bool, event, ref string, data any) []webhook.Delivery {
 	t.Helper()
 	var sent []webhook.Delivery
-	err := w.Emit(context.Background(), ownerID, live, event, reference, data, func(ds []webhook.Delivery) error {
+	err := w.Emit(context.Background(), owner, live, event, ref, data, func(ds []webhook.Delivery) error {
 		for _, d := range ds {
 			if err := w.Engine.Store.PutDelivery(context.Background(), d); err != nil {
 				return err

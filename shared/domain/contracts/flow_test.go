@@ -354,7 +354,8 @@ func TestContractFlow(t *testing.T) {
 			}
 			wake := &woken{}
 			// The engine's outbox, with the retention the stack gives delivery records.
-			outbox := &webhook.Engine{Wake: wake, Retention: 30 * 24 * time.Hour, Now: func() time.Time { return f.now }}
+			clock := func() time.Time { return f.now }
+			outbox := &webhook.Engine{Wake: wake, Retention: 30 * 24 * time.Hour, Now: clock}
 			f.svc = &contracts.Service{
 				Store:   f.store,
 				Codes:   codes{},

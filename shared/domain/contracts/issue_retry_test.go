@@ -87,7 +87,8 @@ func (retryMetrics) PaidAfterFailure(context.Context, string) {}
 
 func retryService(store *retryStore, core Core, backoff func(int) time.Duration) *Service {
 	store.c = Contract{Reference: "AUT-20261123-RETRY001", PartnerID: "prt_1", Status: StatusIssuanceInProgress}
-	return &Service{Store: store, Core: core, Webhook: &webhook.Engine{Wake: retryWaker{}}, Metrics: retryMetrics{}, Backoff: backoff}
+	outbox := &webhook.Engine{Wake: retryWaker{}}
+	return &Service{Store: store, Core: core, Webhook: outbox, Metrics: retryMetrics{}, Backoff: backoff}
 }
 
 var errUpstream = &fault.Error{Kind: fault.Upstream, Detail: "The core system answered 503."}
