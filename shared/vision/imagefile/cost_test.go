@@ -54,14 +54,40 @@ func TestDecodingBudget(t *testing.T) {
 			costly: "decode",
 		},
 		{
+			// Issue 34: 2.3 CPU-s and 190 MB, within the memory budget.
+			name: "6324×6324 progressive grey, 47 refinement scans (29.4 M blocks)",
+			data: imagefiletest.JPEG(imagefiletest.JPEGSpec{Width: 6324, Height: 6324, Components: 1, HV: 0x11,
+				Progressive: true, Scans: 47, Refine: true}),
+			scans:  47,
+			costly: "47 scans decode 29407007 blocks; the limit is 3750000",
+		},
+		{
+			name:   "40 MP progressive 4:2:0, libjpeg's scan work (8 component passes: 5 M blocks)",
+			data:   imagefiletest.ProgressiveJPEG(8000, 5000, 0x22, 7),
+			scans:  7,
+			costly: "decode",
+		},
+		{
 			name:  "12 MP progressive 4:2:0 phone photo, ten scans",
 			data:  imagefiletest.ProgressiveJPEG(4000, 3000, 0x22, 10),
 			scans: 10,
 		},
 		{
-			name:  "16 MP progressive 4:4:4, ten scans",
-			data:  imagefiletest.ProgressiveJPEG(4000, 4000, 0x11, 10),
-			scans: 10,
+			name:  "12 MP baseline 4:2:0, as phones write it",
+			data:  imagefiletest.JPEG(imagefiletest.JPEGSpec{Width: 4032, Height: 3024, Components: 3, HV: 0x22}),
+			scans: 1,
+		},
+		{
+			// libjpeg's ten scans at 4:4:4 make 14 component passes: a DC scan of three, then 11 of one.
+			name:  "16 MP progressive 4:4:4 with libjpeg's scan work (3.48 M blocks)",
+			data:  imagefiletest.ProgressiveJPEG(4608, 3456, 0x11, 12),
+			scans: 12,
+		},
+		{
+			name: "40 MP baseline 4:4:4 (1.9 M blocks)",
+			data: imagefiletest.JPEG(imagefiletest.JPEGSpec{Width: 8000, Height: 5000, Components: 3,
+				HV: 0x11}),
+			scans: 1,
 		},
 		{name: "40 MP 8-bit RGB png", data: imagefiletest.FlatPNG(8000, 5000, imagefiletest.RGB, 8)},
 		{
