@@ -369,7 +369,7 @@ func (a API) createKey(w http.ResponseWriter, r *http.Request, p access.Principa
 	var in struct {
 		Name       string     `json:"name" maxLength:"100"`
 		Mode       string     `json:"mode" maxLength:"4"`
-		AllowedIPs []string   `json:"allowedIps" maxLength:"64"`
+		AllowedIPs []string   `json:"allowedIps" maxLength:"64" maxItems:"50"`
 		ExpiresAt  *time.Time `json:"expiresAt"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {

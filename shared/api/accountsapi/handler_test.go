@@ -38,6 +38,18 @@ func TestRefusedBeforeTheService(t *testing.T) {
 			},
 		},
 		{
+			// One entry for the whole list, however long: 45,000 entries made a 500 (item size
+			// exceeded), 20,000 a key that slowed every list of its owner's keys.
+			"key with 45,000 addresses",
+			"POST /v1/api-keys",
+			"POST",
+			"/v1/api-keys",
+			`{"name":"ci","mode":"test","allowedIps":[` + strings.Repeat(`"not-an-ip",`, 44999) + `"10.0.0.1"]}`,
+			a.createKey,
+			422,
+			[]string{"allowedIps: at most 50 items (45000 sent)"},
+		},
+		{
 			"key with an unknown field",
 			"POST /v1/api-keys",
 			"POST",

@@ -3,10 +3,7 @@
 package extractionapi
 
 import (
-	"errors"
-	"io"
 	"mime"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"time"
@@ -146,10 +143,10 @@ func (a API) documentTypes(w http.ResponseWriter, _ *http.Request, _ access.Prin
 // file), `referenceId` (once per file, in file order). JSON: {documentType, uploadId or
 // handoffSessionId, referenceId} for one, {documents: [...]} of those for a batch.
 func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case err == nil && mt == "multipart/form-data":
-		return multipartDocuments(r, params["boundary"])
+		return multipartDocuments(r, batch)
 	case err == nil && mt == "application/json":
 		type doc struct {
 			DocumentType     string `json:"documentType"     maxLength:"32"`
@@ -159,7 +156,7 @@ func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
 		}
 		var in struct {
 			doc
-			Documents []doc `json:"documents"`
+			Documents []doc `json:"documents" maxItems:"50"` // extraction.MaxBatch
 		}
 		if err := httpapi.DecodeJSON(r, &in); err != nil {
 			return nil, err
@@ -185,41 +182,31 @@ func documents(r *http.Request, batch bool) ([]extraction.Document, error) {
 	)
 }
 
-func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document, error) {
-	if boundary == "" {
-		return nil, fault.New(fault.BadRequest, "The multipart body has no boundary.")
+// Forms are the multipart/form-data bodies this package reads, by route, with the bounds their
+// OpenAPI document states.
+var Forms = map[string][]httpapi.Part{
+	"POST /v1/extract/async": {
+		{Name: "file", File: true},
+		{Name: "documentType", MaxLength: 32},
+		{Name: "referenceId", MaxLength: 128},
+	},
+	"POST /v1/batches": {
+		{Name: "file", File: true, MaxItems: extraction.MaxBatch},
+		{Name: "documentType", MaxLength: 32, MaxItems: extraction.MaxBatch},
+		{Name: "referenceId", MaxLength: 128, MaxItems: extraction.MaxBatch},
+	},
+}
+
+func multipartDocuments(r *http.Request, batch bool) ([]extraction.Document, error) {
+	form := Forms["POST /v1/extract/async"]
+	if batch {
+		form = Forms["POST /v1/batches"]
 	}
-	mr := multipart.NewReader(httpapi.Body(r), boundary)
-	var files []extraction.Document
-	var types, refs []string
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return nil, bodyError(err)
-		}
-		switch part.FormName() {
-		case "file":
-			data, err := io.ReadAll(part)
-			if err != nil {
-				return nil, bodyError(err)
-			}
-			files = append(files, extraction.Document{Data: data, Name: part.FileName()})
-		case "documentType", "referenceId":
-			v, err := io.ReadAll(io.LimitReader(part, 1024))
-			if err != nil {
-				return nil, bodyError(err)
-			}
-			if part.FormName() == "documentType" {
-				types = append(types, strings.TrimSpace(string(v)))
-			} else {
-				refs = append(refs, strings.TrimSpace(string(v)))
-			}
-		}
-		part.Close()
+	f, err := httpapi.ReadForm(r, larger, form...)
+	if err != nil {
+		return nil, err
 	}
+	files, types, refs := f.Files["file"], f.Fields["documentType"], f.Fields["referenceId"]
 	if len(files) == 0 {
 		return nil, &fault.Error{
 			Kind:          fault.Invalid,
@@ -244,18 +231,19 @@ func multipartDocuments(r *http.Request, boundary string) ([]extraction.Document
 			InvalidParams: []string{"referenceId: at most one per file"},
 		}
 	}
-	for i := range files {
-		files[i].Type = types[min(i, len(types)-1)]
+	docs := make([]extraction.Document, len(files))
+	for i, file := range files {
+		docs[i] = extraction.Document{Data: file.Data, Name: file.Name,
+			Type: strings.TrimSpace(types[min(i, len(types)-1)])}
 		if i < len(refs) {
-			files[i].ReferenceID = refs[i]
+			docs[i].ReferenceID = strings.TrimSpace(refs[i])
 		}
 	}
-	return files, nil
+	return docs, nil
 }
 
-func bodyError(err error) error {
-	return httpapi.BodyError(err, "upload the file with POST /v1/uploads, then extract it by uploadId.")
-}
+// larger is the way for files over the request limit.
+const larger = "upload the file with POST /v1/uploads, then extract it by uploadId."
 
 // view is an extraction as the API shows it.
 type view struct {

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,13 @@ func TestIntakeHandlers(t *testing.T) {
 	user := access.Principal{UserID: "usr_1", Role: access.RoleUser, KeyID: "key_1", Live: true}
 	var a API
 	noFile, boundary := multipartBody(t, [2]string{"documentType", "passport"})
+	longName, longNameBoundary := namedFileBody(t, strings.Repeat("n", 450_000)+".png")
+	longRef, longRefBoundary := multipartBody(t, [2]string{"documentType", "passport"}, [2]string{"file", "x"},
+		[2]string{"referenceId", strings.Repeat("r", 300_000)})
+	manyFiles, manyFilesBoundary := multipartBody(t, append([][2]string{{"documentType", "passport"}},
+		slices.Repeat([][2]string{{"file", "x"}}, 51)...)...)
+	manyDocs := `{"documents":[` + strings.Repeat(`{"documentType":"passport","uploadId":"upl_1"},`, 50) +
+		`{"documentType":"passport","uploadId":"upl_1"}]}`
 	tests := []struct {
 		name, pattern, method, target, contentType, body string
 		h                                                guard.HandlerFunc
@@ -70,6 +78,50 @@ func TestIntakeHandlers(t *testing.T) {
 			"file: required",
 		},
 		{
+			"extract a file with a 450,000-character name",
+			"POST /v1/extract/async",
+			"POST",
+			"/v1/extract/async",
+			"multipart/form-data; boundary=" + longNameBoundary,
+			string(longName),
+			a.extract,
+			422,
+			`"invalidParams":["file: a file name of at most 255 characters (450004 sent)"]`,
+		},
+		{
+			"extract with a 300,000-character referenceId",
+			"POST /v1/extract/async",
+			"POST",
+			"/v1/extract/async",
+			"multipart/form-data; boundary=" + longRefBoundary,
+			string(longRef),
+			a.extract,
+			422,
+			`"invalidParams":["referenceId: at most 128 characters (300000 sent)"]`,
+		},
+		{
+			"batch of 51 files",
+			"POST /v1/batches",
+			"POST",
+			"/v1/batches",
+			"multipart/form-data; boundary=" + manyFilesBoundary,
+			string(manyFiles),
+			a.createBatch,
+			422,
+			`"invalidParams":["file: at most 50 parts (51 sent)"]`,
+		},
+		{
+			"batch of 51 uploads",
+			"POST /v1/batches",
+			"POST",
+			"/v1/batches",
+			"application/json",
+			manyDocs,
+			a.createBatch,
+			422,
+			`"invalidParams":["documents: at most 50 items (51 sent)"]`,
+		},
+		{
 			"batch without a boundary",
 			"POST /v1/batches",
 			"POST",
@@ -111,6 +163,9 @@ func TestIntakeHandlers(t *testing.T) {
 			srv.ServeHTTP(w, r)
 			if w.Code != tt.status || !strings.Contains(w.Body.String(), tt.want) {
 				t.Fatalf("%d %s, want %d with %s", w.Code, w.Body, tt.status, tt.want)
+			}
+			if tt.status >= 400 && w.Body.Len() > 2048 {
+				t.Errorf("%d bytes answered: the problem echoes what was sent", w.Body.Len())
 			}
 			if tt.status >= 400 {
 				var p httpapi.Problem

@@ -24,6 +24,20 @@ func multipartBody(t testing.TB, parts ...[2]string) ([]byte, string) {
 	return buf.Bytes(), w.Boundary()
 }
 
+// namedFileBody is a multipart body of one passport file named name.
+func namedFileBody(t testing.TB, name string) ([]byte, string) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	w.WriteField("documentType", "passport")
+	fw, err := w.CreateFormFile("file", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fw.Write([]byte("x"))
+	w.Close()
+	return buf.Bytes(), w.Boundary()
+}
+
 func TestMultipartDocuments(t *testing.T) {
 	for _, tc := range []struct {
 		name  string

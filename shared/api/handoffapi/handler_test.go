@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"mime/multipart"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -70,6 +71,11 @@ func serve(a API, method, target, contentType string, body []byte, header ...str
 // read or written.
 func TestUploadRoutesRefuseBeforeTheSession(t *testing.T) {
 	a := newAPI()
+	var longName bytes.Buffer
+	mw := multipart.NewWriter(&longName)
+	fw, _ := mw.CreateFormFile("file", strings.Repeat("n", 450_000)+".jpg")
+	_, _ = fw.Write([]byte("\xff\xd8\xff"))
+	_ = mw.Close()
 	tests := []struct {
 		name, method, path, contentType string
 		body                            []byte
@@ -104,6 +110,16 @@ func TestUploadRoutesRefuseBeforeTheSession(t *testing.T) {
 			[]byte("x"),
 			415,
 			"multipart/form-data",
+		},
+		{
+			// A 450,000-character file name was accepted and kept with the session's file.
+			"POST a file with a 450,000-character name",
+			"POST",
+			"/v1/mobile-handoff/upload/hs_x",
+			mw.FormDataContentType(),
+			longName.Bytes(),
+			422,
+			"over its documented bound",
 		},
 	}
 	for _, tt := range tests {

@@ -182,6 +182,10 @@ func (a API) put(w http.ResponseWriter, r *http.Request) error {
 	return a.store(w, r, "", data)
 }
 
+// Forms are the multipart/form-data bodies this package reads, by route, with the bounds their
+// OpenAPI document states.
+var Forms = map[string][]httpapi.Part{"POST /v1/mobile-handoff/upload/{sessionId}": httpapi.FileForm}
+
 // post takes a multipart form with a `file` part.
 func (a API) post(w http.ResponseWriter, r *http.Request) error {
 	name, data, err := httpapi.FormFile(r, larger(r))

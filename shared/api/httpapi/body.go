@@ -3,8 +3,6 @@ package httpapi
 import (
 	"errors"
 	"io"
-	"mime"
-	"mime/multipart"
 	"net/http"
 
 	"github.com/trustline/platform/shared/foundation/fault"
@@ -27,33 +25,28 @@ func BodyError(err error, larger string) error {
 	return &fault.Error{Kind: fault.BadRequest, Detail: "The request body is malformed.", Err: err}
 }
 
-// FormFile reads the first `file` part of a multipart/form-data body within MaxRequest and returns
-// its file name and content. No such part is a validation failure naming the field.
+// FileForm is a body of one `file` part, as FormFile reads it.
+var FileForm = []Part{{Name: "file", File: true}}
+
+// FormFile reads the `file` part of a multipart/form-data body within MaxRequest and returns its
+// file name and content (ReadForm, with FileForm's bounds). No such part is a validation failure
+// naming the field.
 func FormFile(r *http.Request, larger string) (string, []byte, error) {
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "multipart/form-data" {
+	f, err := ReadForm(r, larger, FileForm...)
+	if fault.Is(err, fault.UnsupportedMedia) {
 		return "", nil, fault.New(fault.UnsupportedMedia, "Send multipart/form-data with a file part.")
 	}
-	mr := multipart.NewReader(Body(r), params["boundary"])
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return "", nil, &fault.Error{
-				Kind:          fault.Invalid,
-				Code:          "validation_failed",
-				Detail:        "No file was sent.",
-				InvalidParams: []string{"file: required"},
-			}
-		}
-		if err != nil {
-			return "", nil, BodyError(err, larger)
-		}
-		if part.FormName() == "file" {
-			data, err := io.ReadAll(part)
-			if err != nil {
-				return "", nil, BodyError(err, larger)
-			}
-			return part.FileName(), data, nil
+	if err != nil {
+		return "", nil, err
+	}
+	file, ok := f.File("file")
+	if !ok {
+		return "", nil, &fault.Error{
+			Kind:          fault.Invalid,
+			Code:          "validation_failed",
+			Detail:        "No file was sent.",
+			InvalidParams: []string{"file: required"},
 		}
 	}
+	return file.Name, file.Data, nil
 }

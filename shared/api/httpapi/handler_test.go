@@ -232,3 +232,52 @@ func TestPrefersJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestProblemsDoNotEchoAtLength: whatever a refusal quotes of the request (an unknown field's
+// name, an id, a list of refused names), the problem stays short: a field name of 900,000
+// characters was echoed whole, and a refusal per element listed as many entries as were sent.
+func TestProblemsDoNotEchoAtLength(t *testing.T) {
+	long := strings.Repeat("x", 900_000)
+	many := make([]string, 100_000)
+	for i := range many {
+		many[i] = "contract.x" + strings.Repeat("y", i%300) + ": not a field of this request"
+	}
+	h := httpapi.New(slog.New(slog.DiscardHandler), bases, []httpapi.Route{
+		{Pattern: "POST /v1/items", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			var body struct {
+				Name string `json:"name"`
+			}
+			return httpapi.DecodeJSON(r, &body)
+		}},
+		{Pattern: "GET /v1/items/{id}", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			return fault.Newf(fault.NotFound, "No item %q.", long)
+		}},
+		{Pattern: "GET /v1/lists", Handler: func(w http.ResponseWriter, r *http.Request) error {
+			return &fault.Error{Kind: fault.Invalid, Detail: "Refused.", InvalidParams: many}
+		}},
+	})
+	tests := []struct {
+		name, method, path, body string
+		status                   int
+	}{
+		{"an unknown field of 900,000 characters", "POST", "/v1/items", `{"` + long + `":1}`, 400},
+		{"a detail quoting 900,000 characters", "GET", "/v1/items/1", "", 404},
+		{"100,000 refusals", "GET", "/v1/lists", "", 422},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, p := do(h, tt.method, tt.path, "application/json", tt.body)
+			if w.Code != tt.status || w.Body.Len() > 16<<10 {
+				t.Fatalf("%d, %d bytes: %.300s", w.Code, w.Body.Len(), w.Body)
+			}
+			if len(p.InvalidParams) > 50 {
+				t.Errorf("%d invalidParams", len(p.InvalidParams))
+			}
+		})
+	}
+	_, p := do(h, "GET", "/v1/lists", "", "")
+	if last := p.InvalidParams[len(p.InvalidParams)-1]; last != "(more): 99951 more refusals not listed" ||
+		p.InvalidParams[0] != many[0] {
+		t.Errorf("invalidParams %q … %q", p.InvalidParams[0], last)
+	}
+}

@@ -2,10 +2,12 @@ package httpapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/foundation/logs"
@@ -141,11 +143,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		Type:          baseURL(r) + "/errors/" + slug,
 		Title:         info.title,
 		Status:        info.status,
-		Detail:        detail,
+		Detail:        cut(detail, maxDetail),
 		Instance:      r.URL.Path,
 		RequestID:     RequestID(r.Context()),
 		Timestamp:     time.Now().UTC().Format(time.RFC3339),
-		InvalidParams: e.InvalidParams,
+		InvalidParams: boundedParams(e.InvalidParams),
 		Extensions:    e.Extensions,
 	}
 	if e.RetryAfter > 0 {
@@ -165,4 +167,45 @@ func baseURL(r *http.Request) string {
 		return b.Partner
 	}
 	return b.Identity
+}
+
+// A problem is bounded whatever its error carries, so that no answer echoes an input at length: a
+// detail or an invalidParams entry quoting what was sent (an unknown field's name, an id) is cut,
+// and a list of refusals is cut after maxParams entries. The inputs themselves are bounded before
+// they are used (textlimit, ReadForm); these bounds are the last word for what a refusal repeats.
+const (
+	maxDetail = 1024
+	maxParam  = 256
+	maxParams = 50
+)
+
+// cut shortens s to at most n characters, the last one an ellipsis.
+func cut(s string, n int) string {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	i, kept := 0, 0
+	for kept < n-1 {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		kept++
+	}
+	return s[:i] + "…"
+}
+
+// boundedParams is ps with each entry cut to maxParam characters and at most maxParams entries,
+// the last of which then counts those left out.
+func boundedParams(ps []string) []string {
+	if ps == nil {
+		return nil
+	}
+	out := make([]string, 0, min(len(ps), maxParams))
+	for i, p := range ps {
+		if i == maxParams-1 && len(ps) > maxParams {
+			out = append(out, fmt.Sprintf("(more): %d more refusals not listed", len(ps)-i))
+			break
+		}
+		out = append(out, cut(p, maxParam))
+	}
+	return out
 }

@@ -5,12 +5,8 @@
 package livenessapi
 
 import (
-	"errors"
-	"io"
 	"mime"
-	"mime/multipart"
 	"net/http"
-	"slices"
 
 	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/api/httpapi"
@@ -80,21 +76,23 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) e
 }
 
 func (a API) match(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-	f, err := formOf(r, "selfie")
+	f, err := formOf(r, "POST /v1/face-match")
 	if err != nil {
 		return err
 	}
+	selfieFile, _ := f.File("selfie")
+	docFile, _ := f.File("document")
 	c := liveness.Caller{
 		UserID:        p.UserID,
 		Live:          p.Live,
 		ConsumeTokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader)),
 	}
 	selfie := liveness.Source{
-		Data:             f.files["selfie"],
-		UploadID:         f.fields["selfieUploadId"],
-		HandoffSessionID: f.fields["handoffSessionId"],
+		Data:             selfieFile.Data,
+		UploadID:         f.Field("selfieUploadId"),
+		HandoffSessionID: f.Field("handoffSessionId"),
 	}
-	doc := facematch.Document{Data: f.files["document"], ExtractionID: f.fields["extractionId"]}
+	doc := facematch.Document{Data: docFile.Data, ExtractionID: f.Field("extractionId")}
 	out, err := a.FaceMatch.Match(r.Context(), c, selfie, doc)
 	if err != nil {
 		return err
@@ -127,41 +125,26 @@ func faceJSON(f facematch.Face) map[string]any {
 	}
 }
 
-// form is a multipart body's file parts and (short) text fields.
-type form struct {
-	files  map[string][]byte
-	fields map[string]string
+// Forms are the multipart/form-data bodies this package reads, by route, with the bounds their
+// OpenAPI document states.
+var Forms = map[string][]httpapi.Part{
+	"POST /v1/liveness/check": {
+		{Name: "file", File: true},
+		{Name: "document", File: true},
+		{Name: "extractionId", MaxLength: 64},
+	},
+	"POST /v1/face-match": {
+		{Name: "selfie", File: true},
+		{Name: "selfieUploadId", MaxLength: 64},
+		{Name: "handoffSessionId", MaxLength: 64},
+		{Name: "document", File: true},
+		{Name: "extractionId", MaxLength: 64},
+	},
 }
 
-// formOf reads a multipart/form-data body whole: its files (a part with a file name, or named
-// in fileParts) and its fields.
-func formOf(r *http.Request, fileParts ...string) (form, error) {
-	const larger = "upload the images with POST /v1/uploads, then name them by id."
-	f := form{files: map[string][]byte{}, fields: map[string]string{}}
-	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-	if err != nil || mt != "multipart/form-data" {
-		return f, fault.New(fault.UnsupportedMedia, "Send multipart/form-data.")
-	}
-	mr := multipart.NewReader(httpapi.Body(r), params["boundary"])
-	for {
-		part, err := mr.NextPart()
-		if errors.Is(err, io.EOF) {
-			return f, nil
-		}
-		if err != nil {
-			return f, httpapi.BodyError(err, larger)
-		}
-		data, err := io.ReadAll(part)
-		if err != nil {
-			return f, httpapi.BodyError(err, larger)
-		}
-		name := part.FormName()
-		if part.FileName() != "" || name == "document" || slices.Contains(fileParts, name) {
-			f.files[name] = data
-		} else {
-			f.fields[name] = string(data)
-		}
-	}
+// formOf reads the multipart/form-data body of route (Forms).
+func formOf(r *http.Request, route string) (httpapi.Form, error) {
+	return httpapi.ReadForm(r, "upload the images with POST /v1/uploads, then name them by id.", Forms[route]...)
 }
 
 // source reads which selfie to check and, for a face match beside it, which document: multipart
@@ -171,11 +154,11 @@ func source(r *http.Request) (liveness.Source, facematch.Document, error) {
 	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch {
 	case err == nil && mt == "multipart/form-data":
-		f, err := formOf(r, "file")
+		f, err := formOf(r, "POST /v1/liveness/check")
 		if err != nil {
 			return liveness.Source{}, facematch.Document{}, err
 		}
-		data, ok := f.files["file"]
+		selfie, ok := f.File("file")
 		if !ok {
 			return liveness.Source{}, facematch.Document{}, &fault.Error{
 				Kind:          fault.Invalid,
@@ -184,14 +167,12 @@ func source(r *http.Request) (liveness.Source, facematch.Document, error) {
 				InvalidParams: []string{"file: required"},
 			}
 		}
-		if data == nil {
-			data = []byte{} // sent inline, even if empty
-		}
+		doc, _ := f.File("document")
 		return liveness.Source{
-				Data: data,
+				Data: selfie.Data, // sent inline, even if empty: never nil
 			}, facematch.Document{
-				Data:         f.files["document"],
-				ExtractionID: f.fields["extractionId"],
+				Data:         doc.Data,
+				ExtractionID: f.Field("extractionId"),
 			}, nil
 	case err == nil && mt == "application/json":
 		var in struct {

@@ -222,6 +222,13 @@ func TestCreateEndpointModeRules(t *testing.T) {
 			"forbidden",
 		},
 		{"not JSON", session, `url=https://hooks.example`, 400, "bad_request"},
+		{
+			"eleven events",
+			session,
+			`{"url":"https://hooks.example/x","events":[` + strings.Repeat(`"webhook.test",`, 10) + `"webhook.test"]}`,
+			422,
+			"validation_failed",
+		},
 	}
 	a := API{}
 	for _, tt := range tests {

@@ -387,7 +387,7 @@ func viewEndpoint(e webhook.Endpoint, secret string) endpointView {
 func (a API) createEndpoint(w http.ResponseWriter, r *http.Request, p access.Principal) error {
 	var in struct {
 		URL    string   `json:"url" maxLength:"2048"`
-		Events []string `json:"events" maxLength:"64"`
+		Events []string `json:"events" maxLength:"64" maxItems:"10"`
 		Mode   string   `json:"mode" maxLength:"4"`
 	}
 	if err := httpapi.DecodeJSON(r, &in); err != nil {

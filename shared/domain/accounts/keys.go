@@ -16,6 +16,11 @@ const maxKeyName = 100
 // and environment, few enough that a stolen session cannot scatter keys to persist with.
 const MaxActiveKeys = 20
 
+// MaxAllowedIPs bounds a key's allow-list: the list is read by every authentication with the key
+// and shown by every list of keys, and one key's 20,000 entries slowed both for its owner. Fifty
+// CIDR blocks cover any real estate of addresses.
+const MaxAllowedIPs = 50
+
 // CreateUserKey creates an identity API key (sk_live_ or sk_test_) for a user.
 func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyRequest) (NewKey, error) {
 	var invalid []string
@@ -25,6 +30,10 @@ func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyReque
 	}
 	if req.Mode != access.ModeLive && req.Mode != access.ModeTest {
 		invalid = append(invalid, "mode: must be live or test")
+	}
+	if len(req.AllowedIPs) > MaxAllowedIPs {
+		invalid = append(invalid, fmt.Sprintf("allowedIps: at most %d items (%d sent)", MaxAllowedIPs,
+			len(req.AllowedIPs)))
 	}
 	if req.ExpiresAt != nil && !req.ExpiresAt.After(s.now()) {
 		invalid = append(invalid, "expiresAt: must be in the future")

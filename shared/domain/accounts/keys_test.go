@@ -121,8 +121,8 @@ func TestUserKeyLimits(t *testing.T) {
 	}
 }
 
-// A key request names the key, a mode and, if any, a future expiry; a refused request stores
-// nothing.
+// A key request names the key, a mode and, if any, a future expiry and at most MaxAllowedIPs
+// addresses; a refused request stores nothing.
 func TestCreateUserKeyRefusals(t *testing.T) {
 	ctx := context.Background()
 	store, c := newMemStore(), &clock{t0}
@@ -150,6 +150,9 @@ func TestCreateUserKeyRefusals(t *testing.T) {
 		{"everything wrong", "usr_1", accounts.KeyRequest{Mode: "prod", ExpiresAt: &past}, fault.Invalid,
 			[]string{"name: required, at most 100 characters", "mode: must be live or test",
 				"expiresAt: must be in the future"}},
+		{"too many addresses", "usr_1", accounts.KeyRequest{Name: "ci", Mode: "test",
+			AllowedIPs: make([]netip.Prefix, accounts.MaxAllowedIPs+1)}, fault.Invalid,
+			[]string{"allowedIps: at most 50 items (51 sent)"}},
 		{"an unknown user", "usr_404", accounts.KeyRequest{Name: "ci", Mode: "live"}, fault.NotFound, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

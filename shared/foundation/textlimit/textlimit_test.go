@@ -14,8 +14,9 @@ type doc struct {
 type body struct {
 	Name    string    `json:"name"           maxLength:"5"`
 	Note    *string   `json:"note,omitempty" maxLength:"3"`
-	Tags    []string  `json:"tags"           maxLength:"2"`
+	Tags    []string  `json:"tags"           maxLength:"2" maxItems:"3"`
 	Docs    []doc     `json:"documents"`
+	Many    []int     `json:"many"`
 	Free    string    `json:"free"`
 	At      time.Time `json:"at"`
 	Raw     []byte    `json:"raw"`
@@ -37,6 +38,15 @@ func TestCheck(t *testing.T) {
 			[]string{"x.documents[1].documentType: at most 8 characters (16 sent)"}},
 		"the default bound": {body{Free: strings.Repeat("x", Default+1), Raw: make([]byte, 5000),
 			skipped: "zzzzzzzzzzz"}, []string{"x.free: at most 1024 characters (1025 sent)"}},
+		"a list at its bound": {body{Tags: []string{"a", "b", "c"}, Many: make([]int, DefaultItems)}, nil},
+		// One entry for the list, whatever its elements: a long list of long strings is not
+		// answered with one entry per element.
+		"a long list": {body{Tags: []string{"abc", "abc", "abc", "abc"}},
+			[]string{"x.tags: at most 3 items (4 sent)"}},
+		"the default list bound": {body{Many: make([]int, DefaultItems+1)},
+			[]string{"x.many: at most 100 items (101 sent)"}},
+		"a long nested list": {body{Docs: make([]doc, 45000)},
+			[]string{"x.documents: at most 100 items (45000 sent)"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			if got := Check(&tt.in, "x"); !reflect.DeepEqual(got, tt.want) {
