@@ -80,8 +80,17 @@ func vectors() vectorFile {
 		return vector{name, api, secret, body, headers, now, 300, e}
 	}
 	unpadded := identitySecret[:len(identitySecret)-1] // 32 bytes: one "=" of padding
+	otherSecret := "whsec_" + base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{0x3c}, 32))
 	noID := signed("partner", partnerSecret, "", partnerBody, ts)
 	delete(noID, "webhook-id")
+	noTimestamp := signed("identity", identitySecret, "", identityBody, ts)
+	delete(noTimestamp, "webhook-timestamp")
+	unsigned := signed("partner", partnerSecret, "", partnerBody, ts)
+	delete(unsigned, "x-insurance-signature")
+	delete(unsigned, "webhook-signature")
+	// A stale delivery's signature under a fresh timestamp: the timestamp is signed too.
+	restamped := signed("identity", identitySecret, "", identityBody, ts)
+	restamped["webhook-timestamp"] = strconv.FormatInt(ts+1, 10)
 	return vectorFile{
 		Comment: "Deliveries signed by the backend's signer (shared/domain/webhook). Written and checked by sdk/signatures_test.go (go test ./sdk -run TestSignatureVectors -update); every SDK's webhook verifier is tested against it. expect: ok, signature (missing or wrong) or timestamp (outside toleranceSeconds of now), for the API's own header (signature) and webhook-signature (standard).",
 		Cases: []vector{
@@ -194,6 +203,53 @@ func vectors() vectorFile {
 				ts,
 				expect{"signature", "ok"},
 			),
+			v(
+				"identity rotation: neither secret",
+				"identity",
+				otherSecret,
+				identityBody,
+				signed("identity", identitySecret, previousSecret, identityBody, ts),
+				ts,
+				bad,
+			),
+			v(
+				"identity rotation: the old secret, replayed",
+				"identity",
+				previousSecret,
+				identityBody,
+				signed("identity", identitySecret, previousSecret, identityBody, ts),
+				ts+301,
+				expect{"signature", "timestamp"},
+			),
+			v(
+				"identity: tampered timestamp, within the tolerance",
+				"identity",
+				identitySecret,
+				identityBody,
+				restamped,
+				ts,
+				expect{"ok", "signature"},
+			),
+			v("identity: no webhook-timestamp", "identity", identitySecret, identityBody, noTimestamp, ts, expect{"ok", "signature"}),
+			v(
+				"partner: replayed a day later",
+				"partner",
+				partnerSecret,
+				partnerBody,
+				signed("partner", partnerSecret, "", partnerBody, ts),
+				ts+86400,
+				expect{"ok", "timestamp"},
+			),
+			v("partner: no signatures", "partner", partnerSecret, partnerBody, unsigned, ts, bad),
+			v(
+				"partner: an empty secret, and a delivery signed with an empty key",
+				"partner",
+				"",
+				partnerBody,
+				signed("partner", "", "", partnerBody, ts),
+				ts,
+				bad,
+			),
 		},
 	}
 }
@@ -250,10 +306,10 @@ func outcome(err error) string {
 	switch {
 	case err == nil:
 		return "ok"
+	case errors.Is(err, webhookverify.ErrTimestamp): // before ErrSignature: a replay is both
+		return "timestamp"
 	case errors.Is(err, webhookverify.ErrSignature):
 		return "signature"
-	case errors.Is(err, webhookverify.ErrTimestamp):
-		return "timestamp"
 	}
 	return err.Error()
 }

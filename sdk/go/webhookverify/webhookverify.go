@@ -3,7 +3,9 @@
 // x-insurance-signature, and the Standard Webhooks headers (webhook-id, webhook-timestamp,
 // webhook-signature) that both send, with a timestamp tolerance against replays.
 //
-// Read the raw body before any JSON decoding, verify, then decode:
+// Every verifier answers the same way: nil for a delivery to accept, and an error for any other
+// (errors.Is(err, ErrSignature) holds for every one of them, replays included). Read the raw body
+// before any JSON decoding, verify, then decode:
 //
 //	body, _ := io.ReadAll(r.Body)
 //	if webhookverify.Service(secret, body, r.Header.Get("X-Service-Signature")) != nil ||
@@ -32,12 +34,22 @@ import (
 // Webhooks specification recommends: enough for a slow delivery, too little for a replay.
 const Tolerance = 5 * time.Minute
 
-// ErrSignature is returned for a missing or wrong signature; ErrTimestamp for a delivery outside
-// the tolerance (a replay, or a badly set clock).
+// ErrSignature is returned for a missing or wrong signature, or an empty secret (with which
+// anyone could sign). ErrTimestamp is returned for a delivery outside the tolerance (a replay, or
+// a badly set clock), and is an ErrSignature too, so that a receiver refusing
+// errors.Is(err, ErrSignature) refuses replays as well.
 var (
-	ErrSignature = errors.New("webhookverify: signature missing or invalid")
-	ErrTimestamp = errors.New("webhookverify: timestamp outside the tolerance")
+	ErrSignature       = errors.New("webhookverify: signature missing or invalid")
+	ErrTimestamp error = timestampError{}
 )
+
+// timestampError is ErrTimestamp: its own sentinel, and ErrSignature to errors.Is.
+type timestampError struct{}
+
+func (timestampError) Error() string { return "webhookverify: timestamp outside the tolerance" }
+
+// Is makes errors.Is(ErrTimestamp, ErrSignature) hold.
+func (timestampError) Is(target error) bool { return target == ErrSignature }
 
 // Service checks X-Service-Signature, the identity API's header: the lowercase hex HMAC-SHA256 of
 // the body, keyed with the endpoint's secret as shown (whsec_ included). During a rotation's
@@ -49,6 +61,9 @@ func Service(secret, body []byte, signature string) error { return hexHMAC(secre
 func Insurance(secret, body []byte, signature string) error { return hexHMAC(secret, body, signature) }
 
 func hexHMAC(secret, body []byte, signature string) error {
+	if len(secret) == 0 {
+		return ErrSignature
+	}
 	got, err := hex.DecodeString(strings.TrimSpace(signature))
 	if err != nil || len(got) != sha256.Size {
 		return ErrSignature
@@ -66,11 +81,11 @@ func hexHMAC(secret, body []byte, signature string) error {
 // the old secret) of HMAC-SHA256 over "{webhook-id}.{webhook-timestamp}.{body}", and one
 // matching is enough. The key is as that specification says: for a secret "whsec_<base64>" (as
 // the identity API shows it) the decoded bytes, for any other secret (a partner's own) its bytes.
-// webhook-timestamp must be within tolerance of now.
+// webhook-timestamp must be within tolerance of now, else the error is ErrTimestamp.
 func Standard(secret, body []byte, h http.Header, tolerance time.Duration, now time.Time) error {
 	id, ts := h.Get("webhook-id"), h.Get("webhook-timestamp")
 	sec, err := strconv.ParseInt(ts, 10, 64)
-	if id == "" || err != nil {
+	if len(secret) == 0 || id == "" || err != nil {
 		return ErrSignature
 	}
 	if d := now.Sub(time.Unix(sec, 0)); d > tolerance || d < -tolerance {

@@ -7,6 +7,7 @@ import base64
 import hashlib
 import hmac
 import unittest
+from functools import partial
 
 from trustline.webhooks import (
     InvalidSignature,
@@ -143,10 +144,6 @@ class StandardSignatureTest(unittest.TestCase):
         self.assertEqual(standard_key("whsec_"), b"whsec_")
 
 
-if __name__ == "__main__":
-    unittest.main()
-
-
 class SharedVectors(unittest.TestCase):
     """The deliveries of sdk/testdata/signatures.json, signed by the backend's own signer and
     checked against its reference verifier (sdk/signatures_test.go): the Go and TypeScript SDKs
@@ -165,9 +162,11 @@ class SharedVectors(unittest.TestCase):
                 own = verify_service if c["api"] == "identity" else verify_insurance
                 name = "X-Service-Signature" if c["api"] == "identity" else "x-insurance-signature"
                 if "signature" in c["expect"]:
-                    self.assertEqual(outcome(lambda: own(c["secret"], body, headers.get(name))), c["expect"]["signature"])
+                    got = outcome(partial(own, c["secret"], body, headers.get(name)))
+                    self.assertEqual(got, c["expect"]["signature"])
                 if "standard" in c["expect"]:
-                    got = outcome(lambda: verify_standard(c["secret"], body, headers, tolerance=c["toleranceSeconds"], now=c["now"]))
+                    options = {"tolerance": c["toleranceSeconds"], "now": c["now"]}
+                    got = outcome(partial(verify_standard, c["secret"], body, headers, **options))
                     self.assertEqual(got, c["expect"]["standard"])
 
 
@@ -180,3 +179,223 @@ def outcome(verify) -> str:
     except InvalidSignature:
         return "signature"
     return "ok"
+
+
+PREVIOUS_KEY = b"the previous secret's 32 bytes.."
+
+
+def accepted_by(verify) -> dict[str, bool]:
+    """accepted_by says whether each way a receiver may call a verifier would accept the delivery:
+    relying on the exception; ``if not verify(...): reject``; ``if verify(...): accept``. For a
+    refused delivery, none may."""
+
+    def accepts(f) -> bool:
+        try:
+            return f()
+        except InvalidSignature:
+            return False
+
+    def relying_on_the_exception() -> bool:
+        verify()
+        return True
+
+    return {
+        "relying on the exception": accepts(relying_on_the_exception),
+        "if not verify(...)": accepts(lambda: (not verify()) is False),
+        "if verify(...)": accepts(lambda: bool(verify())),
+    }
+
+
+REFUSED = {"relying on the exception": False, "if not verify(...)": False, "if verify(...)": False}
+
+
+class DeliveriesTest(unittest.TestCase):
+    """Forged, tampered and replayed deliveries: every verifier returns None or raises
+    InvalidSignature (TimestampOutOfTolerance for a replay), and no refusal is a value a receiver
+    could take for an acceptance."""
+
+    def check(self, verify, want: str):
+        if want == "ok":
+            self.assertIsNone(verify())
+            return
+        self.assertEqual(outcome(verify), want)
+        self.assertEqual(accepted_by(verify), REFUSED)
+
+    def test_hex_signatures(self):
+        good = hex_hmac(PARTNER_SECRET.encode(), BODY)
+        cases = [
+            ("valid", PARTNER_SECRET, BODY, good, "ok"),
+            ("forged: another secret", "another-secret", BODY, good, "signature"),
+            (
+                "forged: signed with another secret",
+                PARTNER_SECRET,
+                BODY,
+                hex_hmac(b"another", BODY),
+                "signature",
+            ),
+            ("forged: empty secret on both sides", "", BODY, hex_hmac(b"", BODY), "signature"),
+            ("forged: empty bytes secret on both sides", b"", BODY, hex_hmac(b"", BODY), "signature"),
+            ("forged: no secret (an unset variable)", None, BODY, hex_hmac(b"", BODY), "signature"),
+            ("tampered body: one byte more", PARTNER_SECRET, BODY + b" ", good, "signature"),
+            (
+                "tampered body: a field changed",
+                PARTNER_SECRET,
+                BODY.replace(b"REF-1", b"REF-2"),
+                good,
+                "signature",
+            ),
+            ("missing", PARTNER_SECRET, BODY, None, "signature"),
+            (
+                "two values: the header carries one",
+                PARTNER_SECRET,
+                BODY,
+                hex_hmac(b"old", BODY) + " " + good,
+                "signature",
+            ),
+        ]
+        for verify in (verify_insurance, verify_service):
+            for name, secret, body, sig, want in cases:
+                with self.subTest(verify.__name__, case=name):
+                    self.check(partial(verify, secret, body, sig), want)
+
+    def test_standard(self):
+        good = v1(KEY, "msg_1", NOW, BODY)
+        previous = v1(PREVIOUS_KEY, "msg_1", NOW, BODY)
+        stale = v1(KEY, "msg_1", NOW - 360, BODY)
+        day_old = v1(KEY, "msg_1", NOW - 86400, BODY)
+        nan = float("nan")
+        cases = [
+            ("valid", WHSEC, BODY, headers(good), {}, "ok"),
+            (
+                "valid: exactly the tolerance old",
+                WHSEC,
+                BODY,
+                headers(v1(KEY, "msg_1", NOW - 300, BODY), ts=NOW - 300),
+                {},
+                "ok",
+            ),
+            (
+                "rotation: the new secret's signature first",
+                WHSEC,
+                BODY,
+                headers(f"{good} {previous}"),
+                {},
+                "ok",
+            ),
+            (
+                "rotation: the new secret's signature second",
+                WHSEC,
+                BODY,
+                headers(f"{previous} {good}"),
+                {},
+                "ok",
+            ),
+            (
+                "rotation: neither signature",
+                WHSEC,
+                BODY,
+                headers(f"{previous} {v1(b'x', 'msg_1', NOW, BODY)}"),
+                {},
+                "signature",
+            ),
+            (
+                "rotation: replayed",
+                WHSEC,
+                BODY,
+                headers(f"{v1(PREVIOUS_KEY, 'msg_1', NOW - 360, BODY)} {stale}", ts=NOW - 360),
+                {},
+                "timestamp",
+            ),
+            (
+                "forged: another secret",
+                "whsec_" + base64.b64encode(PREVIOUS_KEY).decode(),
+                BODY,
+                headers(good),
+                {},
+                "signature",
+            ),
+            (
+                "forged: empty secret on both sides",
+                "",
+                BODY,
+                headers(v1(b"", "msg_1", NOW, BODY)),
+                {},
+                "signature",
+            ),
+            (
+                "forged: no secret (an unset variable)",
+                None,
+                BODY,
+                headers(v1(b"", "msg_1", NOW, BODY)),
+                {},
+                "signature",
+            ),
+            ("tampered body", WHSEC, BODY + b" ", headers(good), {}, "signature"),
+            (
+                "tampered timestamp, within the tolerance",
+                WHSEC,
+                BODY,
+                headers(good, ts=NOW + 1),
+                {},
+                "signature",
+            ),
+            (
+                "tampered timestamp, a stale signature made fresh",
+                WHSEC,
+                BODY,
+                headers(stale),
+                {},
+                "signature",
+            ),
+            ("tampered id", WHSEC, BODY, headers(good, msg_id="msg_2"), {}, "signature"),
+            ("replayed: 6 minutes later", WHSEC, BODY, headers(stale, ts=NOW - 360), {}, "timestamp"),
+            ("replayed: a day later", WHSEC, BODY, headers(day_old, ts=NOW - 86400), {}, "timestamp"),
+            (
+                "replayed, with a tolerance that is not a number",
+                WHSEC,
+                BODY,
+                headers(stale, ts=NOW - 360),
+                {"tolerance": nan},
+                "timestamp",
+            ),
+            (
+                "replayed, with a now that is not a number",
+                WHSEC,
+                BODY,
+                headers(stale, ts=NOW - 360),
+                {"now": nan},
+                "timestamp",
+            ),
+            (
+                "missing webhook-id",
+                WHSEC,
+                BODY,
+                {"webhook-timestamp": str(NOW), "webhook-signature": good},
+                {},
+                "signature",
+            ),
+            (
+                "missing webhook-timestamp",
+                WHSEC,
+                BODY,
+                {"webhook-id": "msg_1", "webhook-signature": good},
+                {},
+                "signature",
+            ),
+            (
+                "missing webhook-signature",
+                WHSEC,
+                BODY,
+                {"webhook-id": "msg_1", "webhook-timestamp": str(NOW)},
+                {},
+                "signature",
+            ),
+            ("missing every header", WHSEC, BODY, {}, {}, "signature"),
+        ]
+        for name, secret, body, h, options, want in cases:
+            with self.subTest(name):
+                self.check(partial(verify_standard, secret, body, h, **({"now": NOW} | options)), want)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -11,8 +11,11 @@ parsing it:
   tolerance against replays (verify_standard). The key is, for a secret ``whsec_<base64>`` (as the
   identity API shows it), the decoded bytes; for any other secret (a partner's own), its bytes.
 
-Every function returns None for a good signature and raises InvalidSignature otherwise. This
-module needs nothing beyond the standard library.
+Every verifier answers the same way: it returns None for a delivery to accept and raises
+InvalidSignature for any other (TimestampOutOfTolerance, a subclass, for a replay). No verifier
+returns a verdict, so neither an ignored result nor ``if not verify_...(...)`` can let a forgery
+through (mypy refuses the latter: func-returns-value). An empty secret, with which anyone could
+sign, is refused too. This module needs nothing beyond the standard library.
 """
 
 import base64
@@ -63,10 +66,12 @@ def verify_standard(
     looked up without regard to case; a framework's own headers object will do). The
     webhook-timestamp must be within tolerance seconds of now (time.time() unless given): else
     TimestampOutOfTolerance. One v1 signature matching is enough."""
+    _require_secret(secret)
     msg_id, ts = _header(headers, "webhook-id"), _header(headers, "webhook-timestamp")
     if not msg_id or not ts or not _UNIX_SECONDS.fullmatch(ts):
         raise InvalidSignature("webhook-id or webhook-timestamp missing")
-    if abs((time.time() if now is None else now) - int(ts)) > tolerance:
+    # Written so that NaN (a tolerance or now that is not a number) refuses rather than skips.
+    if not abs((time.time() if now is None else now) - int(ts)) <= tolerance:
         raise TimestampOutOfTolerance(f"webhook-timestamp {ts} is more than {tolerance:g} s from now")
     expected = hmac.new(standard_key(secret), f"{msg_id}.{ts}.".encode() + body, hashlib.sha256).digest()
     for value in (_header(headers, "webhook-signature") or "").split():
@@ -96,7 +101,13 @@ def standard_key(secret: str | bytes) -> bytes:
     return key or raw
 
 
+def _require_secret(secret: str | bytes | None) -> None:
+    if not secret:
+        raise InvalidSignature("no secret to verify with")
+
+
 def _verify_hex(secret: str | bytes, body: bytes, signature: str | None) -> None:
+    _require_secret(secret)
     signature = (signature or "").strip()
     if not _HEX_SHA256.fullmatch(signature):
         raise InvalidSignature("signature missing or not hex HMAC-SHA256")
