@@ -1,14 +1,17 @@
 // Package mail sends the product's e-mail: through Amazon SES on AWS, and into a local outbox
-// folder (one file per mail, also logged) in the local stage, so a person can open the link.
+// folder (one file per mail) in the local stage, so a person can open the link.
 package mail
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -18,8 +21,10 @@ import (
 	"github.com/trustline/platform/shared/domain/accounts"
 )
 
-// Outbox writes each mail to a file in Dir and to the log. Local stage only: mails carry links with
-// tokens, which must never reach the logs of a deployed stage.
+// Outbox writes each mail to a file in Dir, which a person opens to follow its link. Local stage
+// only. The log says only that a mail went out, with its subject and its recipient's hash, never
+// its text or address: mails carry verification and reset tokens, and logs are read by more
+// people, and kept longer, than the mails themselves.
 type Outbox struct {
 	Dir string
 	Log *slog.Logger
@@ -41,19 +46,16 @@ func (o Outbox) Send(ctx context.Context, m accounts.Mail) error {
 	if err := os.WriteFile(filepath.Join(o.Dir, name), []byte(body), 0o600); err != nil {
 		return fmt.Errorf("mail: outbox: %w", err)
 	}
-	o.Log.InfoContext(
-		ctx,
-		"mail written to the local outbox",
-		"file",
-		filepath.Join(o.Dir, name),
-		"to",
-		m.To,
-		"subject",
-		m.Subject,
-		"text",
-		m.Text,
-	)
+	o.Log.InfoContext(ctx, "mail written to the local outbox", "toHash", recipientHash(m.To), "subject", m.Subject)
 	return nil
+}
+
+// recipientHash is how logs name a mail's recipient: the first 16 hex digits of the SHA-256 of
+// the address as compared (trimmed, lower case), enough to tell one person's mails from another's
+// without showing the address.
+func recipientHash(to string) string {
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(to))))
+	return hex.EncodeToString(sum[:8])
 }
 
 // SESAPI is the part of the SES v2 client the sender uses.
