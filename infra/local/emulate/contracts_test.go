@@ -234,8 +234,8 @@ func TestContractFlow(t *testing.T) {
 			t,
 			"other partner",
 			c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(other.APIKey)...),
-			403,
-			"forbidden",
+			404,
+			"not_found",
 		)
 		expect(
 			t,

@@ -307,8 +307,8 @@ func TestAdminActsAsPartner(t *testing.T) {
 				t,
 				"another partner does not",
 				c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(creds.Partners[1].APIKey)...),
-				403,
-				"forbidden",
+				404,
+				"not_found",
 			)
 		}
 	})

@@ -18,6 +18,7 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/contracts/contractstest"
 	"github.com/trustline/platform/shared/domain/payment"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -277,5 +278,33 @@ func TestSandboxCheckout(t *testing.T) {
 				t.Errorf("notifications %+v, want one signed payment.succeeded", received)
 			}
 		})
+	}
+}
+
+// TestAnotherPartnersReference: a partner reading another partner's reference is answered as for
+// an unknown one, 404 with the same detail, as the identity API answers another user's resource:
+// a 403 told the partner that the reference exists.
+func TestAnotherPartnersReference(t *testing.T) {
+	const ref = "AUT-20261123-ABCDEFGH"
+	a := API{Contracts: &contracts.Service{Store: contractstest.New(contracts.Contract{
+		Reference: ref,
+		PartnerID: "prt_1",
+		Product:   contracts.ProductAuto,
+		Status:    contracts.StatusPendingPayment,
+	})}}
+	read := func(partnerID, reference string) (*httptest.ResponseRecorder, httpapi.Problem) {
+		p := access.Principal{PartnerID: partnerID, Role: access.RolePartner}
+		return serve(
+			[]httpapi.Route{{Pattern: "GET /api/v1/partner/contracts/requests/{reference}", Handler: as(p, a.get)}},
+			"GET", "/api/v1/partner/contracts/requests/"+reference, "", "")
+	}
+	if w, _ := read("prt_1", ref); w.Code != http.StatusOK {
+		t.Fatalf("its partner: %d %s", w.Code, w.Body)
+	}
+	w, other := read("prt_2", ref)
+	_, unknown := read("prt_2", "AUT-20261123-NOTKNOWN")
+	if w.Code != http.StatusNotFound || other.Type != "https://partners.example/errors/not_found" ||
+		other.Detail != unknown.Detail {
+		t.Errorf("another partner: %d %+v, want 404 as for an unknown reference (%q)", w.Code, other, unknown.Detail)
 	}
 }

@@ -167,15 +167,16 @@ func newReference(p Product, now time.Time) string {
 	return prefix + "-" + now.UTC().Format("20060102") + "-" + strings.ToUpper(rand.Text()[:8])
 }
 
-// Get returns a request to its partner or to an administrator (partnerID empty); another
-// partner's reference is Forbidden, an unknown one NotFound.
+// Get returns a request to its partner or to an administrator (partnerID empty). Another
+// partner's reference is NotFound with the detail of an unknown one, as the identity API answers
+// another user's resource: an answer of its own would tell that the reference exists.
 func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contract, error) {
 	c, err := s.Store.Contract(ctx, reference)
 	if err != nil {
 		return Contract{}, err
 	}
 	if partnerID != "" && c.PartnerID != partnerID {
-		return Contract{}, fault.New(fault.Forbidden, "This reference belongs to another partner account.")
+		return Contract{}, fault.New(fault.NotFound, "No such contract request.")
 	}
 	if c.linkExpired(s.now()) {
 		// The sweep writes the expiry within minutes; the partner must not see a request waiting for
