@@ -3,6 +3,7 @@ package emulate
 import (
 	"regexp"
 	"strconv"
+	"sync"
 	"strings"
 	"testing"
 )
@@ -214,4 +215,37 @@ func TestFailedLoginsLockTheAddress(t *testing.T) {
 		"",
 	)
 	login(t, c, creds.User.Email, "after the lockout")
+}
+
+// TestSimultaneousLoginsAreCountedBeforeTheirCheck races nineteen wrong passwords on one address:
+// each attempt is counted before its password is checked, so at most the free five are checked
+// (four answered 401, the fifth starting the lockout) and the others are refused uncounted. The
+// right password then meets the first lockout, 30 s. Counted after the check, all twenty were
+// checked, and the lockout they left was 15 minutes; a right password racing them signed in. (Twenty
+// requests in all: the login route's limit per source address.)
+func TestSimultaneousLoginsAreCountedBeforeTheirCheck(t *testing.T) {
+	t.Parallel()
+	local, creds, c, _ := accountsStack(t)
+	freeze(t, local) // the lockout lasts however slow the machine is
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	var wg sync.WaitGroup
+	for range 19 {
+		wg.Go(func() {
+			r := c.do("POST", "/v1/auth/login", map[string]string{"email": creds.User.Email, "password": "wrong one"})
+			mu.Lock()
+			statuses[r.status]++
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if statuses[401] > 4 || statuses[401]+statuses[429] != 19 {
+		t.Errorf("the wrong passwords answered %v: want at most 4 checked and refused (401), the rest 429", statuses)
+	}
+	right := c.do("POST", "/v1/auth/login", map[string]string{"email": creds.User.Email, "password": creds.User.Password})
+	expect(t, "the right password after the race", right, 429, "login_locked")
+	if s, err := strconv.Atoi(right.header.Get("Retry-After")); err != nil || s > 30 {
+		t.Errorf("Retry-After = %q: want the first lockout (30 s), as only five attempts were checked",
+			right.header.Get("Retry-After"))
+	}
 }

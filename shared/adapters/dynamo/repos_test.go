@@ -645,17 +645,44 @@ func TestSessionLoginFailureAndResetRepos(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Attempts are reserved while the address has fewer than the free failures; past them, one
+	// after each lockout, which each reservation holds for its attempt.
+	hold := func(at time.Time) time.Time { return at.Add(30 * time.Second) }
 	for i := 1; i <= 3; i++ {
-		f, err := failures.AddLoginFailure(ctx, "subj", now, now.Add(time.Hour))
-		if err != nil || f.Count != i || !f.Last.Equal(now) {
-			t.Fatalf("AddLoginFailure %d = %+v, %v", i, f, err)
+		f, ok, err := failures.ReserveLogin(ctx, "subj", 3, now, hold(now), now.Add(time.Hour))
+		if err != nil || !ok || f.Count != i || !f.Last.Equal(now) || !f.Until.Equal(hold(now)) {
+			t.Fatalf("ReserveLogin %d = %+v, %v, %v", i, f, ok, err)
 		}
+	}
+	if f, ok, err := failures.ReserveLogin(ctx, "subj", 3, now, hold(now), now.Add(time.Hour)); err != nil || ok ||
+		f.Count != 3 || !f.Until.Equal(hold(now)) {
+		t.Fatalf("a fourth attempt during the hold = %+v, %v, %v; want refused, the count as it was", f, ok, err)
+	}
+	if err := failures.LockLogin(ctx, "subj", now.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := failures.LockLogin(ctx, "subj", now.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	later := now.Add(59 * time.Second)
+	if f, ok, _ := failures.ReserveLogin(ctx, "subj", 3, later, hold(later), later.Add(time.Hour)); ok ||
+		!f.Until.Equal(now.Add(time.Minute)) {
+		t.Fatalf("during the lockout: %+v, %v; want refused until the later lockout", f, ok)
+	}
+	later = now.Add(time.Minute)
+	if f, ok, _ := failures.ReserveLogin(ctx, "subj", 3, later, hold(later), later.Add(time.Hour)); !ok ||
+		f.Count != 4 {
+		t.Fatalf("after the lockout: %+v, %v; want the fourth attempt reserved", f, ok)
 	}
 	if err := failures.ClearLoginFailures(ctx, "subj"); err != nil {
 		t.Fatal(err)
 	}
-	if f, err := failures.LoginFailures(ctx, "subj"); err != nil || f.Count != 0 {
-		t.Errorf("after clearing: %+v, %v", f, err)
+	if f, ok, err := failures.ReserveLogin(ctx, "subj", 3, later, hold(later), later.Add(time.Hour)); err != nil ||
+		!ok || f.Count != 1 {
+		t.Errorf("after clearing: %+v, %v, %v; want a new count", f, ok, err)
+	}
+	if err := failures.LockLogin(ctx, "nobody", now); err != nil {
+		t.Errorf("locking an address without a count: %v", err)
 	}
 
 	if err := users.SaveReset(ctx, "rh", accounts.Reset{UserID: "usr_1", Stamp: "st",

@@ -2,6 +2,7 @@ package dynamo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -33,7 +34,14 @@ type loginFailuresItem struct {
 	SK       string    `dynamodbav:"sk"`
 	Failures int       `dynamodbav:"failures"`
 	Last     time.Time `dynamodbav:"lastFailureAt"`
-	TTL      int64     `dynamodbav:"ttl"`
+	// UntilMs is LoginFailures.Until in Unix milliseconds: a number, so that the reservation's
+	// condition compares it with the clock (time strings of unequal precision do not sort).
+	UntilMs int64 `dynamodbav:"lockedUntilMs"`
+	TTL     int64 `dynamodbav:"ttl"`
+}
+
+func (it loginFailuresItem) failures() accounts.LoginFailures {
+	return accounts.LoginFailures{Count: it.Failures, Last: it.Last, Until: time.UnixMilli(it.UntilMs).UTC()}
 }
 
 // SessionRepo stores login sessions (SESSION#<userId>, one item per session): authentication reads
@@ -154,43 +162,65 @@ func (r *SessionRepo) DeleteSessions(ctx context.Context, userID string) error {
 	return nil
 }
 
-// LoginFailures reads an address's count; the zero value when there is none.
-func (r *LoginFailureRepo) LoginFailures(ctx context.Context, subject string) (accounts.LoginFailures, error) {
-	var it loginFailuresItem
-	err := r.db.get(ctx, signinPK(subject), loginFailuresSK, &it, "login failures")
-	if fault.Is(err, fault.NotFound) {
-		return accounts.LoginFailures{}, nil
-	}
-	if err != nil {
-		return accounts.LoginFailures{}, err
-	}
-	return accounts.LoginFailures{Count: it.Failures, Last: it.Last}, nil
-}
-
-// AddLoginFailure adds one failure with one UpdateItem (ADD, so concurrent failures all count).
-func (r *LoginFailureRepo) AddLoginFailure(
+// ReserveLogin counts an attempt with one conditional UpdateItem: ADD, so that concurrent attempts
+// all count, on condition that the address has fewer than free failures or its lockout has ended;
+// a refusal reads the count from the failed condition, with no second request.
+func (r *LoginFailureRepo) ReserveLogin(
 	ctx context.Context,
 	subject string,
-	at, expires time.Time,
-) (accounts.LoginFailures, error) {
-	last, err := attributevalue.Marshal(at)
+	free int,
+	now, hold, expires time.Time,
+) (accounts.LoginFailures, bool, error) {
+	at, err := attributevalue.Marshal(now)
 	if err != nil {
-		return accounts.LoginFailures{}, err
+		return accounts.LoginFailures{}, false, err
 	}
-	var it loginFailuresItem
-	err = r.db.updateNew(ctx, &dynamodb.UpdateItemInput{Key: key(signinPK(subject), loginFailuresSK),
-		UpdateExpression:         aws.String("ADD failures :one SET lastFailureAt = :at, #ttl = :ttl"),
+	res, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table),
+		Key:              key(signinPK(subject), loginFailuresSK),
+		UpdateExpression: aws.String("ADD failures :one SET lastFailureAt = :at, lockedUntilMs = :hold, #ttl = :ttl"),
+		ConditionExpression: aws.String(
+			"attribute_not_exists(failures) OR failures < :free OR lockedUntilMs <= :now"),
 		ExpressionAttributeNames: map[string]string{"#ttl": "ttl"},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":one": num(1),
-			":at":  last,
-			":ttl": num(expires.Unix()),
-		}},
-		nil, "add login failure", &it)
-	if err != nil {
-		return accounts.LoginFailures{}, err
+			":one":  num(1),
+			":at":   at,
+			":hold": num(hold.UnixMilli()),
+			":ttl":  num(expires.Unix()),
+			":free": num(int64(free)),
+			":now":  num(now.UnixMilli()),
+		},
+		ReturnValues:                        types.ReturnValueAllNew,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	})
+	var item map[string]types.AttributeValue
+	var ccf *types.ConditionalCheckFailedException
+	switch {
+	case err == nil:
+		item = res.Attributes
+	case errors.As(err, &ccf):
+		item = ccf.Item
+	default:
+		return accounts.LoginFailures{}, false, fmt.Errorf("dynamo: reserve login: %w", err)
 	}
-	return accounts.LoginFailures{Count: it.Failures, Last: it.Last}, nil
+	var it loginFailuresItem
+	if err := attributevalue.UnmarshalMap(item, &it); err != nil {
+		return accounts.LoginFailures{}, false, err
+	}
+	return it.failures(), err == nil, nil
+}
+
+// LockLogin raises an address's lockout, on condition that it has a count and no later lockout.
+func (r *LoginFailureRepo) LockLogin(ctx context.Context, subject string, until time.Time) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table),
+		Key:                       key(signinPK(subject), loginFailuresSK),
+		UpdateExpression:          aws.String("SET lockedUntilMs = :until"),
+		ConditionExpression:       aws.String("attribute_exists(pk) AND lockedUntilMs < :until"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":until": num(until.UnixMilli())},
+	})
+	if err != nil && !isConditionFailed(err) {
+		return fmt.Errorf("dynamo: lock login: %w", err)
+	}
+	return nil
 }
 
 // ClearLoginFailures deletes an address's count.

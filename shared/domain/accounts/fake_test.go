@@ -188,26 +188,34 @@ func (f *fakeStore) DeleteSessions(_ context.Context, userID string) error {
 	return nil
 }
 
-func (f *fakeStore) LoginFailures(_ context.Context, subject string) (accounts.LoginFailures, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.call("LoginFailures")
-	return f.failures[subject], nil
-}
-
-func (f *fakeStore) AddLoginFailure(
+func (f *fakeStore) ReserveLogin(
 	_ context.Context,
 	subject string,
-	at, _ time.Time,
-) (accounts.LoginFailures, error) {
+	free int,
+	now, hold, _ time.Time,
+) (accounts.LoginFailures, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.call("AddLoginFailure")
+	f.call("ReserveLogin")
 	c := f.failures[subject]
+	if c.Count >= free && now.Before(c.Until) {
+		return c, false, nil
+	}
 	c.Count++
-	c.Last = at
+	c.Last, c.Until = now, hold
 	f.failures[subject] = c
-	return c, nil
+	return c, true, nil
+}
+
+func (f *fakeStore) LockLogin(_ context.Context, subject string, until time.Time) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.call("LockLogin")
+	if c, ok := f.failures[subject]; ok && c.Until.Before(until) {
+		c.Until = until
+		f.failures[subject] = c
+	}
+	return nil
 }
 
 func (f *fakeStore) ClearLoginFailures(_ context.Context, subject string) error {

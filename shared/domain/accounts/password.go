@@ -49,19 +49,17 @@ func (s *Service) ChangePassword(ctx context.Context, userID, current, next stri
 		return Login{}, err
 	}
 	subject := loginSubject(u.Email)
-	failures, err := s.loginAllowed(ctx, subject)
+	attempt, err := s.reserveLogin(ctx, subject)
 	if err != nil {
 		return Login{}, err
 	}
 	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(current)) != nil {
-		return Login{}, s.loginFailed(ctx, subject, &fault.Error{Kind: fault.Invalid, Code: "wrong_password",
-			Detail:        "The current password is wrong.",
+		return Login{}, s.loginFailed(ctx, subject, attempt, &fault.Error{Kind: fault.Invalid,
+			Code: "wrong_password", Detail: "The current password is wrong.",
 			InvalidParams: []string{"currentPassword: is not the account's password"}})
 	}
-	if failures.Count > 0 {
-		if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
-			return Login{}, err
-		}
+	if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
+		return Login{}, err
 	}
 	hash, err := bcrypt.GenerateFromPassword([]byte(next), bcryptCost)
 	if err != nil {

@@ -15,6 +15,12 @@ import (
 // firstLockout, doubled at each failure, up to maxLockout. During a lockout every attempt is
 // refused before the password is checked, a correct one too, so an attacker learns nothing; the
 // refused attempts are not counted. A correct password ends the count, and so does a reset by mail.
+//
+// Each attempt is counted as a failure before its password is checked, by one conditional write
+// (LoginGuard.ReserveLogin), and the outcome is recorded after: so however many attempts arrive at
+// once, at most freeLoginFailures are checked against the password, then one per lockout. An
+// attempt past the free ones holds the address for firstLockout while it runs, so that attempts
+// racing it are refused; a process that dies mid-attempt leaves the attempt counted as a failure.
 const (
 	freeLoginFailures = 5
 	firstLockout      = 30 * time.Second
@@ -23,10 +29,14 @@ const (
 	failuresKept = 24 * time.Hour
 )
 
-// LoginFailures is the count of consecutive failed logins of an address.
+// LoginFailures is the count of consecutive failed logins of an address, the attempts in progress
+// counted as failures.
 type LoginFailures struct {
 	Count int
-	Last  time.Time // the latest failure
+	Last  time.Time // the latest attempt counted
+	// Until is when an address past its free failures may try again: the end of its lockout, or
+	// of the hold of an attempt in progress.
+	Until time.Time
 }
 
 // LockedUntil is when the address may try again: the zero time when it is not locked.
@@ -41,13 +51,22 @@ func (f LoginFailures) LockedUntil() time.Time {
 	return f.Last.Add(lock)
 }
 
-// LoginGuard counts failed logins per address.
+// LoginGuard counts login attempts per address, each before its password is checked.
 type LoginGuard interface {
-	// LoginFailures returns an address's count; the zero value when it has none.
-	LoginFailures(ctx context.Context, subject string) (LoginFailures, error)
-	// AddLoginFailure adds one failure at the given time, atomically, keeps the count until expires,
-	// and returns the count as it is afterwards.
-	AddLoginFailure(ctx context.Context, subject string, at, expires time.Time) (LoginFailures, error)
+	// ReserveLogin counts one attempt of an address as a failure, in one conditional write: when
+	// the address has fewer than free failures, or its Until has passed at now, the count goes up
+	// by one, Last becomes now and Until becomes hold, and it returns the count as it is afterwards
+	// and true; otherwise it writes nothing and returns the count as it is and false. The count is
+	// kept until expires.
+	ReserveLogin(
+		ctx context.Context,
+		subject string,
+		free int,
+		now, hold, expires time.Time,
+	) (LoginFailures, bool, error)
+	// LockLogin sets an address's Until to until, unless it is later already; nil when the address
+	// has no count (a correct password ended it meanwhile).
+	LockLogin(ctx context.Context, subject string, until time.Time) error
 	// ClearLoginFailures ends an address's count; nil when it had none.
 	ClearLoginFailures(ctx context.Context, subject string) error
 }
@@ -89,30 +108,34 @@ type Login struct {
 // who are not customers are not stored in the clear.
 func loginSubject(email string) string { return access.HashKey("login:" + email) }
 
-// loginAllowed refuses an address that is locked out, with the seconds to wait.
-func (s *Service) loginAllowed(ctx context.Context, subject string) (LoginFailures, error) {
-	f, err := s.Store.LoginFailures(ctx, subject)
+// reserveLogin counts an attempt of the address as a failure before its password is checked, or
+// refuses it while the address is locked out (RateLimited, with the seconds to wait). It returns
+// the count with this attempt.
+func (s *Service) reserveLogin(ctx context.Context, subject string) (LoginFailures, error) {
+	now := s.now()
+	f, ok, err := s.Store.ReserveLogin(ctx, subject, freeLoginFailures, now, now.Add(firstLockout),
+		now.Add(failuresKept))
 	if err != nil {
 		return f, err
 	}
-	if until := f.LockedUntil(); s.now().Before(until) {
-		return f, lockedOut(until.Sub(s.now()))
+	if !ok {
+		return f, lockedOut(f.Until.Sub(now))
 	}
 	return f, nil
 }
 
-// loginFailed counts a failed login and returns the answer: wrong, or, when this failure starts a
-// lockout, the lockout (so the caller learns at once how long to wait).
-func (s *Service) loginFailed(ctx context.Context, subject string, wrong error) error {
-	now := s.now()
-	f, err := s.Store.AddLoginFailure(ctx, subject, now, now.Add(failuresKept))
-	if err != nil {
+// loginFailed records a failed attempt, already counted by reserveLogin, and returns the answer:
+// wrong, or, when this failure starts a lockout, the lockout (so the caller learns at once how
+// long to wait).
+func (s *Service) loginFailed(ctx context.Context, subject string, f LoginFailures, wrong error) error {
+	until := f.LockedUntil()
+	if !f.Last.Before(until) {
+		return wrong
+	}
+	if err := s.Store.LockLogin(ctx, subject, until); err != nil {
 		return err
 	}
-	if until := f.LockedUntil(); now.Before(until) {
-		return lockedOut(until.Sub(now))
-	}
-	return wrong
+	return lockedOut(until.Sub(s.now()))
 }
 
 func lockedOut(wait time.Duration) error {

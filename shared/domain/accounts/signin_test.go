@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -62,8 +64,9 @@ func TestLoginLocksOutPerAddress(t *testing.T) {
 		e.RetryAfter != 1 {
 		t.Fatalf("the right password during the lockout: %+v, want refused with Retry-After 1", e)
 	}
-	if calls := store.took(); !slices.Equal(calls, []string{"LoginFailures"}) {
-		t.Errorf("a locked login made %v, want only the count read (no user look-up, no password check)", calls)
+	if calls := store.took(); !slices.Equal(calls, []string{"ReserveLogin"}) {
+		t.Errorf("a locked login made %v, want only the refused reservation (no user look-up, no password check)",
+			calls)
 	}
 	c.t = t0.Add(30 * time.Second)
 	if e := fault.As(login("ada@example.com", "wrong again")); e.Kind != fault.RateLimited || e.RetryAfter != 60 {
@@ -73,8 +76,51 @@ func TestLoginLocksOutPerAddress(t *testing.T) {
 	if err := login("ada@example.com", "correct horse battery"); err != nil {
 		t.Fatalf("the right password after the lockout: %v", err)
 	}
-	if f, _ := store.LoginFailures(ctx, "x"); f.Count != 0 || len(store.failures) != 1 {
+	if len(store.failures) != 1 {
 		t.Errorf("counts after a success: %v, want only the unknown address's left", store.failures)
+	}
+}
+
+// Twenty attempts at once on one address, the right password among them: each is counted before
+// its password is checked, so at most the free five are checked, the rest refused, and a lockout
+// follows. Read before the check and written after, all twenty were checked and the right one
+// signed in past nineteen failures.
+func TestLoginAttemptsAreReservedBeforeTheirCheck(t *testing.T) {
+	ctx := context.Background()
+	store, c := newFakeStore(), &clock{t0}
+	store.addUser(t, "usr_1", "ada@example.com", "correct horse battery", true)
+	svc := newService(store, &fakeMailer{}, c)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	var signedIn atomic.Int32
+	for i := range 20 {
+		wg.Go(func() {
+			password := "wrong password"
+			if i == 19 {
+				password = "correct horse battery"
+			}
+			<-start
+			if _, err := svc.Login(ctx, "ada@example.com", password); err == nil {
+				signedIn.Add(1)
+			}
+		})
+	}
+	close(start)
+	wg.Wait()
+	checked := 0
+	for _, call := range store.took() {
+		if call == "UserByEmail" {
+			checked++
+		}
+	}
+	if checked > 5 {
+		t.Errorf("%d of 20 simultaneous attempts were checked against the password, want at most 5", checked)
+	}
+	if signedIn.Load() == 0 {
+		// The right password was refused: the wrong ones checked before it lock the address.
+		if _, err := svc.Login(ctx, "ada@example.com", "correct horse battery"); !fault.Is(err, fault.RateLimited) {
+			t.Errorf("the right password after the race: %v, want the lockout", err)
+		}
 	}
 }
 

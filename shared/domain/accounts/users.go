@@ -211,25 +211,23 @@ func (s *Service) Login(ctx context.Context, email, password string) (Login, err
 		return Login{}, wrong
 	}
 	subject := loginSubject(email)
-	failures, err := s.loginAllowed(ctx, subject)
+	attempt, err := s.reserveLogin(ctx, subject)
 	if err != nil {
 		return Login{}, err
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
 	if fault.Is(err, fault.NotFound) || (err == nil && u.Expired(s.now())) {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
-		return Login{}, s.loginFailed(ctx, subject, wrong)
+		return Login{}, s.loginFailed(ctx, subject, attempt, wrong)
 	}
 	if err != nil {
 		return Login{}, err
 	}
 	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil {
-		return Login{}, s.loginFailed(ctx, subject, wrong)
+		return Login{}, s.loginFailed(ctx, subject, attempt, wrong)
 	}
-	if failures.Count > 0 {
-		if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
-			return Login{}, err
-		}
+	if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
+		return Login{}, err
 	}
 	if !u.Verified {
 		return Login{}, &fault.Error{Kind: fault.Forbidden, Code: "email_not_verified",
