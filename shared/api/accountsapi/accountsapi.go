@@ -210,10 +210,8 @@ func (a API) verifyEmailLink(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return err
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	_, _ = fmt.Fprintf(w, verifiedPage, html.EscapeString(page.Title), html.EscapeString(page.Text))
+	httpapi.WritePage(w, status, httpapi.StaticPage,
+		fmt.Sprintf(verifiedPage, html.EscapeString(page.Title), html.EscapeString(page.Text)))
 	return nil
 }
 

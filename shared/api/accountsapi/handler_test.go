@@ -1,16 +1,20 @@
 package accountsapi
 
 import (
+	"context"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/domain/accounts"
+	"github.com/trustline/platform/shared/foundation/fault"
 )
 
 // The handlers below refuse before the accounts service is reached (Accounts is nil: reaching it
@@ -95,6 +99,45 @@ func TestParseCIDR(t *testing.T) {
 	for _, bad := range []string{"", "10.0.0.256", "10.0.0.0/33", "host.example"} {
 		if _, err := parseCIDR(bad); err == nil {
 			t.Errorf("parseCIDR(%q) accepted", bad)
+		}
+	}
+}
+
+// verifications is a store that knows one verification token, of usr_1.
+type verifications struct{ accounts.Store }
+
+func (verifications) ConsumeVerification(_ context.Context, hash string, _ time.Time) (string, error) {
+	if hash != access.HashKey("vt_good") {
+		return "", fault.New(fault.NotFound, "No such token.")
+	}
+	return "usr_1", nil
+}
+
+func (verifications) User(context.Context, string) (accounts.User, error) {
+	return accounts.User{ID: "usr_1", Email: "ada@example.com"}, nil
+}
+
+func (verifications) SetVerified(context.Context, accounts.User) error { return nil }
+
+// TestVerificationPage: the page of the verification link, confirmed or not, is never framed (it
+// sent neither frame-ancestors nor X-Frame-Options), cached or given a Referer.
+func TestVerificationPage(t *testing.T) {
+	a := API{Accounts: &accounts.Service{Store: verifications{}}}
+	for target, status := range map[string]int{
+		"/v1/auth/verify-email?token=vt_good": 200,
+		"/v1/auth/verify-email?token=vt_bad":  422,
+		"/v1/auth/verify-email":               422,
+	} {
+		srv := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"},
+			[]httpapi.Route{{Pattern: "GET /v1/auth/verify-email", Handler: a.verifyEmailLink}})
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+		h := w.Header()
+		if w.Code != status || h.Get("X-Frame-Options") != "DENY" ||
+			h.Get("Content-Security-Policy") != httpapi.StaticPage+"; frame-ancestors 'none'" ||
+			h.Get("Cache-Control") != "no-store" || h.Get("Referrer-Policy") != "no-referrer" ||
+			!strings.HasPrefix(h.Get("Content-Type"), "text/html") {
+			t.Errorf("GET %s: %d %v, want %d, a page never framed", target, w.Code, h, status)
 		}
 	}
 }

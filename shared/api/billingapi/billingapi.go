@@ -91,9 +91,7 @@ func (a API) returned(w http.ResponseWriter, r *http.Request) error {
 		title, text = "Payment not made", "Nothing was charged and the invoice is still to pay: its paymentUrl in "+
 			"GET /v1/billing/invoices works until it expires. You can close this page."
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = fmt.Fprintf(w, returnPage, title, text)
+	httpapi.WritePage(w, http.StatusOK, httpapi.StaticPage, fmt.Sprintf(returnPage, title, text))
 	return nil
 }
 

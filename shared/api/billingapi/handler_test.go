@@ -178,3 +178,18 @@ func TestTestKeysSeeTheTestView(t *testing.T) {
 		t.Errorf("invoices: %d %s", w.Code, w.Body)
 	}
 }
+
+// TestReturnPage: the page the payer comes back to is never framed, cached or given a Referer:
+// it sent none of those headers.
+func TestReturnPage(t *testing.T) {
+	var a API
+	for _, target := range []string{"/v1/billing/return", "/v1/billing/return?outcome=cancelled"} {
+		w, _ := serve("GET /v1/billing/return", a.returned, "GET", target, "", "")
+		h := w.Header()
+		if w.Code != 200 || h.Get("X-Frame-Options") != "DENY" ||
+			h.Get("Content-Security-Policy") != httpapi.StaticPage+"; frame-ancestors 'none'" ||
+			h.Get("Cache-Control") != "no-store" || !strings.HasPrefix(h.Get("Content-Type"), "text/html") {
+			t.Errorf("GET %s: %d %v", target, w.Code, h)
+		}
+	}
+}

@@ -272,6 +272,16 @@ func TestSandboxCheckout(t *testing.T) {
 			if w.Code != tt.status || !strings.Contains(string(got), tt.want) {
 				t.Fatalf("%d %s, want %d with %q", w.Code, got, tt.status, tt.want)
 			}
+			// Never in another site's frame, where the buttons could be dressed up as something else.
+			if h := w.Header(); h.Get("X-Frame-Options") != "DENY" ||
+				!strings.HasSuffix(h.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+				t.Errorf("may be framed: X-Frame-Options %q, Content-Security-Policy %q", h.Get("X-Frame-Options"),
+					h.Get("Content-Security-Policy"))
+			}
+			if tt.method == "GET" && tt.status != 404 &&
+				!strings.HasPrefix(w.Header().Get("Content-Security-Policy"), "default-src 'none'") {
+				t.Errorf("page policy %q", w.Header().Get("Content-Security-Policy"))
+			}
 			if tt.status == 303 &&
 				(len(received) != 1 || received[0].Type != payment.Succeeded ||
 					received[0].EventID != "evt_pay_open_paid") {

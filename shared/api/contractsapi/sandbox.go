@@ -70,19 +70,12 @@ func (s Sandbox) page(w http.ResponseWriter, r *http.Request) error {
 		status, actions = http.StatusGone,
 			"<p>This payment link has expired: the request is PAYMENT_FAILED and can no longer be paid. Ask for a new one.</p>"
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
 	purpose := cmp.Or(l.Purpose, "Payment") // links made before purposes were stored
-	_, _ = fmt.Fprintf(
-		w,
-		checkout,
-		html.EscapeString(l.Reference),
-		fmt.Sprint(l.Amount),
-		html.EscapeString(l.Currency),
-		actions,
-		html.EscapeString(purpose),
-	)
+	body := fmt.Sprintf(checkout, html.EscapeString(l.Reference), fmt.Sprint(l.Amount), html.EscapeString(l.Currency),
+		actions, html.EscapeString(purpose))
+	// Its forms post to the page itself, which then redirects to the partner's returnUrl or
+	// cancelUrl: a form-action directive would block that redirect in Chromium.
+	httpapi.WritePage(w, status, "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'", body)
 	return nil
 }
 

@@ -143,7 +143,8 @@ func TestUploadPage(t *testing.T) {
 	csp := w.Header().Get("Content-Security-Policy")
 	if w.Code != 200 || !strings.HasPrefix(w.Header().Get("Content-Type"), "text/html") ||
 		!strings.Contains(csp, "connect-src 'self' https:;") ||
-		w.Header().Get("Referrer-Policy") != "no-referrer" ||
+		w.Header().Get("Referrer-Policy") != "no-referrer" || w.Header().Get("X-Frame-Options") != "DENY" ||
+		!strings.HasSuffix(csp, "; frame-ancestors 'none'") ||
 		!strings.Contains(w.Body.String(), `"startUrl":"https://api.example/v1/mobile-handoff/upload/hs_ready/start"`) {
 		t.Errorf("page: %d %v", w.Code, w.Header())
 	}

@@ -123,16 +123,10 @@ func (a API) uploadPage(w http.ResponseWriter, r *http.Request) error {
 			"maxSize":   a.Handoffs.MaxBytes,
 		},
 	)
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Referrer-Policy", "no-referrer")
-	w.Header().Set("X-Content-Type-Options", "nosniff")
 	// Inline script and style only; uploads go to the bucket's presigned address, any https origin.
-	w.Header().
-		Set("Content-Security-Policy",
-			"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self' "+
-				connectSources(a.BaseURL)+"; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
-	_, _ = io.WriteString(w, strings.Replace(page, "{{CONFIG}}", string(cfg), 1))
+	csp := "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self' " +
+		connectSources(a.BaseURL) + "; base-uri 'none'; form-action 'none'"
+	httpapi.WritePage(w, http.StatusOK, csp, strings.Replace(page, "{{CONFIG}}", string(cfg), 1))
 	return nil
 }
 

@@ -111,6 +111,7 @@ func Unrouted(patterns []string) HandlerFunc {
 
 // Middleware gives every request an id (the caller's x-request-id when well-formed, else a new
 // one), echoes it, carries a logger with it, logs the outcome, and turns a panic into a 500 problem.
+// Every answer refuses to be framed (NoFraming) unless its handler sets a policy of its own.
 func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -126,6 +127,7 @@ func Middleware(log *slog.Logger, bases Bases, next http.Handler) http.Handler {
 		ctx = logs.With(ctx, reqLog)
 		r = r.WithContext(ctx)
 		w.Header().Set("X-Request-Id", id)
+		NoFraming(w.Header())
 		rec := &recorder{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
