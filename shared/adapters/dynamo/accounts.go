@@ -782,3 +782,20 @@ func (r *RateRepo) Reserve(ctx context.Context, subject string, n, max int, expi
 	}
 	return true, nil
 }
+
+var _ testmode.Releaser = (*RateRepo)(nil)
+
+// Release takes n off a bounded counter with one conditional UpdateItem, on condition that it
+// holds at least n: it never goes below zero, and a counter that is gone (its day over) is not
+// made again.
+func (r *RateRepo) Release(ctx context.Context, subject string, n int) error {
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table),
+		Key:                       key(ratePK(subject), "COUNT"),
+		UpdateExpression:          aws.String("ADD used :minus"),
+		ConditionExpression:       aws.String("used >= :n"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":minus": num(int64(-n)), ":n": num(int64(n))}})
+	if err != nil && !isConditionFailed(err) {
+		return fmt.Errorf("dynamo: release %s: %w", subject, err)
+	}
+	return nil
+}

@@ -72,6 +72,11 @@ func (q *quota) Use(context.Context, string, int) error {
 	return nil
 }
 
+func (q *quota) Return(_ context.Context, _ string, n int) error {
+	q.used -= min(n, q.used)
+	return nil
+}
+
 // noStore has no uploads and no handoff files.
 type noStore struct{}
 
@@ -344,6 +349,52 @@ func TestCheckHandler(t *testing.T) {
 					out.Livemode != tt.p.Live {
 					t.Errorf("answer %s", w.Body)
 				}
+			}
+		})
+	}
+}
+
+// TestUnreadableSelfieTakesNoTestUnit: a check answered 415 (no JPEG, PNG or WebP by content,
+// refused before the quota; or found unreadable by the checker, its unit given back) takes no
+// unit of the test-mode quota, as it takes no credit of a live key. It took one.
+func TestUnreadableSelfieTakesNoTestUnit(t *testing.T) {
+	test := access.Principal{UserID: "usr_1", Role: access.RoleUser, Live: false}
+	jpegMagic := []byte("\xff\xd8\xff not decoded by the fake checker")
+	tests := []struct {
+		name     string
+		selfie   []byte
+		checkErr error
+		status   int
+		used     int
+		checked  bool
+	}{
+		{"text", []byte("hello, not an image"), nil, 415, 0, false},
+		{"a PDF", []byte("%PDF-1.4 not a selfie"), nil, 415, 0, false},
+		{"unreadable by the checker", jpegMagic, liveness.ErrCorrupt, 415, 0, true},
+		{"not an image to the checker", jpegMagic, liveness.ErrUnsupported, 415, 0, true},
+		{"no face: the unit is taken", jpegMagic, liveness.ErrNoFace, 422, 1, true},
+		{"checked", jpegMagic, nil, 200, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, credits := &quota{}, ledger(false)
+			chk := &checker{res: liveness.Result{IsLive: true}, err: tt.checkErr}
+			a := API{
+				Liveness: &liveness.Service{Checker: chk, Credits: credits, Files: noStore{}, Uploads: noStore{},
+					Handoffs: noStore{}, TestQuota: q, Price: 2},
+				Checks: &liveness.Checks{Records: &records{}, Credits: credits},
+			}
+			h := httpapi.New(slog.New(slog.DiscardHandler), httpapi.Bases{Identity: "https://api.example"},
+				[]httpapi.Route{{Pattern: "POST /v1/liveness/check",
+					Handler: func(w http.ResponseWriter, r *http.Request) error { return a.check(w, r, test) }}})
+			contentType, body := selfieForm(t, tt.selfie)
+			r := httptest.NewRequest("POST", "/v1/liveness/check", body)
+			r.Header.Set("Content-Type", contentType)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if w.Code != tt.status || q.used != tt.used || chk.called != tt.checked {
+				t.Errorf("%d, test units used %d, checker called %v; want %d, %d, %v: %s", w.Code, q.used,
+					chk.called, tt.status, tt.used, tt.checked, w.Body)
 			}
 		})
 	}

@@ -6,12 +6,14 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/foundation/fault"
+	"github.com/trustline/platform/shared/foundation/logs"
 	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
@@ -37,9 +39,10 @@ type Handoffs interface {
 }
 
 // TestQuota bounds test-key checks: Use takes n from the owner's daily allowance or fails
-// (RateLimited, test_quota_exceeded) taking nothing.
+// (RateLimited, test_quota_exceeded) taking nothing; Return gives back n that Use took.
 type TestQuota interface {
 	Use(ctx context.Context, ownerID string, n int) error
+	Return(ctx context.Context, ownerID string, n int) error
 }
 
 // MaxSelfie is the spec's limit on a selfie.
@@ -111,9 +114,11 @@ type Job struct {
 	Run func(ctx context.Context, selfie []byte) error
 }
 
-// Charge reads the selfie, refuses images over the bounds, takes the test-mode quota or debits the
-// price, runs the job and refunds it when the job fails. It returns the record's id and the
-// credits used. Its errors are faults.
+// Charge reads the selfie, refuses images over the bounds and files that are no image, takes the
+// test-mode quota or debits the price, runs the job and refunds it when the job fails (and gives
+// the test-mode unit back when the job finds no readable image: an answer of 415 takes nothing,
+// as it takes nothing when judged before). It returns the record's id and the credits used. Its
+// errors are faults.
 func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (string, int, error) {
 	data, err := s.selfie(ctx, c, src)
 	if err == nil {
@@ -139,6 +144,11 @@ func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (stri
 		}
 	}
 	if err := j.Run(ctx, data); err != nil {
+		if !c.Live && fault.Is(err, fault.UnsupportedMedia) {
+			if rerr := s.TestQuota.Return(context.WithoutCancel(ctx), c.UserID, 1); rerr != nil {
+				logs.From(ctx).ErrorContext(ctx, "test-mode unit not given back", "checkId", id, "error", rerr)
+			}
+		}
 		if charged > 0 {
 			if rerr := s.Credits.Move(context.WithoutCancel(ctx), credits.Refund(c.UserID, charged, id,
 				time.Time{})); rerr != nil {
@@ -215,13 +225,17 @@ func (s *Service) Problem(err error) error {
 	return err
 }
 
-// checkImage refuses, before the debit, a selfie whose header says it is over the pixel bound or
-// 16 bits deep, or would cost more to decode than the budget the checker decodes under
-// (imagefile.BudgetFor: memory, a JPEG's scans). Anything else the header says (not an image,
-// damaged) is left to the checker, whose refusal is refunded; a JPEG that breaks after its frame
-// header is still held to what it says before the break.
+// checkImage refuses, before the debit and the test-mode quota, a file that is no JPEG, PNG or
+// WebP by its content (415, as the checker would answer), and a selfie whose header says it is
+// over the pixel bound or 16 bits deep, or would cost more to decode than the budget the checker
+// decodes under (imagefile.BudgetFor: memory, a JPEG's scans). A damaged header is left to the
+// checker, whose refusal is refunded; a JPEG that breaks after its frame header is still held to
+// what it says before the break.
 func (s *Service) checkImage(data []byte) error {
 	h, err := imagefile.ReadHeader(data)
+	if errors.Is(err, imagefile.ErrUnsupported) || h.MIME != "" && !slices.Contains(readable, h.MIME) {
+		return s.Problem(ErrUnsupported)
+	}
 	if err != nil && h.Width == 0 {
 		return nil
 	}
@@ -245,6 +259,9 @@ func imageRefused(err error, maxPixels int64) error {
 	}
 	return imageTooLarge(maxPixels)
 }
+
+// readable are the types the checker reads.
+var readable = []string{imagefile.MIMEJPEG, imagefile.MIMEPNG, imagefile.MIMEWebP}
 
 func (s *Service) maxPixels() int64 { return cmp.Or(s.MaxPixels, imagefile.MaxPixels) }
 

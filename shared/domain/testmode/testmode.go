@@ -19,6 +19,13 @@ type Counter interface {
 	Count(ctx context.Context, subject string) (int, error)
 }
 
+// Releaser is a Counter that gives back what it reserved, as Quota.Return needs.
+type Releaser interface {
+	// Release takes n off subject's counter, never below zero: a counter that holds less (or is
+	// gone, its day over) is left as it is, and that is no error.
+	Release(ctx context.Context, subject string, n int) error
+}
+
 // Quota is the daily allowance of test operations per account (extractions, batch documents,
 // liveness checks), reset at midnight UTC.
 type Quota struct {
@@ -45,6 +52,20 @@ func (q Quota) Use(ctx context.Context, ownerID string, n int) error {
 			n,
 		),
 	}
+}
+
+// Return gives back n operations that Use took, to the allowance of the current UTC day: for
+// work refused for what was sent, before it was done (a liveness selfie that is no readable
+// image), as a live key's credits are refunded. Across midnight the new day's count gives the
+// unit back if it holds one: never more is given back than was taken. Its Counter must be a
+// Releaser.
+func (q Quota) Return(ctx context.Context, ownerID string, n int) error {
+	r, ok := q.Counter.(Releaser)
+	if !ok {
+		return fmt.Errorf("testmode: the counter %T gives nothing back", q.Counter)
+	}
+	_, counter, _ := q.day(ownerID)
+	return r.Release(ctx, counter, n)
 }
 
 // Usage is test mode's view of an account's balance: what a test key reads instead of the live

@@ -1,0 +1,37 @@
+package dynamo
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// A bounded counter gives back what it reserved, never going below zero nor making a counter
+// again: the unit a refused liveness check took is there to take once more.
+func TestRateRepoRelease(t *testing.T) {
+	ctx := context.Background()
+	repo := NewRateRepo(newTable(t))
+	const day = "testquota#usr_1#2026-11-23"
+	expires := time.Now().Add(time.Hour)
+	if ok, err := repo.Reserve(ctx, day, 4, 4, expires); !ok || err != nil {
+		t.Fatalf("Reserve 4 of 4 = %v, %v", ok, err)
+	}
+	if err := repo.Release(ctx, day, 1); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := repo.Reserve(ctx, day, 1, 4, expires); !ok || err != nil {
+		t.Errorf("Reserve the unit given back = %v, %v", ok, err)
+	}
+	if err := repo.Release(ctx, day, 5); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := repo.Count(ctx, day); n != 4 || err != nil {
+		t.Errorf("after releasing more than held: %d, %v; want 4", n, err)
+	}
+	if err := repo.Release(ctx, "testquota#usr_1#2026-11-22", 1); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := repo.Count(ctx, "testquota#usr_1#2026-11-22"); n != 0 || err != nil {
+		t.Errorf("a counter that was not there: %d, %v; want 0", n, err)
+	}
+}
