@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -316,5 +317,30 @@ func TestAnotherPartnersReference(t *testing.T) {
 	if w.Code != http.StatusNotFound || other.Type != "https://partners.example/errors/not_found" ||
 		other.Detail != unknown.Detail {
 		t.Errorf("another partner: %d %+v, want 404 as for an unknown reference (%q)", w.Code, other, unknown.Detail)
+	}
+}
+
+// TestAdminListUnknownPartner: a partnerId filter that names no partner is 422 naming it, as the
+// document says of an unknown filter value, before anything is listed (Contracts is nil here:
+// reaching it would panic). It answered an empty list.
+func TestAdminListUnknownPartner(t *testing.T) {
+	admin := access.Principal{UserID: "usr_admin", Role: access.RoleAdmin}
+	a := API{Partners: func(_ context.Context, id string) error {
+		if id != "prt_1" {
+			return fault.New(fault.NotFound, "No such partner.")
+		}
+		return nil
+	}}
+	routes := []httpapi.Route{{Pattern: "GET " + adminList, Handler: as(admin, a.adminList)}}
+	for target, invalid := range map[string]string{
+		adminList + "?partnerId=prt_404":                       "partnerId: no such partner",
+		adminList + "?partnerId=prt_404&contractStatus=ACTIVE": "partnerId: no such partner",
+		adminList + "?partnerId=" + strings.Repeat("p", 65):    "partnerId: at most 64 characters",
+		adminList + "?partnerId=prt_404&limit=0":               "limit: a number from 1 to 100",
+	} {
+		w, p := serve(routes, "GET", target, "", "")
+		if w.Code != http.StatusUnprocessableEntity || !slices.Contains(p.InvalidParams, invalid) {
+			t.Errorf("GET %.80s: %d %v, want 422 naming %q", target, w.Code, p.InvalidParams, invalid)
+		}
 	}
 }

@@ -27,11 +27,19 @@ func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) er
 
 // adminList is GET /api/v1/admin/contracts/requests: every partner's requests in one status, or one
 // partner's; without either, the attention queue (ISSUANCE_FAILED, and PAYMENT_FAILED paid after the
-// failure: money to refund or an issuance to replay).
+// failure: money to refund or an issuance to replay). A partnerId that names no partner is an
+// unknown filter value, 422 like the others, not an empty list that reads as "nothing to do".
 func (a API) adminList(w http.ResponseWriter, r *http.Request, _ access.Principal) error {
 	q := r.URL.Query()
 	limit, cursor, invalid := httpapi.PageOf(r, 20)
 	partnerID, bad := httpapi.StringParam(q, "partnerId", 64)
+	if partnerID != "" {
+		if err := a.Partners(r.Context(), partnerID); fault.Is(err, fault.NotFound) {
+			bad = append(bad, "partnerId: no such partner")
+		} else if err != nil {
+			return err
+		}
+	}
 	if invalid = append(invalid, bad...); len(invalid) > 0 {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
