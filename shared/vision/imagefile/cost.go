@@ -53,11 +53,13 @@ func BudgetFor(maxPixels int64) Budget {
 }
 
 // Cost is what decoding an image would cost, computed from its headers alone as an upper bound
-// of what image/jpeg, image/png and x/image/webp allocate and decode.
+// of what image/jpeg, image/png and x/image/webp allocate and decode, or what rendering a PDF's
+// page would, from its objects.
 type Cost struct {
-	Memory     int64 // bytes allocated by the decoder: the pixels, plus a progressive JPEG's coefficients
-	Scans      int   // a JPEG's scans (zero for other formats)
-	ScanBlocks int64 // 8×8 blocks decoded, summed over a JPEG's scans
+	Memory     int64    // bytes allocated by the decoder: the pixels, plus a progressive JPEG's coefficients
+	Scans      int      // a JPEG's scans (zero for other formats)
+	ScanBlocks int64    // 8×8 blocks decoded, summed over a JPEG's scans
+	PDF        *PDFCost // a PDF's pages, objects and drawing, held to PDFLimits; nil for an image
 }
 
 // ErrTooCostly: decoding the image would cost more memory or work than its budget, though it is
@@ -78,8 +80,11 @@ func (e *CostError) Is(target error) bool { return target == ErrTooCostly || tar
 
 // Within returns an error wrapping ErrTooLarge when the image has more pixels than the budget or
 // 16 bits per channel, or a *CostError when decoding it would cost more memory, scans or scan
-// work.
+// work, or when rendering a PDF's page would cost more than PDFLimits.
 func (h Header) Within(b Budget) error {
+	if h.Cost.PDF != nil { // the page is rendered within the pixel bound (cropped): its drawing is the cost
+		return h.Cost.PDF.within(PDFLimits)
+	}
 	switch {
 	case h.Deep:
 		return fmt.Errorf("%w: %s of 16 bits per channel", ErrTooLarge, h.MIME)
