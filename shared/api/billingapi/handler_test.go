@@ -110,6 +110,24 @@ func TestInvoiceNotificationSignature(t *testing.T) {
 	}
 }
 
+// An invoice's notification signed with the right key but with a key twice, or in another case
+// than its field's, is refused before the invoice is touched (Billing is nil: reaching it would
+// panic): encoding/json keeps the last of two keys, the signer's parser may keep the first.
+func TestAmbiguousInvoiceNotificationRefused(t *testing.T) {
+	a := API{SigningKey: []byte("gateway-key-0123456789abcdef")}
+	for _, body := range []string{
+		`{"eventId":"evt_1","type":"payment.failed","type":"payment.succeeded","paymentId":"pay_1",` +
+			`"reference":"INV-1","amount":1000}`,
+		`{"eventId":"evt_1","Type":"payment.succeeded","paymentId":"pay_1","reference":"INV-1","amount":1000}`,
+	} {
+		w, p := serve("POST /v1/billing/webhook", a.webhook, "POST", "/v1/billing/webhook", "application/json", body,
+			"X-Webhook-Signature", payment.Sign(a.SigningKey, []byte(body)))
+		if w.Code != http.StatusBadRequest || p.Type != "https://api.example/errors/bad_request" {
+			t.Errorf("%s: %d %+v, want 400", body, w.Code, p)
+		}
+	}
+}
+
 func TestChangePlanBody(t *testing.T) {
 	admin := access.Principal{UserID: "usr_admin", Role: access.RoleAdmin}
 	var a API

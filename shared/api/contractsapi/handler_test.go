@@ -167,6 +167,44 @@ func TestPaymentNotificationSignature(t *testing.T) {
 	}
 }
 
+// ambiguousNotifications are signed bodies that two JSON parsers may read two ways: a key twice
+// (encoding/json keeps the last, many parsers the first), or in another case than the field's
+// (encoding/json matches it, an exact parser does not), the long s and the kelvin sign included.
+var ambiguousNotifications = map[string]string{
+	"a key twice": `{"eventId":"evt_1","type":"payment.failed","type":"payment.succeeded",` +
+		`"paymentId":"pay_1","reference":"AUT-1","amount":1000,"currency":"XOF"}`,
+	"two cases of a key": `{"eventId":"evt_1","type":"payment.failed","Type":"payment.succeeded",` +
+		`"paymentId":"pay_1","reference":"AUT-1","amount":1000,"currency":"XOF"}`,
+	"a field in another case": `{"eventId":"evt_1","TYPE":"payment.succeeded","paymentId":"pay_1",` +
+		`"reference":"AUT-1","amount":1000,"currency":"XOF"}`,
+	"the event id twice, far apart": `{"eventId":"evt_1","type":"payment.succeeded","paymentId":"pay_1",` +
+		`"reference":"AUT-1","amount":1000,"currency":"XOF","occurredAt":"2026-11-23T08:00:00Z",` +
+		`"eventId":"evt_2"}`,
+	"a kelvin sign for a k, nested": `{"eventId":"evt_1","type":"payment.succeeded","paymentId":"pay_1",` +
+		`"reference":"AUT-1","amount":1000,"currency":"XOF","meta":{"k":1,"\u212a":2}}`,
+	"a long s for an s, in a list": `{"eventId":"evt_1","type":"payment.succeeded","paymentId":"pay_1",` +
+		`"reference":"AUT-1","amount":1000,"currency":"XOF","meta":[{"s":1,"\u017f":2}]}`,
+}
+
+// TestAmbiguousNotificationsRefused: a notification signed with the right key but whose keys two
+// parsers may read two ways is refused (400) before the contract is touched (Contracts is nil
+// here: reaching it would panic). It was read as encoding/json reads it.
+func TestAmbiguousNotificationsRefused(t *testing.T) {
+	n := Notifications{SigningKey: []byte("gateway-key-0123456789abcdef")}
+	for name, body := range ambiguousNotifications {
+		t.Run(name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "/api/v1/webhooks/payment", strings.NewReader(body))
+			r.Header.Set("Content-Type", "application/json")
+			r.Header.Set("X-Webhook-Signature", payment.Sign(n.SigningKey, []byte(body)))
+			w := httptest.NewRecorder()
+			httpapi.New(slog.New(slog.DiscardHandler), bases, n.Routes()).ServeHTTP(w, r)
+			if w.Code != http.StatusBadRequest || !strings.Contains(w.Body.String(), "a key appears twice") {
+				t.Errorf("status %d, want 400: %s", w.Code, w.Body)
+			}
+		})
+	}
+}
+
 // links is a payment.Store in memory.
 type links struct {
 	mu sync.Mutex

@@ -144,13 +144,18 @@ func hmacSum(key, body []byte) []byte {
 
 // ParseNotification reads a notification body and checks its signature (the x-webhook-signature
 // value) before anything else: a bad or missing signature is Unauthorized, a body that is not a
-// notification BadRequest, a field longer than its maxLength Invalid.
+// notification BadRequest (one with ambiguous keys included, ambiguousKeys), a field longer than
+// its maxLength Invalid.
 func ParseNotification(body []byte, signature string, key []byte) (Notification, error) {
 	if !Verify(key, body, signature) {
 		return Notification{}, fault.New(
 			fault.Unauthorized,
 			"The x-webhook-signature is missing or invalid: it must be exactly the lowercase hex HMAC-SHA256 of the raw body.",
 		)
+	}
+	if ambiguousKeys(body) {
+		return Notification{}, fault.New(fault.BadRequest,
+			"The notification is malformed: a key appears twice, or in another case than its field's name.")
 	}
 	var n Notification
 	if err := json.Unmarshal(body, &n); err != nil || n.EventID == "" || n.Reference == "" {

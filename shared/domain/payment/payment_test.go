@@ -84,3 +84,29 @@ func FuzzParseNotification(f *testing.F) {
 		}
 	})
 }
+
+// TestAmbiguousKeys: a signed notification whose keys encoding/json and another parser may read
+// two ways is malformed; the same notification with its keys once each, in their own case, and
+// keys the notification does not know, is read.
+func TestAmbiguousKeys(t *testing.T) {
+	const rest = `"paymentId":"pay_1","reference":"AUT-1","amount":100,"currency":"XOF"`
+	deep := strings.Repeat("[", 40) + strings.Repeat("]", 40)
+	for _, tt := range []struct {
+		body string
+		ok   bool
+	}{
+		{`{"eventId":"evt_1","type":"payment.succeeded",` + rest + `}`, true},
+		{`{"eventId":"evt_1","type":"payment.succeeded",` + rest + `,"extra":{"a":[1,{"b":2}]}}`, true},
+		{`{"eventId":"evt_1","type":"payment.failed","type":"payment.succeeded",` + rest + `}`, false},
+		{`{"eventId":"evt_1","type":"payment.failed","Type":"payment.succeeded",` + rest + `}`, false},
+		{`{"eventId":"evt_1","TYPE":"payment.succeeded",` + rest + `}`, false},
+		{`{"EventID":"evt_1","type":"payment.succeeded",` + rest + `}`, false},
+		{`{"eventId":"evt_1","type":"payment.succeeded",` + rest + `,"x":{"k":1,"\u212a":2}}`, false},
+		{`{"eventId":"evt_1","type":"payment.succeeded",` + rest + `,"x":` + deep + `}`, false},
+	} {
+		_, err := payment.ParseNotification([]byte(tt.body), payment.Sign(signingKey, []byte(tt.body)), signingKey)
+		if (err == nil) != tt.ok {
+			t.Errorf("%.120s: %v, want accepted %v", tt.body, err, tt.ok)
+		}
+	}
+}
