@@ -3,6 +3,7 @@ package emulate
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/getkin/kin-openapi/openapi3"
@@ -191,4 +192,38 @@ func TestFormsMatchTheirDocuments(t *testing.T) {
 			t.Errorf("%s documents a multipart body that no package's Forms reads", route)
 		}
 	}
+}
+
+// TestBoundsOverTheStack: the third review's unbounded inputs, sent to the local stack as it sent
+// them. 45,000 allowedIps made a 500 (item size exceeded); a 300,000-character extractionId was
+// echoed in a 404; a 450,000-character file name was accepted. Each is now one 422 naming the
+// bound, short, and conforming to its document (client.do checks).
+func TestBoundsOverTheStack(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	user := key(creds.User.APIKey)
+	short := func(t *testing.T, what string, r result, invalid string) {
+		t.Helper()
+		expect(t, what, r, 422, "validation_failed")
+		if len(r.body) > 2048 || !slices.Equal(r.problem.InvalidParams, []string{invalid}) {
+			t.Errorf("%s: %d bytes, invalidParams %.200q; want one entry %q", what, len(r.body),
+				r.problem.InvalidParams, invalid)
+		}
+	}
+	ips := slices.Repeat([]string{"10.0.0.1"}, 45_000)
+	short(t, "45,000 allowedIps", c.do("POST", "/v1/api-keys",
+		map[string]any{"name": "many", "mode": "test", "allowedIps": ips}, bearer(jwt)...),
+		"allowedIps: at most 50 items (45000 sent)")
+	expect(t, "50 allowedIps", c.do("POST", "/v1/api-keys",
+		map[string]any{"name": "fifty", "mode": "test", "allowedIps": ips[:50]}, bearer(jwt)...), 201, "")
+
+	short(t, "a 300,000-character extractionId", c.do("POST", "/v1/liveness/check",
+		form{formFile("file", "selfie.jpg", face(t, "one-face.jpg")),
+			formField("extractionId", strings.Repeat("x", 300_000))}, user...),
+		"extractionId: at most 64 characters (300000 sent)")
+	short(t, "a 450,000-character file name", c.do("POST", "/v1/extract/async",
+		form{formField("documentType", "passport"),
+			formFile("file", strings.Repeat("n", 450_000)+".png", testdocument(t, "icao-td3-clean.png"))}, user...),
+		"file: a file name of at most 255 characters (450004 sent)")
 }
