@@ -2,8 +2,12 @@ package dynamo
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/trustline/platform/shared/domain/refusals"
+	"github.com/trustline/platform/shared/foundation/fault"
 )
 
 // A bounded counter gives back what it reserved, never going below zero nor making a counter
@@ -33,5 +37,36 @@ func TestRateRepoRelease(t *testing.T) {
 	}
 	if n, err := repo.Count(ctx, "testquota#usr_1#2026-11-22"); n != 0 || err != nil {
 		t.Errorf("a counter that was not there: %d, %v; want 0", n, err)
+	}
+}
+
+// The bound on an owner's refused decodings holds on the table however many refusals race: each
+// is one conditional UpdateItem, and twenty at once against a bound of five count five, then the
+// owner's next work is refused.
+func TestRefusalBoundRaces(t *testing.T) {
+	ctx := context.Background()
+	b := refusals.Bound{Counter: NewRateRepo(newTable(t)), PerHour: 5}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	refused := 0
+	for range 20 {
+		wg.Go(func() {
+			err := b.Record(ctx, "usr_1")
+			if err != nil && !fault.Is(err, fault.RateLimited) {
+				t.Error(err)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				refused++
+			}
+		})
+	}
+	wg.Wait()
+	if refused != 15 {
+		t.Errorf("%d of 20 refusals answered 429, want 15", refused)
+	}
+	if err := b.Admit(ctx, "usr_1"); !fault.Is(err, fault.RateLimited) {
+		t.Errorf("Admit past the bound: %v, want 429", err)
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/handoff"
+	"github.com/trustline/platform/shared/domain/refusals"
 	"github.com/trustline/platform/shared/domain/uploads"
 	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
@@ -117,6 +118,15 @@ type TestQuota interface {
 	Use(ctx context.Context, ownerID string, n int) error
 }
 
+// Refusals bounds an owner's refused and refunded decodings (refusals.Bound).
+type Refusals interface {
+	// Admit refuses (RateLimited) new work of an owner past the bound, taking nothing.
+	Admit(ctx context.Context, ownerID string) error
+	// Record counts one refused or refunded decoding; past the bound, it returns the RateLimited
+	// fault to answer instead of the refusal.
+	Record(ctx context.Context, ownerID string) error
+}
+
 // Alarms counts what operators are alerted on.
 type Alarms interface {
 	// ExtractionQuarantined counts a job failed for good without a reading: its attempts ended in
@@ -135,7 +145,8 @@ type Service struct {
 	Handoffs  Handoffs
 	Uploads   Uploads
 	TestQuota TestQuota
-	Alarms    Alarms // nil: none
+	Alarms    Alarms   // nil: none
+	Refusals  Refusals // nil: no bound on refused and refunded decodings
 
 	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
 	Price       int           // credits per extraction
@@ -185,6 +196,11 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	if err := s.validate(docs, asBatch); err != nil {
 		return nil, nil, err
 	}
+	if s.Refusals != nil {
+		if err := s.Refusals.Admit(ctx, c.OwnerID); err != nil {
+			return nil, nil, err
+		}
+	}
 	now := s.now()
 	items := make([]Extraction, len(docs))
 	var batch *Batch
@@ -207,7 +223,7 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	for i, d := range docs {
 		obj, err := s.object(ctx, c, d)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, refusals.Note(ctx, s.Refusals, c.OwnerID, err)
 		}
 		items[i] = Extraction{
 			ID:           newID("ext"),
@@ -585,6 +601,7 @@ func (s *Service) Process(ctx context.Context, id string) error {
 		if f.Kind != fault.Invalid {
 			return s.retry(ctx, e, err)
 		}
+		_ = refusals.Note(ctx, s.Refusals, e.OwnerID, err)
 		return s.done(ctx, e, qualityOnly(res), &Failure{Code: f.Code, Message: f.Detail})
 	}
 	return s.done(ctx, e, &res, nil)
@@ -625,6 +642,7 @@ func (s *Service) retry(ctx context.Context, e Extraction, cause error) error {
 func (s *Service) quarantine(ctx context.Context, e Extraction, why string) error {
 	logs.From(ctx).ErrorContext(ctx, "extraction quarantined", "extractionId", e.ID, "ownerId", e.OwnerID,
 		"attempts", e.Attempts, "releases", e.Releases, "reason", why, "mime", e.Object.MIME, "size", e.Object.Size)
+	_ = refusals.Note(ctx, s.Refusals, e.OwnerID, &fault.Error{Kind: fault.Invalid, Code: "processing_abandoned"})
 	if s.Alarms != nil {
 		s.Alarms.ExtractionQuarantined(ctx, e.ID)
 	}

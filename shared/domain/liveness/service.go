@@ -12,6 +12,7 @@ import (
 
 	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/handoff"
+	"github.com/trustline/platform/shared/domain/refusals"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/foundation/logs"
 	"github.com/trustline/platform/shared/vision/imagefile"
@@ -43,6 +44,15 @@ type Handoffs interface {
 type TestQuota interface {
 	Use(ctx context.Context, ownerID string, n int) error
 	Return(ctx context.Context, ownerID string, n int) error
+}
+
+// Refusals bounds an owner's refused and refunded decodings (refusals.Bound).
+type Refusals interface {
+	// Admit refuses (RateLimited) new work of an owner past the bound, taking nothing.
+	Admit(ctx context.Context, ownerID string) error
+	// Record counts one refused or refunded decoding; past the bound, it returns the RateLimited
+	// fault to answer instead of the refusal.
+	Record(ctx context.Context, ownerID string) error
 }
 
 // MaxSelfie is the spec's limit on a selfie.
@@ -79,7 +89,8 @@ type Service struct {
 	Uploads   UploadKeys
 	Handoffs  Handoffs
 	TestQuota TestQuota
-	Price     int // credits per check; test keys are not charged
+	Refusals  Refusals // nil: no bound on refused and refunded decodings
+	Price     int      // credits per check; test keys are not charged
 	// MaxPixels bounds the selfies checked (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels.
 	// The Checker should decode within the same bound.
 	MaxPixels int64
@@ -120,6 +131,11 @@ type Job struct {
 // as it takes nothing when judged before). It returns the record's id and the credits used. Its
 // errors are faults.
 func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (string, int, error) {
+	if s.Refusals != nil {
+		if err := s.Refusals.Admit(ctx, c.UserID); err != nil {
+			return "", 0, err
+		}
+	}
 	data, err := s.selfie(ctx, c, src)
 	if err == nil {
 		err = s.checkImage(data)
@@ -130,7 +146,7 @@ func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (stri
 		}
 	}
 	if err != nil {
-		return "", 0, err
+		return "", 0, refusals.Note(ctx, s.Refusals, c.UserID, err)
 	}
 	id, charged := j.Prefix+strings.ToLower(rand.Text()), 0
 	if c.Live {
@@ -144,6 +160,7 @@ func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (stri
 		}
 	}
 	if err := j.Run(ctx, data); err != nil {
+		_ = refusals.Note(ctx, s.Refusals, c.UserID, err) // refunded below: counted, and answered as it is
 		if !c.Live && fault.Is(err, fault.UnsupportedMedia) {
 			if rerr := s.TestQuota.Return(context.WithoutCancel(ctx), c.UserID, 1); rerr != nil {
 				logs.From(ctx).ErrorContext(ctx, "test-mode unit not given back", "checkId", id, "error", rerr)

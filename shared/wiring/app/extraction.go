@@ -15,6 +15,7 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/facematch"
+	"github.com/trustline/platform/shared/domain/refusals"
 	"github.com/trustline/platform/shared/foundation/metrics"
 	"github.com/trustline/platform/shared/vision/ocr"
 	"github.com/trustline/platform/shared/vision/ocr/tesseract"
@@ -40,6 +41,7 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 		Handoffs:    handoffsFor(d),
 		Uploads:     uploadsFor(d),
 		TestQuota:   testQuota(d),
+		Refusals:    refusalBound(d),
 		Price:       d.cfg.CreditPrices["extraction"],
 		MaxBytes:    d.cfg.MaxDocumentBytes,
 		MaxPixels:   d.cfg.MaxImagePixels,
@@ -97,4 +99,9 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 		}
 		return svc.Process(ctx, job.ExtractionID)
 	}), nil
+}
+
+// refusalBound is the bound on each owner's refused and refunded decodings, on the rate counters.
+func refusalBound(d deps) refusals.Bound {
+	return refusals.Bound{Counter: dynamo.NewRateRepo(d.store), PerHour: refusals.DefaultPerHour, Now: d.now}
 }

@@ -37,6 +37,7 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		),
 		Handoffs:  handoffsFor(d),
 		TestQuota: testQuota(d),
+		Refusals:  refusalBound(d),
 		Price:     d.cfg.CreditPrices["liveness"],
 		MaxPixels: d.cfg.MaxImagePixels,
 	}
