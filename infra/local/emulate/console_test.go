@@ -2,11 +2,14 @@ package emulate
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -413,6 +416,21 @@ func TestConsoleInABrowser(t *testing.T) {
 				strings.Contains(html, secret),
 			)
 		}
+		// A URL a key set is shown as the key's; changing only the secret leaves it the key's (the
+		// page does not send the URL again unseen).
+		expect(t, "the key sets the URL", c.do("PATCH", "/api/v1/partners/me/webhook",
+			map[string]any{"webhookUrl": rc.URL + "/by-key"}, key(p.APIKey)...), 200, "")
+		b.open("/console/partner/webhook", "Webhook")
+		if !strings.Contains(b.text("#url-by-key"), "set by the API key") {
+			t.Error("the page does not say that a key set the URL")
+		}
+		b.submit(map[string]string{"#p-secret": secret + "-2"}, "form[action='/console/partner/webhook'] button")
+		b.check("Webhook")
+		var config struct{ WebhookURLKeyID *string }
+		c.do("GET", "/api/v1/partners/me/webhook", nil, key(p.APIKey)...).json(t, &config)
+		if config.WebhookURLKeyID == nil {
+			t.Error("saving only a new secret made the key's URL the login's")
+		}
 		b.open("/console/partner/deliveries", "Webhook deliveries")
 
 		// Keys: a rotation shows the new key once; revoking the old one ends it.
@@ -552,5 +570,63 @@ func TestConsoleRefusesForgedForms(t *testing.T) {
 	}
 	if !sawCSRF {
 		t.Errorf("no HttpOnly SameSite=Strict form token cookie: %v", resp.Header["Set-Cookie"])
+	}
+}
+
+// browserAt is a browser posting the console's forms from its own loopback address (127.0.0.x), as
+// two people on two networks would: the console's calls to the API come from the console, and the
+// API must still tell them apart.
+func browserAt(t *testing.T, local *Local, ip string) func(path string, form url.Values) int {
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	client := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	const token = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	return func(path string, form url.Values) int {
+		form.Set("csrf", token)
+		req, _ := http.NewRequest("POST", local.URL+path, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", local.URL)
+		req.AddCookie(&http.Cookie{Name: "tl_csrf", Value: token})
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+}
+
+// TestConsoleUsersAreCountedByTheirOwnAddress: one address that exhausts the sign-in and
+// password-reset limits through the console is refused, and a person elsewhere still signs in and
+// asks for a reset. The console signs each browser's address on its calls; counted under the
+// console's own address, twenty sign-ins refused everyone's for a minute, and five resets blocked
+// every reset.
+func TestConsoleUsersAreCountedByTheirOwnAddress(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir()})
+	creds := mustSeed(t, local)
+	freeze(t, local) // one minute's counts, however slow the machine
+	attacker, person := browserAt(t, local, "127.0.0.2"), browserAt(t, local, "127.0.0.3")
+	var signIns []int
+	for i := range 21 {
+		signIns = append(signIns, attacker("/console/login", url.Values{
+			"email": {"nobody" + strconv.Itoa(i) + "@example.com"}, "password": {"not the password"}}))
+	}
+	if signIns[len(signIns)-1] != http.StatusTooManyRequests {
+		t.Errorf("the attacker's 21st sign-in answered %d, want 429: %v", signIns[len(signIns)-1], signIns)
+	}
+	if got := person("/console/login", url.Values{"email": {creds.User.Email},
+		"password": {creds.User.Password}}); got != http.StatusSeeOther {
+		t.Errorf("another person's sign-in after the attacker's answered %d, want 303 (signed in)", got)
+	}
+	var resets []int
+	for range 8 {
+		resets = append(resets, attacker("/console/forgot", url.Values{"email": {"nobody@example.com"}}))
+	}
+	if !slices.Contains(resets, http.StatusTooManyRequests) {
+		t.Errorf("the attacker's resets answered %v, want a 429 within eight", resets)
+	}
+	if got := person("/console/forgot", url.Values{"email": {creds.User.Email}}); got != http.StatusOK {
+		t.Errorf("another person's reset request answered %d, want 200", got)
 	}
 }

@@ -243,6 +243,58 @@ func TestPartnerWebhookMadeByAKeyEndsWithIt(t *testing.T) {
 	}
 }
 
+// A login's change of one field leaves the other as a leaked key set it, and bound to that key: the
+// owner, signed in, changes only the secret over the key's URL; revoking the key then restores the
+// URL before it and keeps the owner's new secret. The webhook and its history say which field a key
+// set. Before, the login's change took the key's URL for its own, and it outlived the key.
+func TestALoginsPartialChangeLeavesAKeysFieldBoundToIt(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := accountsStack(t)
+	partner := creds.Partners[1]
+	login := bearer(loginToken(t, c, partner.Email, partner.Password))
+	patch := func(what string, body map[string]any, cred []string) {
+		t.Helper()
+		expect(t, what, c.do("PATCH", "/api/v1/partners/me/webhook", body, cred...), 200, "")
+	}
+	var config struct {
+		WebhookURL, WebhookURLKeyID, WebhookSecretKeyID *string
+		WebhookSecretConfigured                         bool
+	}
+	read := func() {
+		t.Helper()
+		config.WebhookURL, config.WebhookURLKeyID, config.WebhookSecretKeyID = nil, nil, nil
+		c.do("GET", "/api/v1/partners/me/webhook", nil, login...).json(t, &config)
+	}
+	patch("the back office sets the URL", map[string]any{"webhookUrl": "https://93.184.216.34/back-office"}, login)
+	patch("the leaked key repoints it", map[string]any{"webhookUrl": "https://93.184.216.35/attacker"},
+		key(partner.APIKey))
+	patch("the owner changes only the secret", map[string]any{"webhookSecret": "the-owners-new-secret"}, login)
+	read()
+	if config.WebhookURL == nil || *config.WebhookURL != "https://93.184.216.35/attacker" ||
+		config.WebhookURLKeyID == nil || config.WebhookSecretKeyID != nil {
+		t.Fatalf("after the owner's secret change: %+v; want the key's URL, still the key's", config)
+	}
+	keyID := *config.WebhookURLKeyID
+	r := c.do("GET", "/api/v1/partners/me/webhook/changes", nil, login...)
+	var changes struct {
+		Data []struct {
+			By              struct{ Type string }
+			WebhookURLKeyID *string
+		}
+	}
+	r.json(t, &changes)
+	if len(changes.Data) != 3 || changes.Data[0].By.Type != "login" || changes.Data[0].WebhookURLKeyID == nil ||
+		*changes.Data[0].WebhookURLKeyID != keyID {
+		t.Errorf("changes = %s; want the owner's change to name the key its URL belongs to", r.body)
+	}
+	expect(t, "the owner revokes the key", c.do("DELETE", "/api/v1/partners/me/keys/"+keyID, nil, login...), 204, "")
+	read()
+	if config.WebhookURL == nil || *config.WebhookURL != "https://93.184.216.34/back-office" ||
+		!config.WebhookSecretConfigured || config.WebhookURLKeyID != nil {
+		t.Errorf("after the revocation: %+v; want the back office's URL and the owner's secret", config)
+	}
+}
+
 // A presigned upload is storage asked for before anything is charged: a test key's counts toward
 // the daily test quota, and every account opens at most UPLOAD_DAILY_MB of them a day; refused,
 // nothing is presigned or stored.

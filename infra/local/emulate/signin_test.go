@@ -3,8 +3,8 @@ package emulate
 import (
 	"regexp"
 	"strconv"
-	"sync"
 	"strings"
+	"sync"
 	"testing"
 )
 

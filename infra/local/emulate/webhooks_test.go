@@ -532,7 +532,8 @@ func TestWebhookConfiguration(t *testing.T) {
 
 	r := c.do("GET", "/api/v1/partners/me/webhook", nil, key(partner.APIKey)...)
 	expect(t, "unconfigured", r, 200, "")
-	if string(r.body) != "{\"webhookUrl\":null,\"webhookSecretConfigured\":false}\n" {
+	if string(r.body) != `{"webhookUrl":null,"webhookSecretConfigured":false,"webhookUrlKeyId":null,`+
+		`"webhookSecretKeyId":null}`+"\n" {
 		t.Errorf("unconfigured = %s", r.body)
 	}
 	body := map[string]any{"webhookUrl": "http://127.0.0.1:9/hooks", "webhookSecret": "s3cret-value-0123456789"}

@@ -679,8 +679,14 @@ type RateLimited = Problem
 
 // WebhookConfig defines model for WebhookConfig.
 type WebhookConfig struct {
-	WebhookSecretConfigured bool    `json:"webhookSecretConfigured"`
-	WebhookUrl              *string `json:"webhookUrl"`
+	WebhookSecretConfigured bool `json:"webhookSecretConfigured"`
+
+	// WebhookSecretKeyId The API key that set the secret, when a key did; as webhookUrlKeyId.
+	WebhookSecretKeyId *string `json:"webhookSecretKeyId,omitempty"`
+	WebhookUrl         *string `json:"webhookUrl"`
+
+	// WebhookUrlKeyId The API key that set the URL, when a key did: the URL lasts only as long as that key (revoking it restores the URL before), until a login sets the URL again. A login's change of the secret alone leaves the URL the key's.
+	WebhookUrlKeyId *string `json:"webhookUrlKeyId,omitempty"`
 }
 
 // GetApiV1AdminContractsRequestsParams defines parameters for GetApiV1AdminContractsRequests.
@@ -792,6 +798,9 @@ type GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data struct {
 	By            GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data_By `json:"by"`
 	SecretChanged bool                                                        `json:"secretChanged"`
 	WebhookUrl    *string                                                     `json:"webhookUrl"`
+
+	// WebhookUrlKeyId The API key the URL belongs to after this change, when a key set it (this change's, or an earlier one's this change left in place): the URL ends with that key.
+	WebhookUrlKeyId *string `json:"webhookUrlKeyId,omitempty"`
 }
 
 // GetApiV1PartnersMeWebhookChanges200JSONResponseBody defines parameters for GetApiV1PartnersMeWebhookChanges.

@@ -852,6 +852,8 @@ export interface paths {
                                 };
                                 webhookUrl: string | null;
                                 secretChanged: boolean;
+                                /** @description The API key the URL belongs to after this change, when a key set it (this change's, or an earlier one's this change left in place): the URL ends with that key. */
+                                webhookUrlKeyId?: string | null;
                             }[];
                         };
                     };
@@ -2081,6 +2083,10 @@ export interface components {
                 "application/json": {
                     webhookUrl: string | null;
                     webhookSecretConfigured: boolean;
+                    /** @description The API key that set the URL, when a key did: the URL lasts only as long as that key (revoking it restores the URL before), until a login sets the URL again. A login's change of the secret alone leaves the URL the key's. */
+                    webhookUrlKeyId?: string | null;
+                    /** @description The API key that set the secret, when a key did; as webhookUrlKeyId. */
+                    webhookSecretKeyId?: string | null;
                 };
             };
         };

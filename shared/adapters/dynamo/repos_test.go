@@ -147,7 +147,7 @@ func TestPartnerWebhookChanges(t *testing.T) {
 		Config: webhook.PartnerConfig{URL: "https://login"},
 	}
 	byKey := webhook.PartnerChange{At: now.Add(time.Second), Author: webhook.Author{Role: "partner", KeyID: "key_1"},
-		Config: webhook.PartnerConfig{URL: "https://key", KeyID: "key_1"}}
+		Config: webhook.PartnerConfig{URL: "https://key", URLBy: webhook.KeyBinding{KeyID: "key_1"}}}
 	for _, c := range []webhook.PartnerChange{byLogin, byKey} {
 		if err := repo.SetPartnerConfig(ctx, "prt_1", c); err != nil {
 			t.Fatal(err)
@@ -173,13 +173,13 @@ func TestPartnerWebhookChanges(t *testing.T) {
 	if err := repo.EndPartnerConfigsOfKey(ctx, "prt_1", "key_1", end); err != nil {
 		t.Fatal(err)
 	}
-	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.KeyEndsAt == nil || !c.KeyEndsAt.Equal(end) ||
+	if c, err := repo.PartnerConfig(ctx, "prt_1"); err != nil || c.URLBy.EndsAt == nil || !c.URLBy.EndsAt.Equal(end) ||
 		c.Stands(end) ||
 		!c.Stands(now) {
 		t.Errorf("current after the key's end = %+v, %v", c, err)
 	}
 	changes, _, _ = repo.PartnerChanges(ctx, "prt_1", 10, "")
-	if changes[0].Config.KeyEndsAt == nil || changes[1].Config.KeyEndsAt != nil {
+	if changes[0].Config.URLBy.EndsAt == nil || changes[1].Config.URLBy.EndsAt != nil {
 		t.Errorf("recorded changes after the key's end = %+v", changes)
 	}
 	if _, err := keys.RevokeKey(ctx, "prt_1", "key_1", now); err != nil {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -485,27 +486,54 @@ var _ webhook.ConfigStore = (*WebhookRepo)(nil)
 func NewWebhookRepo(db Store) *WebhookRepo { return &WebhookRepo{db: db} }
 
 type partnerWebhookItem struct {
-	PK           string     `dynamodbav:"pk"`
-	SK           string     `dynamodbav:"sk"`
-	URL          string     `dynamodbav:"url"`
-	SealedSecret string     `dynamodbav:"sealedSecret,omitempty"`
-	KeyID        string     `dynamodbav:"keyId,omitempty"` // the API key that made it, if one did
-	KeyEndsAt    *time.Time `dynamodbav:"keyEndsAt,omitempty"`
+	PK string `dynamodbav:"pk"`
+	SK string `dynamodbav:"sk"`
+	partnerConfigAttrs
+}
+
+// partnerConfigAttrs is a partner's webhook configuration as stored, in the current item and in
+// each recorded change: each field with the key that set it, when one did. Items written before
+// fields had owners of their own (FieldOwners false) have one owner for both, keyId.
+type partnerConfigAttrs struct {
+	URL             string     `dynamodbav:"url"`
+	SealedSecret    string     `dynamodbav:"sealedSecret,omitempty"`
+	FieldOwners     bool       `dynamodbav:"fieldOwners,omitempty"`
+	URLKeyID        string     `dynamodbav:"urlKeyId,omitempty"`
+	URLKeyEndsAt    *time.Time `dynamodbav:"urlKeyEndsAt,omitempty"`
+	SecretKeyID     string     `dynamodbav:"secretKeyId,omitempty"`
+	SecretKeyEndsAt *time.Time `dynamodbav:"secretKeyEndsAt,omitempty"`
+	// KeyID and KeyEndsAt: the owner of both fields of an item written before FieldOwners; in a
+	// change, the key that made it (its author).
+	KeyID     string     `dynamodbav:"keyId,omitempty"`
+	KeyEndsAt *time.Time `dynamodbav:"keyEndsAt,omitempty"`
+}
+
+func toPartnerConfigAttrs(c webhook.PartnerConfig) partnerConfigAttrs {
+	return partnerConfigAttrs{URL: c.URL, SealedSecret: c.SealedSecret, FieldOwners: true,
+		URLKeyID: c.URLBy.KeyID, URLKeyEndsAt: c.URLBy.EndsAt,
+		SecretKeyID: c.SecretBy.KeyID, SecretKeyEndsAt: c.SecretBy.EndsAt}
+}
+
+func (a partnerConfigAttrs) config() webhook.PartnerConfig {
+	if !a.FieldOwners {
+		both := webhook.KeyBinding{KeyID: a.KeyID, EndsAt: a.KeyEndsAt}
+		return webhook.PartnerConfig{URL: a.URL, SealedSecret: a.SealedSecret, URLBy: both, SecretBy: both}
+	}
+	return webhook.PartnerConfig{URL: a.URL, SealedSecret: a.SealedSecret,
+		URLBy:    webhook.KeyBinding{KeyID: a.URLKeyID, EndsAt: a.URLKeyEndsAt},
+		SecretBy: webhook.KeyBinding{KeyID: a.SecretKeyID, EndsAt: a.SecretKeyEndsAt}}
 }
 
 // partnerChangeItem is one recorded change of a partner's webhook (PARTNER#, WEBHOOKCHANGE#<at>#<n>):
-// the configuration it made, so that a revoked key's change gives way to the one before it.
+// the configuration it made, so that a revoked key's field gives way to its value before.
 type partnerChangeItem struct {
-	PK            string     `dynamodbav:"pk"`
-	SK            string     `dynamodbav:"sk"`
-	At            time.Time  `dynamodbav:"at"`
-	Role          string     `dynamodbav:"role"`
-	KeyID         string     `dynamodbav:"keyId,omitempty"`
-	UserID        string     `dynamodbav:"userId,omitempty"`
-	URL           string     `dynamodbav:"url"`
-	SealedSecret  string     `dynamodbav:"sealedSecret,omitempty"`
-	SecretChanged bool       `dynamodbav:"secretChanged,omitempty"`
-	KeyEndsAt     *time.Time `dynamodbav:"keyEndsAt,omitempty"`
+	PK            string    `dynamodbav:"pk"`
+	SK            string    `dynamodbav:"sk"`
+	At            time.Time `dynamodbav:"at"`
+	Role          string    `dynamodbav:"role"`
+	UserID        string    `dynamodbav:"userId,omitempty"`
+	SecretChanged bool      `dynamodbav:"secretChanged,omitempty"`
+	partnerConfigAttrs
 }
 
 const partnerChangePrefix = "WEBHOOKCHANGE#"
@@ -516,44 +544,45 @@ func (r *WebhookRepo) PartnerConfig(ctx context.Context, partnerID string) (webh
 	if err := r.db.get(ctx, partnerPK(partnerID), "WEBHOOK", &it, "webhook configuration"); err != nil {
 		return webhook.PartnerConfig{}, err
 	}
-	return webhook.PartnerConfig{
-		URL:          it.URL,
-		SealedSecret: it.SealedSecret,
-		KeyID:        it.KeyID,
-		KeyEndsAt:    it.KeyEndsAt,
-	}, nil
+	return it.config(), nil
 }
 
 // SetPartnerConfig replaces a partner's webhook and records the change, in one transaction that,
 // when a key made the change, checks the key is not revoked: a revocation that lands first
 // refuses the change, and one that lands after it ends it (EndPartnerConfigsOfKey).
 func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerChange) error {
-	current, err := attributevalue.MarshalMap(
-		partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK", URL: c.Config.URL,
-			SealedSecret: c.Config.SealedSecret, KeyID: c.Config.KeyID, KeyEndsAt: c.Config.KeyEndsAt},
-	)
+	attrs := toPartnerConfigAttrs(c.Config)
+	current, err := attributevalue.MarshalMap(partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK",
+		partnerConfigAttrs: attrs})
 	if err != nil {
 		return err
 	}
-	change, err := r.db.putNew(partnerChangeItem{PK: partnerPK(partnerID),
-		SK: partnerChangePrefix + c.At.UTC().
-			Format("20060102T150405.000000000Z") +
-			"#" + strings.ToLower(
-			rand.Text()[:8],
-		),
-		At: c.At, Role: c.Author.Role, KeyID: c.Author.KeyID, UserID: c.Author.UserID, URL: c.Config.URL,
-		SealedSecret: c.Config.SealedSecret, SecretChanged: c.SecretChanged, KeyEndsAt: c.Config.KeyEndsAt})
+	sk := partnerChangePrefix + c.At.UTC().Format("20060102T150405.000000000Z") + "#" +
+		strings.ToLower(rand.Text()[:8])
+	made := attrs
+	made.KeyID = c.Author.KeyID
+	change, err := r.db.putNew(partnerChangeItem{PK: partnerPK(partnerID), SK: sk, At: c.At, Role: c.Author.Role,
+		UserID: c.Author.UserID, SecretChanged: c.SecretChanged, partnerConfigAttrs: made})
 	if err != nil {
 		return err
 	}
 	items := []types.TransactWriteItem{{Put: &types.Put{TableName: aws.String(r.db.Table), Item: current}}, change}
-	onCondition := fault.New(fault.Conflict, "The webhook changed at the same moment; retry.")
-	if c.Config.KeyID != "" {
-		check, err := r.keyStands(ctx, partnerID, c.Config.KeyID)
+	onCondition := fault.New(fault.Conflict, "The webhook or an API key that set it changed at the same moment; retry.")
+	// Every key a field stays bound to must still stand when the change lands: a revocation that
+	// lands first refuses the change (it was read before the key's fields gave way), and one that
+	// lands after ends the fields (EndPartnerConfigsOfKey).
+	for _, id := range slices.Compact(slices.Sorted(slices.Values([]string{attrs.URLKeyID, attrs.SecretKeyID}))) {
+		if id == "" {
+			continue
+		}
+		check, err := r.keyStands(ctx, partnerID, id)
 		if err != nil {
 			return err
 		}
-		items, onCondition = append(items, check), fault.New(fault.Unauthorized, "The API key was revoked.")
+		items = append(items, check)
+		if id == c.Author.KeyID {
+			onCondition = fault.New(fault.Unauthorized, "The API key was revoked.")
+		}
 	}
 	return r.db.transact(ctx, items, onCondition)
 }
@@ -579,18 +608,23 @@ func (r *WebhookRepo) EndPartnerConfigsOfKey(ctx context.Context, partnerID, key
 	if err != nil {
 		return err
 	}
+	// Each binding to the key ends, one conditional update each: the URL's, the secret's, and the
+	// one owner of an item written before fields had owners of their own.
 	endAt := func(sk string) error {
-		_, err := r.db.API.UpdateItem(
-			ctx,
-			&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(partnerID), sk),
-				UpdateExpression: aws.String("SET keyEndsAt = :e"),
-				ConditionExpression: aws.String(
-					"keyId = :k AND (attribute_not_exists(keyEndsAt) OR keyEndsAt > :e)",
-				),
-				ExpressionAttributeValues: map[string]types.AttributeValue{":e": end, ":k": str(keyID)}},
-		)
-		if err != nil && !isConditionFailed(err) {
-			return fmt.Errorf("dynamo: end partner webhook of key: %w", err)
+		for _, field := range []string{"urlKey", "secretKey", "key"} {
+			_, err := r.db.API.UpdateItem(
+				ctx,
+				&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(partnerPK(partnerID), sk),
+					UpdateExpression: aws.String("SET #ends = :e"),
+					ConditionExpression: aws.String(
+						"#id = :k AND (attribute_not_exists(#ends) OR #ends > :e)",
+					),
+					ExpressionAttributeNames:  map[string]string{"#id": field + "Id", "#ends": field + "EndsAt"},
+					ExpressionAttributeValues: map[string]types.AttributeValue{":e": end, ":k": str(keyID)}},
+			)
+			if err != nil && !isConditionFailed(err) {
+				return fmt.Errorf("dynamo: end partner webhook of key: %w", err)
+			}
 		}
 		return nil
 	}
@@ -600,7 +634,7 @@ func (r *WebhookRepo) EndPartnerConfigsOfKey(ctx context.Context, partnerID, key
 	p := dynamodb.NewQueryPaginator(r.db.API, &dynamodb.QueryInput{TableName: aws.String(r.db.Table),
 		KeyConditionExpression: aws.String(
 			"pk = :p AND begins_with(sk, :c)",
-		), FilterExpression: aws.String("keyId = :k"),
+		), FilterExpression: aws.String("keyId = :k OR urlKeyId = :k OR secretKeyId = :k"),
 		ProjectionExpression: aws.String("sk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":p": str(partnerPK(partnerID)),
@@ -658,14 +692,9 @@ func (r *WebhookRepo) PartnerChanges(
 	out := make([]webhook.PartnerChange, len(items))
 	for i, it := range items {
 		out[i] = webhook.PartnerChange{
-			At:     it.At,
-			Author: webhook.Author{Role: it.Role, KeyID: it.KeyID, UserID: it.UserID},
-			Config: webhook.PartnerConfig{
-				URL:          it.URL,
-				SealedSecret: it.SealedSecret,
-				KeyID:        it.KeyID,
-				KeyEndsAt:    it.KeyEndsAt,
-			},
+			At:            it.At,
+			Author:        webhook.Author{Role: it.Role, KeyID: it.KeyID, UserID: it.UserID},
+			Config:        it.config(),
 			SecretChanged: it.SecretChanged,
 		}
 	}

@@ -229,6 +229,9 @@ type changeView struct {
 	By            changeBy  `json:"by"`
 	WebhookURL    *string   `json:"webhookUrl"`
 	SecretChanged bool      `json:"secretChanged"`
+	// WebhookURLKeyID is the key the URL belongs to after the change, when a key set it (this
+	// change's, or an earlier one's that this change left in place).
+	WebhookURLKeyID *string `json:"webhookUrlKeyId"`
 }
 
 type changeBy struct {
@@ -258,6 +261,9 @@ func (a API) partnerChanges(w http.ResponseWriter, r *http.Request, p access.Pri
 		}
 		if c.Config.URL != "" {
 			v.WebhookURL = &c.Config.URL
+			if c.Config.URLBy.KeyID != "" {
+				v.WebhookURLKeyID = &c.Config.URLBy.KeyID
+			}
 		}
 		views = append(views, v)
 	}

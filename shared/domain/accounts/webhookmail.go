@@ -34,10 +34,14 @@ func (s *Service) PartnerWebhookChanged(ctx context.Context, partnerID string, c
 	if c.SecretChanged {
 		secret = "changed"
 	}
+	url := orNone(c.Config.URL)
+	if k := c.Config.URLBy.KeyID; k != "" && k != c.Author.KeyID && c.Config.URL != "" {
+		url += fmt.Sprintf(" (set by the API key %s: it ends with that key unless you set it again)", k)
+	}
 	text := fmt.Sprintf("The webhook of %s changed at %s, made by %s.\n\nURL: %s\nSecret: %s\n\n"+
 		"If you did not make this change, revoke that key and sign in to check your webhook: "+
 		"GET /api/v1/partners/me/webhook/changes lists every change.\n", p.Name, c.At.UTC().Format(time.RFC3339), by,
-		orNone(c.Config.URL), secret)
+		url, secret)
 	return s.Mailer.Send(ctx, Mail{To: p.Contact, Subject: "Your webhook configuration changed", Text: text})
 }
 

@@ -38,12 +38,19 @@ func TestPartnerWebhookChanged(t *testing.T) {
 		{"by a key, secret changed", webhook.PartnerChange{At: at, Author: webhook.Author{Role: webhook.PartnerRole,
 			KeyID: "key_abc"},
 			Config: webhook.PartnerConfig{URL: "https://hooks.assur.example/v2", SealedSecret: sealed,
-				KeyID: "key_abc"}, SecretChanged: true},
+				URLBy: webhook.KeyBinding{KeyID: "key_abc"}, SecretBy: webhook.KeyBinding{KeyID: "key_abc"}},
+			SecretChanged: true},
 			[]string{"Assur Plus", "2026-03-01T12:30:00Z", "the API key key_abc", "revoking the key restores",
 				"URL: https://hooks.assur.example/v2", "Secret: changed"}},
 		{"by a login, removed", webhook.PartnerChange{At: at, Author: webhook.Author{Role: webhook.PartnerRole,
 			UserID: "usr_1"}},
 			[]string{"a back-office login", "URL: (none)", "Secret: unchanged"}},
+		{"by a login, the secret only, over a key's URL", webhook.PartnerChange{At: at,
+			Author: webhook.Author{Role: webhook.PartnerRole, UserID: "usr_1"},
+			Config: webhook.PartnerConfig{URL: "https://attacker.example/hook", SealedSecret: sealed,
+				URLBy: webhook.KeyBinding{KeyID: "key_abc"}}, SecretChanged: true},
+			[]string{"a back-office login", "URL: https://attacker.example/hook (set by the API key key_abc: it ends",
+				"Secret: changed"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			mailer.sent = nil

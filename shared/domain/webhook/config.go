@@ -15,20 +15,32 @@ import (
 	"github.com/trustline/platform/shared/foundation/secretbox"
 )
 
-// PartnerConfig is a partner's webhook: one URL, an optional secret (sealed when stored), and the
-// API key that set it, when a key did (empty for a login session or an operator), with the moment
-// that key ends (its expiry, or its revocation or rotation once they happen).
+// PartnerConfig is a partner's webhook: one URL and an optional secret (sealed when stored), each
+// with the API key that set it, when a key did. A field lasts only as long as the key that set it:
+// a login's change that leaves a key's field as it was leaves it the key's.
 type PartnerConfig struct {
 	URL          string
 	SealedSecret string
-	KeyID        string
-	KeyEndsAt    *time.Time
+	URLBy        KeyBinding
+	SecretBy     KeyBinding
 }
 
-// Stands reports whether the configuration is still in force at now: one made by a key lasts only
-// as long as the key.
+// Stands reports whether both fields are still in force at now.
 func (c PartnerConfig) Stands(now time.Time) bool {
-	return c.KeyID == "" || c.KeyEndsAt == nil || now.Before(*c.KeyEndsAt)
+	return c.URLBy.Stands(now) && c.SecretBy.Stands(now)
+}
+
+// KeyBinding is the API key that set a field, when one did (empty for a login session or an
+// operator), with the moment that key ends (its expiry, or its revocation or rotation once they
+// happen).
+type KeyBinding struct {
+	KeyID  string
+	EndsAt *time.Time
+}
+
+// Stands reports whether a field so bound is still in force at now.
+func (b KeyBinding) Stands(now time.Time) bool {
+	return b.KeyID == "" || b.EndsAt == nil || now.Before(*b.EndsAt)
 }
 
 // PartnerChange is one change of a partner's webhook, as recorded: when, by whom, and the
@@ -209,10 +221,13 @@ type Service struct {
 	SecretOverlap time.Duration
 }
 
-// PartnerView is what a partner reads of its webhook: never the secret.
+// PartnerView is what a partner reads of its webhook: never the secret. The key ids name the API
+// key that set each field, when a key did: that field ends with the key, until a login restates it.
 type PartnerView struct {
 	WebhookURL              *string `json:"webhookUrl"`
 	WebhookSecretConfigured bool    `json:"webhookSecretConfigured"`
+	WebhookURLKeyID         *string `json:"webhookUrlKeyId"`
+	WebhookSecretKeyID      *string `json:"webhookSecretKeyId"`
 }
 
 // PartnerWebhook reads a partner's webhook configuration.
@@ -229,6 +244,12 @@ func viewPartner(c PartnerConfig) PartnerView {
 	v := PartnerView{WebhookSecretConfigured: c.SealedSecret != ""}
 	if c.URL != "" {
 		v.WebhookURL = &c.URL
+		if c.URLBy.KeyID != "" {
+			v.WebhookURLKeyID = &c.URLBy.KeyID
+		}
+	}
+	if c.SealedSecret != "" && c.SecretBy.KeyID != "" {
+		v.WebhookSecretKeyID = &c.SecretBy.KeyID
 	}
 	return v
 }
@@ -238,10 +259,11 @@ func viewPartner(c PartnerConfig) PartnerView {
 // leaves the partner with no webhook rather than with one of its own.
 const partnerChangesRead = 100
 
-// partnerConfig is the partner's webhook in force: the last configuration made by a login session,
-// an operator, or a key that still stands. A configuration made by a key that has since been
-// revoked, rotated out or has expired gives way to the one before it, so that nothing a leaked key
-// set up outlives it. No configuration at all is an empty one.
+// partnerConfig is the partner's webhook in force, field by field: each field as last set by a
+// login session, an operator, or a key that still stands. A field set by a key that has since been
+// revoked, rotated out or has expired gives way to its value before, so that nothing a leaked key
+// set up outlives it, even under a later login's change of the other field. No configuration at
+// all is an empty one.
 func (dir Directory) partnerConfig(ctx context.Context, partnerID string) (PartnerConfig, error) {
 	c, err := dir.Config.PartnerConfig(ctx, partnerID)
 	if fault.Is(err, fault.NotFound) {
@@ -255,12 +277,17 @@ func (dir Directory) partnerConfig(ctx context.Context, partnerID string) (Partn
 	if err != nil {
 		return PartnerConfig{}, err
 	}
+	var in PartnerConfig
+	urlFound, secretFound := false, false
 	for _, ch := range changes {
-		if ch.Config.Stands(now) {
-			return ch.Config, nil
+		if !urlFound && ch.Config.URLBy.Stands(now) {
+			in.URL, in.URLBy, urlFound = ch.Config.URL, ch.Config.URLBy, true
+		}
+		if !secretFound && ch.Config.SecretBy.Stands(now) {
+			in.SealedSecret, in.SecretBy, secretFound = ch.Config.SealedSecret, ch.Config.SecretBy, true
 		}
 	}
-	return PartnerConfig{}, nil
+	return in, nil
 }
 
 // PartnerChanges lists the recorded changes of a partner's webhook, newest first.
@@ -302,13 +329,20 @@ func (s *Service) UpdatePartnerWebhook(
 	if err != nil {
 		return PartnerView{}, err
 	}
+	// A partner's key owns what it configures; an administrator's change (an operator's act,
+	// recorded with its key id) stands as a login's does. A field the change leaves keeps its owner.
+	var by KeyBinding
+	if author.Role == PartnerRole && author.KeyID != "" {
+		by = KeyBinding{KeyID: author.KeyID, EndsAt: author.KeyExpiresAt}
+	}
 	if u.WebhookURL != nil {
 		if err := s.Guard.CheckURL(ctx, "webhookUrl", *u.WebhookURL); err != nil {
 			return PartnerView{}, err
 		}
-		c.URL = *u.WebhookURL
+		c.URL, c.URLBy = *u.WebhookURL, by
 	}
 	if u.WebhookSecret != nil {
+		c.SecretBy = by
 		switch n := len(*u.WebhookSecret); {
 		case n == 0:
 			c.SealedSecret = ""
@@ -324,12 +358,6 @@ func (s *Service) UpdatePartnerWebhook(
 				return PartnerView{}, err
 			}
 		}
-	}
-	// A partner's key owns what it configures; an administrator's change (an operator's act,
-	// recorded with its key id) stands as a login's does.
-	c.KeyID, c.KeyEndsAt = "", nil
-	if author.Role == PartnerRole {
-		c.KeyID, c.KeyEndsAt = author.KeyID, author.KeyExpiresAt
 	}
 	change := PartnerChange{At: s.now().UTC(), Author: author, Config: c, SecretChanged: u.WebhookSecret != nil}
 	if err := s.Config.SetPartnerConfig(ctx, partnerID, change); err != nil {

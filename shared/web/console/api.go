@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/trustline/platform/shared/api/httpapi"
 )
@@ -58,6 +59,9 @@ func (c *Console) exchange(r *http.Request, s *session, method, path string, bod
 	req.Header.Set("User-Agent", "trustline-console")
 	// One request id from the browser's request to the API's log lines.
 	req.Header.Set("X-Request-Id", httpapi.RequestID(r.Context()))
+	if ip := httpapi.SourceIP(r); ip.IsValid() && len(c.ForwardingKey) > 0 {
+		req.Header.Set(httpapi.ClientHeader, httpapi.SignClient(c.ForwardingKey, ip, method, req.URL.Path, c.now()))
+	}
 	if s != nil {
 		req.Header.Set("Authorization", "Bearer "+s.Token)
 	}
@@ -128,4 +132,11 @@ func nextPage(r *http.Request, cursor string) string {
 	q.Set("cursor", cursor)
 	q.Del("notice")
 	return r.URL.Path + "?" + q.Encode()
+}
+
+func (c *Console) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
 }

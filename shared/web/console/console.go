@@ -46,9 +46,12 @@ type Console struct {
 	Partner  string       // the partner API's public base URL (PARTNER_BASE_URL)
 	Client   *http.Client // for the API calls
 	Log      *slog.Logger
+	// ForwardingKey signs the browser's address on each call (httpapi.ClientHeader), so that the
+	// API's per-address limits count the browser rather than the console; nil: not sent.
+	ForwardingKey []byte
+	Now           func() time.Time
 
-	pages   map[string]*template.Template
-	signIns throttle
+	pages map[string]*template.Template
 }
 
 // Cookie names: the login token, the form token, and the test/live switch.
@@ -368,6 +371,7 @@ var notices = map[string]string{
 	"redelivered": "The delivery was queued again.",
 	"recovered":   "The failed deliveries since that time were queued again.",
 	"saved":       "Saved.",
+	"unchanged":   "Nothing was changed.",
 	"replayed":    "Issuance was replayed.",
 	"refunded":    "The payment was refunded.",
 	"deleted":     "Deleted.",

@@ -93,12 +93,20 @@ func (c *Console) partnerWebhook(w http.ResponseWriter, r *http.Request, s *sess
 	return nil
 }
 
-// setPartnerWebhook sets the URL and, when one is typed, a new secret: the secret is write-only,
-// never shown back.
+// setPartnerWebhook sends what the person changed: the URL when it differs from the one the page
+// showed (or when they chose to keep a key's URL as the account's own), and a secret when one is
+// typed (write-only, never shown back). A URL the person left as shown is not sent again: a key's
+// URL stays the key's, ending with it, rather than becoming the signed-in person's unseen choice.
 func (c *Console) setPartnerWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
-	body := map[string]any{"webhookUrl": r.PostFormValue("webhookUrl")}
+	body := map[string]any{}
+	if u := r.PostFormValue("webhookUrl"); u != r.PostFormValue("shownUrl") || r.PostFormValue("ownUrl") == "on" {
+		body["webhookUrl"] = u
+	}
 	if secret := r.PostFormValue("webhookSecret"); secret != "" {
 		body["webhookSecret"] = secret
+	}
+	if len(body) == 0 {
+		return done(w, r, "/console/partner/webhook", "unchanged")
 	}
 	if err := c.call(r, s, http.MethodPatch, "/api/v1/partners/me/webhook", body, nil); err != nil {
 		return err

@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"strings"
 	"time"
-
-	"github.com/trustline/platform/shared/api/httpapi"
 )
 
 // session is the signed-in person, as the console knows them: the login token it sends as bearer,
@@ -113,16 +111,10 @@ func (c *Console) loginPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // login signs in with the API's login (POST /v1/auth/login: its lockout after failed attempts and
-// its per-address limit apply as they do to any client) and keeps the token in the session cookie,
-// until the token's own expiry.
+// its per-address limit, on the browser's address the console signs, apply as they do to any
+// client) and keeps the token in the session cookie, until the token's own expiry.
 func (c *Console) login(w http.ResponseWriter, r *http.Request) {
 	form := loginForm{Email: r.PostFormValue("email"), Next: localPath(r.PostFormValue("next"), "")}
-	if !c.signIns.allow(httpapi.SourceIP(r), time.Now()) {
-		w.Header().Set("Retry-After", "60")
-		form.Error = "Too many sign-in attempts from your address; wait a minute and try again."
-		c.render(w, r, http.StatusTooManyRequests, "login", view{Title: "Sign in", Data: form})
-		return
-	}
 	var token struct {
 		Token     string    `json:"token"`
 		ExpiresAt time.Time `json:"expiresAt"`

@@ -35,11 +35,10 @@ func Accounts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		return nil, err
 	}
 	credits := billingapi.Credits{Ledger: dynamo.NewLedgerRepo(d.store), TestQuota: testQuota(d), Guard: api.Guard}
-	return httpapi.New(
-		d.log,
-		d.bases,
-		slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes()),
-	), nil
+	routes := slices.Concat(api.IdentityRoutes(), credits.Routes(), hooks.IdentityRoutes())
+	// Sign-in, registration and resets are limited per address: the console's calls count the
+	// browser's address, which the console signs, not the console's own.
+	return httpapi.New(d.log, d.bases, routes).TrustConsole(d.cfg.ConsoleForwardingKey, d.now), nil
 }
 
 // Partners serves partner accounts, keys and webhook configuration of the insurance partner API.

@@ -90,6 +90,21 @@ func loadAWS(ctx context.Context, name string, getenv Getenv) (deps, error) {
 	return d, nil
 }
 
+// loadSecrets is load for a function that calls no AWS service but Secrets Manager, to read its
+// secrets (the console): only that client is built and linked.
+func loadSecrets(ctx context.Context, name string, getenv Getenv) (deps, error) {
+	api, err := awsclient.Secrets(ctx)
+	if err != nil {
+		return deps{}, err
+	}
+	if getenv, err = fromSecretsManager(ctx, api, getenv, functionSecrets[name]); err != nil {
+		return deps{}, fmt.Errorf("%s: %w", name, err)
+	}
+	d, err := load(name, getenv)
+	d.now = ClockOf(ctx)
+	return d, err
+}
+
 // load reads the function's configuration, with the secrets it uses.
 func load(name string, getenv Getenv) (deps, error) {
 	cfg, err := config.Load(getenv, functionSecrets[name]...)

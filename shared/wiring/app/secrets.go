@@ -16,7 +16,8 @@ import (
 // (checked over the parsed template by TestEachFunctionReadsOnlyItsSecrets). health and reference
 // have none: a forged login token or payment notification is not one compromised function away.
 var functionSecrets = map[string][]string{
-	"accounts":           {config.JWTSecret, config.DataEncryptionKey},
+	"accounts":           {config.JWTSecret, config.DataEncryptionKey, config.ConsoleForwardingKey},
+	"console":            {config.ConsoleForwardingKey},
 	"partners":           {config.JWTSecret, config.DataEncryptionKey},
 	"contracts":          {config.JWTSecret, config.PaymentGatewayKey, config.CoreInsuranceKey},
 	"notifications":      {config.PaymentSigningKey},

@@ -58,18 +58,21 @@ type Config struct {
 	PlanCurrency          string
 	KeyRotationGrace      time.Duration
 
-	JWTSecret         []byte
-	DataEncryptionKey []byte // seals webhook secrets before they are stored
-	IdempotencyWindow time.Duration
-	PaymentSigningKey []byte // signs and verifies payment notifications
-	PaymentsActive    bool   // a payment signing key is configured (the function need not read it)
-	PaymentLinkTTL    time.Duration
-	PaymentGateway    Provider // empty URL: the sandbox gateway (local, sandbox) or none (production)
-	CoreInsurance     Provider // empty URL: the simulator (local, sandbox) or none (production)
-	ProviderTimeout   time.Duration
-	RateLimits        map[string]int // requests per minute, by plan and by role (partner, admin)
-	MailFrom          string
-	MailOutboxDir     string // local stage: mails are written here instead of sent
+	JWTSecret []byte
+	// ConsoleForwardingKey signs, on the console's calls, the browser's address (httpapi.ClientHeader)
+	// and lets the API trust it.
+	ConsoleForwardingKey []byte
+	DataEncryptionKey    []byte // seals webhook secrets before they are stored
+	IdempotencyWindow    time.Duration
+	PaymentSigningKey    []byte // signs and verifies payment notifications
+	PaymentsActive       bool   // a payment signing key is configured (the function need not read it)
+	PaymentLinkTTL       time.Duration
+	PaymentGateway       Provider // empty URL: the sandbox gateway (local, sandbox) or none (production)
+	CoreInsurance        Provider // empty URL: the simulator (local, sandbox) or none (production)
+	ProviderTimeout      time.Duration
+	RateLimits           map[string]int // requests per minute, by plan and by role (partner, admin)
+	MailFrom             string
+	MailOutboxDir        string // local stage: mails are written here instead of sent
 
 	LogLevel slog.Level
 }
@@ -305,10 +308,14 @@ const (
 	PaymentSigningKey = "PAYMENT_SIGNING_KEY"
 	PaymentGatewayKey = "PAYMENT_GATEWAY_KEY"
 	CoreInsuranceKey  = "CORE_INSURANCE_KEY"
+	// ConsoleForwardingKey is shared by the console, which signs the browser's address on its calls,
+	// and the functions whose per-address limits count it (accounts).
+	ConsoleForwardingKey = "CONSOLE_FORWARDING_KEY"
 )
 
 // Secrets lists the secret settings.
-var Secrets = []string{JWTSecret, DataEncryptionKey, PaymentSigningKey, PaymentGatewayKey, CoreInsuranceKey}
+var Secrets = []string{JWTSecret, DataEncryptionKey, PaymentSigningKey, PaymentGatewayKey, CoreInsuranceKey,
+	ConsoleForwardingKey}
 
 // SecretARN is the environment variable naming the Secrets Manager secret that holds a secret
 // setting.
@@ -354,6 +361,9 @@ func Load(getenv func(string) string, uses ...string) (Config, error) {
 	}
 	if slices.Contains(uses, DataEncryptionKey) {
 		c.DataEncryptionKey = l.secret(DataEncryptionKey, 32)
+	}
+	if slices.Contains(uses, ConsoleForwardingKey) {
+		c.ConsoleForwardingKey = l.secret(ConsoleForwardingKey, 32)
 	}
 	if key := l.optional(PaymentSigningKey); key != "" {
 		c.PaymentSigningKey = []byte(key)

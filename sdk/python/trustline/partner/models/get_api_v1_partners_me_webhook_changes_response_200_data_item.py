@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.get_api_v1_partners_me_webhook_changes_response_200_data_item_by import (
         GetApiV1PartnersMeWebhookChangesResponse200DataItemBy,
@@ -24,12 +26,15 @@ class GetApiV1PartnersMeWebhookChangesResponse200DataItem:
         by (GetApiV1PartnersMeWebhookChangesResponse200DataItemBy):
         webhook_url (None | str):
         secret_changed (bool):
+        webhook_url_key_id (None | str | Unset): The API key the URL belongs to after this change, when a key set it
+            (this change's, or an earlier one's this change left in place): the URL ends with that key.
     """
 
     at: datetime.datetime
     by: GetApiV1PartnersMeWebhookChangesResponse200DataItemBy
     webhook_url: None | str
     secret_changed: bool
+    webhook_url_key_id: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -42,6 +47,12 @@ class GetApiV1PartnersMeWebhookChangesResponse200DataItem:
 
         secret_changed = self.secret_changed
 
+        webhook_url_key_id: None | str | Unset
+        if isinstance(self.webhook_url_key_id, Unset):
+            webhook_url_key_id = UNSET
+        else:
+            webhook_url_key_id = self.webhook_url_key_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -52,6 +63,8 @@ class GetApiV1PartnersMeWebhookChangesResponse200DataItem:
                 "secretChanged": secret_changed,
             }
         )
+        if webhook_url_key_id is not UNSET:
+            field_dict["webhookUrlKeyId"] = webhook_url_key_id
 
         return field_dict
 
@@ -77,11 +90,21 @@ class GetApiV1PartnersMeWebhookChangesResponse200DataItem:
 
         secret_changed = d.pop("secretChanged")
 
+        def _parse_webhook_url_key_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        webhook_url_key_id = _parse_webhook_url_key_id(d.pop("webhookUrlKeyId", UNSET))
+
         get_api_v1_partners_me_webhook_changes_response_200_data_item = cls(
             at=at,
             by=by,
             webhook_url=webhook_url,
             secret_changed=secret_changed,
+            webhook_url_key_id=webhook_url_key_id,
         )
 
         get_api_v1_partners_me_webhook_changes_response_200_data_item.additional_properties = d
