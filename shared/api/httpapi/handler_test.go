@@ -158,6 +158,39 @@ func TestProblems(t *testing.T) {
 	}
 }
 
+// TestTrailingDataAfterJSON: a body is one JSON value and nothing but white space after it. The
+// decoder's More, which was asked, reports the end of an object or array at a stray closing
+// bracket, so a body followed by `}` or `]` was accepted.
+func TestTrailingDataAfterJSON(t *testing.T) {
+	h := newHandler(io.Discard)
+	for name, tail := range map[string]string{
+		"a brace":        "}",
+		"a bracket":      "]",
+		"a comma":        ",",
+		"garbage":        "garbage",
+		"a second value": `{"name":"y"}`,
+		"a colon":        ":",
+		"a NUL":          "\x00",
+		"a long tail":    strings.Repeat(" ", 1<<20) + "}",
+	} {
+		t.Run(name, func(t *testing.T) {
+			w, p := do(h, "POST", "/v1/items", "application/json", `{"name":"x"}`+tail)
+			want := http.StatusBadRequest
+			if name == "a long tail" {
+				want = http.StatusRequestEntityTooLarge
+			}
+			if w.Code != want || p.Status != want {
+				t.Fatalf("status %d, want %d: %s", w.Code, want, w.Body)
+			}
+		})
+	}
+	for _, tail := range []string{"", " ", "\r\n", "\t \n "} {
+		if w, _ := do(h, "POST", "/v1/items", "application/json", `{"name":"x"}`+tail); w.Code != http.StatusCreated {
+			t.Errorf("a body followed by %q: status %d, want 201: %s", tail, w.Code, w.Body)
+		}
+	}
+}
+
 func TestMethodNotAllowedListsMethods(t *testing.T) {
 	w, _ := do(newHandler(io.Discard), "PUT", "/v1/items", "", "")
 	if got := w.Header().Get("Allow"); got != "POST" {

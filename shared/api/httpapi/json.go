@@ -55,7 +55,13 @@ func DecodeJSON(r *http.Request, v any) error {
 			return fault.New(fault.BadRequest, "Malformed JSON: the body is not of the documented shape.")
 		}
 	}
-	if dec.More() {
+	// Only white space may follow the value. dec.More would not do: it reports the end of an
+	// enclosing object or array at a `}` or `]`, and so passed a body with one of them after it.
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return fault.Newf(fault.TooLarge, "JSON bodies are limited to %d bytes.", maxJSONBody)
+		}
 		return fault.New(fault.BadRequest, "Unexpected data after the JSON body.")
 	}
 	if long := textlimit.Check(v, ""); len(long) > 0 {
