@@ -17,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/trustline/platform/shared/adapters/mail"
 )
 
 // browser is one headless Chromium driven through the console, with axe-core at hand.
@@ -211,7 +213,7 @@ func (b *browser) click(sel string) {
 // mailTo is the one mail the outbox holds for to.
 func mailTo(t *testing.T, outbox, to string) string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(outbox, "*"+to+".txt"))
+	files, _ := mail.Outbox{Dir: outbox}.Mails(to)
 	if len(files) != 1 {
 		t.Fatalf("mails to %s in the outbox: %v", to, files)
 	}

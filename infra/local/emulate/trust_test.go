@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/adapters/mail"
 	"github.com/trustline/platform/shared/domain/accounts"
 	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/wiring/app"
@@ -680,7 +680,7 @@ func accountsFor(t *testing.T, local *Local) *accounts.Service {
 
 func mails(t *testing.T, outbox, to string) []string {
 	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(outbox, "*"+to+".txt"))
+	files, _ := mail.Outbox{Dir: outbox}.Mails(to)
 	var out []string
 	for _, f := range files {
 		b, _ := os.ReadFile(f)

@@ -10,7 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,30 +30,33 @@ type Outbox struct {
 	Log *slog.Logger
 }
 
-var unsafeName = regexp.MustCompile(`[^a-zA-Z0-9@._-]`)
-
-// Send writes the mail.
+// Send writes the mail to a file named by the time and its recipient's hash (RecipientHash): an
+// address in the name made a name past the file system's 255 bytes for an address over 225
+// characters, so its mails failed after the account was stored.
 func (o Outbox) Send(ctx context.Context, m accounts.Mail) error {
 	if err := os.MkdirAll(o.Dir, 0o700); err != nil {
 		return fmt.Errorf("mail: outbox: %w", err)
 	}
-	name := fmt.Sprintf(
-		"%s-%s.txt",
-		time.Now().UTC().Format("20060102T150405.000000000"),
-		unsafeName.ReplaceAllString(m.To, "_"),
-	)
+	name := fmt.Sprintf("%s-%s.txt", time.Now().UTC().Format("20060102T150405.000000000"), RecipientHash(m.To))
 	body := fmt.Sprintf("To: %s\nSubject: %s\n\n%s", m.To, m.Subject, m.Text)
 	if err := os.WriteFile(filepath.Join(o.Dir, name), []byte(body), 0o600); err != nil {
 		return fmt.Errorf("mail: outbox: %w", err)
 	}
-	o.Log.InfoContext(ctx, "mail written to the local outbox", "toHash", recipientHash(m.To), "subject", m.Subject)
+	o.Log.InfoContext(ctx, "mail written to the local outbox", "toHash", RecipientHash(m.To), "subject", m.Subject)
 	return nil
 }
 
-// recipientHash is how logs name a mail's recipient: the first 16 hex digits of the SHA-256 of
-// the address as compared (trimmed, lower case), enough to tell one person's mails from another's
-// without showing the address.
-func recipientHash(to string) string {
+// Mails returns the files of the outbox's mails to an address, oldest first.
+func (o Outbox) Mails(to string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(o.Dir, "*-"+RecipientHash(to)+".txt"))
+	slices.Sort(files) // the names start with the time
+	return files, err
+}
+
+// RecipientHash is how logs and the outbox's file names name a mail's recipient: the first 16 hex
+// digits of the SHA-256 of the address as compared (trimmed, lower case), enough to tell one
+// person's mails from another's without showing the address.
+func RecipientHash(to string) string {
 	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(to))))
 	return hex.EncodeToString(sum[:8])
 }

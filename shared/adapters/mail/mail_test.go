@@ -3,6 +3,8 @@ package mail
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -32,13 +34,13 @@ func TestOutboxLogsNoMail(t *testing.T) {
 			t.Errorf("the log shows %q: %s", secret, logs.String())
 		}
 	}
-	for _, want := range []string{`"subject":"Choose a new password"`, `"toHash":"` + recipientHash(m.To) + `"`} {
+	for _, want := range []string{`"subject":"Choose a new password"`, `"toHash":"` + RecipientHash(m.To) + `"`} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("the log lacks %s: %s", want, logs.String())
 		}
 	}
-	if recipientHash(m.To) != recipientHash(" ada.lovelace@EXAMPLE.com") || len(recipientHash(m.To)) != 16 {
-		t.Errorf("recipientHash(%q) = %q: not the same for the same address", m.To, recipientHash(m.To))
+	if RecipientHash(m.To) != RecipientHash(" ada.lovelace@EXAMPLE.com") || len(RecipientHash(m.To)) != 16 {
+		t.Errorf("RecipientHash(%q) = %q: not the same for the same address", m.To, RecipientHash(m.To))
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if len(files) != 1 {
@@ -46,5 +48,36 @@ func TestOutboxLogsNoMail(t *testing.T) {
 	}
 	if text, _ := os.ReadFile(files[0]); !strings.Contains(string(text), m.Text) {
 		t.Errorf("the outbox file lacks the mail's text: %s", text)
+	}
+}
+
+// TestOutboxNamesFilesByHash: a mail's file is named by its recipient's hash, never the address,
+// so the longest address RFC 5321 allows is written like any other (the address in the name failed
+// past 225 characters: the file system's 255 bytes), and Mails finds an address's mails, oldest
+// first, in whatever case it is given.
+func TestOutboxNamesFilesByHash(t *testing.T) {
+	dir := t.TempDir()
+	o := Outbox{Dir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	longest := strings.Repeat("l", 64) + "@" + strings.Repeat("d", 63) + "." + strings.Repeat("d", 63) + "." +
+		strings.Repeat("d", 57) + ".com"
+	if len(longest) != 254 {
+		t.Fatalf("%d octets", len(longest))
+	}
+	for i, to := range []string{longest, "ada@example.com", longest} {
+		if err := o.Send(context.Background(), accounts.Mail{To: to, Subject: fmt.Sprint(i), Text: "text"}); err != nil {
+			t.Fatalf("mail %d to a %d-octet address: %v", i, len(to), err)
+		}
+	}
+	files, err := o.Mails(strings.ToUpper(longest))
+	if err != nil || len(files) != 2 {
+		t.Fatalf("Mails = %v, %v; want the 2 mails to the address", files, err)
+	}
+	for i, f := range files {
+		if b, _ := os.ReadFile(f); !strings.Contains(string(b), "To: "+longest+"\nSubject: "+fmt.Sprint(2*i)+"\n") {
+			t.Errorf("mail %d: %s", i, b)
+		}
+		if strings.Contains(filepath.Base(f), "@") || !strings.HasSuffix(f, "-"+RecipientHash(longest)+".txt") {
+			t.Errorf("file name %s", filepath.Base(f))
+		}
 	}
 }

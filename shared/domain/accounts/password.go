@@ -94,7 +94,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 		return &fault.Error{
 			Kind:          fault.Invalid,
 			Detail:        "The e-mail address is not valid.",
-			InvalidParams: []string{"email: must be an e-mail address"},
+			InvalidParams: []string{badEmail},
 		}
 	}
 	u, err := s.Store.UserByEmail(ctx, email)

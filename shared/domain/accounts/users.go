@@ -43,7 +43,7 @@ func (s *Service) Register(ctx context.Context, email, password string) (User, e
 	email, err := normalEmail(email)
 	var invalid []string
 	if err != nil {
-		invalid = append(invalid, "email: must be an e-mail address")
+		invalid = append(invalid, badEmail)
 	}
 	if n := len(password); n < minPassword || n > maxPassword {
 		invalid = append(invalid, fmt.Sprintf("password: must be %d to %d bytes long", minPassword, maxPassword))
@@ -106,7 +106,7 @@ func (s *Service) ResendVerification(ctx context.Context, email string) error {
 		return &fault.Error{
 			Kind:          fault.Invalid,
 			Detail:        "The e-mail address is not valid.",
-			InvalidParams: []string{"email: must be an e-mail address"},
+			InvalidParams: []string{badEmail},
 		}
 	}
 	u, err := s.Store.UserByEmail(ctx, email)
@@ -327,10 +327,31 @@ func (s *Service) GrantCredits(ctx context.Context, userID string, n int) error 
 	return s.Store.Move(ctx, credits.Grant(userID, n, credits.ReasonGrant, "", s.now()))
 }
 
+// What RFC 5321 carries (section 4.5.3.1): 64 octets before the @, and a path of 256 octets with
+// its angle brackets, so 254 in all; a domain's labels are 63 octets at most (RFC 1035). An address
+// past them reaches no one, and is refused before anything is stored or sent.
+const (
+	maxEmail      = 254
+	maxLocalPart  = 64
+	maxDomainPart = 63
+)
+
+// badEmail is the invalid parameter of an address refused.
+const badEmail = "email: must be an e-mail address of at most 254 bytes, 64 before the @"
+
 func normalEmail(s string) (string, error) {
 	a, err := mail.ParseAddress(strings.TrimSpace(s))
 	if err != nil || a.Name != "" || !strings.Contains(a.Address, "@") {
 		return "", fmt.Errorf("not an address")
+	}
+	at := strings.LastIndex(a.Address, "@")
+	if len(a.Address) > maxEmail || at > maxLocalPart {
+		return "", fmt.Errorf("over RFC 5321's bounds")
+	}
+	for label := range strings.SplitSeq(a.Address[at+1:], ".") {
+		if len(label) > maxDomainPart {
+			return "", fmt.Errorf("a domain label over 63 octets")
+		}
 	}
 	return strings.ToLower(a.Address), nil
 }

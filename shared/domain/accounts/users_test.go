@@ -221,7 +221,8 @@ func TestRegisterRefusals(t *testing.T) {
 	ctx := context.Background()
 	store, c, mailer := newMemStore(), &clock{t0}, &fakeMailer{}
 	svc, _ := newFullService(store, mailer, c)
-	const badEmail, badPassword = "email: must be an e-mail address", "password: must be 10 to 72 bytes long"
+	const badEmail, badPassword = "email: must be an e-mail address of at most 254 bytes, 64 before the @",
+		"password: must be 10 to 72 bytes long"
 	for _, tt := range []struct {
 		email, password string
 		invalid         []string
@@ -241,6 +242,60 @@ func TestRegisterRefusals(t *testing.T) {
 	}
 	if len(store.users) != 0 || len(mailer.sent) != 0 {
 		t.Errorf("refused registrations left %d users, %d mails", len(store.users), len(mailer.sent))
+	}
+}
+
+// An address is at most what RFC 5321 carries (64 octets before the @, 254 in all), and one over it
+// is refused before anything is stored or mailed, by every operation that takes an address. A
+// 247-character address was stored, and its verification mail then failed in the outbox.
+func TestAddressBounds(t *testing.T) {
+	ctx := context.Background()
+	domain := func(n int) string { // n octets: labels of at most 63, then "example.com"
+		var labels []string
+		for n -= len("example.com"); n > 0; n -= 64 {
+			labels = append(labels, strings.Repeat("d", min(63, n-1)))
+		}
+		return strings.Join(append(labels, "example.com"), ".")
+	}
+	longest := strings.Repeat("l", 64) + "@" + domain(254-65)
+	if len(longest) != 254 {
+		t.Fatalf("the longest address has %d octets", len(longest))
+	}
+	for name, email := range map[string]string{
+		"255 octets":              "l" + longest,
+		"65 octets before the @":  strings.Repeat("l", 65) + "@example.com",
+		"247 octets, 183 local":   strings.Repeat("l", 183) + "@" + domain(63),
+		"a 64-octet domain label": "ada@" + strings.Repeat("d", 64) + ".example.com",
+	} {
+		t.Run(name, func(t *testing.T) {
+			store, c, mailer := newMemStore(), &clock{t0}, &fakeMailer{}
+			svc, _ := newFullService(store, mailer, c)
+			refused := map[string]error{}
+			_, refused["Register"] = svc.Register(ctx, email, "correct horse battery")
+			refused["ResendVerification"] = svc.ResendVerification(ctx, email)
+			refused["RequestPasswordReset"] = svc.RequestPasswordReset(ctx, email)
+			_, refused["CreateVerifiedUser"] = svc.CreateVerifiedUser(ctx, email, "correct horse battery")
+			_, _, refused["CreateAdmin"] = svc.CreateAdmin(ctx, email, "correct horse battery")
+			for op, err := range refused {
+				if !fault.Is(err, fault.Invalid) {
+					t.Errorf("%s: %v, want Invalid", op, err)
+				}
+			}
+			if _, err := svc.Login(ctx, email, "correct horse battery"); !fault.Is(err, fault.Unauthorized) {
+				t.Errorf("Login: %v, want Unauthorized", err)
+			}
+			if len(store.calls) != 0 || len(mailer.sent) != 0 {
+				t.Errorf("refused operations called the store %v and sent %d mails", store.calls, len(mailer.sent))
+			}
+		})
+	}
+	store, c, mailer := newMemStore(), &clock{t0}, &fakeMailer{}
+	svc, _ := newFullService(store, mailer, c)
+	if _, err := svc.Register(ctx, strings.ToUpper(longest), "correct horse battery"); err != nil {
+		t.Fatalf("the longest address RFC 5321 allows: %v", err)
+	}
+	if len(mailer.sent) != 1 || mailer.sent[0].To != longest {
+		t.Errorf("mails %+v, want one to the longest address", mailer.sent)
 	}
 }
 
