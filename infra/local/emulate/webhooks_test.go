@@ -1304,3 +1304,76 @@ func TestIdentityWebhookRedelivery(t *testing.T) {
 		}
 	})
 }
+
+// TestEndpointWritesAreConditionalOnWhatTheyRead races the writes of one identity endpoint: a
+// rotation racing a deletion never brings the endpoint back, and of five concurrent rotations one
+// lands (the others are 409), so the one secret a rotation answered is the one that signs. Before,
+// a rotation read then wrote the endpoint whole: it came back after its deletion, and five
+// rotations answered five secrets of which one signed.
+func TestEndpointWritesAreConditionalOnWhatTheyRead(t *testing.T) {
+	t.Parallel()
+	_, creds, c, _ := webhookStackWith(t, map[string]string{"RATE_LIMITS": unlimited})
+	jwt := bearer(loginToken(t, c, creds.User.Email, creds.User.Password))
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	create := func() string {
+		r := c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL, "events": []string{"webhook.test"}}, jwt...)
+		expect(t, "create", r, 201, "")
+		var ep struct{ ID string }
+		r.json(t, &ep)
+		return ep.ID
+	}
+	for i := range 20 {
+		id := create()
+		var wg sync.WaitGroup
+		var deleted, rotated result
+		wg.Go(func() { deleted = c.do("DELETE", "/v1/webhooks/"+id, nil, jwt...) })
+		wg.Go(func() { rotated = c.do("POST", "/v1/webhooks/"+id+"/rotate-secret", nil, jwt...) })
+		wg.Wait()
+		if deleted.status != 204 || rotated.status != 200 && rotated.status != 404 {
+			t.Fatalf("race %d: delete %d, rotate %d; want 204, and 200 or 404", i, deleted.status, rotated.status)
+		}
+		if list := c.do("GET", "/v1/webhooks", nil, jwt...); strings.Contains(string(list.body), id) {
+			t.Fatalf("race %d: the deleted endpoint is listed again (the rotation wrote it back)", i)
+		}
+	}
+
+	id := create()
+	var mu sync.Mutex
+	var secrets []string
+	statuses := map[int]int{}
+	var wg sync.WaitGroup
+	for range 5 {
+		wg.Go(func() {
+			r := c.do("POST", "/v1/webhooks/"+id+"/rotate-secret", nil, jwt...)
+			var out struct{ Secret string }
+			if r.status == 200 {
+				r.json(t, &out)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			statuses[r.status]++
+			if out.Secret != "" {
+				secrets = append(secrets, out.Secret)
+			}
+		})
+	}
+	wg.Wait()
+	if statuses[200] < 1 || statuses[200]+statuses[409] != 5 || len(secrets) != statuses[200] {
+		t.Fatalf("five concurrent rotations answered %v: want 200s and 409s only", statuses)
+	}
+	expect(t, "test event", c.do("POST", "/v1/webhooks/"+id+"/test", nil, jwt...), 202, "")
+	waitFor(t, 10*time.Second, "the test event", func() bool { return len(rc.got()) == 1 })
+	// Every rotation that landed answered a secret that signs, up to the two a delivery carries
+	// (the current one and the one it replaced, which overlaps): before, five rotations landed on
+	// the same read, answered five secrets, and one of them signed.
+	got := rc.got()[0]
+	signers := 0
+	for _, s := range secrets {
+		if webhookverify.Standard([]byte(s), got.body, got.header, time.Minute, time.Now()) == nil {
+			signers++
+		}
+	}
+	if signers < min(len(secrets), 2) {
+		t.Errorf("%d rotations answered 200, and %d of their secrets sign the delivery", len(secrets), signers)
+	}
+}

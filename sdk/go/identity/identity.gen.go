@@ -20,14 +20,15 @@ import (
 
 // Defines values for AttemptErrorClass.
 const (
-	AttemptErrorClassBlocked    AttemptErrorClass = "blocked"
-	AttemptErrorClassConnection AttemptErrorClass = "connection"
-	AttemptErrorClassDns        AttemptErrorClass = "dns"
-	AttemptErrorClassHttpStatus AttemptErrorClass = "http_status"
-	AttemptErrorClassNoTarget   AttemptErrorClass = "no_target"
-	AttemptErrorClassRefused    AttemptErrorClass = "refused"
-	AttemptErrorClassTimeout    AttemptErrorClass = "timeout"
-	AttemptErrorClassTls        AttemptErrorClass = "tls"
+	AttemptErrorClassBlocked     AttemptErrorClass = "blocked"
+	AttemptErrorClassConnection  AttemptErrorClass = "connection"
+	AttemptErrorClassDns         AttemptErrorClass = "dns"
+	AttemptErrorClassHttpStatus  AttemptErrorClass = "http_status"
+	AttemptErrorClassInterrupted AttemptErrorClass = "interrupted"
+	AttemptErrorClassNoTarget    AttemptErrorClass = "no_target"
+	AttemptErrorClassRefused     AttemptErrorClass = "refused"
+	AttemptErrorClassTimeout     AttemptErrorClass = "timeout"
+	AttemptErrorClassTls         AttemptErrorClass = "tls"
 )
 
 // Valid indicates whether the value is a known member of the AttemptErrorClass enum.
@@ -40,6 +41,8 @@ func (e AttemptErrorClass) Valid() bool {
 	case AttemptErrorClassDns:
 		return true
 	case AttemptErrorClassHttpStatus:
+		return true
+	case AttemptErrorClassInterrupted:
 		return true
 	case AttemptErrorClassNoTarget:
 		return true
@@ -1020,14 +1023,14 @@ type Attempt struct {
 	// Error the class in words
 	Error *string `json:"error,omitempty"`
 
-	// ErrorClass why the attempt failed; the receiver's own transport errors are not shown
+	// ErrorClass why the attempt failed (interrupted: the dispatcher stopped during the attempt, whose POST may have arrived); the receiver's own transport errors are not shown
 	ErrorClass *AttemptErrorClass `json:"errorClass,omitempty"`
 
 	// StatusCode absent when no answer came
 	StatusCode *int `json:"statusCode,omitempty"`
 }
 
-// AttemptErrorClass why the attempt failed; the receiver's own transport errors are not shown
+// AttemptErrorClass why the attempt failed (interrupted: the dispatcher stopped during the attempt, whose POST may have arrived); the receiver's own transport errors are not shown
 type AttemptErrorClass string
 
 // Batch defines model for Batch.
@@ -3229,7 +3232,7 @@ type ClientInterface interface {
 
 	// PostV1WebhooksIdRotateSecret Give an endpoint a new secret, shown this once
 	//
-	// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked.
+	// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 	//
 	// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `PostV1WebhooksIdRotateSecret` operationId).
 	PostV1WebhooksIdRotateSecret(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -4417,7 +4420,7 @@ func (c *Client) PostV1WebhooksIdRecover(ctx context.Context, id EndpointId, bod
 
 // PostV1WebhooksIdRotateSecret Give an endpoint a new secret, shown this once
 //
-// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked.
+// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 //
 // Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `PostV1WebhooksIdRotateSecret` operationId).
 func (c *Client) PostV1WebhooksIdRotateSecret(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -7340,7 +7343,7 @@ type ClientWithResponsesInterface interface {
 
 	// PostV1WebhooksIdRotateSecretWithResponse Give an endpoint a new secret, shown this once
 	//
-	// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked.
+	// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11319,6 +11322,8 @@ type PostV1WebhooksIdRecoverResponse struct {
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
 	JSON202 *PostV1WebhooksIdRecover202JSONResponseBody
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -11338,6 +11343,11 @@ type PostV1WebhooksIdRecoverResponse struct {
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
 func (r PostV1WebhooksIdRecoverResponse) GetJSON202() *PostV1WebhooksIdRecover202JSONResponseBody {
 	return r.JSON202
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
@@ -11420,6 +11430,8 @@ type PostV1WebhooksIdRotateSecretResponse struct {
 	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
@@ -11446,6 +11458,11 @@ func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON403() *Pr
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -12527,7 +12544,7 @@ func (c *ClientWithResponses) PostV1WebhooksIdRecoverWithResponse(ctx context.Co
 
 // PostV1WebhooksIdRotateSecretWithResponse Give an endpoint a new secret, shown this once
 //
-// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked.
+// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -16138,6 +16155,13 @@ func ParsePostV1WebhooksIdRecoverResponse(rsp *http.Response) (*PostV1WebhooksId
 		}
 		response.JSON202 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -16239,6 +16263,13 @@ func ParsePostV1WebhooksIdRotateSecretResponse(rsp *http.Response) (*PostV1Webho
 			return nil, err
 		}
 		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest RateLimited

@@ -19,14 +19,15 @@ import (
 
 // Defines values for AttemptErrorClass.
 const (
-	AttemptErrorClassBlocked    AttemptErrorClass = "blocked"
-	AttemptErrorClassConnection AttemptErrorClass = "connection"
-	AttemptErrorClassDns        AttemptErrorClass = "dns"
-	AttemptErrorClassHttpStatus AttemptErrorClass = "http_status"
-	AttemptErrorClassNoTarget   AttemptErrorClass = "no_target"
-	AttemptErrorClassRefused    AttemptErrorClass = "refused"
-	AttemptErrorClassTimeout    AttemptErrorClass = "timeout"
-	AttemptErrorClassTls        AttemptErrorClass = "tls"
+	AttemptErrorClassBlocked     AttemptErrorClass = "blocked"
+	AttemptErrorClassConnection  AttemptErrorClass = "connection"
+	AttemptErrorClassDns         AttemptErrorClass = "dns"
+	AttemptErrorClassHttpStatus  AttemptErrorClass = "http_status"
+	AttemptErrorClassInterrupted AttemptErrorClass = "interrupted"
+	AttemptErrorClassNoTarget    AttemptErrorClass = "no_target"
+	AttemptErrorClassRefused     AttemptErrorClass = "refused"
+	AttemptErrorClassTimeout     AttemptErrorClass = "timeout"
+	AttemptErrorClassTls         AttemptErrorClass = "tls"
 )
 
 // Valid indicates whether the value is a known member of the AttemptErrorClass enum.
@@ -39,6 +40,8 @@ func (e AttemptErrorClass) Valid() bool {
 	case AttemptErrorClassDns:
 		return true
 	case AttemptErrorClassHttpStatus:
+		return true
+	case AttemptErrorClassInterrupted:
 		return true
 	case AttemptErrorClassNoTarget:
 		return true
@@ -371,12 +374,12 @@ type Attempt struct {
 	// Error the class in words
 	Error *string `json:"error,omitempty"`
 
-	// ErrorClass why the attempt failed; the receiver's own transport errors are not shown
+	// ErrorClass why the attempt failed (interrupted: the dispatcher stopped during the attempt, whose POST may have arrived); the receiver's own transport errors are not shown
 	ErrorClass *AttemptErrorClass `json:"errorClass,omitempty"`
 	StatusCode *int               `json:"statusCode,omitempty"`
 }
 
-// AttemptErrorClass why the attempt failed; the receiver's own transport errors are not shown
+// AttemptErrorClass why the attempt failed (interrupted: the dispatcher stopped during the attempt, whose POST may have arrived); the receiver's own transport errors are not shown
 type AttemptErrorClass string
 
 // AutoContract defines model for AutoContract.
@@ -4369,6 +4372,8 @@ type PostApiV1AdminPartnersResponse struct {
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *Partner
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -4388,6 +4393,11 @@ type PostApiV1AdminPartnersResponse struct {
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
 func (r PostApiV1AdminPartnersResponse) GetJSON201() *Partner {
 	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
@@ -4685,6 +4695,8 @@ type PostApiV1ContractsAutoClassicResponse struct {
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
 	JSON201 *Created
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -4708,6 +4720,11 @@ type PostApiV1ContractsAutoClassicResponse struct {
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
 func (r PostApiV1ContractsAutoClassicResponse) GetJSON201() *Created {
 	return r.JSON201
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
@@ -6087,6 +6104,8 @@ type PatchApiV1PartnersPartnerIdWebhookResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *WebhookConfig
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -6108,6 +6127,11 @@ type PatchApiV1PartnersPartnerIdWebhookResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetJSON200() *WebhookConfig {
 	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
@@ -7997,6 +8021,13 @@ func ParsePostApiV1AdminPartnersResponse(rsp *http.Response) (*PostApiV1AdminPar
 		}
 		response.JSON201 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8274,6 +8305,13 @@ func ParsePostApiV1ContractsAutoClassicResponse(rsp *http.Response) (*PostApiV1C
 			return nil, err
 		}
 		response.JSON201 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Problem
@@ -9555,6 +9593,13 @@ func ParsePatchApiV1PartnersPartnerIdWebhookResponse(rsp *http.Response) (*Patch
 			return nil, err
 		}
 		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
 		var dest Problem

@@ -1353,7 +1353,7 @@ export interface paths {
         put?: never;
         /**
          * Give an endpoint a new secret, shown this once
-         * @description X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked.
+         * @description X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
          */
         post: {
             parameters: {
@@ -1380,6 +1380,7 @@ export interface paths {
                 401: components["responses"]["Problem"];
                 403: components["responses"]["Problem"];
                 404: components["responses"]["Problem"];
+                409: components["responses"]["Problem"];
                 429: components["responses"]["RateLimited"];
             };
         };
@@ -1536,6 +1537,7 @@ export interface paths {
                         };
                     };
                 };
+                400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
                 403: components["responses"]["Problem"];
                 404: components["responses"]["Problem"];
@@ -3407,10 +3409,10 @@ export interface components {
             statusCode?: number;
             durationMs: number;
             /**
-             * @description why the attempt failed; the receiver's own transport errors are not shown
+             * @description why the attempt failed (interrupted: the dispatcher stopped during the attempt, whose POST may have arrived); the receiver's own transport errors are not shown
              * @enum {string}
              */
-            errorClass?: "timeout" | "refused" | "tls" | "dns" | "blocked" | "connection" | "http_status" | "no_target";
+            errorClass?: "timeout" | "refused" | "tls" | "dns" | "blocked" | "connection" | "http_status" | "no_target" | "interrupted";
             /** @description the class in words */
             error?: string;
         };
@@ -3845,7 +3847,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description rate_limited: over the per-minute limit of the owner (all its keys and tokens together), or too many failed authentications from the address (a valid credential is never refused for that); login_locked: too many failed logins for the address (POST /v1/auth/login, POST /v1/auth/password); test_quota_exceeded: the account's daily test-mode allowance is used (Retry-After: seconds to midnight UTC) */
+        /** @description rate_limited: over the per-minute limit of the owner (all its keys and tokens together), or too many failed authentications from the address (a valid credential is never refused for that); login_locked: too many failed logins for the address (POST /v1/auth/login, POST /v1/auth/password); test_quota_exceeded: the account's daily test-mode allowance is used (Retry-After: seconds to midnight UTC); decode_refusals_exceeded (extractions, liveness checks, face matches): 30 of the account's files were refused or failed as unreadable, over the decoding budget or abandoned this hour (Retry-After: seconds to the hour's end) */
         RateLimited: {
             headers: {
                 /** @description seconds */

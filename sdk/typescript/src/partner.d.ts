@@ -314,6 +314,7 @@ export interface paths {
             };
             responses: {
                 201: components["responses"]["Created"];
+                400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
                 403: components["responses"]["Problem"];
                 404: components["responses"]["Problem"];
@@ -779,6 +780,7 @@ export interface paths {
             };
             responses: {
                 200: components["responses"]["WebhookConfig"];
+                400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
                 /** @description forbidden: not an administrator; a partner's credential is told to use PATCH /api/v1/partners/me/webhook */
                 403: {
@@ -1146,6 +1148,7 @@ export interface paths {
                         "application/json": components["schemas"]["Partner"];
                     };
                 };
+                400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
                 403: components["responses"]["Problem"];
                 413: components["responses"]["Problem"];
@@ -1915,10 +1918,10 @@ export interface components {
             statusCode?: number;
             durationMs: number;
             /**
-             * @description why the attempt failed; the receiver's own transport errors are not shown
+             * @description why the attempt failed (interrupted: the dispatcher stopped during the attempt, whose POST may have arrived); the receiver's own transport errors are not shown
              * @enum {string}
              */
-            errorClass?: "timeout" | "refused" | "tls" | "dns" | "blocked" | "connection" | "http_status" | "no_target";
+            errorClass?: "timeout" | "refused" | "tls" | "dns" | "blocked" | "connection" | "http_status" | "no_target" | "interrupted";
             /** @description the class in words */
             error?: string;
         };

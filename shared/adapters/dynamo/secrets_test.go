@@ -48,7 +48,7 @@ func TestResealAfterARotation(t *testing.T) {
 		{ID: "we_2", OwnerID: "usr_1", URL: "https://b", Events: []string{"extraction.failed"}, CreatedAt: now,
 			SealedSecret: seal(box(newKey), "whsec_new", "endpoint:we_2")},
 	} {
-		if err := hooks.PutEndpoint(ctx, e); err != nil {
+		if err := putEndpoint(ctx, db, e); err != nil {
 			t.Fatal(err)
 		}
 	}

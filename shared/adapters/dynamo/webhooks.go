@@ -62,6 +62,10 @@ type deliveryItem struct {
 	RecoveredBy  string        `dynamodbav:"recoveredBy,omitempty"`
 	ExpiresAt    time.Time     `dynamodbav:"expiresAt,omitempty"`
 	TTL          int64         `dynamodbav:"ttl,omitempty"`
+	// The attempt started and not recorded yet: its number, start and claim's end (Unix ms).
+	ClaimedAttempt int   `dynamodbav:"claimedAttempt,omitempty"`
+	ClaimedAt      int64 `dynamodbav:"claimedAt,omitempty"`
+	ClaimedUntil   int64 `dynamodbav:"claimedUntil,omitempty"`
 }
 
 const dueIndexPK = "WEBHOOK_DUE"
@@ -86,6 +90,10 @@ func (it deliveryItem) delivery() webhook.Delivery {
 		RedeliveryOf: it.RedeliveryOf,
 		RecoveredBy:  it.RecoveredBy,
 		ExpiresAt:    it.ExpiresAt,
+	}
+	if it.ClaimedAttempt > 0 {
+		d.Claimed = &webhook.Claim{N: it.ClaimedAttempt, At: time.UnixMilli(it.ClaimedAt).UTC(),
+			Until: time.UnixMilli(it.ClaimedUntil).UTC()}
 	}
 	for _, a := range it.Attempts {
 		d.Attempts = append(
@@ -174,7 +182,7 @@ func (r *DeliveryRepo) ClaimAttempt(ctx context.Context, id string, n int, until
 	_, err := r.db.API.UpdateItem(
 		ctx,
 		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(deliveryPK(id), "DELIVERY"),
-			UpdateExpression: aws.String("SET claimedAttempt = :n, claimedUntil = :until"),
+			UpdateExpression: aws.String("SET claimedAttempt = :n, claimedUntil = :until, claimedAt = :now"),
 			ConditionExpression: aws.String(
 				"#s = :pending AND size(attempts) = :prev AND (attribute_not_exists(claimedUntil) OR claimedUntil < :now)",
 			),
@@ -215,7 +223,8 @@ func (r *DeliveryRepo) RecordAttempt(
 	}
 	values := map[string]types.AttributeValue{":a": &types.AttributeValueMemberL{Value: []types.AttributeValue{att}},
 		":s": &types.AttributeValueMemberS{Value: string(status)}, ":n": num(int64(a.N)), ":prev": num(int64(a.N - 1))}
-	update := "SET attempts = list_append(attempts, :a), #s = :s REMOVE claimedAttempt, claimedUntil, gsi2pk, gsi2sk"
+	update := "SET attempts = list_append(attempts, :a), #s = :s " +
+		"REMOVE claimedAttempt, claimedUntil, claimedAt, gsi2pk, gsi2sk"
 	if status == webhook.StatusSucceeded {
 		// Delivered: the body has done its job, and it reports on personal data.
 		update += ", body"
@@ -226,7 +235,8 @@ func (r *DeliveryRepo) RecordAttempt(
 			return err
 		}
 		values[":next"], values[":g2"], values[":shard"] = nextAt, str(dueKey(next, id)), str(dueShard(dueIndexPK, id))
-		update = "SET attempts = list_append(attempts, :a), #s = :s, nextAt = :next, gsi2pk = :shard, gsi2sk = :g2 REMOVE claimedAttempt, claimedUntil"
+		update = "SET attempts = list_append(attempts, :a), #s = :s, nextAt = :next, gsi2pk = :shard, gsi2sk = :g2 " +
+			"REMOVE claimedAttempt, claimedUntil, claimedAt"
 	}
 	_, err = r.db.API.UpdateItem(
 		ctx,
@@ -803,15 +813,35 @@ func (r *WebhookRepo) CreateEndpoint(ctx context.Context, e webhook.Endpoint, ma
 	)
 }
 
-// PutEndpoint replaces a user's endpoint (a rotated secret).
-func (r *WebhookRepo) PutEndpoint(ctx context.Context, e webhook.Endpoint) error {
-	av, err := attributevalue.MarshalMap(toEndpointItem(e))
-	if err != nil {
-		return err
+// RotateEndpointSecret sets an endpoint's secrets with one UpdateItem, on condition that the item
+// exists with the secret read: a rotation racing a deletion never writes the endpoint back, and of
+// racing rotations one lands. A failed condition reads the item as it was to tell the two apart.
+func (r *WebhookRepo) RotateEndpointSecret(ctx context.Context, e webhook.Endpoint, was string) error {
+	values := map[string]types.AttributeValue{":s": str(e.SealedSecret), ":was": str(was)}
+	update := "SET sealedSecret = :s REMOVE previousSealedSecret, previousUntil"
+	if e.PreviousSealedSecret != "" && e.PreviousUntil != nil {
+		until, err := attributevalue.Marshal(e.PreviousUntil.UTC())
+		if err != nil {
+			return err
+		}
+		values[":p"], values[":u"] = str(e.PreviousSealedSecret), until
+		update = "SET sealedSecret = :s, previousSealedSecret = :p, previousUntil = :u"
 	}
-	if _, err := r.db.API.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(r.db.Table),
-		Item: av}); err != nil {
-		return fmt.Errorf("dynamo: put endpoint: %w", err)
+	_, err := r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table),
+		Key:                                 key(userPK(e.OwnerID), "WEBHOOK#"+e.ID),
+		UpdateExpression:                    aws.String(update),
+		ConditionExpression:                 aws.String("attribute_exists(pk) AND sealedSecret = :was"),
+		ExpressionAttributeValues:           values,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	})
+	var ccf *types.ConditionalCheckFailedException
+	switch {
+	case errors.As(err, &ccf) && len(ccf.Item) == 0:
+		return fault.New(fault.NotFound, "No such webhook endpoint.")
+	case errors.As(err, &ccf):
+		return fault.New(fault.Conflict, "The endpoint's secret was rotated meanwhile.")
+	case err != nil:
+		return fmt.Errorf("dynamo: rotate endpoint secret: %w", err)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package guard_test
 
 import (
+	"bytes"
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -190,5 +192,166 @@ func TestWrapRefusesALongKey(t *testing.T) {
 	).Kind != fault.BadRequest ||
 		h.calls != 0 {
 		t.Errorf("a 256-character key: %v after %d calls, want BadRequest before the handler", err, h.calls)
+	}
+}
+
+// clock is a service clock a test moves.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+// A run killed between the start of its record and its finish (here, a handler that panics: nothing
+// after it runs, as nothing runs after a crash) holds the key until its lease ends, a retry meanwhile
+// being told when to come back; then the same request runs again, with the first run's attempt, so
+// what it creates has the first run's ids; another request with the key is still refused.
+func TestWrapRunsAgainAfterTheLease(t *testing.T) {
+	c := &clock{time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	store := idempotencytest.New()
+	keys := guard.Idempotency{Store: store, Window: 24 * time.Hour, Lease: 10 * time.Second, Now: c.now}
+	var made []string
+	kill := true
+	wrapped := keys.Wrap(func(w http.ResponseWriter, r *http.Request, p access.Principal) error {
+		made = append(made, idempotency.Text(r.Context(), "thing"))
+		if kill {
+			panic("killed")
+		}
+		w.WriteHeader(http.StatusCreated)
+		return nil
+	})
+	func() {
+		defer func() { _ = recover() }()
+		_, _ = send(t, wrapped, partner, "POST", "/v1/things", "k", `{"a":1}`)
+	}()
+	kill = false
+	c.t = c.t.Add(10 * time.Second)
+	_, err := send(t, wrapped, partner, "POST", "/v1/things", "k", `{"a":1}`)
+	if f := fault.As(err); f.Code != "idempotency_request_in_progress" || f.RetryAfter != 1 {
+		t.Fatalf("a retry within the lease: %v (Retry-After %d), want in progress, retry after 1 s", err, f.RetryAfter)
+	}
+	c.t = c.t.Add(1001 * time.Millisecond) // the lease: 10 s, and a second of margin
+	if _, err := send(t, wrapped, partner, "POST", "/v1/things", "k", `{"a":2}`); fault.As(err).Code !=
+		"idempotency_key_reused" {
+		t.Errorf("another request after the lease: %v, want idempotency_key_reused", err)
+	}
+	w, err := send(t, wrapped, partner, "POST", "/v1/things", "k", `{"a":1}`)
+	if err != nil || w.Code != http.StatusCreated || w.Header().Get("Idempotent-Replayed") != "" {
+		t.Fatalf("the retry after the lease: %d, %v, want it run: 201", w.Code, err)
+	}
+	if len(made) != 2 || made[0] != made[1] {
+		t.Errorf("the two runs made %q, want twice the same id", made)
+	}
+	if w, _ := send(t, wrapped, partner, "POST", "/v1/things", "k", `{"a":1}`); w.Header().
+		Get("Idempotent-Replayed") != "true" || len(made) != 2 {
+		t.Errorf("after the second run finished: replayed %q after %d runs", w.Header().Get("Idempotent-Replayed"),
+			len(made))
+	}
+	if other, _ := send(t, wrapped, partner, "POST", "/v1/things", "k2", `{"a":1}`); other.Code != 201 ||
+		made[2] == made[0] {
+		t.Errorf("another key's run made %q, the same id as the first key's", made[2])
+	}
+}
+
+// A request's deadline is its lease: a run under a context ending in 3 s holds its key 3 s and the
+// margin, however long Lease is.
+func TestWrapLeaseFollowsTheDeadline(t *testing.T) {
+	c := &clock{time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	store := idempotencytest.New()
+	keys := guard.Idempotency{Store: store, Window: 24 * time.Hour, Lease: time.Hour, Now: c.now}
+	wrapped := keys.Wrap(func(http.ResponseWriter, *http.Request, access.Principal) error { panic("killed") })
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	func() {
+		defer func() { _ = recover() }()
+		r := httptest.NewRequestWithContext(ctx, "POST", "/v1/things", strings.NewReader(`{}`))
+		r.Header.Set(idempotency.Header, "k")
+		_ = wrapped(httptest.NewRecorder(), r, partner)
+	}()
+	rec, ok := store.Record(idempotency.Scope(partner), idempotency.LockOf(idempotency.Scope(partner), "k").Name())
+	if lease := rec.LeaseUntil.Sub(c.t); !ok || lease < 3*time.Second || lease > 4*time.Second {
+		t.Errorf("lease of a run with 3 s left: %v, want 4 s (3 s and the margin)", lease)
+	}
+}
+
+// A multipart form sent again is the same request, whatever boundary the client drew.
+func TestWrapReplaysAFormSentAgain(t *testing.T) {
+	h := &created{}
+	wrapped := guard.Idempotency{Store: idempotencytest.New(), Window: 24 * time.Hour}.Wrap(h.serve)
+	form := func(boundary, file string) *http.Request {
+		body := "--" + boundary + "\r\nContent-Disposition: form-data; name=\"documentType\"\r\n\r\npassport\r\n" +
+			"--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"p.png\"\r\n" +
+			"Content-Type: image/png\r\n\r\n" + file + "\r\n--" + boundary + "--\r\n"
+		r := httptest.NewRequest("POST", "/v1/extract/async", strings.NewReader(body))
+		r.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)
+		r.Header.Set(idempotency.Header, "k")
+		return r
+	}
+	for i, tc := range []struct {
+		r        *http.Request
+		replayed bool
+		code     string
+	}{
+		{form("aaaa", "PNGDATA"), false, ""},
+		{form("bbbbbbbb", "PNGDATA"), true, ""},
+		{form("cccc", "OTHERDATA"), false, "idempotency_key_reused"},
+	} {
+		w := httptest.NewRecorder()
+		err := wrapped(w, tc.r, partner)
+		if tc.code != "" {
+			if fault.As(err).Code != tc.code {
+				t.Errorf("form %d: %v, want %s", i, err, tc.code)
+			}
+			continue
+		}
+		if err != nil || (w.Header().Get("Idempotent-Replayed") == "true") != tc.replayed {
+			t.Errorf("form %d: %v, replayed %q, want replayed %v", i, err, w.Header().Get("Idempotent-Replayed"),
+				tc.replayed)
+		}
+	}
+	if h.calls != 1 {
+		t.Errorf("the handler ran %d times, want 1", h.calls)
+	}
+}
+
+// What is shown once (a secret in the answer) is not readable from the store: the record is stored
+// under a name that is not the key, its answer and seed sealed under the key.
+func TestWrapSealsWhatItStores(t *testing.T) {
+	store := idempotencytest.New()
+	wrapped := guard.Idempotency{Store: store, Window: 24 * time.Hour}.Wrap(
+		func(w http.ResponseWriter, _ *http.Request, _ access.Principal) error {
+			w.WriteHeader(http.StatusCreated)
+			_, _ = w.Write([]byte(`{"secret":"sk_live_shown_once"}`))
+			return nil
+		})
+	const key = "5f0c2a34-9a55-4d39-8b4e-3c1f6f3e8d21"
+	if _, err := send(t, wrapped, partner, "POST", "/v1/api-keys", key, `{}`); err != nil {
+		t.Fatal(err)
+	}
+	scope := idempotency.Scope(partner)
+	if _, ok := store.Record(scope, key); ok {
+		t.Error("the record is stored under the key itself")
+	}
+	name := idempotency.LockOf(scope, key).Name()
+	rec, ok := store.Record(scope, name)
+	if !ok || strings.Contains(name, key) || bytes.Contains(rec.Body, []byte("sk_live")) || len(rec.Seed) == 0 {
+		t.Errorf("stored under %q: %q (seed %d bytes), want a name and a body that do not show the key or secret",
+			name, rec.Body, len(rec.Seed))
+	}
+	if w, err := send(t, wrapped, partner, "POST", "/v1/api-keys", key, `{}`); err != nil ||
+		w.Body.String() != `{"secret":"sk_live_shown_once"}` {
+		t.Errorf("replay: %q, %v, want the answer as given", w.Body, err)
+	}
+}
+
+// A request without a credential has keys of its own, apart from every user's.
+func TestWrapAnonymousScope(t *testing.T) {
+	h := &created{}
+	wrapped := guard.Idempotency{Store: idempotencytest.New(), Window: 24 * time.Hour}.Wrap(h.serve)
+	for _, who := range []access.Principal{{}, {UserID: "usr_1"}, {}} {
+		if _, err := send(t, wrapped, who, "POST", "/v1/mobile-handoff/session", "k", ``); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h.calls != 2 {
+		t.Errorf("the handler ran %d times, want 2: anonymous, then the user's", h.calls)
 	}
 }

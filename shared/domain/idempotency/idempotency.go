@@ -3,17 +3,26 @@
 // hash of the request; a replay with the same request gets the stored response, a different request
 // with the same key a conflict saying what the key was first used for, and so does a replay while the
 // first request is still running. Keys are scoped to the caller. "The same request" is the same
-// method, path and meaning: a JSON body is compared as JSON, so a client that re-serialises it
-// (spacing, key order) replays.
+// method, path and meaning: a JSON body is compared as JSON, and a multipart form part by part, so a
+// client that re-serialises it (spacing, key order, another boundary) replays.
+//
+// A key is never stuck: the run that holds it holds it on a lease that ends with the request's own
+// deadline (the function's timeout), after which the same request runs again. What a run creates
+// takes its ids from the key's seed (Text), so a run after a crash finds what an earlier run made
+// and answers it instead of making it twice.
 package idempotency
 
 import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"io"
 	"mime"
+	"mime/multipart"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/access"
@@ -29,21 +38,33 @@ type Record struct {
 	Method      string    // of the first request, to tell a caller who reuses the key
 	Path        string    // idem
 	CreatedAt   time.Time // idem
+	// Seed is what the request's runs derive the ids of what they create from (Text): set by the
+	// first run, kept by every later one (sealed by guard.Idempotency, see Lock).
+	Seed []byte
+	// LeaseUntil is, while the record is not done, when the run holding the key ends at the latest
+	// (its request's deadline); zero when no run holds it (released after a server error).
+	LeaseUntil  time.Time
 	Done        bool
 	Status      int
 	ContentType string
 	Body        []byte
 }
 
-// Store keeps records until they expire.
+// Store keeps records until they expire. Times are compared to the millisecond.
 type Store interface {
-	// Begin stores first, an in-flight record, for scope and key unless one exists; it returns the
-	// existing record and false when there is one.
-	Begin(ctx context.Context, scope, key string, first Record, expires time.Time) (Record, bool, error)
+	// Begin takes the key for first (a record in progress, with its Seed and LeaseUntil), to expire
+	// at expires, and returns first and true, unless a record of scope and key that has not expired
+	// at now exists. A record in progress of the same request (RequestHash) whose lease ended
+	// before now is taken over: it gets first's LeaseUntil and is returned with it, its Seed and
+	// CreatedAt, and true; of concurrent takers one wins. Any other record is returned as it is,
+	// with false.
+	Begin(ctx context.Context, scope, key string, first Record, now, expires time.Time) (Record, bool, error)
 	// Finish stores the response of a begun request.
 	Finish(ctx context.Context, scope, key string, r Record) error
-	// Abandon deletes a begun record, so the request can be tried again (after a server error).
-	Abandon(ctx context.Context, scope, key string) error
+	// Release ends the lease that ends at lease of a record in progress, so that its request may
+	// run again at once (after a server error); the record, its request and its seed stay, so the
+	// key stays that request's. A finished record, or one another run holds, is left as it is.
+	Release(ctx context.Context, scope, key string, lease time.Time) error
 }
 
 // Hash is what identifies a request under a key: its method, path and meaning (see meaning).
@@ -74,10 +95,16 @@ func Reused(first Record) *fault.Error {
 }
 
 // meaning is what a body says: a JSON body in canonical form (keys sorted, no insignificant
-// space, strings and numbers as written), so two serialisations of one request compare equal;
-// any other body, or JSON that does not parse, as its bytes.
+// space, strings and numbers as written), so two serialisations of one request compare equal; a
+// multipart form as its parts (formParts); any other body, or one that does not parse, as its
+// bytes.
 func meaning(contentType string, body []byte) []byte {
-	mt, _, err := mime.ParseMediaType(contentType)
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err == nil && mt == "multipart/form-data" {
+		if parts, ok := formParts(params["boundary"], body); ok {
+			return parts
+		}
+	}
 	if err != nil || mt != "application/json" {
 		return body
 	}
@@ -94,10 +121,44 @@ func meaning(contentType string, body []byte) []byte {
 	return append([]byte("json:"), canonical...)
 }
 
-// Scope keeps one caller's keys apart from another's.
+// formParts is a multipart form without its boundary, which every client draws at random for each
+// sending: each part's form name, file name, content type and content, in order, each length
+// prefixed. ok is false when the body is not a well-formed form.
+func formParts(boundary string, body []byte) (out []byte, ok bool) {
+	if boundary == "" {
+		return nil, false
+	}
+	out = []byte("multipart:")
+	field := func(b []byte) { out = append(binary.AppendUvarint(out, uint64(len(b))), b...) }
+	r := multipart.NewReader(bytes.NewReader(body), boundary)
+	for {
+		p, err := r.NextRawPart()
+		if errors.Is(err, io.EOF) {
+			return out, true
+		}
+		if err != nil {
+			return nil, false
+		}
+		data, err := io.ReadAll(p)
+		if err != nil {
+			return nil, false
+		}
+		field([]byte(p.FormName()))
+		field([]byte(p.FileName()))
+		field([]byte(p.Header.Get("Content-Type")))
+		field(data)
+	}
+}
+
+// Scope keeps one caller's keys apart from another's. A request without a credential (a handoff
+// session may be opened without one) has a scope of its own, where the key, a random UUID, is all
+// that ties a retry to its first request.
 func Scope(p access.Principal) string {
-	if p.PartnerID != "" {
+	switch {
+	case p.PartnerID != "":
 		return "partner#" + p.PartnerID
+	case p.UserID == "":
+		return "anonymous"
 	}
 	return "user#" + p.UserID
 }

@@ -1,6 +1,8 @@
 package idempotency_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/trustline/platform/shared/domain/access"
@@ -45,5 +47,49 @@ func TestScope(t *testing.T) {
 	}
 	if idempotency.Scope(access.Principal{UserID: "usr_1"}) == idempotency.Scope(access.Principal{UserID: "usr_2"}) {
 		t.Error("two users share a scope")
+	}
+}
+
+// What a request creates is named the same in every run of it, apart from what other requests
+// create; without a key, at random.
+func TestText(t *testing.T) {
+	ctx := idempotency.WithAttempt(context.Background(), idempotency.Attempt{Seed: []byte("seed-1")})
+	again := idempotency.WithAttempt(context.Background(), idempotency.Attempt{Seed: []byte("seed-1")})
+	other := idempotency.WithAttempt(context.Background(), idempotency.Attempt{Seed: []byte("seed-2")})
+	a := idempotency.Text(ctx, "reference")
+	if len(a) != 26 || strings.Trim(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") != "" {
+		t.Errorf("Text = %q, want 26 base32 characters as rand.Text", a)
+	}
+	if idempotency.Text(again, "reference") != a {
+		t.Error("another run of the request names it otherwise")
+	}
+	if idempotency.Text(ctx, "secret") == a || idempotency.Text(other, "reference") == a {
+		t.Error("another name, or another key, names it the same")
+	}
+	if idempotency.Text(context.Background(), "reference") == idempotency.Text(context.Background(), "reference") {
+		t.Error("without a key, two texts are the same")
+	}
+}
+
+// A sealed value opens under its key and scope only.
+func TestLock(t *testing.T) {
+	l := idempotency.LockOf("user#usr_1", "k")
+	sealed := l.Seal([]byte("sk_live_x"))
+	if got, err := idempotency.LockOf("user#usr_1", "k").Open(sealed); err != nil || string(got) != "sk_live_x" {
+		t.Fatalf("Open = %q, %v", got, err)
+	}
+	for name, other := range map[string]idempotency.Lock{
+		"another key":   idempotency.LockOf("user#usr_1", "k2"),
+		"another scope": idempotency.LockOf("user#usr_2", "k"),
+	} {
+		if _, err := other.Open(sealed); err == nil {
+			t.Errorf("%s opens it", name)
+		}
+		if other.Name() == l.Name() {
+			t.Errorf("%s has the same name", name)
+		}
+	}
+	if got, err := l.Open(l.Seal(nil)); got != nil || err != nil {
+		t.Errorf("nil sealed and opened: %q, %v", got, err)
 	}
 }

@@ -120,7 +120,10 @@ type ConfigStore interface {
 	// now and, when a key asks, that key is not revoked, all in one write; Conflict
 	// (limit_reached) over the limit, Unauthorized when the key was revoked meanwhile.
 	CreateEndpoint(ctx context.Context, e Endpoint, max int, now time.Time) error
-	PutEndpoint(ctx context.Context, e Endpoint) error
+	// RotateEndpointSecret stores e's secrets (SealedSecret, PreviousSealedSecret, PreviousUntil)
+	// on condition that the endpoint still has the sealed secret was, as read: NotFound when it is
+	// gone (deleted meanwhile), Conflict when another rotation landed first. Nothing else changes.
+	RotateEndpointSecret(ctx context.Context, e Endpoint, was string) error
 	Endpoint(ctx context.Context, ownerID, id string) (Endpoint, error)
 	Endpoints(ctx context.Context, ownerID string) ([]Endpoint, error)
 	DeleteEndpoint(ctx context.Context, ownerID, id string) error
@@ -427,8 +430,11 @@ func (dir Directory) Endpoint(ctx context.Context, ownerID, id string) (Endpoint
 // RotateSecret gives an endpoint a new secret, shown this once. For SecretOverlap the old one
 // still signs webhook-signature (next to the new one), so receivers switch without downtime; the
 // API's own X-Service-Signature uses the new one at once. Rotating again within the overlap ends
-// the first old secret: only the last one overlaps.
+// the first old secret: only the last one overlaps. The rotation lands only on the endpoint as read:
+// one deleted meanwhile is NotFound (a rotation never brings it back), and of concurrent rotations
+// one wins and the others are Conflicts, so every secret a rotation returned is one that signs.
 func (s *Service) RotateSecret(ctx context.Context, e Endpoint) (Endpoint, string, error) {
+	was := e.SealedSecret
 	secret := newSecret()
 	sealed, err := s.Keys.Seal(ctx, []byte(secret), secretContext(SecretOfEndpoint, e.ID))
 	if err != nil {
@@ -440,7 +446,12 @@ func (s *Service) RotateSecret(ctx context.Context, e Endpoint) (Endpoint, strin
 		e.PreviousSealedSecret, e.PreviousUntil = e.SealedSecret, &until
 	}
 	e.SealedSecret = sealed
-	return e, secret, s.Config.PutEndpoint(ctx, e)
+	err = s.Config.RotateEndpointSecret(ctx, e, was)
+	if fault.Is(err, fault.Conflict) {
+		err = fault.New(fault.Conflict, "The secret was rotated by another request at the same moment; "+
+			"its new secret is the one in force. Rotate again if you need one you have seen.")
+	}
+	return e, secret, err
 }
 
 // SendTest queues a webhook.test event to an endpoint.

@@ -94,6 +94,20 @@ func (e *Engine) Handle(ctx context.Context, w WakeUp) error {
 		return nil // a duplicate, or a wake-up of an attempt already made
 	}
 	now := e.now()
+	if c := d.Claimed; c != nil && c.N == w.Attempt && !now.Before(c.Until) {
+		// The attempt started and its outcome was never recorded: the dispatcher stopped during
+		// it. Its POST may have reached the receiver, so the history keeps it, as interrupted, and
+		// the next attempt follows now.
+		cut := Attempt{N: c.N, At: c.At.UTC(), ErrorClass: ErrorInterrupted,
+			Error: "interrupted: the dispatcher stopped before the answer was recorded"}
+		if err := e.Store.RecordAttempt(ctx, d.ID, cut, StatusPending, now); err != nil {
+			if fault.Is(err, fault.Conflict) {
+				return nil // another worker recorded it first, and goes on
+			}
+			return err
+		}
+		d.Attempts, d.Claimed, w.Attempt = append(d.Attempts, cut), nil, w.Attempt+1
+	}
 	if d.NextAt.After(now.Add(time.Second)) {
 		return e.wake(ctx, d.ID, w.Attempt, d.NextAt) // early (a sweep raced a retry): come back when due
 	}
@@ -111,7 +125,10 @@ func (e *Engine) Handle(ctx context.Context, w WakeUp) error {
 	case w.Attempt > len(e.Schedule):
 		status = StatusFailed
 	default:
-		first := now
+		// Offsets count from the first attempt as made (its At: after the claim, when the POST
+		// starts), as the receiver sees it: never from before a slow claim, which would bring the
+		// retries that much early.
+		first := a.At
 		if len(d.Attempts) > 0 {
 			first = d.Attempts[0].At
 		}

@@ -163,6 +163,112 @@ func TestRetrySchedule(t *testing.T) {
 	}
 }
 
+// slowFirstClaim is a store whose claim of a first attempt takes a while on the engine's clock, as
+// a claim does when the table is slow to answer.
+type slowFirstClaim struct {
+	*memstore.Store
+	clock *time.Time
+	takes time.Duration
+}
+
+func (s slowFirstClaim) ClaimAttempt(ctx context.Context, id string, n int, until, now time.Time) error {
+	if n == 1 {
+		*s.clock = s.clock.Add(s.takes)
+	}
+	return s.Store.ClaimAttempt(ctx, id, n, until, now)
+}
+
+// The retries keep their offsets from the first attempt as made, however slow the claims: before,
+// the first retry counted from before the first claim, and came that much early (a retry at
+// T0+117.65 s for a 120 s offset, after a claim of 2.35 s).
+func TestRetryOffsetsCountFromTheFirstAttemptAsMade(t *testing.T) {
+	created := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
+	clock := created
+	store := slowFirstClaim{Store: &memstore.Store{}, clock: &clock, takes: 2350 * time.Millisecond}
+	wk := &wakes{}
+	status := 500
+	schedule := []time.Duration{2 * time.Minute, 4 * time.Minute}
+	e := &webhook.Engine{Store: store, Targets: &target{url: "https://hooks.partner.example/insurance"}, Wake: wk,
+		Sender: answering(&status), Schedule: schedule, Timeout: 5 * time.Second,
+		Now: func() time.Time { return clock }}
+	ctx := quiet()
+	d, err := e.Enqueue(ctx, webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1",
+		Event: "insurance.contract.issued", Reference: "AUT-1", Body: []byte(`{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		sent := wk.take()
+		if len(sent) != 1 {
+			t.Fatalf("%d wake-ups, want 1", len(sent))
+		}
+		if sent[0].due.After(clock) {
+			clock = sent[0].due
+		}
+		w, _ := webhook.ParseWakeUp(sent[0].body)
+		if err := e.Handle(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := mustDelivery(t, store.Store, d.ID)
+	if len(got.Attempts) != 3 {
+		t.Fatalf("%d attempts, want 3", len(got.Attempts))
+	}
+	for i, offset := range schedule {
+		if made := got.Attempts[i+1].At.Sub(got.Attempts[0].At); made != offset {
+			t.Errorf("retry %d made at T0+%s, want T0+%s", i+1, made, offset)
+		}
+	}
+}
+
+// A dispatcher that stops during an attempt (its POST may have reached the receiver) leaves the
+// attempt claimed and unrecorded; the sweep's wake-up after the claim lapsed records it as
+// interrupted, at the time it started, and makes the next attempt. Before, the history kept one
+// attempt for the receiver's two POSTs.
+func TestAnInterruptedAttemptStaysInTheHistory(t *testing.T) {
+	clock := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
+	store := &memstore.Store{}
+	wk := &wakes{}
+	status := 200
+	snd := answering(&status)
+	e := &webhook.Engine{Store: store, Targets: &target{url: "https://hooks.partner.example/insurance"}, Wake: wk,
+		Sender: snd, Schedule: []time.Duration{2 * time.Minute}, Timeout: 5 * time.Second,
+		Now: func() time.Time { return clock }}
+	ctx := quiet()
+	d, err := e.Enqueue(ctx, webhook.Delivery{Scheme: webhook.SchemePartner, OwnerID: "prt_1",
+		Event: "insurance.contract.issued", Reference: "AUT-1", Body: []byte(`{}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wk.take()
+	// The first dispatcher claims attempt 1, POSTs, and dies before recording the answer.
+	started := clock
+	if err := store.ClaimAttempt(ctx, d.ID, 1, clock.Add(35*time.Second), clock); err != nil {
+		t.Fatal(err)
+	}
+	clock = clock.Add(2 * time.Minute)
+	if err := e.Sweep(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range wk.take() {
+		wake, _ := webhook.ParseWakeUp(w.body)
+		if err := e.Handle(ctx, wake); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := mustDelivery(t, store, d.ID)
+	if got.Status != webhook.StatusSucceeded || len(got.Attempts) != 2 || snd.posts.Load() != 1 {
+		t.Fatalf("%s with %d attempts after %d POSTs here: %+v", got.Status, len(got.Attempts), snd.posts.Load(),
+			got.Attempts)
+	}
+	if a := got.Attempts[0]; a.N != 1 || a.ErrorClass != webhook.ErrorInterrupted || !a.At.Equal(started) {
+		t.Errorf("attempt 1 = %+v, want interrupted at %s", a, started)
+	}
+	if a := got.Attempts[1]; a.N != 2 || !a.Succeeded() {
+		t.Errorf("attempt 2 = %+v, want the delivery", a)
+	}
+}
+
 // TestWakeUpsThatDoNotAttempt: a duplicate, stale, early or malformed wake-up makes no attempt and
 // leaves the delivery as it was; an early one is put back for the due time.
 func TestWakeUpsThatDoNotAttempt(t *testing.T) {

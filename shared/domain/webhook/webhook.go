@@ -55,6 +55,15 @@ type Delivery struct {
 	// ExpiresAt ends the record: its body reports on personal data. The body itself is dropped
 	// as soon as the delivery succeeds.
 	ExpiresAt time.Time
+	// Claimed is the attempt started and not recorded yet, if any: in progress until its Until,
+	// interrupted after it (the dispatcher stopped mid-attempt).
+	Claimed *Claim
+}
+
+// Claim is an attempt as started: its number, when it started, and until when it is taken.
+type Claim struct {
+	N         int
+	At, Until time.Time
 }
 
 // Attempt is one POST.
@@ -79,6 +88,9 @@ const (
 	ErrorConnection = "connection"  // the connection failed otherwise (reset, unreachable)
 	ErrorHTTPStatus = "http_status" // the receiver answered, not with 2xx
 	ErrorNoTarget   = "no_target"   // no URL is configured any more
+	// ErrorInterrupted: the attempt started and the dispatcher stopped before its answer was
+	// recorded. Its POST may have reached the receiver (receivers deduplicate by webhook-id).
+	ErrorInterrupted = "interrupted"
 )
 
 // Succeeded reports a 2xx answer.
@@ -169,7 +181,8 @@ func StandardKey(secret []byte) []byte {
 type Store interface {
 	PutDelivery(ctx context.Context, d Delivery) error
 	Delivery(ctx context.Context, id string) (Delivery, error)
-	// ClaimAttempt reserves attempt n (n-1 attempts recorded, status pending) until the given time.
+	// ClaimAttempt reserves attempt n (n-1 attempts recorded, status pending, no live claim) until
+	// the given time, recording that it started at now (Delivery.Claimed); Conflict otherwise.
 	ClaimAttempt(ctx context.Context, id string, n int, until, now time.Time) error
 	// RecordAttempt appends attempt a, sets the status and, while pending, the next due time.
 	RecordAttempt(ctx context.Context, id string, a Attempt, status Status, next time.Time) error

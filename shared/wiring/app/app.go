@@ -37,6 +37,7 @@ type Getenv func(string) string
 
 // deps are what every function starts from.
 type deps struct {
+	name  string // the function's, as in functions/<name>
 	cfg   config.Config
 	log   *slog.Logger
 	bases httpapi.Bases
@@ -113,6 +114,7 @@ func load(name string, getenv Getenv) (deps, error) {
 	}
 	log := logs.New(os.Stdout, cfg.LogLevel).With("function", name, "version", Version)
 	return deps{
+		name:  name,
 		cfg:   cfg,
 		log:   log,
 		now:   time.Now,

@@ -15,7 +15,6 @@ import (
 	"github.com/trustline/platform/shared/adapters/provider"
 	"github.com/trustline/platform/shared/adapters/queue"
 	"github.com/trustline/platform/shared/api/contractsapi"
-	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/billing"
 	"github.com/trustline/platform/shared/domain/contracts"
@@ -131,11 +130,7 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		return err
 	}
 	api := contractsapi.API{Contracts: c.service, Partners: partners, Guard: newGuard(c.deps),
-		Idempotency: guard.Idempotency{
-			Store:  dynamo.NewIdempotencyRepo(c.store),
-			Window: c.cfg.IdempotencyWindow,
-			Now:    c.now,
-		}}
+		Idempotency: idempotencyOf(c.deps)}
 	return httpapi.New(c.log, c.bases, api.Routes()), nil
 }
 

@@ -90,16 +90,12 @@ func webhookAPI(d deps, g *guard.Guard) (webhookapi.API, error) {
 		return webhookapi.API{}, err
 	}
 	return webhookapi.API{
-		Webhooks:   hooks.service,
-		Deliveries: hooks.engine,
-		Store:      dynamo.NewDeliveryRepo(d.store),
-		Guard:      g,
-		Idempotency: guard.Idempotency{
-			Store:  dynamo.NewIdempotencyRepo(d.store),
-			Window: d.cfg.IdempotencyWindow,
-			Now:    d.now,
-		},
-		Partners: dynamo.NewPartnerRepo(d.store),
+		Webhooks:    hooks.service,
+		Deliveries:  hooks.engine,
+		Store:       dynamo.NewDeliveryRepo(d.store),
+		Guard:       g,
+		Idempotency: idempotencyOf(d),
+		Partners:    dynamo.NewPartnerRepo(d.store),
 	}, nil
 }
 

@@ -1,7 +1,8 @@
 // Package idempotencytest is an in-memory idempotency.Store, for unit tests of idempotency keys:
 // it keeps the DynamoDB repository's semantics (a key taken once per scope, its record returned to
-// later requests, an expired or abandoned key free again), without an emulator. RunStoreSuite
-// checks it and the repository against the same promises.
+// later requests, a lapsed or released lease taken over by the same request, an expired key free
+// again), without an emulator. RunStoreSuite checks it and the repository against the same
+// promises.
 package idempotencytest
 
 import (
@@ -17,9 +18,6 @@ import (
 type Store struct {
 	mu      sync.Mutex
 	records map[string]stored
-	// Now is the clock that tells expired records; nil is time.Now, as the repository compares
-	// with the time of the write.
-	Now func() time.Time
 }
 
 var _ idempotency.Store = (*Store)(nil)
@@ -34,27 +32,35 @@ func New() *Store { return &Store{records: map[string]stored{}} }
 
 func id(scope, key string) string { return scope + "#" + key }
 
-// Begin stores first unless a record that has not expired exists, which it returns instead. The
-// creation time is kept to the second, as the repository keeps it.
+// Begin takes the key as the repository does (idempotency.Store). Times are kept to the
+// millisecond, the creation time to the second, as the repository keeps them.
 func (s *Store) Begin(
 	_ context.Context,
 	scope, key string,
 	first idempotency.Record,
-	expires time.Time,
+	now, expires time.Time,
 ) (idempotency.Record, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if old, ok := s.records[id(scope, key)]; ok && old.expires.Unix() >= s.now().Unix() {
-		return clone(old.Record), false, nil
+	old, ok := s.records[id(scope, key)]
+	if ok && !ms(old.expires).Before(ms(now)) {
+		if old.Done || old.RequestHash != first.RequestHash || !ms(old.LeaseUntil).Before(ms(now)) {
+			return clone(old.Record), false, nil
+		}
+		old.LeaseUntil = ms(first.LeaseUntil)
+		s.records[id(scope, key)] = old
+		return clone(old.Record), true, nil
 	}
 	rec := idempotency.Record{
 		RequestHash: first.RequestHash,
 		Method:      first.Method,
 		Path:        first.Path,
 		CreatedAt:   first.CreatedAt.Truncate(time.Second),
+		Seed:        slices.Clone(first.Seed),
+		LeaseUntil:  ms(first.LeaseUntil),
 	}
 	s.records[id(scope, key)] = stored{Record: rec, expires: expires}
-	return first, true, nil
+	return clone(rec), true, nil
 }
 
 // Finish stores the response of a begun request, keeping what Begin stored of the request.
@@ -67,12 +73,32 @@ func (s *Store) Finish(_ context.Context, scope, key string, r idempotency.Recor
 	return nil
 }
 
-// Abandon deletes a record.
-func (s *Store) Abandon(_ context.Context, scope, key string) error {
+// Release ends the lease ending at lease of a record in progress; anything else is left.
+func (s *Store) Release(_ context.Context, scope, key string, lease time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.records, id(scope, key))
+	old, ok := s.records[id(scope, key)]
+	if ok && !old.Done && old.LeaseUntil.Equal(ms(lease)) {
+		old.LeaseUntil = time.Time{}
+		s.records[id(scope, key)] = old
+	}
 	return nil
+}
+
+// Record is the record of scope and key as stored (false when there is none), for tests to look
+// at what the guard stored or to make a record as a run killed mid-request leaves it.
+func (s *Store) Record(scope, key string) (idempotency.Record, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	old, ok := s.records[id(scope, key)]
+	return clone(old.Record), ok
+}
+
+// Put stores r as the record of scope and key, expiring at expires, whatever was there.
+func (s *Store) Put(scope, key string, r idempotency.Record, expires time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.records[id(scope, key)] = stored{Record: clone(r), expires: expires}
 }
 
 // Len is the number of records stored.
@@ -83,13 +109,14 @@ func (s *Store) Len() int {
 }
 
 func clone(r idempotency.Record) idempotency.Record {
-	r.Body = slices.Clone(r.Body)
+	r.Body, r.Seed = slices.Clone(r.Body), slices.Clone(r.Seed)
 	return r
 }
 
-func (s *Store) now() time.Time {
-	if s.Now != nil {
-		return s.Now()
+// ms is t to the millisecond, as the repository stores times; the zero time stays zero.
+func ms(t time.Time) time.Time {
+	if t.IsZero() {
+		return t
 	}
-	return time.Now()
+	return time.UnixMilli(t.UnixMilli()).UTC()
 }

@@ -3,6 +3,8 @@ package idempotencytest
 import (
 	"context"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -10,8 +12,8 @@ import (
 )
 
 // RunStoreSuite checks the promises of idempotency.Store on the stores newStore makes, one empty
-// store per case: the in-memory Store here and the DynamoDB repository alike. Expiry is against
-// the wall clock, which the repository reads at each write.
+// store per case: the in-memory Store here and the DynamoDB repository alike. Each case runs on
+// its own clock, passed to Begin, from the wall clock's second.
 func RunStoreSuite(t *testing.T, newStore func(t *testing.T) idempotency.Store) {
 	cases := []struct {
 		name string
@@ -21,7 +23,11 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) idempotency.Store) 
 		{"a finished record keeps its request", finished},
 		{"an empty response is kept", emptyResponse},
 		{"keys are per scope", perScope},
-		{"an abandoned key is free again", abandoned},
+		{"a lapsed lease is taken over by its request", lapsed},
+		{"a lapsed lease is not another request's", lapsedOther},
+		{"of concurrent takers one wins", oneTaker},
+		{"a released key runs its request again", released},
+		{"a release ends only its own lease", releaseOwnOnly},
 		{"an expired key is free again", expired},
 	}
 	for _, tc := range cases {
@@ -29,13 +35,19 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) idempotency.Store) 
 	}
 }
 
-// first is a request as guard.Idempotency begins it: its creation time to the second.
-func first() idempotency.Record {
+// start is the time each case starts at: now, to the second.
+func start() time.Time { return time.Now().UTC().Truncate(time.Second) }
+
+// first is a request as guard.Idempotency begins it at now: its creation time to the second, a
+// seed, and a lease of a minute.
+func first(now time.Time) idempotency.Record {
 	return idempotency.Record{
 		RequestHash: "h1",
 		Method:      "POST",
 		Path:        "/v1/contracts",
-		CreatedAt:   time.Now().UTC().Truncate(time.Second),
+		CreatedAt:   now,
+		Seed:        []byte("seed-1"),
+		LeaseUntil:  now.Add(time.Minute),
 	}
 }
 
@@ -44,109 +56,213 @@ func begin(
 	s idempotency.Store,
 	scope, key string,
 	r idempotency.Record,
-	expires time.Time,
+	now time.Time,
 ) (idempotency.Record, bool) {
 	t.Helper()
-	got, ok, err := s.Begin(context.Background(), scope, key, r, expires)
+	got, ok, err := s.Begin(context.Background(), scope, key, r, now, now.Add(24*time.Hour))
 	if err != nil {
 		t.Fatalf("Begin(%s, %s): %v", scope, key, err)
 	}
 	return got, ok
 }
 
-func later() time.Time { return time.Now().Add(time.Hour) }
-
 func takenOnce(t *testing.T, s idempotency.Store) {
-	f := first()
-	if got, ok := begin(t, s, "partner#p1", "k", f, later()); !ok || !reflect.DeepEqual(got, f) {
+	now := start()
+	f := first(now)
+	if got, ok := begin(t, s, "partner#p1", "k", f, now); !ok || !reflect.DeepEqual(got, f) {
 		t.Fatalf("first Begin = %+v, %v, want the record, true", got, ok)
 	}
-	second := idempotency.Record{
-		RequestHash: "h2",
-		Method:      "PATCH",
-		Path:        "/other",
-		CreatedAt:   f.CreatedAt.Add(time.Minute),
+	second := idempotency.Record{RequestHash: "h2", Method: "PATCH", Path: "/other", CreatedAt: now.Add(time.Second),
+		Seed: []byte("seed-2"), LeaseUntil: now.Add(2 * time.Minute)}
+	if got, ok := begin(t, s, "partner#p1", "k", second, now.Add(time.Second)); ok || !reflect.DeepEqual(got, f) {
+		t.Errorf("another request's Begin = %+v, %v, want the first record, in flight, false", got, ok)
 	}
-	if got, ok := begin(t, s, "partner#p1", "k", second, later()); ok || !reflect.DeepEqual(got, f) {
-		t.Errorf("second Begin = %+v, %v, want the first record, in flight, false", got, ok)
+	again := f
+	again.Seed, again.LeaseUntil = []byte("seed-3"), now.Add(2*time.Minute)
+	if got, ok := begin(t, s, "partner#p1", "k", again, now.Add(time.Second)); ok || !reflect.DeepEqual(got, f) {
+		t.Errorf("the same request's Begin within the lease = %+v, %v, want the first record, false", got, ok)
 	}
-	if got, ok := begin(t, s, "partner#p1", "k", second, later()); ok || got.RequestHash != "h1" {
-		t.Errorf("third Begin = %+v, %v: the second overwrote the first", got, ok)
-	}
-	if _, ok := begin(t, s, "partner#p1", "k2", second, later()); !ok {
+	if _, ok := begin(t, s, "partner#p1", "k2", second, now); !ok {
 		t.Error("another key was taken")
 	}
 }
 
 func finished(t *testing.T, s idempotency.Store) {
 	ctx := context.Background()
-	f := first()
-	begin(t, s, "partner#p1", "k", f, later())
+	now := start()
+	f := first(now)
+	begin(t, s, "partner#p1", "k", f, now)
 	if err := s.Finish(ctx, "partner#p1", "k", idempotency.Record{RequestHash: "h1", Done: true, Status: 201,
 		ContentType: "application/json", Body: []byte(`{"id":"x"}`)}); err != nil {
 		t.Fatal(err)
 	}
 	want := f
 	want.Done, want.Status, want.ContentType, want.Body = true, 201, "application/json", []byte(`{"id":"x"}`)
-	if got, ok := begin(t, s, "partner#p1", "k", idempotency.Record{RequestHash: "h2"}, later()); ok ||
-		!reflect.DeepEqual(got, want) {
+	// Long after the lease: a finished record is never taken over.
+	later := now.Add(time.Hour)
+	if got, ok := begin(t, s, "partner#p1", "k", first(later), later); ok || !reflect.DeepEqual(got, want) {
 		t.Errorf("Begin after Finish = %+v, %v, want %+v", got, ok, want)
 	}
 }
 
 func emptyResponse(t *testing.T, s idempotency.Store) {
-	begin(t, s, "user#u1", "k", first(), later())
+	now := start()
+	begin(t, s, "user#u1", "k", first(now), now)
 	if err := s.Finish(context.Background(), "user#u1", "k", idempotency.Record{Done: true, Status: 204}); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := begin(t, s, "user#u1", "k", first(), later()); ok || !got.Done || got.Status != 204 ||
-		len(got.Body) != 0 ||
-		got.ContentType != "" {
+	if got, ok := begin(t, s, "user#u1", "k", first(now), now); ok || !got.Done || got.Status != 204 ||
+		len(got.Body) != 0 || got.ContentType != "" {
 		t.Errorf("Begin after an empty response = %+v, %v", got, ok)
 	}
 }
 
 func perScope(t *testing.T, s idempotency.Store) {
-	begin(t, s, "partner#p1", "k", first(), later())
-	if _, ok := begin(t, s, "partner#p2", "k", first(), later()); !ok {
+	now := start()
+	begin(t, s, "partner#p1", "k", first(now), now)
+	if _, ok := begin(t, s, "partner#p2", "k", first(now), now); !ok {
 		t.Error("another partner's key was taken")
 	}
-	if _, ok := begin(t, s, "user#p1", "k", first(), later()); !ok {
+	if _, ok := begin(t, s, "user#p1", "k", first(now), now); !ok {
 		t.Error("a user's key was taken by a partner's")
 	}
 }
 
-func abandoned(t *testing.T, s idempotency.Store) {
-	ctx := context.Background()
-	begin(t, s, "partner#p1", "k", first(), later())
-	if err := s.Abandon(ctx, "partner#p1", "k"); err != nil {
-		t.Fatal(err)
+// A run killed mid-request leaves its record in progress: once its lease has ended, the same
+// request takes the key over, with the first run's seed and creation time, on a lease of its own.
+func lapsed(t *testing.T, s idempotency.Store) {
+	now := start()
+	f := first(now)
+	begin(t, s, "partner#p1", "k", f, now)
+	after := f.LeaseUntil.Add(time.Millisecond)
+	retry := first(after)
+	retry.Seed = []byte("seed-of-the-retry")
+	retry.LeaseUntil = after.Add(time.Minute)
+	got, ok := begin(t, s, "partner#p1", "k", retry, after)
+	want := f
+	want.LeaseUntil = retry.LeaseUntil
+	if !ok || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Begin after the lease = %+v, %v, want %+v, true", got, ok, want)
 	}
-	retry := first()
-	retry.RequestHash = "h2"
-	if got, ok := begin(t, s, "partner#p1", "k", retry, later()); !ok || got.RequestHash != "h2" {
-		t.Errorf("Begin after Abandon = %+v, %v, want the retry's record, true", got, ok)
+	if got, ok := begin(t, s, "partner#p1", "k", retry, after.Add(time.Second)); ok || !reflect.DeepEqual(got, want) {
+		t.Errorf("Begin within the new lease = %+v, %v, want the record, false", got, ok)
 	}
-	if err := s.Abandon(ctx, "partner#p1", "never"); err != nil {
-		t.Errorf("Abandon of a key never taken: %v", err)
+	if got, ok := begin(t, s, "partner#p1", "k", retry, f.LeaseUntil); ok {
+		t.Errorf("Begin at the lease's very end = %+v, %v: a lease holds to its end", got, ok)
 	}
 }
 
-// A record past its expiry is free, whatever its state, though its deletion (a TTL) lags.
+func lapsedOther(t *testing.T, s idempotency.Store) {
+	now := start()
+	f := first(now)
+	begin(t, s, "partner#p1", "k", f, now)
+	after := f.LeaseUntil.Add(time.Second)
+	other := first(after)
+	other.RequestHash = "h2"
+	if got, ok := begin(t, s, "partner#p1", "k", other, after); ok || !reflect.DeepEqual(got, f) {
+		t.Errorf("another request's Begin after the lease = %+v, %v, want the first record, false", got, ok)
+	}
+}
+
+func oneTaker(t *testing.T, s idempotency.Store) {
+	now := start()
+	f := first(now)
+	begin(t, s, "partner#p1", "k", f, now)
+	after := f.LeaseUntil.Add(time.Second)
+	var won atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			retry := first(after)
+			retry.LeaseUntil = after.Add(time.Minute + time.Duration(i)*time.Millisecond)
+			_, ok, err := s.Begin(context.Background(), "partner#p1", "k", retry, after, after.Add(time.Hour))
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				won.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if won.Load() != 1 {
+		t.Errorf("%d of 8 concurrent takers won, want 1", won.Load())
+	}
+}
+
+// After a server error the run releases its lease: the request runs again at once, with its seed;
+// the key stays that request's.
+func released(t *testing.T, s idempotency.Store) {
+	now := start()
+	f := first(now)
+	begin(t, s, "partner#p1", "k", f, now)
+	if err := s.Release(context.Background(), "partner#p1", "k", f.LeaseUntil); err != nil {
+		t.Fatal(err)
+	}
+	other := first(now)
+	other.RequestHash = "h2"
+	if got, ok := begin(t, s, "partner#p1", "k", other, now); ok || got.RequestHash != "h1" {
+		t.Errorf("another request's Begin after Release = %+v, %v, want the first record, false", got, ok)
+	}
+	retry := first(now)
+	retry.Seed = []byte("seed-of-the-retry")
+	got, ok := begin(t, s, "partner#p1", "k", retry, now)
+	if !ok || string(got.Seed) != "seed-1" || !got.LeaseUntil.Equal(retry.LeaseUntil) {
+		t.Errorf("Begin after Release = %+v, %v, want the record with its seed, on the retry's lease, true", got, ok)
+	}
+	if err := s.Release(context.Background(), "partner#p1", "never", now); err != nil {
+		t.Errorf("Release of a key never taken: %v", err)
+	}
+}
+
+// A run that outlived its lease releases nothing of the run that took over, nor a finished record.
+func releaseOwnOnly(t *testing.T, s idempotency.Store) {
+	ctx := context.Background()
+	now := start()
+	f := first(now)
+	begin(t, s, "partner#p1", "k", f, now)
+	after := f.LeaseUntil.Add(time.Second)
+	retry := first(after)
+	retry.LeaseUntil = after.Add(time.Minute)
+	begin(t, s, "partner#p1", "k", retry, after)
+	if err := s.Release(ctx, "partner#p1", "k", f.LeaseUntil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := begin(t, s, "partner#p1", "k", retry, after.Add(time.Second)); ok {
+		t.Error("the first run's Release ended the lease of the run that took over")
+	}
+	if err := s.Finish(ctx, "partner#p1", "k", idempotency.Record{Done: true, Status: 201}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Release(ctx, "partner#p1", "k", retry.LeaseUntil); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := begin(t, s, "partner#p1", "k", retry, after.Add(time.Second)); ok || !got.Done {
+		t.Errorf("Begin after releasing a finished record = %+v, %v, want it finished, false", got, ok)
+	}
+}
+
+// A record past its expiry is free, whatever its state, though its deletion (a TTL) lags: the
+// new request gets a record of its own, its own seed included.
 func expired(t *testing.T, s idempotency.Store) {
 	ctx := context.Background()
-	begin(t, s, "partner#p1", "inflight", first(), time.Now().Add(-time.Hour))
-	begin(t, s, "partner#p1", "done", first(), time.Now().Add(-time.Hour))
+	now := start()
+	for _, key := range []string{"inflight", "done"} {
+		if _, _, err := s.Begin(ctx, "partner#p1", key, first(now), now, now.Add(time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := s.Finish(ctx, "partner#p1", "done", idempotency.Record{Done: true, Status: 200}); err != nil {
 		t.Fatal(err)
 	}
+	later := now.Add(time.Hour + time.Second)
 	for _, key := range []string{"inflight", "done"} {
-		retry := first()
-		retry.RequestHash = "h2"
-		if got, ok := begin(t, s, "partner#p1", key, retry, later()); !ok || got.RequestHash != "h2" {
+		retry := first(later)
+		retry.RequestHash, retry.Seed = "h2", []byte("seed-2")
+		if got, ok := begin(t, s, "partner#p1", key, retry, later); !ok || !reflect.DeepEqual(got, retry) {
 			t.Errorf("Begin on the expired %s record = %+v, %v, want the new record, true", key, got, ok)
 		}
-		if got, ok := begin(t, s, "partner#p1", key, first(), later()); ok || got.RequestHash != "h2" || got.Done {
+		if got, ok := begin(t, s, "partner#p1", key, first(later), later); ok || got.RequestHash != "h2" || got.Done {
 			t.Errorf("Begin after the replacement of %s = %+v, %v, want the new record in flight", key, got, ok)
 		}
 	}

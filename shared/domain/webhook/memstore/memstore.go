@@ -27,6 +27,7 @@ var _ webhook.Store = (*Store)(nil)
 type record struct {
 	d              webhook.Delivery
 	claimedAttempt int
+	claimedAt      time.Time
 	claimedUntil   time.Time
 }
 
@@ -53,7 +54,11 @@ func (s *Store) Delivery(_ context.Context, id string) (webhook.Delivery, error)
 	if !ok {
 		return webhook.Delivery{}, fault.New(fault.NotFound, "No such delivery.")
 	}
-	return clone(r.d), nil
+	d := clone(r.d)
+	if r.claimedAttempt != 0 {
+		d.Claimed = &webhook.Claim{N: r.claimedAttempt, At: r.claimedAt, Until: r.claimedUntil}
+	}
+	return d, nil
 }
 
 // ClaimAttempt reserves attempt n: the delivery must be pending with n-1 attempts and no live
@@ -66,7 +71,7 @@ func (s *Store) ClaimAttempt(_ context.Context, id string, n int, until, now tim
 		(r.claimedAttempt != 0 && !r.claimedUntil.Before(now)) {
 		return fault.New(fault.Conflict, "The attempt is taken or done.")
 	}
-	r.claimedAttempt, r.claimedUntil = n, until
+	r.claimedAttempt, r.claimedAt, r.claimedUntil = n, now, until
 	return nil
 }
 
@@ -86,7 +91,7 @@ func (s *Store) RecordAttempt(
 		return fault.New(fault.Conflict, "The attempt was recorded already.")
 	}
 	r.d.Attempts, r.d.Status = append(r.d.Attempts, a), status
-	r.claimedAttempt, r.claimedUntil = 0, time.Time{}
+	r.claimedAttempt, r.claimedAt, r.claimedUntil = 0, time.Time{}, time.Time{}
 	switch status {
 	case webhook.StatusPending:
 		r.d.NextAt = next

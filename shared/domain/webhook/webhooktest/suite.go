@@ -50,6 +50,9 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		if err := s.ClaimAttempt(ctx, "dlv_1", 1, t0.Add(time.Minute), t0); err != nil {
 			t.Fatal(err)
 		}
+		if c := read(t, s, "dlv_1").Claimed; c == nil || c.N != 1 || !c.At.Equal(t0) || !c.Until.Equal(t0.Add(time.Minute)) {
+			t.Errorf("the claim reads back as %+v, want attempt 1 started at t0 until a minute later", c)
+		}
 		kind(
 			t,
 			"a second claim while the first is live",
@@ -88,6 +91,9 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) webhook.Store) {
 		claim(t, s, d.ID, 1, t0)
 		if err := s.RecordAttempt(ctx, d.ID, a1, webhook.StatusPending, t0.Add(time.Minute)); err != nil {
 			t.Fatal(err)
+		}
+		if c := read(t, s, d.ID).Claimed; c != nil {
+			t.Errorf("the recorded attempt's claim remains: %+v", c)
 		}
 		kind(
 			t,

@@ -21,8 +21,8 @@ class Attempt:
         at (datetime.datetime):
         duration_ms (int):
         status_code (int | Unset): absent when no answer came
-        error_class (AttemptErrorClass | Unset): why the attempt failed; the receiver's own transport errors are not
-            shown
+        error_class (AttemptErrorClass | Unset): why the attempt failed (interrupted: the dispatcher stopped during the
+            attempt, whose POST may have arrived); the receiver's own transport errors are not shown
         error (str | Unset): the class in words
     """
 

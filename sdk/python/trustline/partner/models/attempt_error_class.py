@@ -6,6 +6,7 @@ class AttemptErrorClass(StrEnum):
     CONNECTION = "connection"
     DNS = "dns"
     HTTP_STATUS = "http_status"
+    INTERRUPTED = "interrupted"
     NO_TARGET = "no_target"
     REFUSED = "refused"
     TIMEOUT = "timeout"

@@ -48,6 +48,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
@@ -81,7 +86,9 @@ def sync_detailed(
     webhook-signature carries two space-separated signatures, under the new and the old secret, so a
     receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a
     login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep
-    signing events as the account after it is revoked.
+    signing events as the account after it is revoked. A rotation lands only on the endpoint as it read
+    it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200
+    returned signs), one racing the endpoint's deletion 404.
 
     Args:
         id (str):
@@ -116,7 +123,9 @@ def sync(
     webhook-signature carries two space-separated signatures, under the new and the old secret, so a
     receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a
     login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep
-    signing events as the account after it is revoked.
+    signing events as the account after it is revoked. A rotation lands only on the endpoint as it read
+    it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200
+    returned signs), one racing the endpoint's deletion 404.
 
     Args:
         id (str):
@@ -146,7 +155,9 @@ async def asyncio_detailed(
     webhook-signature carries two space-separated signatures, under the new and the old secret, so a
     receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a
     login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep
-    signing events as the account after it is revoked.
+    signing events as the account after it is revoked. A rotation lands only on the endpoint as it read
+    it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200
+    returned signs), one racing the endpoint's deletion 404.
 
     Args:
         id (str):
@@ -179,7 +190,9 @@ async def asyncio(
     webhook-signature carries two space-separated signatures, under the new and the old secret, so a
     receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a
     login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep
-    signing events as the account after it is revoked.
+    signing events as the account after it is revoked. A rotation lands only on the endpoint as it read
+    it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200
+    returned signs), one racing the endpoint's deletion 404.
 
     Args:
         id (str):
