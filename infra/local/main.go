@@ -141,7 +141,7 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	if err != nil {
 		return startError(err)
 	}
-	creds, err := local.Seed(ctx, endpoint)
+	creds, err := local.SeedFrom(ctx, endpoint, lastCredentials())
 	if err != nil {
 		return err
 	}
@@ -155,7 +155,12 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	if err := local.Wait(); err != nil {
 		return err
 	}
-	fmt.Fprintln(stderr, "local: stopped: in-flight requests finished, the emulator's data is gone.")
+	if *external {
+		fmt.Fprintln(stderr, "local: stopped: in-flight requests finished, the emulator's data is kept "+
+			"(the same command resumes on it).")
+	} else {
+		fmt.Fprintln(stderr, "local: stopped: in-flight requests finished, the emulator's data is gone.")
+	}
 	return nil
 }
 
@@ -189,13 +194,13 @@ func externalEmulator(endpoint string) string {
 // readyLine is what the runner says once it serves: where, on which emulator (what it is and its
 // version, and where it listens), and what becomes of the demo data.
 func readyLine(took time.Duration, api, emulator, endpoint string, external bool) string {
-	data := "empty at each start"
+	data, demo := "empty at each start", "made again"
 	if external {
-		data = "external, not started by this runner"
+		data, demo = "external, not started by this runner: its data is kept", "kept or made"
 	}
 	return fmt.Sprintf(
-		"local: ready in %s: %s, the console at %s/console/ (AWS emulator: %s on %s, %s; the demo accounts and keys in %s/credentials.json "+
-			"are made again, the same as last run). Ctrl-C stops.",
+		"local: ready in %s: %s, the console at %s/console/ (AWS emulator: %s on %s, %s; the demo accounts and keys in "+
+			"%s/credentials.json are %s, the same as last run). Ctrl-C stops.",
 		took.Round(time.Millisecond),
 		api,
 		api,
@@ -203,6 +208,7 @@ func readyLine(took time.Duration, api, emulator, endpoint string, external bool
 		endpoint,
 		data,
 		stateDir,
+		demo,
 	)
 }
 
@@ -254,6 +260,19 @@ func alreadyRunning(addr string, listenErr error) error {
 		addr,
 		listenErr,
 	)
+}
+
+// lastCredentials is what the last run wrote to .local/credentials.json: the secrets of the demo
+// keys, which the store keeps only as hashes, for a restart on the same store to keep them
+// (emulate.Local.SeedFrom). Zero when there is none, or it cannot be read: the keys are then made
+// anew.
+func lastCredentials() emulate.Credentials {
+	var c emulate.Credentials
+	b, err := os.ReadFile(filepath.Join(stateDir, "credentials.json"))
+	if err != nil || json.Unmarshal(b, &c) != nil {
+		return emulate.Credentials{}
+	}
+	return c
 }
 
 func writeCredentials(c emulate.Credentials) error {

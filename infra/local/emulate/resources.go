@@ -229,7 +229,11 @@ func createBucket(ctx context.Context, api *s3.Client, stack *samtemplate.Stack,
 }
 
 // createSecret creates a secret as CloudFormation would: its SecretString, or a random value where
-// the template asks Secrets Manager to generate one. !Ref of it is then its ARN, as on AWS.
+// the template asks Secrets Manager to generate one. !Ref of it is then its ARN, as on AWS. A secret
+// that exists already keeps its value: it is this stack's own, from a run that stopped or crashed
+// (make run EMULATOR=external after a crash), or from an attempt the SDK retried, and what is signed
+// or sealed under it (login tokens, stored webhook secrets, payment links) must keep working. A
+// new value replaced JWT_SECRET, DATA_ENCRYPTION_KEY and PAYMENT_SIGNING_KEY at each restart.
 func createSecret(ctx context.Context, api *secretsmanager.Client, stack *samtemplate.Stack, id string) error {
 	p, err := properties(stack, id)
 	if err != nil {
@@ -245,15 +249,10 @@ func createSecret(ctx context.Context, api *secretsmanager.Client, stack *samtem
 	out, err := api.CreateSecret(ctx, &secretsmanager.CreateSecretInput{Name: name, SecretString: aws.String(value)})
 	var exists *smtypes.ResourceExistsException
 	switch {
-	case errors.As(err, &exists): // a retried attempt's own, as for tables
-		put, err := api.PutSecretValue(
-			ctx,
-			&secretsmanager.PutSecretValueInput{SecretId: name, SecretString: aws.String(value)},
-		)
-		if err != nil {
+	case errors.As(err, &exists):
+		if arn, err = keptSecret(ctx, api, name, aws.String(value)); err != nil {
 			return err
 		}
-		arn = put.ARN
 	case err != nil:
 		return err
 	default:
@@ -261,6 +260,24 @@ func createSecret(ctx context.Context, api *secretsmanager.Client, stack *samtem
 	}
 	stack.SetPhysical(id, aws.ToString(arn), map[string]string{"Id": aws.ToString(arn)})
 	return nil
+}
+
+// keptSecret returns the ARN of a secret that exists, keeping its value; only a secret that has
+// none (created without one) is given value.
+func keptSecret(ctx context.Context, api *secretsmanager.Client, name, value *string) (*string, error) {
+	got, err := api.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: name})
+	var noValue *smtypes.ResourceNotFoundException
+	switch {
+	case errors.As(err, &noValue):
+		put, err := api.PutSecretValue(ctx, &secretsmanager.PutSecretValueInput{SecretId: name, SecretString: value})
+		if err != nil {
+			return nil, err
+		}
+		return put.ARN, nil
+	case err != nil:
+		return nil, err
+	}
+	return got.ARN, nil
 }
 
 // queueAttributes are the AWS::SQS::Queue properties that are also SQS attributes.

@@ -248,6 +248,21 @@ func (s *Service) CreateAdmin(ctx context.Context, email, password string) (User
 	return s.createVerified(ctx, email, password, access.RoleAdmin, "")
 }
 
+// CreateAdminKey issues another ak_ key of this stage to an administrator (operators only: the
+// local runner, when a restart no longer knows the secret of the key it made). NotFound when no
+// administrator has the ID.
+func (s *Service) CreateAdminKey(ctx context.Context, adminID string) (NewKey, error) {
+	u, err := s.Store.User(ctx, adminID)
+	if err == nil && u.Role != access.RoleAdmin {
+		err = fault.New(fault.NotFound, "No administrator has this ID.")
+	}
+	if err != nil {
+		return NewKey{}, err
+	}
+	k := s.newKey(access.AdminKeyFormat(s.Stage), u.ID, "admin", s.RateLimits["admin"])
+	return k, s.Store.PutKey(ctx, k.Record)
+}
+
 // CreateVerifiedUser creates an identity API user whose address is known good (operators only): no
 // verification mail is sent.
 func (s *Service) CreateVerifiedUser(ctx context.Context, email, password string) (User, error) {

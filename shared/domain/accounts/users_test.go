@@ -299,6 +299,40 @@ func TestAddressBounds(t *testing.T) {
 	}
 }
 
+// An operator issues an administrator another ak_ key, which acts as the administrator beside the
+// first; no other account gets one.
+func TestCreateAdminKey(t *testing.T) {
+	ctx := context.Background()
+	store, c, mailer := newMemStore(), &clock{t0}, &fakeMailer{}
+	svc, _ := newFullService(store, mailer, c)
+	auth := keyAuthenticator(store, c)
+	admin, first, err := svc.CreateAdmin(ctx, "ops@example.com", "admin password 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := svc.CreateAdminKey(ctx, admin.ID)
+	if err != nil || !strings.HasPrefix(second.Secret, "ak_sandbox_") || second.Secret == first.Secret {
+		t.Fatalf("CreateAdminKey = %q, %v", second.Secret, err)
+	}
+	for _, k := range []string{first.Secret, second.Secret} {
+		if p, err := present(auth, k, "203.0.113.9"); err != nil || p.Role != access.RoleAdmin || p.UserID != admin.ID {
+			t.Errorf("key %s acts as %+v, %v", k[:12], p, err)
+		}
+	}
+	u, err := svc.CreateVerifiedUser(ctx, "bob@example.com", "user password 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{u.ID, "usr_unknown"} {
+		if _, err := svc.CreateAdminKey(ctx, id); !fault.Is(err, fault.NotFound) {
+			t.Errorf("CreateAdminKey(%s) = %v, want NotFound", id, err)
+		}
+	}
+	if keys, _ := store.Keys(ctx, u.ID); len(keys) != 0 {
+		t.Errorf("a user was given admin keys %+v", keys)
+	}
+}
+
 // Operators create verified accounts: an administrator with its first ak_ key of this stage, a
 // user with no mail, a partner's back-office user who becomes the partner's contact if it has
 // none. What they create can log in at once.
