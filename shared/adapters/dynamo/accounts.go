@@ -540,15 +540,18 @@ func (r *KeyRepo) key(ctx context.Context, ownerID, keyID string) (access.KeyRec
 	return access.KeyRecord{}, fault.New(fault.NotFound, "No such key.")
 }
 
+// keyCount is the profile attribute counting a user's active keys (createLimited).
+const keyCount = "keyCount"
+
 // CreateUserKey stores a user's new key if the user holds fewer than maxActive keys that are
-// active at now, counted and written as one (createCounted): concurrent creations cannot pass
-// the limit together.
+// active at now, counted and written as one (createLimited): concurrent creations cannot pass
+// the limit together, and none is refused while there is room.
 func (r *KeyRepo) CreateUserKey(ctx context.Context, k access.KeyRecord, maxActive int, now time.Time) error {
 	put, err := r.db.putNew(toKeyItem(k))
 	if err != nil {
 		return err
 	}
-	room := func(ctx context.Context) error {
+	held := func(ctx context.Context) (int, error) {
 		keys, err := r.Keys(ctx, k.OwnerID)
 		active := 0
 		for _, k := range keys {
@@ -556,23 +559,14 @@ func (r *KeyRepo) CreateUserKey(ctx context.Context, k access.KeyRecord, maxActi
 				active++
 			}
 		}
-		if err == nil && active >= maxActive {
-			err = &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
-				Detail: fmt.Sprintf(
-					"A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.",
-					maxActive,
-				)}
-		}
-		return err
+		return active, err
 	}
-	return r.db.createCounted(
-		ctx,
-		k.OwnerID,
-		"keysVersion",
-		room,
-		fault.New(fault.Conflict, "The key exists already."),
-		[]types.TransactWriteItem{put},
-	)
+	l := limit{counter: keyCount, version: "keysVersion", max: maxActive, held: held,
+		reached: &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
+			Detail: fmt.Sprintf("A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.",
+				maxActive)}}
+	return r.db.createLimited(ctx, k.OwnerID, l, fault.New(fault.Conflict, "The key exists already."),
+		[]types.TransactWriteItem{put})
 }
 
 // RevokeKey revokes one of an owner's keys and returns it; NotFound when the owner has no such key.
@@ -585,7 +579,7 @@ func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.
 	if err != nil {
 		return access.KeyRecord{}, err
 	}
-	_, err = r.db.API.UpdateItem(
+	res, err := r.db.API.UpdateItem(
 		ctx,
 		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key(keyPK(k.Hash), "KEY"),
 			UpdateExpression:    aws.String("SET revokedAt = if_not_exists(revokedAt, :t)"),
@@ -593,13 +587,21 @@ func (r *KeyRepo) RevokeKey(ctx context.Context, ownerID, keyID string, at time.
 			ExpressionAttributeValues: map[string]types.AttributeValue{
 				":t": av,
 				":o": &types.AttributeValueMemberS{Value: ownerID},
-			}},
+			},
+			ReturnValues: types.ReturnValueAllOld},
 	)
 	if isConditionFailed(err) {
 		return access.KeyRecord{}, fault.New(fault.NotFound, "No such key.")
 	}
 	if err != nil {
 		return access.KeyRecord{}, fmt.Errorf("dynamo: revoke key: %w", err)
+	}
+	// This call revoked a user's key that was active: the count of its active keys goes down. (An
+	// expired key may be counted or not, depending on whether a recount has run since: leaving the
+	// count as it is can only make it too high, which the next creation at the bound corrects.)
+	_, wasRevoked := res.Attributes["revokedAt"]
+	if k.Role == access.RoleUser && !wasRevoked && (k.ExpiresAt == nil || k.ExpiresAt.After(at)) {
+		r.db.uncount(ctx, ownerID, keyCount)
 	}
 	return k, nil
 }

@@ -772,8 +772,11 @@ func toEndpointItem(e webhook.Endpoint) endpointItem {
 	return it
 }
 
+// endpointCount is the profile attribute counting a user's endpoints (createLimited).
+const endpointCount = "endpointCount"
+
 // CreateEndpoint stores a new endpoint if the owner has room, counted and written as one (see
-// createCounted), and, when a key creates it, with a check in the same transaction that the key is
+// createLimited), and, when a key creates it, with a check in the same transaction that the key is
 // not revoked: a revocation that lands first refuses the endpoint, and one that lands after it
 // finds and deletes it.
 func (r *WebhookRepo) CreateEndpoint(ctx context.Context, e webhook.Endpoint, maxEndpoints int, now time.Time) error {
@@ -789,7 +792,7 @@ func (r *WebhookRepo) CreateEndpoint(ctx context.Context, e webhook.Endpoint, ma
 		}
 		items = append(items, check)
 	}
-	room := func(ctx context.Context) error {
+	held := func(ctx context.Context) (int, error) {
 		es, err := r.Endpoints(ctx, e.OwnerID)
 		active := 0
 		for _, x := range es {
@@ -797,20 +800,12 @@ func (r *WebhookRepo) CreateEndpoint(ctx context.Context, e webhook.Endpoint, ma
 				active++
 			}
 		}
-		if err == nil && active >= maxEndpoints {
-			err = &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
-				Detail: fmt.Sprintf("A user has at most %d webhook endpoints: delete one first.", maxEndpoints)}
-		}
-		return err
+		return active, err
 	}
-	return r.db.createCounted(
-		ctx,
-		e.OwnerID,
-		"webhookVersion",
-		room,
-		fault.New(fault.Unauthorized, "The API key was revoked."),
-		items,
-	)
+	l := limit{counter: endpointCount, max: maxEndpoints, held: held,
+		reached: &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
+			Detail: fmt.Sprintf("A user has at most %d webhook endpoints: delete one first.", maxEndpoints)}}
+	return r.db.createLimited(ctx, e.OwnerID, l, fault.New(fault.Unauthorized, "The API key was revoked."), items)
 }
 
 // RotateEndpointSecret sets an endpoint's secrets with one UpdateItem, on condition that the item
@@ -890,6 +885,7 @@ func (r *WebhookRepo) DeleteEndpoint(ctx context.Context, ownerID, id string) er
 	if err != nil {
 		return fmt.Errorf("dynamo: delete endpoint: %w", err)
 	}
+	r.db.uncount(ctx, ownerID, endpointCount)
 	return nil
 }
 
