@@ -619,15 +619,40 @@ type linkItem struct {
 	Outcome   string    `dynamodbav:"outcome,omitempty"`
 }
 
-// PutLink stores a sandbox payment link.
+// linkOfItem names a reference's link (PAYMENT#REF#<reference>, under the links' own prefix): the
+// sandbox opens one link per reference, as a real gateway one payment per Idempotency-Key.
+type linkOfItem struct {
+	PK     string `dynamodbav:"pk"`
+	SK     string `dynamodbav:"sk"`
+	LinkID string `dynamodbav:"linkId"`
+}
+
+func linkOfPK(reference string) string { return "PAYMENT#REF#" + reference }
+
+// PutLink stores a sandbox payment link and names it its reference's, in one transaction;
+// Conflict when the reference has a link.
 func (r *LinkRepo) PutLink(ctx context.Context, l payment.Link) error {
-	return r.db.putOnce(
-		ctx,
-		linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference, Amount: l.Amount,
-			Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL,
-			NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt},
-		"payment link",
-	)
+	link, err := r.db.putNew(linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference,
+		Amount: l.Amount, Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL,
+		NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt})
+	if err != nil {
+		return err
+	}
+	of, err := r.db.putNew(linkOfItem{PK: linkOfPK(l.Reference), SK: "REFERENCE", LinkID: l.ID})
+	if err != nil {
+		return err
+	}
+	return r.db.transact(ctx, []types.TransactWriteItem{link, of},
+		fault.New(fault.Conflict, "The reference has a payment link."))
+}
+
+// LinkOf reads the link of a reference.
+func (r *LinkRepo) LinkOf(ctx context.Context, reference string) (payment.Link, error) {
+	var of linkOfItem
+	if err := r.db.get(ctx, linkOfPK(reference), "REFERENCE", &of, "payment link"); err != nil {
+		return payment.Link{}, err
+	}
+	return r.Link(ctx, of.LinkID)
 }
 
 // Link reads a sandbox payment link.

@@ -61,7 +61,7 @@ func TestContractAndLinkItemsKeepTheirShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want []map[string]any
-	if err := json.Unmarshal([]byte(`[{"cancelUrl":"https://c","createdAt":"2026-11-23T08:00:00.123Z","data":"{\"a\":1}","gsi1pk":"CONTRACTS#prt_1","gsi1sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","gsi2pk":"PAYMENT_DUE#46","gsi2sk":"1795424400123#AUT-20261123-ABCDEFGH","gsi3pk":"CONTRACT_STATUS#PENDING_PAYMENT#46","gsi3sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","gsi4pk":"CONTRACTS#prt_1#STATUS#PENDING_PAYMENT","gsi4sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","gsi5pk":"CONTRACTS#prt_1#PRODUCT#auto","gsi5sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","partnerId":"prt_1","paymentExpiresAt":"2026-11-23T09:00:00.123Z","paymentId":"pay_1","paymentUrl":"https://pay","pk":"CONTRACT#AUT-20261123-ABCDEFGH","pricing":{"Accessories":2,"Currency":"XOF","GuaranteeFund":4,"NetPremium":1,"Taxes":3,"Total":10},"product":"auto","reference":"AUT-20261123-ABCDEFGH","returnUrl":"https://r","sk":"CONTRACT","status":"PENDING_PAYMENT","subject":"DK-1","updatedAt":"2026-11-23T08:00:00.123Z"},{"amount":10,"cancelUrl":"https://c","currency":"XOF","expiresAt":"2026-11-23T08:00:00.123Z","id":"pay_1","notifyUrl":"https://n","pk":"PAYMENT#pay_1","reference":"AUT-1","returnUrl":"https://r","sk":"PAYMENT"}]`), &want); err != nil {
+	if err := json.Unmarshal([]byte(`[{"cancelUrl":"https://c","createdAt":"2026-11-23T08:00:00.123Z","data":"{\"a\":1}","gsi1pk":"CONTRACTS#prt_1","gsi1sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","gsi2pk":"PAYMENT_DUE#46","gsi2sk":"1795424400123#AUT-20261123-ABCDEFGH","gsi3pk":"CONTRACT_STATUS#PENDING_PAYMENT#46","gsi3sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","gsi4pk":"CONTRACTS#prt_1#STATUS#PENDING_PAYMENT","gsi4sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","gsi5pk":"CONTRACTS#prt_1#PRODUCT#auto","gsi5sk":"2026-11-23T08:00:00.123000000Z#AUT-20261123-ABCDEFGH","partnerId":"prt_1","paymentExpiresAt":"2026-11-23T09:00:00.123Z","paymentId":"pay_1","paymentUrl":"https://pay","pk":"CONTRACT#AUT-20261123-ABCDEFGH","pricing":{"Accessories":2,"Currency":"XOF","GuaranteeFund":4,"NetPremium":1,"Taxes":3,"Total":10},"product":"auto","reference":"AUT-20261123-ABCDEFGH","returnUrl":"https://r","sk":"CONTRACT","status":"PENDING_PAYMENT","subject":"DK-1","updatedAt":"2026-11-23T08:00:00.123Z"},{"amount":10,"cancelUrl":"https://c","currency":"XOF","expiresAt":"2026-11-23T08:00:00.123Z","id":"pay_1","notifyUrl":"https://n","pk":"PAYMENT#pay_1","reference":"AUT-1","returnUrl":"https://r","sk":"PAYMENT"},{"linkId":"pay_1","pk":"PAYMENT#REF#AUT-1","sk":"REFERENCE"}]`), &want); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(r.puts, want) {
@@ -347,5 +347,31 @@ func TestContractRepoExpiredLinks(t *testing.T) {
 	if err != nil || len(got) != 2 || got[0].Reference != "AUT-E1" || got[1].Reference != "AUT-E2" ||
 		got[0].Pricing.Total != 10 {
 		t.Fatalf("ExpiredLinks = %+v, %v", got, err)
+	}
+}
+
+// A reference has one sandbox link: a second is refused with nothing stored, and the reference
+// names the first.
+func TestLinkRepoOneLinkPerReference(t *testing.T) {
+	ctx := context.Background()
+	repo := NewLinkRepo(newTable(t))
+	first := payment.Link{ID: "pay_1", Reference: "AUT-1", Amount: 10, Currency: "XOF", ExpiresAt: at}
+	if err := repo.PutLink(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	second := first
+	second.ID = "pay_2"
+	conflict(t, "a second link of the reference", repo.PutLink(ctx, second))
+	if _, err := repo.Link(ctx, "pay_2"); !fault.Is(err, fault.NotFound) {
+		t.Errorf("the refused link was stored: %v", err)
+	}
+	if l, err := repo.LinkOf(ctx, "AUT-1"); err != nil || l.ID != "pay_1" || l.Amount != 10 {
+		t.Errorf("LinkOf = %+v, %v, want pay_1", l, err)
+	}
+	if _, err := repo.LinkOf(ctx, "AUT-2"); !fault.Is(err, fault.NotFound) {
+		t.Errorf("LinkOf of a reference without a link: %v, want NotFound", err)
+	}
+	if _, err := repo.Link(ctx, "REF#AUT-1"); !fault.Is(err, fault.NotFound) {
+		t.Errorf("the reference's item read as a link: %v", err)
 	}
 }

@@ -93,3 +93,17 @@ func (r *recorder) PutItem(
 	r.puts = append(r.puts, plain(in.Item))
 	return &dynamodb.PutItemOutput{}, nil
 }
+
+// TransactWriteItems keeps the items a transaction puts, in order.
+func (r *recorder) TransactWriteItems(
+	_ context.Context,
+	in *dynamodb.TransactWriteItemsInput,
+	_ ...func(*dynamodb.Options),
+) (*dynamodb.TransactWriteItemsOutput, error) {
+	for _, it := range in.TransactItems {
+		if it.Put != nil {
+			r.puts = append(r.puts, plain(it.Put.Item))
+		}
+	}
+	return &dynamodb.TransactWriteItemsOutput{}, nil
+}

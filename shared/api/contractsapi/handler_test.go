@@ -228,6 +228,17 @@ func (s *links) Link(_ context.Context, id string) (payment.Link, error) {
 	return l, nil
 }
 
+func (s *links) LinkOf(_ context.Context, reference string) (payment.Link, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, l := range s.m {
+		if l.Reference == reference {
+			return l, nil
+		}
+	}
+	return payment.Link{}, fault.New(fault.NotFound, "No such payment.")
+}
+
 func (s *links) DecideLink(_ context.Context, id, outcome string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -2,11 +2,12 @@ package contracts
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/domain/payment"
 	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
@@ -125,13 +126,22 @@ type Service struct {
 func UpstreamBackoff(try int) time.Duration { return time.Duration(try) * 200 * time.Millisecond }
 
 // Create validates, prices, opens the payment link and stores the request as PENDING_PAYMENT.
+//
+// Under an idempotency key (an attempt in ctx) the reference is the key's (idempotency.Text, dated
+// by the first run): a run after a crash finds the request an earlier run stored and answers it,
+// never a second one; if the earlier run stopped after opening the link, the gateway answers the
+// link it opened for the reference (one link per reference), so the request has one link.
 func (s *Service) Create(ctx context.Context, partnerID string, product Product, req Request) (Contract, error) {
 	now := s.now()
+	reference := newReference(ctx, product, idempotency.Started(ctx, now))
+	if made, ok, err := s.made(ctx, partnerID, reference); ok || err != nil {
+		return made, err
+	}
 	c, err := Validate(product, req, s.Codes, now.Truncate(24*time.Hour))
 	if err != nil {
 		return Contract{}, err
 	}
-	c.Reference = newReference(product, now)
+	c.Reference = reference
 	c.PartnerID, c.Status, c.CreatedAt, c.UpdatedAt = partnerID, StatusPendingPayment, now, now
 	if c.Pricing, err = s.Core.Price(ctx, c); err != nil {
 		return Contract{}, err
@@ -155,16 +165,43 @@ func (s *Service) Create(ctx context.Context, partnerID string, product Product,
 	if c.Payment, err = s.Gateway.Open(ctx, charge, now.Add(s.LinkTTL)); err != nil {
 		return Contract{}, err
 	}
-	return c, s.Store.PutContract(ctx, c)
+	err = s.Store.PutContract(ctx, c)
+	if fault.Is(err, fault.Conflict) {
+		// Another run of the request stored it meanwhile (one that outlived its lease).
+		if made, ok, merr := s.made(ctx, partnerID, reference); ok || merr != nil {
+			return made, merr
+		}
+	}
+	return c, err
 }
 
-// newReference is the reconciliation key: product, date, and 40 random bits (TRV for travel).
-func newReference(p Product, now time.Time) string {
+// made is the request an earlier run of this one (under the same idempotency key) stored under
+// reference, and true; false without a key or when none was stored.
+func (s *Service) made(ctx context.Context, partnerID, reference string) (Contract, bool, error) {
+	if _, ok := idempotency.AttemptOf(ctx); !ok {
+		return Contract{}, false, nil
+	}
+	c, err := s.Store.Contract(ctx, reference)
+	switch {
+	case fault.Is(err, fault.NotFound):
+		return Contract{}, false, nil
+	case err != nil:
+		return Contract{}, false, err
+	case c.PartnerID != partnerID:
+		// 40 bits of the key's seed met another request's reference of the same day.
+		return Contract{}, false, fmt.Errorf("contracts: reference %s of the key is another partner's", reference)
+	}
+	return c, true, nil
+}
+
+// newReference is the reconciliation key: product, date, and 40 bits, random or the idempotency
+// key's (TRV for travel).
+func newReference(ctx context.Context, p Product, at time.Time) string {
 	prefix := "AUT"
 	if p == ProductVoyage {
 		prefix = "TRV"
 	}
-	return prefix + "-" + now.UTC().Format("20060102") + "-" + strings.ToUpper(rand.Text()[:8])
+	return prefix + "-" + at.UTC().Format("20060102") + "-" + strings.ToUpper(idempotency.Text(ctx, "reference")[:8])
 }
 
 // Get returns a request to its partner or to an administrator (partnerID empty). Another

@@ -95,8 +95,12 @@ type Link struct {
 
 // Store keeps payment links. DecideLink fails with Conflict once a link has an outcome.
 type Store interface {
+	// PutLink stores a new link; Conflict, with nothing stored, when its reference has one.
 	PutLink(ctx context.Context, l Link) error
+	// Link returns a link; NotFound when unknown.
 	Link(ctx context.Context, id string) (Link, error)
+	// LinkOf returns the link of a reference; NotFound when it has none.
+	LinkOf(ctx context.Context, reference string) (Link, error)
 	DecideLink(ctx context.Context, id, outcome string) error
 }
 
@@ -109,7 +113,10 @@ type Sandbox struct {
 	Active     bool   // a signing key is configured, so notifications can be signed and verified
 }
 
-// Open opens a link for any charge.
+// Open opens a link for any charge. A reference has one link, as a real gateway keeps one
+// payment per Idempotency-Key (paymentgateway.Client sends the reference): opening a charge again
+// (a run of a request after a crash that had opened it) answers the link opened first, and a
+// charge of another amount for the reference is refused.
 func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (Checkout, error) {
 	if !s.Active {
 		return Checkout{}, errNotConfigured()
@@ -117,7 +124,15 @@ func (s Sandbox) Open(ctx context.Context, c Charge, expires time.Time) (Checkou
 	l := Link{ID: "pay_" + strings.ToLower(rand.Text()), Reference: c.Reference, Amount: c.Amount, Currency: c.Currency,
 		Purpose: c.Purpose, ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, NotifyURL: cmp.Or(c.NotifyURL, s.NotifyURL),
 		ExpiresAt: expires.UTC()}
-	if err := s.Store.PutLink(ctx, l); err != nil {
+	err := s.Store.PutLink(ctx, l)
+	if fault.Is(err, fault.Conflict) {
+		if l, err = s.Store.LinkOf(ctx, c.Reference); err == nil && (l.Amount != c.Amount || l.Currency != c.Currency) {
+			return Checkout{}, &fault.Error{Kind: fault.Upstream,
+				Detail:     "The payment gateway holds another payment for this reference.",
+				Extensions: map[string]any{"provider": "payment-gateway", "upstreamStatus": 409}}
+		}
+	}
+	if err != nil {
 		return Checkout{}, err
 	}
 	return Checkout{ID: l.ID, URL: s.BaseURL + "/sandbox/pay/" + l.ID, ExpiresAt: l.ExpiresAt}, nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/domain/payment"
+	"github.com/trustline/platform/shared/foundation/fault"
 )
 
 var signingKey = []byte("payment-signing-key-0123456789-abcdef")
@@ -26,11 +27,49 @@ func FuzzVerify(f *testing.F) {
 	})
 }
 
+// links is a payment.Store in memory, one link per reference as the repository keeps them.
 type links map[string]payment.Link
 
-func (l links) PutLink(_ context.Context, k payment.Link) error         { l[k.ID] = k; return nil }
+func (l links) PutLink(ctx context.Context, k payment.Link) error {
+	if _, err := l.LinkOf(ctx, k.Reference); err == nil {
+		return fault.New(fault.Conflict, "The reference has a link.")
+	}
+	l[k.ID] = k
+	return nil
+}
 func (l links) Link(_ context.Context, id string) (payment.Link, error) { return l[id], nil }
-func (l links) DecideLink(context.Context, string, string) error        { return nil }
+func (l links) LinkOf(_ context.Context, reference string) (payment.Link, error) {
+	for _, k := range l {
+		if k.Reference == reference {
+			return k, nil
+		}
+	}
+	return payment.Link{}, fault.New(fault.NotFound, "No link.")
+}
+func (l links) DecideLink(context.Context, string, string) error { return nil }
+
+// A reference has one link: opening its charge again (a run after a crash) answers the first link;
+// another amount for it is refused, and opens nothing.
+func TestSandboxOneLinkPerReference(t *testing.T) {
+	store := links{}
+	s := payment.Sandbox{Store: store, BaseURL: "https://partner.example", Active: true}
+	charge := payment.Charge{Reference: "AUT-1", Amount: 100, Currency: "XOF"}
+	first, err := s.Open(context.Background(), charge, time.Now().Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Open(context.Background(), charge, time.Now().Add(2*time.Hour))
+	if err != nil || again != first {
+		t.Errorf("the charge opened again: %+v, %v, want the first link %+v", again, err, first)
+	}
+	charge.Amount = 200
+	if _, err := s.Open(context.Background(), charge, time.Now().Add(time.Hour)); !fault.Is(err, fault.Upstream) {
+		t.Errorf("another amount for the reference: %v, want Upstream", err)
+	}
+	if len(store) != 1 {
+		t.Errorf("%d links, want 1", len(store))
+	}
+}
 
 // A charge without a NotifyURL of its own (a contract's) is notified where the gateway's
 // NotifyURL says; one with its own (an invoice's) keeps it.
@@ -48,7 +87,7 @@ func TestSandboxNotifyURL(t *testing.T) {
 	} {
 		out, err := s.Open(
 			context.Background(),
-			payment.Charge{Reference: "R", Amount: 100, Currency: "XOF", NotifyURL: tc.own},
+			payment.Charge{Reference: "R" + tc.own, Amount: 100, Currency: "XOF", NotifyURL: tc.own},
 			time.Now().Add(time.Hour),
 		)
 		if err != nil {
