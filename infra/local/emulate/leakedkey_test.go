@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -318,5 +319,42 @@ func TestUploadsAreBounded(t *testing.T) {
 	}
 	if n := len(tableItems(t, local, "UPLOAD#")) - before; n != 1 {
 		t.Errorf("%d upload slots stored for two live uploads, one refused", n)
+	}
+}
+
+// TestConcurrentPartnerWebhookChangesKeepEachOther races a change of the URL (by the partner's key)
+// with a change of the secret (by its login), ten times: each is written on top of the other, so
+// both stand. Before, each read the configuration and wrote it back whole: one of the two answered
+// 200 and was silently undone.
+func TestConcurrentPartnerWebhookChangesKeepEachOther(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
+		"RATE_LIMITS": unlimited})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	partner := creds.Partners[0]
+	login := bearer(loginToken(t, c, partner.Email, partner.Password))
+	for i := range 10 {
+		expect(t, "remove the secret", c.do("PATCH", "/api/v1/partners/me/webhook",
+			map[string]any{"webhookSecret": ""}, login...), 200, "")
+		url := "https://93.184.216.34/round-" + strconv.Itoa(i)
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			expect(t, "the URL", c.do("PATCH", "/api/v1/partners/me/webhook", map[string]any{"webhookUrl": url},
+				key(partner.APIKey)...), 200, "")
+		})
+		wg.Go(func() {
+			expect(t, "the secret", c.do("PATCH", "/api/v1/partners/me/webhook",
+				map[string]any{"webhookSecret": "a-secret-of-round-" + strconv.Itoa(i)}, login...), 200, "")
+		})
+		wg.Wait()
+		var got struct {
+			WebhookURL              string
+			WebhookSecretConfigured bool
+		}
+		c.do("GET", "/api/v1/partners/me/webhook", nil, login...).json(t, &got)
+		if got.WebhookURL != url || !got.WebhookSecretConfigured {
+			t.Fatalf("round %d: %+v; want both changes (%s, a secret)", i, got, url)
+		}
 	}
 }

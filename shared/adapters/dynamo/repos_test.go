@@ -173,10 +173,18 @@ func TestPartnerWebhookChanges(t *testing.T) {
 	}
 	byKey := webhook.PartnerChange{At: now.Add(time.Second), Author: webhook.Author{Role: "partner", KeyID: "key_1"},
 		Config: webhook.PartnerConfig{URL: "https://key", URLBy: webhook.KeyBinding{KeyID: "key_1"}}}
+	// Each change is written on top of the version it read: the first on none, the next on it.
+	byKey.Config.Version = 1
 	for _, c := range []webhook.PartnerChange{byLogin, byKey} {
 		if err := repo.SetPartnerConfig(ctx, "prt_1", c); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if c, _ := repo.PartnerConfig(ctx, "prt_1"); c.Version != 2 {
+		t.Errorf("version %d after two changes, want 2", c.Version)
+	}
+	if err := repo.SetPartnerConfig(ctx, "prt_1", byLogin); !errors.Is(err, webhook.ErrPartnerConfigMoved) {
+		t.Errorf("a change on a stale read: %v, want ErrPartnerConfigMoved", err)
 	}
 	changes, _, err := repo.PartnerChanges(ctx, "prt_1", 10, "")
 	if err != nil || len(changes) != 2 || changes[0].Config.URL != "https://key" ||

@@ -499,6 +499,8 @@ type partnerWebhookItem struct {
 	PK string `dynamodbav:"pk"`
 	SK string `dynamodbav:"sk"`
 	partnerConfigAttrs
+	// Version counts the changes written (absent on items written before versions: 0).
+	Version int64 `dynamodbav:"version,omitempty"`
 }
 
 // partnerConfigAttrs is a partner's webhook configuration as stored, in the current item and in
@@ -554,7 +556,9 @@ func (r *WebhookRepo) PartnerConfig(ctx context.Context, partnerID string) (webh
 	if err := r.db.get(ctx, partnerPK(partnerID), "WEBHOOK", &it, "webhook configuration"); err != nil {
 		return webhook.PartnerConfig{}, err
 	}
-	return it.config(), nil
+	c := it.config()
+	c.Version = it.Version
+	return c, nil
 }
 
 // SetPartnerConfig replaces a partner's webhook and records the change, in one transaction that,
@@ -563,10 +567,14 @@ func (r *WebhookRepo) PartnerConfig(ctx context.Context, partnerID string) (webh
 func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c webhook.PartnerChange) error {
 	attrs := toPartnerConfigAttrs(c.Config)
 	current, err := attributevalue.MarshalMap(partnerWebhookItem{PK: partnerPK(partnerID), SK: "WEBHOOK",
-		partnerConfigAttrs: attrs})
+		partnerConfigAttrs: attrs, Version: c.Config.Version + 1})
 	if err != nil {
 		return err
 	}
+	// Written only on top of the version read (an item without one is version 0).
+	onVersion := &types.Put{TableName: aws.String(r.db.Table), Item: current,
+		ConditionExpression:       aws.String("attribute_not_exists(version) AND :v = :zero OR version = :v"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": num(c.Config.Version), ":zero": num(0)}}
 	sk := partnerChangePrefix + c.At.UTC().Format("20060102T150405.000000000Z") + "#" +
 		strings.ToLower(rand.Text()[:8])
 	made := attrs
@@ -576,8 +584,8 @@ func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c 
 	if err != nil {
 		return err
 	}
-	items := []types.TransactWriteItem{{Put: &types.Put{TableName: aws.String(r.db.Table), Item: current}}, change}
-	onCondition := fault.New(fault.Conflict, "The webhook or an API key that set it changed at the same moment; retry.")
+	items := []types.TransactWriteItem{{Put: onVersion}, change}
+	onCondition := fault.New(fault.Conflict, "An API key that set the webhook changed at the same moment; retry.")
 	// Every key a field stays bound to must still stand when the change lands: a revocation that
 	// lands first refuses the change (it was read before the key's fields gave way), and one that
 	// lands after ends the fields (EndPartnerConfigsOfKey).
@@ -594,7 +602,17 @@ func (r *WebhookRepo) SetPartnerConfig(ctx context.Context, partnerID string, c 
 			onCondition = fault.New(fault.Unauthorized, "The API key was revoked.")
 		}
 	}
-	return r.db.transact(ctx, items, onCondition)
+	_, err = r.db.API.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	switch failed := cancelledBy(err); {
+	case err == nil:
+		return nil
+	case len(failed) > 0 && failed[0]:
+		return webhook.ErrPartnerConfigMoved
+	case slices.Contains(failed, true):
+		return onCondition
+	default:
+		return fmt.Errorf("dynamo: transaction: %w", err)
+	}
 }
 
 // keyStands is a transaction's check that one of an owner's keys is not revoked; Unauthorized when

@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"context"
+	"errors"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
@@ -23,6 +24,9 @@ type PartnerConfig struct {
 	SealedSecret string
 	URLBy        KeyBinding
 	SecretBy     KeyBinding
+	// Version is the stored configuration's, as read (0: none stored): a change is written only on
+	// top of the version it read.
+	Version int64
 }
 
 // Stands reports whether both fields are still in force at now.
@@ -110,7 +114,9 @@ const MaxEndpoints = 10
 // ConfigStore keeps webhook configuration. Missing records are NotFound faults.
 type ConfigStore interface {
 	PartnerConfig(ctx context.Context, partnerID string) (PartnerConfig, error)
-	// SetPartnerConfig makes c.Config the partner's webhook and records the change, in one write
+	// SetPartnerConfig makes c.Config the partner's webhook, as version c.Config.Version+1, and
+	// records the change, in one write conditioned on the stored version being c.Config.Version
+	// (ErrPartnerConfigMoved otherwise: another change landed since it was read)
 	// that, when a key made the change, also checks that the key is not revoked (Unauthorized
 	// when it was).
 	SetPartnerConfig(ctx context.Context, partnerID string, c PartnerChange) error
@@ -257,6 +263,14 @@ func viewPartner(c PartnerConfig) PartnerView {
 	return v
 }
 
+// ErrPartnerConfigMoved is SetPartnerConfig's Conflict when another change landed since the
+// configuration was read.
+var ErrPartnerConfigMoved = &fault.Error{Kind: fault.Conflict, Code: "changed",
+	Detail: "The webhook was changed by another request at the same moment; retry."}
+
+// partnerConfigRounds bounds how often a change reads again after another landed first.
+const partnerConfigRounds = 4
+
 // partnerChangesRead is how many recorded changes partnerConfig reads back, at most, to find the
 // configuration in force: a key that made more changes than this in a row, then was revoked,
 // leaves the partner with no webhook rather than with one of its own.
@@ -280,7 +294,7 @@ func (dir Directory) partnerConfig(ctx context.Context, partnerID string) (Partn
 	if err != nil {
 		return PartnerConfig{}, err
 	}
-	var in PartnerConfig
+	in := PartnerConfig{Version: c.Version}
 	urlFound, secretFound := false, false
 	for _, ch := range changes {
 		if !urlFound && ch.Config.URLBy.Stands(now) {
@@ -328,10 +342,6 @@ func (s *Service) UpdatePartnerWebhook(
 			InvalidParams: []string{"webhookUrl: or webhookSecret: required"},
 		}
 	}
-	c, err := s.partnerConfig(ctx, partnerID)
-	if err != nil {
-		return PartnerView{}, err
-	}
 	// A partner's key owns what it configures; an administrator's change (an operator's act,
 	// recorded with its key id) stands as a login's does. A field the change leaves keeps its owner.
 	var by KeyBinding
@@ -342,13 +352,11 @@ func (s *Service) UpdatePartnerWebhook(
 		if err := s.Guard.CheckURL(ctx, "webhookUrl", *u.WebhookURL); err != nil {
 			return PartnerView{}, err
 		}
-		c.URL, c.URLBy = *u.WebhookURL, by
 	}
+	var sealed string
 	if u.WebhookSecret != nil {
-		c.SecretBy = by
 		switch n := len(*u.WebhookSecret); {
 		case n == 0:
-			c.SealedSecret = ""
 		case n < minSecret || n > maxSecret:
 			return PartnerView{}, &fault.Error{Kind: fault.Invalid, Detail: "The webhook secret is not allowed.",
 				InvalidParams: []string{
@@ -357,14 +365,35 @@ func (s *Service) UpdatePartnerWebhook(
 		default:
 			var err error
 			bind := secretContext(SecretOfPartner, partnerID)
-			if c.SealedSecret, err = s.Keys.Seal(ctx, []byte(*u.WebhookSecret), bind); err != nil {
+			if sealed, err = s.Keys.Seal(ctx, []byte(*u.WebhookSecret), bind); err != nil {
 				return PartnerView{}, err
 			}
 		}
 	}
-	change := PartnerChange{At: s.now().UTC(), Author: author, Config: c, SecretChanged: u.WebhookSecret != nil}
-	if err := s.Config.SetPartnerConfig(ctx, partnerID, change); err != nil {
-		return PartnerView{}, err
+	// The change is applied to the configuration as read, and written only on top of it: of two
+	// changes at once (one of the URL, one of the secret), the second reads the first's and keeps
+	// it, rather than writing back the field as it was before.
+	var c PartnerConfig
+	var change PartnerChange
+	for round := 0; ; round++ {
+		var err error
+		if c, err = s.partnerConfig(ctx, partnerID); err != nil {
+			return PartnerView{}, err
+		}
+		if u.WebhookURL != nil {
+			c.URL, c.URLBy = *u.WebhookURL, by
+		}
+		if u.WebhookSecret != nil {
+			c.SealedSecret, c.SecretBy = sealed, by
+		}
+		change = PartnerChange{At: s.now().UTC(), Author: author, Config: c, SecretChanged: u.WebhookSecret != nil}
+		err = s.Config.SetPartnerConfig(ctx, partnerID, change)
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, ErrPartnerConfigMoved) || round == partnerConfigRounds-1 {
+			return PartnerView{}, err
+		}
 	}
 	if s.Notify != nil {
 		if err := s.Notify.PartnerWebhookChanged(ctx, partnerID, change); err != nil {
