@@ -128,3 +128,77 @@ func deleteItem(t *testing.T, local *Local, pk, sk string) {
 		t.Fatal(err)
 	}
 }
+
+// An extraction sent again with its Idempotency-Key after its answer was lost (the connection
+// dropped after acceptance) answers the same extractionId and charges once; sent again after a run
+// killed between its record's start and its finish, it runs again once the lease has ended and
+// finds the extraction the killed run accepted: charged once, the same id. A batch the same. (The
+// multipart body of each sending has a boundary of its own.) Before, each retry was charged again.
+func TestExtractionRetriedWithItsKeyChargesOnce(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox,
+		"RATE_LIMITS": unlimited})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "retries@example.com")
+	grantCredits(t, local, c, jwt, 5)
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	passport := testdocument(t, "icao-td3-clean.png")
+	one := func() form { return form{formField("documentType", "passport"), formFile("file", "p.png", passport)} }
+	send := func(path string, body form, idem string) result {
+		return c.do("POST", path, body, append(key(live), "Idempotency-Key", idem)...)
+	}
+	var first, again struct{ ExtractionID string }
+
+	lost := send("/v1/extract/async", one(), "e1a2b3c4-0000-4000-8000-000000000001")
+	expect(t, "first sending", lost, 202, "")
+	lost.json(t, &first)
+	retry := send("/v1/extract/async", one(), "e1a2b3c4-0000-4000-8000-000000000001")
+	expect(t, "sent again after a lost answer", retry, 202, "")
+	retry.json(t, &again)
+	if again.ExtractionID != first.ExtractionID || retry.header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("sent again: %s, want %s replayed", retry.body, first.ExtractionID)
+	}
+	if got := credits(t, c, jwt); got != 4 {
+		t.Errorf("balance %v after one extraction sent twice, want 4", got)
+	}
+
+	const killedKey = "e1a2b3c4-0000-4000-8000-000000000002"
+	killed := send("/v1/extract/async", one(), killedKey)
+	expect(t, "the run to be killed", killed, 202, "")
+	killed.json(t, &first)
+	killMidRequest(t, local, "user#"+me.ID, killedKey, 29*time.Second)
+	expect(t, "within the lease", send("/v1/extract/async", one(), killedKey), 409, "idempotency_request_in_progress")
+	skip(t, local, 31*time.Second)
+	rerun := send("/v1/extract/async", one(), killedKey)
+	expect(t, "after the lease", rerun, 202, "")
+	rerun.json(t, &again)
+	if again.ExtractionID != first.ExtractionID || rerun.header.Get("Idempotent-Replayed") != "" {
+		t.Errorf("run again: %s, want %s", rerun.body, first.ExtractionID)
+	}
+	if got := credits(t, c, jwt); got != 3 {
+		t.Errorf("balance %v after a killed extraction run again, want 3", got)
+	}
+
+	const batchKey = "e1a2b3c4-0000-4000-8000-000000000003"
+	two := func() form {
+		return form{formField("documentType", "passport"), formFile("file", "p.png", passport),
+			formFile("file", "q.png", passport)}
+	}
+	batch := send("/v1/batches", two(), batchKey)
+	expect(t, "the batch to be killed", batch, 202, "")
+	var b1, b2 struct{ Batch struct{ BatchID string } }
+	batch.json(t, &b1)
+	killMidRequest(t, local, "user#"+me.ID, batchKey, 29*time.Second)
+	skip(t, local, 31*time.Second)
+	batchAgain := send("/v1/batches", two(), batchKey)
+	expect(t, "the batch after the lease", batchAgain, 202, "")
+	batchAgain.json(t, &b2)
+	if b2.Batch.BatchID != b1.Batch.BatchID {
+		t.Errorf("batch run again: %s, want %s", b2.Batch.BatchID, b1.Batch.BatchID)
+	}
+	if got := credits(t, c, jwt); got != 1 {
+		t.Errorf("balance %v after a killed batch of two run again, want 1", got)
+	}
+}

@@ -206,7 +206,9 @@ func (it extractionItem) extraction() (extraction.Extraction, error) {
 	return e, nil
 }
 
-// CreateExtractions stores a batch and its extractions and makes the charge, in one transaction.
+// CreateExtractions stores a batch and its extractions and makes the charge, in one transaction,
+// on condition that none of them exists: a second run of a submission (its ids are its
+// idempotency key's) charges nothing and is a Conflict.
 func (r *ExtractionRepo) CreateExtractions(
 	ctx context.Context,
 	charge credits.Movement,
@@ -214,15 +216,20 @@ func (r *ExtractionRepo) CreateExtractions(
 	items []extraction.Extraction,
 ) error {
 	var writes []types.TransactWriteItem
+	var reasons []*fault.Error
 	if charge.Amount != 0 {
 		move, err := r.db.move(charge)
 		if err != nil {
 			return err
 		}
 		writes = append(writes, move...)
+		for range move {
+			reasons = append(reasons, charge.Refusal())
+		}
 	}
+	exists := fault.New(fault.Conflict, "The extraction exists already.")
 	if b != nil {
-		av, err := attributevalue.MarshalMap(batchItem{PK: batchPK(b.ID), SK: "BATCH",
+		put, err := r.db.putNew(batchItem{PK: batchPK(b.ID), SK: "BATCH",
 			GSI1PK: batchesPK(
 				b.OwnerID,
 				b.Live,
@@ -231,20 +238,20 @@ func (r *ExtractionRepo) CreateExtractions(
 		if err != nil {
 			return err
 		}
-		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(r.db.Table), Item: av}})
+		writes, reasons = append(writes, put), append(reasons, exists)
 	}
 	for i, e := range items {
 		it, err := newExtractionItem(e, i)
 		if err != nil {
 			return err
 		}
-		av, err := attributevalue.MarshalMap(it)
+		put, err := r.db.putNew(it)
 		if err != nil {
 			return err
 		}
-		writes = append(writes, types.TransactWriteItem{Put: &types.Put{TableName: aws.String(r.db.Table), Item: av}})
+		writes, reasons = append(writes, put), append(reasons, exists)
 	}
-	return r.db.transact(ctx, writes, charge.Refusal())
+	return r.db.transactEach(ctx, writes, reasons)
 }
 
 // Extraction reads one extraction.

@@ -22,17 +22,18 @@ type API struct {
 	Extractions *extraction.Service
 	Uploads     *uploads.Service
 	Guard       *guard.Guard
+	Idempotency guard.Idempotency // of the intake routes, which charge or create
 }
 
 // Routes are the extraction endpoints.
 func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/extract/async", Handler: a.Guard.Require(access.Users, a.extract)},
+		{Pattern: "POST /v1/extract/async", Handler: a.Guard.Require(access.Users, a.Idempotency.Wrap(a.extract))},
 		{Pattern: "GET /v1/extractions", Handler: a.Guard.Require(access.Users, a.list)},
 		{Pattern: "GET /v1/extractions/{extractionId}", Handler: a.Guard.Require(access.Users, a.get)},
 		{Pattern: "GET /v1/extractions/{extractionId}/document", Handler: a.Guard.Require(access.Users, a.document)},
-		{Pattern: "POST /v1/uploads", Handler: a.Guard.Require(access.Users, a.upload)},
-		{Pattern: "POST /v1/batches", Handler: a.Guard.Require(access.Users, a.createBatch)},
+		{Pattern: "POST /v1/uploads", Handler: a.Guard.Require(access.Users, a.Idempotency.Wrap(a.upload))},
+		{Pattern: "POST /v1/batches", Handler: a.Guard.Require(access.Users, a.Idempotency.Wrap(a.createBatch))},
 		{Pattern: "GET /v1/batches", Handler: a.Guard.Require(access.Users, a.listBatches)},
 		{Pattern: "GET /v1/batches/{id}", Handler: a.Guard.Require(access.Users, a.getBatch)},
 		{Pattern: "GET /v1/document-types", Handler: a.Guard.Require(access.Users, a.documentTypes)},
@@ -59,7 +60,10 @@ func (a API) extract(w http.ResponseWriter, r *http.Request, p access.Principal)
 	if err != nil {
 		return err
 	}
-	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"extractionId": items[0].ID, "status": items[0].Status})
+	// As accepted: queued, also when a run under an idempotency key found the extraction an earlier
+	// run accepted, and which has moved on since (GET /v1/extractions/{id} reads it as it is).
+	httpapi.WriteJSON(w, http.StatusAccepted, map[string]any{"extractionId": items[0].ID,
+		"status": extraction.StatusQueued})
 	return nil
 }
 

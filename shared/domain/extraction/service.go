@@ -3,16 +3,17 @@ package extraction
 import (
 	"cmp"
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/handoff"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/domain/refusals"
 	"github.com/trustline/platform/shared/domain/uploads"
 	"github.com/trustline/platform/shared/domain/webhook"
@@ -192,9 +193,17 @@ const (
 // transaction, then queued (a lost queue message is found by the sweep). A batch is made when
 // asBatch is set. Test-mode documents are free but take from the owner's daily test quota, before
 // anything is stored.
+//
+// Under an idempotency key (an attempt in ctx) the ids are the key's (idempotency.Text): a run
+// after a crash or a lost answer finds what an earlier run recorded and answers it, charging and
+// taking nothing; and since the transaction that charges creates its records only where none
+// exists, two runs can never both charge.
 func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch bool) (*Batch, []Extraction, error) {
 	if err := s.validate(docs, asBatch); err != nil {
 		return nil, nil, err
+	}
+	if b, items, ok, err := s.submitted(ctx, c, asBatch); ok || err != nil {
+		return b, items, err
 	}
 	if s.Refusals != nil {
 		if err := s.Refusals.Admit(ctx, c.OwnerID); err != nil {
@@ -206,7 +215,7 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 	var batch *Batch
 	if asBatch {
 		batch = &Batch{
-			ID:        newID("bat"),
+			ID:        newID(ctx, "bat", "batch"),
 			OwnerID:   c.OwnerID,
 			Live:      c.Live,
 			Total:     len(docs),
@@ -226,7 +235,7 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 			return nil, nil, refusals.Note(ctx, s.Refusals, c.OwnerID, err)
 		}
 		items[i] = Extraction{
-			ID:           newID("ext"),
+			ID:           newID(ctx, "ext", "extraction#"+strconv.Itoa(i)),
 			OwnerID:      c.OwnerID,
 			Live:         c.Live,
 			ReferenceID:  d.ReferenceID,
@@ -262,6 +271,12 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 		charge.Reason, charge.Reference = credits.ReasonBatch, batch.ID
 	}
 	if err := s.Store.CreateExtractions(ctx, charge, batch, items); err != nil {
+		if fault.Is(err, fault.Conflict) {
+			// Another run of the request recorded them meanwhile (one that outlived its lease).
+			if b, made, ok, serr := s.submitted(ctx, c, asBatch); ok || serr != nil {
+				return b, made, serr
+			}
+		}
 		return nil, nil, err
 	}
 	for _, e := range items {
@@ -272,6 +287,39 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 		}
 	}
 	return batch, items, nil
+}
+
+// submitted is what an earlier run of this submission (under the same idempotency key) recorded,
+// as Submit returns it, and true; false without a key or when nothing was recorded.
+func (s *Service) submitted(ctx context.Context, c Caller, asBatch bool) (*Batch, []Extraction, bool, error) {
+	if _, ok := idempotency.AttemptOf(ctx); !ok {
+		return nil, nil, false, nil
+	}
+	var b *Batch
+	var items []Extraction
+	if asBatch {
+		batch, made, err := s.Store.Batch(ctx, newID(ctx, "bat", "batch"))
+		if fault.Is(err, fault.NotFound) {
+			return nil, nil, false, nil
+		}
+		if err != nil {
+			return nil, nil, false, err
+		}
+		b, items = &batch, made
+	} else {
+		e, err := s.Store.Extraction(ctx, newID(ctx, "ext", "extraction#0"))
+		if fault.Is(err, fault.NotFound) {
+			return nil, nil, false, nil
+		}
+		if err != nil {
+			return nil, nil, false, err
+		}
+		items = []Extraction{e}
+	}
+	if len(items) == 0 || items[0].OwnerID != c.OwnerID {
+		return nil, nil, false, fmt.Errorf("extraction: the ids of the key are another submission's")
+	}
+	return b, items, true, nil
 }
 
 func (s *Service) validate(docs []Document, asBatch bool) error {
@@ -757,7 +805,11 @@ func typeCodes() []string {
 	return out
 }
 
-func newID(prefix string) string { return prefix + "_" + strings.ToLower(rand.Text()) }
+// newID is prefix_ and 26 random characters, or under an idempotency key the key's for name
+// (idempotency.Text).
+func newID(ctx context.Context, prefix, name string) string {
+	return prefix + "_" + strings.ToLower(idempotency.Text(ctx, name))
+}
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/domain/testmode"
 	"github.com/trustline/platform/shared/domain/uploads"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/vision/imagefile/imagefiletest"
@@ -75,6 +76,12 @@ func (m *memory) CreateExtractions(
 	if m.credits[charge.UserID]+charge.Amount < 0 {
 		return charge.Refusal()
 	}
+	_, batchExists := m.batches[batchID(b)]
+	for _, e := range items {
+		if _, ok := m.items[e.ID]; ok || batchExists {
+			return fault.New(fault.Conflict, "exists")
+		}
+	}
 	m.credits[charge.UserID] += charge.Amount
 	if charge.Amount != 0 {
 		m.moves = append(m.moves, charge)
@@ -86,6 +93,13 @@ func (m *memory) CreateExtractions(
 		m.items[e.ID] = e
 	}
 	return nil
+}
+
+func batchID(b *extraction.Batch) string {
+	if b == nil {
+		return ""
+	}
+	return b.ID
 }
 
 func (m *memory) Extraction(_ context.Context, id string) (extraction.Extraction, error) {
@@ -323,6 +337,64 @@ func TestSubmitChargesLiveCallersAtomically(t *testing.T) {
 		items[0].CreditsUsed != 0 {
 		t.Fatalf("a test key is not charged: %v", err)
 	}
+}
+
+// A submission run again under its idempotency key (its first answer lost, or its first run killed
+// after it recorded the documents) answers what the first run recorded: the same ids, charged once,
+// queued once, nothing stored twice; the test quota is not taken again either.
+func TestSubmitUnderAKeyChargesOnce(t *testing.T) {
+	m, now := newMemory(), time.Now()
+	s := service(m, &reader{}, &now)
+	m.credits["u1"] = 5
+	live := extraction.Caller{OwnerID: "u1", Live: true}
+	doc := func(b string) extraction.Document {
+		return extraction.Document{Type: "passport", Data: []byte(pngSig + b)}
+	}
+	key := func(seed string) context.Context {
+		return idempotency.WithAttempt(context.Background(), idempotency.Attempt{Seed: []byte(seed), Started: now})
+	}
+	_, first, err := s.Submit(key("one"), live, []extraction.Document{doc("a")}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, again, err := s.Submit(key("one"), live, []extraction.Document{doc("a")}, false)
+	if err != nil || again[0].ID != first[0].ID || m.credits["u1"] != 4 || len(m.jobs) != 1 || len(m.items) != 1 {
+		t.Fatalf("the submission run again: %v %s (first %s), credits %d, jobs %d, items %d; want the first, "+
+			"charged once", err, again[0].ID, first[0].ID, m.credits["u1"], len(m.jobs), len(m.items))
+	}
+	b, items, err := s.Submit(key("two"), live, []extraction.Document{doc("a"), doc("b")}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, items2, err := s.Submit(key("two"), live, []extraction.Document{doc("a"), doc("b")}, true)
+	if err != nil || b2.ID != b.ID || len(items2) != 2 || m.credits["u1"] != 2 || len(m.items) != 3 {
+		t.Fatalf("the batch run again: %v %+v, credits %d, items %d; want the first batch, charged once", err, b2,
+			m.credits["u1"], len(m.items))
+	}
+	if len(m.moves) != 2 || items[0].ID == first[0].ID {
+		t.Errorf("moves %+v, want one charge a submission", m.moves)
+	}
+	test := extraction.Caller{OwnerID: "u2"}
+	for range 3 {
+		if _, _, err := s.Submit(key("three"), test, []extraction.Document{doc("a")}, false); err != nil {
+			t.Fatalf("a test submission run again: %v", err)
+		}
+	}
+	if used, _ := m.Count(context.Background(), testQuotaSubject(t, m)); used != 1 {
+		t.Errorf("the test quota counted %d, want 1", used)
+	}
+}
+
+// testQuotaSubject is the one counter of the test quota in m.
+func testQuotaSubject(t *testing.T, m *memory) string {
+	t.Helper()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for subject := range m.counters {
+		return subject
+	}
+	t.Fatal("no counter")
+	return ""
 }
 
 // Test mode is free but bounded: the quota counts documents across calls, and a call over it stores

@@ -5,12 +5,12 @@ package uploads
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/vision/imagefile"
 )
@@ -76,7 +76,9 @@ type Service struct {
 }
 
 // Create opens a presigned upload slot for one file of the owner's, returning the slot, its URL
-// and the headers the PUT must send.
+// and the headers the PUT must send. Under an idempotency key (an attempt in ctx) the slot's id is
+// the key's: a run after a crash finds the slot an earlier run opened and answers it, with a
+// fresh URL to the same file, taking nothing of the quotas again.
 func (s *Service) Create(
 	ctx context.Context,
 	ownerID string,
@@ -118,11 +120,19 @@ func (s *Service) Create(
 	if s.Now != nil {
 		now = s.Now
 	}
+	id := "upl_" + strings.ToLower(idempotency.Text(ctx, "upload"))
+	if u, ok, err := s.opened(ctx, id, ownerID); ok || err != nil {
+		if err != nil {
+			return Slot{}, "", nil, err
+		}
+		url, headers, err := s.Blobs.PresignPut(ctx, u.Key, u.ContentType, u.Size, s.TTL)
+		return u, url, headers, err
+	}
 	if err := s.reserve(ctx, ownerID, live, size, now().UTC()); err != nil {
 		return Slot{}, "", nil, err
 	}
 	u := Slot{
-		ID:          "upl_" + strings.ToLower(rand.Text()),
+		ID:          id,
 		OwnerID:     ownerID,
 		ContentType: contentType,
 		Size:        size,
@@ -138,6 +148,24 @@ func (s *Service) Create(
 		return Slot{}, "", nil, err
 	}
 	return u, url, headers, nil
+}
+
+// opened is the slot id names that an earlier run of this request (under the same idempotency
+// key) opened, and true; false without a key or when none was opened.
+func (s *Service) opened(ctx context.Context, id, ownerID string) (Slot, bool, error) {
+	if _, ok := idempotency.AttemptOf(ctx); !ok {
+		return Slot{}, false, nil
+	}
+	u, err := s.Store.Upload(ctx, id)
+	switch {
+	case fault.Is(err, fault.NotFound):
+		return Slot{}, false, nil
+	case err != nil:
+		return Slot{}, false, err
+	case u.OwnerID != ownerID:
+		return Slot{}, false, fmt.Errorf("uploads: the slot id of the key is another owner's")
+	}
+	return u, true, nil
 }
 
 // reserve takes a test key's upload from the daily test quota, and the slot's bytes from the

@@ -61,7 +61,12 @@ func Extraction(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := extractionapi.API{Extractions: svc, Uploads: uploadsFor(d), Guard: newGuard(d)}
+	api := extractionapi.API{
+		Extractions: svc,
+		Uploads:     uploadsFor(d),
+		Guard:       newGuard(d),
+		Idempotency: idempotencyOf(d),
+	}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }
 
