@@ -64,6 +64,7 @@ type keyItem struct {
 	Mode       string     `dynamodbav:"mode,omitempty"`
 	Stage      string     `dynamodbav:"stage,omitempty"`
 	AllowedIPs []string   `dynamodbav:"allowedIps,omitempty"`
+	Plan       string     `dynamodbav:"plan,omitempty"` // identity keys: the owner's plan (keyPlan)
 	RateLimit  int        `dynamodbav:"rateLimit"`
 	CreatedAt  time.Time  `dynamodbav:"createdAt"`
 	ExpiresAt  *time.Time `dynamodbav:"expiresAt,omitempty"`
@@ -406,6 +407,7 @@ func toKeyItem(k access.KeyRecord) keyItem {
 		Last4:      k.Last4,
 		Mode:       k.Mode,
 		Stage:      k.Stage,
+		Plan:       k.Plan,
 		RateLimit:  k.RateLimit,
 		CreatedAt:  k.CreatedAt,
 		ExpiresAt:  k.ExpiresAt,
@@ -429,6 +431,7 @@ func (it keyItem) record() (access.KeyRecord, error) {
 		Last4:      it.Last4,
 		Mode:       it.Mode,
 		Stage:      it.Stage,
+		Plan:       it.Plan,
 		RateLimit:  it.RateLimit,
 		CreatedAt:  it.CreatedAt,
 		ExpiresAt:  it.ExpiresAt,
@@ -565,8 +568,13 @@ func (r *KeyRepo) CreateUserKey(ctx context.Context, k access.KeyRecord, maxActi
 		reached: &fault.Error{Kind: fault.Conflict, Code: "limit_reached",
 			Detail: fmt.Sprintf("A user holds at most %d active keys: revoke one (DELETE /v1/api-keys/{id}) first.",
 				maxActive)}}
-	return r.db.createLimited(ctx, k.OwnerID, l, fault.New(fault.Conflict, "The key exists already."),
+	err = r.db.createLimited(ctx, k.OwnerID, l, fault.New(fault.Conflict, "The key exists already."),
 		[]types.TransactWriteItem{put})
+	if err != nil || k.Plan == "" {
+		return err
+	}
+	// The plan was read before the key was written: a plan change in between missed the key.
+	return r.db.keepKeyPlan(ctx, k)
 }
 
 // RevokeKey revokes one of an owner's keys and returns it; NotFound when the owner has no such key.

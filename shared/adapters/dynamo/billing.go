@@ -109,16 +109,19 @@ func (r *InvoiceRepo) PutInvoice(ctx context.Context, inv billing.Invoice) error
 		"invoice")
 }
 
-// AdvanceSubscription applies the plan and moves (or, with a zero next, ends) the subscription.
+// AdvanceSubscription applies the plan and moves (or, with a zero next, ends) the subscription;
+// the plan is written on the user's keys in the same transaction (applyPlan), so that it applies
+// to keys already issued.
 func (r *InvoiceRepo) AdvanceSubscription(ctx context.Context, userID, plan string, next time.Time) error {
 	if next.IsZero() {
-		return r.db.updateUser(ctx, userID, "SET #plan = :plan REMOVE pendingPlan, nextPeriod, gsi2pk, gsi2sk",
-			map[string]types.AttributeValue{":plan": str(plan)}, "#plan", "plan")
+		return r.db.applyPlan(ctx, userID, plan, "SET #plan = :plan REMOVE pendingPlan, nextPeriod, gsi2pk, gsi2sk",
+			map[string]types.AttributeValue{":plan": str(plan)})
 	}
 	at, _ := attributevalue.Marshal(next)
-	return r.db.updateUser(
+	return r.db.applyPlan(
 		ctx,
 		userID,
+		plan,
 		"SET #plan = :plan, nextPeriod = :next, gsi2pk = :due, gsi2sk = :key REMOVE pendingPlan",
 		map[string]types.AttributeValue{
 			":plan": str(plan),
@@ -126,8 +129,6 @@ func (r *InvoiceRepo) AdvanceSubscription(ctx context.Context, userID, plan stri
 			":due":  str(dueShard(subscriptionDuePK, userID)),
 			":key":  str(dueKey(next, userID)),
 		},
-		"#plan",
-		"plan",
 	)
 }
 

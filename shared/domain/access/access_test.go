@@ -92,6 +92,45 @@ func TestRateLimitWindowsAndKeyUse(t *testing.T) {
 	}
 }
 
+// A key's limit is read at each authentication: an identity key's from its owner's plan (on the
+// key), an administrator's from its role, in the configuration as it is now; a partner's key keeps
+// the partner's own limit, and a key stored before keys carried a plan the limit it was issued with.
+func TestKeyLimitFollowsPlanAndRole(t *testing.T) {
+	limits := map[string]int{"free": 60, "starter": 300, "admin": 1200, "partner": 600}
+	for _, tt := range []struct {
+		name string
+		rec  access.KeyRecord
+		want int
+	}{
+		{"a key issued on free, its owner on starter", access.KeyRecord{Role: access.RoleUser, Plan: "starter",
+			RateLimit: 60}, 300},
+		{"a plan without a limit: unlimited, as at issue", access.KeyRecord{Role: access.RoleUser,
+			Plan: "enterprise", RateLimit: 60}, 0},
+		{"a key stored before plans", access.KeyRecord{Role: access.RoleUser, RateLimit: 60}, 60},
+		{"an administrator", access.KeyRecord{Role: access.RoleAdmin, RateLimit: 100}, 1200},
+		{"a partner with its own limit", access.KeyRecord{Role: access.RolePartner, RateLimit: 45}, 45},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			format := access.UserKeyFormat("live")
+			switch tt.rec.Role {
+			case access.RoleAdmin:
+				format = access.AdminKeyFormat("sandbox")
+			case access.RolePartner:
+				format = access.PartnerKeyFormat("sandbox")
+			}
+			secret := access.NewKey(format)
+			rec := tt.rec
+			rec.ID, rec.Hash, rec.OwnerID = "key_1", access.HashKey(secret), "own_1"
+			store := accesstest.NewKeys(map[string]access.KeyRecord{rec.Hash: rec})
+			a := &access.Authenticator{Keys: store, Counter: store, Stage: "sandbox", RateLimits: limits}
+			p, err := a.Authenticate(context.Background(), access.Credential{APIKey: secret}, netip.Addr{})
+			if err != nil || p.RateLimit != tt.want {
+				t.Errorf("limit %d, %v; want %d", p.RateLimit, err, tt.want)
+			}
+		})
+	}
+}
+
 func TestSees(t *testing.T) {
 	testKey := access.Principal{Role: access.RoleUser, KeyID: "k", Live: false}
 	liveKey := access.Principal{Role: access.RoleUser, KeyID: "k", Live: true}

@@ -50,7 +50,11 @@ type Authenticator struct {
 	// JWTs are refused.
 	Sessions SessionStore
 	Stage    string // this deployment's stage: partner and admin keys of another stage are refused
-	Now      func() time.Time
+	// RateLimits are the requests per minute by plan, and by role for administrators (RATE_LIMITS):
+	// an identity key's limit is its owner's plan's, an administrator's key's the role's, read here
+	// at each authentication rather than frozen on the key when it was issued.
+	RateLimits map[string]int
+	Now        func() time.Time
 }
 
 // Authenticate returns the principal of a credential presented from source, after checking it
@@ -171,7 +175,7 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 		Role:         rec.Role,
 		KeyID:        rec.ID,
 		KeyExpiresAt: rec.ExpiresAt,
-		RateLimit:    rec.RateLimit,
+		RateLimit:    a.limitOf(rec),
 		Live:         rec.Mode != ModeTest,
 	}
 	switch rec.Role {
@@ -187,6 +191,22 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 		}
 	}
 	return p, nil
+}
+
+// limitOf is a key's requests per minute. An identity key carries its owner's plan (rewritten on
+// the owner's keys when the plan changes) and an administrator's key its role, and the limit of
+// either is the configuration's for it now: the key item authentication reads anyway says which
+// limit applies, so a plan change or a new RATE_LIMITS reaches keys already issued without
+// another read per request. A partner's key keeps the partner's own limit, stored with it; a key
+// issued before keys carried a plan keeps the limit it was issued with.
+func (a *Authenticator) limitOf(rec KeyRecord) int {
+	switch {
+	case rec.Role == RoleUser && rec.Plan != "":
+		return a.RateLimits[rec.Plan]
+	case rec.Role == RoleAdmin && a.RateLimits != nil:
+		return a.RateLimits[string(RoleAdmin)]
+	}
+	return rec.RateLimit
 }
 
 func allowed(prefixes []netip.Prefix, ip netip.Addr) bool {

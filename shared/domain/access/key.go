@@ -34,6 +34,12 @@ type KeyRecord struct {
 	Mode       string // sk_ keys
 	Stage      string // pk_ and ak_ keys
 	AllowedIPs []netip.Prefix
+	// Plan is the owner's plan, on an identity API key (sk_): the Authenticator reads the key's
+	// limit from the configuration by it, and the owner's plan changes write it on the owner's keys,
+	// so a plan applies to keys already issued.
+	Plan string
+	// RateLimit is the requests per minute when the key was issued: what a partner's key keeps (the
+	// partner's own limit), and what a key issued before keys carried a plan is limited by.
 	RateLimit  int
 	CreatedAt  time.Time
 	ExpiresAt  *time.Time // set by the caller, or by rotation (end of the grace period)

@@ -50,6 +50,10 @@ func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyReque
 		return NewKey{}, err
 	}
 	k := s.newKey(access.UserKeyFormat(req.Mode), userID, req.Name, s.limitOf(u))
+	if u.Role == access.RoleUser {
+		// The plan, not its limit: the Authenticator reads the limit of the plan the owner is on.
+		k.Record.Plan = u.Plan
+	}
 	k.Record.AllowedIPs = req.AllowedIPs
 	if req.ExpiresAt != nil {
 		exp := req.ExpiresAt.UTC()

@@ -56,7 +56,7 @@ func TestCreateUserKeyPowers(t *testing.T) {
 			}
 			if rec.OwnerID != "usr_1" || rec.Role != access.RoleUser || rec.Mode != tt.mode ||
 				rec.Name != "ci "+tt.mode ||
-				rec.Prefix != tt.prefix || rec.Last4 != k.Secret[len(k.Secret)-4:] || rec.RateLimit != 60 ||
+				rec.Prefix != tt.prefix || rec.Last4 != k.Secret[len(k.Secret)-4:] || rec.Plan != "free" ||
 				!rec.CreatedAt.Equal(t0) {
 				t.Errorf("stored key %+v", rec)
 			}

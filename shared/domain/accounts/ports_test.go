@@ -295,7 +295,8 @@ func newFullService(store *memStore, mailer *fakeMailer, c *clock) (*accounts.Se
 
 // keyAuthenticator checks API keys against the store, as the sandbox stage's API does.
 func keyAuthenticator(store *memStore, c *clock) *access.Authenticator {
-	return &access.Authenticator{Keys: store, Sessions: store, Counter: oneHit{}, Stage: "sandbox", Now: c.now}
+	return &access.Authenticator{Keys: store, Sessions: store, Counter: oneHit{}, Stage: "sandbox",
+		RateLimits: rateLimits, Now: c.now}
 }
 
 // oneHit is a rate counter under which every request is the first of its window.

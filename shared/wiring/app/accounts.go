@@ -106,7 +106,9 @@ func newGuard(d deps) *guard.Guard {
 			Keys:     dynamo.NewKeyRepo(d.store),
 			Counter:  dynamo.NewRateRepo(d.store),
 			Sessions: dynamo.NewSessionRepo(d.store),
-			Stage:    d.cfg.Stage,
+			// Limits by the plan a key's owner is on now (and by role for administrators).
+			RateLimits: d.cfg.RateLimits,
+			Stage:      d.cfg.Stage,
 			Tokens: access.Tokens{
 				Secret: d.cfg.JWTSecret,
 				Issuer: d.cfg.PublicBaseURL,

@@ -279,7 +279,7 @@ var Settings = []Setting{
 	{
 		"RATE_LIMITS",
 		"free=60,starter=300,business=1200,partner=600,admin=1200",
-		"Requests per minute per key (or per user token), by plan for identity API users and by role for partners and admins. A partner created with its own `rateLimit` keeps it.",
+		"Requests per minute per owner, across its keys and login tokens: by the plan an identity API user is on, keys issued before a plan change included, and by role for partners and admins. A partner created with its own `rateLimit` keeps it; a login token keeps its login's limit.",
 		false,
 	},
 	{
