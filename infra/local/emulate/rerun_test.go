@@ -202,3 +202,46 @@ func TestExtractionRetriedWithItsKeyChargesOnce(t *testing.T) {
 		t.Errorf("balance %v after a killed batch of two run again, want 1", got)
 	}
 }
+
+// A liveness check sent again with its Idempotency-Key after its answer was lost answers the same
+// checkId, charged once; killed mid-request (its record in progress), it runs again after the lease
+// on the same charge: the same checkId, charged once.
+func TestLivenessCheckRetriedWithItsKeyChargesOnce(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox,
+		"RATE_LIMITS": unlimited})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "selfies@example.com")
+	grantCredits(t, local, c, jwt, 5)
+	var me struct{ ID string }
+	c.do("GET", "/v1/users/me", nil, bearer(jwt)...).json(t, &me)
+	selfie := face(t, "one-face.jpg")
+	check := func(idem string) (result, string) {
+		r := c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", selfie)},
+			append(key(live), "Idempotency-Key", idem)...)
+		var v struct{ CheckID string }
+		if r.status == 200 {
+			r.json(t, &v)
+		}
+		return r, v.CheckID
+	}
+	const lostKey, killedKey = "c0ffee00-0000-4000-8000-000000000001", "c0ffee00-0000-4000-8000-000000000002"
+	first, id := check(lostKey)
+	expect(t, "a check", first, 200, "")
+	again, id2 := check(lostKey)
+	if again.status != 200 || id2 != id || again.header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("sent again after a lost answer: %d %s, want %s replayed", again.status, again.body, id)
+	}
+	killed, id := check(killedKey)
+	expect(t, "the check to be killed", killed, 200, "")
+	killMidRequest(t, local, "user#"+me.ID, killedKey, 29*time.Second)
+	skip(t, local, 31*time.Second)
+	rerun, id2 := check(killedKey)
+	if rerun.status != 200 || id2 != id || rerun.header.Get("Idempotent-Replayed") != "" {
+		t.Errorf("run again after the lease: %d %s, want %s run again", rerun.status, rerun.body, id)
+	}
+	if got := credits(t, c, jwt); got != 3 {
+		t.Errorf("balance %v after two checks each sent twice, want 3", got)
+	}
+}

@@ -3,6 +3,8 @@ package dynamo
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
 	"fmt"
 	"strings"
 	"time"
@@ -13,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/trustline/platform/shared/domain/credits"
+	"github.com/trustline/platform/shared/foundation/fault"
 )
 
 // LedgerRepo stores users' credits: the balance on the user's item and the ledger entries
@@ -39,14 +42,20 @@ const ledgerPrefix = "LEDGER#"
 
 // move is the write of a movement: the balance change, conditional on the user existing (and, for
 // a charge, on the balance covering it), and the ledger entry, for the caller's transaction (its
-// refusal is m.Refusal()). Every change of credits is written by it, so the balance always equals
-// the sum of the ledger. A zero m.At is the time of the write.
+// refusal is m.Refusal(), and credits.ErrMoved for the entry of a Once movement made before). Every
+// change of credits is written by it, so the balance always equals the sum of the ledger. A zero
+// m.At is the time of the write. A Once movement's entry is named by its reason, reference and At,
+// and written only where it does not exist.
 func (s Store) move(m credits.Movement) ([]types.TransactWriteItem, error) {
 	at := m.At
 	if at.IsZero() {
 		at = time.Now()
 	}
 	id := "cl_" + strings.ToLower(rand.Text())
+	if m.Once {
+		sum := sha256.Sum256([]byte(m.Reason + "\x00" + m.Reference))
+		id = "cl_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:]))[:26]
+	}
 	av, err := attributevalue.MarshalMap(ledgerItem{PK: userPK(m.UserID), SK: ledgerPrefix + listKey(at, id),
 		ID: id, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference, At: at.UTC()})
 	if err != nil {
@@ -64,7 +73,11 @@ func (s Store) move(m credits.Movement) ([]types.TransactWriteItem, error) {
 		u.UpdateExpression, u.ConditionExpression = aws.String("ADD credits :n"), aws.String("attribute_exists(pk)")
 		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(m.Amount))}
 	}
-	return []types.TransactWriteItem{{Update: u}, {Put: &types.Put{TableName: aws.String(s.Table), Item: av}}}, nil
+	entry := &types.Put{TableName: aws.String(s.Table), Item: av}
+	if m.Once {
+		entry.ConditionExpression = aws.String("attribute_not_exists(pk)")
+	}
+	return []types.TransactWriteItem{{Update: u}, {Put: entry}}, nil
 }
 
 // Move changes a user's balance with its ledger entry, in one transaction.
@@ -73,7 +86,7 @@ func (r *LedgerRepo) Move(ctx context.Context, m credits.Movement) error {
 	if err != nil {
 		return err
 	}
-	return r.db.transact(ctx, writes, m.Refusal())
+	return r.db.transactEach(ctx, writes, []*fault.Error{m.Refusal(), credits.ErrMoved})
 }
 
 // Entries lists a user's credits movements, newest first, with an opaque cursor.

@@ -19,17 +19,18 @@ import (
 
 // API serves the liveness check and the face match.
 type API struct {
-	Liveness  *liveness.Service
-	FaceMatch *facematch.Service
-	Checks    *liveness.Checks // the checks' records (checks.go)
-	Guard     *guard.Guard
+	Liveness    *liveness.Service
+	FaceMatch   *facematch.Service
+	Checks      *liveness.Checks // the checks' records (checks.go)
+	Guard       *guard.Guard
+	Idempotency guard.Idempotency // of the check and the match, which charge
 }
 
 // Routes are the liveness and face-match endpoints.
 func (a API) Routes() []httpapi.Route {
 	return append([]httpapi.Route{
-		{Pattern: "POST /v1/liveness/check", Handler: a.Guard.Require(access.Users, a.check)},
-		{Pattern: "POST /v1/face-match", Handler: a.Guard.Require(access.Users, a.match)},
+		{Pattern: "POST /v1/liveness/check", Handler: a.Guard.Require(access.Users, a.Idempotency.Wrap(a.check))},
+		{Pattern: "POST /v1/face-match", Handler: a.Guard.Require(access.Users, a.Idempotency.Wrap(a.match))},
 	}, a.checkRoutes()...)
 }
 

@@ -37,6 +37,20 @@ type Movement struct {
 	Reason    string // one of the Reason constants
 	Reference string // what it is for: an extraction, a batch, a check, an invoice
 	At        time.Time
+	// Once makes the movement at most once: its entry is named by its user, reason, reference and
+	// At (which must be set), and Move of it again changes nothing and is ErrMoved. A request run
+	// again under its idempotency key charges, and refunds, this way.
+	Once bool
+}
+
+// ErrMoved is Move's answer to a Once movement made before: nothing changed.
+var ErrMoved = &fault.Error{Kind: fault.Conflict, Code: "moved_before",
+	Detail: "This movement of credits was made before; nothing changed."}
+
+// MadeOnce is m made at most once, at at (Movement.Once).
+func (m Movement) MadeOnce(at time.Time) Movement {
+	m.Once, m.At = true, at
+	return m
 }
 
 // Charge is the movement taking n credits from a user for reference.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/domain/credits"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
 
@@ -81,9 +82,16 @@ func (c *Checks) Keep(ctx context.Context, caller Caller, out Checked, match *Ma
 		r.ExpiresAt = now.Add(c.Retention)
 	}
 	err := c.Records.Put(ctx, r)
+	if _, rerun := idempotency.AttemptOf(ctx); rerun && fault.Is(err, fault.Conflict) {
+		return nil // an earlier run of the request (under its idempotency key) kept it
+	}
 	if err != nil && out.CreditsUsed > 0 {
-		if rerr := c.Credits.Move(context.WithoutCancel(ctx), credits.Refund(caller.UserID, out.CreditsUsed, out.ID,
-			now)); rerr != nil {
+		refund := credits.Refund(caller.UserID, out.CreditsUsed, out.ID, now)
+		if _, ok := idempotency.AttemptOf(ctx); ok {
+			refund = refund.MadeOnce(idempotency.Started(ctx, now))
+		}
+		if rerr := c.Credits.Move(context.WithoutCancel(ctx), refund); rerr != nil &&
+			!errors.Is(rerr, credits.ErrMoved) {
 			err = errors.Join(err, rerr)
 		}
 	}

@@ -3,7 +3,6 @@ package liveness
 import (
 	"cmp"
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"slices"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/handoff"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/domain/refusals"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/foundation/logs"
@@ -129,7 +129,8 @@ type Job struct {
 // test-mode quota or debits the price, runs the job and refunds it when the job fails (and gives
 // the test-mode unit back when the job finds no readable image: an answer of 415 takes nothing,
 // as it takes nothing when judged before). It returns the record's id and the credits used. Its
-// errors are faults.
+// errors are faults. Under an idempotency key the id is the key's and the charge and refund are
+// made once (credits.Movement.Once): a run after a crash runs the job again, charged once.
 func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (string, int, error) {
 	if s.Refusals != nil {
 		if err := s.Refusals.Admit(ctx, c.UserID); err != nil {
@@ -148,14 +149,17 @@ func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (stri
 	if err != nil {
 		return "", 0, refusals.Note(ctx, s.Refusals, c.UserID, err)
 	}
-	id, charged := j.Prefix+strings.ToLower(rand.Text()), 0
+	id, charged := j.Prefix+strings.ToLower(idempotency.Text(ctx, "check")), 0
 	if c.Live {
 		charged = j.Price
 	} else if err := s.TestQuota.Use(ctx, c.UserID, 1); err != nil {
 		return "", 0, err
 	}
 	if charged > 0 {
-		if err := s.Credits.Move(ctx, credits.Charge(c.UserID, charged, j.Reason, id, time.Time{})); err != nil {
+		// Under an idempotency key, the check's charge is made once: a run after a crash finds it made
+		// (ErrMoved) and goes on as charged.
+		err := s.Credits.Move(ctx, once(ctx, credits.Charge(c.UserID, charged, j.Reason, id, time.Time{})))
+		if err != nil && !errors.Is(err, credits.ErrMoved) {
 			return "", 0, err
 		}
 	}
@@ -167,14 +171,24 @@ func (s *Service) Charge(ctx context.Context, c Caller, src Source, j Job) (stri
 			}
 		}
 		if charged > 0 {
-			if rerr := s.Credits.Move(context.WithoutCancel(ctx), credits.Refund(c.UserID, charged, id,
-				time.Time{})); rerr != nil {
+			refund := once(ctx, credits.Refund(c.UserID, charged, id, time.Time{}))
+			if rerr := s.Credits.Move(context.WithoutCancel(ctx), refund); rerr != nil &&
+				!errors.Is(rerr, credits.ErrMoved) {
 				err = errors.Join(err, rerr)
 			}
 		}
 		return "", 0, err
 	}
 	return id, charged, nil
+}
+
+// once is m as a request under an idempotency key moves credits: once (at the key's first run),
+// so that no run after the first charges or refunds again; without a key, m as it is.
+func once(ctx context.Context, m credits.Movement) credits.Movement {
+	if _, ok := idempotency.AttemptOf(ctx); !ok {
+		return m
+	}
+	return m.MadeOnce(idempotency.Started(ctx, time.Time{}))
 }
 
 // selfie reads the image: sent inline, or stored before (larger than the request limit, or taken

@@ -54,6 +54,7 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 		Retention: d.cfg.ResultRetention,
 		Now:       d.now,
 	}
-	api := livenessapi.API{Liveness: svc, FaceMatch: fm, Checks: checks, Guard: newGuard(d)}
+	api := livenessapi.API{Liveness: svc, FaceMatch: fm, Checks: checks, Guard: newGuard(d),
+		Idempotency: idempotencyOf(d)}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }

@@ -23,6 +23,7 @@ type Memory struct {
 	mu       sync.Mutex
 	balances map[string]int
 	entries  map[string][]credits.Entry // per user, in the order written
+	once     map[string]bool            // the Once movements made, by user, reason, reference and time
 	seq      int
 }
 
@@ -68,6 +69,16 @@ func (m *Memory) Move(_ context.Context, mv credits.Movement) error {
 	balance, ok := m.balances[mv.UserID]
 	if !ok || balance+mv.Amount < 0 {
 		return mv.Refusal()
+	}
+	if mv.Once {
+		made := fmt.Sprint(mv.UserID, "\x00", mv.Reason, "\x00", mv.Reference, "\x00", mv.At.UnixMilli())
+		if m.once[made] {
+			return credits.ErrMoved
+		}
+		if m.once == nil {
+			m.once = map[string]bool{}
+		}
+		m.once[made] = true
 	}
 	at := mv.At
 	if at.IsZero() {

@@ -5,6 +5,7 @@ package creditstest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -150,6 +151,39 @@ func RunLedgerSuite(t *testing.T, newLedger func(t *testing.T, userIDs ...string
 		}
 		if es := entries(t, l, "usr_2", 10); len(es) != 1 || es[0].Reference != "other" {
 			t.Errorf("another user's ledger: %+v, want only its own", es)
+		}
+	})
+
+	t.Run("a movement made once is made once", func(t *testing.T) {
+		l := newLedger(t, "usr_1", "usr_2")
+		at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
+		if err := l.Move(ctx, credits.Grant("usr_1", 5, credits.ReasonGrant, "", time.Time{})); err != nil {
+			t.Fatal(err)
+		}
+		charge := credits.Charge("usr_1", 2, credits.ReasonLiveness, "lv_1", time.Time{}).MadeOnce(at)
+		refund := credits.Refund("usr_1", 2, "lv_1", time.Time{}).MadeOnce(at)
+		steps := []struct {
+			m    credits.Movement
+			want error
+		}{{charge, nil}, {charge, credits.ErrMoved}, {refund, nil}, {refund, credits.ErrMoved}}
+		for i, step := range append(steps, steps[1]) {
+			if err := l.Move(ctx, step.m); !errors.Is(err, step.want) {
+				t.Errorf("move %d (%s): %v, want %v", i, step.m.Reason, err, step.want)
+			}
+		}
+		other := credits.Charge("usr_1", 1, credits.ReasonLiveness, "lv_2", time.Time{}).MadeOnce(at)
+		if err := l.Move(ctx, other); err != nil {
+			t.Errorf("another reference's movement: %v", err)
+		}
+		if err := l.Move(ctx, credits.Grant("usr_2", 1, credits.ReasonGrant, "", time.Time{})); err != nil {
+			t.Fatal(err)
+		}
+		theirs := credits.Charge("usr_2", 1, credits.ReasonLiveness, "lv_1", time.Time{}).MadeOnce(at)
+		if err := l.Move(ctx, theirs); err != nil {
+			t.Errorf("another user's movement of the reference: %v", err)
+		}
+		if es := entries(t, l, "usr_1", 10); len(es) != 4 || sum(es) != 4 {
+			t.Errorf("ledger %+v; want the grant, one charge, one refund and the other charge: 4", es)
 		}
 	})
 }
