@@ -245,3 +245,38 @@ func TestLivenessCheckRetriedWithItsKeyChargesOnce(t *testing.T) {
 		t.Errorf("balance %v after two checks each sent twice, want 3", got)
 	}
 }
+
+// A handoff session opened without a credential, sent again with its Idempotency-Key, is the same
+// session with the same consume token: replayed after a lost answer, and found by the run after a
+// killed one. A user's key of the same value is the user's own.
+func TestHandoffSessionRetriedWithItsKey(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"MAIL_OUTBOX_DIR": t.TempDir()})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	open := func(idem string, headers ...string) (result, struct{ SessionID, ConsumeToken string }) {
+		r := c.do("POST", "/v1/mobile-handoff/session", nil, append(headers, "Idempotency-Key", idem)...)
+		var v struct{ SessionID, ConsumeToken string }
+		if r.status == 200 {
+			r.json(t, &v)
+		}
+		return r, v
+	}
+	const idem = "a11c0ded-0000-4000-8000-000000000001"
+	first, s1 := open(idem)
+	expect(t, "a session", first, 200, "")
+	again, s2 := open(idem)
+	if s2 != s1 || again.header.Get("Idempotent-Replayed") != "true" {
+		t.Errorf("sent again: %+v, want %+v replayed", s2, s1)
+	}
+	killMidRequest(t, local, "anonymous", idem, 29*time.Second)
+	skip(t, local, 31*time.Second)
+	rerun, s3 := open(idem)
+	if s3 != s1 || rerun.header.Get("Idempotent-Replayed") != "" || s1.ConsumeToken == "" {
+		t.Errorf("run again after the lease: %d %+v, want %+v run again", rerun.status, s3, s1)
+	}
+	users, s4 := open(idem, key(creds.User.APIKey)...)
+	if users.status != 200 || s4.SessionID == s1.SessionID || s4.ConsumeToken != "" {
+		t.Errorf("a user's key of the same value: %d %+v, want a session of the user's", users.status, s4)
+	}
+}

@@ -23,9 +23,10 @@ import (
 
 // API serves the handoff endpoints.
 type API struct {
-	Handoffs *handoff.Service
-	Guard    *guard.Guard
-	BaseURL  string // the identity API's public base URL
+	Handoffs    *handoff.Service
+	Guard       *guard.Guard
+	Idempotency guard.Idempotency // of creation
+	BaseURL     string            // the identity API's public base URL
 }
 
 // sessionsPerMinute is how many sessions one address may open in a minute (creation needs no
@@ -43,7 +44,8 @@ func (a API) Routes() []httpapi.Route {
 	return []httpapi.Route{
 		{
 			Pattern: "POST /v1/mobile-handoff/session",
-			Handler: a.Guard.Throttle("handoff", sessionsPerMinute, a.Guard.Optional(access.Users, a.create)),
+			Handler: a.Guard.Throttle("handoff", sessionsPerMinute,
+				a.Guard.Optional(access.Users, a.Idempotency.Wrap(a.create))),
 		},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}", Handler: a.status},
 		{Pattern: "GET /v1/mobile-handoff/session/{sessionId}/qr.svg", Handler: a.qr},

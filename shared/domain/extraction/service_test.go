@@ -15,9 +15,9 @@ import (
 
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/handoff"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/domain/testmode"
 	"github.com/trustline/platform/shared/domain/uploads"
-	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/vision/imagefile/imagefiletest"

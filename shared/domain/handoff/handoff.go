@@ -9,9 +9,11 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"time"
 
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/vision/imagefile"
 )
@@ -162,20 +164,34 @@ func Sniff(head []byte) string {
 // Create opens a session with its presigned upload. A session created by a user (ownerID set)
 // belongs to that user; one created without a credential gets a consume token, returned here
 // only, that every consumer must present.
+//
+// Under an idempotency key (an attempt in ctx) the session's id, its first upload attempt and its
+// consume token are the key's (idempotency.Text): a run after a crash finds the session an earlier
+// run opened and answers it, with a fresh upload to the same attempt and the same token.
 func (s *Service) Create(ctx context.Context, ownerID string) (Session, Upload, string, error) {
 	now := s.now()
-	attempt := newAttempt()
+	attempt := strings.ToLower(idempotency.Text(ctx, "attempt"))[:16]
+	id := "hs_" + strings.ToLower(idempotency.Text(ctx, "session"))
+	token := ""
+	if ownerID == "" {
+		token = "hct_" + strings.ToLower(idempotency.Text(ctx, "consume-token"))
+	}
+	if sess, ok, err := s.opened(ctx, id, ownerID, token); ok || err != nil {
+		if err != nil {
+			return Session{}, Upload{}, "", err
+		}
+		up, err := s.presign(ctx, sess, attempt, now)
+		return sess, up, token, err
+	}
 	sess := Session{
-		ID:        "hs_" + strings.ToLower(rand.Text()),
+		ID:        id,
 		Status:    StatusCreated,
 		CreatedAt: now,
 		ExpiresAt: now.Add(s.TTL),
 		OwnerID:   ownerID,
 		Attempts:  map[string]string{attempt: ""},
 	}
-	token := ""
-	if ownerID == "" {
-		token = "hct_" + strings.ToLower(rand.Text())
+	if token != "" {
 		sess.TokenHash = HashToken(token)
 	}
 	up, err := s.presign(ctx, sess, attempt, now)
@@ -186,6 +202,24 @@ func (s *Service) Create(ctx context.Context, ownerID string) (Session, Upload, 
 		return Session{}, Upload{}, "", err
 	}
 	return sess, up, token, nil
+}
+
+// opened is the session id names that an earlier run of this request (under the same idempotency
+// key) opened, as stored, and true; false without a key or when none was opened.
+func (s *Service) opened(ctx context.Context, id, ownerID, token string) (Session, bool, error) {
+	if _, ok := idempotency.AttemptOf(ctx); !ok {
+		return Session{}, false, nil
+	}
+	sess, err := s.Store.Session(ctx, id)
+	switch {
+	case fault.Is(err, fault.NotFound):
+		return Session{}, false, nil
+	case err != nil:
+		return Session{}, false, err
+	case sess.OwnerID != ownerID || (token != "" && sess.TokenHash != HashToken(token)):
+		return Session{}, false, fmt.Errorf("handoff: the session id of the key is another's")
+	}
+	return sess, true, nil
 }
 
 // HashToken is what is stored of a consume token.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/domain/handoff/handofftest"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
 
@@ -330,6 +331,37 @@ func TestSessionOf(t *testing.T) {
 	} {
 		if id, attempt := handoff.SessionOf(key); id != want[0] || attempt != want[1] {
 			t.Errorf("SessionOf(%q) = %q, %q", key, id, attempt)
+		}
+	}
+}
+
+// A creation run again under its idempotency key (its first run killed after it opened the
+// session) answers the session that run opened: the same id, the same consume token, an upload to
+// the same attempt; one session is stored. Another key opens another session.
+func TestCreateUnderAKeyOpensOneSession(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	svc, store, _ := newService(now)
+	key := func(seed string) context.Context {
+		return idempotency.WithAttempt(context.Background(), idempotency.Attempt{Seed: []byte(seed), Started: now})
+	}
+	for _, owner := range []string{"", "usr_1"} {
+		s, up, token, err := svc.Create(key("one"+owner), owner)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, up2, token2, err := svc.Create(key("one"+owner), owner)
+		if err != nil || again.ID != s.ID || token2 != token || up2.Fields["key"] != up.Fields["key"] {
+			t.Errorf("owner %q: run again: %s %q %q, %v; want %s %q %q", owner, again.ID, token2, up2.Fields["key"],
+				err, s.ID, token, up.Fields["key"])
+		}
+		if (owner == "") != (token != "") {
+			t.Errorf("owner %q: consume token %q", owner, token)
+		}
+		if stored := sessionOf(t, store, s.ID); stored.OwnerID != owner || len(stored.Attempts) != 1 {
+			t.Errorf("owner %q: stored %+v, want the session with its one attempt", owner, stored)
+		}
+		if other, _, _, _ := svc.Create(key("two"+owner), owner); other.ID == s.ID {
+			t.Errorf("owner %q: another key opened the same session", owner)
 		}
 	}
 }

@@ -35,7 +35,8 @@ func Handoff(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	api := handoffapi.API{Handoffs: handoffsFor(d), Guard: newGuard(d), BaseURL: d.cfg.PublicBaseURL}
+	api := handoffapi.API{Handoffs: handoffsFor(d), Guard: newGuard(d), Idempotency: idempotencyOf(d),
+		BaseURL: d.cfg.PublicBaseURL}
 	return httpapi.New(d.log, d.bases, api.Routes()), nil
 }
 
