@@ -143,6 +143,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 		return nil, err
 	}
 	mux := http.NewServeMux()
+	limits := timeoutsOf(ctx)
 	var workers []func(context.Context)
 	hasDefault := false
 	for _, fn := range fns {
@@ -172,7 +173,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 					}
 				}
 				hasDefault = hasDefault || ev.Path == "$default"
-				mux.Handle(ev.Pattern(), observeHTTP(ctx, fn.ID, route(lambdarun.NewGateway(h), ev, log)))
+				mux.Handle(ev.Pattern(), observeHTTP(ctx, fn.ID, route(limits.gateway(fn, h), ev, log)))
 			case samtemplate.EventSQS:
 				build := functions[fn.ID].Queue
 				if build == nil {
@@ -182,7 +183,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", fn.ID, err)
 				}
-				m, err := mapping(o, ev, observeBatch(ctx, fn.ID, h), log)
+				m, err := mapping(o, ev, observeBatch(ctx, fn.ID, lambdarun.LimitBatch(limits.function(fn), h)), log)
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", fn.ID, err)
 				}
@@ -200,7 +201,7 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 				if err != nil {
 					return nil, fmt.Errorf("%s: %w", fn.ID, err)
 				}
-				h = observeSchedule(ctx, fn.ID, h)
+				h = observeSchedule(ctx, fn.ID, lambdarun.LimitSchedule(limits.function(fn), h))
 				workers = append(
 					workers,
 					func(ctx context.Context) { schedule(ctx, time.Duration(every)*time.Second, h, log) },
@@ -470,8 +471,7 @@ func route(g *lambdarun.Gateway, ev samtemplate.Event, log *slog.Logger) http.Ha
 		case errors.Is(err, lambdarun.ErrPayloadTooLarge):
 			httpapi.WriteError(w, r, tooLarge(r))
 		default:
-			log.ErrorContext(r.Context(), "invocation failed", "error", err)
-			httpapi.WriteError(w, r, err)
+			invocationProblem(w, r, g, err, log)
 		}
 	})
 }

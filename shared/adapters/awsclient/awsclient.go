@@ -6,6 +6,7 @@ package awsclient
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
@@ -74,8 +75,43 @@ func load(ctx context.Context) (aws.Config, error) {
 	if err != nil {
 		return aws.Config{}, fmt.Errorf("awsclient: %w", err)
 	}
+	cfg.APIOptions = append(cfg.APIOptions, boundCalls)
 	if opts, ok := ctx.Value(apiOptionsKey{}).([]func(*middleware.Stack) error); ok {
 		cfg.APIOptions = append(cfg.APIOptions, opts...)
 	}
 	return cfg, nil
+}
+
+type callDeadlineKey struct{}
+
+// WithCallDeadline returns ctx carrying the moment by which every AWS call made with it, or with a
+// context derived from it, must end, retries included. A context detached from its request
+// (context.WithoutCancel, as a refund after a failure is) keeps it: the call still ends before the
+// function does, rather than hang until Lambda kills it, with no answer sent. lambdarun sets it
+// from the function's timeout.
+func WithCallDeadline(ctx context.Context, end time.Time) context.Context {
+	return context.WithValue(ctx, callDeadlineKey{}, end)
+}
+
+// boundCalls ends each call at the deadline its context carries (WithCallDeadline), if any.
+func boundCalls(stack *middleware.Stack) error {
+	return stack.Initialize.Add(middleware.InitializeMiddlewareFunc("CallDeadline",
+		func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (
+			middleware.InitializeOutput, middleware.Metadata, error,
+		) {
+			end, ok := ctx.Value(callDeadlineKey{}).(time.Time)
+			if !ok {
+				return next.HandleInitialize(ctx, in)
+			}
+			ctx, cancel := context.WithDeadline(ctx, end)
+			out, md, err := next.HandleInitialize(ctx, in)
+			if err != nil {
+				cancel()
+				return out, md, err
+			}
+			// A successful call's output may stream a body still to be read (S3's GetObject):
+			// cancelling on return would cut it short, so its context is released at end instead.
+			time.AfterFunc(time.Until(end), cancel)
+			return out, md, nil
+		}), middleware.Before)
 }

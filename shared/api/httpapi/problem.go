@@ -1,7 +1,9 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -116,12 +118,52 @@ var kinds = map[fault.Kind]kindInfo{
 		"Request header fields too large",
 		"The request line and headers are too large.",
 	},
+	fault.RequestTimeout: {
+		http.StatusRequestTimeout,
+		"request_timeout",
+		"Request timeout",
+		"The request body did not arrive in time; send it again.",
+	},
+}
+
+// outOfTime is the answer to a request whose work ran out of time: a call to the store (or
+// another AWS service) ended by the request's deadline, which lambdarun sets before the function's
+// timeout and API Gateway's. A write may have landed before the call gave up (DynamoDB commits
+// what it received, whoever waits), so the answer claims no failure: 503, to retry after the
+// first attempt has surely ended, with the same Idempotency-Key, which then answers the first
+// attempt's result instead of doing it twice.
+func outOfTime(cause error) *fault.Error {
+	return &fault.Error{
+		Kind: fault.Unavailable,
+		Detail: "The request ran out of time before it finished; it may have taken effect. Retry after the " +
+			"Retry-After delay with the same Idempotency-Key, which answers the first attempt's result rather " +
+			"than doing it twice.",
+		RetryAfter: outOfTimeRetryAfter,
+		Err:        cause,
+	}
+}
+
+// outOfTimeRetryAfter is, in seconds, more than what is left of the function's time when it answers
+// out of time (lambdarun's margin, at most 1 s): a retry then finds the first attempt ended.
+const outOfTimeRetryAfter = 2
+
+// ranOutOfTime reports whether err, internal by its kind (unclassified), comes of a context's end:
+// the request's deadline, or its cancellation.
+func ranOutOfTime(err error) bool {
+	return fault.As(err).Kind == fault.Internal &&
+		(errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled))
 }
 
 // WriteError answers err as a problem. Internal errors are logged with their cause and answered
 // with a generic detail; the caller only ever sees details the domain marked as safe.
+//
+// An unclassified error of a context that ended (the request's deadline) is 503 with Retry-After
+// (outOfTime), never 500: the work may have taken effect.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	e := fault.As(err)
+	if ranOutOfTime(err) {
+		e = outOfTime(err)
+	}
 	info, ok := kinds[e.Kind]
 	if !ok {
 		info = kinds[fault.Internal]

@@ -28,6 +28,7 @@ const (
 	Upstream              // a provider failed
 	Unavailable           // temporarily unavailable
 	HeadersTooLarge       // request line and headers over the gateway's limit (431)
+	RequestTimeout        // the request's body did not arrive within the gateway's wait (408)
 )
 
 // Error is a classified error. Code, when set, is the problem kind slug (e.g. payment_config_missing)

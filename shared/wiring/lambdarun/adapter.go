@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/textproto"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/awslabs/aws-lambda-go-api-proxy/core"
@@ -26,11 +27,26 @@ type Adapter struct {
 // NewAdapter wraps the handler a function's main passes to HTTP.
 func NewAdapter(h http.Handler) *Adapter { return &Adapter{handler: h} }
 
-// ProxyWithContext serves one event.
+// ProxyWithContext serves one event. The request's context ends a margin before the function's
+// deadline (ctx's, Lambda's) or API Gateway's (GatewayTimeout after the event's timeEpoch),
+// whichever comes first: a handler waiting on a store that hangs answers its own problem (503,
+// httpapi) while the gateway still waits for it, never a write landing after the client was told
+// nothing, or told 503 by the gateway.
 func (a *Adapter) ProxyWithContext(
 	ctx context.Context,
 	ev events.APIGatewayV2HTTPRequest,
 ) (events.APIGatewayV2HTTPResponse, error) {
+	return a.proxy(ctx, ev, GatewayTimeout)
+}
+
+// proxy serves one event behind a gateway of this integration timeout.
+func (a *Adapter) proxy(
+	ctx context.Context,
+	ev events.APIGatewayV2HTTPRequest,
+	gateway time.Duration,
+) (events.APIGatewayV2HTTPResponse, error) {
+	ctx, cancel := bound(ctx, httpEnd(ctx, ev, gateway))
+	defer cancel()
 	r, err := a.EventToRequestWithContext(ctx, ev)
 	if err != nil {
 		return core.GatewayTimeoutV2(), core.NewLoggedError("Could not convert proxy event to request: %v", err)

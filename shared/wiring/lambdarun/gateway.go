@@ -1,6 +1,7 @@
 package lambdarun
 
 import (
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -10,6 +11,7 @@ import (
 	"mime"
 	"net"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -32,11 +34,36 @@ func Base64Encoded(contentType string) bool { return !isText(contentType) }
 // ErrPayloadTooLarge is returned by Invoke when the request would not fit in a Lambda invocation.
 var ErrPayloadTooLarge = errors.New("request exceeds the 6 MB Lambda payload limit")
 
+// Errors of a request body that does not arrive whole, a client's fault: Invoke returns them
+// wrapped, with the handler never invoked.
+var (
+	// ErrBodyTimeout: the body had not arrived within the gateway's BodyTimeout (408).
+	ErrBodyTimeout = errors.New("the request body did not arrive in time")
+	// ErrBodyIncomplete: the client ended the request before the body its Content-Length promised (400).
+	ErrBodyIncomplete = errors.New("the request body ended before its Content-Length")
+)
+
+// BodyTimeout is how long the local gateway waits for a request's body once its headers are in:
+// a client promising more than it sends is answered 408 then, rather than hold an invocation
+// open. 30 s is what the SDKs give a whole request (sdk/python: requests time out after 30 s), and
+// carries the 6 MB of the payload limit at 1.6 Mbit/s.
+const BodyTimeout = 30 * time.Second
+
 // Gateway invokes one function's HTTP handler the way API Gateway does: the request becomes an
 // APIGatewayV2HTTPRequest event (binary bodies base64-encoded), the handler runs behind the same
-// proxy adapter as under Lambda, and both payloads are held to Lambda's 6 MB limit.
+// proxy adapter as under Lambda, both payloads are held to Lambda's 6 MB limit, and the
+// invocation to the function's timeout and the gateway's.
 type Gateway struct {
 	adapter *Adapter
+	// Timeout is the function's (its template Timeout): the handler's context ends then, as
+	// Lambda's does, and Invoke returns ErrFunctionTimeout if it has not answered. 0: no limit but
+	// the gateway's.
+	Timeout time.Duration
+	// IntegrationTimeout is API Gateway's (0: GatewayTimeout), counted from the invocation: Invoke
+	// returns ErrIntegrationTimeout if the handler has not answered by then.
+	IntegrationTimeout time.Duration
+	// BodyTimeout bounds the wait for the request's body (0: BodyTimeout).
+	BodyTimeout time.Duration
 }
 
 // NewGateway wraps the handler a function's main passes to HTTP.
@@ -45,7 +72,14 @@ func NewGateway(h http.Handler) *Gateway {
 }
 
 // Invoke turns r into an event for routeKey ("GET /v1/items/{id}" or "$default"), invokes the
-// handler and writes its response to w. It writes nothing when it returns an error.
+// handler and writes its response to w. It writes nothing when it returns an error but, for a body
+// that did not arrive whole, Connection: close.
+//
+// The invocation is the function's, not the client's: a client that goes away does not end it,
+// as it does not end a Lambda invocation (which writes what it writes and answers no one). It ends
+// at the function's timeout or the gateway's, whichever comes first, with ErrFunctionTimeout or
+// ErrIntegrationTimeout; the handler's own context ends a margin before (Adapter), so that a
+// handler that heeds it answers before either.
 func (g *Gateway) Invoke(
 	ctx context.Context,
 	w http.ResponseWriter,
@@ -53,9 +87,9 @@ func (g *Gateway) Invoke(
 	routeKey string,
 	pathParams map[string]string,
 ) error {
-	body, err := io.ReadAll(io.LimitReader(r.Body, MaxPayload+1))
+	body, err := g.readBody(w, r)
 	if err != nil {
-		return fmt.Errorf("read body: %w", err)
+		return err
 	}
 	if len(body) > MaxPayload {
 		return ErrPayloadTooLarge
@@ -68,14 +102,76 @@ func (g *Gateway) Invoke(
 	if len(payload) > MaxPayload {
 		return ErrPayloadTooLarge
 	}
-	resp, err := g.adapter.ProxyWithContext(ctx, ev)
+	resp, err := g.invoke(ctx, ev)
 	if err != nil {
-		return fmt.Errorf("handler: %w", err)
+		return err
 	}
 	if out, _ := json.Marshal(resp); len(out) > MaxPayload {
 		return fmt.Errorf("response of %d bytes exceeds the 6 MB Lambda payload limit", len(out))
 	}
 	return writeResponse(w, resp)
+}
+
+// readBody reads r's body, up to one byte over MaxPayload, within the BodyTimeout (when w lets its
+// connection's read deadline be set: a server's does, a recorder's does not). A body that does not
+// arrive whole ends its connection with the answer: what is left of it cannot be told from a next
+// request, and the server would otherwise wait for it before answering.
+func (g *Gateway) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	wait := cmp.Or(g.BodyTimeout, BodyTimeout)
+	rc := http.NewResponseController(w)
+	deadline := rc.SetReadDeadline(time.Now().Add(wait)) == nil
+	body, err := io.ReadAll(io.LimitReader(r.Body, MaxPayload+1))
+	if err == nil {
+		if deadline {
+			_ = rc.SetReadDeadline(time.Time{})
+		}
+		return body, nil
+	}
+	w.Header().Set("Connection", "close")
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, fmt.Errorf("%w: %d bytes in %s, of %d promised", ErrBodyTimeout, len(body), wait, r.ContentLength)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, fmt.Errorf("%w: %d bytes of %d", ErrBodyIncomplete, len(body), r.ContentLength)
+	}
+	return nil, fmt.Errorf("read body: %w", err)
+}
+
+// invoke runs the handler on ev as Lambda would, and waits for it no longer than the function's
+// timeout and the gateway's.
+func (g *Gateway) invoke(
+	ctx context.Context,
+	ev events.APIGatewayV2HTTPRequest,
+) (events.APIGatewayV2HTTPResponse, error) {
+	gateway := cmp.Or(g.IntegrationTimeout, GatewayTimeout)
+	ctx = context.WithoutCancel(ctx)
+	if g.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, g.Timeout, ErrFunctionTimeout)
+		defer cancel()
+	}
+	type result struct {
+		resp events.APIGatewayV2HTTPResponse
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		resp, err := g.adapter.proxy(ctx, ev, gateway)
+		if err != nil {
+			err = fmt.Errorf("handler: %w", err)
+		}
+		done <- result{resp, err}
+	}()
+	integration := time.NewTimer(time.Until(time.UnixMilli(ev.RequestContext.TimeEpoch).Add(gateway)))
+	defer integration.Stop()
+	select {
+	case res := <-done:
+		return res.resp, res.err
+	case <-integration.C:
+		return events.APIGatewayV2HTTPResponse{}, ErrIntegrationTimeout
+	case <-ctx.Done():
+		return events.APIGatewayV2HTTPResponse{}, ErrFunctionTimeout
+	}
 }
 
 func requestEvent(
@@ -174,6 +270,9 @@ func writeResponse(w http.ResponseWriter, resp events.APIGatewayV2HTTPResponse) 
 		}
 	}
 	w.WriteHeader(resp.StatusCode)
+	if len(body) == 0 { // a 204 or 304 allows no body, not even an empty write
+		return nil
+	}
 	_, err := w.Write(body)
 	return err
 }

@@ -17,19 +17,24 @@ import (
 type ScheduleHandler func(ctx context.Context, e events.EventBridgeEvent) error
 
 // HTTP serves h behind API Gateway's HTTP API (payload v2). It returns only if the runtime fails.
+// Each request's context ends a margin before the function's timeout or API Gateway's, whichever
+// comes first (Adapter).
 func HTTP(ctx context.Context, h http.Handler) error {
 	lambda.StartWithOptions(NewAdapter(h).ProxyWithContext, lambda.WithContext(ctx))
 	return nil
 }
 
-// SQS serves an SQS event source mapping with ReportBatchItemFailures.
+// SQS serves an SQS event source mapping with ReportBatchItemFailures. Each batch's context ends a
+// margin before the function's timeout, so that the handler reports its failures before Lambda
+// ends it.
 func SQS(ctx context.Context, h queue.BatchHandler) error {
-	lambda.StartWithOptions(h, lambda.WithContext(ctx))
+	lambda.StartWithOptions(withinDeadline(h), lambda.WithContext(ctx))
 	return nil
 }
 
-// Schedule serves an EventBridge schedule.
+// Schedule serves an EventBridge schedule, each run's context ending a margin before the
+// function's timeout.
 func Schedule(ctx context.Context, h ScheduleHandler) error {
-	lambda.StartWithOptions(h, lambda.WithContext(ctx))
+	lambda.StartWithOptions(wrapSchedule(h, withinDeadline[events.EventBridgeEvent, struct{}]), lambda.WithContext(ctx))
 	return nil
 }
