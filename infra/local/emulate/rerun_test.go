@@ -280,3 +280,77 @@ func TestHandoffSessionRetriedWithItsKey(t *testing.T) {
 		t.Errorf("a user's key of the same value: %d %+v, want a session of the user's", users.status, s4)
 	}
 }
+
+// An API key, a webhook endpoint and a partner, each created again with its Idempotency-Key after
+// a run killed mid-request, are the ones that run created: the same id and the same secret, which
+// works, and nothing created twice. (Their answers, replayed, hold a secret shown once: the
+// record keeps them sealed under the key, see idempotency.Lock.)
+func TestSecretsCreatedAgainWithTheirKey(t *testing.T) {
+	t.Parallel()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": t.TempDir(),
+		"WEBHOOK_ALLOW_LOOPBACK": "true"})
+	creds := mustSeed(t, local)
+	c := client{t: t, base: local.URL}
+	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
+	scope := "user#" + creds.User.ID
+	again := func(what, method, path string, body any, idem string, headers []string) (first, rerun result) {
+		t.Helper()
+		headers = append(headers, "Idempotency-Key", idem)
+		first = c.do(method, path, body, headers...)
+		expect(t, what, first, 201, "")
+		killMidRequest(t, local, scope, idem, 29*time.Second)
+		skip(t, local, 31*time.Second)
+		rerun = c.do(method, path, body, headers...)
+		expect(t, what+" run again after the lease", rerun, 201, "")
+		if rerun.header.Get("Idempotent-Replayed") != "" {
+			t.Errorf("%s: replayed, want run again", what)
+		}
+		return first, rerun
+	}
+
+	keysBefore := len(tableItems(t, local, "KEY#"))
+	first, rerun := again("an API key", "POST", "/v1/api-keys", map[string]any{"name": "ci", "mode": "test"},
+		"5ec0e700-0000-4000-8000-000000000001", bearer(jwt))
+	var k1, k2 struct{ ID, Key string }
+	first.json(t, &k1)
+	rerun.json(t, &k2)
+	if k2 != k1 || k1.Key == "" {
+		t.Errorf("the key run again: %+v, want %+v", k2, k1)
+	}
+	expect(t, "the key answered again", c.do("GET", "/v1/users/me", nil, key(k2.Key)...), 200, "")
+	if n := len(tableItems(t, local, "KEY#")) - keysBefore; n != 1 {
+		t.Errorf("%d keys made, want 1", n)
+	}
+
+	first, rerun = again("a webhook endpoint", "POST", "/v1/webhooks",
+		map[string]any{"url": "http://127.0.0.1:9/hooks", "events": []string{"extraction.completed"}},
+		"5ec0e700-0000-4000-8000-000000000002", bearer(jwt))
+	var e1, e2 struct{ ID, Secret string }
+	first.json(t, &e1)
+	rerun.json(t, &e2)
+	if e2 != e1 || e1.Secret == "" {
+		t.Errorf("the endpoint run again: %+v, want %+v", e2, e1)
+	}
+	var list struct{ Data []struct{ ID string } }
+	c.do("GET", "/v1/webhooks", nil, bearer(jwt)...).json(t, &list)
+	if len(list.Data) != 1 {
+		t.Errorf("%d endpoints, want 1", len(list.Data))
+	}
+
+	admin := tableItems(t, local, "EMAIL#"+creds.Admin.Email)
+	if len(admin) != 1 {
+		t.Fatalf("the administrator's address: %v", admin)
+	}
+	scope = "user#" + admin[0]["userId"].(string)
+	first, rerun = again("a partner", "POST", "/api/v1/admin/partners", map[string]any{"name": "Assur Encore"},
+		"5ec0e700-0000-4000-8000-000000000003", key(creds.Admin.APIKey))
+	var p1, p2 struct {
+		PartnerID string
+		APIKey    struct{ Key string }
+	}
+	first.json(t, &p1)
+	rerun.json(t, &p2)
+	if p2 != p1 || p1.APIKey.Key == "" {
+		t.Errorf("the partner run again: %+v, want %+v", p2, p1)
+	}
+}

@@ -22,10 +22,11 @@ import (
 
 // API serves the account endpoints.
 type API struct {
-	Accounts  *accounts.Service
-	TestQuota TestUsage // what a test key reads as its balance
-	Guard     *guard.Guard
-	OpenAPI   []byte // the identity API's OpenAPI document as JSON, served at /v1/openapi.json
+	Accounts    *accounts.Service
+	TestQuota   TestUsage // what a test key reads as its balance
+	Guard       *guard.Guard
+	Idempotency guard.Idempotency // of the routes that make keys and partners
+	OpenAPI     []byte            // the identity API's OpenAPI document as JSON, served at /v1/openapi.json
 }
 
 // TestUsage reads an account's test-mode allowance of the day (testmode.Quota does).
@@ -66,7 +67,7 @@ func (a API) IdentityRoutes() []httpapi.Route {
 			Handler: a.Guard.Throttle("reset-confirm", anonymousPerMinute, a.resetPassword),
 		},
 		{Pattern: "GET /v1/users/me", Handler: a.Guard.Require(access.Users, a.me)},
-		{Pattern: "POST /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.createKey)},
+		{Pattern: "POST /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.Idempotency.Wrap(a.createKey))},
 		{Pattern: "GET /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.listKeys)},
 		{Pattern: "DELETE /v1/api-keys/{id}", Handler: a.Guard.Require(access.UserSessions, a.revokeKey)},
 	}
@@ -75,7 +76,10 @@ func (a API) IdentityRoutes() []httpapi.Route {
 // PartnerRoutes are the /api/v1 partner account endpoints.
 func (a API) PartnerRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /api/v1/admin/partners", Handler: a.Guard.Require(access.Admins, a.createPartner)},
+		{
+			Pattern: "POST /api/v1/admin/partners",
+			Handler: a.Guard.Require(access.Admins, a.Idempotency.Wrap(a.createPartner)),
+		},
 		{Pattern: "GET /api/v1/admin/partners", Handler: a.Guard.Require(access.Admins, a.listPartners)},
 		{Pattern: "GET /api/v1/partners/me", Handler: a.Guard.Require(access.Partners, a.partnerMe)},
 		{
@@ -87,7 +91,7 @@ func (a API) PartnerRoutes() []httpapi.Route {
 		},
 		{
 			Pattern: "POST /api/v1/partners/me/keys/rotate",
-			Handler: a.Guard.Require(access.PartnerSessions, a.rotate(guard.OwnPartner)),
+			Handler: a.Guard.Require(access.PartnerSessions, a.Idempotency.Wrap(a.rotate(guard.OwnPartner))),
 		},
 		{
 			Pattern: "DELETE /api/v1/partners/me/keys/{keyId}",
@@ -99,7 +103,7 @@ func (a API) PartnerRoutes() []httpapi.Route {
 		},
 		{
 			Pattern: "POST /api/v1/admin/partners/{partnerId}/keys/rotate",
-			Handler: a.Guard.Require(access.Admins, a.rotate(guard.PartnerInPath)),
+			Handler: a.Guard.Require(access.Admins, a.Idempotency.Wrap(a.rotate(guard.PartnerInPath))),
 		},
 		{
 			Pattern: "DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId}",

@@ -98,7 +98,7 @@ const redeliveriesPerMinute = 30
 // endpoints of its own mode (test or live), as if the others did not exist; a login session sees all.
 func (a API) IdentityRoutes() []httpapi.Route {
 	return []httpapi.Route{
-		{Pattern: "POST /v1/webhooks", Handler: a.Guard.Require(access.Users, a.createEndpoint)},
+		{Pattern: "POST /v1/webhooks", Handler: a.Guard.Require(access.Users, a.Idempotency.Wrap(a.createEndpoint))},
 		{Pattern: "GET /v1/webhooks", Handler: a.Guard.Require(access.Users, a.listEndpoints)},
 		{Pattern: "DELETE /v1/webhooks/{id}", Handler: a.Guard.Require(access.Users, a.deleteEndpoint)},
 		{Pattern: "POST /v1/webhooks/{id}/rotate-secret", Handler: a.Guard.Require(access.Users, a.rotateSecret)},

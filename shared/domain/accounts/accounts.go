@@ -5,13 +5,14 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"github.com/trustline/platform/shared/domain/credits"
+	"fmt"
 	"net/netip"
 	"strings"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/domain/credits"
+	"github.com/trustline/platform/shared/domain/idempotency"
 )
 
 // User is an account of the identity API or a back-office user of the partner API.
@@ -188,22 +189,53 @@ func (s *Service) now() time.Time {
 }
 
 func (s *Service) newKey(f access.KeyFormat, ownerID, name string, rateLimit int) NewKey {
-	secret := f.Prefix + s.random()
+	return s.newKeyFor(context.Background(), f, ownerID, name, rateLimit)
+}
+
+// newKeyFor is a new key of f for the owner: random, or under an idempotency key (an attempt in
+// ctx) the key's (idempotency.Text), its id and secret the same in every run of the request, so
+// that a run after a crash finds the key an earlier run stored (made) and answers its secret.
+func (s *Service) newKeyFor(ctx context.Context, f access.KeyFormat, ownerID, name string, rateLimit int) NewKey {
+	secret := f.Prefix + s.text(ctx, "key-secret")
 	return NewKey{Secret: secret, Record: access.KeyRecord{
-		ID: s.newID("key"), Hash: access.HashKey(secret), Role: f.Role, OwnerID: ownerID, Name: name,
+		ID: s.idFor(ctx, "key"), Hash: access.HashKey(secret), Role: f.Role, OwnerID: ownerID, Name: name,
 		Prefix: f.Prefix, Last4: access.Last4(secret), Mode: f.Mode, Stage: f.Stage,
 		RateLimit: rateLimit, CreatedAt: s.now(),
 	}}
 }
 
-func (s *Service) random() string {
+// made is k as an earlier run of this request (under the same idempotency key) stored it, among
+// the owner's keys, with its secret, and true; false without a key or when none was stored.
+func made(ctx context.Context, keys []access.KeyRecord, k NewKey) (NewKey, bool, error) {
+	if _, ok := idempotency.AttemptOf(ctx); !ok {
+		return NewKey{}, false, nil
+	}
+	for _, stored := range keys {
+		if stored.ID == k.Record.ID {
+			if stored.Hash != k.Record.Hash {
+				return NewKey{}, false, fmt.Errorf("accounts: the key id of the idempotency key is another key's")
+			}
+			return NewKey{Secret: k.Secret, Record: stored}, true, nil
+		}
+	}
+	return NewKey{}, false, nil
+}
+
+func (s *Service) random() string { return s.text(context.Background(), "") }
+
+// text is 26 random characters, or under an idempotency key the key's for name (idempotency.Text);
+// Random's when set (tests).
+func (s *Service) text(ctx context.Context, name string) string {
 	if s.Random != nil {
 		return s.Random()
 	}
-	return rand.Text()
+	return idempotency.Text(ctx, name)
 }
 
 // newID returns prefix_ and 16 random lowercase characters (80 bits).
-func (s *Service) newID(prefix string) string {
-	return prefix + "_" + strings.ToLower(s.random()[:16])
+func (s *Service) newID(prefix string) string { return s.idFor(context.Background(), prefix) }
+
+// idFor is newID, or under an idempotency key the key's (text).
+func (s *Service) idFor(ctx context.Context, prefix string) string {
+	return prefix + "_" + strings.ToLower(s.text(ctx, prefix)[:16])
 }

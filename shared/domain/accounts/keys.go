@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/trustline/platform/shared/domain/access"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
 
@@ -49,7 +51,16 @@ func (s *Service) CreateUserKey(ctx context.Context, userID string, req KeyReque
 	if err != nil {
 		return NewKey{}, err
 	}
-	k := s.newKey(access.UserKeyFormat(req.Mode), userID, req.Name, s.limitOf(u))
+	k := s.newKeyFor(ctx, access.UserKeyFormat(req.Mode), userID, req.Name, s.limitOf(u))
+	if _, ok := idempotency.AttemptOf(ctx); ok {
+		keys, err := s.Store.Keys(ctx, userID)
+		if err != nil {
+			return NewKey{}, err
+		}
+		if earlier, ok, err := made(ctx, keys, k); ok || err != nil {
+			return earlier, err
+		}
+	}
 	if u.Role == access.RoleUser {
 		// The plan, not its limit: the Authenticator reads the limit of the plan the owner is on.
 		k.Record.Plan = u.Plan
@@ -105,8 +116,24 @@ func (s *Service) CreatePartner(ctx context.Context, name string, rateLimit int)
 	if rateLimit == 0 {
 		rateLimit = s.RateLimits["partner"]
 	}
-	p := Partner{ID: s.newID("prt"), Name: name, Stage: s.Stage, RateLimit: rateLimit, CreatedAt: s.now()}
-	k := s.newKey(access.PartnerKeyFormat(s.Stage), p.ID, "initial", rateLimit)
+	p := Partner{ID: s.idFor(ctx, "prt"), Name: name, Stage: s.Stage, RateLimit: rateLimit, CreatedAt: s.now()}
+	k := s.newKeyFor(ctx, access.PartnerKeyFormat(s.Stage), p.ID, "initial", rateLimit)
+	if _, ok := idempotency.AttemptOf(ctx); ok {
+		// An earlier run of the request (under its idempotency key) may have created them.
+		stored, err := s.Store.Partner(ctx, p.ID)
+		if err == nil {
+			keys, err := s.Store.Keys(ctx, p.ID)
+			if err != nil {
+				return Partner{}, NewKey{}, err
+			}
+			earlier, ok, err := made(ctx, keys, k)
+			if ok || err != nil {
+				return stored, earlier, err
+			}
+		} else if !fault.Is(err, fault.NotFound) {
+			return Partner{}, NewKey{}, err
+		}
+	}
 	return p, k, s.Store.CreatePartner(ctx, p, k.Record)
 }
 
@@ -122,6 +149,26 @@ func (s *Service) RotatePartnerKey(ctx context.Context, partnerID string) (NewKe
 		return NewKey{}, err
 	}
 	now := s.now()
+	k := s.newKeyFor(ctx, access.PartnerKeyFormat(s.Stage), partnerID, "rotated", p.RateLimit)
+	k.Record.CreatedAt = now
+	if earlier, ok, err := made(ctx, keys, k); ok || err != nil {
+		if err != nil {
+			return NewKey{}, err
+		}
+		// An earlier run of the request (under its idempotency key) rotated: the keys it set to
+		// expire are those whose expiry is its grace end; what they configured ends with them, which
+		// that run may not have recorded before it stopped.
+		graceEnd := earlier.Record.CreatedAt.Add(s.RotationGrace)
+		for _, o := range keys {
+			if o.ID != k.Record.ID && o.RevokedAt == nil && o.ExpiresAt != nil &&
+				o.ExpiresAt.Sub(graceEnd).Abs() < time.Second {
+				if err := s.Endpoints.EndPartnerConfigsOfKey(ctx, partnerID, o.ID, *o.ExpiresAt); err != nil {
+					return NewKey{}, err
+				}
+			}
+		}
+		return earlier, nil
+	}
 	graceEnd := now.Add(s.RotationGrace)
 	var old []access.KeyRecord
 	for _, k := range keys {
@@ -129,7 +176,6 @@ func (s *Service) RotatePartnerKey(ctx context.Context, partnerID string) (NewKe
 			old = append(old, k)
 		}
 	}
-	k := s.newKey(access.PartnerKeyFormat(s.Stage), partnerID, "rotated", p.RateLimit)
 	if err := s.Store.RotateKey(ctx, k.Record, old, graceEnd); err != nil {
 		return NewKey{}, err
 	}

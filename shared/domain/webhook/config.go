@@ -2,15 +2,16 @@ package webhook
 
 import (
 	"context"
-	"errors"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/foundation/logs"
 	"github.com/trustline/platform/shared/foundation/secretbox"
@@ -426,7 +427,11 @@ func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endp
 			InvalidParams: invalid,
 		}
 	}
-	e := Endpoint{ID: "we_" + strings.ToLower(rand.Text()[:16]), OwnerID: req.OwnerID, URL: req.URL, Live: req.Live,
+	id := "we_" + strings.ToLower(idempotency.Text(ctx, "endpoint")[:16])
+	if e, secret, ok, err := s.registered(ctx, req.OwnerID, id); ok || err != nil {
+		return e, secret, err
+	}
+	e := Endpoint{ID: id, OwnerID: req.OwnerID, URL: req.URL, Live: req.Live,
 		Events: slices.Compact(
 			slices.Sorted(slices.Values(req.Events)),
 		), CreatedAt: s.now(), CreatedByKey: req.KeyID, ExpiresAt: req.KeyExpiresAt}
@@ -438,6 +443,27 @@ func (s *Service) CreateEndpoint(ctx context.Context, req EndpointRequest) (Endp
 	// The count, the limit, the key's standing and the write are one conditional write: concurrent
 	// creations cannot pass the limit together, nor outlive a key revoked while they ran.
 	return e, secret, s.Config.CreateEndpoint(ctx, e, MaxEndpoints, s.now())
+}
+
+// registered is the endpoint id names that an earlier run of this request (under the same
+// idempotency key) registered, with its secret, and true; false without a key or when none was
+// registered.
+func (s *Service) registered(ctx context.Context, ownerID, id string) (Endpoint, string, bool, error) {
+	if _, ok := idempotency.AttemptOf(ctx); !ok {
+		return Endpoint{}, "", false, nil
+	}
+	e, err := s.Config.Endpoint(ctx, ownerID, id)
+	if fault.Is(err, fault.NotFound) {
+		return Endpoint{}, "", false, nil
+	}
+	if err != nil {
+		return Endpoint{}, "", false, err
+	}
+	secret, err := s.Keys.Open(ctx, e.SealedSecret, secretContext(SecretOfEndpoint, e.ID))
+	if err != nil {
+		return Endpoint{}, "", false, err
+	}
+	return e, string(secret), true, nil
 }
 
 // Endpoints lists the owner's endpoints that still receive events.

@@ -89,8 +89,9 @@ func accountsAPI(ctx context.Context, name string, getenv Getenv) (deps, account
 			RateLimits:    d.cfg.RateLimits,
 			Now:           d.now,
 		},
-		TestQuota: testQuota(d),
-		Guard:     newGuard(d),
+		TestQuota:   testQuota(d),
+		Guard:       newGuard(d),
+		Idempotency: idempotencyOf(d),
 	}, nil
 }
 
