@@ -70,11 +70,11 @@ func (f *storeFault) apiOption(stack *middleware.Stack) error {
 		}), middleware.After)
 }
 
-// timeScale is the stack's time: each function's template Timeout a tenth (AccountsFunction's 15 s
-// is 1.5 s, ExtractionFunction's 29 s is 2.9 s), API Gateway's 2 s, a body's 300 ms.
+// timeScale is the stack's time: each function's template Timeout a fifth (AccountsFunction's 15 s
+// is 3 s, ExtractionFunction's 29 s is 5.8 s), API Gateway's 4 s, a body's 300 ms.
 var timeScale = Timeouts{
-	Function: func(d time.Duration) time.Duration { return d / 10 },
-	Gateway:  2 * time.Second,
+	Function: func(d time.Duration) time.Duration { return d / 5 },
+	Gateway:  4 * time.Second,
 	Body:     300 * time.Millisecond,
 }
 
@@ -138,10 +138,10 @@ func TestAStoreThatHangsGivesABoundedAnswer(t *testing.T) {
 		limit              time.Duration
 	}
 	requests := []request{
-		{"a read", "GET", "/v1/users/me", nil, user, 1500 * time.Millisecond},                           // 15 s / 10
-		{"a read of a 29 s function", "GET", "/v1/extractions/ext_missing", nil, user, 2 * time.Second}, // the gateway's
+		{"a read", "GET", "/v1/users/me", nil, user, 3 * time.Second},                                   // 15 s / 5
+		{"a read of a 29 s function", "GET", "/v1/extractions/ext_missing", nil, user, 4 * time.Second}, // the gateway's
 		{"a write under a key", "POST", "/api/v1/partner/contracts/auto/classic", autoBody("DL-1", nil),
-			append([]string{idempotency.Header, "hang-1"}, partner...), 1500 * time.Millisecond},
+			append([]string{idempotency.Header, "hang-1"}, partner...), 3 * time.Second},
 	}
 	outOfTime := func(t *testing.T, r request, a answer) {
 		t.Helper()
@@ -179,9 +179,9 @@ func TestAStoreThatHangsGivesABoundedAnswer(t *testing.T) {
 			status int
 			kind   string
 		}{
-			// AccountsFunction's 15 s, a tenth: Lambda ends the function, API Gateway answers 500.
+			// AccountsFunction's 15 s, a fifth: Lambda ends the function, API Gateway answers 500.
 			{requests[0], 500, "internal"},
-			// ExtractionFunction's 29 s is 2.9 s, the gateway's 2 s comes first: API Gateway answers 503.
+			// ExtractionFunction's 29 s is 5.8 s, the gateway's 4 s comes first: API Gateway answers 503.
 			{requests[1], 503, "unavailable"},
 		} {
 			a := send(t, tt.method, local.URL+tt.path, nil, tt.headers...)

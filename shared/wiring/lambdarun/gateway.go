@@ -144,11 +144,11 @@ func (g *Gateway) invoke(
 	ev events.APIGatewayV2HTTPRequest,
 ) (events.APIGatewayV2HTTPResponse, error) {
 	gateway := cmp.Or(g.IntegrationTimeout, GatewayTimeout)
-	ctx = context.WithoutCancel(ctx)
+	// The invocation's context ends at the function's timeout, or when it returns: not when the
+	// gateway gives up, after which a Lambda function runs on to its end.
+	ctx, cancel := context.WithoutCancel(ctx), context.CancelFunc(func() {})
 	if g.Timeout > 0 {
-		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, g.Timeout, ErrFunctionTimeout)
-		defer cancel()
 	}
 	type result struct {
 		resp events.APIGatewayV2HTTPResponse
@@ -156,6 +156,7 @@ func (g *Gateway) invoke(
 	}
 	done := make(chan result, 1)
 	go func() {
+		defer cancel()
 		resp, err := g.adapter.proxy(ctx, ev, gateway)
 		if err != nil {
 			err = fmt.Errorf("handler: %w", err)
