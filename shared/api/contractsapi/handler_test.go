@@ -282,7 +282,7 @@ func TestSandboxCheckout(t *testing.T) {
 	}
 	store := &links{m: map[string]payment.Link{}}
 	for _, l := range []payment.Link{link("pay_open", now.Add(time.Hour), ""), link("pay_refused", now.Add(time.Hour),
-		""),
+		""), link("pay_unconfirmed", now.Add(time.Hour), ""),
 		link("pay_expired", now.Add(-time.Minute), ""), link("pay_closed", now.Add(time.Hour), "paid")} {
 		_ = store.PutLink(context.Background(), l)
 	}
@@ -303,7 +303,10 @@ func TestSandboxCheckout(t *testing.T) {
 		{"page of an unknown link", "GET", "pay_unknown", "", 200, 404, "not_found"},
 		{"an unknown outcome", "POST", "pay_open", "refunded", 200, 422, "outcome: paid, cancelled or failed"},
 		{"pay an expired link", "POST", "pay_expired", "paid", 200, 410, "expired"},
-		{"the notification refused", "POST", "pay_refused", "paid", 500, 502, `"upstreamStatus":500`},
+		{"the notification refused", "POST", "pay_refused", "paid", 400, 502, `"upstreamStatus":400`},
+		// A receiver out of time may have applied it: never "failed" (it told the payer to press again
+		// after the payment was applied).
+		{"the notification not confirmed", "POST", "pay_unconfirmed", "paid", 503, 502, "it may have been applied"},
 		{"pay", "POST", "pay_open", "paid", 200, 303, "https://shop.example/ok"},
 		{"pay twice", "POST", "pay_open", "paid", 200, 409, "closed"},
 	}

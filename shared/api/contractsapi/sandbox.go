@@ -134,19 +134,23 @@ func (s Sandbox) decide(w http.ResponseWriter, r *http.Request) error {
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Webhook-Signature", payment.Sign(s.Gateway.SigningKey, body))
+	// A notification not answered, or answered 5xx (a receiver that ran out of time answers 503),
+	// may have been applied all the same: the payer is told so, never that it failed.
+	const unconfirmed = "The payment notification was not confirmed; it may have been applied. " +
+		"Press the button again: the same notification is applied once."
 	resp, err := s.Client.Do(req)
 	if err != nil {
-		return &fault.Error{
-			Kind:   fault.Upstream,
-			Detail: "The payment notification could not be delivered; press the button again.",
-			Err:    err,
-		}
+		return &fault.Error{Kind: fault.Upstream, Detail: unconfirmed, Err: err}
 	}
 	resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
+		detail := "The payment notification was refused; press the button again."
+		if resp.StatusCode >= 500 {
+			detail = unconfirmed
+		}
 		return &fault.Error{
 			Kind:       fault.Upstream,
-			Detail:     "The payment notification was refused; press the button again.",
+			Detail:     detail,
 			Extensions: map[string]any{"provider": "payment-notification", "upstreamStatus": resp.StatusCode},
 		}
 	}
