@@ -1773,6 +1773,9 @@ type EndpointId = string
 // HandoffSessionId defines model for HandoffSessionId.
 type HandoffSessionId = string
 
+// IdempotencyKey defines model for IdempotencyKey.
+type IdempotencyKey = string
+
 // Limit defines model for Limit.
 type Limit = int
 
@@ -1799,6 +1802,9 @@ type HandoffUnsupportedFile = Problem
 
 // HandoffUploaded defines model for HandoffUploaded.
 type HandoffUploaded = HandoffStatus
+
+// IdempotencyConflict defines model for IdempotencyConflict.
+type IdempotencyConflict = Problem
 
 // InsufficientCredits defines model for InsufficientCredits.
 type InsufficientCredits = Problem
@@ -1830,6 +1836,12 @@ type PostV1AdminUsersUserIdPlan202JSONResponseBody struct {
 	Effective   *string `json:"effective,omitempty"`
 	PendingPlan *string `json:"pendingPlan,omitempty"`
 	UserId      *string `json:"userId,omitempty"`
+}
+
+// PostV1ApiKeysParams defines parameters for PostV1ApiKeys.
+type PostV1ApiKeysParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // PostV1AuthPasswordJSONBody defines parameters for PostV1AuthPassword.
@@ -1917,6 +1929,9 @@ type PostV1BatchesMultipartBody struct {
 type PostV1BatchesParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
+
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // GetV1BillingCreditsParams defines parameters for GetV1BillingCredits.
@@ -2048,6 +2063,9 @@ type PostV1ExtractAsyncMultipartBody struct {
 type PostV1ExtractAsyncParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
+
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // GetV1ExtractionsParams defines parameters for GetV1Extractions.
@@ -2105,6 +2123,9 @@ type PostV1FaceMatchMultipartBody struct {
 type PostV1FaceMatchParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
+
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // PostV1FaceMatch200JSONResponseBody defines parameters for PostV1FaceMatch.
@@ -2146,6 +2167,9 @@ type PostV1LivenessCheckMultipartBody struct {
 type PostV1LivenessCheckParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
+
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // PostV1LivenessCheck200JSONResponseBodyAttackType defines parameters for PostV1LivenessCheck.
@@ -2195,15 +2219,33 @@ type GetV1MobileHandoffConsumeSessionIdParams struct {
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
 }
 
+// PostV1MobileHandoffSessionParams defines parameters for PostV1MobileHandoffSession.
+type PostV1MobileHandoffSessionParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // PostV1MobileHandoffUploadSessionIdMultipartBody defines parameters for PostV1MobileHandoffUploadSessionId.
 type PostV1MobileHandoffUploadSessionIdMultipartBody struct {
 	// File JPEG, PNG, WebP, HEIC or PDF, recognised by content
 	File openapi_types.File `json:"file"`
 }
 
+// PostV1UploadsParams defines parameters for PostV1Uploads.
+type PostV1UploadsParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // GetV1Webhooks200JSONResponseBody defines parameters for GetV1Webhooks.
 type GetV1Webhooks200JSONResponseBody struct {
 	Data []Endpoint `json:"data"`
+}
+
+// PostV1WebhooksParams defines parameters for PostV1Webhooks.
+type PostV1WebhooksParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
 // GetV1WebhooksIdDeliveriesParams defines parameters for GetV1WebhooksIdDeliveries.
@@ -2753,14 +2795,14 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeysWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostV1ApiKeysWithBody(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostV1ApiKeys Create an API key (login JWT only); its secret is shown this once
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeys(ctx context.Context, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostV1ApiKeys(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteV1ApiKeysId Revoke a key at once (login JWT only)
 	//
@@ -3089,7 +3131,7 @@ type ClientInterface interface {
 	// The credential is optional. With one (a user's key or token), the session belongs to that user, and only that user consumes it. Without one, the answer carries a consumeToken (hct_…, shown here only, never in uploadUrl, the QR code or the upload fields), and consuming needs a credential and that token in X-Consume-Token. A credential that is sent must be valid (401 otherwise). The session ID (hs_…, 130 random bits) is the capability to upload, never to download: show the phone uploadUrl (as a link, or as the QR code at qrCodeUrl); opened in a browser it is an upload page. An app may instead upload straight to storage with the presigned form POST in upload (the fields, then the file as the form part "file", at most maxSize bytes, before its expiresAt: 5 minutes), or through uploadUrl (PUT the raw file, or POST it as multipart/form-data). The session expires 15 minutes after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer: with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 	//
 	// Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-	PostV1MobileHandoffSession(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostV1MobileHandoffSession(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetV1MobileHandoffSessionSessionId Status of a mobile handoff session (no credential), to poll until it is ready
 	//
@@ -3158,7 +3200,7 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1UploadsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostV1UploadsWithBody(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostV1Uploads Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 	//
@@ -3167,7 +3209,7 @@ type ClientInterface interface {
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1Uploads(ctx context.Context, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostV1Uploads(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetV1UsersMe The calling user's profile, plan and credit balance
 	//
@@ -3184,14 +3226,14 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1WebhooksWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostV1WebhooksWithBody(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostV1Webhooks Register a webhook endpoint; its signing secret is shown this once
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1Webhooks(ctx context.Context, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostV1Webhooks(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteV1WebhooksId Delete an endpoint
 	//
@@ -3301,8 +3343,8 @@ func (c *Client) GetV1ApiKeys(ctx context.Context, reqEditors ...RequestEditorFn
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *Client) PostV1ApiKeysWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1ApiKeysRequestWithBody(c.Server, contentType, body)
+func (c *Client) PostV1ApiKeysWithBody(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostV1ApiKeysRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3318,8 +3360,8 @@ func (c *Client) PostV1ApiKeysWithBody(ctx context.Context, contentType string, 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *Client) PostV1ApiKeys(ctx context.Context, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1ApiKeysRequest(c.Server, body)
+func (c *Client) PostV1ApiKeys(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostV1ApiKeysRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4077,8 +4119,8 @@ func (c *Client) GetV1MobileHandoffConsumeSessionId(ctx context.Context, session
 // The credential is optional. With one (a user's key or token), the session belongs to that user, and only that user consumes it. Without one, the answer carries a consumeToken (hct_…, shown here only, never in uploadUrl, the QR code or the upload fields), and consuming needs a credential and that token in X-Consume-Token. A credential that is sent must be valid (401 otherwise). The session ID (hs_…, 130 random bits) is the capability to upload, never to download: show the phone uploadUrl (as a link, or as the QR code at qrCodeUrl); opened in a browser it is an upload page. An app may instead upload straight to storage with the presigned form POST in upload (the fields, then the file as the form part "file", at most maxSize bytes, before its expiresAt: 5 minutes), or through uploadUrl (PUT the raw file, or POST it as multipart/form-data). The session expires 15 minutes after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer: with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 //
 // Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-func (c *Client) PostV1MobileHandoffSession(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1MobileHandoffSessionRequest(c.Server)
+func (c *Client) PostV1MobileHandoffSession(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostV1MobileHandoffSessionRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4236,8 +4278,8 @@ func (c *Client) GetV1OpenapiJson(ctx context.Context, reqEditors ...RequestEdit
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *Client) PostV1UploadsWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1UploadsRequestWithBody(c.Server, contentType, body)
+func (c *Client) PostV1UploadsWithBody(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostV1UploadsRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4255,8 +4297,8 @@ func (c *Client) PostV1UploadsWithBody(ctx context.Context, contentType string, 
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *Client) PostV1Uploads(ctx context.Context, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1UploadsRequest(c.Server, body)
+func (c *Client) PostV1Uploads(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostV1UploadsRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4302,8 +4344,8 @@ func (c *Client) GetV1Webhooks(ctx context.Context, reqEditors ...RequestEditorF
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *Client) PostV1WebhooksWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksRequestWithBody(c.Server, contentType, body)
+func (c *Client) PostV1WebhooksWithBody(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostV1WebhooksRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4319,8 +4361,8 @@ func (c *Client) PostV1WebhooksWithBody(ctx context.Context, contentType string,
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *Client) PostV1Webhooks(ctx context.Context, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksRequest(c.Server, body)
+func (c *Client) PostV1Webhooks(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostV1WebhooksRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4525,18 +4567,18 @@ func NewGetV1ApiKeysRequest(server string) (*http.Request, error) {
 }
 
 // NewPostV1ApiKeysRequest calls the generic PostV1ApiKeys builder with application/json body
-func NewPostV1ApiKeysRequest(server string, body PostV1ApiKeysJSONRequestBody) (*http.Request, error) {
+func NewPostV1ApiKeysRequest(server string, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1ApiKeysRequestWithBody(server, "application/json", bodyReader)
+	return NewPostV1ApiKeysRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewPostV1ApiKeysRequestWithBody constructs an http.Request for the PostV1ApiKeys method, with any body, and a specified content type
-func NewPostV1ApiKeysRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewPostV1ApiKeysRequestWithBody(server string, params *PostV1ApiKeysParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4560,6 +4602,21 @@ func NewPostV1ApiKeysRequestWithBody(server string, contentType string, body io.
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -5171,6 +5228,17 @@ func NewPostV1BatchesRequestWithBody(server string, params *PostV1BatchesParams,
 			req.Header.Set("X-Consume-Token", headerParam0)
 		}
 
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
+		}
+
 	}
 
 	return req, nil
@@ -5538,6 +5606,17 @@ func NewPostV1ExtractAsyncRequestWithBody(server string, params *PostV1ExtractAs
 			req.Header.Set("X-Consume-Token", headerParam0)
 		}
 
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
+		}
+
 	}
 
 	return req, nil
@@ -5788,6 +5867,17 @@ func NewPostV1FaceMatchRequestWithBody(server string, params *PostV1FaceMatchPar
 			req.Header.Set("X-Consume-Token", headerParam0)
 		}
 
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
+		}
+
 	}
 
 	return req, nil
@@ -5868,6 +5958,17 @@ func NewPostV1LivenessCheckRequestWithBody(server string, params *PostV1Liveness
 			}
 
 			req.Header.Set("X-Consume-Token", headerParam0)
+		}
+
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
 		}
 
 	}
@@ -6037,7 +6138,7 @@ func NewGetV1MobileHandoffConsumeSessionIdRequest(server string, sessionId Hando
 }
 
 // NewPostV1MobileHandoffSessionRequest constructs an http.Request for the PostV1MobileHandoffSession method
-func NewPostV1MobileHandoffSessionRequest(server string) (*http.Request, error) {
+func NewPostV1MobileHandoffSessionRequest(server string, params *PostV1MobileHandoffSessionParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6058,6 +6159,21 @@ func NewPostV1MobileHandoffSessionRequest(server string) (*http.Request, error) 
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -6312,18 +6428,18 @@ func NewGetV1OpenapiJsonRequest(server string) (*http.Request, error) {
 }
 
 // NewPostV1UploadsRequest calls the generic PostV1Uploads builder with application/json body
-func NewPostV1UploadsRequest(server string, body PostV1UploadsJSONRequestBody) (*http.Request, error) {
+func NewPostV1UploadsRequest(server string, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1UploadsRequestWithBody(server, "application/json", bodyReader)
+	return NewPostV1UploadsRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewPostV1UploadsRequestWithBody constructs an http.Request for the PostV1Uploads method, with any body, and a specified content type
-func NewPostV1UploadsRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewPostV1UploadsRequestWithBody(server string, params *PostV1UploadsParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6347,6 +6463,21 @@ func NewPostV1UploadsRequestWithBody(server string, contentType string, body io.
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -6406,18 +6537,18 @@ func NewGetV1WebhooksRequest(server string) (*http.Request, error) {
 }
 
 // NewPostV1WebhooksRequest calls the generic PostV1Webhooks builder with application/json body
-func NewPostV1WebhooksRequest(server string, body PostV1WebhooksJSONRequestBody) (*http.Request, error) {
+func NewPostV1WebhooksRequest(server string, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1WebhooksRequestWithBody(server, "application/json", bodyReader)
+	return NewPostV1WebhooksRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewPostV1WebhooksRequestWithBody constructs an http.Request for the PostV1Webhooks method, with any body, and a specified content type
-func NewPostV1WebhooksRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewPostV1WebhooksRequestWithBody(server string, params *PostV1WebhooksParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6441,6 +6572,21 @@ func NewPostV1WebhooksRequestWithBody(server string, contentType string, body io
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -6806,14 +6952,14 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeysWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error)
+	PostV1ApiKeysWithBodyWithResponse(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error)
 
 	// PostV1ApiKeysWithResponse Create an API key (login JWT only); its secret is shown this once
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeysWithResponse(ctx context.Context, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error)
+	PostV1ApiKeysWithResponse(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error)
 
 	// DeleteV1ApiKeysIdWithResponse Revoke a key at once (login JWT only)
 	//
@@ -7182,7 +7328,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-	PostV1MobileHandoffSessionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffSessionResponse, error)
+	PostV1MobileHandoffSessionWithResponse(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffSessionResponse, error)
 
 	// GetV1MobileHandoffSessionSessionIdWithResponse Status of a mobile handoff session (no credential), to poll until it is ready
 	//
@@ -7259,7 +7405,7 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1UploadsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error)
+	PostV1UploadsWithBodyWithResponse(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error)
 
 	// PostV1UploadsWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 	//
@@ -7268,7 +7414,7 @@ type ClientWithResponsesInterface interface {
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1UploadsWithResponse(ctx context.Context, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error)
+	PostV1UploadsWithResponse(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error)
 
 	// GetV1UsersMeWithResponse The calling user's profile, plan and credit balance
 	//
@@ -7289,14 +7435,14 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1WebhooksWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error)
+	PostV1WebhooksWithBodyWithResponse(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error)
 
 	// PostV1WebhooksWithResponse Register a webhook endpoint; its signing secret is shown this once
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1WebhooksWithResponse(ctx context.Context, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error)
+	PostV1WebhooksWithResponse(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error)
 
 	// DeleteV1WebhooksIdWithResponse Delete an endpoint
 	//
@@ -10206,6 +10352,11 @@ func (r GetV1MobileHandoffConsumeSessionIdResponse) ContentType() string {
 	return ""
 }
 
+// PostV1MobileHandoffSessionResponse409Headers the declared response headers of an HTTP 409 response for PostV1MobileHandoffSession
+type PostV1MobileHandoffSessionResponse409Headers struct {
+	RetryAfter *int
+}
+
 // PostV1MobileHandoffSessionResponse429Headers the declared response headers of an HTTP 429 response for PostV1MobileHandoffSession
 type PostV1MobileHandoffSessionResponse429Headers struct {
 	RetryAfter int
@@ -10220,8 +10371,12 @@ type PostV1MobileHandoffSessionResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyConflict
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PostV1MobileHandoffSessionResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *PostV1MobileHandoffSessionResponse429Headers
 }
@@ -10239,6 +10394,11 @@ func (r PostV1MobileHandoffSessionResponse) GetApplicationproblemJSON401() *Prob
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r PostV1MobileHandoffSessionResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PostV1MobileHandoffSessionResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -10723,6 +10883,11 @@ func (r GetV1OpenapiJsonResponse) ContentType() string {
 	return ""
 }
 
+// PostV1UploadsResponse409Headers the declared response headers of an HTTP 409 response for PostV1Uploads
+type PostV1UploadsResponse409Headers struct {
+	RetryAfter *int
+}
+
 // PostV1UploadsResponse429Headers the declared response headers of an HTTP 429 response for PostV1Uploads
 type PostV1UploadsResponse429Headers struct {
 	RetryAfter int
@@ -10739,6 +10904,8 @@ type PostV1UploadsResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyConflict
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *Problem
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -10747,6 +10914,8 @@ type PostV1UploadsResponse struct {
 	ApplicationproblemJSON422 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PostV1UploadsResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *PostV1UploadsResponse429Headers
 }
@@ -10769,6 +10938,11 @@ func (r PostV1UploadsResponse) GetApplicationproblemJSON401() *Problem {
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r PostV1UploadsResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PostV1UploadsResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -11623,8 +11797,8 @@ func (c *ClientWithResponses) GetV1ApiKeysWithResponse(ctx context.Context, reqE
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *ClientWithResponses) PostV1ApiKeysWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error) {
-	rsp, err := c.PostV1ApiKeysWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PostV1ApiKeysWithBodyWithResponse(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error) {
+	rsp, err := c.PostV1ApiKeysWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -11636,8 +11810,8 @@ func (c *ClientWithResponses) PostV1ApiKeysWithBodyWithResponse(ctx context.Cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *ClientWithResponses) PostV1ApiKeysWithResponse(ctx context.Context, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error) {
-	rsp, err := c.PostV1ApiKeys(ctx, body, reqEditors...)
+func (c *ClientWithResponses) PostV1ApiKeysWithResponse(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error) {
+	rsp, err := c.PostV1ApiKeys(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -12263,8 +12437,8 @@ func (c *ClientWithResponses) GetV1MobileHandoffConsumeSessionIdWithResponse(ctx
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-func (c *ClientWithResponses) PostV1MobileHandoffSessionWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffSessionResponse, error) {
-	rsp, err := c.PostV1MobileHandoffSession(ctx, reqEditors...)
+func (c *ClientWithResponses) PostV1MobileHandoffSessionWithResponse(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffSessionResponse, error) {
+	rsp, err := c.PostV1MobileHandoffSession(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -12394,8 +12568,8 @@ func (c *ClientWithResponses) GetV1OpenapiJsonWithResponse(ctx context.Context, 
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *ClientWithResponses) PostV1UploadsWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error) {
-	rsp, err := c.PostV1UploadsWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PostV1UploadsWithBodyWithResponse(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error) {
+	rsp, err := c.PostV1UploadsWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -12409,8 +12583,8 @@ func (c *ClientWithResponses) PostV1UploadsWithBodyWithResponse(ctx context.Cont
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *ClientWithResponses) PostV1UploadsWithResponse(ctx context.Context, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error) {
-	rsp, err := c.PostV1Uploads(ctx, body, reqEditors...)
+func (c *ClientWithResponses) PostV1UploadsWithResponse(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error) {
+	rsp, err := c.PostV1Uploads(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -12448,8 +12622,8 @@ func (c *ClientWithResponses) GetV1WebhooksWithResponse(ctx context.Context, req
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *ClientWithResponses) PostV1WebhooksWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error) {
-	rsp, err := c.PostV1WebhooksWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PostV1WebhooksWithBodyWithResponse(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error) {
+	rsp, err := c.PostV1WebhooksWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -12461,8 +12635,8 @@ func (c *ClientWithResponses) PostV1WebhooksWithBodyWithResponse(ctx context.Con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *ClientWithResponses) PostV1WebhooksWithResponse(ctx context.Context, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error) {
-	rsp, err := c.PostV1Webhooks(ctx, body, reqEditors...)
+func (c *ClientWithResponses) PostV1WebhooksWithResponse(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error) {
+	rsp, err := c.PostV1Webhooks(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -15210,6 +15384,13 @@ func ParsePostV1MobileHandoffSessionResponse(rsp *http.Response) (*PostV1MobileH
 		}
 		response.ApplicationproblemJSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyConflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest RateLimited
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15220,6 +15401,16 @@ func ParsePostV1MobileHandoffSessionResponse(rsp *http.Response) (*PostV1MobileH
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers PostV1MobileHandoffSessionResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
 		var headers PostV1MobileHandoffSessionResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -15635,6 +15826,13 @@ func ParsePostV1UploadsResponse(rsp *http.Response) (*PostV1UploadsResponse, err
 		}
 		response.ApplicationproblemJSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyConflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -15666,6 +15864,16 @@ func ParsePostV1UploadsResponse(rsp *http.Response) (*PostV1UploadsResponse, err
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers PostV1UploadsResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
 		var headers PostV1UploadsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

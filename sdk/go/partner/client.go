@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/trustline/platform/sdk/go/internal/idempotent"
 	"github.com/trustline/platform/sdk/go/internal/retryafter"
 )
 
@@ -15,7 +16,9 @@ import (
 // http://127.0.0.1:3000 for the local stack) that sends apiKey, a pk_<stage>_ partner key or an
 // ak_<stage>_ administrator key, in x-api-key with every request (the partnerKey scheme), and a
 // fresh Idempotency-Key with every write that takes one and was given none (see
-// AutoIdempotencyKeys). With apiKey "" it sends no credential: pass
+// AutoIdempotencyKeys). A write with a key is sent again with that same key after a transport
+// error, a 429, 502, 503 or 504, or while its first request is in progress, up to three times in
+// all (see Retrying). With apiKey "" it sends no credential: pass
 // WithRequestEditorFn(BearerToken(token)) for a back-office login token, or nothing for the
 // public operations.
 func New(baseURL, apiKey string, opts ...ClientOption) (*ClientWithResponses, error) {
@@ -23,8 +26,21 @@ func New(baseURL, apiKey string, opts ...ClientOption) (*ClientWithResponses, er
 	if apiKey != "" {
 		first = append(first, WithRequestEditorFn(APIKey(apiKey)))
 	}
-	return NewClientWithResponses(baseURL, append(first, opts...)...)
+	c, err := NewClientWithResponses(baseURL, append(first, opts...)...)
+	if err != nil {
+		return nil, err
+	}
+	if cl, ok := c.ClientInterface.(*Client); ok {
+		cl.Client = Retrying{Next: cl.Client}
+	}
+	return c, nil
 }
+
+// Retrying is the Doer New puts in front of the client's own: it sends a request carrying an
+// Idempotency-Key again, with the same key, after a transport error, a 429, 502, 503 or 504, or a
+// 409 with Retry-After (the key's first request still running), waiting its Retry-After (at most
+// MaxWait) or Backoff doubling, up to Attempts in all. Requests without a key are sent once.
+type Retrying = idempotent.Retrying
 
 // APIKey sends key in x-api-key, the partnerKey security scheme of openapi/partner.yaml.
 func APIKey(key string) RequestEditorFn {

@@ -29,8 +29,9 @@ func Replayed(resp *http.Response) bool {
 }
 
 // idempotentWrites are the operations of openapi/partner.yaml that take an Idempotency-Key: the
-// contract creations, the webhook configuration and the redelivery and recovery of deliveries.
-// They match the end of the path, so that a base URL with a path prefix works too.
+// contract creations, the webhook configuration, the redelivery and recovery of deliveries, the
+// creation of partners and the rotation of their keys. They match the end of the path, so that a
+// base URL with a path prefix works too.
 var idempotentWrites = []struct {
 	method string
 	path   *regexp.Regexp
@@ -40,12 +41,15 @@ var idempotentWrites = []struct {
 	{http.MethodPatch, regexp.MustCompile(`/api/v1/partners/[^/]+/webhook$`)},
 	{http.MethodPost, regexp.MustCompile(`/api/v1/partners/me/webhook/deliveries/[^/]+/redeliver$`)},
 	{http.MethodPost, regexp.MustCompile(`/api/v1/partners/me/webhook/recover$`)},
+	{http.MethodPost, regexp.MustCompile(`/api/v1/admin/partners$`)},
+	{http.MethodPost, regexp.MustCompile(`/api/v1/(partners/me|admin/partners/[^/]+)/keys/rotate$`)},
 }
 
 // AutoIdempotencyKeys gives a write that takes an Idempotency-Key and has none (neither from its
-// Params nor from WithIdempotencyKey) a fresh one, a key per call: a network error or a
-// time-out then leaves no doubt on the server's side, and a caller who wants to retry safely keeps
-// a key of its own (NewIdempotencyKey) and passes it on each try. New installs it.
+// Params nor from WithIdempotencyKey) a fresh one, a key per call, which the client's own retries
+// (Retrying) send again: a network error or a time-out then leaves no doubt on the server's side.
+// A caller who retries a call itself, across processes say, keeps a key of its own
+// (NewIdempotencyKey) and passes it on each try. New installs it.
 func AutoIdempotencyKeys(_ context.Context, r *http.Request) error {
 	if r.Header.Get("Idempotency-Key") != "" {
 		return nil

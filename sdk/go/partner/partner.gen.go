@@ -669,6 +669,9 @@ type IdempotencyKey = string
 // ContractInvalid defines model for ContractInvalid.
 type ContractInvalid = Problem
 
+// IdempotencyConflict defines model for IdempotencyConflict.
+type IdempotencyConflict = Problem
+
 // KeyList defines model for KeyList.
 type KeyList struct {
 	Data []Key `json:"data"`
@@ -724,6 +727,18 @@ type PostApiV1AdminPartnersJSONBody struct {
 	RateLimit *int   `json:"rateLimit,omitempty"`
 }
 
+// PostApiV1AdminPartnersParams defines parameters for PostApiV1AdminPartners.
+type PostApiV1AdminPartnersParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
+}
+
+// PostApiV1AdminPartnersPartnerIdKeysRotateParams defines parameters for PostApiV1AdminPartnersPartnerIdKeysRotate.
+type PostApiV1AdminPartnersPartnerIdKeysRotateParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
+}
+
 // PostApiV1ContractsAutoClassicJSONBody defines parameters for PostApiV1ContractsAutoClassic.
 type PostApiV1ContractsAutoClassicJSONBody struct {
 	CancelUrl string       `json:"cancelUrl"`
@@ -734,13 +749,13 @@ type PostApiV1ContractsAutoClassicJSONBody struct {
 
 // PostApiV1ContractsAutoClassicParams defines parameters for PostApiV1ContractsAutoClassic.
 type PostApiV1ContractsAutoClassicParams struct {
-	// IdempotencyKey UUID v4, unique per business attempt. A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for.
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
 // PostApiV1PartnerContractsAutoClassicParams defines parameters for PostApiV1PartnerContractsAutoClassic.
 type PostApiV1PartnerContractsAutoClassicParams struct {
-	// IdempotencyKey UUID v4, unique per business attempt. A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for.
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
@@ -765,13 +780,19 @@ type GetApiV1PartnerContractsRequestsParamsProduct string
 
 // PostApiV1PartnerContractsVoyageClassicParams defines parameters for PostApiV1PartnerContractsVoyageClassic.
 type PostApiV1PartnerContractsVoyageClassicParams struct {
-	// IdempotencyKey UUID v4, unique per business attempt. A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for.
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
+}
+
+// PostApiV1PartnersMeKeysRotateParams defines parameters for PostApiV1PartnersMeKeysRotate.
+type PostApiV1PartnersMeKeysRotateParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
 // PatchApiV1PartnersMeWebhookParams defines parameters for PatchApiV1PartnersMeWebhook.
 type PatchApiV1PartnersMeWebhookParams struct {
-	// IdempotencyKey UUID v4, unique per business attempt. A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for.
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
@@ -825,7 +846,7 @@ type GetApiV1PartnersMeWebhookDeliveriesParamsStatus string
 
 // PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams defines parameters for PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver.
 type PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams struct {
-	// IdempotencyKey UUID v4, unique per business attempt. A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for.
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
@@ -836,7 +857,7 @@ type PostApiV1PartnersMeWebhookRecoverJSONBody struct {
 
 // PostApiV1PartnersMeWebhookRecoverParams defines parameters for PostApiV1PartnersMeWebhookRecover.
 type PostApiV1PartnersMeWebhookRecoverParams struct {
-	// IdempotencyKey UUID v4, unique per business attempt. A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for.
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
@@ -851,7 +872,7 @@ type PostApiV1PartnersMeWebhookRecover202JSONResponseBody struct {
 
 // PatchApiV1PartnersPartnerIdWebhookParams defines parameters for PatchApiV1PartnersPartnerIdWebhook.
 type PatchApiV1PartnersPartnerIdWebhookParams struct {
-	// IdempotencyKey UUID v4, unique per business attempt. A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for.
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
@@ -1087,20 +1108,20 @@ type ClientInterface interface {
 	// Takes any type of body and a specified content type.
 	//
 	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartnersWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostApiV1AdminPartnersWithBody(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostApiV1AdminPartners Create a partner and its first key (shown once)
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartners(ctx context.Context, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostApiV1AdminPartners(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// GetApiV1AdminPartnersPartnerIdKeys performs a GET /api/v1/admin/partners/{partnerId}/keys (the `GetApiV1AdminPartnersPartnerIdKeys` operationId) request.
 	GetApiV1AdminPartnersPartnerIdKeys(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// PostApiV1AdminPartnersPartnerIdKeysRotate performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
-	PostApiV1AdminPartnersPartnerIdKeysRotate(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostApiV1AdminPartnersPartnerIdKeysRotate(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteApiV1AdminPartnersPartnerIdKeysKeyId performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `DeleteApiV1AdminPartnersPartnerIdKeysKeyId` operationId) request.
 	DeleteApiV1AdminPartnersPartnerIdKeysKeyId(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -1184,7 +1205,7 @@ type ClientInterface interface {
 	// Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own replacement.
 	//
 	// Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-	PostApiV1PartnersMeKeysRotate(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	PostApiV1PartnersMeKeysRotate(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// DeleteApiV1PartnersMeKeysKeyId Revoke a key at once
 	//
@@ -1392,8 +1413,8 @@ func (c *Client) GetApiV1AdminPartners(ctx context.Context, params *GetApiV1Admi
 // Takes any type of body and a specified content type.
 //
 // Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *Client) PostApiV1AdminPartnersWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminPartnersRequestWithBody(c.Server, contentType, body)
+func (c *Client) PostApiV1AdminPartnersWithBody(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostApiV1AdminPartnersRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1409,8 +1430,8 @@ func (c *Client) PostApiV1AdminPartnersWithBody(ctx context.Context, contentType
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *Client) PostApiV1AdminPartners(ctx context.Context, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminPartnersRequest(c.Server, body)
+func (c *Client) PostApiV1AdminPartners(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostApiV1AdminPartnersRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1435,8 +1456,8 @@ func (c *Client) GetApiV1AdminPartnersPartnerIdKeys(ctx context.Context, partner
 }
 
 // PostApiV1AdminPartnersPartnerIdKeysRotate performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
-func (c *Client) PostApiV1AdminPartnersPartnerIdKeysRotate(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(c.Server, partnerId)
+func (c *Client) PostApiV1AdminPartnersPartnerIdKeysRotate(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(c.Server, partnerId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1659,8 +1680,8 @@ func (c *Client) GetApiV1PartnersMeKeys(ctx context.Context, reqEditors ...Reque
 // Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own replacement.
 //
 // Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-func (c *Client) PostApiV1PartnersMeKeysRotate(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnersMeKeysRotateRequest(c.Server)
+func (c *Client) PostApiV1PartnersMeKeysRotate(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewPostApiV1PartnersMeKeysRotateRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -2276,18 +2297,18 @@ func NewGetApiV1AdminPartnersRequest(server string, params *GetApiV1AdminPartner
 }
 
 // NewPostApiV1AdminPartnersRequest calls the generic PostApiV1AdminPartners builder with application/json body
-func NewPostApiV1AdminPartnersRequest(server string, body PostApiV1AdminPartnersJSONRequestBody) (*http.Request, error) {
+func NewPostApiV1AdminPartnersRequest(server string, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostApiV1AdminPartnersRequestWithBody(server, "application/json", bodyReader)
+	return NewPostApiV1AdminPartnersRequestWithBody(server, params, "application/json", bodyReader)
 }
 
 // NewPostApiV1AdminPartnersRequestWithBody constructs an http.Request for the PostApiV1AdminPartners method, with any body, and a specified content type
-func NewPostApiV1AdminPartnersRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+func NewPostApiV1AdminPartnersRequestWithBody(server string, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2311,6 +2332,21 @@ func NewPostApiV1AdminPartnersRequestWithBody(server string, contentType string,
 	}
 
 	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "idempotency-key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("idempotency-key", headerParam0)
+		}
+
+	}
 
 	return req, nil
 }
@@ -2350,7 +2386,7 @@ func NewGetApiV1AdminPartnersPartnerIdKeysRequest(server string, partnerId strin
 }
 
 // NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest constructs an http.Request for the PostApiV1AdminPartnersPartnerIdKeysRotate method
-func NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(server string, partnerId string) (*http.Request, error) {
+func NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(server string, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2378,6 +2414,21 @@ func NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(server string, partnerI
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "idempotency-key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("idempotency-key", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -2834,7 +2885,7 @@ func NewGetApiV1PartnersMeKeysRequest(server string) (*http.Request, error) {
 }
 
 // NewPostApiV1PartnersMeKeysRotateRequest constructs an http.Request for the PostApiV1PartnersMeKeysRotate method
-func NewPostApiV1PartnersMeKeysRotateRequest(server string) (*http.Request, error) {
+func NewPostApiV1PartnersMeKeysRotateRequest(server string, params *PostApiV1PartnersMeKeysRotateParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2855,6 +2906,21 @@ func NewPostApiV1PartnersMeKeysRotateRequest(server string) (*http.Request, erro
 	req, err := http.NewRequest(http.MethodPost, queryURL.String(), nil)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "idempotency-key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("idempotency-key", headerParam0)
+		}
+
 	}
 
 	return req, nil
@@ -3744,14 +3810,14 @@ type ClientWithResponsesInterface interface {
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartnersWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error)
+	PostApiV1AdminPartnersWithBodyWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error)
 
 	// PostApiV1AdminPartnersWithResponse Create a partner and its first key (shown once)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartnersWithResponse(ctx context.Context, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error)
+	PostApiV1AdminPartnersWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error)
 
 	// GetApiV1AdminPartnersPartnerIdKeysWithResponse performs a GET /api/v1/admin/partners/{partnerId}/keys (the `GetApiV1AdminPartnersPartnerIdKeys` operationId) request.
 	//
@@ -3761,7 +3827,7 @@ type ClientWithResponsesInterface interface {
 	// PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
-	PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersPartnerIdKeysRotateResponse, error)
+	PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersPartnerIdKeysRotateResponse, error)
 
 	// DeleteApiV1AdminPartnersPartnerIdKeysKeyIdWithResponse performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `DeleteApiV1AdminPartnersPartnerIdKeysKeyId` operationId) request.
 	//
@@ -3861,7 +3927,7 @@ type ClientWithResponsesInterface interface {
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-	PostApiV1PartnersMeKeysRotateWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeKeysRotateResponse, error)
+	PostApiV1PartnersMeKeysRotateWithResponse(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeKeysRotateResponse, error)
 
 	// DeleteApiV1PartnersMeKeysKeyIdWithResponse Revoke a key at once
 	//
@@ -4362,6 +4428,11 @@ func (r GetApiV1AdminPartnersResponse) ContentType() string {
 	return ""
 }
 
+// PostApiV1AdminPartnersResponse409Headers the declared response headers of an HTTP 409 response for PostApiV1AdminPartners
+type PostApiV1AdminPartnersResponse409Headers struct {
+	RetryAfter *int
+}
+
 // PostApiV1AdminPartnersResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1AdminPartners
 type PostApiV1AdminPartnersResponse429Headers struct {
 	RetryAfter int
@@ -4378,6 +4449,8 @@ type PostApiV1AdminPartnersResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyConflict
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
 	ApplicationproblemJSON413 *Problem
 	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
@@ -4386,6 +4459,8 @@ type PostApiV1AdminPartnersResponse struct {
 	ApplicationproblemJSON422 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PostApiV1AdminPartnersResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *PostApiV1AdminPartnersResponse429Headers
 }
@@ -4408,6 +4483,11 @@ func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON401() *Problem 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
@@ -4535,6 +4615,11 @@ func (r GetApiV1AdminPartnersPartnerIdKeysResponse) ContentType() string {
 	return ""
 }
 
+// PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers the declared response headers of an HTTP 409 response for PostApiV1AdminPartnersPartnerIdKeysRotate
+type PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers struct {
+	RetryAfter *int
+}
+
 // PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1AdminPartnersPartnerIdKeysRotate
 type PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers struct {
 	RetryAfter int
@@ -4551,8 +4636,12 @@ type PostApiV1AdminPartnersPartnerIdKeysRotateResponse struct {
 	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyConflict
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers
 }
@@ -4575,6 +4664,11 @@ func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblem
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -5421,6 +5515,11 @@ func (r GetApiV1PartnersMeKeysResponse) ContentType() string {
 	return ""
 }
 
+// PostApiV1PartnersMeKeysRotateResponse409Headers the declared response headers of an HTTP 409 response for PostApiV1PartnersMeKeysRotate
+type PostApiV1PartnersMeKeysRotateResponse409Headers struct {
+	RetryAfter *int
+}
+
 // PostApiV1PartnersMeKeysRotateResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1PartnersMeKeysRotate
 type PostApiV1PartnersMeKeysRotateResponse429Headers struct {
 	RetryAfter int
@@ -5435,8 +5534,12 @@ type PostApiV1PartnersMeKeysRotateResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyConflict
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *PostApiV1PartnersMeKeysRotateResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
 	Headers429 *PostApiV1PartnersMeKeysRotateResponse429Headers
 }
@@ -5454,6 +5557,11 @@ func (r PostApiV1PartnersMeKeysRotateResponse) GetApplicationproblemJSON401() *P
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r PostApiV1PartnersMeKeysRotateResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r PostApiV1PartnersMeKeysRotateResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -7161,8 +7269,8 @@ func (c *ClientWithResponses) GetApiV1AdminPartnersWithResponse(ctx context.Cont
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *ClientWithResponses) PostApiV1AdminPartnersWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error) {
-	rsp, err := c.PostApiV1AdminPartnersWithBody(ctx, contentType, body, reqEditors...)
+func (c *ClientWithResponses) PostApiV1AdminPartnersWithBodyWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error) {
+	rsp, err := c.PostApiV1AdminPartnersWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7174,8 +7282,8 @@ func (c *ClientWithResponses) PostApiV1AdminPartnersWithBodyWithResponse(ctx con
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *ClientWithResponses) PostApiV1AdminPartnersWithResponse(ctx context.Context, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error) {
-	rsp, err := c.PostApiV1AdminPartners(ctx, body, reqEditors...)
+func (c *ClientWithResponses) PostApiV1AdminPartnersWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error) {
+	rsp, err := c.PostApiV1AdminPartners(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7196,8 +7304,8 @@ func (c *ClientWithResponses) GetApiV1AdminPartnersPartnerIdKeysWithResponse(ctx
 // PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
-func (c *ClientWithResponses) PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersPartnerIdKeysRotateResponse, error) {
-	rsp, err := c.PostApiV1AdminPartnersPartnerIdKeysRotate(ctx, partnerId, reqEditors...)
+func (c *ClientWithResponses) PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersPartnerIdKeysRotateResponse, error) {
+	rsp, err := c.PostApiV1AdminPartnersPartnerIdKeysRotate(ctx, partnerId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -7380,8 +7488,8 @@ func (c *ClientWithResponses) GetApiV1PartnersMeKeysWithResponse(ctx context.Con
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-func (c *ClientWithResponses) PostApiV1PartnersMeKeysRotateWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeKeysRotateResponse, error) {
-	rsp, err := c.PostApiV1PartnersMeKeysRotate(ctx, reqEditors...)
+func (c *ClientWithResponses) PostApiV1PartnersMeKeysRotateWithResponse(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeKeysRotateResponse, error) {
+	rsp, err := c.PostApiV1PartnersMeKeysRotate(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -8042,6 +8150,13 @@ func ParsePostApiV1AdminPartnersResponse(rsp *http.Response) (*PostApiV1AdminPar
 		}
 		response.ApplicationproblemJSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyConflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8073,6 +8188,16 @@ func ParsePostApiV1AdminPartnersResponse(rsp *http.Response) (*PostApiV1AdminPar
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers PostApiV1AdminPartnersResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
 		var headers PostApiV1AdminPartnersResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -8197,6 +8322,13 @@ func ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse(rsp *http.Response) 
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyConflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest RateLimited
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8207,6 +8339,16 @@ func ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse(rsp *http.Response) 
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
 		var headers PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
@@ -8986,6 +9128,13 @@ func ParsePostApiV1PartnersMeKeysRotateResponse(rsp *http.Response) (*PostApiV1P
 		}
 		response.ApplicationproblemJSON403 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyConflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest RateLimited
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -8996,6 +9145,16 @@ func ParsePostApiV1PartnersMeKeysRotateResponse(rsp *http.Response) (*PostApiV1P
 	}
 
 	switch {
+	case rsp.StatusCode == 409:
+		var headers PostApiV1PartnersMeKeysRotateResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
 		var headers PostApiV1PartnersMeKeysRotateResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {

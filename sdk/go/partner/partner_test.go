@@ -3,6 +3,7 @@ package partner
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -74,8 +75,17 @@ func TestIdempotencyKeys(t *testing.T) {
 			_, err := c.GetApiV1PartnerContractsRequestsWithResponse(ctx, nil)
 			return err
 		}, wantKeys("")},
+		{"a key rotation's", func(c *ClientWithResponses) error {
+			_, err := c.PostApiV1PartnersMeKeysRotateWithResponse(ctx, nil)
+			return err
+		}, func(keys []string) error {
+			if len(keys) != 1 || uuid.Validate(keys[0]) != nil {
+				return fmt.Errorf("keys = %q, want a UUID", keys)
+			}
+			return nil
+		}},
 		{"none on a write that takes none", func(c *ClientWithResponses) error {
-			_, err := c.PostApiV1PartnersMeKeysRotateWithResponse(ctx)
+			_, err := c.DeleteApiV1PartnersMeKeysKeyIdWithResponse(ctx, "key_1")
 			return err
 		}, wantKeys("")},
 	} {
@@ -176,5 +186,61 @@ func TestReplayedAndAllContractRequests(t *testing.T) {
 	if !Replayed(&http.Response{Header: http.Header{"Idempotent-Replayed": {"true"}}}) ||
 		Replayed(&http.Response{Header: http.Header{}}) {
 		t.Fatal("Replayed")
+	}
+}
+
+// A write whose answer was lost (the connection dropped), or that was answered 503 or 429, or 409
+// while its first request still runs, is sent again with the same Idempotency-Key until it is
+// answered; a read, or a write answered 422, is sent once.
+func TestRetriesSendTheSameKey(t *testing.T) {
+	ctx := context.Background()
+	body := AutoRequest{ReturnUrl: "https://p/r", CancelUrl: "https://p/c"}
+	for _, tc := range []struct {
+		name    string
+		answers []int // 0: the connection is dropped
+		sent    int
+		status  int
+	}{
+		{"a dropped connection", []int{0, http.StatusCreated}, 2, http.StatusCreated},
+		{"503, then 429", []int{http.StatusServiceUnavailable, http.StatusTooManyRequests, http.StatusCreated}, 3,
+			http.StatusCreated},
+		{"in progress", []int{http.StatusConflict, http.StatusCreated}, 2, http.StatusCreated},
+		{"three 503s: the last is answered", []int{503, 503, 503, 201}, 3, http.StatusServiceUnavailable},
+		{"a 422 is an answer", []int{http.StatusUnprocessableEntity, http.StatusCreated}, 1,
+			http.StatusUnprocessableEntity},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var keys, bodies []string
+			s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				b, _ := io.ReadAll(r.Body)
+				keys, bodies = append(keys, r.Header.Get("Idempotency-Key")), append(bodies, string(b))
+				status := tc.answers[len(keys)-1]
+				if status == 0 {
+					conn, _, _ := w.(http.Hijacker).Hijack()
+					_ = conn.Close()
+					return
+				}
+				w.Header().Set("Retry-After", "0")
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(status)
+				fmt.Fprint(w, createdJSON)
+			}))
+			defer s.Close()
+			c, err := New(s.URL, "pk_sandbox_abc", WithHTTPClient(s.Client()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, nil, body)
+			if err != nil || resp.StatusCode() != tc.status || len(keys) != tc.sent {
+				t.Fatalf("%v, %d after %d sendings, want %d after %d", err, resp.StatusCode(), len(keys), tc.status,
+					tc.sent)
+			}
+			for i := range keys {
+				if keys[i] != keys[0] || keys[0] == "" || bodies[i] != bodies[0] {
+					t.Errorf("sending %d: key %q body %s, want the first's %q %s", i, keys[i], bodies[i], keys[0],
+						bodies[0])
+				}
+			}
+		})
 	}
 }

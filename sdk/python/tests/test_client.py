@@ -9,7 +9,9 @@ import httpx
 
 import trustline
 from trustline.identity.api.billing import get_v1_billing_invoices
+from trustline.identity.api.uploads import post_v1_uploads
 from trustline.identity.api.users import get_v1_users_me
+from trustline.identity.models import FileType, UploadRequest
 
 BASE = "http://api.test"
 PROBLEM = {
@@ -364,6 +366,73 @@ class IdempotencyTest(unittest.TestCase):
         self.assertEqual(
             json.loads(req.read()), {"webhookUrl": "https://hooks.example/p", "webhookSecret": "s" * 16}
         )
+
+
+def upload(upload_id: str) -> dict:
+    return {
+        "uploadId": upload_id,
+        "uploadUrl": "http://bucket/put",
+        "method": "PUT",
+        "headers": {},
+        "expiresAt": "2026-11-23T08:15:00Z",
+        "maxSize": 10,
+    }
+
+
+class KeyedCallTest(unittest.TestCase):
+    def test_every_write_that_takes_a_key_gets_one(self):
+        server = Server(
+            (201, upload("upl_1"), {}),
+            (201, upload("upl_2"), {}),
+            (404, PROBLEM | {"status": 404}, {}),
+        )
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        body = UploadRequest(content_type=FileType.APPLICATIONPDF, size=1)
+        for _ in range(2):
+            trustline.send(post_v1_uploads, client=client, body=body)
+        with self.assertRaises(trustline.ApiError):
+            trustline.send(get_v1_users_me, client=client)
+        keys = [r.headers.get("idempotency-key") for r in server.requests]
+        self.assertRegex(keys[0], UUID4)
+        self.assertNotEqual(keys[0], keys[1])
+        self.assertIsNone(keys[2], "a read")
+
+    def test_retries_of_a_write_keep_its_key(self):
+        slept = []
+        server = Server(
+            (0, httpx.ConnectError("dropped"), {}),
+            (409, PROBLEM | {"status": 409}, {"Retry-After": "2"}),
+            (503, PROBLEM | {"status": 503}, {}),
+            (201, upload("upl_1"), {}),
+        )
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        body = UploadRequest(content_type=FileType.APPLICATIONPDF, size=1)
+        trustline.send(post_v1_uploads, client=client, body=body, sleep=slept.append)
+        self.assertEqual(len(server.requests), 4)
+        self.assertEqual(len({r.headers["idempotency-key"] for r in server.requests}), 1)
+        self.assertEqual(slept, [1.0, 2.0, 4.0])
+
+    def test_submit_extraction_is_sent_again_whole_with_its_key(self):
+        slept = []
+        server = Server(
+            (0, httpx.ReadTimeout("lost answer"), {}),
+            (502, PROBLEM | {"status": 502}, {"Retry-After": "0"}),
+            (202, {"extractionId": "ext_1", "status": "queued"}, {}),
+        )
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        got = trustline.submit_extraction(
+            client, "passport", b"\x89PNG...", file_name="p.png", sleep=slept.append
+        )
+        self.assertEqual(got.extraction_id, "ext_1")
+        keys = {r.headers["idempotency-key"] for r in server.requests}
+        self.assertEqual(len(keys), 1)
+        self.assertRegex(keys.pop(), UUID4)
+        for r in server.requests:
+            self.assertIn(b"\x89PNG...", r.read())
+        server = Server((202, {"extractionId": "ext_2", "status": "queued"}, {}))
+        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        trustline.submit_extraction(client, "id_card", upload_id="upl_1", idempotency_key="mine")
+        self.assertEqual(server.requests[0].headers["idempotency-key"], "mine")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from io import BytesIO
 from typing import IO, Any
 
-from .calls import check, retry_after, send
+from .calls import check, retry_after, send_with_key
 from .identity.api.extraction import get_v_1_extractions_extraction_id, post_v1_extract_async
 from .identity.client import AuthenticatedClient as IdentityClient
 from .identity.models import DocumentType, ExtractAccepted, Extraction, ExtractionStatus
@@ -41,12 +41,16 @@ def submit_extraction(
     handoff_session_id: str | None = None,
     reference_id: str | None = None,
     consume_token: str | None = None,
+    idempotency_key: str | None = None,
+    sleep: Callable[[float], None] = time.sleep,
 ) -> ExtractAccepted:
     """submit_extraction queues the extraction of one document, POST /v1/extract/async, and
     returns its extractionId. The document is exactly one of: file (the bytes, or a binary file
     object, sent as multipart: about 4.5 MB at most), upload_id (POST /v1/uploads) or
-    handoff_session_id (consume_token for a session opened without a credential). A 429 is waited
-    out as send does; an error raises ApiError."""
+    handoff_session_id (consume_token for a session opened without a credential). It is sent with
+    an Idempotency-Key (a new one unless idempotency_key is given) and sent again with that same
+    key after a lost answer, a 429, 502, 503 or 504 (send_with_key): the extraction is made and
+    charged once. An error raises ApiError."""
     if sum(x is not None for x in (file, upload_id, handoff_session_id)) != 1:
         raise ValueError("give exactly one of file, upload_id and handoff_session_id")
     document_type = DocumentType(document_type)
@@ -77,11 +81,12 @@ def submit_extraction(
 
     class Operation:
         @staticmethod
-        def sync_detailed() -> Any:
-            r = client.get_httpx_client().request("POST", "/v1/extract/async", headers=headers, **build())
+        def sync_detailed(idempotency_key: str) -> Any:
+            sent = {**headers, "Idempotency-Key": idempotency_key}
+            r = client.get_httpx_client().request("POST", "/v1/extract/async", headers=sent, **build())
             return post_v1_extract_async._build_response(client=client, response=r)
 
-    return send(Operation).parsed
+    return send_with_key(Operation, idempotency_key=idempotency_key, sleep=sleep).parsed
 
 
 def wait_for_extraction(

@@ -1,4 +1,4 @@
-"""Partner API writes with an Idempotency-Key, made per call unless given, and retried safely.
+"""Writes with an Idempotency-Key, made per call unless given, and retried safely.
 
 The partner API stores the answer of a write sent with an idempotency-key and answers a replay
 (same method, path and body) with it: a contract request retried after a lost answer is not made
@@ -9,13 +9,10 @@ connection), a 429 (after its Retry-After) or a 502/503/504.
 """
 
 import time
-import uuid
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import httpx
-
-from .calls import MAX_RETRY_AFTER, check, retry_after
+from .calls import RETRIED_STATUSES, new_idempotency_key, send_with_key
 from .partner.api.contracts import (
     post_api_v1_partner_contracts_auto_classic,
     post_api_v1_partner_contracts_voyage_classic,
@@ -25,12 +22,14 @@ from .partner.client import AuthenticatedClient as PartnerClient
 from .partner.models import AutoRequest, Created, VoyageRequest, WebhookUpdate
 from .partner.types import UNSET
 
-RETRIED_STATUSES = (429, 502, 503, 504)
-
-
-def new_idempotency_key() -> str:
-    """new_idempotency_key is a fresh key: a UUID v4, as the API asks."""
-    return str(uuid.uuid4())
+__all__ = [
+    "RETRIED_STATUSES",
+    "configure_webhook",
+    "create_auto_contract",
+    "create_voyage_contract",
+    "idempotent",
+    "new_idempotency_key",
+]
 
 
 def idempotent(
@@ -42,27 +41,20 @@ def idempotent(
     sleep: Callable[[float], None] = time.sleep,
     **kwargs: Any,
 ) -> Any:
-    """idempotent runs operation.sync_detailed (a generated partner operation with an
-    idempotency_key parameter) with one key for all its attempts, at most attempts of them, and
-    returns the parsed 2xx answer; an error answer raises ApiError, the last transport error is
-    raised as httpx raised it. The wait between attempts is the answer's Retry-After, else backoff
-    doubling."""
-    key = idempotency_key or new_idempotency_key()
-    for attempt in range(1, attempts + 1):
-        try:
-            response = operation.sync_detailed(*args, idempotency_key=key, **kwargs)
-        except httpx.TransportError:
-            if attempt == attempts:
-                raise
-            wait = None
-        else:
-            if response.status_code not in RETRIED_STATUSES or attempt == attempts:
-                return check(response).parsed
-            wait = retry_after(response.headers)
-            if wait is not None and wait > MAX_RETRY_AFTER:
-                return check(response).parsed
-        sleep(wait if wait is not None else backoff * 2 ** (attempt - 1))
-    raise AssertionError("unreachable")
+    """idempotent runs operation.sync_detailed (a generated operation with an idempotency_key
+    parameter) with one key for all its attempts, at most attempts of them, and returns the parsed
+    2xx answer; an error answer raises ApiError, the last transport error is raised as httpx raised
+    it. The wait between attempts is the answer's Retry-After, else backoff doubling
+    (calls.send_with_key)."""
+    return send_with_key(
+        operation,
+        *args,
+        idempotency_key=idempotency_key,
+        attempts=attempts,
+        backoff=backoff,
+        sleep=sleep,
+        **kwargs,
+    ).parsed
 
 
 def create_auto_contract(

@@ -1111,7 +1111,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1142,7 +1145,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description limit_reached: a user holds at most 20 active keys */
+                /** @description limit_reached: a user holds at most 20 active keys; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1241,7 +1244,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1277,7 +1283,7 @@ export interface paths {
                 400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
                 403: components["responses"]["Problem"];
-                /** @description limit_reached: a user has at most 10 endpoints */
+                /** @description limit_reached: a user has at most 10 endpoints; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1625,7 +1631,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -1666,6 +1675,7 @@ export interface paths {
                 400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
                 403: components["responses"]["Problem"];
+                409: components["responses"]["IdempotencyConflict"];
                 /** @description payload_too_large: size is over maxSize */
                 413: {
                     headers: {
@@ -1713,6 +1723,8 @@ export interface paths {
                 header?: {
                     /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
                     "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
                 cookie?: never;
@@ -2157,6 +2169,8 @@ export interface paths {
                 header?: {
                     /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
                     "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
                 cookie?: never;
@@ -2303,6 +2317,8 @@ export interface paths {
                 header?: {
                     /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
                     "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
                 cookie?: never;
@@ -2538,6 +2554,8 @@ export interface paths {
                 header?: {
                     /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
                     "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 };
                 path?: never;
                 cookie?: never;
@@ -2624,7 +2642,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description the extraction is not completed or its document is no longer kept, or nothing was uploaded to the slot */
+                /** @description the extraction is not completed or its document is no longer kept, or nothing was uploaded to the slot; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2737,7 +2755,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2795,6 +2816,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                409: components["responses"]["IdempotencyConflict"];
                 429: components["responses"]["RateLimited"];
             };
         };
@@ -3824,6 +3846,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest {method, path, at} says which); idempotency_request_in_progress: the key's first request is still running (at the latest until its deadline, the function's timeout), retry after Retry-After */
+        IdempotencyConflict: {
+            headers: {
+                /** @description seconds until the first request's run ends at the latest (idempotency_request_in_progress) */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description RFC 9457 problem */
         Problem: {
             headers: {
@@ -3867,7 +3900,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description conflict: nothing was uploaded to the uploadUrl of an uploadId yet; or a mobile handoff session has no file yet, or another user consumed it */
+        /** @description conflict: nothing was uploaded to the uploadUrl of an uploadId yet; or a mobile handoff session has no file yet, or another user consumed it; idempotency_key_reused, idempotency_request_in_progress (with Retry-After): see the Idempotency-Key parameter */
         NotUploaded: {
             headers: {
                 [name: string]: unknown;
@@ -3987,6 +4020,8 @@ export interface components {
         HandoffSessionId: string;
         /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
         ConsumeToken: string;
+        /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+        IdempotencyKey: string;
         /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
         ListMode: "live" | "test";
         Limit: number;

@@ -20,16 +20,33 @@ export interface ClientOptions {
   bearerToken?: string;
   fetch?: typeof fetch;
   headers?: Record<string, string>;
+  /** How retryingFetch retries the requests that carry an Idempotency-Key. */
+  retries?: RetryOptions;
 }
 
-/** A client of the identity API, the key in X-API-Key. */
+export interface RetryOptions {
+  /** Tries in all, 3 by default. */
+  attempts?: number;
+  /** The wait after the first try when the answer names none, doubling; 500 by default. */
+  backoffMs?: number;
+  /** The longest Retry-After waited out; 60000 by default. */
+  maxWaitMs?: number;
+}
+
+/** A client of the identity API, the key in X-API-Key, with autoIdempotencyKeys and retryingFetch. */
 export declare function createIdentityClient(options: ClientOptions): IdentityClient;
-/** A client of the partner API, the key in x-api-key, with autoIdempotencyKeys. */
+/** A client of the partner API, the key in x-api-key, with autoIdempotencyKeys and retryingFetch. */
 export declare function createPartnerClient(options: ClientOptions): PartnerClient;
+
+/**
+ * A fetch that sends a request carrying an Idempotency-Key again, with the same key, after a
+ * network error, a 429, 502, 503 or 504, or a 409 with Retry-After.
+ */
+export declare function retryingFetch(fetchImpl?: typeof fetch, options?: RetryOptions): typeof fetch;
 
 /** A fresh Idempotency-Key: a random UUID v4. */
 export declare function newIdempotencyKey(): string;
-/** The partner operations that take an Idempotency-Key, as "METHOD /path/{param}". */
+/** The operations of both APIs that take an Idempotency-Key, as "METHOD /path/{param}". */
 export declare const IDEMPOTENT_WRITES: readonly string[];
 /** Gives each idempotent write without a key a fresh one. */
 export declare const autoIdempotencyKeys: Middleware;

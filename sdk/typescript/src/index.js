@@ -1,8 +1,9 @@
 // @ts-check
 // The hand-written layer over openapi-fetch and the types openapi-typescript generated from
 // openapi/identity.yaml (identity.d.ts) and openapi/partner.yaml (partner.d.ts): authentication,
-// a fresh Idempotency-Key per partner write, waiting for an extraction, following list cursors,
-// and the problems the APIs answer. The declarations are in index.d.ts.
+// a fresh Idempotency-Key per write that creates or charges (sent again, the same, on the
+// client's retries), waiting for an extraction, following list cursors, and the problems the APIs
+// answer. The declarations are in index.d.ts.
 import createClient from "openapi-fetch";
 import { randomUUID } from "node:crypto";
 
@@ -10,26 +11,86 @@ export * from "./webhooks.js";
 
 /**
  * A client of the identity API: the key (sk_live_… or sk_test_…) in X-API-Key, as its apiKey
- * security scheme says, or a login token as Authorization: Bearer.
- * @param {{ baseUrl: string, apiKey?: string, bearerToken?: string, fetch?: typeof fetch, headers?: Record<string, string> }} options
+ * security scheme says, or a login token as Authorization: Bearer; a fresh Idempotency-Key on
+ * every request that creates or charges and was given none, sent again with its retries
+ * (retryingFetch).
+ * @param {{ baseUrl: string, apiKey?: string, bearerToken?: string, fetch?: typeof fetch, headers?: Record<string, string>, retries?: RetryOptions }} options
  */
-export function createIdentityClient({ baseUrl, apiKey, bearerToken, fetch, headers = {} }) {
+export function createIdentityClient({ baseUrl, apiKey, bearerToken, fetch, headers = {}, retries }) {
   /** @type {import("openapi-fetch").Client<import("./identity.js").paths>} */
-  const client = createClient({ baseUrl, fetch, headers: { ...auth("X-API-Key", apiKey, bearerToken), ...headers } });
+  const client = createClient({
+    baseUrl,
+    fetch: retryingFetch(fetch, retries),
+    headers: { ...auth("X-API-Key", apiKey, bearerToken), ...headers },
+  });
+  client.use(autoIdempotencyKeys);
   return client;
 }
 
 /**
  * A client of the partner API: the key (pk_<stage>_… or ak_<stage>_…) in x-api-key, as its
  * partnerKey security scheme says, or a login token as Authorization: Bearer; and a fresh
- * Idempotency-Key on every write that takes one and was given none.
- * @param {{ baseUrl: string, apiKey?: string, bearerToken?: string, fetch?: typeof fetch, headers?: Record<string, string> }} options
+ * Idempotency-Key on every write that takes one and was given none, sent again with its retries
+ * (retryingFetch).
+ * @param {{ baseUrl: string, apiKey?: string, bearerToken?: string, fetch?: typeof fetch, headers?: Record<string, string>, retries?: RetryOptions }} options
  */
-export function createPartnerClient({ baseUrl, apiKey, bearerToken, fetch, headers = {} }) {
+export function createPartnerClient({ baseUrl, apiKey, bearerToken, fetch, headers = {}, retries }) {
   /** @type {import("openapi-fetch").Client<import("./partner.js").paths>} */
-  const client = createClient({ baseUrl, fetch, headers: { ...auth("x-api-key", apiKey, bearerToken), ...headers } });
+  const client = createClient({
+    baseUrl,
+    fetch: retryingFetch(fetch, retries),
+    headers: { ...auth("x-api-key", apiKey, bearerToken), ...headers },
+  });
   client.use(autoIdempotencyKeys);
   return client;
+}
+
+/** @typedef {{ attempts?: number, backoffMs?: number, maxWaitMs?: number }} RetryOptions */
+
+/**
+ * A fetch that sends a request carrying an Idempotency-Key again, with that same key and body,
+ * after a network error (the request may have taken effect), a 429, 502, 503 or 504, or a 409
+ * with Retry-After (the key's first request still running): up to attempts (3) in all, waiting
+ * the answer's Retry-After, else backoffMs (500) doubling; an answer asking for more than
+ * maxWaitMs (60000) is returned as it is. A request without a key is sent once. Both clients use
+ * it; the key makes the retry safe, and only the same key does.
+ * @param {typeof fetch} [fetchImpl] the fetch to send with; globalThis.fetch by default
+ * @param {RetryOptions} [options]
+ * @returns {typeof fetch}
+ */
+export function retryingFetch(fetchImpl, { attempts = 3, backoffMs = 500, maxWaitMs = 60000 } = {}) {
+  const send = fetchImpl ?? ((/** @type {any} */ input, /** @type {any} */ init) => globalThis.fetch(input, init));
+  return /** @type {typeof fetch} */ (
+    async (/** @type {any} */ input, /** @type {any} */ init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      if (!request.headers.get("Idempotency-Key")) return send(input, init);
+      for (let attempt = 1; ; attempt++) {
+        /** @type {Response | undefined} */
+        let response;
+        let failure;
+        try {
+          response = await send(request.clone(), init);
+        } catch (err) {
+          failure = err;
+        }
+        const again = response
+          ? [429, 502, 503, 504].includes(response.status) || (response.status === 409 && response.headers.has("Retry-After"))
+          : !request.signal?.aborted;
+        if (attempt >= attempts || !again) {
+          if (!response) throw failure;
+          return response;
+        }
+        let wait = backoffMs * 2 ** (attempt - 1);
+        if (response) {
+          const asked = retryAfterMs(response.headers);
+          if (asked !== undefined && asked > maxWaitMs) return response;
+          if (asked !== undefined) wait = asked;
+          await response.body?.cancel();
+        }
+        await sleep(wait, request.signal);
+      }
+    }
+  );
 }
 
 /**
@@ -46,16 +107,25 @@ function auth(name, apiKey, bearerToken) {
   return h;
 }
 
-/** A fresh Idempotency-Key: a random UUID v4, as the partner API asks. */
+/** A fresh Idempotency-Key: a random UUID v4, as the APIs ask. */
 export function newIdempotencyKey() {
   return randomUUID();
 }
 
 /**
- * The operations of openapi/partner.yaml that take an Idempotency-Key: the contract creations,
- * the webhook configuration, and the redelivery and recovery of deliveries.
+ * The operations that take an Idempotency-Key: of openapi/identity.yaml, every request that creates
+ * or charges; of openapi/partner.yaml, the contract creations, the webhook configuration, the
+ * redelivery and recovery of deliveries, the creation of partners and the rotation of their keys.
  */
 export const IDEMPOTENT_WRITES = Object.freeze([
+  "POST /v1/extract/async",
+  "POST /v1/batches",
+  "POST /v1/uploads",
+  "POST /v1/liveness/check",
+  "POST /v1/face-match",
+  "POST /v1/mobile-handoff/session",
+  "POST /v1/api-keys",
+  "POST /v1/webhooks",
   "POST /api/v1/partner/contracts/auto/classic",
   "POST /api/v1/partner/contracts/voyage/classic",
   "POST /api/v1/contracts/auto/classic",
@@ -63,12 +133,16 @@ export const IDEMPOTENT_WRITES = Object.freeze([
   "PATCH /api/v1/partners/{partnerId}/webhook",
   "POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver",
   "POST /api/v1/partners/me/webhook/recover",
+  "POST /api/v1/admin/partners",
+  "POST /api/v1/partners/me/keys/rotate",
+  "POST /api/v1/admin/partners/{partnerId}/keys/rotate",
 ]);
 
 /**
- * The middleware that gives each idempotent write without a key a fresh one: a key per call. To
- * retry a write safely, make a key (newIdempotencyKey) and pass it on every try, as
- * params.header["idempotency-key"] or a header of the call.
+ * The middleware that gives each idempotent write without a key a fresh one: a key per call,
+ * which the client's retries (retryingFetch) send again. To retry a call yourself, across
+ * processes say, make a key (newIdempotencyKey) and pass it on every try, as
+ * params.header["idempotency-key"] (Idempotency-Key on the identity API) or a header of the call.
  * @type {import("openapi-fetch").Middleware}
  */
 export const autoIdempotencyKeys = {

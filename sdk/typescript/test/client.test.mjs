@@ -2,7 +2,8 @@
 // extraction, following list cursors.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { APIError, createIdentityClient, createPartnerClient, extractFile, listAll, replayed, waitForExtraction } from "../src/index.js";
+import { APIError, IDEMPOTENT_WRITES, createIdentityClient, createPartnerClient, extractFile, listAll, replayed, waitForExtraction } from "../src/index.js";
+import { readFileSync } from "node:fs";
 
 /**
  * A fetch that answers each request with respond(request, n) and records the requests.
@@ -111,12 +112,74 @@ test("partner: the key in x-api-key, a fresh Idempotency-Key per write unless gi
   await c.PATCH("/api/v1/partners/{partnerId}/webhook", { params: { path: { partnerId: "p_1" } }, body: {} });
   await c.GET("/api/v1/partner/contracts/requests");
   await c.POST("/api/v1/partners/me/keys/rotate");
+  await c.DELETE("/api/v1/partners/me/keys/{keyId}", { params: { path: { keyId: "key_1" } } });
   const keys = requests.map((r) => r.headers.get("Idempotency-Key"));
   assert.match(keys[0] ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.notEqual(keys[0], keys[1]);
   assert.equal(keys[2], "mine");
   assert.ok(keys[3], "PATCH of a partner's webhook");
-  assert.deepEqual(keys.slice(4), [null, null], "a read, and a write that takes no key");
+  assert.equal(keys[4], null, "a read");
+  assert.ok(keys[5], "a key rotation");
+  assert.equal(keys[6], null, "a write that takes no key");
   assert.ok(requests.every((r) => r.headers.get("x-api-key") === "pk_sandbox_abc"));
   assert.ok(replayed(response));
+});
+
+test("identity: a fresh Idempotency-Key on every request that creates or charges, none on a read", async () => {
+  const { fetch, requests } = fakeFetch(() => json({ extractionId: "ext_9", status: "queued" }, 202));
+  const c = createIdentityClient({ baseUrl: "http://x", apiKey: "k", fetch });
+  await extractFile(c, { file: new Uint8Array([1]), filename: "p.png", documentType: "passport" });
+  await extractFile(c, { file: new Uint8Array([1]), filename: "p.png", documentType: "passport" });
+  await c.POST("/v1/mobile-handoff/session", { params: { header: { "Idempotency-Key": "mine" } } });
+  await c.GET("/v1/extractions/{extractionId}", { params: { path: { extractionId: "ext_9" } } });
+  const keys = requests.map((r) => r.headers.get("Idempotency-Key"));
+  assert.match(keys[0] ?? "", /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.notEqual(keys[0], keys[1]);
+  assert.deepEqual(keys.slice(2), ["mine", null]);
+});
+
+test("a write whose answer was lost is sent again, whole, with the same Idempotency-Key", async () => {
+  const { fetch, requests } = fakeFetch((_, n) => {
+    if (n === 1) throw new TypeError("fetch failed: the connection was reset");
+    if (n === 2) return json({ type: "http://x/errors/unavailable", status: 503 }, 503, { "Retry-After": "0" });
+    if (n === 3) return json({ type: "http://x/errors/conflict", status: 409 }, 409, { "Retry-After": "0" });
+    return json({ extractionId: "ext_9", status: "queued" }, 202);
+  });
+  const c = createIdentityClient({ baseUrl: "http://x", apiKey: "k", fetch, retries: { attempts: 4, backoffMs: 1 } });
+  const accepted = await extractFile(c, { file: new Uint8Array([7, 7]), filename: "p.png", documentType: "passport" });
+  assert.equal(accepted.extractionId, "ext_9");
+  assert.equal(requests.length, 4);
+  const keys = new Set(requests.map((r) => r.headers.get("Idempotency-Key")));
+  assert.equal(keys.size, 1);
+  assert.ok([...keys][0]);
+  for (const r of requests) assert.equal(/** @type {File} */ ((await r.formData()).get("file")).size, 2);
+});
+
+test("a write answered 422, a read answered 503: sent once", async () => {
+  const { fetch, requests } = fakeFetch((r) =>
+    r.method === "POST" ? json({ type: "http://x/errors/validation_failed", status: 422 }, 422, { "Retry-After": "0" }) : json({ status: 503 }, 503),
+  );
+  const c = createPartnerClient({ baseUrl: "http://x", apiKey: "k", fetch, retries: { backoffMs: 1 } });
+  await c.POST("/api/v1/partner/contracts/auto/classic", { body: /** @type {any} */ ({}) });
+  await c.GET("/api/v1/partner/contracts/requests");
+  assert.equal(requests.length, 2);
+});
+
+test("IDEMPOTENT_WRITES covers every operation that takes an Idempotency-Key", () => {
+  for (const [file, header] of [["identity", "Idempotency-Key"], ["partner", "idempotency-key"]]) {
+    const lines = readFileSync(new URL(`../src/${file}.d.ts`, import.meta.url), "utf8").split("\n");
+    let path = "";
+    let method = "";
+    const taking = new Set();
+    for (const line of lines) {
+      if (line === "export type webhooks = Record<string, never>;" || line.startsWith("export interface components")) break;
+      const p = /^ {4}"(\/[^"]*)": \{$/.exec(line);
+      if (p) [path, method] = [p[1], ""];
+      const m = /^ {8}(get|put|post|delete|patch|options|head|trace)\??: /.exec(line);
+      if (m) method = m[1];
+      if (path && method && line.includes(`"${header}"?: `)) taking.add(`${method.toUpperCase()} ${path}`);
+    }
+    assert.ok(taking.size >= 3, `${file}: only ${taking.size} operations take a key`);
+    for (const op of taking) assert.ok(IDEMPOTENT_WRITES.includes(op), `${op} takes a key: add it to IDEMPOTENT_WRITES`);
+  }
 });

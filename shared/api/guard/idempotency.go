@@ -37,8 +37,9 @@ const leaseMargin = time.Second
 
 const maxIdempotencyKey = 255
 
-// Wrap applies idempotency to h when the request carries the header. Responses of 5xx are not
-// stored: the lease is released, and the same request may be retried with the same key. A run
+// Wrap applies idempotency to h when the request carries the header. Responses of 5xx and 429
+// are not stored: the lease is released, and the same request may be retried with the same key
+// (at once, or after the 429's Retry-After: a quota that refused it then may take it). A run
 // killed before its answer is stored (a crash, a timeout) holds the key until its lease ends;
 // then the same request runs again. h runs with the key's attempt in its context
 // (idempotency.Text derives what it creates from it), so that the run after a crash finds what
@@ -113,7 +114,7 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 		httpapi.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error { return h(w, r, p) }).ServeHTTP(rw, r)
 		res := rw.Result()
 		ctx := context.WithoutCancel(r.Context())
-		if res.StatusCode >= 500 {
+		if res.StatusCode >= 500 || res.StatusCode == http.StatusTooManyRequests {
 			_ = k.Store.Release(ctx, scope, lock.Name(), rec.LeaseUntil)
 		} else if err := k.Store.Finish(ctx, scope, lock.Name(), idempotency.Record{RequestHash: hash, Done: true,
 			Status:      res.StatusCode,

@@ -127,8 +127,9 @@ func TestWrap(t *testing.T) {
 	}
 }
 
-// A refusal is an answer: a 422 is stored and replayed as a 422. A server error is not: the key is
-// given back, and the retry runs.
+// A refusal is an answer: a 422 is stored and replayed as a 422. A 429 (a quota, which invites the
+// retry after its Retry-After) and a server error are not: the key is given back, and the retry
+// runs.
 func TestWrapStoresProblemsButNotServerErrors(t *testing.T) {
 	store := idempotencytest.New()
 	h := &created{fail: fault.New(fault.Invalid, "no")}
@@ -141,6 +142,16 @@ func TestWrapStoresProblemsButNotServerErrors(t *testing.T) {
 	}
 	if h.calls != 1 {
 		t.Errorf("the refusing handler ran %d times, want 1", h.calls)
+	}
+	h = &created{fail: &fault.Error{Kind: fault.RateLimited, Code: "test_quota_exceeded", RetryAfter: 60}}
+	wrapped = guard.Idempotency{Store: store, Window: 24 * time.Hour}.Wrap(h.serve)
+	if w, _ := send(t, wrapped, partner, "POST", "/v1/contracts", "k429", `{}`); w.Code != http.StatusTooManyRequests {
+		t.Fatalf("a refusing quota: %d, want 429", w.Code)
+	}
+	h.fail = nil
+	if w, err := send(t, wrapped, partner, "POST", "/v1/contracts", "k429", `{}`); err != nil ||
+		w.Code != http.StatusCreated || h.calls != 2 {
+		t.Errorf("the retry after a 429: %d, %v after %d calls, want 201 after 2", w.Code, err, h.calls)
 	}
 	h = &created{fail: fault.New(fault.Internal, "down")}
 	wrapped = guard.Idempotency{Store: store, Window: 24 * time.Hour}.Wrap(h.serve)

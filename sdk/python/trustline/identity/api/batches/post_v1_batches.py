@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: PostV1BatchesFilesBody | BatchRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_consume_token, Unset):
         headers["X-Consume-Token"] = x_consume_token
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -124,6 +128,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1BatchesFilesBody | BatchRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[BatchView | Problem]:
     """Queue the extraction of several documents (1 to 50) as one batch
 
@@ -136,6 +141,7 @@ def sync_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1BatchesFilesBody):
         body (BatchRequest):
 
@@ -150,6 +156,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -164,6 +171,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostV1BatchesFilesBody | BatchRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> BatchView | Problem | None:
     """Queue the extraction of several documents (1 to 50) as one batch
 
@@ -176,6 +184,7 @@ def sync(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1BatchesFilesBody):
         body (BatchRequest):
 
@@ -191,6 +200,7 @@ def sync(
         client=client,
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -199,6 +209,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1BatchesFilesBody | BatchRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[BatchView | Problem]:
     """Queue the extraction of several documents (1 to 50) as one batch
 
@@ -211,6 +222,7 @@ async def asyncio_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1BatchesFilesBody):
         body (BatchRequest):
 
@@ -225,6 +237,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -237,6 +250,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostV1BatchesFilesBody | BatchRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> BatchView | Problem | None:
     """Queue the extraction of several documents (1 to 50) as one batch
 
@@ -249,6 +263,7 @@ async def asyncio(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1BatchesFilesBody):
         body (BatchRequest):
 
@@ -265,5 +280,6 @@ async def asyncio(
             client=client,
             body=body,
             x_consume_token=x_consume_token,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_consume_token, Unset):
         headers["X-Consume-Token"] = x_consume_token
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -124,6 +128,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ExtractAccepted | Problem]:
     """Queue the extraction of one document
 
@@ -137,6 +142,7 @@ def sync_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
         body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
@@ -151,6 +157,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -165,6 +172,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ExtractAccepted | Problem | None:
     """Queue the extraction of one document
 
@@ -178,6 +186,7 @@ def sync(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
         body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
@@ -193,6 +202,7 @@ def sync(
         client=client,
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -201,6 +211,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[ExtractAccepted | Problem]:
     """Queue the extraction of one document
 
@@ -214,6 +225,7 @@ async def asyncio_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
         body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
@@ -228,6 +240,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -240,6 +253,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostV1ExtractAsyncFilesBody | ExtractRequest | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> ExtractAccepted | Problem | None:
     """Queue the extraction of one document
 
@@ -253,6 +267,7 @@ async def asyncio(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1ExtractAsyncFilesBody):
         body (ExtractRequest): exactly one of uploadId and handoffSessionId
 
@@ -269,5 +284,6 @@ async def asyncio(
             client=client,
             body=body,
             x_consume_token=x_consume_token,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -15,10 +15,14 @@ def _get_kwargs(
     *,
     body: PostV1FaceMatchBody,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_consume_token, Unset):
         headers["X-Consume-Token"] = x_consume_token
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -118,6 +122,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1FaceMatchBody,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PostV1FaceMatchResponse200 | Problem]:
     """Compare the face on an identity document with the face on a selfie
 
@@ -133,6 +138,7 @@ def sync_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1FaceMatchBody):
 
     Raises:
@@ -146,6 +152,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -160,6 +167,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostV1FaceMatchBody,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> PostV1FaceMatchResponse200 | Problem | None:
     """Compare the face on an identity document with the face on a selfie
 
@@ -175,6 +183,7 @@ def sync(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1FaceMatchBody):
 
     Raises:
@@ -189,6 +198,7 @@ def sync(
         client=client,
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -197,6 +207,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1FaceMatchBody,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PostV1FaceMatchResponse200 | Problem]:
     """Compare the face on an identity document with the face on a selfie
 
@@ -212,6 +223,7 @@ async def asyncio_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1FaceMatchBody):
 
     Raises:
@@ -225,6 +237,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -237,6 +250,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostV1FaceMatchBody,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> PostV1FaceMatchResponse200 | Problem | None:
     """Compare the face on an identity document with the face on a selfie
 
@@ -252,6 +266,7 @@ async def asyncio(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1FaceMatchBody):
 
     Raises:
@@ -267,5 +282,6 @@ async def asyncio(
             client=client,
             body=body,
             x_consume_token=x_consume_token,
+            idempotency_key=idempotency_key,
         )
     ).parsed

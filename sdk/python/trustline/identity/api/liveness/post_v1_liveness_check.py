@@ -16,10 +16,14 @@ def _get_kwargs(
     *,
     body: PostV1LivenessCheckFilesBody | PostV1LivenessCheckJsonBody | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(x_consume_token, Unset):
         headers["X-Consume-Token"] = x_consume_token
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -124,6 +128,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1LivenessCheckFilesBody | PostV1LivenessCheckJsonBody | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PostV1LivenessCheckResponse200 | Problem]:
     """Judge whether a selfie shows a live person (passive anti-spoofing)
 
@@ -143,6 +148,7 @@ def sync_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1LivenessCheckFilesBody):
         body (PostV1LivenessCheckJsonBody):
 
@@ -157,6 +163,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -171,6 +178,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: PostV1LivenessCheckFilesBody | PostV1LivenessCheckJsonBody | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> PostV1LivenessCheckResponse200 | Problem | None:
     """Judge whether a selfie shows a live person (passive anti-spoofing)
 
@@ -190,6 +198,7 @@ def sync(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1LivenessCheckFilesBody):
         body (PostV1LivenessCheckJsonBody):
 
@@ -205,6 +214,7 @@ def sync(
         client=client,
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -213,6 +223,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: PostV1LivenessCheckFilesBody | PostV1LivenessCheckJsonBody | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[PostV1LivenessCheckResponse200 | Problem]:
     """Judge whether a selfie shows a live person (passive anti-spoofing)
 
@@ -232,6 +243,7 @@ async def asyncio_detailed(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1LivenessCheckFilesBody):
         body (PostV1LivenessCheckJsonBody):
 
@@ -246,6 +258,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         body=body,
         x_consume_token=x_consume_token,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -258,6 +271,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: PostV1LivenessCheckFilesBody | PostV1LivenessCheckJsonBody | Unset = UNSET,
     x_consume_token: str | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
 ) -> PostV1LivenessCheckResponse200 | Problem | None:
     """Judge whether a selfie shows a live person (passive anti-spoofing)
 
@@ -277,6 +291,7 @@ async def asyncio(
 
     Args:
         x_consume_token (str | Unset):
+        idempotency_key (str | Unset):
         body (PostV1LivenessCheckFilesBody):
         body (PostV1LivenessCheckJsonBody):
 
@@ -293,5 +308,6 @@ async def asyncio(
             client=client,
             body=body,
             x_consume_token=x_consume_token,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -7,16 +7,23 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.handoff_session import HandoffSession
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/mobile-handoff/session",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -37,6 +44,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -63,6 +75,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[HandoffSession | Problem]:
     """Open a mobile handoff session, through which a phone uploads one file for another client
 
@@ -79,6 +92,9 @@ def sync_detailed(
     with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST
     /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 
+    Args:
+        idempotency_key (str | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -87,7 +103,9 @@ def sync_detailed(
         Response[HandoffSession | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        idempotency_key=idempotency_key,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -99,6 +117,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> HandoffSession | Problem | None:
     """Open a mobile handoff session, through which a phone uploads one file for another client
 
@@ -115,6 +134,9 @@ def sync(
     with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST
     /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 
+    Args:
+        idempotency_key (str | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -125,12 +147,14 @@ def sync(
 
     return sync_detailed(
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[HandoffSession | Problem]:
     """Open a mobile handoff session, through which a phone uploads one file for another client
 
@@ -147,6 +171,9 @@ async def asyncio_detailed(
     with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST
     /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 
+    Args:
+        idempotency_key (str | Unset):
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -155,7 +182,9 @@ async def asyncio_detailed(
         Response[HandoffSession | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        idempotency_key=idempotency_key,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -165,6 +194,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> HandoffSession | Problem | None:
     """Open a mobile handoff session, through which a phone uploads one file for another client
 
@@ -180,6 +210,9 @@ async def asyncio(
     after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer:
     with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST
     /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
+
+    Args:
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -192,5 +225,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

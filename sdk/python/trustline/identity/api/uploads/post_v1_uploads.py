@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.upload import Upload
 from ...models.upload_request import UploadRequest
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: UploadRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -52,6 +55,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
@@ -94,6 +102,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UploadRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | Upload]:
     """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
     of file)
@@ -105,6 +114,7 @@ def sync_detailed(
     upload_quota_exceeded, Retry-After to midnight UTC).
 
     Args:
+        idempotency_key (str | Unset):
         body (UploadRequest):
 
     Raises:
@@ -117,6 +127,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -130,6 +141,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: UploadRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | Upload | None:
     """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
     of file)
@@ -141,6 +153,7 @@ def sync(
     upload_quota_exceeded, Retry-After to midnight UTC).
 
     Args:
+        idempotency_key (str | Unset):
         body (UploadRequest):
 
     Raises:
@@ -154,6 +167,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -161,6 +175,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UploadRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Problem | Upload]:
     """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
     of file)
@@ -172,6 +187,7 @@ async def asyncio_detailed(
     upload_quota_exceeded, Retry-After to midnight UTC).
 
     Args:
+        idempotency_key (str | Unset):
         body (UploadRequest):
 
     Raises:
@@ -184,6 +200,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -195,6 +212,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: UploadRequest,
+    idempotency_key: str | Unset = UNSET,
 ) -> Problem | Upload | None:
     """Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB
     of file)
@@ -206,6 +224,7 @@ async def asyncio(
     upload_quota_exceeded, Retry-After to midnight UTC).
 
     Args:
+        idempotency_key (str | Unset):
         body (UploadRequest):
 
     Raises:
@@ -220,5 +239,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -8,14 +8,17 @@ from ...client import AuthenticatedClient, Client
 from ...models.partner import Partner
 from ...models.post_api_v1_admin_partners_body import PostApiV1AdminPartnersBody
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     body: PostApiV1AdminPartnersBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -52,6 +55,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 413:
         response_413 = Problem.from_dict(response.json())
@@ -94,10 +102,12 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PostApiV1AdminPartnersBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Partner | Problem]:
     """Create a partner and its first key (shown once)
 
     Args:
+        idempotency_key (str | Unset):
         body (PostApiV1AdminPartnersBody):
 
     Raises:
@@ -110,6 +120,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = client.get_httpx_client().request(
@@ -123,10 +134,12 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: PostApiV1AdminPartnersBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Partner | Problem | None:
     """Create a partner and its first key (shown once)
 
     Args:
+        idempotency_key (str | Unset):
         body (PostApiV1AdminPartnersBody):
 
     Raises:
@@ -140,6 +153,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
@@ -147,10 +161,12 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: PostApiV1AdminPartnersBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Partner | Problem]:
     """Create a partner and its first key (shown once)
 
     Args:
+        idempotency_key (str | Unset):
         body (PostApiV1AdminPartnersBody):
 
     Raises:
@@ -163,6 +179,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        idempotency_key=idempotency_key,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -174,10 +191,12 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: PostApiV1AdminPartnersBody,
+    idempotency_key: str | Unset = UNSET,
 ) -> Partner | Problem | None:
     """Create a partner and its first key (shown once)
 
     Args:
+        idempotency_key (str | Unset):
         body (PostApiV1AdminPartnersBody):
 
     Raises:
@@ -192,5 +211,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            idempotency_key=idempotency_key,
         )
     ).parsed

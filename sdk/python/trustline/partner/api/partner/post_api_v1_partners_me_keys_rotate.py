@@ -7,16 +7,23 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.key import Key
 from ...models.problem import Problem
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/v1/partners/me/keys/rotate",
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -37,6 +44,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -63,12 +75,16 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Key | Problem]:
     """Issue a new key; the others keep working for the rotation grace period
 
      Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner
     key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own
     replacement.
+
+    Args:
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,7 +94,9 @@ def sync_detailed(
         Response[Key | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        idempotency_key=idempotency_key,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -90,12 +108,16 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Key | Problem | None:
     """Issue a new key; the others keep working for the rotation grace period
 
      Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner
     key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own
     replacement.
+
+    Args:
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,18 +129,23 @@ def sync(
 
     return sync_detailed(
         client=client,
+        idempotency_key=idempotency_key,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Response[Key | Problem]:
     """Issue a new key; the others keep working for the rotation grace period
 
      Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner
     key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own
     replacement.
+
+    Args:
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +155,9 @@ async def asyncio_detailed(
         Response[Key | Problem]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        idempotency_key=idempotency_key,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -138,12 +167,16 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
 ) -> Key | Problem | None:
     """Issue a new key; the others keep working for the rotation grace period
 
      Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner
     key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own
     replacement.
+
+    Args:
+        idempotency_key (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,5 +189,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            idempotency_key=idempotency_key,
         )
     ).parsed

@@ -1,0 +1,56 @@
+package identity
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+
+	"github.com/google/uuid"
+
+	"github.com/trustline/platform/sdk/go/internal/idempotent"
+)
+
+// WithIdempotencyKey sends key as the Idempotency-Key of one call: the same key on a retry of the
+// same request (same method, path and body) answers what the first one made, charged once, rather
+// than acting twice. Keep the key of a call whose answer was lost and send it again. The
+// generated Params types' IdempotencyKey field does the same.
+func WithIdempotencyKey(key string) RequestEditorFn {
+	return func(_ context.Context, r *http.Request) error {
+		r.Header.Set("Idempotency-Key", key)
+		return nil
+	}
+}
+
+// NewIdempotencyKey is a fresh key: a random UUID v4, as the API asks.
+func NewIdempotencyKey() string { return uuid.NewString() }
+
+// Replayed reports whether resp is a stored response answered again for a key already used
+// (the idempotent-replayed header).
+func Replayed(resp *http.Response) bool {
+	return resp != nil && resp.Header.Get("Idempotent-Replayed") == "true"
+}
+
+// idempotentWrites are the operations of openapi/identity.yaml that take an Idempotency-Key:
+// every request that creates or charges. They match the end of the path, so that a base URL with
+// a path prefix works too.
+var idempotentWrites = regexp.MustCompile(
+	`/v1/(extract/async|batches|uploads|liveness/check|face-match|mobile-handoff/session|api-keys|webhooks)$`)
+
+// AutoIdempotencyKeys gives a write that takes an Idempotency-Key and has none (neither from its
+// Params nor from WithIdempotencyKey) a fresh one, a key per call, which the client's own retries
+// (Retrying) send again: a network error or a time-out then never charges twice. A caller who
+// retries a call itself, across processes say, keeps a key of its own (NewIdempotencyKey) and
+// passes it on each try. New installs it.
+func AutoIdempotencyKeys(_ context.Context, r *http.Request) error {
+	write := r.Method == http.MethodPost && idempotentWrites.MatchString(r.URL.Path)
+	if write && r.Header.Get("Idempotency-Key") == "" {
+		r.Header.Set("Idempotency-Key", NewIdempotencyKey())
+	}
+	return nil
+}
+
+// Retrying is the Doer New puts in front of the client's own: it sends a request carrying an
+// Idempotency-Key again, with the same key, after a transport error, a 429, 502, 503 or 504, or a
+// 409 with Retry-After (the key's first request still running), waiting its Retry-After (at most
+// MaxWait) or Backoff doubling, up to Attempts in all. Requests without a key are sent once.
+type Retrying = idempotent.Retrying
