@@ -32,7 +32,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test test-setup validate build deploy lint venv deps models faces onnxruntime browser-deps localstack eval-extraction sdk sdk-python sdk-typescript
+.PHONY: help run test test-setup chaos validate build deploy lint venv deps models faces onnxruntime browser-deps localstack eval-extraction sdk sdk-python sdk-typescript
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -133,7 +133,7 @@ LOCALSTACK_SKIP_TESTS := InABrowser TestConsoleRefusesForgedForms TestSDK TestQu
 	TestCommaBearingHeadersArriveWhole TestContractProblemsAreReportedAtOnce TestEmptyBatchIsOutOfRange \
 	TestInlineFileOverTheLimitSaysTheRealFigure TestWebhookRouteRefusalsNameTheCallersRoute TestUnauthorizedCredentials \
 	TestLeakedKeyCannotTakeOverSessionEndpoints TestWebhookTargetsRefuseIPv6TransitionForms \
-	TestPhonesTooLargeAnswerPointsToItsPresignedUpload
+	TestPhonesTooLargeAnswerPointsToItsPresignedUpload TestChaos
 space := $(subst ,, )
 LOCALSTACK_SKIP := $(subst $(space),|,$(strip $(LOCALSTACK_SKIP_TESTS)))
 
@@ -153,6 +153,13 @@ test: ## make lint, unit and integration tests (moto started for them; under CI=
 	GOARCH=arm64 go test -trimpath -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/vision/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m -skip '$(LOCALSTACK_SKIP)' ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
+
+# The fault campaign (infra/local/emulate/chaos_test.go) at ten times make test's size: committed
+# writes whose process dies, messages delivered twice, clients retrying with the same key; then
+# the invariants (one effect per key, ledger equal to balance, no stuck key, every event delivered,
+# every POST in the history).
+chaos: venv ## the fault campaign against the local stack, long form (make test runs the short one)
+	CHAOS=long go run ./infra/local exec -- go test -count=1 -timeout 30m -v -run '^TestChaos$$' ./infra/local/emulate
 
 # PEER=passporteye also runs PassportEye on the same files, from its own venv (never .venv).
 PEER ?=

@@ -28,6 +28,9 @@ const testJWTSecret = "test-secret-0123456789-0123456789-abcdef"
 type client struct {
 	t    *testing.T
 	base string
+	// unchecked skips the check of answers against the OpenAPI documents, for a client that meets
+	// injected failures (TestChaos: a process that dies answers nothing the documents describe).
+	unchecked bool
 }
 
 type result struct {
@@ -82,7 +85,9 @@ func (c client) do(method, path string, body any, headers ...string) result {
 	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/problem+json") {
 		_ = json.Unmarshal(raw, &r.problem)
 	}
-	conformsToOpenAPI(c.t, req, r)
+	if !c.unchecked {
+		conformsToOpenAPI(c.t, req, r)
+	}
 	return r
 }
 
