@@ -199,7 +199,8 @@ func TestRestartResumesOnTheSameStore(t *testing.T) {
 		t.Errorf("without the credentials file: %+v\nwant the accounts of %+v with new keys", remade, creds)
 	}
 	works(remade)
-	works(creds) // the keys made before keep working (a partner's until its rotation grace ends): a script may hold them
+	// The keys made before keep working (a partner's until its rotation grace ends): a script may hold them.
+	works(creds)
 	if s := call(t, "GET", base+"/v1/users/me", "", &me, "Authorization", "Bearer "+login.Token); s != 200 ||
 		me.Credits != 1000 {
 		t.Errorf("after a third start: %d, credits %d", s, me.Credits)
