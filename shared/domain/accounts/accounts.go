@@ -221,8 +221,6 @@ func made(ctx context.Context, keys []access.KeyRecord, k NewKey) (NewKey, bool,
 	return NewKey{}, false, nil
 }
 
-func (s *Service) random() string { return s.text(context.Background(), "") }
-
 // text is 26 random characters, or under an idempotency key the key's for name (idempotency.Text);
 // Random's when set (tests).
 func (s *Service) text(ctx context.Context, name string) string {
