@@ -188,7 +188,9 @@ func TestAStoreThatHangsGivesABoundedAnswer(t *testing.T) {
 			if a.status != tt.status || !strings.HasSuffix(a.problem.Type, "/errors/"+tt.kind) {
 				t.Errorf("%s: %d %s, want %d %s", tt.what, a.status, a.problem.Type, tt.status, tt.kind)
 			}
-			if a.took < tt.limit-100*time.Millisecond || a.took > tt.limit+2*time.Second {
+			// At the limit, not before; the bound after it is far from what a loaded machine adds,
+			// and well before the store's hang (which never ends) or the client's 15 s.
+			if a.took < tt.limit-100*time.Millisecond || a.took > tt.limit+8*time.Second {
 				t.Errorf("%s: answered after %s, want at the limit (%s)", tt.what, a.took, tt.limit)
 			}
 		}

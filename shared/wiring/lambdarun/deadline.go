@@ -107,6 +107,11 @@ func limit[E, R any](timeout time.Duration, h func(context.Context, E) (R, error
 		case res := <-done:
 			return res.r, res.err
 		case <-ctx.Done():
+			select {
+			case res := <-done: // an answer that came as the time ran out
+				return res.r, res.err
+			default:
+			}
 			var zero R
 			return zero, context.Cause(ctx) // ErrFunctionTimeout, or why the caller gave up
 		}

@@ -171,7 +171,14 @@ func (g *Gateway) invoke(
 	case <-integration.C:
 		return events.APIGatewayV2HTTPResponse{}, ErrIntegrationTimeout
 	case <-ctx.Done():
-		return events.APIGatewayV2HTTPResponse{}, ErrFunctionTimeout
+		// The handler's return cancels ctx too, just after it sends its answer: when both are
+		// ready, select may pick either, and an answer that came is never a time-out.
+		select {
+		case res := <-done:
+			return res.resp, res.err
+		default:
+			return events.APIGatewayV2HTTPResponse{}, ErrFunctionTimeout
+		}
 	}
 }
 
