@@ -5,8 +5,6 @@ import (
 	"net/http"
 	"regexp"
 
-	"github.com/google/uuid"
-
 	"github.com/trustline/platform/sdk/go/internal/idempotent"
 )
 
@@ -16,19 +14,17 @@ import (
 // generated Params types' IdempotencyKey field does the same.
 func WithIdempotencyKey(key string) RequestEditorFn {
 	return func(_ context.Context, r *http.Request) error {
-		r.Header.Set("Idempotency-Key", key)
+		r.Header.Set(idempotent.Header, key)
 		return nil
 	}
 }
 
 // NewIdempotencyKey is a fresh key: a random UUID v4, as the API asks.
-func NewIdempotencyKey() string { return uuid.NewString() }
+func NewIdempotencyKey() string { return idempotent.NewKey() }
 
 // Replayed reports whether resp is a stored response answered again for a key already used
 // (the idempotent-replayed header).
-func Replayed(resp *http.Response) bool {
-	return resp != nil && resp.Header.Get("Idempotent-Replayed") == "true"
-}
+func Replayed(resp *http.Response) bool { return idempotent.Replayed(resp) }
 
 // idempotentWrites are the operations of openapi/identity.yaml that take an Idempotency-Key:
 // every request that creates or charges. They match the end of the path, so that a base URL with
@@ -42,10 +38,9 @@ var idempotentWrites = regexp.MustCompile(
 // retries a call itself, across processes say, keeps a key of its own (NewIdempotencyKey) and
 // passes it on each try. New installs it.
 func AutoIdempotencyKeys(_ context.Context, r *http.Request) error {
-	write := r.Method == http.MethodPost && idempotentWrites.MatchString(r.URL.Path)
-	if write && r.Header.Get("Idempotency-Key") == "" {
-		r.Header.Set("Idempotency-Key", NewIdempotencyKey())
-	}
+	idempotent.Auto(r, func(method, path string) bool {
+		return method == http.MethodPost && idempotentWrites.MatchString(path)
+	})
 	return nil
 }
 

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"regexp"
 
-	"github.com/google/uuid"
+	"github.com/trustline/platform/sdk/go/internal/idempotent"
 )
 
 // WithIdempotencyKey sends key as the Idempotency-Key of one call: the same key on a retry of the
@@ -14,19 +14,17 @@ import (
 // The generated Params types' IdempotencyKey field does the same.
 func WithIdempotencyKey(key string) RequestEditorFn {
 	return func(_ context.Context, r *http.Request) error {
-		r.Header.Set("Idempotency-Key", key)
+		r.Header.Set(idempotent.Header, key)
 		return nil
 	}
 }
 
 // NewIdempotencyKey is a fresh key: a random UUID v4, as the API asks.
-func NewIdempotencyKey() string { return uuid.NewString() }
+func NewIdempotencyKey() string { return idempotent.NewKey() }
 
 // Replayed reports whether resp is a stored response answered again for a key already used
 // (the idempotent-replayed header).
-func Replayed(resp *http.Response) bool {
-	return resp != nil && resp.Header.Get("Idempotent-Replayed") == "true"
-}
+func Replayed(resp *http.Response) bool { return idempotent.Replayed(resp) }
 
 // idempotentWrites are the operations of openapi/partner.yaml that take an Idempotency-Key: the
 // contract creations, the webhook configuration, the redelivery and recovery of deliveries, the
@@ -51,14 +49,13 @@ var idempotentWrites = []struct {
 // A caller who retries a call itself, across processes say, keeps a key of its own
 // (NewIdempotencyKey) and passes it on each try. New installs it.
 func AutoIdempotencyKeys(_ context.Context, r *http.Request) error {
-	if r.Header.Get("Idempotency-Key") != "" {
-		return nil
-	}
-	for _, w := range idempotentWrites {
-		if r.Method == w.method && w.path.MatchString(r.URL.Path) {
-			r.Header.Set("Idempotency-Key", NewIdempotencyKey())
-			return nil
+	idempotent.Auto(r, func(method, path string) bool {
+		for _, w := range idempotentWrites {
+			if method == w.method && w.path.MatchString(path) {
+				return true
+			}
 		}
-	}
+		return false
+	})
 	return nil
 }
