@@ -17,10 +17,11 @@ EMULATOR ?= moto
 # variable too): another port, or :0 for any free one, lets two checkouts run side by side.
 EMULATOR_ADDR ?= 127.0.0.1:4566
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
-# Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica), the PDF renderer and
-# the OCR-B font of the test-document generator, Chromium for the upload page's browser test, and
-# qemu-user to run the inference kernels' arm64 assembly (the functions' architecture) in make test.
-DEBIAN_PACKAGES := tesseract-ocr libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b chromium qemu-user-static
+# Debian packages of the in-process OCR engine (cgo: tesseract 5.3, leptonica, and the Latin script
+# model that reads the printed zone), the PDF renderer and the OCR-B font of the test-document
+# generator, Chromium for the upload page's browser test, and qemu-user to run the inference
+# kernels' arm64 assembly (the functions' architecture) in make test.
+DEBIAN_PACKAGES := tesseract-ocr tesseract-ocr-script-latn libtesseract-dev libleptonica-dev poppler-utils fonts-ocr-b chromium qemu-user-static
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Model files: ../shared/models beside the project when it is there, else fetched into .local/models.
 MODELS_DIR ?= $(abspath $(if $(wildcard ../shared/models/SHA256SUMS),../shared/models,.local/models))

@@ -135,8 +135,39 @@ func BatchStatus(items []Extraction) (status Status, completed, failed int) {
 	return StatusQueued, completed, failed
 }
 
-// Field is one extracted value with its confidence in [0, 1].
-type Field = mrz.Field
+// Field is one extracted value with its confidence in [0, 1] and the zone it was read in.
+type Field struct {
+	Value      string  `json:"value"`
+	Confidence float64 `json:"confidence"`
+	// Source is the zone the value comes from: SourceMRZ, SourceVisual, or SourceBoth when the
+	// printed zone repeats the MRZ's value. Results stored before the printed zone was read
+	// have none.
+	Source string `json:"source,omitempty"`
+}
+
+// ListField is an extracted list (a driving licence's categories), with its confidence and source.
+type ListField struct {
+	Value      []string `json:"value"`
+	Confidence float64  `json:"confidence"`
+	Source     string   `json:"source"`
+}
+
+// Sources of a field.
+const (
+	SourceMRZ    = "mrz"
+	SourceVisual = "visual"
+	SourceBoth   = "both"
+)
+
+// Agreement compares a field read in both zones: the MRZ's value (which stands) and the printed
+// one, as dates compare as dates, names through ICAO transliteration, numbers after the usual
+// OCR confusions.
+type Agreement struct {
+	Field  string `json:"field"`
+	MRZ    string `json:"mrz"`
+	Visual string `json:"visual"`
+	Agree  bool   `json:"agree"`
+}
 
 // Correction is one OCR confusion fixed in the zone, where the format or a check digit allowed it.
 type Correction = mrz.Correction
@@ -155,9 +186,13 @@ type Result struct {
 	Quality *imagequality.Verdict `json:"quality,omitempty"`
 	// Portrait is where the page's face is, when a completed extraction's page shows one.
 	Portrait *Portrait `json:"portrait,omitempty"`
+	// Consistency lists each field read in both the MRZ and the printed zone, and whether they
+	// agree; a disagreement is also one of the MRZ's warnings.
+	Consistency []Agreement `json:"consistency,omitempty"`
 }
 
-// ExtractedData is the document's fields, read from its machine-readable zone.
+// ExtractedData is the document's fields, read from its machine-readable zone and its printed
+// (visual) zone; a document without an MRZ (a driving licence) has the printed zone's only.
 type ExtractedData struct {
 	DocumentType   Field  `json:"documentType"`
 	DocumentCode   *Field `json:"documentCode,omitempty"`
@@ -167,15 +202,21 @@ type ExtractedData struct {
 	GivenNames     *Field `json:"givenNames,omitempty"`
 	DocumentNumber *Field `json:"documentNumber,omitempty"`
 	DateOfBirth    *Field `json:"dateOfBirth,omitempty"`
+	PlaceOfBirth   *Field `json:"placeOfBirth,omitempty"`
 	ExpiryDate     *Field `json:"expiryDate,omitempty"`
 	IssueDate      *Field `json:"issueDate,omitempty"`
-	Sex            *Field `json:"sex,omitempty"`
-	PersonalNumber *Field `json:"personalNumber,omitempty"`
-	OptionalData   *Field `json:"optionalData,omitempty"`
-	OptionalData1  *Field `json:"optionalData1,omitempty"`
-	OptionalData2  *Field `json:"optionalData2,omitempty"`
+	// IssuingAuthority is the authority printed on the document.
+	IssuingAuthority *Field `json:"issuingAuthority,omitempty"`
+	Sex              *Field `json:"sex,omitempty"`
+	PersonalNumber   *Field `json:"personalNumber,omitempty"`
+	OptionalData     *Field `json:"optionalData,omitempty"`
+	OptionalData1    *Field `json:"optionalData1,omitempty"`
+	OptionalData2    *Field `json:"optionalData2,omitempty"`
+	// Categories are a driving licence's categories (its field 9).
+	Categories *ListField `json:"categories,omitempty"`
 
-	MRZ     MRZ   `json:"mrz"`
+	// MRZ is absent for a document read without one (a driving licence).
+	MRZ     *MRZ  `json:"mrz,omitempty"`
 	Expired *bool `json:"expired,omitempty"`
 	// UnknownCountryCodes are outside ISO 3166 and ICAO's codes, e.g. specimen UTO.
 	UnknownCountryCodes []string `json:"unknownCountryCodes,omitempty"`

@@ -35,6 +35,9 @@ type MRZReader struct {
 	// Portraits finds the portrait on a page whose zone was read (Result.Portrait); nil: none is
 	// looked for.
 	Portraits PortraitFinder
+	// Printed reads the printed (visual) zone: the fields beside the MRZ, and driving licences,
+	// which have none. Nil: only the MRZ is read.
+	Printed ocr.Engine
 }
 
 // ReadSide is the longer side, in pixels, an image is shrunk to before it is read: that of a
@@ -82,17 +85,58 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 	case err != nil:
 		return Result{}, err
 	}
+	if documentType == "driving_licence" && r.Printed != nil {
+		// A licence first: its card has no MRZ to look for. A page that is not one is read as
+		// any other, and its result says what was found instead.
+		if res, ok, err := r.readLicence(ctx, img); err != nil || ok {
+			return res, err
+		}
+	}
+	res, found, err := r.readZone(ctx, img, documentType)
+	switch {
+	case err != nil:
+		return Result{}, err
+	case found == nil && documentType == "auto" && r.Printed != nil:
+		// No zone: a document without one, which a licence is.
+		if res, ok, err := r.readLicence(ctx, img); err != nil || ok {
+			return res, err
+		}
+		return Result{}, noZone()
+	case found == nil && documentType == "driving_licence" && r.Printed != nil:
+		return Result{}, &fault.Error{Kind: fault.Invalid, Code: "licence_not_read",
+			Detail: "Neither a driving licence's numbered fields nor a machine-readable zone could be read, in any orientation. Send a sharper, complete image of the card's front."}
+	case found == nil:
+		return Result{}, noZone()
+	}
+	if r.Printed != nil {
+		if err := r.readPrintedZone(ctx, &res, found); err != nil {
+			return Result{}, err
+		}
+	}
+	return res, nil
+}
+
+// zoneFound is where the best reading of a zone was found: its page turned upright and its band
+// there (nil when the zone was read from the whole page).
+type zoneFound struct {
+	page image.Image
+	band *ocr.Band
+}
+
+// readZone reads the machine-readable zone: found is nil when no credible zone was read.
+func (r MRZReader) readZone(ctx context.Context, img image.Image, documentType string) (Result, *zoneFound, error) {
 	// Pass 1: the zone's band in each orientation. Finding a band costs milliseconds; OCR runs only
 	// where one is found, on the band levelled (a zone tilted more than a few degrees is no band
 	// to the engine).
 	var best candidate
-	consider := func(region image.Image, rot int) (bool, error) {
+	var found *zoneFound
+	consider := func(region, page image.Image, band *ocr.Band, rot int) (bool, error) {
 		lines, err := r.Engine.Read(ctx, region)
 		if err != nil {
 			return false, err
 		}
 		if c, err := r.parse(lines, rot, documentType); err == nil && c.credible && c.score > best.score {
-			best = c
+			best, found = c, &zoneFound{page: page, band: band}
 		}
 		return best.valid, nil
 	}
@@ -104,22 +148,22 @@ func (r MRZReader) Read(ctx context.Context, data []byte, mime, documentType str
 			continue
 		}
 		bands++
-		if done, err := consider(band.Crop(oriented), rot); err != nil || done {
-			return best.result, err
+		if done, err := consider(band.Crop(oriented), oriented, &band, rot); err != nil || done {
+			return best.result, found, err
 		}
 	}
 	// Pass 2, the whole upright page, for a zone the band finder missed, only when it found no band
 	// at all: reading a page costs several bands, and where bands were found and read without a
 	// credible zone, the page has none (the early stop that keeps misses fast).
 	if bands == 0 {
-		if done, err := consider(img, 0); err != nil || done {
-			return best.result, err
+		if done, err := consider(img, img, nil, 0); err != nil || done {
+			return best.result, found, err
 		}
 	}
-	if best.score > 0 {
-		return best.result, nil
+	if best.score == 0 {
+		return Result{}, nil, nil
 	}
-	return Result{}, noZone()
+	return best.result, found, nil
 }
 
 // quality is the image's verdict, or nil when there is no image (not decoded, or a PDF read by
@@ -169,12 +213,13 @@ func (r MRZReader) parse(lines []ocr.Line, rotation int, documentType string) (c
 func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Result {
 	f := z.Fields
 	d := ExtractedData{
-		DocumentCode: &f.DocumentCode, IssuingCountry: &f.IssuingCountry, Nationality: &f.Nationality,
-		Surname:    &f.Surname,
-		GivenNames: &f.GivenNames, DocumentNumber: &f.DocumentNumber, DateOfBirth: &f.DateOfBirth, Sex: &f.Sex,
-		ExpiryDate: f.ExpiryDate, IssueDate: f.IssueDate, PersonalNumber: f.PersonalNumber,
-		OptionalData: f.OptionalData, OptionalData1: f.OptionalData1, OptionalData2: f.OptionalData2,
-		MRZ: MRZ{
+		DocumentCode: fromMRZ(&f.DocumentCode), IssuingCountry: fromMRZ(&f.IssuingCountry),
+		Nationality: fromMRZ(&f.Nationality), Surname: fromMRZ(&f.Surname), GivenNames: fromMRZ(&f.GivenNames),
+		DocumentNumber: fromMRZ(&f.DocumentNumber), DateOfBirth: fromMRZ(&f.DateOfBirth), Sex: fromMRZ(&f.Sex),
+		ExpiryDate: fromMRZ(f.ExpiryDate), IssueDate: fromMRZ(f.IssueDate), PersonalNumber: fromMRZ(f.PersonalNumber),
+		OptionalData: fromMRZ(f.OptionalData), OptionalData1: fromMRZ(f.OptionalData1),
+		OptionalData2: fromMRZ(f.OptionalData2),
+		MRZ: &MRZ{
 			Format:      string(z.Format),
 			Lines:       z.Lines,
 			Checks:      map[string]Check{},
@@ -204,7 +249,7 @@ func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Resu
 		d.Expired = &expired
 	}
 	detected := detectType(z)
-	d.DocumentType = Field{Value: detected, Confidence: 1}
+	d.DocumentType = Field{Value: detected, Confidence: 1, Source: SourceMRZ}
 	if requested != "auto" && requested != detected {
 		// The caller said otherwise: keep what the zone says, with less confidence, and say so
 		// beside the zone's other warnings, in their "field: message" shape.
@@ -221,6 +266,14 @@ func resultOf(z *mrz.Result, rotation int, requested string, engine Engine) Resu
 		)
 	}
 	return Result{ExtractedData: d, GlobalConfidence: globalConfidence(d, z.Valid)}
+}
+
+// fromMRZ is a zone's field as an extracted one, nil for a field the format lacks.
+func fromMRZ(f *mrz.Field) *Field {
+	if f == nil {
+		return nil
+	}
+	return &Field{Value: f.Value, Confidence: f.Confidence, Source: SourceMRZ}
 }
 
 // detectType names the document from the zone's format and document code (ICAO 9303: P passport,

@@ -9,6 +9,9 @@ import (
 type Line struct {
 	Text       string
 	Confidence float64 // the engine's confidence in [0,1]
+	// Box is where the line is in the image read, in its pixels; empty when the engine does not
+	// say (a PDF read whole).
+	Box image.Rectangle
 }
 
 // Engine recognises printed text.

@@ -68,6 +68,12 @@ var funcs = template.FuncMap{
 				return "yes"
 			}
 			return "no"
+		case []any:
+			parts := make([]string, len(x))
+			for i, e := range x {
+				parts[i] = fmt.Sprint(e)
+			}
+			return strings.Join(parts, ", ")
 		}
 		b, _ := json.Marshal(v)
 		return string(b)
@@ -79,6 +85,26 @@ var funcs = template.FuncMap{
 		}
 		return nil
 	},
+	// label is an extraction field's name as people read it.
+	"label": func(v any) string {
+		name := fmt.Sprint(v)
+		if l, ok := fieldLabels[name]; ok {
+			return l
+		}
+		return name
+	},
+	// source says which zone of the document a value was read in.
+	"source": func(v any) string {
+		switch v {
+		case "mrz":
+			return "machine-readable zone"
+		case "visual":
+			return "printed zone"
+		case "both":
+			return "both zones, agreeing"
+		}
+		return ""
+	},
 	"sub":  func(a, b int) int { return a - b },
 	"list": func(v ...string) []string { return v },
 	// dict passes several values to a shared part: dict "name" value "name" value...
@@ -89,4 +115,15 @@ var funcs = template.FuncMap{
 		}
 		return m
 	},
+}
+
+// fieldLabels are the extraction fields' names in words.
+var fieldLabels = map[string]string{
+	"documentType": "Document type", "documentCode": "Document code", "issuingCountry": "Issuing country",
+	"nationality": "Nationality", "surname": "Surname", "givenNames": "Given names",
+	"documentNumber": "Document number", "dateOfBirth": "Date of birth", "placeOfBirth": "Place of birth",
+	"expiryDate": "Date of expiry", "issueDate": "Date of issue", "issuingAuthority": "Issuing authority",
+	"sex": "Sex", "personalNumber": "Personal number", "categories": "Licence categories",
+	"optionalData": "Optional data", "optionalData1": "Optional data (line 1)",
+	"optionalData2": "Optional data (line 2)",
 }

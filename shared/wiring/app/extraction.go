@@ -76,12 +76,18 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 	if err != nil {
 		return nil, err
 	}
-	var engine ocr.Engine
+	// Two engines: the MRZ's and the printed zone's. Textract reads both; Tesseract needs a model
+	// for each (the MRZ's OCR-B alphabet, and every Latin script's letters with their accents).
+	var engine, printedEngine ocr.Engine
 	switch d.cfg.OCREngine {
 	case "textract":
 		engine = textractengine.Engine{API: d.aws.Textract}
+		printedEngine = engine
 	default:
 		if engine, err = tesseract.New(d.cfg.ModelsDir); err != nil {
+			return nil, err
+		}
+		if printedEngine, err = tesseract.NewPrinted(d.cfg.TessdataDir); err != nil {
 			return nil, err
 		}
 	}
@@ -92,7 +98,9 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 	}
 	svc, jobs, err := extractionsFor(
 		d,
-		extraction.MRZReader{Engine: engine, MaxPixels: d.cfg.MaxImagePixels, Portraits: portraits},
+		extraction.MRZReader{
+			Engine: engine, Printed: printedEngine, MaxPixels: d.cfg.MaxImagePixels, Portraits: portraits,
+		},
 	)
 	if err != nil {
 		return nil, err

@@ -45,6 +45,7 @@ type Config struct {
 
 	OCREngine             string // tesseract or textract
 	ModelsDir             string
+	TessdataDir           string // the printed zone's Tesseract model (Latin.traineddata)
 	MaxDocumentBytes      int64
 	MaxImagePixels        int64 // images over it, or 16 bits per channel, are refused at intake (413 image_too_large)
 	UploadURLTTL          time.Duration
@@ -162,6 +163,12 @@ var Settings = []Setting{
 		"MODELS_DIR",
 		"../shared/models",
 		"Directory of the model files (`mrz.traineddata`, checked against its SHA256SUMS). make run and make test set it to the directory make models fills; see docs/models.md.",
+		false,
+	},
+	{
+		"TESSDATA_DIR",
+		"/usr/share/tesseract-ocr/5/tessdata",
+		"Directory of Tesseract's Latin script model (`Latin.traineddata`, pinned by SHA-256), which reads the printed zone when OCR_ENGINE is `tesseract`: Debian's package `tesseract-ocr-script-latn` installs it there (make deps).",
 		false,
 	},
 	{
@@ -340,6 +347,7 @@ func Load(getenv func(string) string, uses ...string) (Config, error) {
 		HandoffTTL:           l.duration("HANDOFF_TTL"),
 		OCREngine:            l.oneOf("OCR_ENGINE", "tesseract", "textract"),
 		ModelsDir:            l.str("MODELS_DIR"),
+		TessdataDir:          l.str("TESSDATA_DIR"),
 		UploadURLTTL:         l.duration("UPLOAD_URL_TTL"),
 		CreditPrices:         l.limits("CREDIT_PRICES"),
 		KeyRotationGrace:     l.duration("KEY_ROTATION_GRACE"),

@@ -26,6 +26,8 @@ from .extract_accepted import ExtractAccepted
 from .extract_accepted_status import ExtractAcceptedStatus
 from .extract_request import ExtractRequest
 from .extracted_data import ExtractedData
+from .extracted_data_categories import ExtractedDataCategories
+from .extracted_data_categories_value_item import ExtractedDataCategoriesValueItem
 from .extracted_data_engine import ExtractedDataEngine
 from .extracted_data_rotation_applied import ExtractedDataRotationApplied
 from .extracted_data_sex import ExtractedDataSex
@@ -40,6 +42,7 @@ from .extraction_page import ExtractionPage
 from .extraction_result import ExtractionResult
 from .extraction_status import ExtractionStatus
 from .field import Field
+from .field_source import FieldSource
 from .file_type import FileType
 from .get_v1_api_keys_response_200 import GetV1ApiKeysResponse200
 from .get_v1_auth_sessions_response_200 import GetV1AuthSessionsResponse200
@@ -165,6 +168,7 @@ from .upload_method import UploadMethod
 from .upload_request import UploadRequest
 from .user import User
 from .webhook_event import WebhookEvent
+from .zone_agreement import ZoneAgreement
 
 __all__ = (
     "MRZ",
@@ -194,6 +198,8 @@ __all__ = (
     "ExtractAcceptedStatus",
     "ExtractRequest",
     "ExtractedData",
+    "ExtractedDataCategories",
+    "ExtractedDataCategoriesValueItem",
     "ExtractedDataEngine",
     "ExtractedDataRotationApplied",
     "ExtractedDataSex",
@@ -208,6 +214,7 @@ __all__ = (
     "ExtractionResult",
     "ExtractionStatus",
     "Field",
+    "FieldSource",
     "FileType",
     "GetV1ApiKeysResponse200",
     "GetV1AuthSessionsResponse200",
@@ -306,4 +313,5 @@ __all__ = (
     "UploadRequest",
     "User",
     "WebhookEvent",
+    "ZoneAgreement",
 )

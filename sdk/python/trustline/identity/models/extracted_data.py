@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.date_field import DateField
+    from ..models.extracted_data_categories import ExtractedDataCategories
     from ..models.extracted_data_engine import ExtractedDataEngine
     from ..models.extracted_data_sex import ExtractedDataSex
     from ..models.field import Field
@@ -33,9 +34,12 @@ class ExtractedData:
         given_names (Field | Unset):
         document_number (Field | Unset):
         date_of_birth (DateField | Unset):
+        place_of_birth (Field | Unset):
         expiry_date (DateField | Unset):
         issue_date (DateField | Unset):
+        issuing_authority (Field | Unset):
         sex (ExtractedDataSex | Unset):
+        categories (ExtractedDataCategories | Unset): a driving licence's categories (field 9), in the order printed
         personal_number (Field | Unset):
         optional_data (Field | Unset):
         optional_data_1 (Field | Unset):
@@ -56,9 +60,12 @@ class ExtractedData:
     given_names: Field | Unset = UNSET
     document_number: Field | Unset = UNSET
     date_of_birth: DateField | Unset = UNSET
+    place_of_birth: Field | Unset = UNSET
     expiry_date: DateField | Unset = UNSET
     issue_date: DateField | Unset = UNSET
+    issuing_authority: Field | Unset = UNSET
     sex: ExtractedDataSex | Unset = UNSET
+    categories: ExtractedDataCategories | Unset = UNSET
     personal_number: Field | Unset = UNSET
     optional_data: Field | Unset = UNSET
     optional_data_1: Field | Unset = UNSET
@@ -101,6 +108,10 @@ class ExtractedData:
         if not isinstance(self.date_of_birth, Unset):
             date_of_birth = self.date_of_birth.to_dict()
 
+        place_of_birth: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.place_of_birth, Unset):
+            place_of_birth = self.place_of_birth.to_dict()
+
         expiry_date: dict[str, Any] | Unset = UNSET
         if not isinstance(self.expiry_date, Unset):
             expiry_date = self.expiry_date.to_dict()
@@ -109,9 +120,17 @@ class ExtractedData:
         if not isinstance(self.issue_date, Unset):
             issue_date = self.issue_date.to_dict()
 
+        issuing_authority: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.issuing_authority, Unset):
+            issuing_authority = self.issuing_authority.to_dict()
+
         sex: dict[str, Any] | Unset = UNSET
         if not isinstance(self.sex, Unset):
             sex = self.sex.to_dict()
+
+        categories: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.categories, Unset):
+            categories = self.categories.to_dict()
 
         personal_number: dict[str, Any] | Unset = UNSET
         if not isinstance(self.personal_number, Unset):
@@ -168,12 +187,18 @@ class ExtractedData:
             field_dict["documentNumber"] = document_number
         if date_of_birth is not UNSET:
             field_dict["dateOfBirth"] = date_of_birth
+        if place_of_birth is not UNSET:
+            field_dict["placeOfBirth"] = place_of_birth
         if expiry_date is not UNSET:
             field_dict["expiryDate"] = expiry_date
         if issue_date is not UNSET:
             field_dict["issueDate"] = issue_date
+        if issuing_authority is not UNSET:
+            field_dict["issuingAuthority"] = issuing_authority
         if sex is not UNSET:
             field_dict["sex"] = sex
+        if categories is not UNSET:
+            field_dict["categories"] = categories
         if personal_number is not UNSET:
             field_dict["personalNumber"] = personal_number
         if optional_data is not UNSET:
@@ -198,6 +223,7 @@ class ExtractedData:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.date_field import DateField
+        from ..models.extracted_data_categories import ExtractedDataCategories
         from ..models.extracted_data_engine import ExtractedDataEngine
         from ..models.extracted_data_sex import ExtractedDataSex
         from ..models.field import Field
@@ -255,6 +281,13 @@ class ExtractedData:
         else:
             date_of_birth = DateField.from_dict(_date_of_birth)
 
+        _place_of_birth = d.pop("placeOfBirth", UNSET)
+        place_of_birth: Field | Unset
+        if isinstance(_place_of_birth, Unset):
+            place_of_birth = UNSET
+        else:
+            place_of_birth = Field.from_dict(_place_of_birth)
+
         _expiry_date = d.pop("expiryDate", UNSET)
         expiry_date: DateField | Unset
         if isinstance(_expiry_date, Unset):
@@ -269,12 +302,26 @@ class ExtractedData:
         else:
             issue_date = DateField.from_dict(_issue_date)
 
+        _issuing_authority = d.pop("issuingAuthority", UNSET)
+        issuing_authority: Field | Unset
+        if isinstance(_issuing_authority, Unset):
+            issuing_authority = UNSET
+        else:
+            issuing_authority = Field.from_dict(_issuing_authority)
+
         _sex = d.pop("sex", UNSET)
         sex: ExtractedDataSex | Unset
         if isinstance(_sex, Unset):
             sex = UNSET
         else:
             sex = ExtractedDataSex.from_dict(_sex)
+
+        _categories = d.pop("categories", UNSET)
+        categories: ExtractedDataCategories | Unset
+        if isinstance(_categories, Unset):
+            categories = UNSET
+        else:
+            categories = ExtractedDataCategories.from_dict(_categories)
 
         _personal_number = d.pop("personalNumber", UNSET)
         personal_number: Field | Unset
@@ -338,9 +385,12 @@ class ExtractedData:
             given_names=given_names,
             document_number=document_number,
             date_of_birth=date_of_birth,
+            place_of_birth=place_of_birth,
             expiry_date=expiry_date,
             issue_date=issue_date,
+            issuing_authority=issuing_authority,
             sex=sex,
+            categories=categories,
             personal_number=personal_number,
             optional_data=optional_data,
             optional_data_1=optional_data_1,

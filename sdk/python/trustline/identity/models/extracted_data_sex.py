@@ -7,6 +7,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.extracted_data_sex_value import ExtractedDataSexValue
+from ..models.field_source import FieldSource
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ExtractedDataSex")
 
@@ -17,16 +19,24 @@ class ExtractedDataSex:
     Attributes:
         value (ExtractedDataSexValue): X: unspecified; empty when the character is unreadable
         confidence (float):
+        source (FieldSource | Unset): Where the value was read: the machine-readable zone, the printed (visual) zone, or
+            both when the printed zone repeats the MRZ's value (see result.consistency). A field in both zones that disagree
+            keeps the MRZ's value with source mrz. Results stored before the printed zone was read have no source.
     """
 
     value: ExtractedDataSexValue
     confidence: float
+    source: FieldSource | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         value = self.value.value
 
         confidence = self.confidence
+
+        source: str | Unset = UNSET
+        if not isinstance(self.source, Unset):
+            source = self.source.value
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -36,6 +46,8 @@ class ExtractedDataSex:
                 "confidence": confidence,
             }
         )
+        if source is not UNSET:
+            field_dict["source"] = source
 
         return field_dict
 
@@ -46,9 +58,17 @@ class ExtractedDataSex:
 
         confidence = d.pop("confidence")
 
+        _source = d.pop("source", UNSET)
+        source: FieldSource | Unset
+        if isinstance(_source, Unset):
+            source = UNSET
+        else:
+            source = FieldSource(_source)
+
         extracted_data_sex = cls(
             value=value,
             confidence=confidence,
+            source=source,
         )
 
         extracted_data_sex.additional_properties = d

@@ -14,11 +14,13 @@ class ExtractionError:
     """present once failed
 
     Attributes:
-        code (str): mrz_not_found (no machine-readable zone could be read), unreadable_file (damaged or truncated, or
-            refused by the OCR engine), image_too_large (over the pixel bound or 16 bits per channel, or over the OCR
-            engine's limits), image_too_costly (over the decoding budget), document_missing (the file's retention expired
-            before it was read), processing_abandoned (every delivery failed, or two attempts were killed by a crash or a
-            time-out: the job is quarantined, not retried); more may be added
+        code (str): mrz_not_found (no machine-readable zone could be read, and for documentType auto the page does not
+            read as a driving licence either), licence_not_read (documentType driving_licence: neither a licence's numbered
+            fields nor an MRZ could be read), unreadable_file (damaged or truncated, or refused by the OCR engine),
+            image_too_large (over the pixel bound or 16 bits per channel, or over the OCR engine's limits), image_too_costly
+            (over the decoding budget), document_missing (the file's retention expired before it was read),
+            processing_abandoned (every delivery failed, or two attempts were killed by a crash or a time-out: the job is
+            quarantined, not retried); more may be added
         message (str):
     """
 

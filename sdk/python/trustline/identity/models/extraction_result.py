@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.detected_face import DetectedFace
     from ..models.extracted_data import ExtractedData
     from ..models.image_quality import ImageQuality
+    from ..models.zone_agreement import ZoneAgreement
 
 
 T = TypeVar("T", bound="ExtractionResult")
@@ -29,12 +30,18 @@ class ExtractionResult:
             quality (ImageQuality | Unset): What the client can do about the capture, measured on the image, whatever was
                 read from it: good, usable (it was or may be read, a better capture would be safer) or retake. Absent when there
                 was no image to measure (a PDF read without rendering it).
+            consistency (list[ZoneAgreement] | Unset): Each field read in both the machine-readable zone and the printed
+                (visual) zone, and whether the two agree: names compared through ICAO 9303 transliteration (MÜLLER agrees with
+                MUELLER and MULLER), dates as dates, numbers after the usual OCR confusions (O/0, I/1, S/5, B/8). The MRZ's
+                value is the field's; a disagreement is also one of mrz.warnings. Absent when the printed zone repeats no MRZ
+                field (or the document has no MRZ).
             portrait (DetectedFace | Unset):
     """
 
     extracted_data: ExtractedData | Unset = UNSET
     global_confidence: float | Unset = UNSET
     quality: ImageQuality | Unset = UNSET
+    consistency: list[ZoneAgreement] | Unset = UNSET
     portrait: DetectedFace | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,6 +56,13 @@ class ExtractionResult:
         if not isinstance(self.quality, Unset):
             quality = self.quality.to_dict()
 
+        consistency: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.consistency, Unset):
+            consistency = []
+            for consistency_item_data in self.consistency:
+                consistency_item = consistency_item_data.to_dict()
+                consistency.append(consistency_item)
+
         portrait: dict[str, Any] | Unset = UNSET
         if not isinstance(self.portrait, Unset):
             portrait = self.portrait.to_dict()
@@ -62,6 +76,8 @@ class ExtractionResult:
             field_dict["globalConfidence"] = global_confidence
         if quality is not UNSET:
             field_dict["quality"] = quality
+        if consistency is not UNSET:
+            field_dict["consistency"] = consistency
         if portrait is not UNSET:
             field_dict["portrait"] = portrait
 
@@ -72,6 +88,7 @@ class ExtractionResult:
         from ..models.detected_face import DetectedFace
         from ..models.extracted_data import ExtractedData
         from ..models.image_quality import ImageQuality
+        from ..models.zone_agreement import ZoneAgreement
 
         d = dict(src_dict)
         _extracted_data = d.pop("extractedData", UNSET)
@@ -90,6 +107,15 @@ class ExtractionResult:
         else:
             quality = ImageQuality.from_dict(_quality)
 
+        _consistency = d.pop("consistency", UNSET)
+        consistency: list[ZoneAgreement] | Unset = UNSET
+        if _consistency is not UNSET:
+            consistency = []
+            for consistency_item_data in _consistency:
+                consistency_item = ZoneAgreement.from_dict(consistency_item_data)
+
+                consistency.append(consistency_item)
+
         _portrait = d.pop("portrait", UNSET)
         portrait: DetectedFace | Unset
         if isinstance(_portrait, Unset):
@@ -101,6 +127,7 @@ class ExtractionResult:
             extracted_data=extracted_data,
             global_confidence=global_confidence,
             quality=quality,
+            consistency=consistency,
             portrait=portrait,
         )
 

@@ -1,0 +1,218 @@
+package extraction
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"strings"
+	"time"
+
+	"github.com/trustline/platform/shared/vision/fieldvalue"
+	"github.com/trustline/platform/shared/vision/imagefile"
+	"github.com/trustline/platform/shared/vision/mrz"
+	"github.com/trustline/platform/shared/vision/printed"
+)
+
+// The printed zone is read shrunk so that the MRZ's characters are at most printedLineHeight
+// pixels high: its labels are then about half that, which the Latin model still reads, and a
+// phone photo's page is shrunk several times before its layout is analysed. Never enlarged: the
+// recognition's cost is per character, whatever their size, and enlarging adds none.
+const printedLineHeight = 30
+
+// printedHeight is the height of the region read above the MRZ, in MRZ lengths: a passport's
+// page is 88 mm high for a 112 mm zone whose two lines take 17 mm; a card's 54 mm (TD1) or 74 mm
+// (TD2) for 76 or 91 mm, less its lines.
+func printedHeight(format string) float64 {
+	if format == string(mrz.FormatTD3) || format == string(mrz.FormatMRVA) {
+		return 0.66
+	}
+	return 0.6
+}
+
+// licenceSide is the longer side, in pixels, a page is shrunk to before a licence is read on it:
+// a card across it has characters of 30 pixels and more.
+const licenceSide = 1800
+
+func (r MRZReader) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}
+
+// readPrintedZone reads the printed zone of a page whose MRZ was read, above the zone's band (the
+// whole page when the zone was read from it), and adds its fields to res.
+func (r MRZReader) readPrintedZone(ctx context.Context, res *Result, found *zoneFound) error {
+	region := found.page
+	if b := found.band; b != nil && b.LineHeight > 0 {
+		scale := min(1, max(0.2, float64(printedLineHeight)/float64(b.LineHeight)))
+		region = b.Above(found.page, printedHeight(res.ExtractedData.MRZ.Format), scale)
+	}
+	lines, err := r.Printed.Read(ctx, region)
+	if err != nil {
+		return err
+	}
+	res.Consistency = merge(&res.ExtractedData, printed.Read(lines, anchorsOf(res.ExtractedData), r.now()))
+	return nil
+}
+
+// anchorsOf is what the MRZ says that the printed zone repeats.
+func anchorsOf(d ExtractedData) printed.Anchors {
+	value := func(f *Field) string {
+		if f == nil {
+			return ""
+		}
+		return f.Value
+	}
+	date := func(f *Field) time.Time {
+		t, _ := time.Parse(time.DateOnly, value(f))
+		return t
+	}
+	return printed.Anchors{
+		Surname: value(d.Surname), GivenNames: value(d.GivenNames), DocumentNumber: value(d.DocumentNumber),
+		Sex: value(d.Sex), DateOfBirth: date(d.DateOfBirth), ExpiryDate: date(d.ExpiryDate),
+	}
+}
+
+// printedOrder is the order of the consistency table and of merging.
+var printedOrder = []printed.Name{
+	printed.Surname, printed.GivenNames, printed.DocumentNumber, printed.Nationality, printed.DateOfBirth,
+	printed.Sex, printed.PlaceOfBirth, printed.IssueDate, printed.ExpiryDate, printed.IssuingAuthority,
+	printed.PersonalNumber,
+}
+
+// slot is where a printed field goes in the extracted data.
+func slot(d *ExtractedData, name printed.Name) **Field {
+	switch name {
+	case printed.Surname:
+		return &d.Surname
+	case printed.GivenNames:
+		return &d.GivenNames
+	case printed.DocumentNumber:
+		return &d.DocumentNumber
+	case printed.Nationality:
+		return &d.Nationality
+	case printed.DateOfBirth:
+		return &d.DateOfBirth
+	case printed.Sex:
+		return &d.Sex
+	case printed.PlaceOfBirth:
+		return &d.PlaceOfBirth
+	case printed.IssueDate:
+		return &d.IssueDate
+	case printed.ExpiryDate:
+		return &d.ExpiryDate
+	case printed.IssuingAuthority:
+		return &d.IssuingAuthority
+	case printed.PersonalNumber:
+		return &d.PersonalNumber
+	}
+	return nil
+}
+
+// merge adds the printed zone's fields to the MRZ's. A field only printed is added with source
+// visual; a field in both keeps the MRZ's value (check-digited, and the form travel systems use)
+// and becomes source both when the two agree; each such field is a row of the consistency table,
+// and a disagreement is also a warning.
+func merge(d *ExtractedData, p printed.Page) []Agreement {
+	var table []Agreement
+	for _, name := range printedOrder {
+		v, ok := p.Fields[name]
+		if !ok {
+			continue
+		}
+		dst := slot(d, name)
+		if *dst == nil {
+			if name == printed.Nationality {
+				// Printed as a word (FRANÇAISE, DEUTSCH), not the code the field holds.
+				continue
+			}
+			*dst = &Field{Value: v.Value, Confidence: v.Confidence, Source: SourceVisual}
+			continue
+		}
+		m := *dst
+		agree, compared := same(name, m.Value, v.Value)
+		if !compared {
+			continue
+		}
+		table = append(table, Agreement{Field: string(name), MRZ: m.Value, Visual: v.Value, Agree: agree})
+		if !agree {
+			d.MRZ.Warnings = append(d.MRZ.Warnings, fmt.Sprintf(
+				"%s: the printed zone reads %s, the machine-readable zone %s", name, v.Value, m.Value))
+			continue
+		}
+		m.Source = SourceBoth
+		m.Confidence = max(m.Confidence, v.Confidence)
+		if name == printed.IssueDate && len(v.Value) > len(m.Value) {
+			// The French card's MRZ gives the month of issue; its printed zone the day.
+			m.Value = v.Value
+		}
+	}
+	return table
+}
+
+// same compares a field's MRZ value with its printed one; compared is false when the two are not
+// comparable (a nationality printed as a word).
+func same(name printed.Name, mrzValue, visual string) (agree, compared bool) {
+	switch name {
+	case printed.Surname, printed.GivenNames:
+		return fieldvalue.SameName(visual, mrzValue), true
+	case printed.DocumentNumber, printed.PersonalNumber:
+		return fieldvalue.SameNumber(visual, mrzValue), true
+	case printed.Nationality:
+		// A code, or a word the table of printed nationalities knows (FRANÇAISE, DEUTSCH): a word
+		// it does not know is no disagreement.
+		agree := fieldvalue.SameCode(visual, mrzValue)
+		return agree, agree || len([]rune(visual)) == 3
+	case printed.DateOfBirth, printed.IssueDate, printed.ExpiryDate:
+		// A month of issue (YYYY-MM, the French card's MRZ) agrees with any day of it.
+		return fieldvalue.SameDate(visual, mrzValue), true
+	}
+	return strings.EqualFold(visual, mrzValue), true
+}
+
+// readLicence reads img as an EU driving licence, upright and then turned; ok is false when no
+// orientation reads as one.
+func (r MRZReader) readLicence(ctx context.Context, img image.Image) (Result, bool, error) {
+	now := r.now()
+	for _, rot := range orientations {
+		page := imagefile.Rotate(img, rot)
+		if b := page.Bounds(); max(b.Dx(), b.Dy()) > licenceSide {
+			page = imagefile.Downscale(imagefile.Grayscale(page), licenceSide)
+		}
+		lines, err := r.Printed.Read(ctx, page)
+		if err != nil {
+			return Result{}, false, err
+		}
+		if p, ok := printed.ReadLicence(lines, now); ok {
+			return licenceResult(p, rot, Engine{Name: r.Printed.Name(), Version: r.Printed.Version()}, now), true, nil
+		}
+	}
+	return Result{}, false, nil
+}
+
+// licenceCountryConfidence is the confidence of a licence's country read from its distinguishing
+// sign: one or two letters, which a stray mark can imitate.
+const licenceCountryConfidence = 0.8
+
+// licenceResult shapes a licence's printed fields as an extraction result: every field from the
+// printed zone, no MRZ.
+func licenceResult(p printed.Page, rotation int, engine Engine, now time.Time) Result {
+	d := ExtractedData{
+		DocumentType:    Field{Value: "driving_licence", Confidence: 1, Source: SourceVisual},
+		RotationApplied: rotation, Engine: engine,
+	}
+	merge(&d, p)
+	if p.Country != "" {
+		d.IssuingCountry = &Field{Value: p.Country, Confidence: licenceCountryConfidence, Source: SourceVisual}
+	}
+	if c, ok := p.Fields[printed.Categories]; ok {
+		d.Categories = &ListField{Value: p.Categories, Confidence: c.Confidence, Source: SourceVisual}
+	}
+	if d.ExpiryDate != nil {
+		expiry, err := time.Parse(time.DateOnly, d.ExpiryDate.Value)
+		expired := err == nil && expiry.Before(now)
+		d.Expired = &expired
+	}
+	return Result{ExtractedData: d, GlobalConfidence: globalConfidence(d, true)}
+}

@@ -1,0 +1,363 @@
+package printed
+
+import (
+	"cmp"
+	"image"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/trustline/platform/shared/vision/ocr"
+)
+
+// Field is one value read in the printed zone, with how sure the reading is: the OCR's
+// confidence in the value's words, lowered where its label was read with slips, where no label
+// but only its place or an MRZ value named it, or where its parse needed a correction.
+type Field struct {
+	Value      string
+	Confidence float64
+	// Box is where the value is printed, in the pixels of the image read.
+	Box image.Rectangle
+}
+
+// Page is what a document's printed zone says.
+type Page struct {
+	// Fields are the values read, by name; a field not read is absent, never guessed. Dates are
+	// ISO 8601 (YYYY-MM-DD).
+	Fields map[Name]Field
+	// Categories are a driving licence's categories (field 9), in the order printed.
+	Categories []string
+	// Country is a driving licence's issuing country as an ICAO code (from the distinguishing
+	// sign printed in its blue band), empty when not read.
+	Country string
+}
+
+// Anchors are the machine-readable zone's values, which the printed zone repeats: they find the
+// printed values where a label is unreadable, and decide the century of a two-digit year.
+type Anchors struct {
+	Surname, GivenNames, DocumentNumber, Sex string
+	DateOfBirth, ExpiryDate                  time.Time // zero when the zone has none
+}
+
+// Floor is the lowest confidence a field is returned with: below it, on the labelled set of
+// docs/visual-zone.md, fewer than half the values were right.
+const Floor = 0.5
+
+// segment is one line of text as the engine segmented it, with its label reading.
+type segment struct {
+	ocr.Line
+	folded string
+	label  Name    // the field this text labels, if any
+	score  float64 // how surely it is that label
+	inline string  // a value printed after the label on the same line ("Sex: F")
+	used   bool    // taken as a value
+}
+
+func (s *segment) height() int { return max(1, s.Box.Dy()) }
+
+// Read finds the printed fields of a page whose MRZ was read, from its lines as an OCR engine
+// segmented them (with boxes, in one image's pixels). Labels name the value printed below them or
+// beside them; the MRZ's values find their printed copies where no label was read. now bounds
+// dates of issue (none lies in the future).
+func Read(lines []ocr.Line, a Anchors, now time.Time) Page {
+	segs := prepare(lines)
+	p := Page{Fields: map[Name]Field{}}
+	for _, pr := range pairs(segs) {
+		if _, done := p.Fields[pr.label.label]; done {
+			continue
+		}
+		f, ok := parse(pr.label.label, pr.text, a, now)
+		if !ok {
+			continue
+		}
+		f.Confidence *= pr.value.Confidence * pr.label.score * pr.closeness
+		f.Box = pr.value.Box
+		if pr.value != pr.label {
+			pr.value.used = true
+		}
+		p.add(pr.label.label, f)
+	}
+	anchored(segs, a, now, &p)
+	return p
+}
+
+// add keeps f under name when it is sure enough and better than what is there.
+func (p *Page) add(name Name, f Field) {
+	f.Confidence = round3(f.Confidence)
+	if f.Confidence < Floor {
+		return
+	}
+	if old, ok := p.Fields[name]; ok && old.Confidence >= f.Confidence {
+		return
+	}
+	p.Fields[name] = f
+}
+
+func round3(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
+
+// prepare drops empty lines and the MRZ's own lines, folds the rest and reads their labels.
+func prepare(lines []ocr.Line) []*segment {
+	var segs []*segment
+	for _, l := range lines {
+		l.Text = strings.TrimSpace(l.Text)
+		if l.Text == "" || l.Box.Empty() || mrzLike(l.Text) {
+			continue
+		}
+		s := &segment{Line: l, folded: foldLabel(l.Text)}
+		if s.folded == "" {
+			continue
+		}
+		if name, score, ok := labelOf(l.Text); ok {
+			s.label, s.score = name, score
+		} else if i := strings.IndexByte(l.Text, ':'); i > 0 {
+			// "Sex: F", "Place of birth: BERLIN": a label and its value on one line.
+			if name, score, ok := labelOf(l.Text[:i]); ok && strings.TrimSpace(l.Text[i+1:]) != "" {
+				s.label, s.score, s.inline = name, score, strings.TrimSpace(l.Text[i+1:])
+			}
+		}
+		segs = append(segs, s)
+	}
+	return segs
+}
+
+// mrzLike reports a machine-readable zone's line: fillers, or a long run without spaces.
+func mrzLike(text string) bool {
+	if strings.Contains(text, "<<") {
+		return true
+	}
+	for _, w := range strings.Fields(text) {
+		if len(w) >= 28 {
+			return true
+		}
+	}
+	return false
+}
+
+// pair is a label and the value it names.
+type pair struct {
+	label, value *segment
+	text         string
+	// closeness is 1 for a value right below its label, less for one further away or beside it.
+	closeness float64
+	distance  float64
+}
+
+// pairs matches each label with the nearest free value below it (the usual layout: a small label
+// above its value) or, failing that, on its right on the same row; a value goes to its nearest
+// label. Inline values pair with their own label.
+func pairs(segs []*segment) []pair {
+	var cands []pair
+	for _, l := range segs {
+		if l.label == "" {
+			continue
+		}
+		if l.inline != "" {
+			cands = append(cands, pair{label: l, value: l, text: l.inline, closeness: 1})
+			continue
+		}
+		for _, v := range segs {
+			if v.label != "" && v.score >= 0.99 {
+				continue
+			}
+			if d, c, ok := below(l, v); ok {
+				cands = append(cands, pair{label: l, value: v, text: v.Text, closeness: c, distance: d})
+			} else if d, c, ok := beside(l, v); ok {
+				cands = append(cands, pair{label: l, value: v, text: v.Text, closeness: c, distance: d})
+			}
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b pair) int { return cmp.Compare(a.distance, b.distance) })
+	var out []pair
+	takenLabel := map[*segment]bool{}
+	takenValue := map[*segment]bool{}
+	for _, c := range cands {
+		if takenLabel[c.label] || (c.value != c.label && takenValue[c.value]) {
+			continue
+		}
+		takenLabel[c.label], takenValue[c.value] = true, true
+		out = append(out, c)
+	}
+	return out
+}
+
+// below says whether v is printed under label l: starting within two label heights under it,
+// aligned on its left edge or overlapping it by half the narrower's width. The distance counts
+// label heights.
+func below(l, v *segment) (distance, closeness float64, ok bool) {
+	h := float64(l.height())
+	gap := float64(v.Box.Min.Y - l.Box.Max.Y)
+	if v.Box.Min.Y <= l.Box.Min.Y+l.height()/2 || gap > 2.2*h {
+		return 0, 0, false
+	}
+	left := float64(abs(v.Box.Min.X - l.Box.Min.X))
+	overlap := min(v.Box.Max.X, l.Box.Max.X) - max(v.Box.Min.X, l.Box.Min.X)
+	narrower := min(v.Box.Dx(), l.Box.Dx())
+	if left > 2*h && 2*overlap < narrower {
+		return 0, 0, false
+	}
+	distance = max(gap, 0)/h + left/(4*h)
+	return distance, 1 - 0.03*max(0, gap/h-1), true
+}
+
+// beside says whether v follows label l on its row, within a few heights.
+func beside(l, v *segment) (distance, closeness float64, ok bool) {
+	h := float64(l.height())
+	cy := func(s *segment) float64 { return float64(s.Box.Min.Y+s.Box.Max.Y) / 2 }
+	gap := float64(v.Box.Min.X - l.Box.Max.X)
+	if gap < 0 || gap > 6*h || abs(int(cy(v)-cy(l))) > l.height()/2 {
+		return 0, 0, false
+	}
+	return 3 + gap/h, 0.95, true
+}
+
+// anchored finds, among the lines no label took, the printed copies of the MRZ's values, and
+// then the date of issue and of expiry where their labels were not read: on a page whose MRZ
+// gives the birth and expiry dates, a date between them that is neither is its date of issue.
+func anchored(segs []*segment, a Anchors, now time.Time, p *Page) {
+	var dates []struct {
+		s *segment
+		d time.Time
+	}
+	for _, s := range segs {
+		if s.used || s.label != "" {
+			continue
+		}
+		for _, name := range []Name{Surname, GivenNames, DocumentNumber} {
+			if _, done := p.Fields[name]; done {
+				continue
+			}
+			if f, ok := parse(name, s.Text, a, now); ok && repeats(name, f.Value, a) {
+				f.Confidence *= s.Confidence * anchoredFactor
+				f.Box = s.Box
+				p.add(name, f)
+				s.used = true
+				break
+			}
+		}
+		if s.used {
+			continue
+		}
+		for _, m := range dateMatches(s.Text, a.DateOfBirth, time.Time{}) {
+			dates = append(dates, struct {
+				s *segment
+				d time.Time
+			}{s, m.date})
+		}
+	}
+	var others []int
+	for i, d := range dates {
+		switch {
+		case d.d.Equal(a.DateOfBirth):
+			addDate(p, DateOfBirth, d.d, d.s)
+		case d.d.Equal(a.ExpiryDate):
+			addDate(p, ExpiryDate, d.d, d.s)
+		default:
+			others = append(others, i)
+		}
+	}
+	if _, done := p.Fields[IssueDate]; done || len(others) != 1 || a.DateOfBirth.IsZero() || a.ExpiryDate.IsZero() {
+		return
+	}
+	d := dates[others[0]]
+	if d.d.After(a.DateOfBirth) && d.d.Before(a.ExpiryDate) && !d.d.After(now) {
+		addDate(p, IssueDate, d.d, d.s)
+	}
+}
+
+// anchoredFactor lowers the confidence of a value found by its place or by the MRZ rather than by
+// its label.
+const anchoredFactor = 0.9
+
+func addDate(p *Page, name Name, d time.Time, s *segment) {
+	if _, done := p.Fields[name]; done {
+		return
+	}
+	p.add(name, Field{Value: d.Format(time.DateOnly), Confidence: s.Confidence * anchoredFactor, Box: s.Box})
+}
+
+// repeats reports a printed value that is the MRZ's own.
+func repeats(name Name, value string, a Anchors) bool {
+	switch name {
+	case Surname:
+		return a.Surname != "" && sameName(value, a.Surname)
+	case GivenNames:
+		return a.GivenNames != "" && sameName(value, a.GivenNames)
+	case DocumentNumber:
+		return a.DocumentNumber != "" && sameNumber(value, a.DocumentNumber)
+	}
+	return false
+}
+
+// parse reads text as the value of the named field; ok is false when it cannot be one. The
+// returned confidence is the parse's own (1, or less for a correction); the caller multiplies in
+// the OCR's and the label's.
+func parse(name Name, text string, a Anchors, now time.Time) (Field, bool) {
+	text = strings.Trim(strings.TrimSpace(text), ".,;:")
+	switch name {
+	case DateOfBirth, IssueDate, ExpiryDate:
+		near, before := a.DateOfBirth, time.Time{}
+		switch name {
+		case IssueDate:
+			near, before = a.ExpiryDate, a.ExpiryDate
+			if before.IsZero() || before.After(now) {
+				before = now
+			}
+		case ExpiryDate:
+			near = a.ExpiryDate
+		}
+		ds := dateMatches(text, near, before)
+		if len(ds) == 0 {
+			return Field{}, false
+		}
+		d := ds[0].date
+		if name == IssueDate && (d.After(now) || (!a.DateOfBirth.IsZero() && !d.After(a.DateOfBirth))) {
+			return Field{}, false
+		}
+		return Field{Value: d.Format(time.DateOnly), Confidence: ds[0].confidence}, true
+	case Sex:
+		for _, w := range strings.FieldsFunc(strings.ToUpper(text), func(r rune) bool { return r == '/' || r == ' ' }) {
+			if w == "M" || w == "F" || w == "X" {
+				return Field{Value: w, Confidence: 1}, true
+			}
+		}
+		return Field{}, false
+	case DocumentNumber, PersonalNumber:
+		v := strings.ToUpper(strings.Join(strings.Fields(text), ""))
+		if len(v) < 5 || len(v) > 20 || strings.IndexFunc(v, func(r rune) bool {
+			return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '/')
+		}) >= 0 || !strings.ContainsAny(v, "0123456789") {
+			return Field{}, false
+		}
+		return Field{Value: v, Confidence: 1}, true
+	case Surname, GivenNames, Nationality:
+		return words(text, func(r rune) bool { return unicode.IsLetter(r) || strings.ContainsRune(" -'", r) }, 40)
+	case PlaceOfBirth, IssuingAuthority:
+		if len(dateMatches(text, time.Time{}, time.Time{})) > 0 {
+			return Field{}, false
+		}
+		return words(text, func(r rune) bool {
+			return unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(" -'().,/&", r)
+		}, 80)
+	}
+	return Field{}, false
+}
+
+// words accepts text made only of allowed runes, with at least two letters and at most limit
+// characters: a stray symbol means the OCR read something else (a guilloche, a stamp).
+func words(text string, allowed func(rune) bool, limit int) (Field, bool) {
+	text = strings.Join(strings.Fields(text), " ")
+	letters := 0
+	for _, r := range text {
+		if !allowed(r) {
+			return Field{}, false
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	if letters < 2 || len([]rune(text)) > limit {
+		return Field{}, false
+	}
+	return Field{Value: text, Confidence: 1}, true
+}
