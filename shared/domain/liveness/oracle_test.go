@@ -16,12 +16,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
 	ort "github.com/yalue/onnxruntime_go"
 
+	"github.com/trustline/platform/shared/foundation/benchtime"
 	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
@@ -384,6 +386,69 @@ func TestOnnxruntimeOracleTensors(t *testing.T) {
 func BenchmarkCheckOnnxruntime(b *testing.B) {
 	benchmarkCheck(b, onnxruntimeModels(b))
 }
+
+// BenchmarkCheckVsOnnxruntime measures the route (Check with the pure-Go models: decoding,
+// detection, both classifiers, what a check's processingMs covers) against onnxruntime's inference
+// alone, one thread, of the three models on the very inputs the route gives them, in turn, pair
+// by pair (benchtime.Versus: the median ratios of CPU and wall time), for one-face.jpg (selfie)
+// and for it as a phone's 12-megapixel photo (phone, as BenchmarkCheckPhoneSelfie). Run it on one
+// core:
+//
+//	go test -run '^$' -bench CheckVsOnnxruntime -cpu 1 -count 5 ./shared/domain/liveness
+func BenchmarkCheckVsOnnxruntime(b *testing.B) {
+	o := onnxruntimeModels(b)
+	route, err := Load(refModelsDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, s := range []struct {
+		name string
+		data func(*testing.B) []byte
+	}{{"selfie", func(b *testing.B) []byte { return refRead(b, "one-face.jpg") }}, {"phone", phoneSelfie}} {
+		b.Run(s.name, func(b *testing.B) {
+			data := s.data(b)
+			ctx := context.Background()
+			check := func() error { _, err := route.Check(ctx, data); return err }
+			benchtime.Versus(b, "route", check, "onnxruntime", recordRuns(b, o, data))
+		})
+	}
+}
+
+// recordRuns makes one check with m's networks, keeping each model run's input, and returns what
+// runs them again: the detector and the two classifiers, as the check ran them.
+func recordRuns(b *testing.B, m *Models, data []byte) func() error {
+	var runs []func() error
+	record := func(r runner) runner {
+		return runnerFunc(func(in []float32, outs ...[]float32) error {
+			again, scratch := slices.Clone(in), make([][]float32, len(outs))
+			for i, o := range outs {
+				scratch[i] = make([]float32, len(o))
+			}
+			runs = append(runs, func() error { return r.Run(again, scratch...) })
+			return r.Run(in, outs...)
+		})
+	}
+	rec := &Models{cfg: m.cfg, detector: record(m.detector), small: record(m.small), large: record(m.large)}
+	if _, err := rec.Check(context.Background(), data); err != nil {
+		b.Fatal(err)
+	}
+	if len(runs) != 3 {
+		b.Fatalf("a check ran the models %d times, want 3", len(runs))
+	}
+	return func() error {
+		for _, run := range runs {
+			if err := run(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+// runnerFunc is a function as a runner.
+type runnerFunc func(in []float32, outs ...[]float32) error
+
+func (f runnerFunc) Run(in []float32, outs ...[]float32) error { return f(in, outs...) }
 
 // maxDiff32 is the largest |a[i] − b[i]|, or +Inf when the lengths differ.
 func maxDiff32(a, b []float32) float64 {
