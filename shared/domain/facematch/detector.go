@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"slices"
+	"sync"
 
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/liveness"
@@ -17,8 +18,9 @@ import (
 // where a document's portrait is (extraction.PortraitFinder) and ships only this model. Safe for
 // concurrent use.
 type Detector struct {
-	cfg config
-	net Runner
+	cfg     config
+	net     Runner
+	scratch sync.Pool // *scratch
 }
 
 var _ extraction.PortraitFinder = (*Detector)(nil)
@@ -42,7 +44,9 @@ func LoadDetector(modelsDir string, opts ...Option) (*Detector, error) {
 			len(det.Outputs()),
 		)
 	}
-	return &Detector{cfg: newModels(nil, nil, opts...).cfg, net: det}, nil
+	d := &Detector{cfg: newModels(nil, nil, opts...).cfg, net: det}
+	d.scratch.New = newScratch
+	return d, nil
 }
 
 // FindPortrait finds the page's largest face, as Compare picks a document's, its box in the page's
@@ -59,7 +63,9 @@ func (d *Detector) FindPortrait(ctx context.Context, page image.Image) (extracti
 		k = float64(orig.Dx()) / float64(small.Rect.Dx())
 		page = small
 	}
-	found, err := detectFaces(d.net, d.cfg, liveness.UprightOf(page))
+	sc := d.scratch.Get().(*scratch)
+	defer d.scratch.Put(sc)
+	found, _, err := detectFaces(d.net, d.cfg, liveness.UprightOf(page), sc)
 	if err != nil || len(found) == 0 {
 		return extraction.Portrait{}, false, err
 	}

@@ -124,6 +124,7 @@ func WithMaxPixels(n int64) Option {
 type Models struct {
 	cfg                  config
 	detector, recognizer Runner
+	scratch              sync.Pool // *scratch
 	mu                   sync.RWMutex
 	closed               bool
 }
@@ -182,7 +183,9 @@ func newModels(det, rec Runner, opts ...Option) *Models {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	return &Models{cfg: cfg, detector: det, recognizer: rec}
+	m := &Models{cfg: cfg, detector: det, recognizer: rec}
+	m.scratch.New = newScratch
+	return m
 }
 
 // Threshold is the similarity at which faces match.
@@ -235,7 +238,9 @@ func (m *Models) faceOf(ctx context.Context, name string, data []byte) (Face, []
 	if err != nil {
 		return Face{}, nil, &ImageError{name, err}
 	}
-	found, err := m.detect(p)
+	sc := m.scratch.Get().(*scratch)
+	defer m.scratch.Put(sc)
+	found, src, err := detectFaces(m.detector, m.cfg, p, sc)
 	if err != nil {
 		return Face{}, nil, err
 	}
@@ -246,7 +251,7 @@ func (m *Models) faceOf(ctx context.Context, name string, data []byte) (Face, []
 		return Face{}, nil, &ImageError{name, fmt.Errorf("%w: found %d", ErrMultipleFaces, len(found))}
 	}
 	f := slices.MaxFunc(found, func(a, b Face) int { return area(a.Box) - area(b.Box) })
-	emb, err := m.embed(p, f)
+	emb, err := m.embed(&src, f, sc)
 	return f, emb, err
 }
 
@@ -264,21 +269,24 @@ func (m *Models) Detect(ctx context.Context, data []byte) ([]Face, error) {
 	return m.detect(p)
 }
 
+// detect runs YuNet on the image fitted into its 640×640 input.
+func (m *Models) detect(p liveness.Upright) ([]Face, error) {
+	sc := m.scratch.Get().(*scratch)
+	defer m.scratch.Put(sc)
+	found, _, err := detectFaces(m.detector, m.cfg, p, sc)
+	return found, err
+}
+
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
 
-// detect runs YuNet on the image fitted into its 640×640 input.
-func (m *Models) detect(p liveness.Upright) ([]Face, error) { return detectFaces(m.detector, m.cfg, p) }
-
-func detectFaces(detector Runner, cfg config, p liveness.Upright) ([]Face, error) {
-	in, scale := detectorInput(p)
-	outs := make([][]float32, 12)
-	for i, per := range []int{1, 1, 1, 1, 1, 1, 4, 4, 4, 10, 10, 10} {
-		outs[i] = make([]float32, (detectorSide/strides[i%3])*(detectorSide/strides[i%3])*per)
+// detectFaces runs YuNet on the image fitted into its 640×640 input, in sc's memory, and returns
+// the faces and the sampler of the image that the alignment reads.
+func detectFaces(detector Runner, cfg config, p liveness.Upright, sc *scratch) ([]Face, sampler, error) {
+	scale, src := detectorInput(p, sc)
+	if err := detector.Run(sc.detIn, sc.detOuts...); err != nil {
+		return nil, src, fmt.Errorf("facematch: face detector: %w", err)
 	}
-	if err := detector.Run(in, outs...); err != nil {
-		return nil, fmt.Errorf("facematch: face detector: %w", err)
-	}
-	faces := decodeFaces(outs, cfg.faceScore)
+	faces := decodeFaces(sc.detOuts, cfg.faceScore)
 	var kept []Face
 	for _, r := range faces {
 		f := r.face(1/scale, p.W, p.H)
@@ -287,7 +295,7 @@ func detectFaces(detector Runner, cfg config, p liveness.Upright) ([]Face, error
 		}
 		kept = append(kept, f)
 	}
-	return kept, nil
+	return kept, src, nil
 }
 
 var strides = [3]int{8, 16, 32}

@@ -23,42 +23,87 @@ func (r rawFace) face(k float64, w, h int) Face {
 	return f
 }
 
+// scratch is the memory one image of a match needs, reused from match to match (a sync.Pool per
+// Models or Detector): YuNet's input (4.9 MB) and outputs, SFace's input, and the upright pixels
+// of an image that fits YuNet's side.
+type scratch struct {
+	detIn   []float32
+	detOuts [][]float32
+	alignIn []float32
+	rgb     []uint8
+}
+
+// detectorOutputs are the values of YuNet's outputs per cell: cls, obj, box and landmarks, each
+// for strides 8, 16 and 32.
+var detectorOutputs = [12]int{1, 1, 1, 1, 1, 1, 4, 4, 4, 10, 10, 10}
+
+func newScratch() any {
+	s := &scratch{detIn: make([]float32, 3*detectorSide*detectorSide), alignIn: make([]float32,
+		3*alignedSide*alignedSide)}
+	for i, per := range detectorOutputs {
+		cells := detectorSide / strides[i%3]
+		s.detOuts = append(s.detOuts, make([]float32, cells*cells*per))
+	}
+	return s
+}
+
+// sampler reads an upright image's pixels: from a copy of them when the image is small enough
+// to copy (rgb), else through the image's reader.
+type sampler struct {
+	w, h int
+	rgb  []uint8
+	at   func(x, y int) (r, g, b uint8)
+}
+
+func (s *sampler) pixel(x, y int) (r, g, b uint8) {
+	if s.rgb != nil {
+		i := 3 * (y*s.w + x)
+		return s.rgb[i], s.rgb[i+1], s.rgb[i+2]
+	}
+	return s.at(x, y)
+}
+
 // detectorInput fits the image into YuNet's 640×640 input, its longer side 640, at the top left
-// (OpenCV pads the bottom and right the same way), as BGR planes of raw 0–255 values. It returns
-// the input and the scale from the image to it.
-func detectorInput(p liveness.Upright) ([]float32, float64) {
+// (OpenCV pads the bottom and right the same way), as BGR planes of raw 0–255 values, written
+// into sc.detIn. It returns the scale from the image to the input and the sampler the alignment
+// reads: an image enlarged to fit is first copied into sc.rgb, which both then read.
+func detectorInput(p liveness.Upright, sc *scratch) (float64, sampler) {
 	scale := min(float64(detectorSide)/float64(p.W), float64(detectorSide)/float64(p.H))
 	w := min(detectorSide, max(1, int(math.Round(float64(p.W)*scale))))
 	h := min(detectorSide, max(1, int(math.Round(float64(p.H)*scale))))
 	const plane = detectorSide * detectorSide
-	in := make([]float32, 3*plane)
+	in := sc.detIn
+	clear(in)
 	put := func(x, y int, r, g, b float32) {
 		i := y*detectorSide + x
 		in[i], in[plane+i], in[2*plane+i] = b, g, r
 	}
+	src := sampler{w: p.W, h: p.H, at: p.At}
 	if scale < 1 {
 		// Shrinking: each input pixel is the mean of the image pixels its box covers, so that a
 		// large photo is not sampled at a few points only.
 		p.BoxMeans(w, h, put)
-		return in, float64(w) / float64(p.W)
+		return float64(w) / float64(p.W), src
+	}
+	sc.rgb = p.RGB(sc.rgb)
+	src.rgb = sc.rgb
+	xs := make([]float64, w)
+	for x := range xs {
+		xs[x] = (float64(x)+0.5)*float64(p.W)/float64(w) - 0.5
 	}
 	for y := range h {
-		for x := range w {
-			r, g, b := bilinear(
-				p,
-				(float64(x)+0.5)*float64(p.W)/float64(w)-0.5,
-				(float64(y)+0.5)*float64(p.H)/float64(h)-0.5,
-				true,
-			)
+		sy := (float64(y)+0.5)*float64(p.H)/float64(h) - 0.5
+		for x, sx := range xs {
+			r, g, b := bilinear(&src, sx, sy, true)
 			put(x, y, r, g, b)
 		}
 	}
-	return in, float64(w) / float64(p.W)
+	return float64(w) / float64(p.W), src
 }
 
 // bilinear samples the image at (x, y): outside it, black (as OpenCV's warpAffine's constant
 // border) or, when clamp is set, the nearest edge pixel.
-func bilinear(p liveness.Upright, x, y float64, clamp bool) (float32, float32, float32) {
+func bilinear(p *sampler, x, y float64, clamp bool) (float32, float32, float32) {
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 	var out [3]float32
@@ -68,11 +113,11 @@ func bilinear(p liveness.Upright, x, y float64, clamp bool) (float32, float32, f
 	}{{0, 0, (1 - fx) * (1 - fy)}, {1, 0, fx * (1 - fy)}, {0, 1, (1 - fx) * fy}, {1, 1, fx * fy}} {
 		xx, yy := x0+t.dx, y0+t.dy
 		if clamp {
-			xx, yy = max(0, min(p.W-1, xx)), max(0, min(p.H-1, yy))
-		} else if xx < 0 || yy < 0 || xx >= p.W || yy >= p.H {
+			xx, yy = max(0, min(p.w-1, xx)), max(0, min(p.h-1, yy))
+		} else if xx < 0 || yy < 0 || xx >= p.w || yy >= p.h {
 			continue
 		}
-		r, g, b := p.At(xx, yy)
+		r, g, b := p.pixel(xx, yy)
 		out[0] += t.w * float32(r)
 		out[1] += t.w * float32(g)
 		out[2] += t.w * float32(b)
@@ -104,15 +149,16 @@ func similarity(src, dst [5][2]float64) [6]float64 {
 	return [6]float64{a, -b, md[0] - (a*ms[0] - b*ms[1]), b, a, md[1] - (b*ms[0] + a*ms[1])}
 }
 
-// alignedInput warps the face onto the 112×112 template and returns it as SFace's input: RGB
-// planes of raw 0–255 values.
-func alignedInput(p liveness.Upright, f Face) []float32 {
+// alignedInput warps the face onto the 112×112 template and returns it as SFace's input, in
+// sc.alignIn: RGB planes of raw 0–255 values.
+func alignedInput(p *sampler, f Face, sc *scratch) []float32 {
 	m := similarity(f.Landmarks, template)
 	// The inverse of [a −b; b a] is [a b; −b a] / (a² + b²).
 	a, b := m[0], m[3]
 	d := a*a + b*b
 	const plane = alignedSide * alignedSide
-	in := make([]float32, 3*plane)
+	in := sc.alignIn
+	clear(in)
 	if d == 0 {
 		return in
 	}
@@ -129,9 +175,9 @@ func alignedInput(p liveness.Upright, f Face) []float32 {
 }
 
 // embed returns the face's normalised SFace embedding.
-func (m *Models) embed(p liveness.Upright, f Face) ([]float32, error) {
+func (m *Models) embed(p *sampler, f Face, sc *scratch) ([]float32, error) {
 	out := make([]float32, embeddingSize)
-	if err := m.recognizer.Run(alignedInput(p, f), out); err != nil {
+	if err := m.recognizer.Run(alignedInput(p, f, sc), out); err != nil {
 		return nil, fmt.Errorf("facematch: face recogniser: %w", err)
 	}
 	var n float64

@@ -87,3 +87,41 @@ func TestYCbCrToRGB(t *testing.T) {
 		}
 	}
 }
+
+// Upright.RGB is At read pixel by pixel, for every orientation and decoded image type.
+func TestUprightRGBMatchesAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	r := image.Rect(2, 7, 2+19, 7+12)
+	rgba, gray := image.NewRGBA(r), image.NewGray(r)
+	for i := range rgba.Pix {
+		rgba.Pix[i] = uint8(rng.IntN(256))
+	}
+	for i := range gray.Pix {
+		gray.Pix[i] = uint8(rng.IntN(256))
+	}
+	for name, img := range map[string]image.Image{
+		"ycbcr 4:2:0": subsampled(rng, r, image.YCbCrSubsampleRatio420),
+		"ycbcr 4:2:2": subsampled(rng, r, image.YCbCrSubsampleRatio422),
+		"rgba":        rgba,
+		"gray":        gray,
+		"paletted":    image.NewPaletted(r, color.Palette{color.RGBA{10, 20, 30, 255}}),
+	} {
+		for o := 1; o <= 8; o++ {
+			p := upright(img, o)
+			u := Upright{W: p.w, H: p.h, At: p.at, p: p}
+			got := u.RGB([]uint8{1, 2, 3})
+			if len(got) != 3*p.w*p.h {
+				t.Fatalf("%s, orientation %d: %d bytes, want %d", name, o, len(got), 3*p.w*p.h)
+			}
+			for y := range p.h {
+				for x := range p.w {
+					r, g, b := p.at(x, y)
+					if i := 3 * (y*p.w + x); [3]uint8(got[i:i+3]) != [3]uint8{r, g, b} {
+						t.Fatalf("%s, orientation %d, (%d, %d): %v, want %v", name, o, x, y, got[i:i+3],
+							[3]uint8{r, g, b})
+					}
+				}
+			}
+		}
+	}
+}

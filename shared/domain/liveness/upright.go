@@ -37,3 +37,52 @@ func DecodeUpright(ctx context.Context, data []byte, maxPixels int64) (Upright, 
 	p, err := decode(ctx, data, maxPixels)
 	return Upright{W: p.w, H: p.h, At: p.at, p: p}, err
 }
+
+// RGB writes the upright image's 8-bit RGB into dst (grown to 3·W·H bytes), row after row from
+// (0,0), and returns it: a copy for the passes that sample a small image at many arbitrary points
+// (bilinear resampling), which through At would pay a call and a colour conversion per tap. It
+// reads the stored image by rows, as the reductions do, and places each stored row where the
+// orientation puts it.
+func (u Upright) RGB(dst []uint8) []uint8 {
+	n := 3 * u.W * u.H
+	if cap(dst) < n {
+		dst = make([]uint8, n)
+	}
+	dst = dst[:n]
+	w, h := u.p.img.Bounds().Dx(), u.p.img.Bounds().Dy() // stored
+	row := storedRows(u.p.img)
+	if u.p.orientation < 2 || u.p.orientation > 8 {
+		for y := range h {
+			row(y, dst[3*w*y:3*w*(y+1)])
+		}
+		return dst
+	}
+	buf := make([]uint8, 3*w)
+	W := u.W
+	for y := range h {
+		row(y, buf)
+		// The upright pixel of stored (x, y) is base + x·step.
+		var base, step int
+		switch u.p.orientation {
+		case 2:
+			base, step = y*W+w-1, -1
+		case 3:
+			base, step = (h-1-y)*W+w-1, -1
+		case 4:
+			base, step = (h-1-y)*W, 1
+		case 5:
+			base, step = y, W
+		case 6:
+			base, step = h-1-y, W
+		case 7:
+			base, step = (w-1)*W+h-1-y, -W
+		case 8:
+			base, step = (w-1)*W+y, -W
+		}
+		for x := range w {
+			i := 3 * (base + x*step)
+			dst[i], dst[i+1], dst[i+2] = buf[3*x], buf[3*x+1], buf[3*x+2]
+		}
+	}
+	return dst
+}
