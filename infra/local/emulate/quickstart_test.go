@@ -144,6 +144,7 @@ func TestQuickstart(t *testing.T) {
 	// The webhooks reach the receiver on their own time: wait for them, within a deadline.
 	want := []string{
 		`"status": "completed"`, `"isLive": true`, `"contractStatus": "ACTIVE"`,
+		`"placeOfBirth": "SEVILLA"`, `"documentType": "driving_licence"`, `"surname": "SCHRÖDER"`,
 		"webhook: webhook.test", "webhook: extraction.completed", "webhook: insurance.contract.issued",
 	}
 	deadline := time.Now().Add(30 * time.Second)

@@ -13,11 +13,14 @@ import (
 	"github.com/trustline/platform/shared/vision/printed"
 )
 
-// The printed zone is read shrunk so that the MRZ's characters are at most printedLineHeight
-// pixels high: its labels are then about half that, which the Latin model still reads, and a
-// phone photo's page is shrunk several times before its layout is analysed. Never enlarged: the
-// recognition's cost is per character, whatever their size, and enlarging adds none.
-const printedLineHeight = 30
+// The printed zone is read scaled so that the MRZ's characters are printedLineHeight pixels
+// high: its labels are then about half that, which the Latin model still reads; a phone photo's
+// page is shrunk several times before its layout is analysed, and a small scan is enlarged up to
+// maxPrintedScale times (labels of 8 pixels are noise to the engine, of 16 are read).
+const (
+	printedLineHeight = 30
+	maxPrintedScale   = 2.5
+)
 
 // printedHeight is the height of the region read above the MRZ, in MRZ lengths: a passport's
 // page is 88 mm high for a 112 mm zone whose two lines take 17 mm; a card's 54 mm (TD1) or 74 mm
@@ -45,7 +48,7 @@ func (r MRZReader) now() time.Time {
 func (r MRZReader) readPrintedZone(ctx context.Context, res *Result, found *zoneFound) error {
 	region := found.page
 	if b := found.band; b != nil && b.LineHeight > 0 {
-		scale := min(1, max(0.2, float64(printedLineHeight)/float64(b.LineHeight)))
+		scale := min(maxPrintedScale, max(0.2, float64(printedLineHeight)/float64(b.LineHeight)))
 		region = b.Above(found.page, printedHeight(res.ExtractedData.MRZ.Format), scale)
 	}
 	lines, err := r.Printed.Read(ctx, region)
@@ -110,6 +113,10 @@ func slot(d *ExtractedData, name printed.Name) **Field {
 	return nil
 }
 
+// disagreementConfidence is the confidence a printed value needs to stand against the MRZ's: on
+// the labelled set, printed values read with less that differed from the MRZ were misreadings.
+const disagreementConfidence = 0.9
+
 // merge adds the printed zone's fields to the MRZ's. A field only printed is added with source
 // visual; a field in both keeps the MRZ's value (check-digited, and the form travel systems use)
 // and becomes source both when the two agree; each such field is a row of the consistency table,
@@ -132,7 +139,8 @@ func merge(d *ExtractedData, p printed.Page) []Agreement {
 		}
 		m := *dst
 		agree, compared := same(name, m.Value, v.Value)
-		if !compared {
+		if !compared || !agree && v.Confidence < disagreementConfidence {
+			// An unsure reading that differs is more likely the OCR's slip than the document's.
 			continue
 		}
 		table = append(table, Agreement{Field: string(name), MRZ: m.Value, Visual: v.Value, Agree: agree})
@@ -156,7 +164,7 @@ func merge(d *ExtractedData, p printed.Page) []Agreement {
 func same(name printed.Name, mrzValue, visual string) (agree, compared bool) {
 	switch name {
 	case printed.Surname, printed.GivenNames:
-		return fieldvalue.SameName(visual, mrzValue), true
+		return fieldvalue.SameName(visual, mrzValue) || fieldvalue.SameName(visual, misread(mrzValue)), true
 	case printed.DocumentNumber, printed.PersonalNumber:
 		return fieldvalue.SameNumber(visual, mrzValue), true
 	case printed.Nationality:
@@ -184,6 +192,7 @@ func (r MRZReader) readLicence(ctx context.Context, img image.Image) (Result, bo
 		if err != nil {
 			return Result{}, false, err
 		}
+
 		if p, ok := printed.ReadLicence(lines, now); ok {
 			return licenceResult(p, rot, Engine{Name: r.Printed.Name(), Version: r.Printed.Version()}, now), true, nil
 		}
@@ -191,9 +200,12 @@ func (r MRZReader) readLicence(ctx context.Context, img image.Image) (Result, bo
 	return Result{}, false, nil
 }
 
-// licenceCountryConfidence is the confidence of a licence's country read from its distinguishing
-// sign: one or two letters, which a stray mark can imitate.
-const licenceCountryConfidence = 0.8
+// The confidence of a licence's country: read from the state's name, or from its distinguishing
+// sign alone (two or three letters, which a stray mark can imitate).
+const (
+	licenceNameConfidence = 0.95
+	licenceSignConfidence = 0.8
+)
 
 // licenceResult shapes a licence's printed fields as an extraction result: every field from the
 // printed zone, no MRZ.
@@ -204,7 +216,11 @@ func licenceResult(p printed.Page, rotation int, engine Engine, now time.Time) R
 	}
 	merge(&d, p)
 	if p.Country != "" {
-		d.IssuingCountry = &Field{Value: p.Country, Confidence: licenceCountryConfidence, Source: SourceVisual}
+		c := licenceSignConfidence
+		if p.CountryNamed {
+			c = licenceNameConfidence
+		}
+		d.IssuingCountry = &Field{Value: p.Country, Confidence: c, Source: SourceVisual}
 	}
 	if c, ok := p.Fields[printed.Categories]; ok {
 		d.Categories = &ListField{Value: p.Categories, Confidence: c.Confidence, Source: SourceVisual}
@@ -215,4 +231,12 @@ func licenceResult(p printed.Page, rotation int, engine Engine, now time.Time) R
 		d.Expired = &expired
 	}
 	return Result{ExtractedData: d, GlobalConfidence: globalConfidence(d, true)}
+}
+
+// misread is an MRZ name as OCR reads its printed form when it loses what sets some letters apart:
+// the dots of an umlaut (BÄRBEL, BAERBEL in the zone, read BARBEL) and the tail of an ß (WEIß,
+// WEISS in the zone, read WEIB). ICAO allows the short forms in the zone itself, so a printed
+// name that reads as one is no disagreement.
+func misread(mrzName string) string {
+	return strings.NewReplacer("AE", "A", "OE", "O", "UE", "U", "SS", "B").Replace(mrzName)
 }

@@ -1,6 +1,7 @@
 package printed
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -153,11 +154,14 @@ func labelParts(text string) []string {
 	return parts
 }
 
-// dropNumbering removes a leading zone number from folded text.
+// dropNumbering removes the zone numbers before or after folded text ("1 SURNAME", "SURNAME 1").
 func dropNumbering(f string) string {
 	words := strings.Fields(f)
 	for len(words) > 1 && isZoneNumber(words[0]) {
 		words = words[1:]
+	}
+	for len(words) > 1 && isZoneNumber(words[len(words)-1]) {
+		words = words[:len(words)-1]
 	}
 	return strings.Join(words, " ")
 }
@@ -280,4 +284,49 @@ func foldLabel(s string) string {
 		b.WriteString(out)
 	}
 	return b.String()
+}
+
+// lastPart is what follows a line's last slash: a label's last language, or all of it.
+func lastPart(text string) string {
+	if i := strings.LastIndexAny(text, "/|"); i >= 0 {
+		return text[i+1:]
+	}
+	return text
+}
+
+// lastPartIsLabel reports a line whose last part is a label whole: no value follows it.
+func lastPartIsLabel(text string) bool {
+	_, _, ok := labelOf(lastPart(text))
+	return ok
+}
+
+// inlineLabel reads a line that starts with a label and goes on with its value: "Sex: F",
+// "Date of issue 01 JUL 2014", "Kiállítás dátuma/Date of issue 2022.02.02.". The label is the
+// first words of the line's last slash-separated part (the parts before it are its other
+// languages); ok is false when no label of the dictionary starts it or nothing follows it.
+func inlineLabel(text string) (name Name, score float64, value string, ok bool) {
+	last := lastPart(text)
+	if i := strings.IndexByte(last, ':'); i > 0 {
+		n, sc, found := labelOf(last[:i])
+		v := strings.TrimSpace(last[i+1:])
+		return n, sc, v, found && v != ""
+	}
+	raw := strings.Fields(last)
+	folded := make([]string, len(raw))
+	for i, w := range raw {
+		folded[i] = foldLabel(w)
+	}
+	for field, words := range labels {
+		for _, w := range words {
+			n := strings.Count(w, " ") + 1
+			if n >= len(raw) {
+				continue
+			}
+			head := strings.Join(slices.DeleteFunc(slices.Clone(folded[:n]), func(s string) bool { return s == "" }), " ")
+			if sc := similarity(head, w); sc > score || sc == score && sc > 0 && field < name {
+				name, score, value = field, sc, strings.Join(raw[n:], " ")
+			}
+		}
+	}
+	return name, score, value, score > 0
 }

@@ -18,7 +18,8 @@ var licenceFields = map[string]Name{
 
 // licenceNumber is a field's number at the start of a line: "1.", "4a.", "4 b", "5)", "9:".
 // A number runs into no digit: "19.01.2013" is a date, not field 1.
-var licenceNumber = regexp.MustCompile(`^\s*(1|2|3|4\s?[abcdABCD]|5|9)(?:\s*[.,:)]\s*|\s+|$)(.*)$`)
+// OCR reads the 4 of "4b" as an A at times: "ab." is field 4b.
+var licenceNumber = regexp.MustCompile(`^\s*(1|2|3|[4aA]\s?[abcdABCD]|5|9)(?:\s*[.,:)]\s*|\s+|$)(.*)$`)
 
 // licenceTitles are the card's title in the languages of the EU and EEA, folded.
 var licenceTitles = []string{
@@ -29,18 +30,39 @@ var licenceTitles = []string{
 	"PERMIS DE CONDUCERE", "LICENZJA TAS SEWQAN", "FAHRAUSWEIS",
 }
 
-// licenceCategories are the categories the directive defines.
+// licenceCategories are the categories the directive defines, and the national ones in use.
 var licenceCategories = []string{
 	"AM", "A1", "A2", "A", "B1", "B", "BE", "C1", "C1E", "C", "CE", "D1", "D1E", "D", "DE",
+	// National categories several states print beside them (tractors, mopeds, machines).
+	"T", "L", "M", "G", "F", "K",
 }
 
 // distinguishingSigns maps the sign printed in the licence's blue band to the ICAO code of the
-// issuing state.
+// issuing state. Signs of one letter are left out: a stray mark reads as one.
 var distinguishingSigns = map[string]string{
-	"A": "AUT", "B": "BEL", "BG": "BGR", "CY": "CYP", "CZ": "CZE", "D": "D", "DK": "DNK", "E": "ESP",
-	"EST": "EST", "F": "FRA", "FIN": "FIN", "FL": "LIE", "GR": "GRC", "H": "HUN", "HR": "HRV", "I": "ITA",
-	"IRL": "IRL", "IS": "ISL", "L": "LUX", "LT": "LTU", "LV": "LVA", "M": "MLT", "N": "NOR", "NL": "NLD",
-	"P": "PRT", "PL": "POL", "RO": "ROU", "S": "SWE", "SK": "SVK", "SLO": "SVN", "UK": "GBR", "GB": "GBR",
+	"BG": "BGR", "CY": "CYP", "CZ": "CZE", "DK": "DNK", "EST": "EST", "FIN": "FIN", "FL": "LIE", "GR": "GRC",
+	"HR": "HRV", "IRL": "IRL", "IS": "ISL", "LT": "LTU", "LV": "LVA", "NL": "NLD", "PL": "POL", "RO": "ROU",
+	"SK": "SVK", "SLO": "SVN", "UK": "GBR", "GB": "GBR",
+}
+
+// countryNames are the states' names as licences print them under their title, in their own
+// languages and in English, folded, with the ICAO code of each.
+var countryNames = map[string]string{
+	"OSTERREICH": "AUT", "REPUBLIK OSTERREICH": "AUT", "AUSTRIA": "AUT", "BELGIQUE": "BEL", "BELGIE": "BEL",
+	"BELGIEN": "BEL", "BELGIUM": "BEL", "BULGARIA": "BGR", "HRVATSKA": "HRV", "CROATIA": "HRV", "CYPRUS": "CYP",
+	"CESKA REPUBLIKA": "CZE", "CZECH REPUBLIC": "CZE", "CESKO": "CZE", "CZECHIA": "CZE", "DANMARK": "DNK",
+	"DENMARK": "DNK", "EESTI": "EST", "ESTONIA": "EST", "SUOMI": "FIN", "FINLAND": "FIN", "FRANCE": "FRA",
+	"REPUBLIQUE FRANCAISE": "FRA", "DEUTSCHLAND": "D", "BUNDESREPUBLIK DEUTSCHLAND": "D", "GERMANY": "D",
+	"HELLAS": "GRC", "GREECE": "GRC", "MAGYARORSZAG": "HUN", "HUNGARY": "HUN", "ISLAND": "ISL",
+	"ICELAND": "ISL", "EIRE": "IRL", "IRELAND": "IRL", "ITALIA": "ITA", "ITALY": "ITA",
+	"REPUBBLICA ITALIANA": "ITA", "LATVIJA": "LVA", "LATVIA": "LVA", "LIECHTENSTEIN": "LIE", "LIETUVA": "LTU",
+	"LITHUANIA": "LTU", "LUXEMBOURG": "LUX", "LETZEBUERG": "LUX", "MALTA": "MLT", "NEDERLAND": "NLD",
+	"NETHERLANDS": "NLD", "KONINKRIJK DER NEDERLANDEN": "NLD", "NORGE": "NOR", "NOREG": "NOR", "NORWAY": "NOR",
+	"POLSKA": "POL", "RZECZPOSPOLITA POLSKA": "POL", "POLAND": "POL", "PORTUGAL": "PRT", "ROMANIA": "ROU",
+	"SLOVENSKO": "SVK", "SLOVENSKA REPUBLIKA": "SVK", "SLOVAKIA": "SVK", "SLOVENIJA": "SVN", "SLOVENIA": "SVN",
+	"ESPANA": "ESP", "REINO DE ESPANA": "ESP", "SPAIN": "ESP", "SVERIGE": "SWE", "SWEDEN": "SWE",
+	"UNITED KINGDOM": "GBR", "GREAT BRITAIN": "GBR", "SCHWEIZ": "CHE", "SUISSE": "CHE", "SVIZZERA": "CHE",
+	"SWITZERLAND": "CHE",
 }
 
 // ReadLicence reads an EU or EEA driving licence's card from its lines as an OCR engine segmented
@@ -68,6 +90,9 @@ func ReadLicence(lines []ocr.Line, now time.Time) (Page, bool) {
 			continue
 		}
 		number := strings.ToUpper(strings.ReplaceAll(m[1], " ", ""))
+		if number[0] == 'A' {
+			number = "4" + number[1:]
+		}
 		text := strings.TrimSpace(m[2])
 		if text == "" {
 			// The number alone: its value is the next segment on the row.
@@ -97,7 +122,7 @@ func ReadLicence(lines []ocr.Line, now time.Time) (Page, bool) {
 		conf := f.seg.Confidence
 		switch name {
 		case DateOfBirth:
-			d, place, ok := dateAndPlace(f.text)
+			d, place, ok := dateAndPlace(f.text, now)
 			if !ok {
 				continue
 			}
@@ -137,7 +162,7 @@ func ReadLicence(lines []ocr.Line, now time.Time) (Page, bool) {
 	if _, ok := p.Fields[Categories]; !ok {
 		p.Categories = nil
 	}
-	p.Country = countryOf(segs)
+	p.Country, p.CountryNamed = countryOf(segs)
 	return p, true
 }
 
@@ -149,13 +174,16 @@ func boolRank(b bool) int {
 }
 
 // dateAndPlace splits field 3, "12.03.1985 BERLIN" or "12.03.1985 (BERLIN)", into its date and
-// the place after it.
-func dateAndPlace(text string) (time.Time, string, bool) {
-	ms := dateMatches(text, time.Time{}, time.Time{})
+// the place after it; a two-digit year is the latest not after now.
+func dateAndPlace(text string, now time.Time) (time.Time, string, bool) {
+	ms := dateMatches(text, time.Time{}, now)
 	if len(ms) == 0 {
 		return time.Time{}, "", false
 	}
-	place := strings.Trim(strings.TrimSpace(text[ms[0].end:]), "(),.;: ")
+	place := strings.Trim(strings.TrimSpace(text[ms[0].end:]), ",.;: ")
+	if strings.HasPrefix(place, "(") && strings.HasSuffix(place, ")") {
+		place = place[1 : len(place)-1] // "(BERLIN)"; "Halle (Saale)" keeps its own
+	}
 	return ms[0].date, place, true
 }
 
@@ -173,19 +201,28 @@ func categories(text string) []string {
 	return out
 }
 
-// countryOf finds the distinguishing sign: a short line that is one of the signs, the highest on
-// the card (it sits in the blue band at the top left).
-func countryOf(segs []*segment) string {
-	best := ""
+// countryOf finds the issuing state: its name printed under the title (BUNDESREPUBLIK
+// DEUTSCHLAND, SVERIGE / SWEDEN), else its distinguishing sign on a line of its own, the highest
+// on the card either way. sure is true for a name.
+func countryOf(segs []*segment) (code string, sure bool) {
 	bestY := 0
 	for _, s := range segs {
-		code, ok := distinguishingSigns[s.folded]
-		if !ok || (best != "" && s.Box.Min.Y >= bestY) {
+		c, byName := "", false
+		for _, part := range labelParts(s.Text) {
+			if c = countryNames[part]; c != "" {
+				byName = true
+				break
+			}
+		}
+		if c == "" {
+			c = distinguishingSigns[s.folded]
+		}
+		if c == "" || (code != "" && (sure && !byName || sure == byName && s.Box.Min.Y >= bestY)) {
 			continue
 		}
-		best, bestY = code, s.Box.Min.Y
+		code, sure, bestY = c, byName, s.Box.Min.Y
 	}
-	return best
+	return code, sure
 }
 
 // startsWithLetter reports text whose first character is a letter: a name's field.

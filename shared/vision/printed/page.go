@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/trustline/platform/shared/vision/ocr"
 )
@@ -28,9 +29,10 @@ type Page struct {
 	Fields map[Name]Field
 	// Categories are a driving licence's categories (field 9), in the order printed.
 	Categories []string
-	// Country is a driving licence's issuing country as an ICAO code (from the distinguishing
-	// sign printed in its blue band), empty when not read.
-	Country string
+	// Country is a driving licence's issuing state as an ICAO code, from its name printed under
+	// the title or its distinguishing sign; empty when not read. CountryNamed says it was named.
+	Country      string
+	CountryNamed bool
 }
 
 // Anchors are the machine-readable zone's values, which the printed zone repeats: they find the
@@ -110,29 +112,34 @@ func prepare(lines []ocr.Line) []*segment {
 		}
 		if name, score, ok := labelOf(l.Text); ok {
 			s.label, s.score = name, score
-		} else if i := strings.IndexByte(l.Text, ':'); i > 0 {
-			// "Sex: F", "Place of birth: BERLIN": a label and its value on one line.
-			if name, score, ok := labelOf(l.Text[:i]); ok && strings.TrimSpace(l.Text[i+1:]) != "" {
-				s.label, s.score, s.inline = name, score, strings.TrimSpace(l.Text[i+1:])
-			}
+		}
+		// "Sex: F", "Place of birth BERLIN", "Kiállítás dátuma/Date of issue 2022.02.02.": a label
+		// and its value on one line, whose last part is no label whole.
+		if name, score, value, ok := inlineLabel(l.Text); ok && !lastPartIsLabel(l.Text) {
+			s.label, s.score, s.inline = name, score, value
 		}
 		segs = append(segs, s)
 	}
 	return segs
 }
 
-// mrzLike reports a machine-readable zone's line: fillers, or a long run without spaces.
+// mrzLike reports a machine-readable zone's line: fillers, or a long run of the zone's characters
+// alone (a label in three languages joined by slashes is long too, but has other characters).
 func mrzLike(text string) bool {
 	if strings.Contains(text, "<<") {
 		return true
 	}
 	for _, w := range strings.Fields(text) {
-		if len(w) >= 28 {
+		if len(w) >= 28 && strings.Trim(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<") == "" {
 			return true
 		}
 	}
 	return false
 }
+
+// labelAsValue is the label score from which a line is never a value: a label read with a slip
+// or two is still a label ("Place of birth" is no place).
+const labelAsValue = 0.8
 
 // pair is a label and the value it names.
 type pair struct {
@@ -157,7 +164,7 @@ func pairs(segs []*segment) []pair {
 			continue
 		}
 		for _, v := range segs {
-			if v.label != "" && v.score >= 0.99 {
+			if v.label != "" && v.score >= labelAsValue {
 				continue
 			}
 			if d, c, ok := below(l, v); ok {
@@ -315,6 +322,10 @@ func parse(name Name, text string, a Anchors, now time.Time) (Field, bool) {
 			return Field{}, false
 		}
 		return Field{Value: d.Format(time.DateOnly), Confidence: ds[0].confidence}, true
+	}
+	// Not a date: a zone number before it is no part of it ("01 JUL 2014" is a date whole).
+	text = dropZoneNumber(text)
+	switch name {
 	case Sex:
 		for _, w := range strings.FieldsFunc(strings.ToUpper(text), func(r rune) bool { return r == '/' || r == ' ' }) {
 			if w == "M" || w == "F" || w == "X" {
@@ -324,6 +335,11 @@ func parse(name Name, text string, a Anchors, now time.Time) (Field, bool) {
 		return Field{}, false
 	case DocumentNumber, PersonalNumber:
 		v := strings.ToUpper(strings.Join(strings.Fields(text), ""))
+		if name == DocumentNumber {
+			// A passport's or card's number is one word: the others on its line are a label's
+			// remains or a speck.
+			v = strings.ToUpper(longestWithDigit(text))
+		}
 		if len(v) < 5 || len(v) > 20 || strings.IndexFunc(v, func(r rune) bool {
 			return !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '/')
 		}) >= 0 || !strings.ContainsAny(v, "0123456789") {
@@ -360,4 +376,36 @@ func words(text string, allowed func(rune) bool, limit int) (Field, bool) {
 		return Field{}, false
 	}
 	return Field{Value: text, Confidence: 1}, true
+}
+
+// dropZoneNumber removes what OCR reads before a value from the zone number some issuers print
+// there ("06 HAMBURG" read "o6 HAMBURG", "os HAMBURG", "ə7 HAMBURG") or from a speck ("a
+// DĄBROWSKA"): a first word of one or two characters, digits or lower-case letters, before a word
+// that starts with a capital or a digit (values are printed in capitals).
+func dropZoneNumber(text string) string {
+	first, rest, ok := strings.Cut(text, " ")
+	rest = strings.TrimSpace(rest)
+	if !ok || rest == "" || len([]rune(first)) > 2 {
+		return text
+	}
+	for _, r := range first {
+		if !unicode.IsDigit(r) && !unicode.IsLower(r) {
+			return text
+		}
+	}
+	if r, _ := utf8.DecodeRuneInString(rest); unicode.IsUpper(r) || unicode.IsDigit(r) {
+		return rest
+	}
+	return text
+}
+
+// longestWithDigit is text's longest word that has a digit, "" when none has.
+func longestWithDigit(text string) string {
+	best := ""
+	for _, w := range strings.Fields(text) {
+		if len(w) > len(best) && strings.ContainsAny(w, "0123456789") {
+			best = w
+		}
+	}
+	return best
 }

@@ -155,7 +155,7 @@ func TestReadNeverInvents(t *testing.T) {
 
 func licence() []ocr.Line {
 	return []ocr.Line{
-		at("D", 40, 30, 30), at("FÜHRERSCHEIN", 200, 30, 26),
+		at("D", 40, 30, 30), at("FÜHRERSCHEIN", 200, 30, 26), at("BUNDESREPUBLIK DEUTSCHLAND", 200, 58, 14),
 		at("1. MUSTERMANN", 400, 90, 22),
 		at("2. ERIKA", 400, 125, 22),
 		at("3. 12.08.1964 BERLIN", 400, 160, 22),
@@ -174,18 +174,18 @@ func TestReadLicenceNumberedFields(t *testing.T) {
 	want := map[printed.Name]string{
 		printed.Surname: "MUSTERMANN", printed.GivenNames: "ERIKA", printed.DateOfBirth: "1964-08-12",
 		printed.PlaceOfBirth: "BERLIN", printed.IssueDate: "2013-01-19", printed.ExpiryDate: "2028-01-18",
-		printed.IssuingAuthority: "Stadt Köln", printed.DocumentNumber: "B072RRE2I55", printed.Categories: "AM B1 B",
+		printed.IssuingAuthority: "Stadt Köln", printed.DocumentNumber: "B072RRE2I55", printed.Categories: "AM B1 B L",
 	}
 	for name, v := range want {
 		if f := p.Fields[name]; f.Value != v {
 			t.Errorf("%s = %q, want %q", name, f.Value, v)
 		}
 	}
-	if len(p.Categories) != 3 || p.Categories[0] != "AM" {
-		t.Errorf("categories = %v, want AM, B1, B (L is national, not the directive's)", p.Categories)
+	if len(p.Categories) != 4 || p.Categories[0] != "AM" {
+		t.Errorf("categories = %v, want AM, B1, B, L (L is national: kept as printed)", p.Categories)
 	}
-	if p.Country != "D" {
-		t.Errorf("country = %q, want D", p.Country)
+	if p.Country != "D" || !p.CountryNamed {
+		t.Errorf("country = %q (named %v), want D from BUNDESREPUBLIK DEUTSCHLAND", p.Country, p.CountryNamed)
 	}
 }
 
@@ -195,5 +195,40 @@ func TestReadLicenceRefusesOtherPages(t *testing.T) {
 	}
 	if _, ok := printed.ReadLicence([]ocr.Line{at("1. Surname", 10, 10, 14)}, now); ok {
 		t.Error("one numbered line read as a licence")
+	}
+}
+
+func TestReadLabelsBesideTheirValues(t *testing.T) {
+	// Labels printed beside their values on one line, as Hungarian and German cards do, and as
+	// OCR runs a label into its value; a zone number or a speck before a value is no part of it.
+	lines := []ocr.Line{
+		at("Kiállítás dátuma/Date of issue 2022.02.02.", 400, 40, 16),
+		at("Place of birth: PÉCS", 400, 80, 16),
+		at("Authority BM", 400, 120, 16),
+		at("Surname / Nom", 400, 160, 14), at("a DĄBROWSKA", 400, 180, 22),
+		at("Place of birth / Lieu de naissance", 900, 160, 14), at("o6 HAMBURG", 900, 180, 22),
+		at("Passport No.", 400, 220, 14), at("U V4271302", 400, 240, 22),
+	}
+	p := printed.Read(lines, printed.Anchors{DateOfBirth: date("1976-10-20"), ExpiryDate: date("2032-02-02")}, now)
+	for name, v := range map[printed.Name]string{
+		printed.IssueDate: "2022-02-02", printed.IssuingAuthority: "BM", printed.Surname: "DĄBROWSKA",
+		printed.DocumentNumber: "V4271302",
+	} {
+		if f := p.Fields[name]; f.Value != v {
+			t.Errorf("%s = %q, want %q", name, f.Value, v)
+		}
+	}
+	// Two places of birth: the one whose label names it on its own line and the inline one.
+	if f := p.Fields[printed.PlaceOfBirth]; f.Value != "PÉCS" && f.Value != "HAMBURG" {
+		t.Errorf("placeOfBirth = %q", f.Value)
+	}
+}
+
+func TestReadLicenceKeepsAPlacesOwnParentheses(t *testing.T) {
+	lines := append(licence()[:4], at("3. 26.07.1994 Halle (Saale)", 400, 160, 22))
+	lines = append(lines, licence()[5:]...)
+	p, ok := printed.ReadLicence(lines, now)
+	if !ok || p.Fields[printed.PlaceOfBirth].Value != "Halle (Saale)" {
+		t.Errorf("placeOfBirth = %q (licence %v), want Halle (Saale)", p.Fields[printed.PlaceOfBirth].Value, ok)
 	}
 }

@@ -153,8 +153,11 @@ func (e *Engine) Read(ctx context.Context, img image.Image) ([]ocr.Line, error) 
 	}
 	defer e.release(client)
 	psm := gosseract.PSM_AUTO
-	if band {
+	switch {
+	case band:
 		psm = gosseract.PSM_SINGLE_BLOCK
+	case e.printed:
+		psm = gosseract.PSM_SPARSE_TEXT
 	}
 	if err := client.SetVariable("tessedit_pageseg_mode", strconv.Itoa(int(psm))); err != nil {
 		return nil, fmt.Errorf("tesseract: %w", err)
@@ -280,7 +283,10 @@ func (e *Engine) newClient() (*gosseract.Client, error) {
 	if e.printed {
 		lang, file = printedLanguage, PrintedModelFile
 		delete(vars, gosseract.TESSEDIT_CHAR_WHITELIST)
-		vars["tessedit_pageseg_mode"] = strconv.Itoa(int(gosseract.PSM_AUTO))
+		// Sparse text: each block of text apart. The automatic layout joins what stands on one row
+		// into one line (86 % of side-by-side values merged on the labelled set, 1.4 % in sparse
+		// mode, at the same cost: docs/ocr-engines.md).
+		vars["tessedit_pageseg_mode"] = strconv.Itoa(int(gosseract.PSM_SPARSE_TEXT))
 		// Printed zones are dark on light: reading each doubtful line again inverted (Tesseract's
 		// default) costs a third of the time and finds nothing there.
 		vars["tessedit_do_invert"] = "0"

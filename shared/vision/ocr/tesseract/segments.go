@@ -37,19 +37,19 @@ func segments(words []gosseract.BoundingBox) []ocr.Line {
 	}
 	var out []ocr.Line
 	for _, k := range order {
-		ws := byLine[k]
-		slices.SortFunc(ws, func(a, b gosseract.BoundingBox) int { return cmp.Compare(a.Box.Min.X, b.Box.Min.X) })
-		height := 0
-		for _, w := range ws {
-			height = max(height, w.Box.Dy())
-		}
-		start := 0
-		for i := 1; i <= len(ws); i++ {
-			if i < len(ws) && float64(ws[i].Box.Min.X-ws[i-1].Box.Max.X) <= columnGap*float64(height) {
-				continue
+		for _, ws := range rows(byLine[k]) {
+			height := 0
+			for _, w := range ws {
+				height = max(height, w.Box.Dy())
 			}
-			out = append(out, join(ws[start:i]))
-			start = i
+			start := 0
+			for i := 1; i <= len(ws); i++ {
+				if i < len(ws) && float64(ws[i].Box.Min.X-ws[i-1].Box.Max.X) <= columnGap*float64(height) {
+					continue
+				}
+				out = append(out, join(ws[start:i]))
+				start = i
+			}
 		}
 	}
 	slices.SortStableFunc(out, func(a, b ocr.Line) int { return cmp.Compare(a.Box.Min.Y, b.Box.Min.Y) })
@@ -71,3 +71,34 @@ func join(ws []gosseract.BoundingBox) ocr.Line {
 
 // unit scales Tesseract's confidence in percent to [0,1].
 func unit(percent float64) float64 { return math.Max(0, math.Min(1, percent/100)) }
+
+// rows splits one Tesseract line into the rows its words sit on, each from left to right:
+// Tesseract at times makes one line of words from two rows (a value and the signature beside
+// it), and a row is what a label's value is read from.
+func rows(ws []gosseract.BoundingBox) [][]gosseract.BoundingBox {
+	slices.SortFunc(ws, func(a, b gosseract.BoundingBox) int { return cmp.Compare(a.Box.Min.X, b.Box.Min.X) })
+	centre := func(w gosseract.BoundingBox) int { return (w.Box.Min.Y + w.Box.Max.Y) / 2 }
+	var out [][]gosseract.BoundingBox
+	for _, w := range ws {
+		placed := false
+		for i, row := range out {
+			last := row[len(row)-1]
+			if abs(centre(w)-centre(last))*5 <= 3*min(w.Box.Dy(), last.Box.Dy()) {
+				out[i] = append(row, w)
+				placed = true
+				break
+			}
+		}
+		if !placed {
+			out = append(out, []gosseract.BoundingBox{w})
+		}
+	}
+	return out
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
