@@ -350,12 +350,23 @@ def main():
     ap.add_argument("--no-region", action="store_true",
                     help="skip the second timing of passports cropped above the MRZ")
     ap.add_argument("--out", help="write per-page lines and times here (JSON)")
+    ap.add_argument("--from", dest="from_", metavar="JSON",
+                    help="summarise a file --out wrote (against --pages' truth) instead of reading")
     args = ap.parse_args()
     if args.inventory:
         inventory()
         return
     if not args.pages:
         ap.error("--pages is needed")
+
+    if args.from_:
+        with open(args.from_, encoding="utf-8") as f:
+            stored = json.load(f)
+        byid = {p["id"]: p for p in load_pages(args.pages, 0)}
+        pages = [byid[r["id"]] for r in stored["pages"]]
+        specs = list(stored["engines"])
+        print_summary(summarise(pages, stored["pages"], specs), specs, len(pages))
+        return
 
     specs = args.engines.split(",")
     engines = {}
@@ -465,6 +476,7 @@ def summarise(pages, results, specs):
                        for f, a in fields.items()},
             "sideBySide": {role: {"pairs": a[0], "merged": a[1] / a[0] if a[0] else None}
                            for role, a in pairs.items()},
+            "breakdown": breakdown(pages, results, spec),
             "linesPerPage": statistics.median(nlines) if nlines else None,
             "stageShare": [statistics.fmean(r["engines"][spec]["stages"][i]
                                             / r["engines"][spec]["seconds"] for r in results)
@@ -473,6 +485,66 @@ def summarise(pages, results, specs):
             "truthLinesPerPage": statistics.median(ntruth) if ntruth else None,
         }
     return s
+
+
+def has_accent(text):
+    return any(ord(c) > 127 and unicodedata.category(c).startswith("L") for c in text)
+
+
+def breakdown(pages, results, spec):
+    """Where an engine's readings go wrong: accented field values, value lines with accents, value
+    lines nothing overlaps, multi-word values read right but for their spaces, and the fields and
+    value CER on clean and on degraded pages."""
+    acc_vals = [0, 0, 0]  # accented field values, read exactly, read folded
+    acc_cer, missed, spaces = [], [0, 0], [0, 0]
+    cond = {"clean": [0, 0, []], "degraded": [0, 0, []]}  # field values, read exactly, value CERs
+    for p, r in zip(pages, results):
+        t = p["truth"]
+        if not t:
+            continue
+        lines = r["engines"][spec]["lines"]
+        ex = [norm(ln["text"]).casefold() for ln in lines]
+        fo = [fold(ln["text"]) for ln in lines]
+        c = cond["clean" if t.get("condition") == "clean" else "degraded"]
+        for f in FIELDS:
+            for v in needles(t, f):
+                exact = any(v.casefold() in x for x in ex)
+                c[0] += 1
+                c[1] += exact
+                if has_accent(v):
+                    acc_vals[0] += 1
+                    acc_vals[1] += exact
+                    acc_vals[2] += any(fold(v) in x for x in fo)
+        for tl in t.get("lines", []):
+            text = norm(tl.get("text", ""))
+            if tl.get("role") != "value" or not text:
+                continue
+            cands = candidates(tl["box"], lines)
+            missed[0] += 1
+            missed[1] += not cands
+            sc = line_scores(tl, lines)
+            c[2].append(sc["sub_exact"])
+            if has_accent(text):
+                acc_cer.append(sc["sub_exact"])
+            if " " in text and cands:
+                spaces[0] += 1
+                spaces[1] += any(fold(text) not in fold(ln["text"]) and
+                                 fold(text).replace(" ", "") in fold(ln["text"]).replace(" ", "")
+                                 for ln in cands)
+
+    def share(a):
+        return a[1] / a[0] if a[0] else None
+    return {
+        "accentedFieldValues": {"n": acc_vals[0], "exact": share(acc_vals),
+                                "folded": acc_vals[2] / acc_vals[0] if acc_vals[0] else None},
+        "accentedValueLines": {"n": len(acc_cer), "subExactCER": statistics.fmean(acc_cer)
+                               if acc_cer else None},
+        "missedValueLines": {"n": missed[0], "share": share(missed)},
+        "spacesLost": {"n": spaces[0], "share": share(spaces)},
+        "byCondition": {k: {"fieldValues": v[0], "exact": share(v),
+                            "valueSubExactCER": statistics.fmean(v[2]) if v[2] else None}
+                        for k, v in cond.items()},
+    }
 
 
 def print_summary(s, specs, npages):
@@ -511,6 +583,22 @@ def print_summary(s, specs, npages):
                      f(e["sideBySide"][role]["merged"], "{:.1%}")
                      + f" of {e['sideBySide'][role]['pairs']}"))
     rows.append(("recognised lines per page (median)", lambda e: f(e["linesPerPage"], "{:g}")))
+    b = "breakdown"
+    rows += [
+        ("accented field values, exact / folded", lambda e: f(e[b]["accentedFieldValues"]["exact"],
+                                                               "{:.0%}") + " / " +
+         f(e[b]["accentedFieldValues"]["folded"], "{:.0%}") +
+         f" of {e[b]['accentedFieldValues']['n']}"),
+        ("value lines with accents, CER sub exact", lambda e: f(e[b]["accentedValueLines"]
+                                                                 ["subExactCER"])),
+        ("value lines nothing overlaps", lambda e: f(e[b]["missedValueLines"]["share"], "{:.1%}")),
+        ("multi-word values right but for spaces", lambda e: f(e[b]["spacesLost"]["share"],
+                                                                "{:.0%}")),
+    ]
+    for k in ("clean", "degraded"):
+        rows.append((f"{k} pages: fields exact, value CER sub exact",
+                     lambda e, k=k: f(e[b]["byCondition"][k]["exact"], "{:.0%}") + ", " +
+                     f(e[b]["byCondition"][k]["valueSubExactCER"])))
     for name, fn in rows:
         print(f"| {name} | " + " | ".join(fn(s[x]) for x in specs) + " |")
     for x in specs:
