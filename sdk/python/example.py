@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx
 
 import trustline
-from trustline.partner.api.contracts import get_api_v1_partner_contracts_requests_reference
+from trustline.partner.api.contracts import get_contract_request
 
 
 class Failure(Exception):
@@ -102,9 +102,7 @@ def main() -> None:
         print(f"  replayed: {again.reference} again")
 
     with step(f"read the status of {created.reference}"):
-        status = trustline.call(
-            get_api_v1_partner_contracts_requests_reference, created.reference, client=partner
-        )
+        status = trustline.call(get_contract_request, created.reference, client=partner)
         print(f"  {status.contract_status}, payment {status.payment.status}, total {status.pricing.total}")
 
     with step("create another with a key of its own"):

@@ -85,7 +85,7 @@ func extract(ctx context.Context, baseURL, apiKey, document string) error {
 	}
 
 	limit, n := 1, 0
-	for listed, err := range c.AllExtractions(ctx, &identity.GetV1ExtractionsParams{Limit: &limit}) {
+	for listed, err := range c.AllExtractions(ctx, &identity.ListExtractionsParams{Limit: &limit}) {
 		if err != nil {
 			return fmt.Errorf("listing extractions: %w", err)
 		}
@@ -119,9 +119,9 @@ func contract(ctx context.Context, baseURL, partnerKey string) error {
 	key := partner.NewIdempotencyKey()
 	var reference string
 	for try := range 2 {
-		resp, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(
+		resp, err := c.CreateAutoContractWithResponse(
 			ctx,
-			&partner.PostApiV1PartnerContractsAutoClassicParams{IdempotencyKey: &key},
+			&partner.CreateAutoContractParams{IdempotencyKey: &key},
 			body,
 		)
 		if err != nil {
@@ -145,7 +145,7 @@ func contract(ctx context.Context, baseURL, partnerKey string) error {
 	}
 
 	// Without a key of our own the client sends a fresh one: another request.
-	second, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, nil, body)
+	second, err := c.CreateAutoContractWithResponse(ctx, nil, body)
 	if err != nil {
 		return err
 	}
@@ -154,7 +154,7 @@ func contract(ctx context.Context, baseURL, partnerKey string) error {
 	}
 	fmt.Println("contract request", second.JSON201.Reference, second.JSON201.ContractStatus)
 
-	status, err := c.GetApiV1PartnerContractsRequestsReferenceWithResponse(ctx, reference)
+	status, err := c.GetContractRequestWithResponse(ctx, reference)
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,7 @@ func contract(ctx context.Context, baseURL, partnerKey string) error {
 
 	want := map[string]bool{reference: true, second.JSON201.Reference: true}
 	limit, n := 1, 0
-	for req, err := range c.AllContractRequests(ctx, &partner.GetApiV1PartnerContractsRequestsParams{Limit: &limit}) {
+	for req, err := range c.AllContractRequests(ctx, &partner.ListContractRequestsParams{Limit: &limit}) {
 		if err != nil {
 			return fmt.Errorf("listing contract requests: %w", err)
 		}

@@ -14,11 +14,11 @@ import (
 // New returns a client of the identity API at baseURL (the stage's address, such as
 // http://127.0.0.1:3000 for the local stack) that sends apiKey, an sk_live_ or sk_test_ key, in
 // X-API-Key with every request (the apiKey scheme), and a fresh Idempotency-Key with every request
-// that creates or charges and was given none (see AutoIdempotencyKeys). A request with a key is
-// sent again with that same key after a transport error, a 429, 502, 503 or 504, or while its
-// first request is in progress, up to three times in all (see Retrying). With apiKey "" it sends
-// no credential: pass WithRequestEditorFn(BearerToken(token)) for a login token, or nothing for
-// the public operations.
+// that creates or charges and was given none (see AutoIdempotencyKeys). A read, or a request with
+// a key (sent again with that same key), is sent again after a transport error, a 429, 502, 503 or
+// 504, or while its key's first request is in progress, up to three times in all (see Retrying).
+// With apiKey "" it sends no credential: pass WithRequestEditorFn(BearerToken(token)) for a login
+// token, or nothing for the public operations.
 func New(baseURL, apiKey string, opts ...ClientOption) (*ClientWithResponses, error) {
 	first := []ClientOption{WithRequestEditorFn(AutoIdempotencyKeys)}
 	if apiKey != "" {

@@ -10,7 +10,7 @@ import (
 
 // ExtractFile queues the extraction of one document sent in the request (POST /v1/extract/async
 // as multipart/form-data): a JPEG, PNG, WebP or PDF of about 4.5 MB at most, read whole into
-// memory (a larger file goes through POST /v1/uploads and PostV1ExtractAsyncWithResponse with its
+// memory (a larger file goes through POST /v1/uploads and CreateExtractionWithResponse with its
 // uploadId). referenceID, unless "", is echoed in the extraction and its webhooks. The generator
 // gives multipart bodies no typed method, hence this one.
 func (c *ClientWithResponses) ExtractFile(
@@ -41,7 +41,7 @@ func (c *ClientWithResponses) ExtractFile(
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
-	resp, err := c.PostV1ExtractAsyncWithBodyWithResponse(ctx, nil, w.FormDataContentType(), &body, reqEditors...)
+	resp, err := c.CreateExtractionWithBodyWithResponse(ctx, nil, w.FormDataContentType(), &body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}

@@ -44,8 +44,9 @@ func AutoIdempotencyKeys(_ context.Context, r *http.Request) error {
 	return nil
 }
 
-// Retrying is the Doer New puts in front of the client's own: it sends a request carrying an
-// Idempotency-Key again, with the same key, after a transport error, a 429, 502, 503 or 504, or a
-// 409 with Retry-After (the key's first request still running), waiting its Retry-After (at most
-// MaxWait) or Backoff doubling, up to Attempts in all. Requests without a key are sent once.
+// Retrying is the Doer New puts in front of the client's own: it sends a read (GET, HEAD), or a
+// request carrying an Idempotency-Key (with the same key), again after a transport error, a 429,
+// 502, 503 or 504, or a 409 with Retry-After (the key's first request still running), waiting its
+// Retry-After (at most MaxWait) or Backoff doubling, up to Attempts in all. A write without a key
+// is sent once.
 type Retrying = idempotent.Retrying

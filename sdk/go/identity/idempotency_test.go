@@ -29,15 +29,15 @@ func TestIdempotencyKeys(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := c.PostV1MobileHandoffSessionWithResponse(ctx, nil); err != nil {
+	if _, err := c.CreateHandoffSessionWithResponse(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	own := "4f7e0f0e-5a0e-4d3b-9a57-1c1c3f0b8a11"
-	if _, err := c.PostV1UploadsWithResponse(ctx, &PostV1UploadsParams{IdempotencyKey: &own},
+	if _, err := c.CreateUploadWithResponse(ctx, &CreateUploadParams{IdempotencyKey: &own},
 		UploadRequest{ContentType: "application/pdf", Size: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.GetV1ExtractionsExtractionIdWithResponse(ctx, "ext_9"); err != nil {
+	if _, err := c.GetExtractionWithResponse(ctx, "ext_9"); err != nil {
 		t.Fatal(err)
 	}
 	if len(keys) != 5 || keys[3] != own || keys[4] != "" {

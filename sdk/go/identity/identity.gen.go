@@ -804,288 +804,288 @@ func (e ListMode) Valid() bool {
 	}
 }
 
-// Defines values for PostV1AuthPasswordResetRequest202JSONResponseBodyStatus.
+// Defines values for RequestPasswordReset202JSONResponseBodyStatus.
 const (
-	PostV1AuthPasswordResetRequest202JSONResponseBodyStatusAccepted PostV1AuthPasswordResetRequest202JSONResponseBodyStatus = "accepted"
+	RequestPasswordReset202JSONResponseBodyStatusAccepted RequestPasswordReset202JSONResponseBodyStatus = "accepted"
 )
 
-// Valid indicates whether the value is a known member of the PostV1AuthPasswordResetRequest202JSONResponseBodyStatus enum.
-func (e PostV1AuthPasswordResetRequest202JSONResponseBodyStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the RequestPasswordReset202JSONResponseBodyStatus enum.
+func (e RequestPasswordReset202JSONResponseBodyStatus) Valid() bool {
 	switch e {
-	case PostV1AuthPasswordResetRequest202JSONResponseBodyStatusAccepted:
+	case RequestPasswordReset202JSONResponseBodyStatusAccepted:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for PostV1AuthResendVerification202JSONResponseBodyStatus.
+// Defines values for ResendVerificationEmail202JSONResponseBodyStatus.
 const (
-	PostV1AuthResendVerification202JSONResponseBodyStatusAccepted PostV1AuthResendVerification202JSONResponseBodyStatus = "accepted"
+	ResendVerificationEmail202JSONResponseBodyStatusAccepted ResendVerificationEmail202JSONResponseBodyStatus = "accepted"
 )
 
-// Valid indicates whether the value is a known member of the PostV1AuthResendVerification202JSONResponseBodyStatus enum.
-func (e PostV1AuthResendVerification202JSONResponseBodyStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ResendVerificationEmail202JSONResponseBodyStatus enum.
+func (e ResendVerificationEmail202JSONResponseBodyStatus) Valid() bool {
 	switch e {
-	case PostV1AuthResendVerification202JSONResponseBodyStatusAccepted:
+	case ResendVerificationEmail202JSONResponseBodyStatusAccepted:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1BatchesParamsMode.
+// Defines values for ListBatchesParamsMode.
 const (
-	GetV1BatchesParamsModeLive GetV1BatchesParamsMode = "live"
-	GetV1BatchesParamsModeTest GetV1BatchesParamsMode = "test"
+	ListBatchesParamsModeLive ListBatchesParamsMode = "live"
+	ListBatchesParamsModeTest ListBatchesParamsMode = "test"
 )
 
-// Valid indicates whether the value is a known member of the GetV1BatchesParamsMode enum.
-func (e GetV1BatchesParamsMode) Valid() bool {
+// Valid indicates whether the value is a known member of the ListBatchesParamsMode enum.
+func (e ListBatchesParamsMode) Valid() bool {
 	switch e {
-	case GetV1BatchesParamsModeLive:
+	case ListBatchesParamsModeLive:
 		return true
-	case GetV1BatchesParamsModeTest:
+	case ListBatchesParamsModeTest:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1BillingCredits200JSONResponseBodyDataReason.
+// Defines values for ListCreditEntries200JSONResponseBodyDataReason.
 const (
-	GetV1BillingCredits200JSONResponseBodyDataReasonBatch      GetV1BillingCredits200JSONResponseBodyDataReason = "batch"
-	GetV1BillingCredits200JSONResponseBodyDataReasonExtraction GetV1BillingCredits200JSONResponseBodyDataReason = "extraction"
-	GetV1BillingCredits200JSONResponseBodyDataReasonGrant      GetV1BillingCredits200JSONResponseBodyDataReason = "grant"
-	GetV1BillingCredits200JSONResponseBodyDataReasonInvoice    GetV1BillingCredits200JSONResponseBodyDataReason = "invoice"
-	GetV1BillingCredits200JSONResponseBodyDataReasonRefund     GetV1BillingCredits200JSONResponseBodyDataReason = "refund"
+	ListCreditEntries200JSONResponseBodyDataReasonBatch      ListCreditEntries200JSONResponseBodyDataReason = "batch"
+	ListCreditEntries200JSONResponseBodyDataReasonExtraction ListCreditEntries200JSONResponseBodyDataReason = "extraction"
+	ListCreditEntries200JSONResponseBodyDataReasonGrant      ListCreditEntries200JSONResponseBodyDataReason = "grant"
+	ListCreditEntries200JSONResponseBodyDataReasonInvoice    ListCreditEntries200JSONResponseBodyDataReason = "invoice"
+	ListCreditEntries200JSONResponseBodyDataReasonRefund     ListCreditEntries200JSONResponseBodyDataReason = "refund"
 )
 
-// Valid indicates whether the value is a known member of the GetV1BillingCredits200JSONResponseBodyDataReason enum.
-func (e GetV1BillingCredits200JSONResponseBodyDataReason) Valid() bool {
+// Valid indicates whether the value is a known member of the ListCreditEntries200JSONResponseBodyDataReason enum.
+func (e ListCreditEntries200JSONResponseBodyDataReason) Valid() bool {
 	switch e {
-	case GetV1BillingCredits200JSONResponseBodyDataReasonBatch:
+	case ListCreditEntries200JSONResponseBodyDataReasonBatch:
 		return true
-	case GetV1BillingCredits200JSONResponseBodyDataReasonExtraction:
+	case ListCreditEntries200JSONResponseBodyDataReasonExtraction:
 		return true
-	case GetV1BillingCredits200JSONResponseBodyDataReasonGrant:
+	case ListCreditEntries200JSONResponseBodyDataReasonGrant:
 		return true
-	case GetV1BillingCredits200JSONResponseBodyDataReasonInvoice:
+	case ListCreditEntries200JSONResponseBodyDataReasonInvoice:
 		return true
-	case GetV1BillingCredits200JSONResponseBodyDataReasonRefund:
+	case ListCreditEntries200JSONResponseBodyDataReasonRefund:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1BillingCredits200JSONResponseBodyLivemode.
+// Defines values for ListCreditEntries200JSONResponseBodyLivemode.
 const (
-	GetV1BillingCredits200JSONResponseBodyLivemodeFalse GetV1BillingCredits200JSONResponseBodyLivemode = false
+	ListCreditEntries200JSONResponseBodyLivemodeFalse ListCreditEntries200JSONResponseBodyLivemode = false
 )
 
-// Valid indicates whether the value is a known member of the GetV1BillingCredits200JSONResponseBodyLivemode enum.
-func (e GetV1BillingCredits200JSONResponseBodyLivemode) Valid() bool {
+// Valid indicates whether the value is a known member of the ListCreditEntries200JSONResponseBodyLivemode enum.
+func (e ListCreditEntries200JSONResponseBodyLivemode) Valid() bool {
 	switch e {
-	case GetV1BillingCredits200JSONResponseBodyLivemodeFalse:
+	case ListCreditEntries200JSONResponseBodyLivemodeFalse:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1BillingCredits200JSONResponseBodyMode.
+// Defines values for ListCreditEntries200JSONResponseBodyMode.
 const (
-	GetV1BillingCredits200JSONResponseBodyModeTest GetV1BillingCredits200JSONResponseBodyMode = "test"
+	ListCreditEntries200JSONResponseBodyModeTest ListCreditEntries200JSONResponseBodyMode = "test"
 )
 
-// Valid indicates whether the value is a known member of the GetV1BillingCredits200JSONResponseBodyMode enum.
-func (e GetV1BillingCredits200JSONResponseBodyMode) Valid() bool {
+// Valid indicates whether the value is a known member of the ListCreditEntries200JSONResponseBodyMode enum.
+func (e ListCreditEntries200JSONResponseBodyMode) Valid() bool {
 	switch e {
-	case GetV1BillingCredits200JSONResponseBodyModeTest:
+	case ListCreditEntries200JSONResponseBodyModeTest:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1BillingInvoicesParamsStatus.
+// Defines values for ListInvoicesParamsStatus.
 const (
-	GetV1BillingInvoicesParamsStatusFailed  GetV1BillingInvoicesParamsStatus = "failed"
-	GetV1BillingInvoicesParamsStatusPaid    GetV1BillingInvoicesParamsStatus = "paid"
-	GetV1BillingInvoicesParamsStatusPending GetV1BillingInvoicesParamsStatus = "pending"
-	GetV1BillingInvoicesParamsStatusVoid    GetV1BillingInvoicesParamsStatus = "void"
+	ListInvoicesParamsStatusFailed  ListInvoicesParamsStatus = "failed"
+	ListInvoicesParamsStatusPaid    ListInvoicesParamsStatus = "paid"
+	ListInvoicesParamsStatusPending ListInvoicesParamsStatus = "pending"
+	ListInvoicesParamsStatusVoid    ListInvoicesParamsStatus = "void"
 )
 
-// Valid indicates whether the value is a known member of the GetV1BillingInvoicesParamsStatus enum.
-func (e GetV1BillingInvoicesParamsStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ListInvoicesParamsStatus enum.
+func (e ListInvoicesParamsStatus) Valid() bool {
 	switch e {
-	case GetV1BillingInvoicesParamsStatusFailed:
+	case ListInvoicesParamsStatusFailed:
 		return true
-	case GetV1BillingInvoicesParamsStatusPaid:
+	case ListInvoicesParamsStatusPaid:
 		return true
-	case GetV1BillingInvoicesParamsStatusPending:
+	case ListInvoicesParamsStatusPending:
 		return true
-	case GetV1BillingInvoicesParamsStatusVoid:
+	case ListInvoicesParamsStatusVoid:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1BillingReturnParamsOutcome.
+// Defines values for OpenBillingReturnPageParamsOutcome.
 const (
-	GetV1BillingReturnParamsOutcomeCancelled GetV1BillingReturnParamsOutcome = "cancelled"
+	OpenBillingReturnPageParamsOutcomeCancelled OpenBillingReturnPageParamsOutcome = "cancelled"
 )
 
-// Valid indicates whether the value is a known member of the GetV1BillingReturnParamsOutcome enum.
-func (e GetV1BillingReturnParamsOutcome) Valid() bool {
+// Valid indicates whether the value is a known member of the OpenBillingReturnPageParamsOutcome enum.
+func (e OpenBillingReturnPageParamsOutcome) Valid() bool {
 	switch e {
-	case GetV1BillingReturnParamsOutcomeCancelled:
+	case OpenBillingReturnPageParamsOutcomeCancelled:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for PostV1BillingWebhookJSONBodyType.
+// Defines values for ReceiveBillingNotificationJSONBodyType.
 const (
-	PostV1BillingWebhookJSONBodyTypePaymentCancelled PostV1BillingWebhookJSONBodyType = "payment.cancelled"
-	PostV1BillingWebhookJSONBodyTypePaymentFailed    PostV1BillingWebhookJSONBodyType = "payment.failed"
-	PostV1BillingWebhookJSONBodyTypePaymentSucceeded PostV1BillingWebhookJSONBodyType = "payment.succeeded"
+	ReceiveBillingNotificationJSONBodyTypePaymentCancelled ReceiveBillingNotificationJSONBodyType = "payment.cancelled"
+	ReceiveBillingNotificationJSONBodyTypePaymentFailed    ReceiveBillingNotificationJSONBodyType = "payment.failed"
+	ReceiveBillingNotificationJSONBodyTypePaymentSucceeded ReceiveBillingNotificationJSONBodyType = "payment.succeeded"
 )
 
-// Valid indicates whether the value is a known member of the PostV1BillingWebhookJSONBodyType enum.
-func (e PostV1BillingWebhookJSONBodyType) Valid() bool {
+// Valid indicates whether the value is a known member of the ReceiveBillingNotificationJSONBodyType enum.
+func (e ReceiveBillingNotificationJSONBodyType) Valid() bool {
 	switch e {
-	case PostV1BillingWebhookJSONBodyTypePaymentCancelled:
+	case ReceiveBillingNotificationJSONBodyTypePaymentCancelled:
 		return true
-	case PostV1BillingWebhookJSONBodyTypePaymentFailed:
+	case ReceiveBillingNotificationJSONBodyTypePaymentFailed:
 		return true
-	case PostV1BillingWebhookJSONBodyTypePaymentSucceeded:
+	case ReceiveBillingNotificationJSONBodyTypePaymentSucceeded:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1ExtractionsParamsMode.
+// Defines values for ListExtractionsParamsMode.
 const (
-	GetV1ExtractionsParamsModeLive GetV1ExtractionsParamsMode = "live"
-	GetV1ExtractionsParamsModeTest GetV1ExtractionsParamsMode = "test"
+	ListExtractionsParamsModeLive ListExtractionsParamsMode = "live"
+	ListExtractionsParamsModeTest ListExtractionsParamsMode = "test"
 )
 
-// Valid indicates whether the value is a known member of the GetV1ExtractionsParamsMode enum.
-func (e GetV1ExtractionsParamsMode) Valid() bool {
+// Valid indicates whether the value is a known member of the ListExtractionsParamsMode enum.
+func (e ListExtractionsParamsMode) Valid() bool {
 	switch e {
-	case GetV1ExtractionsParamsModeLive:
+	case ListExtractionsParamsModeLive:
 		return true
-	case GetV1ExtractionsParamsModeTest:
+	case ListExtractionsParamsModeTest:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1ExtractionsParamsStatus.
+// Defines values for ListExtractionsParamsStatus.
 const (
-	GetV1ExtractionsParamsStatusCompleted  GetV1ExtractionsParamsStatus = "completed"
-	GetV1ExtractionsParamsStatusFailed     GetV1ExtractionsParamsStatus = "failed"
-	GetV1ExtractionsParamsStatusProcessing GetV1ExtractionsParamsStatus = "processing"
-	GetV1ExtractionsParamsStatusQueued     GetV1ExtractionsParamsStatus = "queued"
+	ListExtractionsParamsStatusCompleted  ListExtractionsParamsStatus = "completed"
+	ListExtractionsParamsStatusFailed     ListExtractionsParamsStatus = "failed"
+	ListExtractionsParamsStatusProcessing ListExtractionsParamsStatus = "processing"
+	ListExtractionsParamsStatusQueued     ListExtractionsParamsStatus = "queued"
 )
 
-// Valid indicates whether the value is a known member of the GetV1ExtractionsParamsStatus enum.
-func (e GetV1ExtractionsParamsStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ListExtractionsParamsStatus enum.
+func (e ListExtractionsParamsStatus) Valid() bool {
 	switch e {
-	case GetV1ExtractionsParamsStatusCompleted:
+	case ListExtractionsParamsStatusCompleted:
 		return true
-	case GetV1ExtractionsParamsStatusFailed:
+	case ListExtractionsParamsStatusFailed:
 		return true
-	case GetV1ExtractionsParamsStatusProcessing:
+	case ListExtractionsParamsStatusProcessing:
 		return true
-	case GetV1ExtractionsParamsStatusQueued:
+	case ListExtractionsParamsStatusQueued:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType.
+// Defines values for GetExtractionDocument200JSONResponseBodyContentType.
 const (
-	GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeApplicationpdf GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType = "application/pdf"
-	GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeImagejpeg      GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType = "image/jpeg"
-	GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeImagepng       GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType = "image/png"
-	GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeImagewebp      GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType = "image/webp"
+	GetExtractionDocument200JSONResponseBodyContentTypeApplicationpdf GetExtractionDocument200JSONResponseBodyContentType = "application/pdf"
+	GetExtractionDocument200JSONResponseBodyContentTypeImagejpeg      GetExtractionDocument200JSONResponseBodyContentType = "image/jpeg"
+	GetExtractionDocument200JSONResponseBodyContentTypeImagepng       GetExtractionDocument200JSONResponseBodyContentType = "image/png"
+	GetExtractionDocument200JSONResponseBodyContentTypeImagewebp      GetExtractionDocument200JSONResponseBodyContentType = "image/webp"
 )
 
-// Valid indicates whether the value is a known member of the GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType enum.
-func (e GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType) Valid() bool {
+// Valid indicates whether the value is a known member of the GetExtractionDocument200JSONResponseBodyContentType enum.
+func (e GetExtractionDocument200JSONResponseBodyContentType) Valid() bool {
 	switch e {
-	case GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeApplicationpdf:
+	case GetExtractionDocument200JSONResponseBodyContentTypeApplicationpdf:
 		return true
-	case GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeImagejpeg:
+	case GetExtractionDocument200JSONResponseBodyContentTypeImagejpeg:
 		return true
-	case GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeImagepng:
+	case GetExtractionDocument200JSONResponseBodyContentTypeImagepng:
 		return true
-	case GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentTypeImagewebp:
+	case GetExtractionDocument200JSONResponseBodyContentTypeImagewebp:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for PostV1LivenessCheck200JSONResponseBodyAttackType.
+// Defines values for CreateLivenessCheck200JSONResponseBodyAttackType.
 const (
-	PostV1LivenessCheck200JSONResponseBodyAttackTypeNone    PostV1LivenessCheck200JSONResponseBodyAttackType = "none"
-	PostV1LivenessCheck200JSONResponseBodyAttackTypeUnknown PostV1LivenessCheck200JSONResponseBodyAttackType = "unknown"
+	CreateLivenessCheck200JSONResponseBodyAttackTypeNone    CreateLivenessCheck200JSONResponseBodyAttackType = "none"
+	CreateLivenessCheck200JSONResponseBodyAttackTypeUnknown CreateLivenessCheck200JSONResponseBodyAttackType = "unknown"
 )
 
-// Valid indicates whether the value is a known member of the PostV1LivenessCheck200JSONResponseBodyAttackType enum.
-func (e PostV1LivenessCheck200JSONResponseBodyAttackType) Valid() bool {
+// Valid indicates whether the value is a known member of the CreateLivenessCheck200JSONResponseBodyAttackType enum.
+func (e CreateLivenessCheck200JSONResponseBodyAttackType) Valid() bool {
 	switch e {
-	case PostV1LivenessCheck200JSONResponseBodyAttackTypeNone:
+	case CreateLivenessCheck200JSONResponseBodyAttackTypeNone:
 		return true
-	case PostV1LivenessCheck200JSONResponseBodyAttackTypeUnknown:
+	case CreateLivenessCheck200JSONResponseBodyAttackTypeUnknown:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1LivenessChecksParamsMode.
+// Defines values for ListLivenessChecksParamsMode.
 const (
-	GetV1LivenessChecksParamsModeLive GetV1LivenessChecksParamsMode = "live"
-	GetV1LivenessChecksParamsModeTest GetV1LivenessChecksParamsMode = "test"
+	ListLivenessChecksParamsModeLive ListLivenessChecksParamsMode = "live"
+	ListLivenessChecksParamsModeTest ListLivenessChecksParamsMode = "test"
 )
 
-// Valid indicates whether the value is a known member of the GetV1LivenessChecksParamsMode enum.
-func (e GetV1LivenessChecksParamsMode) Valid() bool {
+// Valid indicates whether the value is a known member of the ListLivenessChecksParamsMode enum.
+func (e ListLivenessChecksParamsMode) Valid() bool {
 	switch e {
-	case GetV1LivenessChecksParamsModeLive:
+	case ListLivenessChecksParamsModeLive:
 		return true
-	case GetV1LivenessChecksParamsModeTest:
+	case ListLivenessChecksParamsModeTest:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetV1WebhooksIdDeliveriesParamsStatus.
+// Defines values for ListWebhookDeliveriesParamsStatus.
 const (
-	GetV1WebhooksIdDeliveriesParamsStatusFAILED    GetV1WebhooksIdDeliveriesParamsStatus = "FAILED"
-	GetV1WebhooksIdDeliveriesParamsStatusPENDING   GetV1WebhooksIdDeliveriesParamsStatus = "PENDING"
-	GetV1WebhooksIdDeliveriesParamsStatusSUCCEEDED GetV1WebhooksIdDeliveriesParamsStatus = "SUCCEEDED"
+	ListWebhookDeliveriesParamsStatusFAILED    ListWebhookDeliveriesParamsStatus = "FAILED"
+	ListWebhookDeliveriesParamsStatusPENDING   ListWebhookDeliveriesParamsStatus = "PENDING"
+	ListWebhookDeliveriesParamsStatusSUCCEEDED ListWebhookDeliveriesParamsStatus = "SUCCEEDED"
 )
 
-// Valid indicates whether the value is a known member of the GetV1WebhooksIdDeliveriesParamsStatus enum.
-func (e GetV1WebhooksIdDeliveriesParamsStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ListWebhookDeliveriesParamsStatus enum.
+func (e ListWebhookDeliveriesParamsStatus) Valid() bool {
 	switch e {
-	case GetV1WebhooksIdDeliveriesParamsStatusFAILED:
+	case ListWebhookDeliveriesParamsStatusFAILED:
 		return true
-	case GetV1WebhooksIdDeliveriesParamsStatusPENDING:
+	case ListWebhookDeliveriesParamsStatusPENDING:
 		return true
-	case GetV1WebhooksIdDeliveriesParamsStatusSUCCEEDED:
+	case ListWebhookDeliveriesParamsStatusSUCCEEDED:
 		return true
 	default:
 		return false
@@ -1956,97 +1956,97 @@ type TooLarge = Problem
 // UnsupportedFile defines model for UnsupportedFile.
 type UnsupportedFile = Problem
 
-// PostV1AdminUsersUserIdPlanJSONBody defines parameters for PostV1AdminUsersUserIdPlan.
-type PostV1AdminUsersUserIdPlanJSONBody struct {
+// ChangeUserPlanJSONBody defines parameters for ChangeUserPlan.
+type ChangeUserPlanJSONBody struct {
 	Plan string `json:"plan"`
 }
 
-// PostV1AdminUsersUserIdPlan202JSONResponseBody defines parameters for PostV1AdminUsersUserIdPlan.
-type PostV1AdminUsersUserIdPlan202JSONResponseBody struct {
+// ChangeUserPlan202JSONResponseBody defines parameters for ChangeUserPlan.
+type ChangeUserPlan202JSONResponseBody struct {
 	Effective   *string `json:"effective,omitempty"`
 	PendingPlan *string `json:"pendingPlan,omitempty"`
 	UserId      *string `json:"userId,omitempty"`
 }
 
-// PostV1ApiKeysParams defines parameters for PostV1ApiKeys.
-type PostV1ApiKeysParams struct {
+// CreateApiKeyParams defines parameters for CreateApiKey.
+type CreateApiKeyParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// PostV1AuthPasswordJSONBody defines parameters for PostV1AuthPassword.
-type PostV1AuthPasswordJSONBody struct {
+// ChangePasswordJSONBody defines parameters for ChangePassword.
+type ChangePasswordJSONBody struct {
 	CurrentPassword string `json:"currentPassword"`
 
 	// NewPassword 10 to 72 bytes
 	NewPassword string `json:"newPassword"`
 }
 
-// PostV1AuthPasswordResetJSONBody defines parameters for PostV1AuthPasswordReset.
-type PostV1AuthPasswordResetJSONBody struct {
+// ResetPasswordJSONBody defines parameters for ResetPassword.
+type ResetPasswordJSONBody struct {
 	// NewPassword 10 to 72 bytes
 	NewPassword string `json:"newPassword"`
 	Token       string `json:"token"`
 }
 
-// PostV1AuthPasswordResetRequestJSONBody defines parameters for PostV1AuthPasswordResetRequest.
-type PostV1AuthPasswordResetRequestJSONBody struct {
+// RequestPasswordResetJSONBody defines parameters for RequestPasswordReset.
+type RequestPasswordResetJSONBody struct {
 	Email openapi_types.Email `json:"email"`
 }
 
-// PostV1AuthPasswordResetRequest202JSONResponseBodyStatus defines parameters for PostV1AuthPasswordResetRequest.
-type PostV1AuthPasswordResetRequest202JSONResponseBodyStatus string
+// RequestPasswordReset202JSONResponseBodyStatus defines parameters for RequestPasswordReset.
+type RequestPasswordReset202JSONResponseBodyStatus string
 
-// PostV1AuthPasswordResetRequest202JSONResponseBody defines parameters for PostV1AuthPasswordResetRequest.
-type PostV1AuthPasswordResetRequest202JSONResponseBody struct {
-	Detail string                                                  `json:"detail"`
-	Status PostV1AuthPasswordResetRequest202JSONResponseBodyStatus `json:"status"`
+// RequestPasswordReset202JSONResponseBody defines parameters for RequestPasswordReset.
+type RequestPasswordReset202JSONResponseBody struct {
+	Detail string                                        `json:"detail"`
+	Status RequestPasswordReset202JSONResponseBodyStatus `json:"status"`
 }
 
-// PostV1AuthResendVerificationJSONBody defines parameters for PostV1AuthResendVerification.
-type PostV1AuthResendVerificationJSONBody struct {
+// ResendVerificationEmailJSONBody defines parameters for ResendVerificationEmail.
+type ResendVerificationEmailJSONBody struct {
 	Email openapi_types.Email `json:"email"`
 }
 
-// PostV1AuthResendVerification202JSONResponseBodyStatus defines parameters for PostV1AuthResendVerification.
-type PostV1AuthResendVerification202JSONResponseBodyStatus string
+// ResendVerificationEmail202JSONResponseBodyStatus defines parameters for ResendVerificationEmail.
+type ResendVerificationEmail202JSONResponseBodyStatus string
 
-// PostV1AuthResendVerification202JSONResponseBody defines parameters for PostV1AuthResendVerification.
-type PostV1AuthResendVerification202JSONResponseBody struct {
-	Detail string                                                `json:"detail"`
-	Status PostV1AuthResendVerification202JSONResponseBodyStatus `json:"status"`
+// ResendVerificationEmail202JSONResponseBody defines parameters for ResendVerificationEmail.
+type ResendVerificationEmail202JSONResponseBody struct {
+	Detail string                                           `json:"detail"`
+	Status ResendVerificationEmail202JSONResponseBodyStatus `json:"status"`
 }
 
-// GetV1AuthSessions200JSONResponseBody defines parameters for GetV1AuthSessions.
-type GetV1AuthSessions200JSONResponseBody struct {
+// ListSessions200JSONResponseBody defines parameters for ListSessions.
+type ListSessions200JSONResponseBody struct {
 	Data []Session `json:"data"`
 }
 
-// GetV1AuthVerifyEmailParams defines parameters for GetV1AuthVerifyEmail.
-type GetV1AuthVerifyEmailParams struct {
+// OpenEmailVerificationLinkParams defines parameters for OpenEmailVerificationLink.
+type OpenEmailVerificationLinkParams struct {
 	Token string `form:"token" json:"token"`
 }
 
-// PostV1AuthVerifyEmailJSONBody defines parameters for PostV1AuthVerifyEmail.
-type PostV1AuthVerifyEmailJSONBody struct {
+// VerifyEmailJSONBody defines parameters for VerifyEmail.
+type VerifyEmailJSONBody struct {
 	Token string `json:"token"`
 }
 
-// GetV1BatchesParams defines parameters for GetV1Batches.
-type GetV1BatchesParams struct {
+// ListBatchesParams defines parameters for ListBatches.
+type ListBatchesParams struct {
 	// Mode the mode listed: an API key's own (another is 422); a login session's choice, live by default
-	Mode  *GetV1BatchesParamsMode `form:"mode,omitempty" json:"mode,omitempty"`
-	Limit *Limit                  `form:"limit,omitempty" json:"limit,omitempty"`
+	Mode  *ListBatchesParamsMode `form:"mode,omitempty" json:"mode,omitempty"`
+	Limit *Limit                 `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor nextCursor of the previous page of the same list (another is 422)
 	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetV1BatchesParamsMode defines parameters for GetV1Batches.
-type GetV1BatchesParamsMode string
+// ListBatchesParamsMode defines parameters for ListBatches.
+type ListBatchesParamsMode string
 
-// PostV1BatchesMultipartBody defines parameters for PostV1Batches.
-type PostV1BatchesMultipartBody struct {
+// CreateBatchMultipartBody defines parameters for CreateBatch.
+type CreateBatchMultipartBody struct {
 	// DocumentType once for all files, or repeated once per file
 	DocumentType DocumentType         `json:"documentType"`
 	File         []openapi_types.File `json:"file"`
@@ -2055,8 +2055,8 @@ type PostV1BatchesMultipartBody struct {
 	ReferenceId *[]string `json:"referenceId,omitempty"`
 }
 
-// PostV1BatchesParams defines parameters for PostV1Batches.
-type PostV1BatchesParams struct {
+// CreateBatchParams defines parameters for CreateBatch.
+type CreateBatchParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
 
@@ -2064,46 +2064,46 @@ type PostV1BatchesParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// GetV1BillingCreditsParams defines parameters for GetV1BillingCredits.
-type GetV1BillingCreditsParams struct {
+// ListCreditEntriesParams defines parameters for ListCreditEntries.
+type ListCreditEntriesParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor nextCursor of the previous page
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetV1BillingCredits200JSONResponseBodyDataReason defines parameters for GetV1BillingCredits.
-type GetV1BillingCredits200JSONResponseBodyDataReason string
+// ListCreditEntries200JSONResponseBodyDataReason defines parameters for ListCreditEntries.
+type ListCreditEntries200JSONResponseBodyDataReason string
 
-// GetV1BillingCredits200JSONResponseBody_Data defines parameters for GetV1BillingCredits.
-type GetV1BillingCredits200JSONResponseBody_Data struct {
+// ListCreditEntries200JSONResponseBody_Data defines parameters for ListCreditEntries.
+type ListCreditEntries200JSONResponseBody_Data struct {
 	// Amount credits added (positive) or taken (negative)
-	Amount    int                                              `json:"amount"`
-	CreatedAt time.Time                                        `json:"createdAt"`
-	Id        string                                           `json:"id"`
-	Reason    GetV1BillingCredits200JSONResponseBodyDataReason `json:"reason"`
+	Amount    int                                            `json:"amount"`
+	CreatedAt time.Time                                      `json:"createdAt"`
+	Id        string                                         `json:"id"`
+	Reason    ListCreditEntries200JSONResponseBodyDataReason `json:"reason"`
 
 	// Reference the extraction, batch or invoice it belongs to
 	Reference *string `json:"reference,omitempty"`
 }
 
-// GetV1BillingCredits200JSONResponseBodyLivemode defines parameters for GetV1BillingCredits.
-type GetV1BillingCredits200JSONResponseBodyLivemode bool
+// ListCreditEntries200JSONResponseBodyLivemode defines parameters for ListCreditEntries.
+type ListCreditEntries200JSONResponseBodyLivemode bool
 
-// GetV1BillingCredits200JSONResponseBodyMode defines parameters for GetV1BillingCredits.
-type GetV1BillingCredits200JSONResponseBodyMode string
+// ListCreditEntries200JSONResponseBodyMode defines parameters for ListCreditEntries.
+type ListCreditEntries200JSONResponseBodyMode string
 
-// GetV1BillingCredits200JSONResponseBody defines parameters for GetV1BillingCredits.
-type GetV1BillingCredits200JSONResponseBody struct {
+// ListCreditEntries200JSONResponseBody defines parameters for ListCreditEntries.
+type ListCreditEntries200JSONResponseBody struct {
 	// DailyQuota sk_test_ keys only (TestUsage)
-	DailyQuota *int                                          `json:"dailyQuota,omitempty"`
-	Data       []GetV1BillingCredits200JSONResponseBody_Data `json:"data"`
+	DailyQuota *int                                        `json:"dailyQuota,omitempty"`
+	Data       []ListCreditEntries200JSONResponseBody_Data `json:"data"`
 
 	// Livemode sk_test_ keys only (TestUsage)
-	Livemode *GetV1BillingCredits200JSONResponseBodyLivemode `json:"livemode,omitempty"`
+	Livemode *ListCreditEntries200JSONResponseBodyLivemode `json:"livemode,omitempty"`
 
 	// Mode sk_test_ keys only (TestUsage)
-	Mode *GetV1BillingCredits200JSONResponseBodyMode `json:"mode,omitempty"`
+	Mode *ListCreditEntries200JSONResponseBodyMode `json:"mode,omitempty"`
 
 	// NextCursor null on the last page
 	NextCursor *string `json:"nextCursor"`
@@ -2118,28 +2118,28 @@ type GetV1BillingCredits200JSONResponseBody struct {
 	UsedToday *int `json:"usedToday,omitempty"`
 }
 
-// GetV1BillingInvoicesParams defines parameters for GetV1BillingInvoices.
-type GetV1BillingInvoicesParams struct {
+// ListInvoicesParams defines parameters for ListInvoices.
+type ListInvoicesParams struct {
 	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor X-Next-Cursor of the previous page
-	Cursor *string                           `form:"cursor,omitempty" json:"cursor,omitempty"`
-	Status *GetV1BillingInvoicesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	Cursor *string                   `form:"cursor,omitempty" json:"cursor,omitempty"`
+	Status *ListInvoicesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
 }
 
-// GetV1BillingInvoicesParamsStatus defines parameters for GetV1BillingInvoices.
-type GetV1BillingInvoicesParamsStatus string
+// ListInvoicesParamsStatus defines parameters for ListInvoices.
+type ListInvoicesParamsStatus string
 
-// GetV1BillingReturnParams defines parameters for GetV1BillingReturn.
-type GetV1BillingReturnParams struct {
-	Outcome *GetV1BillingReturnParamsOutcome `form:"outcome,omitempty" json:"outcome,omitempty"`
+// OpenBillingReturnPageParams defines parameters for OpenBillingReturnPage.
+type OpenBillingReturnPageParams struct {
+	Outcome *OpenBillingReturnPageParamsOutcome `form:"outcome,omitempty" json:"outcome,omitempty"`
 }
 
-// GetV1BillingReturnParamsOutcome defines parameters for GetV1BillingReturn.
-type GetV1BillingReturnParamsOutcome string
+// OpenBillingReturnPageParamsOutcome defines parameters for OpenBillingReturnPage.
+type OpenBillingReturnPageParamsOutcome string
 
-// PostV1BillingWebhookJSONBody defines parameters for PostV1BillingWebhook.
-type PostV1BillingWebhookJSONBody struct {
+// ReceiveBillingNotificationJSONBody defines parameters for ReceiveBillingNotification.
+type ReceiveBillingNotificationJSONBody struct {
 	Amount     int        `json:"amount"`
 	Currency   string     `json:"currency"`
 	EventId    string     `json:"eventId"`
@@ -2147,38 +2147,38 @@ type PostV1BillingWebhookJSONBody struct {
 	PaymentId  string     `json:"paymentId"`
 
 	// Reference the invoice reference
-	Reference string                           `json:"reference"`
-	Type      PostV1BillingWebhookJSONBodyType `json:"type"`
+	Reference string                                 `json:"reference"`
+	Type      ReceiveBillingNotificationJSONBodyType `json:"type"`
 }
 
-// PostV1BillingWebhookParams defines parameters for PostV1BillingWebhook.
-type PostV1BillingWebhookParams struct {
+// ReceiveBillingNotificationParams defines parameters for ReceiveBillingNotification.
+type ReceiveBillingNotificationParams struct {
 	XWebhookSignature string `json:"x-webhook-signature"`
 }
 
-// PostV1BillingWebhookJSONBodyType defines parameters for PostV1BillingWebhook.
-type PostV1BillingWebhookJSONBodyType string
+// ReceiveBillingNotificationJSONBodyType defines parameters for ReceiveBillingNotification.
+type ReceiveBillingNotificationJSONBodyType string
 
-// PostV1BillingWebhook200JSONResponseBody defines parameters for PostV1BillingWebhook.
-type PostV1BillingWebhook200JSONResponseBody struct {
+// ReceiveBillingNotification200JSONResponseBody defines parameters for ReceiveBillingNotification.
+type ReceiveBillingNotification200JSONResponseBody struct {
 	Received *bool `json:"received,omitempty"`
 }
 
-// GetV1DocumentTypes200JSONResponseBody_Data defines parameters for GetV1DocumentTypes.
-type GetV1DocumentTypes200JSONResponseBody_Data struct {
+// ListDocumentTypes200JSONResponseBody_Data defines parameters for ListDocumentTypes.
+type ListDocumentTypes200JSONResponseBody_Data struct {
 	// DocumentType auto: the type is told from the document's zone
 	DocumentType DocumentType `json:"documentType"`
 	Label        string       `json:"label"`
 	MrzFormats   []MRZFormat  `json:"mrzFormats"`
 }
 
-// GetV1DocumentTypes200JSONResponseBody defines parameters for GetV1DocumentTypes.
-type GetV1DocumentTypes200JSONResponseBody struct {
-	Data []GetV1DocumentTypes200JSONResponseBody_Data `json:"data"`
+// ListDocumentTypes200JSONResponseBody defines parameters for ListDocumentTypes.
+type ListDocumentTypes200JSONResponseBody struct {
+	Data []ListDocumentTypes200JSONResponseBody_Data `json:"data"`
 }
 
-// PostV1ExtractAsyncMultipartBody defines parameters for PostV1ExtractAsync.
-type PostV1ExtractAsyncMultipartBody struct {
+// CreateExtractionMultipartBody defines parameters for CreateExtraction.
+type CreateExtractionMultipartBody struct {
 	// DocumentType auto: the type is told from the document's zone
 	DocumentType DocumentType `json:"documentType"`
 
@@ -2189,8 +2189,8 @@ type PostV1ExtractAsyncMultipartBody struct {
 	ReferenceId *string `json:"referenceId,omitempty"`
 }
 
-// PostV1ExtractAsyncParams defines parameters for PostV1ExtractAsync.
-type PostV1ExtractAsyncParams struct {
+// CreateExtractionParams defines parameters for CreateExtraction.
+type CreateExtractionParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
 
@@ -2198,13 +2198,13 @@ type PostV1ExtractAsyncParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// GetV1ExtractionsParams defines parameters for GetV1Extractions.
-type GetV1ExtractionsParams struct {
+// ListExtractionsParams defines parameters for ListExtractions.
+type ListExtractionsParams struct {
 	// Mode the mode listed: an API key's own (another is 422); a login session's choice, live by default
-	Mode         *GetV1ExtractionsParamsMode   `form:"mode,omitempty" json:"mode,omitempty"`
-	Status       *GetV1ExtractionsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
-	DocumentType *DocumentType                 `form:"documentType,omitempty" json:"documentType,omitempty"`
-	BatchId      *string                       `form:"batchId,omitempty" json:"batchId,omitempty"`
+	Mode         *ListExtractionsParamsMode   `form:"mode,omitempty" json:"mode,omitempty"`
+	Status       *ListExtractionsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	DocumentType *DocumentType                `form:"documentType,omitempty" json:"documentType,omitempty"`
+	BatchId      *string                      `form:"batchId,omitempty" json:"batchId,omitempty"`
 
 	// CreatedAfter at or after this time (RFC 3339)
 	CreatedAfter *time.Time `form:"createdAfter,omitempty" json:"createdAfter,omitempty"`
@@ -2217,18 +2217,18 @@ type GetV1ExtractionsParams struct {
 	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetV1ExtractionsParamsMode defines parameters for GetV1Extractions.
-type GetV1ExtractionsParamsMode string
+// ListExtractionsParamsMode defines parameters for ListExtractions.
+type ListExtractionsParamsMode string
 
-// GetV1ExtractionsParamsStatus defines parameters for GetV1Extractions.
-type GetV1ExtractionsParamsStatus string
+// ListExtractionsParamsStatus defines parameters for ListExtractions.
+type ListExtractionsParamsStatus string
 
-// GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType defines parameters for GetV1ExtractionsExtractionIdDocument.
-type GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType string
+// GetExtractionDocument200JSONResponseBodyContentType defines parameters for GetExtractionDocument.
+type GetExtractionDocument200JSONResponseBodyContentType string
 
-// GetV1ExtractionsExtractionIdDocument200JSONResponseBody defines parameters for GetV1ExtractionsExtractionIdDocument.
-type GetV1ExtractionsExtractionIdDocument200JSONResponseBody struct {
-	ContentType GetV1ExtractionsExtractionIdDocument200JSONResponseBodyContentType `json:"contentType"`
+// GetExtractionDocument200JSONResponseBody defines parameters for GetExtractionDocument.
+type GetExtractionDocument200JSONResponseBody struct {
+	ContentType GetExtractionDocument200JSONResponseBodyContentType `json:"contentType"`
 
 	// ExpiresAt 5 minutes after the answer
 	ExpiresAt time.Time `json:"expiresAt"`
@@ -2237,8 +2237,8 @@ type GetV1ExtractionsExtractionIdDocument200JSONResponseBody struct {
 	Url string `json:"url"`
 }
 
-// PostV1FaceMatchMultipartBody defines parameters for PostV1FaceMatch.
-type PostV1FaceMatchMultipartBody struct {
+// CreateFaceMatchMultipartBody defines parameters for CreateFaceMatch.
+type CreateFaceMatchMultipartBody struct {
 	// Document the document page, JPEG, PNG or WebP
 	Document         *openapi_types.File `json:"document,omitempty"`
 	ExtractionId     *string             `json:"extractionId,omitempty"`
@@ -2249,8 +2249,8 @@ type PostV1FaceMatchMultipartBody struct {
 	SelfieUploadId *string             `json:"selfieUploadId,omitempty"`
 }
 
-// PostV1FaceMatchParams defines parameters for PostV1FaceMatch.
-type PostV1FaceMatchParams struct {
+// CreateFaceMatchParams defines parameters for CreateFaceMatch.
+type CreateFaceMatchParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
 
@@ -2258,8 +2258,8 @@ type PostV1FaceMatchParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// PostV1FaceMatch200JSONResponseBody defines parameters for PostV1FaceMatch.
-type PostV1FaceMatch200JSONResponseBody struct {
+// CreateFaceMatch200JSONResponseBody defines parameters for CreateFaceMatch.
+type CreateFaceMatch200JSONResponseBody struct {
 	CreditsUsed int          `json:"creditsUsed"`
 	Document    DetectedFace `json:"document"`
 	IsMatch     bool         `json:"isMatch"`
@@ -2273,16 +2273,16 @@ type PostV1FaceMatch200JSONResponseBody struct {
 	Threshold    float32      `json:"threshold"`
 }
 
-// PostV1LivenessCheckJSONBody defines parameters for PostV1LivenessCheck.
-type PostV1LivenessCheckJSONBody struct {
+// CreateLivenessCheckJSONBody defines parameters for CreateLivenessCheck.
+type CreateLivenessCheckJSONBody struct {
 	// ExtractionId a completed extraction to match the selfie against (adds faceMatch)
 	ExtractionId     *string `json:"extractionId,omitempty"`
 	HandoffSessionId *string `json:"handoffSessionId,omitempty"`
 	UploadId         *string `json:"uploadId,omitempty"`
 }
 
-// PostV1LivenessCheckMultipartBody defines parameters for PostV1LivenessCheck.
-type PostV1LivenessCheckMultipartBody struct {
+// CreateLivenessCheckMultipartBody defines parameters for CreateLivenessCheck.
+type CreateLivenessCheckMultipartBody struct {
 	// Document a document page to match the selfie against (adds faceMatch)
 	Document *openapi_types.File `json:"document,omitempty"`
 
@@ -2293,8 +2293,8 @@ type PostV1LivenessCheckMultipartBody struct {
 	File openapi_types.File `json:"file"`
 }
 
-// PostV1LivenessCheckParams defines parameters for PostV1LivenessCheck.
-type PostV1LivenessCheckParams struct {
+// CreateLivenessCheckParams defines parameters for CreateLivenessCheck.
+type CreateLivenessCheckParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
 
@@ -2302,19 +2302,19 @@ type PostV1LivenessCheckParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// PostV1LivenessCheck200JSONResponseBodyAttackType defines parameters for PostV1LivenessCheck.
-type PostV1LivenessCheck200JSONResponseBodyAttackType string
+// CreateLivenessCheck200JSONResponseBodyAttackType defines parameters for CreateLivenessCheck.
+type CreateLivenessCheck200JSONResponseBodyAttackType string
 
-// PostV1LivenessCheck200JSONResponseBody_FaceMatch defines parameters for PostV1LivenessCheck.
-type PostV1LivenessCheck200JSONResponseBody_FaceMatch struct {
+// CreateLivenessCheck200JSONResponseBody_FaceMatch defines parameters for CreateLivenessCheck.
+type CreateLivenessCheck200JSONResponseBody_FaceMatch struct {
 	IsMatch    bool    `json:"isMatch"`
 	Similarity float32 `json:"similarity"`
 	Threshold  float32 `json:"threshold"`
 }
 
-// PostV1LivenessCheck200JSONResponseBody defines parameters for PostV1LivenessCheck.
-type PostV1LivenessCheck200JSONResponseBody struct {
-	AttackType PostV1LivenessCheck200JSONResponseBodyAttackType `json:"attackType"`
+// CreateLivenessCheck200JSONResponseBody defines parameters for CreateLivenessCheck.
+type CreateLivenessCheck200JSONResponseBody struct {
+	AttackType CreateLivenessCheck200JSONResponseBodyAttackType `json:"attackType"`
 
 	// CheckId lv_…: the reference of its ledger entries
 	CheckId     string  `json:"checkId"`
@@ -2322,7 +2322,7 @@ type PostV1LivenessCheck200JSONResponseBody struct {
 	CreditsUsed int     `json:"creditsUsed"`
 
 	// FaceMatch with a document or extractionId: the face match, in the same one charge (see POST /v1/face-match)
-	FaceMatch    *PostV1LivenessCheck200JSONResponseBody_FaceMatch `json:"faceMatch,omitempty"`
+	FaceMatch    *CreateLivenessCheck200JSONResponseBody_FaceMatch `json:"faceMatch,omitempty"`
 	IsLive       bool                                              `json:"isLive"`
 	Livemode     bool                                              `json:"livemode"`
 	ProcessingMs int                                               `json:"processingMs"`
@@ -2330,75 +2330,75 @@ type PostV1LivenessCheck200JSONResponseBody struct {
 	ScoreSmall   float32                                           `json:"scoreSmall"`
 }
 
-// GetV1LivenessChecksParams defines parameters for GetV1LivenessChecks.
-type GetV1LivenessChecksParams struct {
+// ListLivenessChecksParams defines parameters for ListLivenessChecks.
+type ListLivenessChecksParams struct {
 	// Mode the mode listed: an API key's own (another is 422); a login session's choice, live by default
-	Mode  *GetV1LivenessChecksParamsMode `form:"mode,omitempty" json:"mode,omitempty"`
-	Limit *Limit                         `form:"limit,omitempty" json:"limit,omitempty"`
+	Mode  *ListLivenessChecksParamsMode `form:"mode,omitempty" json:"mode,omitempty"`
+	Limit *Limit                        `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor nextCursor of the previous page of the same list (another is 422)
 	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetV1LivenessChecksParamsMode defines parameters for GetV1LivenessChecks.
-type GetV1LivenessChecksParamsMode string
+// ListLivenessChecksParamsMode defines parameters for ListLivenessChecks.
+type ListLivenessChecksParamsMode string
 
-// GetV1MobileHandoffConsumeSessionIdParams defines parameters for GetV1MobileHandoffConsumeSessionId.
-type GetV1MobileHandoffConsumeSessionIdParams struct {
+// ConsumeHandoffSessionParams defines parameters for ConsumeHandoffSession.
+type ConsumeHandoffSessionParams struct {
 	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
 	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
 }
 
-// PostV1MobileHandoffSessionParams defines parameters for PostV1MobileHandoffSession.
-type PostV1MobileHandoffSessionParams struct {
+// CreateHandoffSessionParams defines parameters for CreateHandoffSession.
+type CreateHandoffSessionParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// PostV1MobileHandoffUploadSessionIdMultipartBody defines parameters for PostV1MobileHandoffUploadSessionId.
-type PostV1MobileHandoffUploadSessionIdMultipartBody struct {
+// UploadHandoffFormMultipartBody defines parameters for UploadHandoffForm.
+type UploadHandoffFormMultipartBody struct {
 	// File JPEG, PNG, WebP, HEIC or PDF, recognised by content
 	File openapi_types.File `json:"file"`
 }
 
-// PostV1UploadsParams defines parameters for PostV1Uploads.
-type PostV1UploadsParams struct {
+// CreateUploadParams defines parameters for CreateUpload.
+type CreateUploadParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// GetV1Webhooks200JSONResponseBody defines parameters for GetV1Webhooks.
-type GetV1Webhooks200JSONResponseBody struct {
+// ListWebhookEndpoints200JSONResponseBody defines parameters for ListWebhookEndpoints.
+type ListWebhookEndpoints200JSONResponseBody struct {
 	Data []Endpoint `json:"data"`
 }
 
-// PostV1WebhooksParams defines parameters for PostV1Webhooks.
-type PostV1WebhooksParams struct {
+// CreateWebhookEndpointParams defines parameters for CreateWebhookEndpoint.
+type CreateWebhookEndpointParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
-// GetV1WebhooksIdDeliveriesParams defines parameters for GetV1WebhooksIdDeliveries.
-type GetV1WebhooksIdDeliveriesParams struct {
+// ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParams struct {
 	// Reference the extraction ID (the endpoint ID for webhook.test)
-	Reference *string                                `form:"reference,omitempty" json:"reference,omitempty"`
-	Status    *GetV1WebhooksIdDeliveriesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
-	Limit     *int                                   `form:"limit,omitempty" json:"limit,omitempty"`
+	Reference *string                            `form:"reference,omitempty" json:"reference,omitempty"`
+	Status    *ListWebhookDeliveriesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	Limit     *int                               `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor nextCursor of the previous page
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetV1WebhooksIdDeliveriesParamsStatus defines parameters for GetV1WebhooksIdDeliveries.
-type GetV1WebhooksIdDeliveriesParamsStatus string
+// ListWebhookDeliveriesParamsStatus defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParamsStatus string
 
-// PostV1WebhooksIdRecoverJSONBody defines parameters for PostV1WebhooksIdRecover.
-type PostV1WebhooksIdRecoverJSONBody struct {
+// RecoverWebhookDeliveriesJSONBody defines parameters for RecoverWebhookDeliveries.
+type RecoverWebhookDeliveriesJSONBody struct {
 	Since time.Time `json:"since"`
 }
 
-// PostV1WebhooksIdRecover202JSONResponseBody defines parameters for PostV1WebhooksIdRecover.
-type PostV1WebhooksIdRecover202JSONResponseBody struct {
+// RecoverWebhookDeliveries202JSONResponseBody defines parameters for RecoverWebhookDeliveries.
+type RecoverWebhookDeliveries202JSONResponseBody struct {
 	// HasMore more failed deliveries remain; call again
 	HasMore bool `json:"hasMore"`
 
@@ -2406,71 +2406,71 @@ type PostV1WebhooksIdRecover202JSONResponseBody struct {
 	Recovered int `json:"recovered"`
 }
 
-// PostV1AdminUsersUserIdPlanJSONRequestBody defines body for PostV1AdminUsersUserIdPlan for application/json ContentType.
-type PostV1AdminUsersUserIdPlanJSONRequestBody PostV1AdminUsersUserIdPlanJSONBody
+// ChangeUserPlanJSONRequestBody defines body for ChangeUserPlan for application/json ContentType.
+type ChangeUserPlanJSONRequestBody ChangeUserPlanJSONBody
 
-// PostV1ApiKeysJSONRequestBody defines body for PostV1ApiKeys for application/json ContentType.
-type PostV1ApiKeysJSONRequestBody = KeyRequest
+// CreateApiKeyJSONRequestBody defines body for CreateApiKey for application/json ContentType.
+type CreateApiKeyJSONRequestBody = KeyRequest
 
-// PostV1AuthLoginJSONRequestBody defines body for PostV1AuthLogin for application/json ContentType.
-type PostV1AuthLoginJSONRequestBody = Credentials
+// LogInJSONRequestBody defines body for LogIn for application/json ContentType.
+type LogInJSONRequestBody = Credentials
 
-// PostV1AuthPasswordJSONRequestBody defines body for PostV1AuthPassword for application/json ContentType.
-type PostV1AuthPasswordJSONRequestBody PostV1AuthPasswordJSONBody
+// ChangePasswordJSONRequestBody defines body for ChangePassword for application/json ContentType.
+type ChangePasswordJSONRequestBody ChangePasswordJSONBody
 
-// PostV1AuthPasswordResetJSONRequestBody defines body for PostV1AuthPasswordReset for application/json ContentType.
-type PostV1AuthPasswordResetJSONRequestBody PostV1AuthPasswordResetJSONBody
+// ResetPasswordJSONRequestBody defines body for ResetPassword for application/json ContentType.
+type ResetPasswordJSONRequestBody ResetPasswordJSONBody
 
-// PostV1AuthPasswordResetRequestJSONRequestBody defines body for PostV1AuthPasswordResetRequest for application/json ContentType.
-type PostV1AuthPasswordResetRequestJSONRequestBody PostV1AuthPasswordResetRequestJSONBody
+// RequestPasswordResetJSONRequestBody defines body for RequestPasswordReset for application/json ContentType.
+type RequestPasswordResetJSONRequestBody RequestPasswordResetJSONBody
 
-// PostV1AuthRegisterJSONRequestBody defines body for PostV1AuthRegister for application/json ContentType.
-type PostV1AuthRegisterJSONRequestBody = Credentials
+// RegisterAccountJSONRequestBody defines body for RegisterAccount for application/json ContentType.
+type RegisterAccountJSONRequestBody = Credentials
 
-// PostV1AuthResendVerificationJSONRequestBody defines body for PostV1AuthResendVerification for application/json ContentType.
-type PostV1AuthResendVerificationJSONRequestBody PostV1AuthResendVerificationJSONBody
+// ResendVerificationEmailJSONRequestBody defines body for ResendVerificationEmail for application/json ContentType.
+type ResendVerificationEmailJSONRequestBody ResendVerificationEmailJSONBody
 
-// PostV1AuthVerifyEmailJSONRequestBody defines body for PostV1AuthVerifyEmail for application/json ContentType.
-type PostV1AuthVerifyEmailJSONRequestBody PostV1AuthVerifyEmailJSONBody
+// VerifyEmailJSONRequestBody defines body for VerifyEmail for application/json ContentType.
+type VerifyEmailJSONRequestBody VerifyEmailJSONBody
 
-// PostV1BatchesJSONRequestBody defines body for PostV1Batches for application/json ContentType.
-type PostV1BatchesJSONRequestBody = BatchRequest
+// CreateBatchJSONRequestBody defines body for CreateBatch for application/json ContentType.
+type CreateBatchJSONRequestBody = BatchRequest
 
-// PostV1BatchesMultipartRequestBody defines body for PostV1Batches for multipart/form-data ContentType.
-type PostV1BatchesMultipartRequestBody PostV1BatchesMultipartBody
+// CreateBatchMultipartRequestBody defines body for CreateBatch for multipart/form-data ContentType.
+type CreateBatchMultipartRequestBody CreateBatchMultipartBody
 
-// PostV1BillingWebhookJSONRequestBody defines body for PostV1BillingWebhook for application/json ContentType.
-type PostV1BillingWebhookJSONRequestBody PostV1BillingWebhookJSONBody
+// ReceiveBillingNotificationJSONRequestBody defines body for ReceiveBillingNotification for application/json ContentType.
+type ReceiveBillingNotificationJSONRequestBody ReceiveBillingNotificationJSONBody
 
-// PostV1ExtractAsyncJSONRequestBody defines body for PostV1ExtractAsync for application/json ContentType.
-type PostV1ExtractAsyncJSONRequestBody = ExtractRequest
+// CreateExtractionJSONRequestBody defines body for CreateExtraction for application/json ContentType.
+type CreateExtractionJSONRequestBody = ExtractRequest
 
-// PostV1ExtractAsyncMultipartRequestBody defines body for PostV1ExtractAsync for multipart/form-data ContentType.
-type PostV1ExtractAsyncMultipartRequestBody PostV1ExtractAsyncMultipartBody
+// CreateExtractionMultipartRequestBody defines body for CreateExtraction for multipart/form-data ContentType.
+type CreateExtractionMultipartRequestBody CreateExtractionMultipartBody
 
-// PostV1FaceMatchMultipartRequestBody defines body for PostV1FaceMatch for multipart/form-data ContentType.
-type PostV1FaceMatchMultipartRequestBody PostV1FaceMatchMultipartBody
+// CreateFaceMatchMultipartRequestBody defines body for CreateFaceMatch for multipart/form-data ContentType.
+type CreateFaceMatchMultipartRequestBody CreateFaceMatchMultipartBody
 
-// PostV1LivenessCheckJSONRequestBody defines body for PostV1LivenessCheck for application/json ContentType.
-type PostV1LivenessCheckJSONRequestBody PostV1LivenessCheckJSONBody
+// CreateLivenessCheckJSONRequestBody defines body for CreateLivenessCheck for application/json ContentType.
+type CreateLivenessCheckJSONRequestBody CreateLivenessCheckJSONBody
 
-// PostV1LivenessCheckMultipartRequestBody defines body for PostV1LivenessCheck for multipart/form-data ContentType.
-type PostV1LivenessCheckMultipartRequestBody PostV1LivenessCheckMultipartBody
+// CreateLivenessCheckMultipartRequestBody defines body for CreateLivenessCheck for multipart/form-data ContentType.
+type CreateLivenessCheckMultipartRequestBody CreateLivenessCheckMultipartBody
 
-// PostV1MobileHandoffUploadSessionIdMultipartRequestBody defines body for PostV1MobileHandoffUploadSessionId for multipart/form-data ContentType.
-type PostV1MobileHandoffUploadSessionIdMultipartRequestBody PostV1MobileHandoffUploadSessionIdMultipartBody
+// UploadHandoffFormMultipartRequestBody defines body for UploadHandoffForm for multipart/form-data ContentType.
+type UploadHandoffFormMultipartRequestBody UploadHandoffFormMultipartBody
 
-// PostV1MobileHandoffUploadSessionIdStartJSONRequestBody defines body for PostV1MobileHandoffUploadSessionIdStart for application/json ContentType.
-type PostV1MobileHandoffUploadSessionIdStartJSONRequestBody = HandoffStartRequest
+// StartHandoffUploadJSONRequestBody defines body for StartHandoffUpload for application/json ContentType.
+type StartHandoffUploadJSONRequestBody = HandoffStartRequest
 
-// PostV1UploadsJSONRequestBody defines body for PostV1Uploads for application/json ContentType.
-type PostV1UploadsJSONRequestBody = UploadRequest
+// CreateUploadJSONRequestBody defines body for CreateUpload for application/json ContentType.
+type CreateUploadJSONRequestBody = UploadRequest
 
-// PostV1WebhooksJSONRequestBody defines body for PostV1Webhooks for application/json ContentType.
-type PostV1WebhooksJSONRequestBody = EndpointRequest
+// CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
+type CreateWebhookEndpointJSONRequestBody = EndpointRequest
 
-// PostV1WebhooksIdRecoverJSONRequestBody defines body for PostV1WebhooksIdRecover for application/json ContentType.
-type PostV1WebhooksIdRecoverJSONRequestBody PostV1WebhooksIdRecoverJSONBody
+// RecoverWebhookDeliveriesJSONRequestBody defines body for RecoverWebhookDeliveries for application/json ContentType.
+type RecoverWebhookDeliveriesJSONRequestBody RecoverWebhookDeliveriesJSONBody
 
 // Getter for additional properties for ExtractedData. Returns the specified
 // element and whether it was found
@@ -2942,533 +2942,533 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
-	// PostV1AdminUsersUserIdPlanWithBody Change a user's plan from the next billing period (administrators)
+	// ChangeUserPlanWithBody Change a user's plan from the next billing period (administrators)
 	//
 	// An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-	PostV1AdminUsersUserIdPlanWithBody(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+	ChangeUserPlanWithBody(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AdminUsersUserIdPlan Change a user's plan from the next billing period (administrators)
+	// ChangeUserPlan Change a user's plan from the next billing period (administrators)
 	//
 	// An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-	PostV1AdminUsersUserIdPlan(ctx context.Context, userId string, body PostV1AdminUsersUserIdPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+	ChangeUserPlan(ctx context.Context, userId string, body ChangeUserPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1ApiKeys The user's keys, newest first (never their secrets; login JWT only)
+	// ListApiKeys The user's keys, newest first (never their secrets; login JWT only)
 	//
-	// Corresponds with GET /v1/api-keys (the `GetV1ApiKeys` operationId).
-	GetV1ApiKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/api-keys (the `ListApiKeys` operationId).
+	ListApiKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1ApiKeysWithBody Create an API key (login JWT only); its secret is shown this once
+	// CreateApiKeyWithBody Create an API key (login JWT only); its secret is shown this once
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeysWithBody(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+	CreateApiKeyWithBody(ctx context.Context, params *CreateApiKeyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1ApiKeys Create an API key (login JWT only); its secret is shown this once
+	// CreateApiKey Create an API key (login JWT only); its secret is shown this once
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeys(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+	CreateApiKey(ctx context.Context, params *CreateApiKeyParams, body CreateApiKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteV1ApiKeysId Revoke a key at once (login JWT only)
+	// RevokeApiKey Revoke a key at once (login JWT only)
 	//
-	// Corresponds with DELETE /v1/api-keys/{id} (the `DeleteV1ApiKeysId` operationId).
-	DeleteV1ApiKeysId(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with DELETE /v1/api-keys/{id} (the `RevokeApiKey` operationId).
+	RevokeApiKey(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthLoginWithBody Log in for a JWT (24 hours), for the console and web applications
+	// LogInWithBody Log in for a JWT (24 hours), for the console and web applications
 	//
 	// Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-	PostV1AuthLoginWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+	LogInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthLogin Log in for a JWT (24 hours), for the console and web applications
+	// LogIn Log in for a JWT (24 hours), for the console and web applications
 	//
 	// Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-	PostV1AuthLogin(ctx context.Context, body PostV1AuthLoginJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+	LogIn(ctx context.Context, body LogInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthLogout Sign out the session of the calling token
+	// LogOut Sign out the session of the calling token
 	//
 	// The token (and only it) answers 401 from then on. Takes a login token, not an API key (403).
 	//
-	// Corresponds with POST /v1/auth/logout (the `PostV1AuthLogout` operationId).
-	PostV1AuthLogout(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/logout (the `LogOut` operationId).
+	LogOut(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthLogoutAll Sign out everywhere
+	// LogOutEverywhere Sign out everywhere
 	//
 	// Every login session of the caller, the calling one included, is signed out; their tokens answer 401. API keys are not sessions and stay valid.
 	//
-	// Corresponds with POST /v1/auth/logout-all (the `PostV1AuthLogoutAll` operationId).
-	PostV1AuthLogoutAll(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/logout-all (the `LogOutEverywhere` operationId).
+	LogOutEverywhere(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthPasswordWithBody Change the password (login token and current password)
+	// ChangePasswordWithBody Change the password (login token and current password)
 	//
 	// Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-	PostV1AuthPasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+	ChangePasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthPassword Change the password (login token and current password)
+	// ChangePassword Change the password (login token and current password)
 	//
 	// Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-	PostV1AuthPassword(ctx context.Context, body PostV1AuthPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+	ChangePassword(ctx context.Context, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthPasswordResetWithBody Set a new password with the token of a reset mail
+	// ResetPasswordWithBody Set a new password with the token of a reset mail
 	//
 	// The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-	PostV1AuthPasswordResetWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+	ResetPasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthPasswordReset Set a new password with the token of a reset mail
+	// ResetPassword Set a new password with the token of a reset mail
 	//
 	// The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-	PostV1AuthPasswordReset(ctx context.Context, body PostV1AuthPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+	ResetPassword(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthPasswordResetRequestWithBody Mail a link to set a new password
+	// RequestPasswordResetWithBody Mail a link to set a new password
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-	PostV1AuthPasswordResetRequestWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+	RequestPasswordResetWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthPasswordResetRequest Mail a link to set a new password
+	// RequestPasswordReset Mail a link to set a new password
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-	PostV1AuthPasswordResetRequest(ctx context.Context, body PostV1AuthPasswordResetRequestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+	RequestPasswordReset(ctx context.Context, body RequestPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthRegisterWithBody Create an account; a verification link is mailed to the address
+	// RegisterAccountWithBody Create an account; a verification link is mailed to the address
 	//
 	// The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-	PostV1AuthRegisterWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+	RegisterAccountWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthRegister Create an account; a verification link is mailed to the address
+	// RegisterAccount Create an account; a verification link is mailed to the address
 	//
 	// The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-	PostV1AuthRegister(ctx context.Context, body PostV1AuthRegisterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+	RegisterAccount(ctx context.Context, body RegisterAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthResendVerificationWithBody Mail a new verification link to an address waiting for verification
+	// ResendVerificationEmailWithBody Mail a new verification link to an address waiting for verification
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-	PostV1AuthResendVerificationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+	ResendVerificationEmailWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthResendVerification Mail a new verification link to an address waiting for verification
+	// ResendVerificationEmail Mail a new verification link to an address waiting for verification
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-	PostV1AuthResendVerification(ctx context.Context, body PostV1AuthResendVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+	ResendVerificationEmail(ctx context.Context, body ResendVerificationEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1AuthSessions The caller's login sessions, newest first
+	// ListSessions The caller's login sessions, newest first
 	//
-	// Corresponds with GET /v1/auth/sessions (the `GetV1AuthSessions` operationId).
-	GetV1AuthSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/auth/sessions (the `ListSessions` operationId).
+	ListSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteV1AuthSessionsId Sign out one of the caller's sessions
+	// DeleteSession Sign out one of the caller's sessions
 	//
-	// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteV1AuthSessionsId` operationId).
-	DeleteV1AuthSessionsId(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteSession` operationId).
+	DeleteSession(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1AuthVerifyEmail The link of the verification mail, opened in a browser
+	// OpenEmailVerificationLink The link of the verification mail, opened in a browser
 	//
 	// A browser gets a page. A client whose Accept ranks application/json (or application/problem+json) above text/html gets what POST /v1/auth/verify-email answers, a problem on failure.
 	//
-	// Corresponds with GET /v1/auth/verify-email (the `GetV1AuthVerifyEmail` operationId).
-	GetV1AuthVerifyEmail(ctx context.Context, params *GetV1AuthVerifyEmailParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/auth/verify-email (the `OpenEmailVerificationLink` operationId).
+	OpenEmailVerificationLink(ctx context.Context, params *OpenEmailVerificationLinkParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthVerifyEmailWithBody Confirm an address with the token of the verification mail
+	// VerifyEmailWithBody Confirm an address with the token of the verification mail
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-	PostV1AuthVerifyEmailWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+	VerifyEmailWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1AuthVerifyEmail Confirm an address with the token of the verification mail
+	// VerifyEmail Confirm an address with the token of the verification mail
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-	PostV1AuthVerifyEmail(ctx context.Context, body PostV1AuthVerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+	VerifyEmail(ctx context.Context, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1Batches List the caller's batches, newest first
+	// ListBatches List the caller's batches, newest first
 	//
 	// One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
 	//
-	// Corresponds with GET /v1/batches (the `GetV1Batches` operationId).
-	GetV1Batches(ctx context.Context, params *GetV1BatchesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/batches (the `ListBatches` operationId).
+	ListBatches(ctx context.Context, params *ListBatchesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1BatchesWithBody Queue the extraction of several documents (1 to 50) as one batch
+	// CreateBatchWithBody Queue the extraction of several documents (1 to 50) as one batch
 	//
 	// Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-	PostV1BatchesWithBody(ctx context.Context, params *PostV1BatchesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+	CreateBatchWithBody(ctx context.Context, params *CreateBatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1Batches Queue the extraction of several documents (1 to 50) as one batch
+	// CreateBatch Queue the extraction of several documents (1 to 50) as one batch
 	//
 	// Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-	PostV1Batches(ctx context.Context, params *PostV1BatchesParams, body PostV1BatchesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+	CreateBatch(ctx context.Context, params *CreateBatchParams, body CreateBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1BatchesId Progress of a batch and all its extractions
+	// GetBatch Progress of a batch and all its extractions
 	//
-	// Corresponds with GET /v1/batches/{id} (the `GetV1BatchesId` operationId).
-	GetV1BatchesId(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/batches/{id} (the `GetBatch` operationId).
+	GetBatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1BillingCredits The calling user's credits ledger, newest first
+	// ListCreditEntries The calling user's credits ledger, newest first
 	//
 	// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
 	//
-	// Corresponds with GET /v1/billing/credits (the `GetV1BillingCredits` operationId).
-	GetV1BillingCredits(ctx context.Context, params *GetV1BillingCreditsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/billing/credits (the `ListCreditEntries` operationId).
+	ListCreditEntries(ctx context.Context, params *ListCreditEntriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1BillingInvoices The calling user's subscription invoices, newest first
+	// ListInvoices The calling user's subscription invoices, newest first
 	//
 	// The spec's JSON array, one page of it. The maintenance schedule issues one invoice per paid period (BILLING_PERIOD, calendar months by default) with a payment link; paying it grants the plan's credits for the period, once. Statuses: pending → paid (the gateway's paid notification), pending → failed (a failed or cancelled payment), failed → paid (paid later through the same link); void is reserved for invoices an operator cancels. The next page's cursor is in X-Next-Cursor (and a Link header with rel="next"); none on the last page. Invoices are live money: an sk_test_ key reads an empty array (test mode is free and has no invoices), never the live invoices or their payment links; its allowance is in GET /v1/billing/credits.
 	//
-	// Corresponds with GET /v1/billing/invoices (the `GetV1BillingInvoices` operationId).
-	GetV1BillingInvoices(ctx context.Context, params *GetV1BillingInvoicesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/billing/invoices (the `ListInvoices` operationId).
+	ListInvoices(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1BillingReturn The page an invoice's payer returns to from the gateway's checkout
+	// OpenBillingReturnPage The page an invoice's payer returns to from the gateway's checkout
 	//
 	// The returnUrl (and, with outcome=cancelled, the cancelUrl) of every invoice's payment link. A fixed page that reads nothing: it says the payment is being confirmed and where to see it (GET /v1/billing/invoices, GET /v1/users/me), or that nothing was charged.
 	//
-	// Corresponds with GET /v1/billing/return (the `GetV1BillingReturn` operationId).
-	GetV1BillingReturn(ctx context.Context, params *GetV1BillingReturnParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/billing/return (the `OpenBillingReturnPage` operationId).
+	OpenBillingReturnPage(ctx context.Context, params *OpenBillingReturnPageParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1BillingWebhookWithBody The payment gateway's notification about an invoice
+	// ReceiveBillingNotificationWithBody The payment gateway's notification about an invoice
 	//
 	// Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-	PostV1BillingWebhookWithBody(ctx context.Context, params *PostV1BillingWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+	ReceiveBillingNotificationWithBody(ctx context.Context, params *ReceiveBillingNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1BillingWebhook The payment gateway's notification about an invoice
+	// ReceiveBillingNotification The payment gateway's notification about an invoice
 	//
 	// Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-	PostV1BillingWebhook(ctx context.Context, params *PostV1BillingWebhookParams, body PostV1BillingWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+	ReceiveBillingNotification(ctx context.Context, params *ReceiveBillingNotificationParams, body ReceiveBillingNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1DocumentTypes The accepted values of documentType and the zone formats each is read in
+	// ListDocumentTypes The accepted values of documentType and the zone formats each is read in
 	//
-	// Corresponds with GET /v1/document-types (the `GetV1DocumentTypes` operationId).
-	GetV1DocumentTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/document-types (the `ListDocumentTypes` operationId).
+	ListDocumentTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1ExtractAsyncWithBody Queue the extraction of one document
+	// CreateExtractionWithBody Queue the extraction of one document
 	//
 	// The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-	PostV1ExtractAsyncWithBody(ctx context.Context, params *PostV1ExtractAsyncParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+	CreateExtractionWithBody(ctx context.Context, params *CreateExtractionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1ExtractAsync Queue the extraction of one document
+	// CreateExtraction Queue the extraction of one document
 	//
 	// The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-	PostV1ExtractAsync(ctx context.Context, params *PostV1ExtractAsyncParams, body PostV1ExtractAsyncJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+	CreateExtraction(ctx context.Context, params *CreateExtractionParams, body CreateExtractionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1Extractions List the caller's extractions, newest first
+	// ListExtractions List the caller's extractions, newest first
 	//
 	// One mode at a time: an API key lists its own mode's (mode, when given, must be the key's); a login session chooses with mode (live by default). Filters combine. Each page is one read on a key made for its filters; with both status and documentType, or with batchId and another filter, the page reads the status's (or the batch's) next `limit` extractions and keeps those of the other filters, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. Another user's batchId lists nothing. A cursor is valid for the list (and filters) that gave it, else 422.
 	//
-	// Corresponds with GET /v1/extractions (the `GetV1Extractions` operationId).
-	GetV1Extractions(ctx context.Context, params *GetV1ExtractionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/extractions (the `ListExtractions` operationId).
+	ListExtractions(ctx context.Context, params *ListExtractionsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1ExtractionsExtractionId Poll one extraction
+	// GetExtraction Poll one extraction
 	//
-	// Corresponds with GET /v1/extractions/{extractionId} (the `GetV1ExtractionsExtractionId` operationId).
-	GetV1ExtractionsExtractionId(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/extractions/{extractionId} (the `GetExtraction` operationId).
+	GetExtraction(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1ExtractionsExtractionIdDocument A short-lived link to the extraction's document file, to show it
+	// GetExtractionDocument A short-lived link to the extraction's document file, to show it
 	//
 	// Answers a presigned address of the document file the extraction read (the image or PDF sent inline, uploaded, or taken from a mobile handoff), valid for 5 minutes: GET it, or use it as an image's src, before expiresAt. It opens the file for whoever holds it until then, so keep it out of logs and shared pages, and ask for a new one when it has expired. The file is served inline as contentType, the type judged from its content at intake. The extraction is found as GET /v1/extractions/{extractionId} finds it (another user's, or for an API key one of the other mode, is 404). Files are kept for a shorter time than extractions (raw documents RawDocumentRetentionDays, 7 by default; handoff files a day): once the file is deleted the answer is 410.
 	//
-	// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetV1ExtractionsExtractionIdDocument` operationId).
-	GetV1ExtractionsExtractionIdDocument(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetExtractionDocument` operationId).
+	GetExtractionDocument(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1FaceMatchWithBody Compare the face on an identity document with the face on a selfie
+	// CreateFaceMatchWithBody Compare the face on an identity document with the face on a selfie
 	//
 	// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/face-match (the `PostV1FaceMatch` operationId).
-	PostV1FaceMatchWithBody(ctx context.Context, params *PostV1FaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/face-match (the `CreateFaceMatch` operationId).
+	CreateFaceMatchWithBody(ctx context.Context, params *CreateFaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1Health Health and build version
+	// GetHealth Health and build version
 	//
-	// Corresponds with GET /v1/health (the `GetV1Health` operationId).
-	GetV1Health(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/health (the `GetHealth` operationId).
+	GetHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1LivenessCheckWithBody Judge whether a selfie shows a live person (passive anti-spoofing)
+	// CreateLivenessCheckWithBody Judge whether a selfie shows a live person (passive anti-spoofing)
 	//
 	// The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-	PostV1LivenessCheckWithBody(ctx context.Context, params *PostV1LivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+	CreateLivenessCheckWithBody(ctx context.Context, params *CreateLivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1LivenessCheck Judge whether a selfie shows a live person (passive anti-spoofing)
+	// CreateLivenessCheck Judge whether a selfie shows a live person (passive anti-spoofing)
 	//
 	// The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-	PostV1LivenessCheck(ctx context.Context, params *PostV1LivenessCheckParams, body PostV1LivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+	CreateLivenessCheck(ctx context.Context, params *CreateLivenessCheckParams, body CreateLivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1LivenessChecks List the caller's liveness checks, newest first
+	// ListLivenessChecks List the caller's liveness checks, newest first
 	//
 	// Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions: an API key lists its own mode's; a login session chooses with mode (live by default). Each page is one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
 	//
-	// Corresponds with GET /v1/liveness/checks (the `GetV1LivenessChecks` operationId).
-	GetV1LivenessChecks(ctx context.Context, params *GetV1LivenessChecksParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/liveness/checks (the `ListLivenessChecks` operationId).
+	ListLivenessChecks(ctx context.Context, params *ListLivenessChecksParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1LivenessChecksCheckId One of the caller's liveness checks
+	// GetLivenessCheck One of the caller's liveness checks
 	//
 	// An API key reads its own mode's checks; a login session either mode's.
 	//
-	// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetV1LivenessChecksCheckId` operationId).
-	GetV1LivenessChecksCheckId(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetLivenessCheck` operationId).
+	GetLivenessCheck(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1MobileHandoffConsumeSessionId Take a ready session's file, once; the answer carries a short-lived download address
+	// ConsumeHandoffSession Take a ready session's file, once; the answer carries a short-lived download address
 	//
 	// Only the session's consumer takes it: the user who opened it with a credential, or, for a session opened without one, a user sending its consumeToken in X-Consume-Token. Another user gets 404, as for an unknown session. The session becomes consumed by the caller; a second call answers 409. downloadUrl is a presigned storage address (GET, until downloadExpiresAt, 5 minutes), offering the file under its original name when it has one; the file, its name, size and type are those the session had when it became ready.
 	//
-	// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `GetV1MobileHandoffConsumeSessionId` operationId).
-	GetV1MobileHandoffConsumeSessionId(ctx context.Context, sessionId HandoffSessionId, params *GetV1MobileHandoffConsumeSessionIdParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `ConsumeHandoffSession` operationId).
+	ConsumeHandoffSession(ctx context.Context, sessionId HandoffSessionId, params *ConsumeHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1MobileHandoffSession Open a mobile handoff session, through which a phone uploads one file for another client
+	// CreateHandoffSession Open a mobile handoff session, through which a phone uploads one file for another client
 	//
 	// The credential is optional. With one (a user's key or token), the session belongs to that user, and only that user consumes it. Without one, the answer carries a consumeToken (hct_…, shown here only, never in uploadUrl, the QR code or the upload fields), and consuming needs a credential and that token in X-Consume-Token. A credential that is sent must be valid (401 otherwise). The session ID (hs_…, 130 random bits) is the capability to upload, never to download: show the phone uploadUrl (as a link, or as the QR code at qrCodeUrl); opened in a browser it is an upload page. An app may instead upload straight to storage with the presigned form POST in upload (the fields, then the file as the form part "file", at most maxSize bytes, before its expiresAt: 5 minutes), or through uploadUrl (PUT the raw file, or POST it as multipart/form-data). The session expires 15 minutes after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer: with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 	//
-	// Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-	PostV1MobileHandoffSession(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/mobile-handoff/session (the `CreateHandoffSession` operationId).
+	CreateHandoffSession(ctx context.Context, params *CreateHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1MobileHandoffSessionSessionId Status of a mobile handoff session (no credential), to poll until it is ready
+	// GetHandoffSession Status of a mobile handoff session (no credential), to poll until it is ready
 	//
 	// The file fields are present once the file is in storage (ready, and after). An unconsumed session past expiresAt is expired.
 	//
-	// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetV1MobileHandoffSessionSessionId` operationId).
-	GetV1MobileHandoffSessionSessionId(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetHandoffSession` operationId).
+	GetHandoffSession(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1MobileHandoffSessionSessionIdQrSvg The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
+	// GetHandoffQrCode The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
 	//
-	// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetV1MobileHandoffSessionSessionIdQrSvg` operationId).
-	GetV1MobileHandoffSessionSessionIdQrSvg(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetHandoffQrCode` operationId).
+	GetHandoffQrCode(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1MobileHandoffUploadSessionId The phone's upload page (no credential); the session's status for API clients
+	// GetHandoffUploadPage The phone's upload page (no credential); the session's status for API clients
 	//
 	// When Accept includes text/html, the upload page: it takes a photo or a file, calls POST /v1/mobile-handoff/upload/{sessionId}/start, sends the file to storage with the presigned form POST, and polls the session's status. Otherwise the session's status, as GET /v1/mobile-handoff/session/{sessionId}. An expired or completed session still answers 200, with its status.
 	//
-	// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetV1MobileHandoffUploadSessionId` operationId).
-	GetV1MobileHandoffUploadSessionId(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetHandoffUploadPage` operationId).
+	GetHandoffUploadPage(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1MobileHandoffUploadSessionIdWithBody Upload the session's file as a multipart/form-data part "file" (no credential)
+	// UploadHandoffFormWithBody Upload the session's file as a multipart/form-data part "file" (no credential)
 	//
 	// The part's file name is kept as the file's name. Other parts are ignored. Types and sizes as for PUT. The session is ready when this answers.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `PostV1MobileHandoffUploadSessionId` operationId).
-	PostV1MobileHandoffUploadSessionIdWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffForm` operationId).
+	UploadHandoffFormWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PutV1MobileHandoffUploadSessionIdWithBody Upload the session's file as the raw body (no credential)
+	// UploadHandoffFileWithBody Upload the session's file as the raw body (no credential)
 	//
 	// The body is the file itself, JPEG, PNG, WebP, HEIC or PDF recognised by its content (the Content-Type is not read), at most the session's maxSize and about 4.5 MB (the 6 MB request limit once API Gateway has base64-encoded it); larger files go through the presigned form POST of the session (upload, or POST /v1/mobile-handoff/upload/{sessionId}/start). The session is ready when this answers.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `PutV1MobileHandoffUploadSessionId` operationId).
-	PutV1MobileHandoffUploadSessionIdWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffFile` operationId).
+	UploadHandoffFileWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1MobileHandoffUploadSessionIdStartWithBody Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+	// StartHandoffUploadWithBody Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 	//
 	// Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-	PostV1MobileHandoffUploadSessionIdStartWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+	StartHandoffUploadWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1MobileHandoffUploadSessionIdStart Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+	// StartHandoffUpload Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 	//
 	// Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-	PostV1MobileHandoffUploadSessionIdStart(ctx context.Context, sessionId HandoffSessionId, body PostV1MobileHandoffUploadSessionIdStartJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+	StartHandoffUpload(ctx context.Context, sessionId HandoffSessionId, body StartHandoffUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1OpenapiJson This document
+	// GetOpenApiDocument This document
 	//
-	// Corresponds with GET /v1/openapi.json (the `GetV1OpenapiJson` operationId).
-	GetV1OpenapiJson(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/openapi.json (the `GetOpenApiDocument` operationId).
+	GetOpenApiDocument(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1UploadsWithBody Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+	// CreateUploadWithBody Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 	//
 	// PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1UploadsWithBody(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+	CreateUploadWithBody(ctx context.Context, params *CreateUploadParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1Uploads Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+	// CreateUpload Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 	//
 	// PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1Uploads(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+	CreateUpload(ctx context.Context, params *CreateUploadParams, body CreateUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1UsersMe The calling user's profile, plan and credit balance
+	// GetCurrentUser The calling user's profile, plan and credit balance
 	//
-	// Corresponds with GET /v1/users/me (the `GetV1UsersMe` operationId).
-	GetV1UsersMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
+	GetCurrentUser(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1Webhooks The user's webhook endpoints (never their secrets); an API key sees those of its own mode
+	// ListWebhookEndpoints The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 	//
-	// Corresponds with GET /v1/webhooks (the `GetV1Webhooks` operationId).
-	GetV1Webhooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/webhooks (the `ListWebhookEndpoints` operationId).
+	ListWebhookEndpoints(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1WebhooksWithBody Register a webhook endpoint; its signing secret is shown this once
+	// CreateWebhookEndpointWithBody Register a webhook endpoint; its signing secret is shown this once
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1WebhooksWithBody(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+	CreateWebhookEndpointWithBody(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1Webhooks Register a webhook endpoint; its signing secret is shown this once
+	// CreateWebhookEndpoint Register a webhook endpoint; its signing secret is shown this once
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1Webhooks(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+	CreateWebhookEndpoint(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteV1WebhooksId Delete an endpoint
+	// DeleteWebhookEndpoint Delete an endpoint
 	//
 	// An API key deletes only endpoints made by API keys (403 for one a login session made).
 	//
-	// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteV1WebhooksId` operationId).
-	DeleteV1WebhooksId(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteWebhookEndpoint` operationId).
+	DeleteWebhookEndpoint(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetV1WebhooksIdDeliveries Delivery history of an endpoint, newest first, with attempts
+	// ListWebhookDeliveries Delivery history of an endpoint, newest first, with attempts
 	//
-	// Corresponds with GET /v1/webhooks/{id}/deliveries (the `GetV1WebhooksIdDeliveries` operationId).
-	GetV1WebhooksIdDeliveries(ctx context.Context, id EndpointId, params *GetV1WebhooksIdDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /v1/webhooks/{id}/deliveries (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveries(ctx context.Context, id EndpointId, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1WebhooksIdDeliveriesDeliveryIdRedeliver Send one delivery of an endpoint again, as a new delivery
+	// RedeliverWebhookDelivery Send one delivery of an endpoint again, as a new delivery
 	//
 	// Sends the delivery's event again, with the same body, as a new delivery (its redeliveryOf names this one; a new webhook-id) on a fresh retry schedule, to the URL and secret configured now. Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery (it reports on personal data), so it answers 409 body_not_retained. The endpoint is found as for the other webhook routes: another user's, or for an API key one of the other mode, is 404, and so is a delivery of another endpoint. Bounded: 30 redeliveries per user and minute (429 beyond).
 	//
-	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `PostV1WebhooksIdDeliveriesDeliveryIdRedeliver` operationId).
-	PostV1WebhooksIdDeliveriesDeliveryIdRedeliver(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+	RedeliverWebhookDelivery(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1WebhooksIdRecoverWithBody Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveriesWithBody Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-	PostV1WebhooksIdRecoverWithBody(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveriesWithBody(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1WebhooksIdRecover Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveries Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-	PostV1WebhooksIdRecover(ctx context.Context, id EndpointId, body PostV1WebhooksIdRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveries(ctx context.Context, id EndpointId, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1WebhooksIdRotateSecret Give an endpoint a new secret, shown this once
+	// RotateWebhookSecret Give an endpoint a new secret, shown this once
 	//
 	// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 	//
-	// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `PostV1WebhooksIdRotateSecret` operationId).
-	PostV1WebhooksIdRotateSecret(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `RotateWebhookSecret` operationId).
+	RotateWebhookSecret(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostV1WebhooksIdTest Send a webhook.test event to the endpoint
+	// SendTestWebhook Send a webhook.test event to the endpoint
 	//
-	// Corresponds with POST /v1/webhooks/{id}/test (the `PostV1WebhooksIdTest` operationId).
-	PostV1WebhooksIdTest(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /v1/webhooks/{id}/test (the `SendTestWebhook` operationId).
+	SendTestWebhook(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
-// PostV1AdminUsersUserIdPlanWithBody Change a user's plan from the next billing period (administrators)
+// ChangeUserPlanWithBody Change a user's plan from the next billing period (administrators)
 //
 // An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-func (c *Client) PostV1AdminUsersUserIdPlanWithBody(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AdminUsersUserIdPlanRequestWithBody(c.Server, userId, contentType, body)
+// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+func (c *Client) ChangeUserPlanWithBody(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewChangeUserPlanRequestWithBody(c.Server, userId, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3479,15 +3479,15 @@ func (c *Client) PostV1AdminUsersUserIdPlanWithBody(ctx context.Context, userId 
 	return c.Client.Do(req)
 }
 
-// PostV1AdminUsersUserIdPlan Change a user's plan from the next billing period (administrators)
+// ChangeUserPlan Change a user's plan from the next billing period (administrators)
 //
 // An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-func (c *Client) PostV1AdminUsersUserIdPlan(ctx context.Context, userId string, body PostV1AdminUsersUserIdPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AdminUsersUserIdPlanRequest(c.Server, userId, body)
+// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+func (c *Client) ChangeUserPlan(ctx context.Context, userId string, body ChangeUserPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewChangeUserPlanRequest(c.Server, userId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3498,11 +3498,11 @@ func (c *Client) PostV1AdminUsersUserIdPlan(ctx context.Context, userId string, 
 	return c.Client.Do(req)
 }
 
-// GetV1ApiKeys The user's keys, newest first (never their secrets; login JWT only)
+// ListApiKeys The user's keys, newest first (never their secrets; login JWT only)
 //
-// Corresponds with GET /v1/api-keys (the `GetV1ApiKeys` operationId).
-func (c *Client) GetV1ApiKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1ApiKeysRequest(c.Server)
+// Corresponds with GET /v1/api-keys (the `ListApiKeys` operationId).
+func (c *Client) ListApiKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListApiKeysRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -3513,13 +3513,13 @@ func (c *Client) GetV1ApiKeys(ctx context.Context, reqEditors ...RequestEditorFn
 	return c.Client.Do(req)
 }
 
-// PostV1ApiKeysWithBody Create an API key (login JWT only); its secret is shown this once
+// CreateApiKeyWithBody Create an API key (login JWT only); its secret is shown this once
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *Client) PostV1ApiKeysWithBody(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1ApiKeysRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+func (c *Client) CreateApiKeyWithBody(ctx context.Context, params *CreateApiKeyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateApiKeyRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3530,13 +3530,13 @@ func (c *Client) PostV1ApiKeysWithBody(ctx context.Context, params *PostV1ApiKey
 	return c.Client.Do(req)
 }
 
-// PostV1ApiKeys Create an API key (login JWT only); its secret is shown this once
+// CreateApiKey Create an API key (login JWT only); its secret is shown this once
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *Client) PostV1ApiKeys(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1ApiKeysRequest(c.Server, params, body)
+// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+func (c *Client) CreateApiKey(ctx context.Context, params *CreateApiKeyParams, body CreateApiKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateApiKeyRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3547,11 +3547,11 @@ func (c *Client) PostV1ApiKeys(ctx context.Context, params *PostV1ApiKeysParams,
 	return c.Client.Do(req)
 }
 
-// DeleteV1ApiKeysId Revoke a key at once (login JWT only)
+// RevokeApiKey Revoke a key at once (login JWT only)
 //
-// Corresponds with DELETE /v1/api-keys/{id} (the `DeleteV1ApiKeysId` operationId).
-func (c *Client) DeleteV1ApiKeysId(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteV1ApiKeysIdRequest(c.Server, id)
+// Corresponds with DELETE /v1/api-keys/{id} (the `RevokeApiKey` operationId).
+func (c *Client) RevokeApiKey(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokeApiKeyRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -3562,15 +3562,15 @@ func (c *Client) DeleteV1ApiKeysId(ctx context.Context, id string, reqEditors ..
 	return c.Client.Do(req)
 }
 
-// PostV1AuthLoginWithBody Log in for a JWT (24 hours), for the console and web applications
+// LogInWithBody Log in for a JWT (24 hours), for the console and web applications
 //
 // Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-func (c *Client) PostV1AuthLoginWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthLoginRequestWithBody(c.Server, contentType, body)
+// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+func (c *Client) LogInWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLogInRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3581,15 +3581,15 @@ func (c *Client) PostV1AuthLoginWithBody(ctx context.Context, contentType string
 	return c.Client.Do(req)
 }
 
-// PostV1AuthLogin Log in for a JWT (24 hours), for the console and web applications
+// LogIn Log in for a JWT (24 hours), for the console and web applications
 //
 // Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-func (c *Client) PostV1AuthLogin(ctx context.Context, body PostV1AuthLoginJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthLoginRequest(c.Server, body)
+// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+func (c *Client) LogIn(ctx context.Context, body LogInJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLogInRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3600,13 +3600,13 @@ func (c *Client) PostV1AuthLogin(ctx context.Context, body PostV1AuthLoginJSONRe
 	return c.Client.Do(req)
 }
 
-// PostV1AuthLogout Sign out the session of the calling token
+// LogOut Sign out the session of the calling token
 //
 // The token (and only it) answers 401 from then on. Takes a login token, not an API key (403).
 //
-// Corresponds with POST /v1/auth/logout (the `PostV1AuthLogout` operationId).
-func (c *Client) PostV1AuthLogout(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthLogoutRequest(c.Server)
+// Corresponds with POST /v1/auth/logout (the `LogOut` operationId).
+func (c *Client) LogOut(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLogOutRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -3617,13 +3617,13 @@ func (c *Client) PostV1AuthLogout(ctx context.Context, reqEditors ...RequestEdit
 	return c.Client.Do(req)
 }
 
-// PostV1AuthLogoutAll Sign out everywhere
+// LogOutEverywhere Sign out everywhere
 //
 // Every login session of the caller, the calling one included, is signed out; their tokens answer 401. API keys are not sessions and stay valid.
 //
-// Corresponds with POST /v1/auth/logout-all (the `PostV1AuthLogoutAll` operationId).
-func (c *Client) PostV1AuthLogoutAll(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthLogoutAllRequest(c.Server)
+// Corresponds with POST /v1/auth/logout-all (the `LogOutEverywhere` operationId).
+func (c *Client) LogOutEverywhere(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewLogOutEverywhereRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -3634,15 +3634,15 @@ func (c *Client) PostV1AuthLogoutAll(ctx context.Context, reqEditors ...RequestE
 	return c.Client.Do(req)
 }
 
-// PostV1AuthPasswordWithBody Change the password (login token and current password)
+// ChangePasswordWithBody Change the password (login token and current password)
 //
 // Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-func (c *Client) PostV1AuthPasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthPasswordRequestWithBody(c.Server, contentType, body)
+// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+func (c *Client) ChangePasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewChangePasswordRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3653,15 +3653,15 @@ func (c *Client) PostV1AuthPasswordWithBody(ctx context.Context, contentType str
 	return c.Client.Do(req)
 }
 
-// PostV1AuthPassword Change the password (login token and current password)
+// ChangePassword Change the password (login token and current password)
 //
 // Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-func (c *Client) PostV1AuthPassword(ctx context.Context, body PostV1AuthPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthPasswordRequest(c.Server, body)
+// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+func (c *Client) ChangePassword(ctx context.Context, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewChangePasswordRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3672,15 +3672,15 @@ func (c *Client) PostV1AuthPassword(ctx context.Context, body PostV1AuthPassword
 	return c.Client.Do(req)
 }
 
-// PostV1AuthPasswordResetWithBody Set a new password with the token of a reset mail
+// ResetPasswordWithBody Set a new password with the token of a reset mail
 //
 // The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-func (c *Client) PostV1AuthPasswordResetWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthPasswordResetRequestWithBody(c.Server, contentType, body)
+// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+func (c *Client) ResetPasswordWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResetPasswordRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3691,15 +3691,15 @@ func (c *Client) PostV1AuthPasswordResetWithBody(ctx context.Context, contentTyp
 	return c.Client.Do(req)
 }
 
-// PostV1AuthPasswordReset Set a new password with the token of a reset mail
+// ResetPassword Set a new password with the token of a reset mail
 //
 // The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-func (c *Client) PostV1AuthPasswordReset(ctx context.Context, body PostV1AuthPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthPasswordResetRequest(c.Server, body)
+// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+func (c *Client) ResetPassword(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResetPasswordRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3710,15 +3710,15 @@ func (c *Client) PostV1AuthPasswordReset(ctx context.Context, body PostV1AuthPas
 	return c.Client.Do(req)
 }
 
-// PostV1AuthPasswordResetRequestWithBody Mail a link to set a new password
+// RequestPasswordResetWithBody Mail a link to set a new password
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-func (c *Client) PostV1AuthPasswordResetRequestWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthPasswordResetRequestRequestWithBody(c.Server, contentType, body)
+// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+func (c *Client) RequestPasswordResetWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRequestPasswordResetRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3729,15 +3729,15 @@ func (c *Client) PostV1AuthPasswordResetRequestWithBody(ctx context.Context, con
 	return c.Client.Do(req)
 }
 
-// PostV1AuthPasswordResetRequest Mail a link to set a new password
+// RequestPasswordReset Mail a link to set a new password
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-func (c *Client) PostV1AuthPasswordResetRequest(ctx context.Context, body PostV1AuthPasswordResetRequestJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthPasswordResetRequestRequest(c.Server, body)
+// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+func (c *Client) RequestPasswordReset(ctx context.Context, body RequestPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRequestPasswordResetRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3748,15 +3748,15 @@ func (c *Client) PostV1AuthPasswordResetRequest(ctx context.Context, body PostV1
 	return c.Client.Do(req)
 }
 
-// PostV1AuthRegisterWithBody Create an account; a verification link is mailed to the address
+// RegisterAccountWithBody Create an account; a verification link is mailed to the address
 //
 // The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-func (c *Client) PostV1AuthRegisterWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthRegisterRequestWithBody(c.Server, contentType, body)
+// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+func (c *Client) RegisterAccountWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegisterAccountRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3767,15 +3767,15 @@ func (c *Client) PostV1AuthRegisterWithBody(ctx context.Context, contentType str
 	return c.Client.Do(req)
 }
 
-// PostV1AuthRegister Create an account; a verification link is mailed to the address
+// RegisterAccount Create an account; a verification link is mailed to the address
 //
 // The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-func (c *Client) PostV1AuthRegister(ctx context.Context, body PostV1AuthRegisterJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthRegisterRequest(c.Server, body)
+// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+func (c *Client) RegisterAccount(ctx context.Context, body RegisterAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegisterAccountRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3786,15 +3786,15 @@ func (c *Client) PostV1AuthRegister(ctx context.Context, body PostV1AuthRegister
 	return c.Client.Do(req)
 }
 
-// PostV1AuthResendVerificationWithBody Mail a new verification link to an address waiting for verification
+// ResendVerificationEmailWithBody Mail a new verification link to an address waiting for verification
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-func (c *Client) PostV1AuthResendVerificationWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthResendVerificationRequestWithBody(c.Server, contentType, body)
+// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+func (c *Client) ResendVerificationEmailWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResendVerificationEmailRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3805,15 +3805,15 @@ func (c *Client) PostV1AuthResendVerificationWithBody(ctx context.Context, conte
 	return c.Client.Do(req)
 }
 
-// PostV1AuthResendVerification Mail a new verification link to an address waiting for verification
+// ResendVerificationEmail Mail a new verification link to an address waiting for verification
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-func (c *Client) PostV1AuthResendVerification(ctx context.Context, body PostV1AuthResendVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthResendVerificationRequest(c.Server, body)
+// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+func (c *Client) ResendVerificationEmail(ctx context.Context, body ResendVerificationEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewResendVerificationEmailRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3824,11 +3824,11 @@ func (c *Client) PostV1AuthResendVerification(ctx context.Context, body PostV1Au
 	return c.Client.Do(req)
 }
 
-// GetV1AuthSessions The caller's login sessions, newest first
+// ListSessions The caller's login sessions, newest first
 //
-// Corresponds with GET /v1/auth/sessions (the `GetV1AuthSessions` operationId).
-func (c *Client) GetV1AuthSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1AuthSessionsRequest(c.Server)
+// Corresponds with GET /v1/auth/sessions (the `ListSessions` operationId).
+func (c *Client) ListSessions(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListSessionsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -3839,11 +3839,11 @@ func (c *Client) GetV1AuthSessions(ctx context.Context, reqEditors ...RequestEdi
 	return c.Client.Do(req)
 }
 
-// DeleteV1AuthSessionsId Sign out one of the caller's sessions
+// DeleteSession Sign out one of the caller's sessions
 //
-// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteV1AuthSessionsId` operationId).
-func (c *Client) DeleteV1AuthSessionsId(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteV1AuthSessionsIdRequest(c.Server, id)
+// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteSession` operationId).
+func (c *Client) DeleteSession(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteSessionRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -3854,13 +3854,13 @@ func (c *Client) DeleteV1AuthSessionsId(ctx context.Context, id string, reqEdito
 	return c.Client.Do(req)
 }
 
-// GetV1AuthVerifyEmail The link of the verification mail, opened in a browser
+// OpenEmailVerificationLink The link of the verification mail, opened in a browser
 //
 // A browser gets a page. A client whose Accept ranks application/json (or application/problem+json) above text/html gets what POST /v1/auth/verify-email answers, a problem on failure.
 //
-// Corresponds with GET /v1/auth/verify-email (the `GetV1AuthVerifyEmail` operationId).
-func (c *Client) GetV1AuthVerifyEmail(ctx context.Context, params *GetV1AuthVerifyEmailParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1AuthVerifyEmailRequest(c.Server, params)
+// Corresponds with GET /v1/auth/verify-email (the `OpenEmailVerificationLink` operationId).
+func (c *Client) OpenEmailVerificationLink(ctx context.Context, params *OpenEmailVerificationLinkParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOpenEmailVerificationLinkRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3871,13 +3871,13 @@ func (c *Client) GetV1AuthVerifyEmail(ctx context.Context, params *GetV1AuthVeri
 	return c.Client.Do(req)
 }
 
-// PostV1AuthVerifyEmailWithBody Confirm an address with the token of the verification mail
+// VerifyEmailWithBody Confirm an address with the token of the verification mail
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-func (c *Client) PostV1AuthVerifyEmailWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthVerifyEmailRequestWithBody(c.Server, contentType, body)
+// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+func (c *Client) VerifyEmailWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVerifyEmailRequestWithBody(c.Server, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3888,13 +3888,13 @@ func (c *Client) PostV1AuthVerifyEmailWithBody(ctx context.Context, contentType 
 	return c.Client.Do(req)
 }
 
-// PostV1AuthVerifyEmail Confirm an address with the token of the verification mail
+// VerifyEmail Confirm an address with the token of the verification mail
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-func (c *Client) PostV1AuthVerifyEmail(ctx context.Context, body PostV1AuthVerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1AuthVerifyEmailRequest(c.Server, body)
+// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+func (c *Client) VerifyEmail(ctx context.Context, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewVerifyEmailRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3905,13 +3905,13 @@ func (c *Client) PostV1AuthVerifyEmail(ctx context.Context, body PostV1AuthVerif
 	return c.Client.Do(req)
 }
 
-// GetV1Batches List the caller's batches, newest first
+// ListBatches List the caller's batches, newest first
 //
 // One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
 //
-// Corresponds with GET /v1/batches (the `GetV1Batches` operationId).
-func (c *Client) GetV1Batches(ctx context.Context, params *GetV1BatchesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1BatchesRequest(c.Server, params)
+// Corresponds with GET /v1/batches (the `ListBatches` operationId).
+func (c *Client) ListBatches(ctx context.Context, params *ListBatchesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListBatchesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3922,15 +3922,15 @@ func (c *Client) GetV1Batches(ctx context.Context, params *GetV1BatchesParams, r
 	return c.Client.Do(req)
 }
 
-// PostV1BatchesWithBody Queue the extraction of several documents (1 to 50) as one batch
+// CreateBatchWithBody Queue the extraction of several documents (1 to 50) as one batch
 //
 // Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-func (c *Client) PostV1BatchesWithBody(ctx context.Context, params *PostV1BatchesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1BatchesRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+func (c *Client) CreateBatchWithBody(ctx context.Context, params *CreateBatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateBatchRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3941,15 +3941,15 @@ func (c *Client) PostV1BatchesWithBody(ctx context.Context, params *PostV1Batche
 	return c.Client.Do(req)
 }
 
-// PostV1Batches Queue the extraction of several documents (1 to 50) as one batch
+// CreateBatch Queue the extraction of several documents (1 to 50) as one batch
 //
 // Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-func (c *Client) PostV1Batches(ctx context.Context, params *PostV1BatchesParams, body PostV1BatchesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1BatchesRequest(c.Server, params, body)
+// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+func (c *Client) CreateBatch(ctx context.Context, params *CreateBatchParams, body CreateBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateBatchRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -3960,11 +3960,11 @@ func (c *Client) PostV1Batches(ctx context.Context, params *PostV1BatchesParams,
 	return c.Client.Do(req)
 }
 
-// GetV1BatchesId Progress of a batch and all its extractions
+// GetBatch Progress of a batch and all its extractions
 //
-// Corresponds with GET /v1/batches/{id} (the `GetV1BatchesId` operationId).
-func (c *Client) GetV1BatchesId(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1BatchesIdRequest(c.Server, id)
+// Corresponds with GET /v1/batches/{id} (the `GetBatch` operationId).
+func (c *Client) GetBatch(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetBatchRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -3975,13 +3975,13 @@ func (c *Client) GetV1BatchesId(ctx context.Context, id string, reqEditors ...Re
 	return c.Client.Do(req)
 }
 
-// GetV1BillingCredits The calling user's credits ledger, newest first
+// ListCreditEntries The calling user's credits ledger, newest first
 //
 // Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
 //
-// Corresponds with GET /v1/billing/credits (the `GetV1BillingCredits` operationId).
-func (c *Client) GetV1BillingCredits(ctx context.Context, params *GetV1BillingCreditsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1BillingCreditsRequest(c.Server, params)
+// Corresponds with GET /v1/billing/credits (the `ListCreditEntries` operationId).
+func (c *Client) ListCreditEntries(ctx context.Context, params *ListCreditEntriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCreditEntriesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -3992,13 +3992,13 @@ func (c *Client) GetV1BillingCredits(ctx context.Context, params *GetV1BillingCr
 	return c.Client.Do(req)
 }
 
-// GetV1BillingInvoices The calling user's subscription invoices, newest first
+// ListInvoices The calling user's subscription invoices, newest first
 //
 // The spec's JSON array, one page of it. The maintenance schedule issues one invoice per paid period (BILLING_PERIOD, calendar months by default) with a payment link; paying it grants the plan's credits for the period, once. Statuses: pending → paid (the gateway's paid notification), pending → failed (a failed or cancelled payment), failed → paid (paid later through the same link); void is reserved for invoices an operator cancels. The next page's cursor is in X-Next-Cursor (and a Link header with rel="next"); none on the last page. Invoices are live money: an sk_test_ key reads an empty array (test mode is free and has no invoices), never the live invoices or their payment links; its allowance is in GET /v1/billing/credits.
 //
-// Corresponds with GET /v1/billing/invoices (the `GetV1BillingInvoices` operationId).
-func (c *Client) GetV1BillingInvoices(ctx context.Context, params *GetV1BillingInvoicesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1BillingInvoicesRequest(c.Server, params)
+// Corresponds with GET /v1/billing/invoices (the `ListInvoices` operationId).
+func (c *Client) ListInvoices(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListInvoicesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4009,13 +4009,13 @@ func (c *Client) GetV1BillingInvoices(ctx context.Context, params *GetV1BillingI
 	return c.Client.Do(req)
 }
 
-// GetV1BillingReturn The page an invoice's payer returns to from the gateway's checkout
+// OpenBillingReturnPage The page an invoice's payer returns to from the gateway's checkout
 //
 // The returnUrl (and, with outcome=cancelled, the cancelUrl) of every invoice's payment link. A fixed page that reads nothing: it says the payment is being confirmed and where to see it (GET /v1/billing/invoices, GET /v1/users/me), or that nothing was charged.
 //
-// Corresponds with GET /v1/billing/return (the `GetV1BillingReturn` operationId).
-func (c *Client) GetV1BillingReturn(ctx context.Context, params *GetV1BillingReturnParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1BillingReturnRequest(c.Server, params)
+// Corresponds with GET /v1/billing/return (the `OpenBillingReturnPage` operationId).
+func (c *Client) OpenBillingReturnPage(ctx context.Context, params *OpenBillingReturnPageParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewOpenBillingReturnPageRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4026,15 +4026,15 @@ func (c *Client) GetV1BillingReturn(ctx context.Context, params *GetV1BillingRet
 	return c.Client.Do(req)
 }
 
-// PostV1BillingWebhookWithBody The payment gateway's notification about an invoice
+// ReceiveBillingNotificationWithBody The payment gateway's notification about an invoice
 //
 // Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-func (c *Client) PostV1BillingWebhookWithBody(ctx context.Context, params *PostV1BillingWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1BillingWebhookRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+func (c *Client) ReceiveBillingNotificationWithBody(ctx context.Context, params *ReceiveBillingNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveBillingNotificationRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4045,15 +4045,15 @@ func (c *Client) PostV1BillingWebhookWithBody(ctx context.Context, params *PostV
 	return c.Client.Do(req)
 }
 
-// PostV1BillingWebhook The payment gateway's notification about an invoice
+// ReceiveBillingNotification The payment gateway's notification about an invoice
 //
 // Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-func (c *Client) PostV1BillingWebhook(ctx context.Context, params *PostV1BillingWebhookParams, body PostV1BillingWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1BillingWebhookRequest(c.Server, params, body)
+// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+func (c *Client) ReceiveBillingNotification(ctx context.Context, params *ReceiveBillingNotificationParams, body ReceiveBillingNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceiveBillingNotificationRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4064,11 +4064,11 @@ func (c *Client) PostV1BillingWebhook(ctx context.Context, params *PostV1Billing
 	return c.Client.Do(req)
 }
 
-// GetV1DocumentTypes The accepted values of documentType and the zone formats each is read in
+// ListDocumentTypes The accepted values of documentType and the zone formats each is read in
 //
-// Corresponds with GET /v1/document-types (the `GetV1DocumentTypes` operationId).
-func (c *Client) GetV1DocumentTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1DocumentTypesRequest(c.Server)
+// Corresponds with GET /v1/document-types (the `ListDocumentTypes` operationId).
+func (c *Client) ListDocumentTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListDocumentTypesRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -4079,15 +4079,15 @@ func (c *Client) GetV1DocumentTypes(ctx context.Context, reqEditors ...RequestEd
 	return c.Client.Do(req)
 }
 
-// PostV1ExtractAsyncWithBody Queue the extraction of one document
+// CreateExtractionWithBody Queue the extraction of one document
 //
 // The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-func (c *Client) PostV1ExtractAsyncWithBody(ctx context.Context, params *PostV1ExtractAsyncParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1ExtractAsyncRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+func (c *Client) CreateExtractionWithBody(ctx context.Context, params *CreateExtractionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateExtractionRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4098,15 +4098,15 @@ func (c *Client) PostV1ExtractAsyncWithBody(ctx context.Context, params *PostV1E
 	return c.Client.Do(req)
 }
 
-// PostV1ExtractAsync Queue the extraction of one document
+// CreateExtraction Queue the extraction of one document
 //
 // The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-func (c *Client) PostV1ExtractAsync(ctx context.Context, params *PostV1ExtractAsyncParams, body PostV1ExtractAsyncJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1ExtractAsyncRequest(c.Server, params, body)
+// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+func (c *Client) CreateExtraction(ctx context.Context, params *CreateExtractionParams, body CreateExtractionJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateExtractionRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4117,13 +4117,13 @@ func (c *Client) PostV1ExtractAsync(ctx context.Context, params *PostV1ExtractAs
 	return c.Client.Do(req)
 }
 
-// GetV1Extractions List the caller's extractions, newest first
+// ListExtractions List the caller's extractions, newest first
 //
 // One mode at a time: an API key lists its own mode's (mode, when given, must be the key's); a login session chooses with mode (live by default). Filters combine. Each page is one read on a key made for its filters; with both status and documentType, or with batchId and another filter, the page reads the status's (or the batch's) next `limit` extractions and keeps those of the other filters, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. Another user's batchId lists nothing. A cursor is valid for the list (and filters) that gave it, else 422.
 //
-// Corresponds with GET /v1/extractions (the `GetV1Extractions` operationId).
-func (c *Client) GetV1Extractions(ctx context.Context, params *GetV1ExtractionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1ExtractionsRequest(c.Server, params)
+// Corresponds with GET /v1/extractions (the `ListExtractions` operationId).
+func (c *Client) ListExtractions(ctx context.Context, params *ListExtractionsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListExtractionsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4134,11 +4134,11 @@ func (c *Client) GetV1Extractions(ctx context.Context, params *GetV1ExtractionsP
 	return c.Client.Do(req)
 }
 
-// GetV1ExtractionsExtractionId Poll one extraction
+// GetExtraction Poll one extraction
 //
-// Corresponds with GET /v1/extractions/{extractionId} (the `GetV1ExtractionsExtractionId` operationId).
-func (c *Client) GetV1ExtractionsExtractionId(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1ExtractionsExtractionIdRequest(c.Server, extractionId)
+// Corresponds with GET /v1/extractions/{extractionId} (the `GetExtraction` operationId).
+func (c *Client) GetExtraction(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetExtractionRequest(c.Server, extractionId)
 	if err != nil {
 		return nil, err
 	}
@@ -4149,13 +4149,13 @@ func (c *Client) GetV1ExtractionsExtractionId(ctx context.Context, extractionId 
 	return c.Client.Do(req)
 }
 
-// GetV1ExtractionsExtractionIdDocument A short-lived link to the extraction's document file, to show it
+// GetExtractionDocument A short-lived link to the extraction's document file, to show it
 //
 // Answers a presigned address of the document file the extraction read (the image or PDF sent inline, uploaded, or taken from a mobile handoff), valid for 5 minutes: GET it, or use it as an image's src, before expiresAt. It opens the file for whoever holds it until then, so keep it out of logs and shared pages, and ask for a new one when it has expired. The file is served inline as contentType, the type judged from its content at intake. The extraction is found as GET /v1/extractions/{extractionId} finds it (another user's, or for an API key one of the other mode, is 404). Files are kept for a shorter time than extractions (raw documents RawDocumentRetentionDays, 7 by default; handoff files a day): once the file is deleted the answer is 410.
 //
-// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetV1ExtractionsExtractionIdDocument` operationId).
-func (c *Client) GetV1ExtractionsExtractionIdDocument(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1ExtractionsExtractionIdDocumentRequest(c.Server, extractionId)
+// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetExtractionDocument` operationId).
+func (c *Client) GetExtractionDocument(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetExtractionDocumentRequest(c.Server, extractionId)
 	if err != nil {
 		return nil, err
 	}
@@ -4166,15 +4166,15 @@ func (c *Client) GetV1ExtractionsExtractionIdDocument(ctx context.Context, extra
 	return c.Client.Do(req)
 }
 
-// PostV1FaceMatchWithBody Compare the face on an identity document with the face on a selfie
+// CreateFaceMatchWithBody Compare the face on an identity document with the face on a selfie
 //
 // YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/face-match (the `PostV1FaceMatch` operationId).
-func (c *Client) PostV1FaceMatchWithBody(ctx context.Context, params *PostV1FaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1FaceMatchRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/face-match (the `CreateFaceMatch` operationId).
+func (c *Client) CreateFaceMatchWithBody(ctx context.Context, params *CreateFaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateFaceMatchRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4185,11 +4185,11 @@ func (c *Client) PostV1FaceMatchWithBody(ctx context.Context, params *PostV1Face
 	return c.Client.Do(req)
 }
 
-// GetV1Health Health and build version
+// GetHealth Health and build version
 //
-// Corresponds with GET /v1/health (the `GetV1Health` operationId).
-func (c *Client) GetV1Health(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1HealthRequest(c.Server)
+// Corresponds with GET /v1/health (the `GetHealth` operationId).
+func (c *Client) GetHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetHealthRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -4200,15 +4200,15 @@ func (c *Client) GetV1Health(ctx context.Context, reqEditors ...RequestEditorFn)
 	return c.Client.Do(req)
 }
 
-// PostV1LivenessCheckWithBody Judge whether a selfie shows a live person (passive anti-spoofing)
+// CreateLivenessCheckWithBody Judge whether a selfie shows a live person (passive anti-spoofing)
 //
 // The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-func (c *Client) PostV1LivenessCheckWithBody(ctx context.Context, params *PostV1LivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1LivenessCheckRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+func (c *Client) CreateLivenessCheckWithBody(ctx context.Context, params *CreateLivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLivenessCheckRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4219,15 +4219,15 @@ func (c *Client) PostV1LivenessCheckWithBody(ctx context.Context, params *PostV1
 	return c.Client.Do(req)
 }
 
-// PostV1LivenessCheck Judge whether a selfie shows a live person (passive anti-spoofing)
+// CreateLivenessCheck Judge whether a selfie shows a live person (passive anti-spoofing)
 //
 // The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-func (c *Client) PostV1LivenessCheck(ctx context.Context, params *PostV1LivenessCheckParams, body PostV1LivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1LivenessCheckRequest(c.Server, params, body)
+// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+func (c *Client) CreateLivenessCheck(ctx context.Context, params *CreateLivenessCheckParams, body CreateLivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateLivenessCheckRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4238,13 +4238,13 @@ func (c *Client) PostV1LivenessCheck(ctx context.Context, params *PostV1Liveness
 	return c.Client.Do(req)
 }
 
-// GetV1LivenessChecks List the caller's liveness checks, newest first
+// ListLivenessChecks List the caller's liveness checks, newest first
 //
 // Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions: an API key lists its own mode's; a login session chooses with mode (live by default). Each page is one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
 //
-// Corresponds with GET /v1/liveness/checks (the `GetV1LivenessChecks` operationId).
-func (c *Client) GetV1LivenessChecks(ctx context.Context, params *GetV1LivenessChecksParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1LivenessChecksRequest(c.Server, params)
+// Corresponds with GET /v1/liveness/checks (the `ListLivenessChecks` operationId).
+func (c *Client) ListLivenessChecks(ctx context.Context, params *ListLivenessChecksParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListLivenessChecksRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4255,13 +4255,13 @@ func (c *Client) GetV1LivenessChecks(ctx context.Context, params *GetV1LivenessC
 	return c.Client.Do(req)
 }
 
-// GetV1LivenessChecksCheckId One of the caller's liveness checks
+// GetLivenessCheck One of the caller's liveness checks
 //
 // An API key reads its own mode's checks; a login session either mode's.
 //
-// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetV1LivenessChecksCheckId` operationId).
-func (c *Client) GetV1LivenessChecksCheckId(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1LivenessChecksCheckIdRequest(c.Server, checkId)
+// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetLivenessCheck` operationId).
+func (c *Client) GetLivenessCheck(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetLivenessCheckRequest(c.Server, checkId)
 	if err != nil {
 		return nil, err
 	}
@@ -4272,13 +4272,13 @@ func (c *Client) GetV1LivenessChecksCheckId(ctx context.Context, checkId string,
 	return c.Client.Do(req)
 }
 
-// GetV1MobileHandoffConsumeSessionId Take a ready session's file, once; the answer carries a short-lived download address
+// ConsumeHandoffSession Take a ready session's file, once; the answer carries a short-lived download address
 //
 // Only the session's consumer takes it: the user who opened it with a credential, or, for a session opened without one, a user sending its consumeToken in X-Consume-Token. Another user gets 404, as for an unknown session. The session becomes consumed by the caller; a second call answers 409. downloadUrl is a presigned storage address (GET, until downloadExpiresAt, 5 minutes), offering the file under its original name when it has one; the file, its name, size and type are those the session had when it became ready.
 //
-// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `GetV1MobileHandoffConsumeSessionId` operationId).
-func (c *Client) GetV1MobileHandoffConsumeSessionId(ctx context.Context, sessionId HandoffSessionId, params *GetV1MobileHandoffConsumeSessionIdParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1MobileHandoffConsumeSessionIdRequest(c.Server, sessionId, params)
+// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `ConsumeHandoffSession` operationId).
+func (c *Client) ConsumeHandoffSession(ctx context.Context, sessionId HandoffSessionId, params *ConsumeHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewConsumeHandoffSessionRequest(c.Server, sessionId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4289,13 +4289,13 @@ func (c *Client) GetV1MobileHandoffConsumeSessionId(ctx context.Context, session
 	return c.Client.Do(req)
 }
 
-// PostV1MobileHandoffSession Open a mobile handoff session, through which a phone uploads one file for another client
+// CreateHandoffSession Open a mobile handoff session, through which a phone uploads one file for another client
 //
 // The credential is optional. With one (a user's key or token), the session belongs to that user, and only that user consumes it. Without one, the answer carries a consumeToken (hct_…, shown here only, never in uploadUrl, the QR code or the upload fields), and consuming needs a credential and that token in X-Consume-Token. A credential that is sent must be valid (401 otherwise). The session ID (hs_…, 130 random bits) is the capability to upload, never to download: show the phone uploadUrl (as a link, or as the QR code at qrCodeUrl); opened in a browser it is an upload page. An app may instead upload straight to storage with the presigned form POST in upload (the fields, then the file as the form part "file", at most maxSize bytes, before its expiresAt: 5 minutes), or through uploadUrl (PUT the raw file, or POST it as multipart/form-data). The session expires 15 minutes after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer: with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 //
-// Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-func (c *Client) PostV1MobileHandoffSession(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1MobileHandoffSessionRequest(c.Server, params)
+// Corresponds with POST /v1/mobile-handoff/session (the `CreateHandoffSession` operationId).
+func (c *Client) CreateHandoffSession(ctx context.Context, params *CreateHandoffSessionParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateHandoffSessionRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4306,13 +4306,13 @@ func (c *Client) PostV1MobileHandoffSession(ctx context.Context, params *PostV1M
 	return c.Client.Do(req)
 }
 
-// GetV1MobileHandoffSessionSessionId Status of a mobile handoff session (no credential), to poll until it is ready
+// GetHandoffSession Status of a mobile handoff session (no credential), to poll until it is ready
 //
 // The file fields are present once the file is in storage (ready, and after). An unconsumed session past expiresAt is expired.
 //
-// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetV1MobileHandoffSessionSessionId` operationId).
-func (c *Client) GetV1MobileHandoffSessionSessionId(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1MobileHandoffSessionSessionIdRequest(c.Server, sessionId)
+// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetHandoffSession` operationId).
+func (c *Client) GetHandoffSession(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetHandoffSessionRequest(c.Server, sessionId)
 	if err != nil {
 		return nil, err
 	}
@@ -4323,11 +4323,11 @@ func (c *Client) GetV1MobileHandoffSessionSessionId(ctx context.Context, session
 	return c.Client.Do(req)
 }
 
-// GetV1MobileHandoffSessionSessionIdQrSvg The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
+// GetHandoffQrCode The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
 //
-// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetV1MobileHandoffSessionSessionIdQrSvg` operationId).
-func (c *Client) GetV1MobileHandoffSessionSessionIdQrSvg(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1MobileHandoffSessionSessionIdQrSvgRequest(c.Server, sessionId)
+// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetHandoffQrCode` operationId).
+func (c *Client) GetHandoffQrCode(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetHandoffQrCodeRequest(c.Server, sessionId)
 	if err != nil {
 		return nil, err
 	}
@@ -4338,13 +4338,13 @@ func (c *Client) GetV1MobileHandoffSessionSessionIdQrSvg(ctx context.Context, se
 	return c.Client.Do(req)
 }
 
-// GetV1MobileHandoffUploadSessionId The phone's upload page (no credential); the session's status for API clients
+// GetHandoffUploadPage The phone's upload page (no credential); the session's status for API clients
 //
 // When Accept includes text/html, the upload page: it takes a photo or a file, calls POST /v1/mobile-handoff/upload/{sessionId}/start, sends the file to storage with the presigned form POST, and polls the session's status. Otherwise the session's status, as GET /v1/mobile-handoff/session/{sessionId}. An expired or completed session still answers 200, with its status.
 //
-// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetV1MobileHandoffUploadSessionId` operationId).
-func (c *Client) GetV1MobileHandoffUploadSessionId(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1MobileHandoffUploadSessionIdRequest(c.Server, sessionId)
+// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetHandoffUploadPage` operationId).
+func (c *Client) GetHandoffUploadPage(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetHandoffUploadPageRequest(c.Server, sessionId)
 	if err != nil {
 		return nil, err
 	}
@@ -4355,15 +4355,15 @@ func (c *Client) GetV1MobileHandoffUploadSessionId(ctx context.Context, sessionI
 	return c.Client.Do(req)
 }
 
-// PostV1MobileHandoffUploadSessionIdWithBody Upload the session's file as a multipart/form-data part "file" (no credential)
+// UploadHandoffFormWithBody Upload the session's file as a multipart/form-data part "file" (no credential)
 //
 // The part's file name is kept as the file's name. Other parts are ignored. Types and sizes as for PUT. The session is ready when this answers.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `PostV1MobileHandoffUploadSessionId` operationId).
-func (c *Client) PostV1MobileHandoffUploadSessionIdWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1MobileHandoffUploadSessionIdRequestWithBody(c.Server, sessionId, contentType, body)
+// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffForm` operationId).
+func (c *Client) UploadHandoffFormWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUploadHandoffFormRequestWithBody(c.Server, sessionId, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4374,15 +4374,15 @@ func (c *Client) PostV1MobileHandoffUploadSessionIdWithBody(ctx context.Context,
 	return c.Client.Do(req)
 }
 
-// PutV1MobileHandoffUploadSessionIdWithBody Upload the session's file as the raw body (no credential)
+// UploadHandoffFileWithBody Upload the session's file as the raw body (no credential)
 //
 // The body is the file itself, JPEG, PNG, WebP, HEIC or PDF recognised by its content (the Content-Type is not read), at most the session's maxSize and about 4.5 MB (the 6 MB request limit once API Gateway has base64-encoded it); larger files go through the presigned form POST of the session (upload, or POST /v1/mobile-handoff/upload/{sessionId}/start). The session is ready when this answers.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `PutV1MobileHandoffUploadSessionId` operationId).
-func (c *Client) PutV1MobileHandoffUploadSessionIdWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPutV1MobileHandoffUploadSessionIdRequestWithBody(c.Server, sessionId, contentType, body)
+// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffFile` operationId).
+func (c *Client) UploadHandoffFileWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUploadHandoffFileRequestWithBody(c.Server, sessionId, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4393,15 +4393,15 @@ func (c *Client) PutV1MobileHandoffUploadSessionIdWithBody(ctx context.Context, 
 	return c.Client.Do(req)
 }
 
-// PostV1MobileHandoffUploadSessionIdStartWithBody Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+// StartHandoffUploadWithBody Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 //
 // Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-func (c *Client) PostV1MobileHandoffUploadSessionIdStartWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1MobileHandoffUploadSessionIdStartRequestWithBody(c.Server, sessionId, contentType, body)
+// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+func (c *Client) StartHandoffUploadWithBody(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStartHandoffUploadRequestWithBody(c.Server, sessionId, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4412,15 +4412,15 @@ func (c *Client) PostV1MobileHandoffUploadSessionIdStartWithBody(ctx context.Con
 	return c.Client.Do(req)
 }
 
-// PostV1MobileHandoffUploadSessionIdStart Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+// StartHandoffUpload Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 //
 // Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-func (c *Client) PostV1MobileHandoffUploadSessionIdStart(ctx context.Context, sessionId HandoffSessionId, body PostV1MobileHandoffUploadSessionIdStartJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1MobileHandoffUploadSessionIdStartRequest(c.Server, sessionId, body)
+// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+func (c *Client) StartHandoffUpload(ctx context.Context, sessionId HandoffSessionId, body StartHandoffUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewStartHandoffUploadRequest(c.Server, sessionId, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4431,11 +4431,11 @@ func (c *Client) PostV1MobileHandoffUploadSessionIdStart(ctx context.Context, se
 	return c.Client.Do(req)
 }
 
-// GetV1OpenapiJson This document
+// GetOpenApiDocument This document
 //
-// Corresponds with GET /v1/openapi.json (the `GetV1OpenapiJson` operationId).
-func (c *Client) GetV1OpenapiJson(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1OpenapiJsonRequest(c.Server)
+// Corresponds with GET /v1/openapi.json (the `GetOpenApiDocument` operationId).
+func (c *Client) GetOpenApiDocument(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOpenApiDocumentRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -4446,15 +4446,15 @@ func (c *Client) GetV1OpenapiJson(ctx context.Context, reqEditors ...RequestEdit
 	return c.Client.Do(req)
 }
 
-// PostV1UploadsWithBody Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+// CreateUploadWithBody Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 //
 // PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *Client) PostV1UploadsWithBody(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1UploadsRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+func (c *Client) CreateUploadWithBody(ctx context.Context, params *CreateUploadParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUploadRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4465,15 +4465,15 @@ func (c *Client) PostV1UploadsWithBody(ctx context.Context, params *PostV1Upload
 	return c.Client.Do(req)
 }
 
-// PostV1Uploads Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+// CreateUpload Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 //
 // PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *Client) PostV1Uploads(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1UploadsRequest(c.Server, params, body)
+// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+func (c *Client) CreateUpload(ctx context.Context, params *CreateUploadParams, body CreateUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateUploadRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4484,11 +4484,11 @@ func (c *Client) PostV1Uploads(ctx context.Context, params *PostV1UploadsParams,
 	return c.Client.Do(req)
 }
 
-// GetV1UsersMe The calling user's profile, plan and credit balance
+// GetCurrentUser The calling user's profile, plan and credit balance
 //
-// Corresponds with GET /v1/users/me (the `GetV1UsersMe` operationId).
-func (c *Client) GetV1UsersMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1UsersMeRequest(c.Server)
+// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
+func (c *Client) GetCurrentUser(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCurrentUserRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -4499,11 +4499,11 @@ func (c *Client) GetV1UsersMe(ctx context.Context, reqEditors ...RequestEditorFn
 	return c.Client.Do(req)
 }
 
-// GetV1Webhooks The user's webhook endpoints (never their secrets); an API key sees those of its own mode
+// ListWebhookEndpoints The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 //
-// Corresponds with GET /v1/webhooks (the `GetV1Webhooks` operationId).
-func (c *Client) GetV1Webhooks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1WebhooksRequest(c.Server)
+// Corresponds with GET /v1/webhooks (the `ListWebhookEndpoints` operationId).
+func (c *Client) ListWebhookEndpoints(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhookEndpointsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -4514,13 +4514,13 @@ func (c *Client) GetV1Webhooks(ctx context.Context, reqEditors ...RequestEditorF
 	return c.Client.Do(req)
 }
 
-// PostV1WebhooksWithBody Register a webhook endpoint; its signing secret is shown this once
+// CreateWebhookEndpointWithBody Register a webhook endpoint; its signing secret is shown this once
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *Client) PostV1WebhooksWithBody(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+func (c *Client) CreateWebhookEndpointWithBody(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWebhookEndpointRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4531,13 +4531,13 @@ func (c *Client) PostV1WebhooksWithBody(ctx context.Context, params *PostV1Webho
 	return c.Client.Do(req)
 }
 
-// PostV1Webhooks Register a webhook endpoint; its signing secret is shown this once
+// CreateWebhookEndpoint Register a webhook endpoint; its signing secret is shown this once
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *Client) PostV1Webhooks(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksRequest(c.Server, params, body)
+// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+func (c *Client) CreateWebhookEndpoint(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateWebhookEndpointRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4548,13 +4548,13 @@ func (c *Client) PostV1Webhooks(ctx context.Context, params *PostV1WebhooksParam
 	return c.Client.Do(req)
 }
 
-// DeleteV1WebhooksId Delete an endpoint
+// DeleteWebhookEndpoint Delete an endpoint
 //
 // An API key deletes only endpoints made by API keys (403 for one a login session made).
 //
-// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteV1WebhooksId` operationId).
-func (c *Client) DeleteV1WebhooksId(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteV1WebhooksIdRequest(c.Server, id)
+// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteWebhookEndpoint` operationId).
+func (c *Client) DeleteWebhookEndpoint(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDeleteWebhookEndpointRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -4565,11 +4565,11 @@ func (c *Client) DeleteV1WebhooksId(ctx context.Context, id EndpointId, reqEdito
 	return c.Client.Do(req)
 }
 
-// GetV1WebhooksIdDeliveries Delivery history of an endpoint, newest first, with attempts
+// ListWebhookDeliveries Delivery history of an endpoint, newest first, with attempts
 //
-// Corresponds with GET /v1/webhooks/{id}/deliveries (the `GetV1WebhooksIdDeliveries` operationId).
-func (c *Client) GetV1WebhooksIdDeliveries(ctx context.Context, id EndpointId, params *GetV1WebhooksIdDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetV1WebhooksIdDeliveriesRequest(c.Server, id, params)
+// Corresponds with GET /v1/webhooks/{id}/deliveries (the `ListWebhookDeliveries` operationId).
+func (c *Client) ListWebhookDeliveries(ctx context.Context, id EndpointId, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhookDeliveriesRequest(c.Server, id, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4580,13 +4580,13 @@ func (c *Client) GetV1WebhooksIdDeliveries(ctx context.Context, id EndpointId, p
 	return c.Client.Do(req)
 }
 
-// PostV1WebhooksIdDeliveriesDeliveryIdRedeliver Send one delivery of an endpoint again, as a new delivery
+// RedeliverWebhookDelivery Send one delivery of an endpoint again, as a new delivery
 //
 // Sends the delivery's event again, with the same body, as a new delivery (its redeliveryOf names this one; a new webhook-id) on a fresh retry schedule, to the URL and secret configured now. Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery (it reports on personal data), so it answers 409 body_not_retained. The endpoint is found as for the other webhook routes: another user's, or for an API key one of the other mode, is 404, and so is a delivery of another endpoint. Bounded: 30 redeliveries per user and minute (429 beyond).
 //
-// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `PostV1WebhooksIdDeliveriesDeliveryIdRedeliver` operationId).
-func (c *Client) PostV1WebhooksIdDeliveriesDeliveryIdRedeliver(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksIdDeliveriesDeliveryIdRedeliverRequest(c.Server, id, deliveryId)
+// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+func (c *Client) RedeliverWebhookDelivery(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRedeliverWebhookDeliveryRequest(c.Server, id, deliveryId)
 	if err != nil {
 		return nil, err
 	}
@@ -4597,15 +4597,15 @@ func (c *Client) PostV1WebhooksIdDeliveriesDeliveryIdRedeliver(ctx context.Conte
 	return c.Client.Do(req)
 }
 
-// PostV1WebhooksIdRecoverWithBody Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveriesWithBody Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-func (c *Client) PostV1WebhooksIdRecoverWithBody(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksIdRecoverRequestWithBody(c.Server, id, contentType, body)
+// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *Client) RecoverWebhookDeliveriesWithBody(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRecoverWebhookDeliveriesRequestWithBody(c.Server, id, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4616,15 +4616,15 @@ func (c *Client) PostV1WebhooksIdRecoverWithBody(ctx context.Context, id Endpoin
 	return c.Client.Do(req)
 }
 
-// PostV1WebhooksIdRecover Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveries Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-func (c *Client) PostV1WebhooksIdRecover(ctx context.Context, id EndpointId, body PostV1WebhooksIdRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksIdRecoverRequest(c.Server, id, body)
+// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *Client) RecoverWebhookDeliveries(ctx context.Context, id EndpointId, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRecoverWebhookDeliveriesRequest(c.Server, id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -4635,13 +4635,13 @@ func (c *Client) PostV1WebhooksIdRecover(ctx context.Context, id EndpointId, bod
 	return c.Client.Do(req)
 }
 
-// PostV1WebhooksIdRotateSecret Give an endpoint a new secret, shown this once
+// RotateWebhookSecret Give an endpoint a new secret, shown this once
 //
 // X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 //
-// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `PostV1WebhooksIdRotateSecret` operationId).
-func (c *Client) PostV1WebhooksIdRotateSecret(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksIdRotateSecretRequest(c.Server, id)
+// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `RotateWebhookSecret` operationId).
+func (c *Client) RotateWebhookSecret(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRotateWebhookSecretRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -4652,11 +4652,11 @@ func (c *Client) PostV1WebhooksIdRotateSecret(ctx context.Context, id EndpointId
 	return c.Client.Do(req)
 }
 
-// PostV1WebhooksIdTest Send a webhook.test event to the endpoint
+// SendTestWebhook Send a webhook.test event to the endpoint
 //
-// Corresponds with POST /v1/webhooks/{id}/test (the `PostV1WebhooksIdTest` operationId).
-func (c *Client) PostV1WebhooksIdTest(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostV1WebhooksIdTestRequest(c.Server, id)
+// Corresponds with POST /v1/webhooks/{id}/test (the `SendTestWebhook` operationId).
+func (c *Client) SendTestWebhook(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewSendTestWebhookRequest(c.Server, id)
 	if err != nil {
 		return nil, err
 	}
@@ -4667,19 +4667,19 @@ func (c *Client) PostV1WebhooksIdTest(ctx context.Context, id EndpointId, reqEdi
 	return c.Client.Do(req)
 }
 
-// NewPostV1AdminUsersUserIdPlanRequest calls the generic PostV1AdminUsersUserIdPlan builder with application/json body
-func NewPostV1AdminUsersUserIdPlanRequest(server string, userId string, body PostV1AdminUsersUserIdPlanJSONRequestBody) (*http.Request, error) {
+// NewChangeUserPlanRequest calls the generic ChangeUserPlan builder with application/json body
+func NewChangeUserPlanRequest(server string, userId string, body ChangeUserPlanJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AdminUsersUserIdPlanRequestWithBody(server, userId, "application/json", bodyReader)
+	return NewChangeUserPlanRequestWithBody(server, userId, "application/json", bodyReader)
 }
 
-// NewPostV1AdminUsersUserIdPlanRequestWithBody constructs an http.Request for the PostV1AdminUsersUserIdPlan method, with any body, and a specified content type
-func NewPostV1AdminUsersUserIdPlanRequestWithBody(server string, userId string, contentType string, body io.Reader) (*http.Request, error) {
+// NewChangeUserPlanRequestWithBody constructs an http.Request for the ChangeUserPlan method, with any body, and a specified content type
+func NewChangeUserPlanRequestWithBody(server string, userId string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -4714,8 +4714,8 @@ func NewPostV1AdminUsersUserIdPlanRequestWithBody(server string, userId string, 
 	return req, nil
 }
 
-// NewGetV1ApiKeysRequest constructs an http.Request for the GetV1ApiKeys method
-func NewGetV1ApiKeysRequest(server string) (*http.Request, error) {
+// NewListApiKeysRequest constructs an http.Request for the ListApiKeys method
+func NewListApiKeysRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4741,19 +4741,19 @@ func NewGetV1ApiKeysRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostV1ApiKeysRequest calls the generic PostV1ApiKeys builder with application/json body
-func NewPostV1ApiKeysRequest(server string, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody) (*http.Request, error) {
+// NewCreateApiKeyRequest calls the generic CreateApiKey builder with application/json body
+func NewCreateApiKeyRequest(server string, params *CreateApiKeyParams, body CreateApiKeyJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1ApiKeysRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateApiKeyRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostV1ApiKeysRequestWithBody constructs an http.Request for the PostV1ApiKeys method, with any body, and a specified content type
-func NewPostV1ApiKeysRequestWithBody(server string, params *PostV1ApiKeysParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateApiKeyRequestWithBody constructs an http.Request for the CreateApiKey method, with any body, and a specified content type
+func NewCreateApiKeyRequestWithBody(server string, params *CreateApiKeyParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4796,8 +4796,8 @@ func NewPostV1ApiKeysRequestWithBody(server string, params *PostV1ApiKeysParams,
 	return req, nil
 }
 
-// NewDeleteV1ApiKeysIdRequest constructs an http.Request for the DeleteV1ApiKeysId method
-func NewDeleteV1ApiKeysIdRequest(server string, id string) (*http.Request, error) {
+// NewRevokeApiKeyRequest constructs an http.Request for the RevokeApiKey method
+func NewRevokeApiKeyRequest(server string, id string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -4830,19 +4830,19 @@ func NewDeleteV1ApiKeysIdRequest(server string, id string) (*http.Request, error
 	return req, nil
 }
 
-// NewPostV1AuthLoginRequest calls the generic PostV1AuthLogin builder with application/json body
-func NewPostV1AuthLoginRequest(server string, body PostV1AuthLoginJSONRequestBody) (*http.Request, error) {
+// NewLogInRequest calls the generic LogIn builder with application/json body
+func NewLogInRequest(server string, body LogInJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AuthLoginRequestWithBody(server, "application/json", bodyReader)
+	return NewLogInRequestWithBody(server, "application/json", bodyReader)
 }
 
-// NewPostV1AuthLoginRequestWithBody constructs an http.Request for the PostV1AuthLogin method, with any body, and a specified content type
-func NewPostV1AuthLoginRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+// NewLogInRequestWithBody constructs an http.Request for the LogIn method, with any body, and a specified content type
+func NewLogInRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4870,8 +4870,8 @@ func NewPostV1AuthLoginRequestWithBody(server string, contentType string, body i
 	return req, nil
 }
 
-// NewPostV1AuthLogoutRequest constructs an http.Request for the PostV1AuthLogout method
-func NewPostV1AuthLogoutRequest(server string) (*http.Request, error) {
+// NewLogOutRequest constructs an http.Request for the LogOut method
+func NewLogOutRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4897,8 +4897,8 @@ func NewPostV1AuthLogoutRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostV1AuthLogoutAllRequest constructs an http.Request for the PostV1AuthLogoutAll method
-func NewPostV1AuthLogoutAllRequest(server string) (*http.Request, error) {
+// NewLogOutEverywhereRequest constructs an http.Request for the LogOutEverywhere method
+func NewLogOutEverywhereRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4924,19 +4924,19 @@ func NewPostV1AuthLogoutAllRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostV1AuthPasswordRequest calls the generic PostV1AuthPassword builder with application/json body
-func NewPostV1AuthPasswordRequest(server string, body PostV1AuthPasswordJSONRequestBody) (*http.Request, error) {
+// NewChangePasswordRequest calls the generic ChangePassword builder with application/json body
+func NewChangePasswordRequest(server string, body ChangePasswordJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AuthPasswordRequestWithBody(server, "application/json", bodyReader)
+	return NewChangePasswordRequestWithBody(server, "application/json", bodyReader)
 }
 
-// NewPostV1AuthPasswordRequestWithBody constructs an http.Request for the PostV1AuthPassword method, with any body, and a specified content type
-func NewPostV1AuthPasswordRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+// NewChangePasswordRequestWithBody constructs an http.Request for the ChangePassword method, with any body, and a specified content type
+func NewChangePasswordRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -4964,19 +4964,19 @@ func NewPostV1AuthPasswordRequestWithBody(server string, contentType string, bod
 	return req, nil
 }
 
-// NewPostV1AuthPasswordResetRequest calls the generic PostV1AuthPasswordReset builder with application/json body
-func NewPostV1AuthPasswordResetRequest(server string, body PostV1AuthPasswordResetJSONRequestBody) (*http.Request, error) {
+// NewResetPasswordRequest calls the generic ResetPassword builder with application/json body
+func NewResetPasswordRequest(server string, body ResetPasswordJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AuthPasswordResetRequestWithBody(server, "application/json", bodyReader)
+	return NewResetPasswordRequestWithBody(server, "application/json", bodyReader)
 }
 
-// NewPostV1AuthPasswordResetRequestWithBody constructs an http.Request for the PostV1AuthPasswordReset method, with any body, and a specified content type
-func NewPostV1AuthPasswordResetRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+// NewResetPasswordRequestWithBody constructs an http.Request for the ResetPassword method, with any body, and a specified content type
+func NewResetPasswordRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5004,19 +5004,19 @@ func NewPostV1AuthPasswordResetRequestWithBody(server string, contentType string
 	return req, nil
 }
 
-// NewPostV1AuthPasswordResetRequestRequest calls the generic PostV1AuthPasswordResetRequest builder with application/json body
-func NewPostV1AuthPasswordResetRequestRequest(server string, body PostV1AuthPasswordResetRequestJSONRequestBody) (*http.Request, error) {
+// NewRequestPasswordResetRequest calls the generic RequestPasswordReset builder with application/json body
+func NewRequestPasswordResetRequest(server string, body RequestPasswordResetJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AuthPasswordResetRequestRequestWithBody(server, "application/json", bodyReader)
+	return NewRequestPasswordResetRequestWithBody(server, "application/json", bodyReader)
 }
 
-// NewPostV1AuthPasswordResetRequestRequestWithBody constructs an http.Request for the PostV1AuthPasswordResetRequest method, with any body, and a specified content type
-func NewPostV1AuthPasswordResetRequestRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+// NewRequestPasswordResetRequestWithBody constructs an http.Request for the RequestPasswordReset method, with any body, and a specified content type
+func NewRequestPasswordResetRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5044,19 +5044,19 @@ func NewPostV1AuthPasswordResetRequestRequestWithBody(server string, contentType
 	return req, nil
 }
 
-// NewPostV1AuthRegisterRequest calls the generic PostV1AuthRegister builder with application/json body
-func NewPostV1AuthRegisterRequest(server string, body PostV1AuthRegisterJSONRequestBody) (*http.Request, error) {
+// NewRegisterAccountRequest calls the generic RegisterAccount builder with application/json body
+func NewRegisterAccountRequest(server string, body RegisterAccountJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AuthRegisterRequestWithBody(server, "application/json", bodyReader)
+	return NewRegisterAccountRequestWithBody(server, "application/json", bodyReader)
 }
 
-// NewPostV1AuthRegisterRequestWithBody constructs an http.Request for the PostV1AuthRegister method, with any body, and a specified content type
-func NewPostV1AuthRegisterRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+// NewRegisterAccountRequestWithBody constructs an http.Request for the RegisterAccount method, with any body, and a specified content type
+func NewRegisterAccountRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5084,19 +5084,19 @@ func NewPostV1AuthRegisterRequestWithBody(server string, contentType string, bod
 	return req, nil
 }
 
-// NewPostV1AuthResendVerificationRequest calls the generic PostV1AuthResendVerification builder with application/json body
-func NewPostV1AuthResendVerificationRequest(server string, body PostV1AuthResendVerificationJSONRequestBody) (*http.Request, error) {
+// NewResendVerificationEmailRequest calls the generic ResendVerificationEmail builder with application/json body
+func NewResendVerificationEmailRequest(server string, body ResendVerificationEmailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AuthResendVerificationRequestWithBody(server, "application/json", bodyReader)
+	return NewResendVerificationEmailRequestWithBody(server, "application/json", bodyReader)
 }
 
-// NewPostV1AuthResendVerificationRequestWithBody constructs an http.Request for the PostV1AuthResendVerification method, with any body, and a specified content type
-func NewPostV1AuthResendVerificationRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+// NewResendVerificationEmailRequestWithBody constructs an http.Request for the ResendVerificationEmail method, with any body, and a specified content type
+func NewResendVerificationEmailRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5124,8 +5124,8 @@ func NewPostV1AuthResendVerificationRequestWithBody(server string, contentType s
 	return req, nil
 }
 
-// NewGetV1AuthSessionsRequest constructs an http.Request for the GetV1AuthSessions method
-func NewGetV1AuthSessionsRequest(server string) (*http.Request, error) {
+// NewListSessionsRequest constructs an http.Request for the ListSessions method
+func NewListSessionsRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5151,8 +5151,8 @@ func NewGetV1AuthSessionsRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewDeleteV1AuthSessionsIdRequest constructs an http.Request for the DeleteV1AuthSessionsId method
-func NewDeleteV1AuthSessionsIdRequest(server string, id string) (*http.Request, error) {
+// NewDeleteSessionRequest constructs an http.Request for the DeleteSession method
+func NewDeleteSessionRequest(server string, id string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -5185,8 +5185,8 @@ func NewDeleteV1AuthSessionsIdRequest(server string, id string) (*http.Request, 
 	return req, nil
 }
 
-// NewGetV1AuthVerifyEmailRequest constructs an http.Request for the GetV1AuthVerifyEmail method
-func NewGetV1AuthVerifyEmailRequest(server string, params *GetV1AuthVerifyEmailParams) (*http.Request, error) {
+// NewOpenEmailVerificationLinkRequest constructs an http.Request for the OpenEmailVerificationLink method
+func NewOpenEmailVerificationLinkRequest(server string, params *OpenEmailVerificationLinkParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5235,19 +5235,19 @@ func NewGetV1AuthVerifyEmailRequest(server string, params *GetV1AuthVerifyEmailP
 	return req, nil
 }
 
-// NewPostV1AuthVerifyEmailRequest calls the generic PostV1AuthVerifyEmail builder with application/json body
-func NewPostV1AuthVerifyEmailRequest(server string, body PostV1AuthVerifyEmailJSONRequestBody) (*http.Request, error) {
+// NewVerifyEmailRequest calls the generic VerifyEmail builder with application/json body
+func NewVerifyEmailRequest(server string, body VerifyEmailJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1AuthVerifyEmailRequestWithBody(server, "application/json", bodyReader)
+	return NewVerifyEmailRequestWithBody(server, "application/json", bodyReader)
 }
 
-// NewPostV1AuthVerifyEmailRequestWithBody constructs an http.Request for the PostV1AuthVerifyEmail method, with any body, and a specified content type
-func NewPostV1AuthVerifyEmailRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+// NewVerifyEmailRequestWithBody constructs an http.Request for the VerifyEmail method, with any body, and a specified content type
+func NewVerifyEmailRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5275,8 +5275,8 @@ func NewPostV1AuthVerifyEmailRequestWithBody(server string, contentType string, 
 	return req, nil
 }
 
-// NewGetV1BatchesRequest constructs an http.Request for the GetV1Batches method
-func NewGetV1BatchesRequest(server string, params *GetV1BatchesParams) (*http.Request, error) {
+// NewListBatchesRequest constructs an http.Request for the ListBatches method
+func NewListBatchesRequest(server string, params *ListBatchesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5353,19 +5353,19 @@ func NewGetV1BatchesRequest(server string, params *GetV1BatchesParams) (*http.Re
 	return req, nil
 }
 
-// NewPostV1BatchesRequest calls the generic PostV1Batches builder with application/json body
-func NewPostV1BatchesRequest(server string, params *PostV1BatchesParams, body PostV1BatchesJSONRequestBody) (*http.Request, error) {
+// NewCreateBatchRequest calls the generic CreateBatch builder with application/json body
+func NewCreateBatchRequest(server string, params *CreateBatchParams, body CreateBatchJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1BatchesRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateBatchRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostV1BatchesRequestWithBody constructs an http.Request for the PostV1Batches method, with any body, and a specified content type
-func NewPostV1BatchesRequestWithBody(server string, params *PostV1BatchesParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateBatchRequestWithBody constructs an http.Request for the CreateBatch method, with any body, and a specified content type
+func NewCreateBatchRequestWithBody(server string, params *CreateBatchParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5419,8 +5419,8 @@ func NewPostV1BatchesRequestWithBody(server string, params *PostV1BatchesParams,
 	return req, nil
 }
 
-// NewGetV1BatchesIdRequest constructs an http.Request for the GetV1BatchesId method
-func NewGetV1BatchesIdRequest(server string, id string) (*http.Request, error) {
+// NewGetBatchRequest constructs an http.Request for the GetBatch method
+func NewGetBatchRequest(server string, id string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -5453,8 +5453,8 @@ func NewGetV1BatchesIdRequest(server string, id string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetV1BillingCreditsRequest constructs an http.Request for the GetV1BillingCredits method
-func NewGetV1BillingCreditsRequest(server string, params *GetV1BillingCreditsParams) (*http.Request, error) {
+// NewListCreditEntriesRequest constructs an http.Request for the ListCreditEntries method
+func NewListCreditEntriesRequest(server string, params *ListCreditEntriesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5519,8 +5519,8 @@ func NewGetV1BillingCreditsRequest(server string, params *GetV1BillingCreditsPar
 	return req, nil
 }
 
-// NewGetV1BillingInvoicesRequest constructs an http.Request for the GetV1BillingInvoices method
-func NewGetV1BillingInvoicesRequest(server string, params *GetV1BillingInvoicesParams) (*http.Request, error) {
+// NewListInvoicesRequest constructs an http.Request for the ListInvoices method
+func NewListInvoicesRequest(server string, params *ListInvoicesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5597,8 +5597,8 @@ func NewGetV1BillingInvoicesRequest(server string, params *GetV1BillingInvoicesP
 	return req, nil
 }
 
-// NewGetV1BillingReturnRequest constructs an http.Request for the GetV1BillingReturn method
-func NewGetV1BillingReturnRequest(server string, params *GetV1BillingReturnParams) (*http.Request, error) {
+// NewOpenBillingReturnPageRequest constructs an http.Request for the OpenBillingReturnPage method
+func NewOpenBillingReturnPageRequest(server string, params *OpenBillingReturnPageParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5651,19 +5651,19 @@ func NewGetV1BillingReturnRequest(server string, params *GetV1BillingReturnParam
 	return req, nil
 }
 
-// NewPostV1BillingWebhookRequest calls the generic PostV1BillingWebhook builder with application/json body
-func NewPostV1BillingWebhookRequest(server string, params *PostV1BillingWebhookParams, body PostV1BillingWebhookJSONRequestBody) (*http.Request, error) {
+// NewReceiveBillingNotificationRequest calls the generic ReceiveBillingNotification builder with application/json body
+func NewReceiveBillingNotificationRequest(server string, params *ReceiveBillingNotificationParams, body ReceiveBillingNotificationJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1BillingWebhookRequestWithBody(server, params, "application/json", bodyReader)
+	return NewReceiveBillingNotificationRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostV1BillingWebhookRequestWithBody constructs an http.Request for the PostV1BillingWebhook method, with any body, and a specified content type
-func NewPostV1BillingWebhookRequestWithBody(server string, params *PostV1BillingWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewReceiveBillingNotificationRequestWithBody constructs an http.Request for the ReceiveBillingNotification method, with any body, and a specified content type
+func NewReceiveBillingNotificationRequestWithBody(server string, params *ReceiveBillingNotificationParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5704,8 +5704,8 @@ func NewPostV1BillingWebhookRequestWithBody(server string, params *PostV1Billing
 	return req, nil
 }
 
-// NewGetV1DocumentTypesRequest constructs an http.Request for the GetV1DocumentTypes method
-func NewGetV1DocumentTypesRequest(server string) (*http.Request, error) {
+// NewListDocumentTypesRequest constructs an http.Request for the ListDocumentTypes method
+func NewListDocumentTypesRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5731,19 +5731,19 @@ func NewGetV1DocumentTypesRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostV1ExtractAsyncRequest calls the generic PostV1ExtractAsync builder with application/json body
-func NewPostV1ExtractAsyncRequest(server string, params *PostV1ExtractAsyncParams, body PostV1ExtractAsyncJSONRequestBody) (*http.Request, error) {
+// NewCreateExtractionRequest calls the generic CreateExtraction builder with application/json body
+func NewCreateExtractionRequest(server string, params *CreateExtractionParams, body CreateExtractionJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1ExtractAsyncRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateExtractionRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostV1ExtractAsyncRequestWithBody constructs an http.Request for the PostV1ExtractAsync method, with any body, and a specified content type
-func NewPostV1ExtractAsyncRequestWithBody(server string, params *PostV1ExtractAsyncParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateExtractionRequestWithBody constructs an http.Request for the CreateExtraction method, with any body, and a specified content type
+func NewCreateExtractionRequestWithBody(server string, params *CreateExtractionParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5797,8 +5797,8 @@ func NewPostV1ExtractAsyncRequestWithBody(server string, params *PostV1ExtractAs
 	return req, nil
 }
 
-// NewGetV1ExtractionsRequest constructs an http.Request for the GetV1Extractions method
-func NewGetV1ExtractionsRequest(server string, params *GetV1ExtractionsParams) (*http.Request, error) {
+// NewListExtractionsRequest constructs an http.Request for the ListExtractions method
+func NewListExtractionsRequest(server string, params *ListExtractionsParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -5935,8 +5935,8 @@ func NewGetV1ExtractionsRequest(server string, params *GetV1ExtractionsParams) (
 	return req, nil
 }
 
-// NewGetV1ExtractionsExtractionIdRequest constructs an http.Request for the GetV1ExtractionsExtractionId method
-func NewGetV1ExtractionsExtractionIdRequest(server string, extractionId string) (*http.Request, error) {
+// NewGetExtractionRequest constructs an http.Request for the GetExtraction method
+func NewGetExtractionRequest(server string, extractionId string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -5969,8 +5969,8 @@ func NewGetV1ExtractionsExtractionIdRequest(server string, extractionId string) 
 	return req, nil
 }
 
-// NewGetV1ExtractionsExtractionIdDocumentRequest constructs an http.Request for the GetV1ExtractionsExtractionIdDocument method
-func NewGetV1ExtractionsExtractionIdDocumentRequest(server string, extractionId string) (*http.Request, error) {
+// NewGetExtractionDocumentRequest constructs an http.Request for the GetExtractionDocument method
+func NewGetExtractionDocumentRequest(server string, extractionId string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6003,8 +6003,8 @@ func NewGetV1ExtractionsExtractionIdDocumentRequest(server string, extractionId 
 	return req, nil
 }
 
-// NewPostV1FaceMatchRequestWithBody constructs an http.Request for the PostV1FaceMatch method, with any body, and a specified content type
-func NewPostV1FaceMatchRequestWithBody(server string, params *PostV1FaceMatchParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateFaceMatchRequestWithBody constructs an http.Request for the CreateFaceMatch method, with any body, and a specified content type
+func NewCreateFaceMatchRequestWithBody(server string, params *CreateFaceMatchParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6058,8 +6058,8 @@ func NewPostV1FaceMatchRequestWithBody(server string, params *PostV1FaceMatchPar
 	return req, nil
 }
 
-// NewGetV1HealthRequest constructs an http.Request for the GetV1Health method
-func NewGetV1HealthRequest(server string) (*http.Request, error) {
+// NewGetHealthRequest constructs an http.Request for the GetHealth method
+func NewGetHealthRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6085,19 +6085,19 @@ func NewGetV1HealthRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostV1LivenessCheckRequest calls the generic PostV1LivenessCheck builder with application/json body
-func NewPostV1LivenessCheckRequest(server string, params *PostV1LivenessCheckParams, body PostV1LivenessCheckJSONRequestBody) (*http.Request, error) {
+// NewCreateLivenessCheckRequest calls the generic CreateLivenessCheck builder with application/json body
+func NewCreateLivenessCheckRequest(server string, params *CreateLivenessCheckParams, body CreateLivenessCheckJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1LivenessCheckRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateLivenessCheckRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostV1LivenessCheckRequestWithBody constructs an http.Request for the PostV1LivenessCheck method, with any body, and a specified content type
-func NewPostV1LivenessCheckRequestWithBody(server string, params *PostV1LivenessCheckParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateLivenessCheckRequestWithBody constructs an http.Request for the CreateLivenessCheck method, with any body, and a specified content type
+func NewCreateLivenessCheckRequestWithBody(server string, params *CreateLivenessCheckParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6151,8 +6151,8 @@ func NewPostV1LivenessCheckRequestWithBody(server string, params *PostV1Liveness
 	return req, nil
 }
 
-// NewGetV1LivenessChecksRequest constructs an http.Request for the GetV1LivenessChecks method
-func NewGetV1LivenessChecksRequest(server string, params *GetV1LivenessChecksParams) (*http.Request, error) {
+// NewListLivenessChecksRequest constructs an http.Request for the ListLivenessChecks method
+func NewListLivenessChecksRequest(server string, params *ListLivenessChecksParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6229,8 +6229,8 @@ func NewGetV1LivenessChecksRequest(server string, params *GetV1LivenessChecksPar
 	return req, nil
 }
 
-// NewGetV1LivenessChecksCheckIdRequest constructs an http.Request for the GetV1LivenessChecksCheckId method
-func NewGetV1LivenessChecksCheckIdRequest(server string, checkId string) (*http.Request, error) {
+// NewGetLivenessCheckRequest constructs an http.Request for the GetLivenessCheck method
+func NewGetLivenessCheckRequest(server string, checkId string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6263,8 +6263,8 @@ func NewGetV1LivenessChecksCheckIdRequest(server string, checkId string) (*http.
 	return req, nil
 }
 
-// NewGetV1MobileHandoffConsumeSessionIdRequest constructs an http.Request for the GetV1MobileHandoffConsumeSessionId method
-func NewGetV1MobileHandoffConsumeSessionIdRequest(server string, sessionId HandoffSessionId, params *GetV1MobileHandoffConsumeSessionIdParams) (*http.Request, error) {
+// NewConsumeHandoffSessionRequest constructs an http.Request for the ConsumeHandoffSession method
+func NewConsumeHandoffSessionRequest(server string, sessionId HandoffSessionId, params *ConsumeHandoffSessionParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6312,8 +6312,8 @@ func NewGetV1MobileHandoffConsumeSessionIdRequest(server string, sessionId Hando
 	return req, nil
 }
 
-// NewPostV1MobileHandoffSessionRequest constructs an http.Request for the PostV1MobileHandoffSession method
-func NewPostV1MobileHandoffSessionRequest(server string, params *PostV1MobileHandoffSessionParams) (*http.Request, error) {
+// NewCreateHandoffSessionRequest constructs an http.Request for the CreateHandoffSession method
+func NewCreateHandoffSessionRequest(server string, params *CreateHandoffSessionParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6354,8 +6354,8 @@ func NewPostV1MobileHandoffSessionRequest(server string, params *PostV1MobileHan
 	return req, nil
 }
 
-// NewGetV1MobileHandoffSessionSessionIdRequest constructs an http.Request for the GetV1MobileHandoffSessionSessionId method
-func NewGetV1MobileHandoffSessionSessionIdRequest(server string, sessionId HandoffSessionId) (*http.Request, error) {
+// NewGetHandoffSessionRequest constructs an http.Request for the GetHandoffSession method
+func NewGetHandoffSessionRequest(server string, sessionId HandoffSessionId) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6388,8 +6388,8 @@ func NewGetV1MobileHandoffSessionSessionIdRequest(server string, sessionId Hando
 	return req, nil
 }
 
-// NewGetV1MobileHandoffSessionSessionIdQrSvgRequest constructs an http.Request for the GetV1MobileHandoffSessionSessionIdQrSvg method
-func NewGetV1MobileHandoffSessionSessionIdQrSvgRequest(server string, sessionId HandoffSessionId) (*http.Request, error) {
+// NewGetHandoffQrCodeRequest constructs an http.Request for the GetHandoffQrCode method
+func NewGetHandoffQrCodeRequest(server string, sessionId HandoffSessionId) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6422,8 +6422,8 @@ func NewGetV1MobileHandoffSessionSessionIdQrSvgRequest(server string, sessionId 
 	return req, nil
 }
 
-// NewGetV1MobileHandoffUploadSessionIdRequest constructs an http.Request for the GetV1MobileHandoffUploadSessionId method
-func NewGetV1MobileHandoffUploadSessionIdRequest(server string, sessionId HandoffSessionId) (*http.Request, error) {
+// NewGetHandoffUploadPageRequest constructs an http.Request for the GetHandoffUploadPage method
+func NewGetHandoffUploadPageRequest(server string, sessionId HandoffSessionId) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6456,8 +6456,8 @@ func NewGetV1MobileHandoffUploadSessionIdRequest(server string, sessionId Handof
 	return req, nil
 }
 
-// NewPostV1MobileHandoffUploadSessionIdRequestWithBody constructs an http.Request for the PostV1MobileHandoffUploadSessionId method, with any body, and a specified content type
-func NewPostV1MobileHandoffUploadSessionIdRequestWithBody(server string, sessionId HandoffSessionId, contentType string, body io.Reader) (*http.Request, error) {
+// NewUploadHandoffFormRequestWithBody constructs an http.Request for the UploadHandoffForm method, with any body, and a specified content type
+func NewUploadHandoffFormRequestWithBody(server string, sessionId HandoffSessionId, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6492,8 +6492,8 @@ func NewPostV1MobileHandoffUploadSessionIdRequestWithBody(server string, session
 	return req, nil
 }
 
-// NewPutV1MobileHandoffUploadSessionIdRequestWithBody constructs an http.Request for the PutV1MobileHandoffUploadSessionId method, with any body, and a specified content type
-func NewPutV1MobileHandoffUploadSessionIdRequestWithBody(server string, sessionId HandoffSessionId, contentType string, body io.Reader) (*http.Request, error) {
+// NewUploadHandoffFileRequestWithBody constructs an http.Request for the UploadHandoffFile method, with any body, and a specified content type
+func NewUploadHandoffFileRequestWithBody(server string, sessionId HandoffSessionId, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6528,19 +6528,19 @@ func NewPutV1MobileHandoffUploadSessionIdRequestWithBody(server string, sessionI
 	return req, nil
 }
 
-// NewPostV1MobileHandoffUploadSessionIdStartRequest calls the generic PostV1MobileHandoffUploadSessionIdStart builder with application/json body
-func NewPostV1MobileHandoffUploadSessionIdStartRequest(server string, sessionId HandoffSessionId, body PostV1MobileHandoffUploadSessionIdStartJSONRequestBody) (*http.Request, error) {
+// NewStartHandoffUploadRequest calls the generic StartHandoffUpload builder with application/json body
+func NewStartHandoffUploadRequest(server string, sessionId HandoffSessionId, body StartHandoffUploadJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1MobileHandoffUploadSessionIdStartRequestWithBody(server, sessionId, "application/json", bodyReader)
+	return NewStartHandoffUploadRequestWithBody(server, sessionId, "application/json", bodyReader)
 }
 
-// NewPostV1MobileHandoffUploadSessionIdStartRequestWithBody constructs an http.Request for the PostV1MobileHandoffUploadSessionIdStart method, with any body, and a specified content type
-func NewPostV1MobileHandoffUploadSessionIdStartRequestWithBody(server string, sessionId HandoffSessionId, contentType string, body io.Reader) (*http.Request, error) {
+// NewStartHandoffUploadRequestWithBody constructs an http.Request for the StartHandoffUpload method, with any body, and a specified content type
+func NewStartHandoffUploadRequestWithBody(server string, sessionId HandoffSessionId, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6575,8 +6575,8 @@ func NewPostV1MobileHandoffUploadSessionIdStartRequestWithBody(server string, se
 	return req, nil
 }
 
-// NewGetV1OpenapiJsonRequest constructs an http.Request for the GetV1OpenapiJson method
-func NewGetV1OpenapiJsonRequest(server string) (*http.Request, error) {
+// NewGetOpenApiDocumentRequest constructs an http.Request for the GetOpenApiDocument method
+func NewGetOpenApiDocumentRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6602,19 +6602,19 @@ func NewGetV1OpenapiJsonRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostV1UploadsRequest calls the generic PostV1Uploads builder with application/json body
-func NewPostV1UploadsRequest(server string, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody) (*http.Request, error) {
+// NewCreateUploadRequest calls the generic CreateUpload builder with application/json body
+func NewCreateUploadRequest(server string, params *CreateUploadParams, body CreateUploadJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1UploadsRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateUploadRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostV1UploadsRequestWithBody constructs an http.Request for the PostV1Uploads method, with any body, and a specified content type
-func NewPostV1UploadsRequestWithBody(server string, params *PostV1UploadsParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateUploadRequestWithBody constructs an http.Request for the CreateUpload method, with any body, and a specified content type
+func NewCreateUploadRequestWithBody(server string, params *CreateUploadParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6657,8 +6657,8 @@ func NewPostV1UploadsRequestWithBody(server string, params *PostV1UploadsParams,
 	return req, nil
 }
 
-// NewGetV1UsersMeRequest constructs an http.Request for the GetV1UsersMe method
-func NewGetV1UsersMeRequest(server string) (*http.Request, error) {
+// NewGetCurrentUserRequest constructs an http.Request for the GetCurrentUser method
+func NewGetCurrentUserRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6684,8 +6684,8 @@ func NewGetV1UsersMeRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetV1WebhooksRequest constructs an http.Request for the GetV1Webhooks method
-func NewGetV1WebhooksRequest(server string) (*http.Request, error) {
+// NewListWebhookEndpointsRequest constructs an http.Request for the ListWebhookEndpoints method
+func NewListWebhookEndpointsRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6711,19 +6711,19 @@ func NewGetV1WebhooksRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostV1WebhooksRequest calls the generic PostV1Webhooks builder with application/json body
-func NewPostV1WebhooksRequest(server string, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody) (*http.Request, error) {
+// NewCreateWebhookEndpointRequest calls the generic CreateWebhookEndpoint builder with application/json body
+func NewCreateWebhookEndpointRequest(server string, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1WebhooksRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateWebhookEndpointRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostV1WebhooksRequestWithBody constructs an http.Request for the PostV1Webhooks method, with any body, and a specified content type
-func NewPostV1WebhooksRequestWithBody(server string, params *PostV1WebhooksParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateWebhookEndpointRequestWithBody constructs an http.Request for the CreateWebhookEndpoint method, with any body, and a specified content type
+func NewCreateWebhookEndpointRequestWithBody(server string, params *CreateWebhookEndpointParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6766,8 +6766,8 @@ func NewPostV1WebhooksRequestWithBody(server string, params *PostV1WebhooksParam
 	return req, nil
 }
 
-// NewDeleteV1WebhooksIdRequest constructs an http.Request for the DeleteV1WebhooksId method
-func NewDeleteV1WebhooksIdRequest(server string, id EndpointId) (*http.Request, error) {
+// NewDeleteWebhookEndpointRequest constructs an http.Request for the DeleteWebhookEndpoint method
+func NewDeleteWebhookEndpointRequest(server string, id EndpointId) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6800,8 +6800,8 @@ func NewDeleteV1WebhooksIdRequest(server string, id EndpointId) (*http.Request, 
 	return req, nil
 }
 
-// NewGetV1WebhooksIdDeliveriesRequest constructs an http.Request for the GetV1WebhooksIdDeliveries method
-func NewGetV1WebhooksIdDeliveriesRequest(server string, id EndpointId, params *GetV1WebhooksIdDeliveriesParams) (*http.Request, error) {
+// NewListWebhookDeliveriesRequest constructs an http.Request for the ListWebhookDeliveries method
+func NewListWebhookDeliveriesRequest(server string, id EndpointId, params *ListWebhookDeliveriesParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6897,8 +6897,8 @@ func NewGetV1WebhooksIdDeliveriesRequest(server string, id EndpointId, params *G
 	return req, nil
 }
 
-// NewPostV1WebhooksIdDeliveriesDeliveryIdRedeliverRequest constructs an http.Request for the PostV1WebhooksIdDeliveriesDeliveryIdRedeliver method
-func NewPostV1WebhooksIdDeliveriesDeliveryIdRedeliverRequest(server string, id EndpointId, deliveryId string) (*http.Request, error) {
+// NewRedeliverWebhookDeliveryRequest constructs an http.Request for the RedeliverWebhookDelivery method
+func NewRedeliverWebhookDeliveryRequest(server string, id EndpointId, deliveryId string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6938,19 +6938,19 @@ func NewPostV1WebhooksIdDeliveriesDeliveryIdRedeliverRequest(server string, id E
 	return req, nil
 }
 
-// NewPostV1WebhooksIdRecoverRequest calls the generic PostV1WebhooksIdRecover builder with application/json body
-func NewPostV1WebhooksIdRecoverRequest(server string, id EndpointId, body PostV1WebhooksIdRecoverJSONRequestBody) (*http.Request, error) {
+// NewRecoverWebhookDeliveriesRequest calls the generic RecoverWebhookDeliveries builder with application/json body
+func NewRecoverWebhookDeliveriesRequest(server string, id EndpointId, body RecoverWebhookDeliveriesJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostV1WebhooksIdRecoverRequestWithBody(server, id, "application/json", bodyReader)
+	return NewRecoverWebhookDeliveriesRequestWithBody(server, id, "application/json", bodyReader)
 }
 
-// NewPostV1WebhooksIdRecoverRequestWithBody constructs an http.Request for the PostV1WebhooksIdRecover method, with any body, and a specified content type
-func NewPostV1WebhooksIdRecoverRequestWithBody(server string, id EndpointId, contentType string, body io.Reader) (*http.Request, error) {
+// NewRecoverWebhookDeliveriesRequestWithBody constructs an http.Request for the RecoverWebhookDeliveries method, with any body, and a specified content type
+func NewRecoverWebhookDeliveriesRequestWithBody(server string, id EndpointId, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -6985,8 +6985,8 @@ func NewPostV1WebhooksIdRecoverRequestWithBody(server string, id EndpointId, con
 	return req, nil
 }
 
-// NewPostV1WebhooksIdRotateSecretRequest constructs an http.Request for the PostV1WebhooksIdRotateSecret method
-func NewPostV1WebhooksIdRotateSecretRequest(server string, id EndpointId) (*http.Request, error) {
+// NewRotateWebhookSecretRequest constructs an http.Request for the RotateWebhookSecret method
+func NewRotateWebhookSecretRequest(server string, id EndpointId) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -7019,8 +7019,8 @@ func NewPostV1WebhooksIdRotateSecretRequest(server string, id EndpointId) (*http
 	return req, nil
 }
 
-// NewPostV1WebhooksIdTestRequest constructs an http.Request for the PostV1WebhooksIdTest method
-func NewPostV1WebhooksIdTestRequest(server string, id EndpointId) (*http.Request, error) {
+// NewSendTestWebhookRequest constructs an http.Request for the SendTestWebhook method
+func NewSendTestWebhookRequest(server string, id EndpointId) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -7097,598 +7097,598 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
-	// PostV1AdminUsersUserIdPlanWithBodyWithResponse Change a user's plan from the next billing period (administrators)
+	// ChangeUserPlanWithBodyWithResponse Change a user's plan from the next billing period (administrators)
 	//
 	// An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-	PostV1AdminUsersUserIdPlanWithBodyWithResponse(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AdminUsersUserIdPlanResponse, error)
+	// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+	ChangeUserPlanWithBodyWithResponse(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ChangeUserPlanResponse, error)
 
-	// PostV1AdminUsersUserIdPlanWithResponse Change a user's plan from the next billing period (administrators)
+	// ChangeUserPlanWithResponse Change a user's plan from the next billing period (administrators)
 	//
 	// An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-	PostV1AdminUsersUserIdPlanWithResponse(ctx context.Context, userId string, body PostV1AdminUsersUserIdPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AdminUsersUserIdPlanResponse, error)
+	// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+	ChangeUserPlanWithResponse(ctx context.Context, userId string, body ChangeUserPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangeUserPlanResponse, error)
 
-	// GetV1ApiKeysWithResponse The user's keys, newest first (never their secrets; login JWT only)
+	// ListApiKeysWithResponse The user's keys, newest first (never their secrets; login JWT only)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/api-keys (the `GetV1ApiKeys` operationId).
-	GetV1ApiKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1ApiKeysResponse, error)
+	// Corresponds with GET /v1/api-keys (the `ListApiKeys` operationId).
+	ListApiKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListApiKeysResponse, error)
 
-	// PostV1ApiKeysWithBodyWithResponse Create an API key (login JWT only); its secret is shown this once
+	// CreateApiKeyWithBodyWithResponse Create an API key (login JWT only); its secret is shown this once
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeysWithBodyWithResponse(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error)
+	// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+	CreateApiKeyWithBodyWithResponse(ctx context.Context, params *CreateApiKeyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateApiKeyResponse, error)
 
-	// PostV1ApiKeysWithResponse Create an API key (login JWT only); its secret is shown this once
+	// CreateApiKeyWithResponse Create an API key (login JWT only); its secret is shown this once
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-	PostV1ApiKeysWithResponse(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error)
+	// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+	CreateApiKeyWithResponse(ctx context.Context, params *CreateApiKeyParams, body CreateApiKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateApiKeyResponse, error)
 
-	// DeleteV1ApiKeysIdWithResponse Revoke a key at once (login JWT only)
+	// RevokeApiKeyWithResponse Revoke a key at once (login JWT only)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with DELETE /v1/api-keys/{id} (the `DeleteV1ApiKeysId` operationId).
-	DeleteV1ApiKeysIdWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteV1ApiKeysIdResponse, error)
+	// Corresponds with DELETE /v1/api-keys/{id} (the `RevokeApiKey` operationId).
+	RevokeApiKeyWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RevokeApiKeyResponse, error)
 
-	// PostV1AuthLoginWithBodyWithResponse Log in for a JWT (24 hours), for the console and web applications
+	// LogInWithBodyWithResponse Log in for a JWT (24 hours), for the console and web applications
 	//
 	// Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-	PostV1AuthLoginWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthLoginResponse, error)
+	// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+	LogInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*LogInResponse, error)
 
-	// PostV1AuthLoginWithResponse Log in for a JWT (24 hours), for the console and web applications
+	// LogInWithResponse Log in for a JWT (24 hours), for the console and web applications
 	//
 	// Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-	PostV1AuthLoginWithResponse(ctx context.Context, body PostV1AuthLoginJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthLoginResponse, error)
+	// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+	LogInWithResponse(ctx context.Context, body LogInJSONRequestBody, reqEditors ...RequestEditorFn) (*LogInResponse, error)
 
-	// PostV1AuthLogoutWithResponse Sign out the session of the calling token
+	// LogOutWithResponse Sign out the session of the calling token
 	//
 	// The token (and only it) answers 401 from then on. Takes a login token, not an API key (403).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/logout (the `PostV1AuthLogout` operationId).
-	PostV1AuthLogoutWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostV1AuthLogoutResponse, error)
+	// Corresponds with POST /v1/auth/logout (the `LogOut` operationId).
+	LogOutWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*LogOutResponse, error)
 
-	// PostV1AuthLogoutAllWithResponse Sign out everywhere
+	// LogOutEverywhereWithResponse Sign out everywhere
 	//
 	// Every login session of the caller, the calling one included, is signed out; their tokens answer 401. API keys are not sessions and stay valid.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/logout-all (the `PostV1AuthLogoutAll` operationId).
-	PostV1AuthLogoutAllWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostV1AuthLogoutAllResponse, error)
+	// Corresponds with POST /v1/auth/logout-all (the `LogOutEverywhere` operationId).
+	LogOutEverywhereWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*LogOutEverywhereResponse, error)
 
-	// PostV1AuthPasswordWithBodyWithResponse Change the password (login token and current password)
+	// ChangePasswordWithBodyWithResponse Change the password (login token and current password)
 	//
 	// Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-	PostV1AuthPasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResponse, error)
+	// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+	ChangePasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error)
 
-	// PostV1AuthPasswordWithResponse Change the password (login token and current password)
+	// ChangePasswordWithResponse Change the password (login token and current password)
 	//
 	// Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-	PostV1AuthPasswordWithResponse(ctx context.Context, body PostV1AuthPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResponse, error)
+	// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+	ChangePasswordWithResponse(ctx context.Context, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error)
 
-	// PostV1AuthPasswordResetWithBodyWithResponse Set a new password with the token of a reset mail
+	// ResetPasswordWithBodyWithResponse Set a new password with the token of a reset mail
 	//
 	// The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-	PostV1AuthPasswordResetWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetResponse, error)
+	// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+	ResetPasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
 
-	// PostV1AuthPasswordResetWithResponse Set a new password with the token of a reset mail
+	// ResetPasswordWithResponse Set a new password with the token of a reset mail
 	//
 	// The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-	PostV1AuthPasswordResetWithResponse(ctx context.Context, body PostV1AuthPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetResponse, error)
+	// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+	ResetPasswordWithResponse(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error)
 
-	// PostV1AuthPasswordResetRequestWithBodyWithResponse Mail a link to set a new password
+	// RequestPasswordResetWithBodyWithResponse Mail a link to set a new password
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-	PostV1AuthPasswordResetRequestWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetRequestResponse, error)
+	// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+	RequestPasswordResetWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RequestPasswordResetResponse, error)
 
-	// PostV1AuthPasswordResetRequestWithResponse Mail a link to set a new password
+	// RequestPasswordResetWithResponse Mail a link to set a new password
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-	PostV1AuthPasswordResetRequestWithResponse(ctx context.Context, body PostV1AuthPasswordResetRequestJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetRequestResponse, error)
+	// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+	RequestPasswordResetWithResponse(ctx context.Context, body RequestPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*RequestPasswordResetResponse, error)
 
-	// PostV1AuthRegisterWithBodyWithResponse Create an account; a verification link is mailed to the address
+	// RegisterAccountWithBodyWithResponse Create an account; a verification link is mailed to the address
 	//
 	// The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-	PostV1AuthRegisterWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthRegisterResponse, error)
+	// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+	RegisterAccountWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RegisterAccountResponse, error)
 
-	// PostV1AuthRegisterWithResponse Create an account; a verification link is mailed to the address
+	// RegisterAccountWithResponse Create an account; a verification link is mailed to the address
 	//
 	// The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-	PostV1AuthRegisterWithResponse(ctx context.Context, body PostV1AuthRegisterJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthRegisterResponse, error)
+	// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+	RegisterAccountWithResponse(ctx context.Context, body RegisterAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*RegisterAccountResponse, error)
 
-	// PostV1AuthResendVerificationWithBodyWithResponse Mail a new verification link to an address waiting for verification
+	// ResendVerificationEmailWithBodyWithResponse Mail a new verification link to an address waiting for verification
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-	PostV1AuthResendVerificationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthResendVerificationResponse, error)
+	// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+	ResendVerificationEmailWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResendVerificationEmailResponse, error)
 
-	// PostV1AuthResendVerificationWithResponse Mail a new verification link to an address waiting for verification
+	// ResendVerificationEmailWithResponse Mail a new verification link to an address waiting for verification
 	//
 	// Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-	PostV1AuthResendVerificationWithResponse(ctx context.Context, body PostV1AuthResendVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthResendVerificationResponse, error)
+	// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+	ResendVerificationEmailWithResponse(ctx context.Context, body ResendVerificationEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*ResendVerificationEmailResponse, error)
 
-	// GetV1AuthSessionsWithResponse The caller's login sessions, newest first
+	// ListSessionsWithResponse The caller's login sessions, newest first
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/auth/sessions (the `GetV1AuthSessions` operationId).
-	GetV1AuthSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1AuthSessionsResponse, error)
+	// Corresponds with GET /v1/auth/sessions (the `ListSessions` operationId).
+	ListSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListSessionsResponse, error)
 
-	// DeleteV1AuthSessionsIdWithResponse Sign out one of the caller's sessions
+	// DeleteSessionWithResponse Sign out one of the caller's sessions
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteV1AuthSessionsId` operationId).
-	DeleteV1AuthSessionsIdWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteV1AuthSessionsIdResponse, error)
+	// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteSession` operationId).
+	DeleteSessionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteSessionResponse, error)
 
-	// GetV1AuthVerifyEmailWithResponse The link of the verification mail, opened in a browser
+	// OpenEmailVerificationLinkWithResponse The link of the verification mail, opened in a browser
 	//
 	// A browser gets a page. A client whose Accept ranks application/json (or application/problem+json) above text/html gets what POST /v1/auth/verify-email answers, a problem on failure.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/auth/verify-email (the `GetV1AuthVerifyEmail` operationId).
-	GetV1AuthVerifyEmailWithResponse(ctx context.Context, params *GetV1AuthVerifyEmailParams, reqEditors ...RequestEditorFn) (*GetV1AuthVerifyEmailResponse, error)
+	// Corresponds with GET /v1/auth/verify-email (the `OpenEmailVerificationLink` operationId).
+	OpenEmailVerificationLinkWithResponse(ctx context.Context, params *OpenEmailVerificationLinkParams, reqEditors ...RequestEditorFn) (*OpenEmailVerificationLinkResponse, error)
 
-	// PostV1AuthVerifyEmailWithBodyWithResponse Confirm an address with the token of the verification mail
+	// VerifyEmailWithBodyWithResponse Confirm an address with the token of the verification mail
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-	PostV1AuthVerifyEmailWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthVerifyEmailResponse, error)
+	// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+	VerifyEmailWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error)
 
-	// PostV1AuthVerifyEmailWithResponse Confirm an address with the token of the verification mail
+	// VerifyEmailWithResponse Confirm an address with the token of the verification mail
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-	PostV1AuthVerifyEmailWithResponse(ctx context.Context, body PostV1AuthVerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthVerifyEmailResponse, error)
+	// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+	VerifyEmailWithResponse(ctx context.Context, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error)
 
-	// GetV1BatchesWithResponse List the caller's batches, newest first
+	// ListBatchesWithResponse List the caller's batches, newest first
 	//
 	// One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/batches (the `GetV1Batches` operationId).
-	GetV1BatchesWithResponse(ctx context.Context, params *GetV1BatchesParams, reqEditors ...RequestEditorFn) (*GetV1BatchesResponse, error)
+	// Corresponds with GET /v1/batches (the `ListBatches` operationId).
+	ListBatchesWithResponse(ctx context.Context, params *ListBatchesParams, reqEditors ...RequestEditorFn) (*ListBatchesResponse, error)
 
-	// PostV1BatchesWithBodyWithResponse Queue the extraction of several documents (1 to 50) as one batch
+	// CreateBatchWithBodyWithResponse Queue the extraction of several documents (1 to 50) as one batch
 	//
 	// Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-	PostV1BatchesWithBodyWithResponse(ctx context.Context, params *PostV1BatchesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1BatchesResponse, error)
+	// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+	CreateBatchWithBodyWithResponse(ctx context.Context, params *CreateBatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateBatchResponse, error)
 
-	// PostV1BatchesWithResponse Queue the extraction of several documents (1 to 50) as one batch
+	// CreateBatchWithResponse Queue the extraction of several documents (1 to 50) as one batch
 	//
 	// Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-	PostV1BatchesWithResponse(ctx context.Context, params *PostV1BatchesParams, body PostV1BatchesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1BatchesResponse, error)
+	// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+	CreateBatchWithResponse(ctx context.Context, params *CreateBatchParams, body CreateBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateBatchResponse, error)
 
-	// GetV1BatchesIdWithResponse Progress of a batch and all its extractions
+	// GetBatchWithResponse Progress of a batch and all its extractions
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/batches/{id} (the `GetV1BatchesId` operationId).
-	GetV1BatchesIdWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetV1BatchesIdResponse, error)
+	// Corresponds with GET /v1/batches/{id} (the `GetBatch` operationId).
+	GetBatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetBatchResponse, error)
 
-	// GetV1BillingCreditsWithResponse The calling user's credits ledger, newest first
+	// ListCreditEntriesWithResponse The calling user's credits ledger, newest first
 	//
 	// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/billing/credits (the `GetV1BillingCredits` operationId).
-	GetV1BillingCreditsWithResponse(ctx context.Context, params *GetV1BillingCreditsParams, reqEditors ...RequestEditorFn) (*GetV1BillingCreditsResponse, error)
+	// Corresponds with GET /v1/billing/credits (the `ListCreditEntries` operationId).
+	ListCreditEntriesWithResponse(ctx context.Context, params *ListCreditEntriesParams, reqEditors ...RequestEditorFn) (*ListCreditEntriesResponse, error)
 
-	// GetV1BillingInvoicesWithResponse The calling user's subscription invoices, newest first
+	// ListInvoicesWithResponse The calling user's subscription invoices, newest first
 	//
 	// The spec's JSON array, one page of it. The maintenance schedule issues one invoice per paid period (BILLING_PERIOD, calendar months by default) with a payment link; paying it grants the plan's credits for the period, once. Statuses: pending → paid (the gateway's paid notification), pending → failed (a failed or cancelled payment), failed → paid (paid later through the same link); void is reserved for invoices an operator cancels. The next page's cursor is in X-Next-Cursor (and a Link header with rel="next"); none on the last page. Invoices are live money: an sk_test_ key reads an empty array (test mode is free and has no invoices), never the live invoices or their payment links; its allowance is in GET /v1/billing/credits.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/billing/invoices (the `GetV1BillingInvoices` operationId).
-	GetV1BillingInvoicesWithResponse(ctx context.Context, params *GetV1BillingInvoicesParams, reqEditors ...RequestEditorFn) (*GetV1BillingInvoicesResponse, error)
+	// Corresponds with GET /v1/billing/invoices (the `ListInvoices` operationId).
+	ListInvoicesWithResponse(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*ListInvoicesResponse, error)
 
-	// GetV1BillingReturnWithResponse The page an invoice's payer returns to from the gateway's checkout
+	// OpenBillingReturnPageWithResponse The page an invoice's payer returns to from the gateway's checkout
 	//
 	// The returnUrl (and, with outcome=cancelled, the cancelUrl) of every invoice's payment link. A fixed page that reads nothing: it says the payment is being confirmed and where to see it (GET /v1/billing/invoices, GET /v1/users/me), or that nothing was charged.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/billing/return (the `GetV1BillingReturn` operationId).
-	GetV1BillingReturnWithResponse(ctx context.Context, params *GetV1BillingReturnParams, reqEditors ...RequestEditorFn) (*GetV1BillingReturnResponse, error)
+	// Corresponds with GET /v1/billing/return (the `OpenBillingReturnPage` operationId).
+	OpenBillingReturnPageWithResponse(ctx context.Context, params *OpenBillingReturnPageParams, reqEditors ...RequestEditorFn) (*OpenBillingReturnPageResponse, error)
 
-	// PostV1BillingWebhookWithBodyWithResponse The payment gateway's notification about an invoice
+	// ReceiveBillingNotificationWithBodyWithResponse The payment gateway's notification about an invoice
 	//
 	// Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-	PostV1BillingWebhookWithBodyWithResponse(ctx context.Context, params *PostV1BillingWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1BillingWebhookResponse, error)
+	// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+	ReceiveBillingNotificationWithBodyWithResponse(ctx context.Context, params *ReceiveBillingNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveBillingNotificationResponse, error)
 
-	// PostV1BillingWebhookWithResponse The payment gateway's notification about an invoice
+	// ReceiveBillingNotificationWithResponse The payment gateway's notification about an invoice
 	//
 	// Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-	PostV1BillingWebhookWithResponse(ctx context.Context, params *PostV1BillingWebhookParams, body PostV1BillingWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1BillingWebhookResponse, error)
+	// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+	ReceiveBillingNotificationWithResponse(ctx context.Context, params *ReceiveBillingNotificationParams, body ReceiveBillingNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveBillingNotificationResponse, error)
 
-	// GetV1DocumentTypesWithResponse The accepted values of documentType and the zone formats each is read in
+	// ListDocumentTypesWithResponse The accepted values of documentType and the zone formats each is read in
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/document-types (the `GetV1DocumentTypes` operationId).
-	GetV1DocumentTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1DocumentTypesResponse, error)
+	// Corresponds with GET /v1/document-types (the `ListDocumentTypes` operationId).
+	ListDocumentTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListDocumentTypesResponse, error)
 
-	// PostV1ExtractAsyncWithBodyWithResponse Queue the extraction of one document
+	// CreateExtractionWithBodyWithResponse Queue the extraction of one document
 	//
 	// The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-	PostV1ExtractAsyncWithBodyWithResponse(ctx context.Context, params *PostV1ExtractAsyncParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ExtractAsyncResponse, error)
+	// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+	CreateExtractionWithBodyWithResponse(ctx context.Context, params *CreateExtractionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateExtractionResponse, error)
 
-	// PostV1ExtractAsyncWithResponse Queue the extraction of one document
+	// CreateExtractionWithResponse Queue the extraction of one document
 	//
 	// The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-	PostV1ExtractAsyncWithResponse(ctx context.Context, params *PostV1ExtractAsyncParams, body PostV1ExtractAsyncJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ExtractAsyncResponse, error)
+	// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+	CreateExtractionWithResponse(ctx context.Context, params *CreateExtractionParams, body CreateExtractionJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateExtractionResponse, error)
 
-	// GetV1ExtractionsWithResponse List the caller's extractions, newest first
+	// ListExtractionsWithResponse List the caller's extractions, newest first
 	//
 	// One mode at a time: an API key lists its own mode's (mode, when given, must be the key's); a login session chooses with mode (live by default). Filters combine. Each page is one read on a key made for its filters; with both status and documentType, or with batchId and another filter, the page reads the status's (or the batch's) next `limit` extractions and keeps those of the other filters, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. Another user's batchId lists nothing. A cursor is valid for the list (and filters) that gave it, else 422.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/extractions (the `GetV1Extractions` operationId).
-	GetV1ExtractionsWithResponse(ctx context.Context, params *GetV1ExtractionsParams, reqEditors ...RequestEditorFn) (*GetV1ExtractionsResponse, error)
+	// Corresponds with GET /v1/extractions (the `ListExtractions` operationId).
+	ListExtractionsWithResponse(ctx context.Context, params *ListExtractionsParams, reqEditors ...RequestEditorFn) (*ListExtractionsResponse, error)
 
-	// GetV1ExtractionsExtractionIdWithResponse Poll one extraction
+	// GetExtractionWithResponse Poll one extraction
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/extractions/{extractionId} (the `GetV1ExtractionsExtractionId` operationId).
-	GetV1ExtractionsExtractionIdWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetV1ExtractionsExtractionIdResponse, error)
+	// Corresponds with GET /v1/extractions/{extractionId} (the `GetExtraction` operationId).
+	GetExtractionWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetExtractionResponse, error)
 
-	// GetV1ExtractionsExtractionIdDocumentWithResponse A short-lived link to the extraction's document file, to show it
+	// GetExtractionDocumentWithResponse A short-lived link to the extraction's document file, to show it
 	//
 	// Answers a presigned address of the document file the extraction read (the image or PDF sent inline, uploaded, or taken from a mobile handoff), valid for 5 minutes: GET it, or use it as an image's src, before expiresAt. It opens the file for whoever holds it until then, so keep it out of logs and shared pages, and ask for a new one when it has expired. The file is served inline as contentType, the type judged from its content at intake. The extraction is found as GET /v1/extractions/{extractionId} finds it (another user's, or for an API key one of the other mode, is 404). Files are kept for a shorter time than extractions (raw documents RawDocumentRetentionDays, 7 by default; handoff files a day): once the file is deleted the answer is 410.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetV1ExtractionsExtractionIdDocument` operationId).
-	GetV1ExtractionsExtractionIdDocumentWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetV1ExtractionsExtractionIdDocumentResponse, error)
+	// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetExtractionDocument` operationId).
+	GetExtractionDocumentWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetExtractionDocumentResponse, error)
 
-	// PostV1FaceMatchWithBodyWithResponse Compare the face on an identity document with the face on a selfie
+	// CreateFaceMatchWithBodyWithResponse Compare the face on an identity document with the face on a selfie
 	//
 	// YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/face-match (the `PostV1FaceMatch` operationId).
-	PostV1FaceMatchWithBodyWithResponse(ctx context.Context, params *PostV1FaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1FaceMatchResponse, error)
+	// Corresponds with POST /v1/face-match (the `CreateFaceMatch` operationId).
+	CreateFaceMatchWithBodyWithResponse(ctx context.Context, params *CreateFaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateFaceMatchResponse, error)
 
-	// GetV1HealthWithResponse Health and build version
+	// GetHealthWithResponse Health and build version
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/health (the `GetV1Health` operationId).
-	GetV1HealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1HealthResponse, error)
+	// Corresponds with GET /v1/health (the `GetHealth` operationId).
+	GetHealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthResponse, error)
 
-	// PostV1LivenessCheckWithBodyWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
+	// CreateLivenessCheckWithBodyWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
 	//
 	// The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-	PostV1LivenessCheckWithBodyWithResponse(ctx context.Context, params *PostV1LivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1LivenessCheckResponse, error)
+	// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+	CreateLivenessCheckWithBodyWithResponse(ctx context.Context, params *CreateLivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLivenessCheckResponse, error)
 
-	// PostV1LivenessCheckWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
+	// CreateLivenessCheckWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
 	//
 	// The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-	PostV1LivenessCheckWithResponse(ctx context.Context, params *PostV1LivenessCheckParams, body PostV1LivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1LivenessCheckResponse, error)
+	// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+	CreateLivenessCheckWithResponse(ctx context.Context, params *CreateLivenessCheckParams, body CreateLivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLivenessCheckResponse, error)
 
-	// GetV1LivenessChecksWithResponse List the caller's liveness checks, newest first
+	// ListLivenessChecksWithResponse List the caller's liveness checks, newest first
 	//
 	// Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions: an API key lists its own mode's; a login session chooses with mode (live by default). Each page is one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/liveness/checks (the `GetV1LivenessChecks` operationId).
-	GetV1LivenessChecksWithResponse(ctx context.Context, params *GetV1LivenessChecksParams, reqEditors ...RequestEditorFn) (*GetV1LivenessChecksResponse, error)
+	// Corresponds with GET /v1/liveness/checks (the `ListLivenessChecks` operationId).
+	ListLivenessChecksWithResponse(ctx context.Context, params *ListLivenessChecksParams, reqEditors ...RequestEditorFn) (*ListLivenessChecksResponse, error)
 
-	// GetV1LivenessChecksCheckIdWithResponse One of the caller's liveness checks
+	// GetLivenessCheckWithResponse One of the caller's liveness checks
 	//
 	// An API key reads its own mode's checks; a login session either mode's.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetV1LivenessChecksCheckId` operationId).
-	GetV1LivenessChecksCheckIdWithResponse(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*GetV1LivenessChecksCheckIdResponse, error)
+	// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetLivenessCheck` operationId).
+	GetLivenessCheckWithResponse(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*GetLivenessCheckResponse, error)
 
-	// GetV1MobileHandoffConsumeSessionIdWithResponse Take a ready session's file, once; the answer carries a short-lived download address
+	// ConsumeHandoffSessionWithResponse Take a ready session's file, once; the answer carries a short-lived download address
 	//
 	// Only the session's consumer takes it: the user who opened it with a credential, or, for a session opened without one, a user sending its consumeToken in X-Consume-Token. Another user gets 404, as for an unknown session. The session becomes consumed by the caller; a second call answers 409. downloadUrl is a presigned storage address (GET, until downloadExpiresAt, 5 minutes), offering the file under its original name when it has one; the file, its name, size and type are those the session had when it became ready.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `GetV1MobileHandoffConsumeSessionId` operationId).
-	GetV1MobileHandoffConsumeSessionIdWithResponse(ctx context.Context, sessionId HandoffSessionId, params *GetV1MobileHandoffConsumeSessionIdParams, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffConsumeSessionIdResponse, error)
+	// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `ConsumeHandoffSession` operationId).
+	ConsumeHandoffSessionWithResponse(ctx context.Context, sessionId HandoffSessionId, params *ConsumeHandoffSessionParams, reqEditors ...RequestEditorFn) (*ConsumeHandoffSessionResponse, error)
 
-	// PostV1MobileHandoffSessionWithResponse Open a mobile handoff session, through which a phone uploads one file for another client
+	// CreateHandoffSessionWithResponse Open a mobile handoff session, through which a phone uploads one file for another client
 	//
 	// The credential is optional. With one (a user's key or token), the session belongs to that user, and only that user consumes it. Without one, the answer carries a consumeToken (hct_…, shown here only, never in uploadUrl, the QR code or the upload fields), and consuming needs a credential and that token in X-Consume-Token. A credential that is sent must be valid (401 otherwise). The session ID (hs_…, 130 random bits) is the capability to upload, never to download: show the phone uploadUrl (as a link, or as the QR code at qrCodeUrl); opened in a browser it is an upload page. An app may instead upload straight to storage with the presigned form POST in upload (the fields, then the file as the form part "file", at most maxSize bytes, before its expiresAt: 5 minutes), or through uploadUrl (PUT the raw file, or POST it as multipart/form-data). The session expires 15 minutes after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer: with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-	PostV1MobileHandoffSessionWithResponse(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffSessionResponse, error)
+	// Corresponds with POST /v1/mobile-handoff/session (the `CreateHandoffSession` operationId).
+	CreateHandoffSessionWithResponse(ctx context.Context, params *CreateHandoffSessionParams, reqEditors ...RequestEditorFn) (*CreateHandoffSessionResponse, error)
 
-	// GetV1MobileHandoffSessionSessionIdWithResponse Status of a mobile handoff session (no credential), to poll until it is ready
+	// GetHandoffSessionWithResponse Status of a mobile handoff session (no credential), to poll until it is ready
 	//
 	// The file fields are present once the file is in storage (ready, and after). An unconsumed session past expiresAt is expired.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetV1MobileHandoffSessionSessionId` operationId).
-	GetV1MobileHandoffSessionSessionIdWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffSessionSessionIdResponse, error)
+	// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetHandoffSession` operationId).
+	GetHandoffSessionWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetHandoffSessionResponse, error)
 
-	// GetV1MobileHandoffSessionSessionIdQrSvgWithResponse The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
+	// GetHandoffQrCodeWithResponse The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetV1MobileHandoffSessionSessionIdQrSvg` operationId).
-	GetV1MobileHandoffSessionSessionIdQrSvgWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffSessionSessionIdQrSvgResponse, error)
+	// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetHandoffQrCode` operationId).
+	GetHandoffQrCodeWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetHandoffQrCodeResponse, error)
 
-	// GetV1MobileHandoffUploadSessionIdWithResponse The phone's upload page (no credential); the session's status for API clients
+	// GetHandoffUploadPageWithResponse The phone's upload page (no credential); the session's status for API clients
 	//
 	// When Accept includes text/html, the upload page: it takes a photo or a file, calls POST /v1/mobile-handoff/upload/{sessionId}/start, sends the file to storage with the presigned form POST, and polls the session's status. Otherwise the session's status, as GET /v1/mobile-handoff/session/{sessionId}. An expired or completed session still answers 200, with its status.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetV1MobileHandoffUploadSessionId` operationId).
-	GetV1MobileHandoffUploadSessionIdWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffUploadSessionIdResponse, error)
+	// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetHandoffUploadPage` operationId).
+	GetHandoffUploadPageWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetHandoffUploadPageResponse, error)
 
-	// PostV1MobileHandoffUploadSessionIdWithBodyWithResponse Upload the session's file as a multipart/form-data part "file" (no credential)
+	// UploadHandoffFormWithBodyWithResponse Upload the session's file as a multipart/form-data part "file" (no credential)
 	//
 	// The part's file name is kept as the file's name. Other parts are ignored. Types and sizes as for PUT. The session is ready when this answers.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `PostV1MobileHandoffUploadSessionId` operationId).
-	PostV1MobileHandoffUploadSessionIdWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffUploadSessionIdResponse, error)
+	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffForm` operationId).
+	UploadHandoffFormWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadHandoffFormResponse, error)
 
-	// PutV1MobileHandoffUploadSessionIdWithBodyWithResponse Upload the session's file as the raw body (no credential)
+	// UploadHandoffFileWithBodyWithResponse Upload the session's file as the raw body (no credential)
 	//
 	// The body is the file itself, JPEG, PNG, WebP, HEIC or PDF recognised by its content (the Content-Type is not read), at most the session's maxSize and about 4.5 MB (the 6 MB request limit once API Gateway has base64-encoded it); larger files go through the presigned form POST of the session (upload, or POST /v1/mobile-handoff/upload/{sessionId}/start). The session is ready when this answers.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `PutV1MobileHandoffUploadSessionId` operationId).
-	PutV1MobileHandoffUploadSessionIdWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutV1MobileHandoffUploadSessionIdResponse, error)
+	// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffFile` operationId).
+	UploadHandoffFileWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadHandoffFileResponse, error)
 
-	// PostV1MobileHandoffUploadSessionIdStartWithBodyWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+	// StartHandoffUploadWithBodyWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 	//
 	// Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-	PostV1MobileHandoffUploadSessionIdStartWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffUploadSessionIdStartResponse, error)
+	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+	StartHandoffUploadWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*StartHandoffUploadResponse, error)
 
-	// PostV1MobileHandoffUploadSessionIdStartWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+	// StartHandoffUploadWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 	//
 	// Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-	PostV1MobileHandoffUploadSessionIdStartWithResponse(ctx context.Context, sessionId HandoffSessionId, body PostV1MobileHandoffUploadSessionIdStartJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffUploadSessionIdStartResponse, error)
+	// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+	StartHandoffUploadWithResponse(ctx context.Context, sessionId HandoffSessionId, body StartHandoffUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*StartHandoffUploadResponse, error)
 
-	// GetV1OpenapiJsonWithResponse This document
+	// GetOpenApiDocumentWithResponse This document
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/openapi.json (the `GetV1OpenapiJson` operationId).
-	GetV1OpenapiJsonWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1OpenapiJsonResponse, error)
+	// Corresponds with GET /v1/openapi.json (the `GetOpenApiDocument` operationId).
+	GetOpenApiDocumentWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetOpenApiDocumentResponse, error)
 
-	// PostV1UploadsWithBodyWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+	// CreateUploadWithBodyWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 	//
 	// PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1UploadsWithBodyWithResponse(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error)
+	// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+	CreateUploadWithBodyWithResponse(ctx context.Context, params *CreateUploadParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadResponse, error)
 
-	// PostV1UploadsWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+	// CreateUploadWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 	//
 	// PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-	PostV1UploadsWithResponse(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error)
+	// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+	CreateUploadWithResponse(ctx context.Context, params *CreateUploadParams, body CreateUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadResponse, error)
 
-	// GetV1UsersMeWithResponse The calling user's profile, plan and credit balance
+	// GetCurrentUserWithResponse The calling user's profile, plan and credit balance
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/users/me (the `GetV1UsersMe` operationId).
-	GetV1UsersMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1UsersMeResponse, error)
+	// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
+	GetCurrentUserWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCurrentUserResponse, error)
 
-	// GetV1WebhooksWithResponse The user's webhook endpoints (never their secrets); an API key sees those of its own mode
+	// ListWebhookEndpointsWithResponse The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/webhooks (the `GetV1Webhooks` operationId).
-	GetV1WebhooksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1WebhooksResponse, error)
+	// Corresponds with GET /v1/webhooks (the `ListWebhookEndpoints` operationId).
+	ListWebhookEndpointsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListWebhookEndpointsResponse, error)
 
-	// PostV1WebhooksWithBodyWithResponse Register a webhook endpoint; its signing secret is shown this once
+	// CreateWebhookEndpointWithBodyWithResponse Register a webhook endpoint; its signing secret is shown this once
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1WebhooksWithBodyWithResponse(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error)
+	// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+	CreateWebhookEndpointWithBodyWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error)
 
-	// PostV1WebhooksWithResponse Register a webhook endpoint; its signing secret is shown this once
+	// CreateWebhookEndpointWithResponse Register a webhook endpoint; its signing secret is shown this once
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-	PostV1WebhooksWithResponse(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error)
+	// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+	CreateWebhookEndpointWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error)
 
-	// DeleteV1WebhooksIdWithResponse Delete an endpoint
+	// DeleteWebhookEndpointWithResponse Delete an endpoint
 	//
 	// An API key deletes only endpoints made by API keys (403 for one a login session made).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteV1WebhooksId` operationId).
-	DeleteV1WebhooksIdWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*DeleteV1WebhooksIdResponse, error)
+	// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteWebhookEndpoint` operationId).
+	DeleteWebhookEndpointWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*DeleteWebhookEndpointResponse, error)
 
-	// GetV1WebhooksIdDeliveriesWithResponse Delivery history of an endpoint, newest first, with attempts
+	// ListWebhookDeliveriesWithResponse Delivery history of an endpoint, newest first, with attempts
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /v1/webhooks/{id}/deliveries (the `GetV1WebhooksIdDeliveries` operationId).
-	GetV1WebhooksIdDeliveriesWithResponse(ctx context.Context, id EndpointId, params *GetV1WebhooksIdDeliveriesParams, reqEditors ...RequestEditorFn) (*GetV1WebhooksIdDeliveriesResponse, error)
+	// Corresponds with GET /v1/webhooks/{id}/deliveries (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveriesWithResponse(ctx context.Context, id EndpointId, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error)
 
-	// PostV1WebhooksIdDeliveriesDeliveryIdRedeliverWithResponse Send one delivery of an endpoint again, as a new delivery
+	// RedeliverWebhookDeliveryWithResponse Send one delivery of an endpoint again, as a new delivery
 	//
 	// Sends the delivery's event again, with the same body, as a new delivery (its redeliveryOf names this one; a new webhook-id) on a fresh retry schedule, to the URL and secret configured now. Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery (it reports on personal data), so it answers 409 body_not_retained. The endpoint is found as for the other webhook routes: another user's, or for an API key one of the other mode, is 404, and so is a delivery of another endpoint. Bounded: 30 redeliveries per user and minute (429 beyond).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `PostV1WebhooksIdDeliveriesDeliveryIdRedeliver` operationId).
-	PostV1WebhooksIdDeliveriesDeliveryIdRedeliverWithResponse(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse, error)
+	// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+	RedeliverWebhookDeliveryWithResponse(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*RedeliverWebhookDeliveryResponse, error)
 
-	// PostV1WebhooksIdRecoverWithBodyWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveriesWithBodyWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-	PostV1WebhooksIdRecoverWithBodyWithResponse(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdRecoverResponse, error)
+	// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveriesWithBodyWithResponse(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error)
 
-	// PostV1WebhooksIdRecoverWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveriesWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-	PostV1WebhooksIdRecoverWithResponse(ctx context.Context, id EndpointId, body PostV1WebhooksIdRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdRecoverResponse, error)
+	// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveriesWithResponse(ctx context.Context, id EndpointId, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error)
 
-	// PostV1WebhooksIdRotateSecretWithResponse Give an endpoint a new secret, shown this once
+	// RotateWebhookSecretWithResponse Give an endpoint a new secret, shown this once
 	//
 	// X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `PostV1WebhooksIdRotateSecret` operationId).
-	PostV1WebhooksIdRotateSecretWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdRotateSecretResponse, error)
+	// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `RotateWebhookSecret` operationId).
+	RotateWebhookSecretWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*RotateWebhookSecretResponse, error)
 
-	// PostV1WebhooksIdTestWithResponse Send a webhook.test event to the endpoint
+	// SendTestWebhookWithResponse Send a webhook.test event to the endpoint
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /v1/webhooks/{id}/test (the `PostV1WebhooksIdTest` operationId).
-	PostV1WebhooksIdTestWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdTestResponse, error)
+	// Corresponds with POST /v1/webhooks/{id}/test (the `SendTestWebhook` operationId).
+	SendTestWebhookWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*SendTestWebhookResponse, error)
 }
 
-// PostV1AdminUsersUserIdPlanResponse429Headers the declared response headers of an HTTP 429 response for PostV1AdminUsersUserIdPlan
-type PostV1AdminUsersUserIdPlanResponse429Headers struct {
+// ChangeUserPlanResponse429Headers the declared response headers of an HTTP 429 response for ChangeUserPlan
+type ChangeUserPlanResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AdminUsersUserIdPlanResponse struct {
+type ChangeUserPlanResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
-	JSON202 *PostV1AdminUsersUserIdPlan202JSONResponseBody
+	JSON202 *ChangeUserPlan202JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -7706,61 +7706,61 @@ type PostV1AdminUsersUserIdPlanResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AdminUsersUserIdPlanResponse429Headers
+	Headers429 *ChangeUserPlanResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetJSON202() *PostV1AdminUsersUserIdPlan202JSONResponseBody {
+func (r ChangeUserPlanResponse) GetJSON202() *ChangeUserPlan202JSONResponseBody {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON400() *Problem {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON401() *Problem {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON403() *Problem {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON404() *Problem {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON413() *Problem {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON415() *Problem {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON422() *Problem {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AdminUsersUserIdPlanResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ChangeUserPlanResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AdminUsersUserIdPlanResponse) GetBody() []byte {
+func (r ChangeUserPlanResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AdminUsersUserIdPlanResponse) Status() string {
+func (r ChangeUserPlanResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -7768,7 +7768,7 @@ func (r PostV1AdminUsersUserIdPlanResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AdminUsersUserIdPlanResponse) StatusCode() int {
+func (r ChangeUserPlanResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -7776,19 +7776,19 @@ func (r PostV1AdminUsersUserIdPlanResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AdminUsersUserIdPlanResponse) ContentType() string {
+func (r ChangeUserPlanResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1ApiKeysResponse429Headers the declared response headers of an HTTP 429 response for GetV1ApiKeys
-type GetV1ApiKeysResponse429Headers struct {
+// ListApiKeysResponse429Headers the declared response headers of an HTTP 429 response for ListApiKeys
+type ListApiKeysResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1ApiKeysResponse struct {
+type ListApiKeysResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -7800,36 +7800,36 @@ type GetV1ApiKeysResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1ApiKeysResponse429Headers
+	Headers429 *ListApiKeysResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1ApiKeysResponse) GetJSON200() *KeyList {
+func (r ListApiKeysResponse) GetJSON200() *KeyList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1ApiKeysResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListApiKeysResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1ApiKeysResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListApiKeysResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1ApiKeysResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListApiKeysResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1ApiKeysResponse) GetBody() []byte {
+func (r ListApiKeysResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1ApiKeysResponse) Status() string {
+func (r ListApiKeysResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -7837,7 +7837,7 @@ func (r GetV1ApiKeysResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1ApiKeysResponse) StatusCode() int {
+func (r ListApiKeysResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -7845,24 +7845,24 @@ func (r GetV1ApiKeysResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1ApiKeysResponse) ContentType() string {
+func (r ListApiKeysResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1ApiKeysResponse201Headers the declared response headers of an HTTP 201 response for PostV1ApiKeys
-type PostV1ApiKeysResponse201Headers struct {
+// CreateApiKeyResponse201Headers the declared response headers of an HTTP 201 response for CreateApiKey
+type CreateApiKeyResponse201Headers struct {
 	CacheControl *string
 }
 
-// PostV1ApiKeysResponse429Headers the declared response headers of an HTTP 429 response for PostV1ApiKeys
-type PostV1ApiKeysResponse429Headers struct {
+// CreateApiKeyResponse429Headers the declared response headers of an HTTP 429 response for CreateApiKey
+type CreateApiKeyResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1ApiKeysResponse struct {
+type CreateApiKeyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -7884,63 +7884,63 @@ type PostV1ApiKeysResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers201 the parsed response headers for an HTTP 201 response
-	Headers201 *PostV1ApiKeysResponse201Headers
+	Headers201 *CreateApiKeyResponse201Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1ApiKeysResponse429Headers
+	Headers429 *CreateApiKeyResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostV1ApiKeysResponse) GetJSON201() *Key {
+func (r CreateApiKeyResponse) GetJSON201() *Key {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON409() *Problem {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON413() *Problem {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1ApiKeysResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateApiKeyResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1ApiKeysResponse) GetBody() []byte {
+func (r CreateApiKeyResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1ApiKeysResponse) Status() string {
+func (r CreateApiKeyResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -7948,7 +7948,7 @@ func (r PostV1ApiKeysResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1ApiKeysResponse) StatusCode() int {
+func (r CreateApiKeyResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -7956,19 +7956,19 @@ func (r PostV1ApiKeysResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1ApiKeysResponse) ContentType() string {
+func (r CreateApiKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// DeleteV1ApiKeysIdResponse429Headers the declared response headers of an HTTP 429 response for DeleteV1ApiKeysId
-type DeleteV1ApiKeysIdResponse429Headers struct {
+// RevokeApiKeyResponse429Headers the declared response headers of an HTTP 429 response for RevokeApiKey
+type RevokeApiKeyResponse429Headers struct {
 	RetryAfter int
 }
 
-type DeleteV1ApiKeysIdResponse struct {
+type RevokeApiKeyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -7980,36 +7980,36 @@ type DeleteV1ApiKeysIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *DeleteV1ApiKeysIdResponse429Headers
+	Headers429 *RevokeApiKeyResponse429Headers
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r DeleteV1ApiKeysIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r RevokeApiKeyResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r DeleteV1ApiKeysIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r RevokeApiKeyResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r DeleteV1ApiKeysIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r RevokeApiKeyResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r DeleteV1ApiKeysIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RevokeApiKeyResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r DeleteV1ApiKeysIdResponse) GetBody() []byte {
+func (r RevokeApiKeyResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r DeleteV1ApiKeysIdResponse) Status() string {
+func (r RevokeApiKeyResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8017,7 +8017,7 @@ func (r DeleteV1ApiKeysIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r DeleteV1ApiKeysIdResponse) StatusCode() int {
+func (r RevokeApiKeyResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8025,24 +8025,24 @@ func (r DeleteV1ApiKeysIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteV1ApiKeysIdResponse) ContentType() string {
+func (r RevokeApiKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthLoginResponse200Headers the declared response headers of an HTTP 200 response for PostV1AuthLogin
-type PostV1AuthLoginResponse200Headers struct {
+// LogInResponse200Headers the declared response headers of an HTTP 200 response for LogIn
+type LogInResponse200Headers struct {
 	CacheControl *string
 }
 
-// PostV1AuthLoginResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthLogin
-type PostV1AuthLoginResponse429Headers struct {
+// LogInResponse429Headers the declared response headers of an HTTP 429 response for LogIn
+type LogInResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthLoginResponse struct {
+type LogInResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -8060,53 +8060,53 @@ type PostV1AuthLoginResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *PostV1AuthLoginResponse200Headers
+	Headers200 *LogInResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthLoginResponse429Headers
+	Headers429 *LogInResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1AuthLoginResponse) GetJSON200() *Token {
+func (r LogInResponse) GetJSON200() *Token {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AuthLoginResponse) GetApplicationproblemJSON400() *Problem {
+func (r LogInResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1AuthLoginResponse) GetApplicationproblemJSON401() *Problem {
+func (r LogInResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1AuthLoginResponse) GetApplicationproblemJSON403() *Problem {
+func (r LogInResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AuthLoginResponse) GetApplicationproblemJSON413() *Problem {
+func (r LogInResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AuthLoginResponse) GetApplicationproblemJSON415() *Problem {
+func (r LogInResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthLoginResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r LogInResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthLoginResponse) GetBody() []byte {
+func (r LogInResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthLoginResponse) Status() string {
+func (r LogInResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8114,7 +8114,7 @@ func (r PostV1AuthLoginResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthLoginResponse) StatusCode() int {
+func (r LogInResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8122,19 +8122,19 @@ func (r PostV1AuthLoginResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthLoginResponse) ContentType() string {
+func (r LogInResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthLogoutResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthLogout
-type PostV1AuthLogoutResponse429Headers struct {
+// LogOutResponse429Headers the declared response headers of an HTTP 429 response for LogOut
+type LogOutResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthLogoutResponse struct {
+type LogOutResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -8146,36 +8146,36 @@ type PostV1AuthLogoutResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthLogoutResponse429Headers
+	Headers429 *LogOutResponse429Headers
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1AuthLogoutResponse) GetApplicationproblemJSON401() *Problem {
+func (r LogOutResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1AuthLogoutResponse) GetApplicationproblemJSON403() *Problem {
+func (r LogOutResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1AuthLogoutResponse) GetApplicationproblemJSON404() *Problem {
+func (r LogOutResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthLogoutResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r LogOutResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthLogoutResponse) GetBody() []byte {
+func (r LogOutResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthLogoutResponse) Status() string {
+func (r LogOutResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8183,7 +8183,7 @@ func (r PostV1AuthLogoutResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthLogoutResponse) StatusCode() int {
+func (r LogOutResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8191,19 +8191,19 @@ func (r PostV1AuthLogoutResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthLogoutResponse) ContentType() string {
+func (r LogOutResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthLogoutAllResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthLogoutAll
-type PostV1AuthLogoutAllResponse429Headers struct {
+// LogOutEverywhereResponse429Headers the declared response headers of an HTTP 429 response for LogOutEverywhere
+type LogOutEverywhereResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthLogoutAllResponse struct {
+type LogOutEverywhereResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -8213,31 +8213,31 @@ type PostV1AuthLogoutAllResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthLogoutAllResponse429Headers
+	Headers429 *LogOutEverywhereResponse429Headers
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1AuthLogoutAllResponse) GetApplicationproblemJSON401() *Problem {
+func (r LogOutEverywhereResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1AuthLogoutAllResponse) GetApplicationproblemJSON403() *Problem {
+func (r LogOutEverywhereResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthLogoutAllResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r LogOutEverywhereResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthLogoutAllResponse) GetBody() []byte {
+func (r LogOutEverywhereResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthLogoutAllResponse) Status() string {
+func (r LogOutEverywhereResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8245,7 +8245,7 @@ func (r PostV1AuthLogoutAllResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthLogoutAllResponse) StatusCode() int {
+func (r LogOutEverywhereResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8253,24 +8253,24 @@ func (r PostV1AuthLogoutAllResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthLogoutAllResponse) ContentType() string {
+func (r LogOutEverywhereResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthPasswordResponse200Headers the declared response headers of an HTTP 200 response for PostV1AuthPassword
-type PostV1AuthPasswordResponse200Headers struct {
+// ChangePasswordResponse200Headers the declared response headers of an HTTP 200 response for ChangePassword
+type ChangePasswordResponse200Headers struct {
 	CacheControl *string
 }
 
-// PostV1AuthPasswordResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthPassword
-type PostV1AuthPasswordResponse429Headers struct {
+// ChangePasswordResponse429Headers the declared response headers of an HTTP 429 response for ChangePassword
+type ChangePasswordResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthPasswordResponse struct {
+type ChangePasswordResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -8292,63 +8292,63 @@ type PostV1AuthPasswordResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *PostV1AuthPasswordResponse200Headers
+	Headers200 *ChangePasswordResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthPasswordResponse429Headers
+	Headers429 *ChangePasswordResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1AuthPasswordResponse) GetJSON200() *Token {
+func (r ChangePasswordResponse) GetJSON200() *Token {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON400() *Problem {
+func (r ChangePasswordResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON401() *Problem {
+func (r ChangePasswordResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON403() *Problem {
+func (r ChangePasswordResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON409() *Problem {
+func (r ChangePasswordResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON413() *Problem {
+func (r ChangePasswordResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON415() *Problem {
+func (r ChangePasswordResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON422() *Problem {
+func (r ChangePasswordResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthPasswordResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ChangePasswordResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthPasswordResponse) GetBody() []byte {
+func (r ChangePasswordResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthPasswordResponse) Status() string {
+func (r ChangePasswordResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8356,7 +8356,7 @@ func (r PostV1AuthPasswordResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthPasswordResponse) StatusCode() int {
+func (r ChangePasswordResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8364,19 +8364,19 @@ func (r PostV1AuthPasswordResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthPasswordResponse) ContentType() string {
+func (r ChangePasswordResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthPasswordResetResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthPasswordReset
-type PostV1AuthPasswordResetResponse429Headers struct {
+// ResetPasswordResponse429Headers the declared response headers of an HTTP 429 response for ResetPassword
+type ResetPasswordResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthPasswordResetResponse struct {
+type ResetPasswordResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
@@ -8390,41 +8390,41 @@ type PostV1AuthPasswordResetResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthPasswordResetResponse429Headers
+	Headers429 *ResetPasswordResponse429Headers
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AuthPasswordResetResponse) GetApplicationproblemJSON400() *Problem {
+func (r ResetPasswordResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AuthPasswordResetResponse) GetApplicationproblemJSON413() *Problem {
+func (r ResetPasswordResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AuthPasswordResetResponse) GetApplicationproblemJSON415() *Problem {
+func (r ResetPasswordResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1AuthPasswordResetResponse) GetApplicationproblemJSON422() *Problem {
+func (r ResetPasswordResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthPasswordResetResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ResetPasswordResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthPasswordResetResponse) GetBody() []byte {
+func (r ResetPasswordResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthPasswordResetResponse) Status() string {
+func (r ResetPasswordResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8432,7 +8432,7 @@ func (r PostV1AuthPasswordResetResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthPasswordResetResponse) StatusCode() int {
+func (r ResetPasswordResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8440,23 +8440,23 @@ func (r PostV1AuthPasswordResetResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthPasswordResetResponse) ContentType() string {
+func (r ResetPasswordResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthPasswordResetRequestResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthPasswordResetRequest
-type PostV1AuthPasswordResetRequestResponse429Headers struct {
+// RequestPasswordResetResponse429Headers the declared response headers of an HTTP 429 response for RequestPasswordReset
+type RequestPasswordResetResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthPasswordResetRequestResponse struct {
+type RequestPasswordResetResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
-	JSON202 *PostV1AuthPasswordResetRequest202JSONResponseBody
+	JSON202 *RequestPasswordReset202JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
@@ -8468,46 +8468,46 @@ type PostV1AuthPasswordResetRequestResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthPasswordResetRequestResponse429Headers
+	Headers429 *RequestPasswordResetResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1AuthPasswordResetRequestResponse) GetJSON202() *PostV1AuthPasswordResetRequest202JSONResponseBody {
+func (r RequestPasswordResetResponse) GetJSON202() *RequestPasswordReset202JSONResponseBody {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AuthPasswordResetRequestResponse) GetApplicationproblemJSON400() *Problem {
+func (r RequestPasswordResetResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AuthPasswordResetRequestResponse) GetApplicationproblemJSON413() *Problem {
+func (r RequestPasswordResetResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AuthPasswordResetRequestResponse) GetApplicationproblemJSON415() *Problem {
+func (r RequestPasswordResetResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1AuthPasswordResetRequestResponse) GetApplicationproblemJSON422() *Problem {
+func (r RequestPasswordResetResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthPasswordResetRequestResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RequestPasswordResetResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthPasswordResetRequestResponse) GetBody() []byte {
+func (r RequestPasswordResetResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthPasswordResetRequestResponse) Status() string {
+func (r RequestPasswordResetResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8515,7 +8515,7 @@ func (r PostV1AuthPasswordResetRequestResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthPasswordResetRequestResponse) StatusCode() int {
+func (r RequestPasswordResetResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8523,19 +8523,19 @@ func (r PostV1AuthPasswordResetRequestResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthPasswordResetRequestResponse) ContentType() string {
+func (r RequestPasswordResetResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthRegisterResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthRegister
-type PostV1AuthRegisterResponse429Headers struct {
+// RegisterAccountResponse429Headers the declared response headers of an HTTP 429 response for RegisterAccount
+type RegisterAccountResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthRegisterResponse struct {
+type RegisterAccountResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -8551,46 +8551,46 @@ type PostV1AuthRegisterResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthRegisterResponse429Headers
+	Headers429 *RegisterAccountResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostV1AuthRegisterResponse) GetJSON201() *User {
+func (r RegisterAccountResponse) GetJSON201() *User {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AuthRegisterResponse) GetApplicationproblemJSON400() *Problem {
+func (r RegisterAccountResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AuthRegisterResponse) GetApplicationproblemJSON413() *Problem {
+func (r RegisterAccountResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AuthRegisterResponse) GetApplicationproblemJSON415() *Problem {
+func (r RegisterAccountResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1AuthRegisterResponse) GetApplicationproblemJSON422() *Problem {
+func (r RegisterAccountResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthRegisterResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RegisterAccountResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthRegisterResponse) GetBody() []byte {
+func (r RegisterAccountResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthRegisterResponse) Status() string {
+func (r RegisterAccountResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8598,7 +8598,7 @@ func (r PostV1AuthRegisterResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthRegisterResponse) StatusCode() int {
+func (r RegisterAccountResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8606,23 +8606,23 @@ func (r PostV1AuthRegisterResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthRegisterResponse) ContentType() string {
+func (r RegisterAccountResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AuthResendVerificationResponse429Headers the declared response headers of an HTTP 429 response for PostV1AuthResendVerification
-type PostV1AuthResendVerificationResponse429Headers struct {
+// ResendVerificationEmailResponse429Headers the declared response headers of an HTTP 429 response for ResendVerificationEmail
+type ResendVerificationEmailResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1AuthResendVerificationResponse struct {
+type ResendVerificationEmailResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
-	JSON202 *PostV1AuthResendVerification202JSONResponseBody
+	JSON202 *ResendVerificationEmail202JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
@@ -8634,46 +8634,46 @@ type PostV1AuthResendVerificationResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1AuthResendVerificationResponse429Headers
+	Headers429 *ResendVerificationEmailResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1AuthResendVerificationResponse) GetJSON202() *PostV1AuthResendVerification202JSONResponseBody {
+func (r ResendVerificationEmailResponse) GetJSON202() *ResendVerificationEmail202JSONResponseBody {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AuthResendVerificationResponse) GetApplicationproblemJSON400() *Problem {
+func (r ResendVerificationEmailResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AuthResendVerificationResponse) GetApplicationproblemJSON413() *Problem {
+func (r ResendVerificationEmailResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AuthResendVerificationResponse) GetApplicationproblemJSON415() *Problem {
+func (r ResendVerificationEmailResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1AuthResendVerificationResponse) GetApplicationproblemJSON422() *Problem {
+func (r ResendVerificationEmailResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1AuthResendVerificationResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ResendVerificationEmailResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthResendVerificationResponse) GetBody() []byte {
+func (r ResendVerificationEmailResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthResendVerificationResponse) Status() string {
+func (r ResendVerificationEmailResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8681,7 +8681,7 @@ func (r PostV1AuthResendVerificationResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthResendVerificationResponse) StatusCode() int {
+func (r ResendVerificationEmailResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8689,28 +8689,28 @@ func (r PostV1AuthResendVerificationResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthResendVerificationResponse) ContentType() string {
+func (r ResendVerificationEmailResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1AuthSessionsResponse200Headers the declared response headers of an HTTP 200 response for GetV1AuthSessions
-type GetV1AuthSessionsResponse200Headers struct {
+// ListSessionsResponse200Headers the declared response headers of an HTTP 200 response for ListSessions
+type ListSessionsResponse200Headers struct {
 	CacheControl *string
 }
 
-// GetV1AuthSessionsResponse429Headers the declared response headers of an HTTP 429 response for GetV1AuthSessions
-type GetV1AuthSessionsResponse429Headers struct {
+// ListSessionsResponse429Headers the declared response headers of an HTTP 429 response for ListSessions
+type ListSessionsResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1AuthSessionsResponse struct {
+type ListSessionsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetV1AuthSessions200JSONResponseBody
+	JSON200 *ListSessions200JSONResponseBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -8718,38 +8718,38 @@ type GetV1AuthSessionsResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1AuthSessionsResponse200Headers
+	Headers200 *ListSessionsResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1AuthSessionsResponse429Headers
+	Headers429 *ListSessionsResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1AuthSessionsResponse) GetJSON200() *GetV1AuthSessions200JSONResponseBody {
+func (r ListSessionsResponse) GetJSON200() *ListSessions200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1AuthSessionsResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListSessionsResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1AuthSessionsResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListSessionsResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1AuthSessionsResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListSessionsResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1AuthSessionsResponse) GetBody() []byte {
+func (r ListSessionsResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1AuthSessionsResponse) Status() string {
+func (r ListSessionsResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8757,7 +8757,7 @@ func (r GetV1AuthSessionsResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1AuthSessionsResponse) StatusCode() int {
+func (r ListSessionsResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8765,19 +8765,19 @@ func (r GetV1AuthSessionsResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1AuthSessionsResponse) ContentType() string {
+func (r ListSessionsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// DeleteV1AuthSessionsIdResponse429Headers the declared response headers of an HTTP 429 response for DeleteV1AuthSessionsId
-type DeleteV1AuthSessionsIdResponse429Headers struct {
+// DeleteSessionResponse429Headers the declared response headers of an HTTP 429 response for DeleteSession
+type DeleteSessionResponse429Headers struct {
 	RetryAfter int
 }
 
-type DeleteV1AuthSessionsIdResponse struct {
+type DeleteSessionResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -8789,36 +8789,36 @@ type DeleteV1AuthSessionsIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *DeleteV1AuthSessionsIdResponse429Headers
+	Headers429 *DeleteSessionResponse429Headers
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r DeleteV1AuthSessionsIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r DeleteSessionResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r DeleteV1AuthSessionsIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r DeleteSessionResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r DeleteV1AuthSessionsIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r DeleteSessionResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r DeleteV1AuthSessionsIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r DeleteSessionResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r DeleteV1AuthSessionsIdResponse) GetBody() []byte {
+func (r DeleteSessionResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r DeleteV1AuthSessionsIdResponse) Status() string {
+func (r DeleteSessionResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8826,7 +8826,7 @@ func (r DeleteV1AuthSessionsIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r DeleteV1AuthSessionsIdResponse) StatusCode() int {
+func (r DeleteSessionResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8834,14 +8834,14 @@ func (r DeleteV1AuthSessionsIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteV1AuthSessionsIdResponse) ContentType() string {
+func (r DeleteSessionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type GetV1AuthVerifyEmailResponse struct {
+type OpenEmailVerificationLinkResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -8851,22 +8851,22 @@ type GetV1AuthVerifyEmailResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1AuthVerifyEmailResponse) GetJSON200() *User {
+func (r OpenEmailVerificationLinkResponse) GetJSON200() *User {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetV1AuthVerifyEmailResponse) GetApplicationproblemJSON422() *Problem {
+func (r OpenEmailVerificationLinkResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1AuthVerifyEmailResponse) GetBody() []byte {
+func (r OpenEmailVerificationLinkResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1AuthVerifyEmailResponse) Status() string {
+func (r OpenEmailVerificationLinkResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8874,7 +8874,7 @@ func (r GetV1AuthVerifyEmailResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1AuthVerifyEmailResponse) StatusCode() int {
+func (r OpenEmailVerificationLinkResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8882,14 +8882,14 @@ func (r GetV1AuthVerifyEmailResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1AuthVerifyEmailResponse) ContentType() string {
+func (r OpenEmailVerificationLinkResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type PostV1AuthVerifyEmailResponse struct {
+type VerifyEmailResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -8905,37 +8905,37 @@ type PostV1AuthVerifyEmailResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1AuthVerifyEmailResponse) GetJSON200() *User {
+func (r VerifyEmailResponse) GetJSON200() *User {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1AuthVerifyEmailResponse) GetApplicationproblemJSON400() *Problem {
+func (r VerifyEmailResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1AuthVerifyEmailResponse) GetApplicationproblemJSON413() *Problem {
+func (r VerifyEmailResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1AuthVerifyEmailResponse) GetApplicationproblemJSON415() *Problem {
+func (r VerifyEmailResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1AuthVerifyEmailResponse) GetApplicationproblemJSON422() *Problem {
+func (r VerifyEmailResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1AuthVerifyEmailResponse) GetBody() []byte {
+func (r VerifyEmailResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1AuthVerifyEmailResponse) Status() string {
+func (r VerifyEmailResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -8943,7 +8943,7 @@ func (r PostV1AuthVerifyEmailResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1AuthVerifyEmailResponse) StatusCode() int {
+func (r VerifyEmailResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -8951,25 +8951,25 @@ func (r PostV1AuthVerifyEmailResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1AuthVerifyEmailResponse) ContentType() string {
+func (r VerifyEmailResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1BatchesResponse200Headers the declared response headers of an HTTP 200 response for GetV1Batches
-type GetV1BatchesResponse200Headers struct {
+// ListBatchesResponse200Headers the declared response headers of an HTTP 200 response for ListBatches
+type ListBatchesResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetV1BatchesResponse429Headers the declared response headers of an HTTP 429 response for GetV1Batches
-type GetV1BatchesResponse429Headers struct {
+// ListBatchesResponse429Headers the declared response headers of an HTTP 429 response for ListBatches
+type ListBatchesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1BatchesResponse struct {
+type ListBatchesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -8983,43 +8983,43 @@ type GetV1BatchesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1BatchesResponse200Headers
+	Headers200 *ListBatchesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1BatchesResponse429Headers
+	Headers429 *ListBatchesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1BatchesResponse) GetJSON200() *BatchPage {
+func (r ListBatchesResponse) GetJSON200() *BatchPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1BatchesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListBatchesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1BatchesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListBatchesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetV1BatchesResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListBatchesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1BatchesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListBatchesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1BatchesResponse) GetBody() []byte {
+func (r ListBatchesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1BatchesResponse) Status() string {
+func (r ListBatchesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9027,7 +9027,7 @@ func (r GetV1BatchesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1BatchesResponse) StatusCode() int {
+func (r ListBatchesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9035,19 +9035,19 @@ func (r GetV1BatchesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1BatchesResponse) ContentType() string {
+func (r ListBatchesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1BatchesResponse429Headers the declared response headers of an HTTP 429 response for PostV1Batches
-type PostV1BatchesResponse429Headers struct {
+// CreateBatchResponse429Headers the declared response headers of an HTTP 429 response for CreateBatch
+type CreateBatchResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1BatchesResponse struct {
+type CreateBatchResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
@@ -9075,76 +9075,76 @@ type PostV1BatchesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1BatchesResponse429Headers
+	Headers429 *CreateBatchResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1BatchesResponse) GetJSON202() *BatchView {
+func (r CreateBatchResponse) GetJSON202() *BatchView {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateBatchResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateBatchResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON402 returns the response for an HTTP 402 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON402() *InsufficientCredits {
+func (r CreateBatchResponse) GetApplicationproblemJSON402() *InsufficientCredits {
 	return r.ApplicationproblemJSON402
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON403() *HandoffForbidden {
+func (r CreateBatchResponse) GetApplicationproblemJSON403() *HandoffForbidden {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON404() *Problem {
+func (r CreateBatchResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON409() *NotUploaded {
+func (r CreateBatchResponse) GetApplicationproblemJSON409() *NotUploaded {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r CreateBatchResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON413() *TooLarge {
+func (r CreateBatchResponse) GetApplicationproblemJSON413() *TooLarge {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON415() *UnsupportedFile {
+func (r CreateBatchResponse) GetApplicationproblemJSON415() *UnsupportedFile {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateBatchResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1BatchesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateBatchResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1BatchesResponse) GetBody() []byte {
+func (r CreateBatchResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1BatchesResponse) Status() string {
+func (r CreateBatchResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9152,7 +9152,7 @@ func (r PostV1BatchesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1BatchesResponse) StatusCode() int {
+func (r CreateBatchResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9160,19 +9160,19 @@ func (r PostV1BatchesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1BatchesResponse) ContentType() string {
+func (r CreateBatchResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1BatchesIdResponse429Headers the declared response headers of an HTTP 429 response for GetV1BatchesId
-type GetV1BatchesIdResponse429Headers struct {
+// GetBatchResponse429Headers the declared response headers of an HTTP 429 response for GetBatch
+type GetBatchResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1BatchesIdResponse struct {
+type GetBatchResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -9186,41 +9186,41 @@ type GetV1BatchesIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1BatchesIdResponse429Headers
+	Headers429 *GetBatchResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1BatchesIdResponse) GetJSON200() *BatchView {
+func (r GetBatchResponse) GetJSON200() *BatchView {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1BatchesIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetBatchResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1BatchesIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetBatchResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1BatchesIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r GetBatchResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1BatchesIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetBatchResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1BatchesIdResponse) GetBody() []byte {
+func (r GetBatchResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1BatchesIdResponse) Status() string {
+func (r GetBatchResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9228,7 +9228,7 @@ func (r GetV1BatchesIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1BatchesIdResponse) StatusCode() int {
+func (r GetBatchResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9236,29 +9236,29 @@ func (r GetV1BatchesIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1BatchesIdResponse) ContentType() string {
+func (r GetBatchResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1BillingCreditsResponse200Headers the declared response headers of an HTTP 200 response for GetV1BillingCredits
-type GetV1BillingCreditsResponse200Headers struct {
+// ListCreditEntriesResponse200Headers the declared response headers of an HTTP 200 response for ListCreditEntries
+type ListCreditEntriesResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetV1BillingCreditsResponse429Headers the declared response headers of an HTTP 429 response for GetV1BillingCredits
-type GetV1BillingCreditsResponse429Headers struct {
+// ListCreditEntriesResponse429Headers the declared response headers of an HTTP 429 response for ListCreditEntries
+type ListCreditEntriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1BillingCreditsResponse struct {
+type ListCreditEntriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetV1BillingCredits200JSONResponseBody
+	JSON200 *ListCreditEntries200JSONResponseBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -9268,43 +9268,43 @@ type GetV1BillingCreditsResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1BillingCreditsResponse200Headers
+	Headers200 *ListCreditEntriesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1BillingCreditsResponse429Headers
+	Headers429 *ListCreditEntriesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1BillingCreditsResponse) GetJSON200() *GetV1BillingCredits200JSONResponseBody {
+func (r ListCreditEntriesResponse) GetJSON200() *ListCreditEntries200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1BillingCreditsResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListCreditEntriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1BillingCreditsResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListCreditEntriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetV1BillingCreditsResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListCreditEntriesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1BillingCreditsResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListCreditEntriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1BillingCreditsResponse) GetBody() []byte {
+func (r ListCreditEntriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1BillingCreditsResponse) Status() string {
+func (r ListCreditEntriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9312,7 +9312,7 @@ func (r GetV1BillingCreditsResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1BillingCreditsResponse) StatusCode() int {
+func (r ListCreditEntriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9320,25 +9320,25 @@ func (r GetV1BillingCreditsResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1BillingCreditsResponse) ContentType() string {
+func (r ListCreditEntriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1BillingInvoicesResponse200Headers the declared response headers of an HTTP 200 response for GetV1BillingInvoices
-type GetV1BillingInvoicesResponse200Headers struct {
+// ListInvoicesResponse200Headers the declared response headers of an HTTP 200 response for ListInvoices
+type ListInvoicesResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetV1BillingInvoicesResponse429Headers the declared response headers of an HTTP 429 response for GetV1BillingInvoices
-type GetV1BillingInvoicesResponse429Headers struct {
+// ListInvoicesResponse429Headers the declared response headers of an HTTP 429 response for ListInvoices
+type ListInvoicesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1BillingInvoicesResponse struct {
+type ListInvoicesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -9352,43 +9352,43 @@ type GetV1BillingInvoicesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1BillingInvoicesResponse200Headers
+	Headers200 *ListInvoicesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1BillingInvoicesResponse429Headers
+	Headers429 *ListInvoicesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1BillingInvoicesResponse) GetJSON200() *[]Invoice {
+func (r ListInvoicesResponse) GetJSON200() *[]Invoice {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1BillingInvoicesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListInvoicesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1BillingInvoicesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListInvoicesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetV1BillingInvoicesResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListInvoicesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1BillingInvoicesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListInvoicesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1BillingInvoicesResponse) GetBody() []byte {
+func (r ListInvoicesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1BillingInvoicesResponse) Status() string {
+func (r ListInvoicesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9396,7 +9396,7 @@ func (r GetV1BillingInvoicesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1BillingInvoicesResponse) StatusCode() int {
+func (r ListInvoicesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9404,39 +9404,39 @@ func (r GetV1BillingInvoicesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1BillingInvoicesResponse) ContentType() string {
+func (r ListInvoicesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1BillingReturnResponse429Headers the declared response headers of an HTTP 429 response for GetV1BillingReturn
-type GetV1BillingReturnResponse429Headers struct {
+// OpenBillingReturnPageResponse429Headers the declared response headers of an HTTP 429 response for OpenBillingReturnPage
+type OpenBillingReturnPageResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1BillingReturnResponse struct {
+type OpenBillingReturnPageResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1BillingReturnResponse429Headers
+	Headers429 *OpenBillingReturnPageResponse429Headers
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1BillingReturnResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r OpenBillingReturnPageResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1BillingReturnResponse) GetBody() []byte {
+func (r OpenBillingReturnPageResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1BillingReturnResponse) Status() string {
+func (r OpenBillingReturnPageResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9444,7 +9444,7 @@ func (r GetV1BillingReturnResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1BillingReturnResponse) StatusCode() int {
+func (r OpenBillingReturnPageResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9452,18 +9452,18 @@ func (r GetV1BillingReturnResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1BillingReturnResponse) ContentType() string {
+func (r OpenBillingReturnPageResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type PostV1BillingWebhookResponse struct {
+type ReceiveBillingNotificationResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PostV1BillingWebhook200JSONResponseBody
+	JSON200 *ReceiveBillingNotification200JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -9477,42 +9477,42 @@ type PostV1BillingWebhookResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1BillingWebhookResponse) GetJSON200() *PostV1BillingWebhook200JSONResponseBody {
+func (r ReceiveBillingNotificationResponse) GetJSON200() *ReceiveBillingNotification200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1BillingWebhookResponse) GetApplicationproblemJSON400() *Problem {
+func (r ReceiveBillingNotificationResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1BillingWebhookResponse) GetApplicationproblemJSON401() *Problem {
+func (r ReceiveBillingNotificationResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1BillingWebhookResponse) GetApplicationproblemJSON404() *Problem {
+func (r ReceiveBillingNotificationResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1BillingWebhookResponse) GetApplicationproblemJSON413() *Problem {
+func (r ReceiveBillingNotificationResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1BillingWebhookResponse) GetApplicationproblemJSON422() *Problem {
+func (r ReceiveBillingNotificationResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1BillingWebhookResponse) GetBody() []byte {
+func (r ReceiveBillingNotificationResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1BillingWebhookResponse) Status() string {
+func (r ReceiveBillingNotificationResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9520,7 +9520,7 @@ func (r PostV1BillingWebhookResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1BillingWebhookResponse) StatusCode() int {
+func (r ReceiveBillingNotificationResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9528,23 +9528,23 @@ func (r PostV1BillingWebhookResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1BillingWebhookResponse) ContentType() string {
+func (r ReceiveBillingNotificationResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1DocumentTypesResponse429Headers the declared response headers of an HTTP 429 response for GetV1DocumentTypes
-type GetV1DocumentTypesResponse429Headers struct {
+// ListDocumentTypesResponse429Headers the declared response headers of an HTTP 429 response for ListDocumentTypes
+type ListDocumentTypesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1DocumentTypesResponse struct {
+type ListDocumentTypesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetV1DocumentTypes200JSONResponseBody
+	JSON200 *ListDocumentTypes200JSONResponseBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -9552,36 +9552,36 @@ type GetV1DocumentTypesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1DocumentTypesResponse429Headers
+	Headers429 *ListDocumentTypesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1DocumentTypesResponse) GetJSON200() *GetV1DocumentTypes200JSONResponseBody {
+func (r ListDocumentTypesResponse) GetJSON200() *ListDocumentTypes200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1DocumentTypesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListDocumentTypesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1DocumentTypesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListDocumentTypesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1DocumentTypesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListDocumentTypesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1DocumentTypesResponse) GetBody() []byte {
+func (r ListDocumentTypesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1DocumentTypesResponse) Status() string {
+func (r ListDocumentTypesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9589,7 +9589,7 @@ func (r GetV1DocumentTypesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1DocumentTypesResponse) StatusCode() int {
+func (r ListDocumentTypesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9597,19 +9597,19 @@ func (r GetV1DocumentTypesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1DocumentTypesResponse) ContentType() string {
+func (r ListDocumentTypesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1ExtractAsyncResponse429Headers the declared response headers of an HTTP 429 response for PostV1ExtractAsync
-type PostV1ExtractAsyncResponse429Headers struct {
+// CreateExtractionResponse429Headers the declared response headers of an HTTP 429 response for CreateExtraction
+type CreateExtractionResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1ExtractAsyncResponse struct {
+type CreateExtractionResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
@@ -9637,76 +9637,76 @@ type PostV1ExtractAsyncResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1ExtractAsyncResponse429Headers
+	Headers429 *CreateExtractionResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1ExtractAsyncResponse) GetJSON202() *ExtractAccepted {
+func (r CreateExtractionResponse) GetJSON202() *ExtractAccepted {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateExtractionResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateExtractionResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON402 returns the response for an HTTP 402 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON402() *InsufficientCredits {
+func (r CreateExtractionResponse) GetApplicationproblemJSON402() *InsufficientCredits {
 	return r.ApplicationproblemJSON402
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON403() *HandoffForbidden {
+func (r CreateExtractionResponse) GetApplicationproblemJSON403() *HandoffForbidden {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON404() *Problem {
+func (r CreateExtractionResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON409() *NotUploaded {
+func (r CreateExtractionResponse) GetApplicationproblemJSON409() *NotUploaded {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r CreateExtractionResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON413() *TooLarge {
+func (r CreateExtractionResponse) GetApplicationproblemJSON413() *TooLarge {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON415() *UnsupportedFile {
+func (r CreateExtractionResponse) GetApplicationproblemJSON415() *UnsupportedFile {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateExtractionResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1ExtractAsyncResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateExtractionResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1ExtractAsyncResponse) GetBody() []byte {
+func (r CreateExtractionResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1ExtractAsyncResponse) Status() string {
+func (r CreateExtractionResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9714,7 +9714,7 @@ func (r PostV1ExtractAsyncResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1ExtractAsyncResponse) StatusCode() int {
+func (r CreateExtractionResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9722,25 +9722,25 @@ func (r PostV1ExtractAsyncResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1ExtractAsyncResponse) ContentType() string {
+func (r CreateExtractionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1ExtractionsResponse200Headers the declared response headers of an HTTP 200 response for GetV1Extractions
-type GetV1ExtractionsResponse200Headers struct {
+// ListExtractionsResponse200Headers the declared response headers of an HTTP 200 response for ListExtractions
+type ListExtractionsResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetV1ExtractionsResponse429Headers the declared response headers of an HTTP 429 response for GetV1Extractions
-type GetV1ExtractionsResponse429Headers struct {
+// ListExtractionsResponse429Headers the declared response headers of an HTTP 429 response for ListExtractions
+type ListExtractionsResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1ExtractionsResponse struct {
+type ListExtractionsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -9754,43 +9754,43 @@ type GetV1ExtractionsResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1ExtractionsResponse200Headers
+	Headers200 *ListExtractionsResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1ExtractionsResponse429Headers
+	Headers429 *ListExtractionsResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1ExtractionsResponse) GetJSON200() *ExtractionPage {
+func (r ListExtractionsResponse) GetJSON200() *ExtractionPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1ExtractionsResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListExtractionsResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1ExtractionsResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListExtractionsResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetV1ExtractionsResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListExtractionsResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1ExtractionsResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListExtractionsResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1ExtractionsResponse) GetBody() []byte {
+func (r ListExtractionsResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1ExtractionsResponse) Status() string {
+func (r ListExtractionsResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9798,7 +9798,7 @@ func (r GetV1ExtractionsResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1ExtractionsResponse) StatusCode() int {
+func (r ListExtractionsResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9806,19 +9806,19 @@ func (r GetV1ExtractionsResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1ExtractionsResponse) ContentType() string {
+func (r ListExtractionsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1ExtractionsExtractionIdResponse429Headers the declared response headers of an HTTP 429 response for GetV1ExtractionsExtractionId
-type GetV1ExtractionsExtractionIdResponse429Headers struct {
+// GetExtractionResponse429Headers the declared response headers of an HTTP 429 response for GetExtraction
+type GetExtractionResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1ExtractionsExtractionIdResponse struct {
+type GetExtractionResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -9832,41 +9832,41 @@ type GetV1ExtractionsExtractionIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1ExtractionsExtractionIdResponse429Headers
+	Headers429 *GetExtractionResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1ExtractionsExtractionIdResponse) GetJSON200() *Extraction {
+func (r GetExtractionResponse) GetJSON200() *Extraction {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetExtractionResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetExtractionResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r GetExtractionResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetExtractionResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1ExtractionsExtractionIdResponse) GetBody() []byte {
+func (r GetExtractionResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1ExtractionsExtractionIdResponse) Status() string {
+func (r GetExtractionResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9874,7 +9874,7 @@ func (r GetV1ExtractionsExtractionIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1ExtractionsExtractionIdResponse) StatusCode() int {
+func (r GetExtractionResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9882,28 +9882,28 @@ func (r GetV1ExtractionsExtractionIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1ExtractionsExtractionIdResponse) ContentType() string {
+func (r GetExtractionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1ExtractionsExtractionIdDocumentResponse200Headers the declared response headers of an HTTP 200 response for GetV1ExtractionsExtractionIdDocument
-type GetV1ExtractionsExtractionIdDocumentResponse200Headers struct {
+// GetExtractionDocumentResponse200Headers the declared response headers of an HTTP 200 response for GetExtractionDocument
+type GetExtractionDocumentResponse200Headers struct {
 	CacheControl *string
 }
 
-// GetV1ExtractionsExtractionIdDocumentResponse429Headers the declared response headers of an HTTP 429 response for GetV1ExtractionsExtractionIdDocument
-type GetV1ExtractionsExtractionIdDocumentResponse429Headers struct {
+// GetExtractionDocumentResponse429Headers the declared response headers of an HTTP 429 response for GetExtractionDocument
+type GetExtractionDocumentResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1ExtractionsExtractionIdDocumentResponse struct {
+type GetExtractionDocumentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetV1ExtractionsExtractionIdDocument200JSONResponseBody
+	JSON200 *GetExtractionDocument200JSONResponseBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -9915,48 +9915,48 @@ type GetV1ExtractionsExtractionIdDocumentResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1ExtractionsExtractionIdDocumentResponse200Headers
+	Headers200 *GetExtractionDocumentResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1ExtractionsExtractionIdDocumentResponse429Headers
+	Headers429 *GetExtractionDocumentResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1ExtractionsExtractionIdDocumentResponse) GetJSON200() *GetV1ExtractionsExtractionIdDocument200JSONResponseBody {
+func (r GetExtractionDocumentResponse) GetJSON200() *GetExtractionDocument200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdDocumentResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetExtractionDocumentResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdDocumentResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetExtractionDocumentResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdDocumentResponse) GetApplicationproblemJSON404() *Problem {
+func (r GetExtractionDocumentResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdDocumentResponse) GetApplicationproblemJSON410() *Problem {
+func (r GetExtractionDocumentResponse) GetApplicationproblemJSON410() *Problem {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1ExtractionsExtractionIdDocumentResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetExtractionDocumentResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1ExtractionsExtractionIdDocumentResponse) GetBody() []byte {
+func (r GetExtractionDocumentResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1ExtractionsExtractionIdDocumentResponse) Status() string {
+func (r GetExtractionDocumentResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -9964,7 +9964,7 @@ func (r GetV1ExtractionsExtractionIdDocumentResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1ExtractionsExtractionIdDocumentResponse) StatusCode() int {
+func (r GetExtractionDocumentResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -9972,23 +9972,23 @@ func (r GetV1ExtractionsExtractionIdDocumentResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1ExtractionsExtractionIdDocumentResponse) ContentType() string {
+func (r GetExtractionDocumentResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1FaceMatchResponse429Headers the declared response headers of an HTTP 429 response for PostV1FaceMatch
-type PostV1FaceMatchResponse429Headers struct {
+// CreateFaceMatchResponse429Headers the declared response headers of an HTTP 429 response for CreateFaceMatch
+type CreateFaceMatchResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1FaceMatchResponse struct {
+type CreateFaceMatchResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PostV1FaceMatch200JSONResponseBody
+	JSON200 *CreateFaceMatch200JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -10012,76 +10012,76 @@ type PostV1FaceMatchResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1FaceMatchResponse429Headers
+	Headers429 *CreateFaceMatchResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1FaceMatchResponse) GetJSON200() *PostV1FaceMatch200JSONResponseBody {
+func (r CreateFaceMatchResponse) GetJSON200() *CreateFaceMatch200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON402 returns the response for an HTTP 402 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON402() *InsufficientCredits {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON402() *InsufficientCredits {
 	return r.ApplicationproblemJSON402
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON403() *HandoffForbidden {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON403() *HandoffForbidden {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON404() *Problem {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON409() *Problem {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON413() *TooLarge {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON413() *TooLarge {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1FaceMatchResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateFaceMatchResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1FaceMatchResponse) GetBody() []byte {
+func (r CreateFaceMatchResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1FaceMatchResponse) Status() string {
+func (r CreateFaceMatchResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10089,7 +10089,7 @@ func (r PostV1FaceMatchResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1FaceMatchResponse) StatusCode() int {
+func (r CreateFaceMatchResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10097,39 +10097,39 @@ func (r PostV1FaceMatchResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1FaceMatchResponse) ContentType() string {
+func (r CreateFaceMatchResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1HealthResponse200Headers the declared response headers of an HTTP 200 response for GetV1Health
-type GetV1HealthResponse200Headers struct {
+// GetHealthResponse200Headers the declared response headers of an HTTP 200 response for GetHealth
+type GetHealthResponse200Headers struct {
 	CacheControl *string
 }
 
-type GetV1HealthResponse struct {
+type GetHealthResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *Health
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1HealthResponse200Headers
+	Headers200 *GetHealthResponse200Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1HealthResponse) GetJSON200() *Health {
+func (r GetHealthResponse) GetJSON200() *Health {
 	return r.JSON200
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1HealthResponse) GetBody() []byte {
+func (r GetHealthResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1HealthResponse) Status() string {
+func (r GetHealthResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10137,7 +10137,7 @@ func (r GetV1HealthResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1HealthResponse) StatusCode() int {
+func (r GetHealthResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10145,23 +10145,23 @@ func (r GetV1HealthResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1HealthResponse) ContentType() string {
+func (r GetHealthResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1LivenessCheckResponse429Headers the declared response headers of an HTTP 429 response for PostV1LivenessCheck
-type PostV1LivenessCheckResponse429Headers struct {
+// CreateLivenessCheckResponse429Headers the declared response headers of an HTTP 429 response for CreateLivenessCheck
+type CreateLivenessCheckResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1LivenessCheckResponse struct {
+type CreateLivenessCheckResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PostV1LivenessCheck200JSONResponseBody
+	JSON200 *CreateLivenessCheck200JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -10185,76 +10185,76 @@ type PostV1LivenessCheckResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1LivenessCheckResponse429Headers
+	Headers429 *CreateLivenessCheckResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1LivenessCheckResponse) GetJSON200() *PostV1LivenessCheck200JSONResponseBody {
+func (r CreateLivenessCheckResponse) GetJSON200() *CreateLivenessCheck200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON402 returns the response for an HTTP 402 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON402() *InsufficientCredits {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON402() *InsufficientCredits {
 	return r.ApplicationproblemJSON402
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON403() *HandoffForbidden {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON403() *HandoffForbidden {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON404() *Problem {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON409() *NotUploaded {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON409() *NotUploaded {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON413() *TooLarge {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON413() *TooLarge {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1LivenessCheckResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateLivenessCheckResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1LivenessCheckResponse) GetBody() []byte {
+func (r CreateLivenessCheckResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1LivenessCheckResponse) Status() string {
+func (r CreateLivenessCheckResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10262,7 +10262,7 @@ func (r PostV1LivenessCheckResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1LivenessCheckResponse) StatusCode() int {
+func (r CreateLivenessCheckResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10270,25 +10270,25 @@ func (r PostV1LivenessCheckResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1LivenessCheckResponse) ContentType() string {
+func (r CreateLivenessCheckResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1LivenessChecksResponse200Headers the declared response headers of an HTTP 200 response for GetV1LivenessChecks
-type GetV1LivenessChecksResponse200Headers struct {
+// ListLivenessChecksResponse200Headers the declared response headers of an HTTP 200 response for ListLivenessChecks
+type ListLivenessChecksResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetV1LivenessChecksResponse429Headers the declared response headers of an HTTP 429 response for GetV1LivenessChecks
-type GetV1LivenessChecksResponse429Headers struct {
+// ListLivenessChecksResponse429Headers the declared response headers of an HTTP 429 response for ListLivenessChecks
+type ListLivenessChecksResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1LivenessChecksResponse struct {
+type ListLivenessChecksResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10302,43 +10302,43 @@ type GetV1LivenessChecksResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1LivenessChecksResponse200Headers
+	Headers200 *ListLivenessChecksResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1LivenessChecksResponse429Headers
+	Headers429 *ListLivenessChecksResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1LivenessChecksResponse) GetJSON200() *LivenessCheckPage {
+func (r ListLivenessChecksResponse) GetJSON200() *LivenessCheckPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1LivenessChecksResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListLivenessChecksResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1LivenessChecksResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListLivenessChecksResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetV1LivenessChecksResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListLivenessChecksResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1LivenessChecksResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListLivenessChecksResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1LivenessChecksResponse) GetBody() []byte {
+func (r ListLivenessChecksResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1LivenessChecksResponse) Status() string {
+func (r ListLivenessChecksResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10346,7 +10346,7 @@ func (r GetV1LivenessChecksResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1LivenessChecksResponse) StatusCode() int {
+func (r ListLivenessChecksResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10354,19 +10354,19 @@ func (r GetV1LivenessChecksResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1LivenessChecksResponse) ContentType() string {
+func (r ListLivenessChecksResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1LivenessChecksCheckIdResponse429Headers the declared response headers of an HTTP 429 response for GetV1LivenessChecksCheckId
-type GetV1LivenessChecksCheckIdResponse429Headers struct {
+// GetLivenessCheckResponse429Headers the declared response headers of an HTTP 429 response for GetLivenessCheck
+type GetLivenessCheckResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1LivenessChecksCheckIdResponse struct {
+type GetLivenessCheckResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10380,41 +10380,41 @@ type GetV1LivenessChecksCheckIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1LivenessChecksCheckIdResponse429Headers
+	Headers429 *GetLivenessCheckResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1LivenessChecksCheckIdResponse) GetJSON200() *LivenessCheck {
+func (r GetLivenessCheckResponse) GetJSON200() *LivenessCheck {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1LivenessChecksCheckIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetLivenessCheckResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1LivenessChecksCheckIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetLivenessCheckResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1LivenessChecksCheckIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r GetLivenessCheckResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1LivenessChecksCheckIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetLivenessCheckResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1LivenessChecksCheckIdResponse) GetBody() []byte {
+func (r GetLivenessCheckResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1LivenessChecksCheckIdResponse) Status() string {
+func (r GetLivenessCheckResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10422,7 +10422,7 @@ func (r GetV1LivenessChecksCheckIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1LivenessChecksCheckIdResponse) StatusCode() int {
+func (r GetLivenessCheckResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10430,19 +10430,19 @@ func (r GetV1LivenessChecksCheckIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1LivenessChecksCheckIdResponse) ContentType() string {
+func (r GetLivenessCheckResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1MobileHandoffConsumeSessionIdResponse429Headers the declared response headers of an HTTP 429 response for GetV1MobileHandoffConsumeSessionId
-type GetV1MobileHandoffConsumeSessionIdResponse429Headers struct {
+// ConsumeHandoffSessionResponse429Headers the declared response headers of an HTTP 429 response for ConsumeHandoffSession
+type ConsumeHandoffSessionResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1MobileHandoffConsumeSessionIdResponse struct {
+type ConsumeHandoffSessionResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10460,51 +10460,51 @@ type GetV1MobileHandoffConsumeSessionIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1MobileHandoffConsumeSessionIdResponse429Headers
+	Headers429 *ConsumeHandoffSessionResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetJSON200() *HandoffConsumed {
+func (r ConsumeHandoffSessionResponse) GetJSON200() *HandoffConsumed {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r ConsumeHandoffSessionResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetApplicationproblemJSON403() *HandoffForbidden {
+func (r ConsumeHandoffSessionResponse) GetApplicationproblemJSON403() *HandoffForbidden {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r ConsumeHandoffSessionResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetApplicationproblemJSON409() *Problem {
+func (r ConsumeHandoffSessionResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r ConsumeHandoffSessionResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ConsumeHandoffSessionResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1MobileHandoffConsumeSessionIdResponse) GetBody() []byte {
+func (r ConsumeHandoffSessionResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1MobileHandoffConsumeSessionIdResponse) Status() string {
+func (r ConsumeHandoffSessionResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10512,7 +10512,7 @@ func (r GetV1MobileHandoffConsumeSessionIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1MobileHandoffConsumeSessionIdResponse) StatusCode() int {
+func (r ConsumeHandoffSessionResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10520,24 +10520,24 @@ func (r GetV1MobileHandoffConsumeSessionIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1MobileHandoffConsumeSessionIdResponse) ContentType() string {
+func (r ConsumeHandoffSessionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1MobileHandoffSessionResponse409Headers the declared response headers of an HTTP 409 response for PostV1MobileHandoffSession
-type PostV1MobileHandoffSessionResponse409Headers struct {
+// CreateHandoffSessionResponse409Headers the declared response headers of an HTTP 409 response for CreateHandoffSession
+type CreateHandoffSessionResponse409Headers struct {
 	RetryAfter *int
 }
 
-// PostV1MobileHandoffSessionResponse429Headers the declared response headers of an HTTP 429 response for PostV1MobileHandoffSession
-type PostV1MobileHandoffSessionResponse429Headers struct {
+// CreateHandoffSessionResponse429Headers the declared response headers of an HTTP 429 response for CreateHandoffSession
+type CreateHandoffSessionResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1MobileHandoffSessionResponse struct {
+type CreateHandoffSessionResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10551,43 +10551,43 @@ type PostV1MobileHandoffSessionResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers409 the parsed response headers for an HTTP 409 response
-	Headers409 *PostV1MobileHandoffSessionResponse409Headers
+	Headers409 *CreateHandoffSessionResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1MobileHandoffSessionResponse429Headers
+	Headers429 *CreateHandoffSessionResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1MobileHandoffSessionResponse) GetJSON200() *HandoffSession {
+func (r CreateHandoffSessionResponse) GetJSON200() *HandoffSession {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1MobileHandoffSessionResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateHandoffSessionResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1MobileHandoffSessionResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreateHandoffSessionResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1MobileHandoffSessionResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+func (r CreateHandoffSessionResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1MobileHandoffSessionResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateHandoffSessionResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1MobileHandoffSessionResponse) GetBody() []byte {
+func (r CreateHandoffSessionResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1MobileHandoffSessionResponse) Status() string {
+func (r CreateHandoffSessionResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10595,7 +10595,7 @@ func (r PostV1MobileHandoffSessionResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1MobileHandoffSessionResponse) StatusCode() int {
+func (r CreateHandoffSessionResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10603,14 +10603,14 @@ func (r PostV1MobileHandoffSessionResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1MobileHandoffSessionResponse) ContentType() string {
+func (r CreateHandoffSessionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type GetV1MobileHandoffSessionSessionIdResponse struct {
+type GetHandoffSessionResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10620,22 +10620,22 @@ type GetV1MobileHandoffSessionSessionIdResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1MobileHandoffSessionSessionIdResponse) GetJSON200() *HandoffStatus {
+func (r GetHandoffSessionResponse) GetJSON200() *HandoffStatus {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1MobileHandoffSessionSessionIdResponse) GetApplicationproblemJSON404() *HandoffNotFound {
+func (r GetHandoffSessionResponse) GetApplicationproblemJSON404() *HandoffNotFound {
 	return r.ApplicationproblemJSON404
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1MobileHandoffSessionSessionIdResponse) GetBody() []byte {
+func (r GetHandoffSessionResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1MobileHandoffSessionSessionIdResponse) Status() string {
+func (r GetHandoffSessionResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10643,7 +10643,7 @@ func (r GetV1MobileHandoffSessionSessionIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1MobileHandoffSessionSessionIdResponse) StatusCode() int {
+func (r GetHandoffSessionResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10651,39 +10651,39 @@ func (r GetV1MobileHandoffSessionSessionIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1MobileHandoffSessionSessionIdResponse) ContentType() string {
+func (r GetHandoffSessionResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1MobileHandoffSessionSessionIdQrSvgResponse200Headers the declared response headers of an HTTP 200 response for GetV1MobileHandoffSessionSessionIdQrSvg
-type GetV1MobileHandoffSessionSessionIdQrSvgResponse200Headers struct {
+// GetHandoffQrCodeResponse200Headers the declared response headers of an HTTP 200 response for GetHandoffQrCode
+type GetHandoffQrCodeResponse200Headers struct {
 	CacheControl *string
 }
 
-type GetV1MobileHandoffSessionSessionIdQrSvgResponse struct {
+type GetHandoffQrCodeResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *HandoffNotFound
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1MobileHandoffSessionSessionIdQrSvgResponse200Headers
+	Headers200 *GetHandoffQrCodeResponse200Headers
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1MobileHandoffSessionSessionIdQrSvgResponse) GetApplicationproblemJSON404() *HandoffNotFound {
+func (r GetHandoffQrCodeResponse) GetApplicationproblemJSON404() *HandoffNotFound {
 	return r.ApplicationproblemJSON404
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1MobileHandoffSessionSessionIdQrSvgResponse) GetBody() []byte {
+func (r GetHandoffQrCodeResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1MobileHandoffSessionSessionIdQrSvgResponse) Status() string {
+func (r GetHandoffQrCodeResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10691,7 +10691,7 @@ func (r GetV1MobileHandoffSessionSessionIdQrSvgResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1MobileHandoffSessionSessionIdQrSvgResponse) StatusCode() int {
+func (r GetHandoffQrCodeResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10699,14 +10699,14 @@ func (r GetV1MobileHandoffSessionSessionIdQrSvgResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1MobileHandoffSessionSessionIdQrSvgResponse) ContentType() string {
+func (r GetHandoffQrCodeResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type GetV1MobileHandoffUploadSessionIdResponse struct {
+type GetHandoffUploadPageResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10716,22 +10716,22 @@ type GetV1MobileHandoffUploadSessionIdResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1MobileHandoffUploadSessionIdResponse) GetJSON200() *HandoffStatus {
+func (r GetHandoffUploadPageResponse) GetJSON200() *HandoffStatus {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON404() *HandoffNotFound {
+func (r GetHandoffUploadPageResponse) GetApplicationproblemJSON404() *HandoffNotFound {
 	return r.ApplicationproblemJSON404
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1MobileHandoffUploadSessionIdResponse) GetBody() []byte {
+func (r GetHandoffUploadPageResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1MobileHandoffUploadSessionIdResponse) Status() string {
+func (r GetHandoffUploadPageResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10739,7 +10739,7 @@ func (r GetV1MobileHandoffUploadSessionIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1MobileHandoffUploadSessionIdResponse) StatusCode() int {
+func (r GetHandoffUploadPageResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10747,14 +10747,14 @@ func (r GetV1MobileHandoffUploadSessionIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1MobileHandoffUploadSessionIdResponse) ContentType() string {
+func (r GetHandoffUploadPageResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type PostV1MobileHandoffUploadSessionIdResponse struct {
+type UploadHandoffFormResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10776,52 +10776,52 @@ type PostV1MobileHandoffUploadSessionIdResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetJSON200() *HandoffUploaded {
+func (r UploadHandoffFormResponse) GetJSON200() *HandoffUploaded {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON400() *Problem {
+func (r UploadHandoffFormResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON404() *HandoffNotFound {
+func (r UploadHandoffFormResponse) GetApplicationproblemJSON404() *HandoffNotFound {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON409() *HandoffHasFile {
+func (r UploadHandoffFormResponse) GetApplicationproblemJSON409() *HandoffHasFile {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r UploadHandoffFormResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON413() *HandoffTooLarge {
+func (r UploadHandoffFormResponse) GetApplicationproblemJSON413() *HandoffTooLarge {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON415() *Problem {
+func (r UploadHandoffFormResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON422() *Problem {
+func (r UploadHandoffFormResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1MobileHandoffUploadSessionIdResponse) GetBody() []byte {
+func (r UploadHandoffFormResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1MobileHandoffUploadSessionIdResponse) Status() string {
+func (r UploadHandoffFormResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10829,7 +10829,7 @@ func (r PostV1MobileHandoffUploadSessionIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1MobileHandoffUploadSessionIdResponse) StatusCode() int {
+func (r UploadHandoffFormResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10837,14 +10837,14 @@ func (r PostV1MobileHandoffUploadSessionIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1MobileHandoffUploadSessionIdResponse) ContentType() string {
+func (r UploadHandoffFormResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type PutV1MobileHandoffUploadSessionIdResponse struct {
+type UploadHandoffFileResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10864,47 +10864,47 @@ type PutV1MobileHandoffUploadSessionIdResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetJSON200() *HandoffUploaded {
+func (r UploadHandoffFileResponse) GetJSON200() *HandoffUploaded {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON400() *Problem {
+func (r UploadHandoffFileResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON404() *HandoffNotFound {
+func (r UploadHandoffFileResponse) GetApplicationproblemJSON404() *HandoffNotFound {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON409() *HandoffHasFile {
+func (r UploadHandoffFileResponse) GetApplicationproblemJSON409() *HandoffHasFile {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r UploadHandoffFileResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON413() *HandoffTooLarge {
+func (r UploadHandoffFileResponse) GetApplicationproblemJSON413() *HandoffTooLarge {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetApplicationproblemJSON415() *HandoffUnsupportedFile {
+func (r UploadHandoffFileResponse) GetApplicationproblemJSON415() *HandoffUnsupportedFile {
 	return r.ApplicationproblemJSON415
 }
 
 // GetBody returns the raw response body bytes
-func (r PutV1MobileHandoffUploadSessionIdResponse) GetBody() []byte {
+func (r UploadHandoffFileResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PutV1MobileHandoffUploadSessionIdResponse) Status() string {
+func (r UploadHandoffFileResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10912,7 +10912,7 @@ func (r PutV1MobileHandoffUploadSessionIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PutV1MobileHandoffUploadSessionIdResponse) StatusCode() int {
+func (r UploadHandoffFileResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -10920,14 +10920,14 @@ func (r PutV1MobileHandoffUploadSessionIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PutV1MobileHandoffUploadSessionIdResponse) ContentType() string {
+func (r UploadHandoffFileResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type PostV1MobileHandoffUploadSessionIdStartResponse struct {
+type StartHandoffUploadResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -10947,47 +10947,47 @@ type PostV1MobileHandoffUploadSessionIdStartResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetJSON200() *HandoffStarted {
+func (r StartHandoffUploadResponse) GetJSON200() *HandoffStarted {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetApplicationproblemJSON400() *Problem {
+func (r StartHandoffUploadResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetApplicationproblemJSON404() *HandoffNotFound {
+func (r StartHandoffUploadResponse) GetApplicationproblemJSON404() *HandoffNotFound {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetApplicationproblemJSON409() *Problem {
+func (r StartHandoffUploadResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetApplicationproblemJSON410() *HandoffExpired {
+func (r StartHandoffUploadResponse) GetApplicationproblemJSON410() *HandoffExpired {
 	return r.ApplicationproblemJSON410
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetApplicationproblemJSON413() *Problem {
+func (r StartHandoffUploadResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetApplicationproblemJSON415() *Problem {
+func (r StartHandoffUploadResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) GetBody() []byte {
+func (r StartHandoffUploadResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) Status() string {
+func (r StartHandoffUploadResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -10995,7 +10995,7 @@ func (r PostV1MobileHandoffUploadSessionIdStartResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) StatusCode() int {
+func (r StartHandoffUploadResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11003,39 +11003,39 @@ func (r PostV1MobileHandoffUploadSessionIdStartResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1MobileHandoffUploadSessionIdStartResponse) ContentType() string {
+func (r StartHandoffUploadResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1OpenapiJsonResponse200Headers the declared response headers of an HTTP 200 response for GetV1OpenapiJson
-type GetV1OpenapiJsonResponse200Headers struct {
+// GetOpenApiDocumentResponse200Headers the declared response headers of an HTTP 200 response for GetOpenApiDocument
+type GetOpenApiDocumentResponse200Headers struct {
 	CacheControl *string
 }
 
-type GetV1OpenapiJsonResponse struct {
+type GetOpenApiDocumentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *map[string]interface{}
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1OpenapiJsonResponse200Headers
+	Headers200 *GetOpenApiDocumentResponse200Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1OpenapiJsonResponse) GetJSON200() *map[string]interface{} {
+func (r GetOpenApiDocumentResponse) GetJSON200() *map[string]interface{} {
 	return r.JSON200
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1OpenapiJsonResponse) GetBody() []byte {
+func (r GetOpenApiDocumentResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1OpenapiJsonResponse) Status() string {
+func (r GetOpenApiDocumentResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11043,7 +11043,7 @@ func (r GetV1OpenapiJsonResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1OpenapiJsonResponse) StatusCode() int {
+func (r GetOpenApiDocumentResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11051,24 +11051,24 @@ func (r GetV1OpenapiJsonResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1OpenapiJsonResponse) ContentType() string {
+func (r GetOpenApiDocumentResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1UploadsResponse409Headers the declared response headers of an HTTP 409 response for PostV1Uploads
-type PostV1UploadsResponse409Headers struct {
+// CreateUploadResponse409Headers the declared response headers of an HTTP 409 response for CreateUpload
+type CreateUploadResponse409Headers struct {
 	RetryAfter *int
 }
 
-// PostV1UploadsResponse429Headers the declared response headers of an HTTP 429 response for PostV1Uploads
-type PostV1UploadsResponse429Headers struct {
+// CreateUploadResponse429Headers the declared response headers of an HTTP 429 response for CreateUpload
+type CreateUploadResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1UploadsResponse struct {
+type CreateUploadResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -11090,63 +11090,63 @@ type PostV1UploadsResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers409 the parsed response headers for an HTTP 409 response
-	Headers409 *PostV1UploadsResponse409Headers
+	Headers409 *CreateUploadResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1UploadsResponse429Headers
+	Headers429 *CreateUploadResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostV1UploadsResponse) GetJSON201() *Upload {
+func (r CreateUploadResponse) GetJSON201() *Upload {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateUploadResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateUploadResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreateUploadResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+func (r CreateUploadResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON413() *Problem {
+func (r CreateUploadResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateUploadResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateUploadResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1UploadsResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateUploadResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1UploadsResponse) GetBody() []byte {
+func (r CreateUploadResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1UploadsResponse) Status() string {
+func (r CreateUploadResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11154,7 +11154,7 @@ func (r PostV1UploadsResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1UploadsResponse) StatusCode() int {
+func (r CreateUploadResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11162,19 +11162,19 @@ func (r PostV1UploadsResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1UploadsResponse) ContentType() string {
+func (r CreateUploadResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1UsersMeResponse429Headers the declared response headers of an HTTP 429 response for GetV1UsersMe
-type GetV1UsersMeResponse429Headers struct {
+// GetCurrentUserResponse429Headers the declared response headers of an HTTP 429 response for GetCurrentUser
+type GetCurrentUserResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1UsersMeResponse struct {
+type GetCurrentUserResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -11186,36 +11186,36 @@ type GetV1UsersMeResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1UsersMeResponse429Headers
+	Headers429 *GetCurrentUserResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1UsersMeResponse) GetJSON200() *Profile {
+func (r GetCurrentUserResponse) GetJSON200() *Profile {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1UsersMeResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetCurrentUserResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1UsersMeResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetCurrentUserResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1UsersMeResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetCurrentUserResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1UsersMeResponse) GetBody() []byte {
+func (r GetCurrentUserResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1UsersMeResponse) Status() string {
+func (r GetCurrentUserResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11223,7 +11223,7 @@ func (r GetV1UsersMeResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1UsersMeResponse) StatusCode() int {
+func (r GetCurrentUserResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11231,23 +11231,23 @@ func (r GetV1UsersMeResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1UsersMeResponse) ContentType() string {
+func (r GetCurrentUserResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1WebhooksResponse429Headers the declared response headers of an HTTP 429 response for GetV1Webhooks
-type GetV1WebhooksResponse429Headers struct {
+// ListWebhookEndpointsResponse429Headers the declared response headers of an HTTP 429 response for ListWebhookEndpoints
+type ListWebhookEndpointsResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1WebhooksResponse struct {
+type ListWebhookEndpointsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetV1Webhooks200JSONResponseBody
+	JSON200 *ListWebhookEndpoints200JSONResponseBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -11255,36 +11255,36 @@ type GetV1WebhooksResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1WebhooksResponse429Headers
+	Headers429 *ListWebhookEndpointsResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1WebhooksResponse) GetJSON200() *GetV1Webhooks200JSONResponseBody {
+func (r ListWebhookEndpointsResponse) GetJSON200() *ListWebhookEndpoints200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1WebhooksResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListWebhookEndpointsResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1WebhooksResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListWebhookEndpointsResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1WebhooksResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListWebhookEndpointsResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1WebhooksResponse) GetBody() []byte {
+func (r ListWebhookEndpointsResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1WebhooksResponse) Status() string {
+func (r ListWebhookEndpointsResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11292,7 +11292,7 @@ func (r GetV1WebhooksResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1WebhooksResponse) StatusCode() int {
+func (r ListWebhookEndpointsResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11300,24 +11300,24 @@ func (r GetV1WebhooksResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1WebhooksResponse) ContentType() string {
+func (r ListWebhookEndpointsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1WebhooksResponse201Headers the declared response headers of an HTTP 201 response for PostV1Webhooks
-type PostV1WebhooksResponse201Headers struct {
+// CreateWebhookEndpointResponse201Headers the declared response headers of an HTTP 201 response for CreateWebhookEndpoint
+type CreateWebhookEndpointResponse201Headers struct {
 	CacheControl *string
 }
 
-// PostV1WebhooksResponse429Headers the declared response headers of an HTTP 429 response for PostV1Webhooks
-type PostV1WebhooksResponse429Headers struct {
+// CreateWebhookEndpointResponse429Headers the declared response headers of an HTTP 429 response for CreateWebhookEndpoint
+type CreateWebhookEndpointResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1WebhooksResponse struct {
+type CreateWebhookEndpointResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -11339,63 +11339,63 @@ type PostV1WebhooksResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers201 the parsed response headers for an HTTP 201 response
-	Headers201 *PostV1WebhooksResponse201Headers
+	Headers201 *CreateWebhookEndpointResponse201Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1WebhooksResponse429Headers
+	Headers429 *CreateWebhookEndpointResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostV1WebhooksResponse) GetJSON201() *Endpoint {
+func (r CreateWebhookEndpointResponse) GetJSON201() *Endpoint {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON409() *Problem {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON413() *Problem {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1WebhooksResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateWebhookEndpointResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1WebhooksResponse) GetBody() []byte {
+func (r CreateWebhookEndpointResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1WebhooksResponse) Status() string {
+func (r CreateWebhookEndpointResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11403,7 +11403,7 @@ func (r PostV1WebhooksResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1WebhooksResponse) StatusCode() int {
+func (r CreateWebhookEndpointResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11411,19 +11411,19 @@ func (r PostV1WebhooksResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1WebhooksResponse) ContentType() string {
+func (r CreateWebhookEndpointResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// DeleteV1WebhooksIdResponse429Headers the declared response headers of an HTTP 429 response for DeleteV1WebhooksId
-type DeleteV1WebhooksIdResponse429Headers struct {
+// DeleteWebhookEndpointResponse429Headers the declared response headers of an HTTP 429 response for DeleteWebhookEndpoint
+type DeleteWebhookEndpointResponse429Headers struct {
 	RetryAfter int
 }
 
-type DeleteV1WebhooksIdResponse struct {
+type DeleteWebhookEndpointResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -11435,36 +11435,36 @@ type DeleteV1WebhooksIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *DeleteV1WebhooksIdResponse429Headers
+	Headers429 *DeleteWebhookEndpointResponse429Headers
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r DeleteV1WebhooksIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r DeleteWebhookEndpointResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r DeleteV1WebhooksIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r DeleteWebhookEndpointResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r DeleteV1WebhooksIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r DeleteWebhookEndpointResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r DeleteV1WebhooksIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r DeleteWebhookEndpointResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r DeleteV1WebhooksIdResponse) GetBody() []byte {
+func (r DeleteWebhookEndpointResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r DeleteV1WebhooksIdResponse) Status() string {
+func (r DeleteWebhookEndpointResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11472,7 +11472,7 @@ func (r DeleteV1WebhooksIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r DeleteV1WebhooksIdResponse) StatusCode() int {
+func (r DeleteWebhookEndpointResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11480,25 +11480,25 @@ func (r DeleteV1WebhooksIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteV1WebhooksIdResponse) ContentType() string {
+func (r DeleteWebhookEndpointResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetV1WebhooksIdDeliveriesResponse200Headers the declared response headers of an HTTP 200 response for GetV1WebhooksIdDeliveries
-type GetV1WebhooksIdDeliveriesResponse200Headers struct {
+// ListWebhookDeliveriesResponse200Headers the declared response headers of an HTTP 200 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetV1WebhooksIdDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for GetV1WebhooksIdDeliveries
-type GetV1WebhooksIdDeliveriesResponse429Headers struct {
+// ListWebhookDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetV1WebhooksIdDeliveriesResponse struct {
+type ListWebhookDeliveriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -11514,48 +11514,48 @@ type GetV1WebhooksIdDeliveriesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetV1WebhooksIdDeliveriesResponse200Headers
+	Headers200 *ListWebhookDeliveriesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetV1WebhooksIdDeliveriesResponse429Headers
+	Headers429 *ListWebhookDeliveriesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetV1WebhooksIdDeliveriesResponse) GetJSON200() *DeliveryPage {
+func (r ListWebhookDeliveriesResponse) GetJSON200() *DeliveryPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetV1WebhooksIdDeliveriesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetV1WebhooksIdDeliveriesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetV1WebhooksIdDeliveriesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetV1WebhooksIdDeliveriesResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetV1WebhooksIdDeliveriesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetV1WebhooksIdDeliveriesResponse) GetBody() []byte {
+func (r ListWebhookDeliveriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetV1WebhooksIdDeliveriesResponse) Status() string {
+func (r ListWebhookDeliveriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11563,7 +11563,7 @@ func (r GetV1WebhooksIdDeliveriesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetV1WebhooksIdDeliveriesResponse) StatusCode() int {
+func (r ListWebhookDeliveriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11571,19 +11571,19 @@ func (r GetV1WebhooksIdDeliveriesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetV1WebhooksIdDeliveriesResponse) ContentType() string {
+func (r ListWebhookDeliveriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse429Headers the declared response headers of an HTTP 429 response for PostV1WebhooksIdDeliveriesDeliveryIdRedeliver
-type PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse429Headers struct {
+// RedeliverWebhookDeliveryResponse429Headers the declared response headers of an HTTP 429 response for RedeliverWebhookDelivery
+type RedeliverWebhookDeliveryResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse struct {
+type RedeliverWebhookDeliveryResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
@@ -11599,46 +11599,46 @@ type PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse429Headers
+	Headers429 *RedeliverWebhookDeliveryResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) GetJSON202() *Delivery {
+func (r RedeliverWebhookDeliveryResponse) GetJSON202() *Delivery {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON401() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON403() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON404() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON409() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) GetBody() []byte {
+func (r RedeliverWebhookDeliveryResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) Status() string {
+func (r RedeliverWebhookDeliveryResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11646,7 +11646,7 @@ func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) StatusCode() int {
+func (r RedeliverWebhookDeliveryResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11654,23 +11654,23 @@ func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) StatusCode() int 
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse) ContentType() string {
+func (r RedeliverWebhookDeliveryResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1WebhooksIdRecoverResponse429Headers the declared response headers of an HTTP 429 response for PostV1WebhooksIdRecover
-type PostV1WebhooksIdRecoverResponse429Headers struct {
+// RecoverWebhookDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for RecoverWebhookDeliveries
+type RecoverWebhookDeliveriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1WebhooksIdRecoverResponse struct {
+type RecoverWebhookDeliveriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
-	JSON202 *PostV1WebhooksIdRecover202JSONResponseBody
+	JSON202 *RecoverWebhookDeliveries202JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -11686,56 +11686,56 @@ type PostV1WebhooksIdRecoverResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1WebhooksIdRecoverResponse429Headers
+	Headers429 *RecoverWebhookDeliveriesResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1WebhooksIdRecoverResponse) GetJSON202() *PostV1WebhooksIdRecover202JSONResponseBody {
+func (r RecoverWebhookDeliveriesResponse) GetJSON202() *RecoverWebhookDeliveries202JSONResponseBody {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON400() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON401() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON403() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON404() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON415() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON422() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1WebhooksIdRecoverResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1WebhooksIdRecoverResponse) GetBody() []byte {
+func (r RecoverWebhookDeliveriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1WebhooksIdRecoverResponse) Status() string {
+func (r RecoverWebhookDeliveriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11743,7 +11743,7 @@ func (r PostV1WebhooksIdRecoverResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1WebhooksIdRecoverResponse) StatusCode() int {
+func (r RecoverWebhookDeliveriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11751,24 +11751,24 @@ func (r PostV1WebhooksIdRecoverResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1WebhooksIdRecoverResponse) ContentType() string {
+func (r RecoverWebhookDeliveriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1WebhooksIdRotateSecretResponse200Headers the declared response headers of an HTTP 200 response for PostV1WebhooksIdRotateSecret
-type PostV1WebhooksIdRotateSecretResponse200Headers struct {
+// RotateWebhookSecretResponse200Headers the declared response headers of an HTTP 200 response for RotateWebhookSecret
+type RotateWebhookSecretResponse200Headers struct {
 	CacheControl *string
 }
 
-// PostV1WebhooksIdRotateSecretResponse429Headers the declared response headers of an HTTP 429 response for PostV1WebhooksIdRotateSecret
-type PostV1WebhooksIdRotateSecretResponse429Headers struct {
+// RotateWebhookSecretResponse429Headers the declared response headers of an HTTP 429 response for RotateWebhookSecret
+type RotateWebhookSecretResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1WebhooksIdRotateSecretResponse struct {
+type RotateWebhookSecretResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -11784,48 +11784,48 @@ type PostV1WebhooksIdRotateSecretResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *PostV1WebhooksIdRotateSecretResponse200Headers
+	Headers200 *RotateWebhookSecretResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1WebhooksIdRotateSecretResponse429Headers
+	Headers429 *RotateWebhookSecretResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostV1WebhooksIdRotateSecretResponse) GetJSON200() *Endpoint {
+func (r RotateWebhookSecretResponse) GetJSON200() *Endpoint {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON401() *Problem {
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON403() *Problem {
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON404() *Problem {
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON409() *Problem {
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1WebhooksIdRotateSecretResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RotateWebhookSecretResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1WebhooksIdRotateSecretResponse) GetBody() []byte {
+func (r RotateWebhookSecretResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1WebhooksIdRotateSecretResponse) Status() string {
+func (r RotateWebhookSecretResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11833,7 +11833,7 @@ func (r PostV1WebhooksIdRotateSecretResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1WebhooksIdRotateSecretResponse) StatusCode() int {
+func (r RotateWebhookSecretResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11841,19 +11841,19 @@ func (r PostV1WebhooksIdRotateSecretResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1WebhooksIdRotateSecretResponse) ContentType() string {
+func (r RotateWebhookSecretResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1WebhooksIdTestResponse429Headers the declared response headers of an HTTP 429 response for PostV1WebhooksIdTest
-type PostV1WebhooksIdTestResponse429Headers struct {
+// SendTestWebhookResponse429Headers the declared response headers of an HTTP 429 response for SendTestWebhook
+type SendTestWebhookResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostV1WebhooksIdTestResponse struct {
+type SendTestWebhookResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
@@ -11867,41 +11867,41 @@ type PostV1WebhooksIdTestResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostV1WebhooksIdTestResponse429Headers
+	Headers429 *SendTestWebhookResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostV1WebhooksIdTestResponse) GetJSON202() *Delivery {
+func (r SendTestWebhookResponse) GetJSON202() *Delivery {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostV1WebhooksIdTestResponse) GetApplicationproblemJSON401() *Problem {
+func (r SendTestWebhookResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostV1WebhooksIdTestResponse) GetApplicationproblemJSON403() *Problem {
+func (r SendTestWebhookResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostV1WebhooksIdTestResponse) GetApplicationproblemJSON404() *Problem {
+func (r SendTestWebhookResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostV1WebhooksIdTestResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r SendTestWebhookResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostV1WebhooksIdTestResponse) GetBody() []byte {
+func (r SendTestWebhookResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostV1WebhooksIdTestResponse) Status() string {
+func (r SendTestWebhookResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -11909,7 +11909,7 @@ func (r PostV1WebhooksIdTestResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostV1WebhooksIdTestResponse) StatusCode() int {
+func (r SendTestWebhookResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -11917,1024 +11917,1024 @@ func (r PostV1WebhooksIdTestResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostV1WebhooksIdTestResponse) ContentType() string {
+func (r SendTestWebhookResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostV1AdminUsersUserIdPlanWithBodyWithResponse Change a user's plan from the next billing period (administrators)
+// ChangeUserPlanWithBodyWithResponse Change a user's plan from the next billing period (administrators)
 //
 // An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-func (c *ClientWithResponses) PostV1AdminUsersUserIdPlanWithBodyWithResponse(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AdminUsersUserIdPlanResponse, error) {
-	rsp, err := c.PostV1AdminUsersUserIdPlanWithBody(ctx, userId, contentType, body, reqEditors...)
+// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+func (c *ClientWithResponses) ChangeUserPlanWithBodyWithResponse(ctx context.Context, userId string, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ChangeUserPlanResponse, error) {
+	rsp, err := c.ChangeUserPlanWithBody(ctx, userId, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AdminUsersUserIdPlanResponse(rsp)
+	return ParseChangeUserPlanResponse(rsp)
 }
 
-// PostV1AdminUsersUserIdPlanWithResponse Change a user's plan from the next billing period (administrators)
+// ChangeUserPlanWithResponse Change a user's plan from the next billing period (administrators)
 //
 // An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/admin/users/{userId}/plan (the `PostV1AdminUsersUserIdPlan` operationId).
-func (c *ClientWithResponses) PostV1AdminUsersUserIdPlanWithResponse(ctx context.Context, userId string, body PostV1AdminUsersUserIdPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AdminUsersUserIdPlanResponse, error) {
-	rsp, err := c.PostV1AdminUsersUserIdPlan(ctx, userId, body, reqEditors...)
+// Corresponds with POST /v1/admin/users/{userId}/plan (the `ChangeUserPlan` operationId).
+func (c *ClientWithResponses) ChangeUserPlanWithResponse(ctx context.Context, userId string, body ChangeUserPlanJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangeUserPlanResponse, error) {
+	rsp, err := c.ChangeUserPlan(ctx, userId, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AdminUsersUserIdPlanResponse(rsp)
+	return ParseChangeUserPlanResponse(rsp)
 }
 
-// GetV1ApiKeysWithResponse The user's keys, newest first (never their secrets; login JWT only)
+// ListApiKeysWithResponse The user's keys, newest first (never their secrets; login JWT only)
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/api-keys (the `GetV1ApiKeys` operationId).
-func (c *ClientWithResponses) GetV1ApiKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1ApiKeysResponse, error) {
-	rsp, err := c.GetV1ApiKeys(ctx, reqEditors...)
+// Corresponds with GET /v1/api-keys (the `ListApiKeys` operationId).
+func (c *ClientWithResponses) ListApiKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListApiKeysResponse, error) {
+	rsp, err := c.ListApiKeys(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1ApiKeysResponse(rsp)
+	return ParseListApiKeysResponse(rsp)
 }
 
-// PostV1ApiKeysWithBodyWithResponse Create an API key (login JWT only); its secret is shown this once
+// CreateApiKeyWithBodyWithResponse Create an API key (login JWT only); its secret is shown this once
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *ClientWithResponses) PostV1ApiKeysWithBodyWithResponse(ctx context.Context, params *PostV1ApiKeysParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error) {
-	rsp, err := c.PostV1ApiKeysWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+func (c *ClientWithResponses) CreateApiKeyWithBodyWithResponse(ctx context.Context, params *CreateApiKeyParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateApiKeyResponse, error) {
+	rsp, err := c.CreateApiKeyWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1ApiKeysResponse(rsp)
+	return ParseCreateApiKeyResponse(rsp)
 }
 
-// PostV1ApiKeysWithResponse Create an API key (login JWT only); its secret is shown this once
+// CreateApiKeyWithResponse Create an API key (login JWT only); its secret is shown this once
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/api-keys (the `PostV1ApiKeys` operationId).
-func (c *ClientWithResponses) PostV1ApiKeysWithResponse(ctx context.Context, params *PostV1ApiKeysParams, body PostV1ApiKeysJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ApiKeysResponse, error) {
-	rsp, err := c.PostV1ApiKeys(ctx, params, body, reqEditors...)
+// Corresponds with POST /v1/api-keys (the `CreateApiKey` operationId).
+func (c *ClientWithResponses) CreateApiKeyWithResponse(ctx context.Context, params *CreateApiKeyParams, body CreateApiKeyJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateApiKeyResponse, error) {
+	rsp, err := c.CreateApiKey(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1ApiKeysResponse(rsp)
+	return ParseCreateApiKeyResponse(rsp)
 }
 
-// DeleteV1ApiKeysIdWithResponse Revoke a key at once (login JWT only)
+// RevokeApiKeyWithResponse Revoke a key at once (login JWT only)
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with DELETE /v1/api-keys/{id} (the `DeleteV1ApiKeysId` operationId).
-func (c *ClientWithResponses) DeleteV1ApiKeysIdWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteV1ApiKeysIdResponse, error) {
-	rsp, err := c.DeleteV1ApiKeysId(ctx, id, reqEditors...)
+// Corresponds with DELETE /v1/api-keys/{id} (the `RevokeApiKey` operationId).
+func (c *ClientWithResponses) RevokeApiKeyWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*RevokeApiKeyResponse, error) {
+	rsp, err := c.RevokeApiKey(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseDeleteV1ApiKeysIdResponse(rsp)
+	return ParseRevokeApiKeyResponse(rsp)
 }
 
-// PostV1AuthLoginWithBodyWithResponse Log in for a JWT (24 hours), for the console and web applications
+// LogInWithBodyWithResponse Log in for a JWT (24 hours), for the console and web applications
 //
 // Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-func (c *ClientWithResponses) PostV1AuthLoginWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthLoginResponse, error) {
-	rsp, err := c.PostV1AuthLoginWithBody(ctx, contentType, body, reqEditors...)
+// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+func (c *ClientWithResponses) LogInWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*LogInResponse, error) {
+	rsp, err := c.LogInWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthLoginResponse(rsp)
+	return ParseLogInResponse(rsp)
 }
 
-// PostV1AuthLoginWithResponse Log in for a JWT (24 hours), for the console and web applications
+// LogInWithResponse Log in for a JWT (24 hours), for the console and web applications
 //
 // Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/login (the `PostV1AuthLogin` operationId).
-func (c *ClientWithResponses) PostV1AuthLoginWithResponse(ctx context.Context, body PostV1AuthLoginJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthLoginResponse, error) {
-	rsp, err := c.PostV1AuthLogin(ctx, body, reqEditors...)
+// Corresponds with POST /v1/auth/login (the `LogIn` operationId).
+func (c *ClientWithResponses) LogInWithResponse(ctx context.Context, body LogInJSONRequestBody, reqEditors ...RequestEditorFn) (*LogInResponse, error) {
+	rsp, err := c.LogIn(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthLoginResponse(rsp)
+	return ParseLogInResponse(rsp)
 }
 
-// PostV1AuthLogoutWithResponse Sign out the session of the calling token
+// LogOutWithResponse Sign out the session of the calling token
 //
 // The token (and only it) answers 401 from then on. Takes a login token, not an API key (403).
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/logout (the `PostV1AuthLogout` operationId).
-func (c *ClientWithResponses) PostV1AuthLogoutWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostV1AuthLogoutResponse, error) {
-	rsp, err := c.PostV1AuthLogout(ctx, reqEditors...)
+// Corresponds with POST /v1/auth/logout (the `LogOut` operationId).
+func (c *ClientWithResponses) LogOutWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*LogOutResponse, error) {
+	rsp, err := c.LogOut(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthLogoutResponse(rsp)
+	return ParseLogOutResponse(rsp)
 }
 
-// PostV1AuthLogoutAllWithResponse Sign out everywhere
+// LogOutEverywhereWithResponse Sign out everywhere
 //
 // Every login session of the caller, the calling one included, is signed out; their tokens answer 401. API keys are not sessions and stay valid.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/logout-all (the `PostV1AuthLogoutAll` operationId).
-func (c *ClientWithResponses) PostV1AuthLogoutAllWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*PostV1AuthLogoutAllResponse, error) {
-	rsp, err := c.PostV1AuthLogoutAll(ctx, reqEditors...)
+// Corresponds with POST /v1/auth/logout-all (the `LogOutEverywhere` operationId).
+func (c *ClientWithResponses) LogOutEverywhereWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*LogOutEverywhereResponse, error) {
+	rsp, err := c.LogOutEverywhere(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthLogoutAllResponse(rsp)
+	return ParseLogOutEverywhereResponse(rsp)
 }
 
-// PostV1AuthPasswordWithBodyWithResponse Change the password (login token and current password)
+// ChangePasswordWithBodyWithResponse Change the password (login token and current password)
 //
 // Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-func (c *ClientWithResponses) PostV1AuthPasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResponse, error) {
-	rsp, err := c.PostV1AuthPasswordWithBody(ctx, contentType, body, reqEditors...)
+// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+func (c *ClientWithResponses) ChangePasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error) {
+	rsp, err := c.ChangePasswordWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthPasswordResponse(rsp)
+	return ParseChangePasswordResponse(rsp)
 }
 
-// PostV1AuthPasswordWithResponse Change the password (login token and current password)
+// ChangePasswordWithResponse Change the password (login token and current password)
 //
 // Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/password (the `PostV1AuthPassword` operationId).
-func (c *ClientWithResponses) PostV1AuthPasswordWithResponse(ctx context.Context, body PostV1AuthPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResponse, error) {
-	rsp, err := c.PostV1AuthPassword(ctx, body, reqEditors...)
+// Corresponds with POST /v1/auth/password (the `ChangePassword` operationId).
+func (c *ClientWithResponses) ChangePasswordWithResponse(ctx context.Context, body ChangePasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ChangePasswordResponse, error) {
+	rsp, err := c.ChangePassword(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthPasswordResponse(rsp)
+	return ParseChangePasswordResponse(rsp)
 }
 
-// PostV1AuthPasswordResetWithBodyWithResponse Set a new password with the token of a reset mail
+// ResetPasswordWithBodyWithResponse Set a new password with the token of a reset mail
 //
 // The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-func (c *ClientWithResponses) PostV1AuthPasswordResetWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetResponse, error) {
-	rsp, err := c.PostV1AuthPasswordResetWithBody(ctx, contentType, body, reqEditors...)
+// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+func (c *ClientWithResponses) ResetPasswordWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
+	rsp, err := c.ResetPasswordWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthPasswordResetResponse(rsp)
+	return ParseResetPasswordResponse(rsp)
 }
 
-// PostV1AuthPasswordResetWithResponse Set a new password with the token of a reset mail
+// ResetPasswordWithResponse Set a new password with the token of a reset mail
 //
 // The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/password/reset (the `PostV1AuthPasswordReset` operationId).
-func (c *ClientWithResponses) PostV1AuthPasswordResetWithResponse(ctx context.Context, body PostV1AuthPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetResponse, error) {
-	rsp, err := c.PostV1AuthPasswordReset(ctx, body, reqEditors...)
+// Corresponds with POST /v1/auth/password/reset (the `ResetPassword` operationId).
+func (c *ClientWithResponses) ResetPasswordWithResponse(ctx context.Context, body ResetPasswordJSONRequestBody, reqEditors ...RequestEditorFn) (*ResetPasswordResponse, error) {
+	rsp, err := c.ResetPassword(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthPasswordResetResponse(rsp)
+	return ParseResetPasswordResponse(rsp)
 }
 
-// PostV1AuthPasswordResetRequestWithBodyWithResponse Mail a link to set a new password
+// RequestPasswordResetWithBodyWithResponse Mail a link to set a new password
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-func (c *ClientWithResponses) PostV1AuthPasswordResetRequestWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetRequestResponse, error) {
-	rsp, err := c.PostV1AuthPasswordResetRequestWithBody(ctx, contentType, body, reqEditors...)
+// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+func (c *ClientWithResponses) RequestPasswordResetWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RequestPasswordResetResponse, error) {
+	rsp, err := c.RequestPasswordResetWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthPasswordResetRequestResponse(rsp)
+	return ParseRequestPasswordResetResponse(rsp)
 }
 
-// PostV1AuthPasswordResetRequestWithResponse Mail a link to set a new password
+// RequestPasswordResetWithResponse Mail a link to set a new password
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/password/reset-request (the `PostV1AuthPasswordResetRequest` operationId).
-func (c *ClientWithResponses) PostV1AuthPasswordResetRequestWithResponse(ctx context.Context, body PostV1AuthPasswordResetRequestJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthPasswordResetRequestResponse, error) {
-	rsp, err := c.PostV1AuthPasswordResetRequest(ctx, body, reqEditors...)
+// Corresponds with POST /v1/auth/password/reset-request (the `RequestPasswordReset` operationId).
+func (c *ClientWithResponses) RequestPasswordResetWithResponse(ctx context.Context, body RequestPasswordResetJSONRequestBody, reqEditors ...RequestEditorFn) (*RequestPasswordResetResponse, error) {
+	rsp, err := c.RequestPasswordReset(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthPasswordResetRequestResponse(rsp)
+	return ParseRequestPasswordResetResponse(rsp)
 }
 
-// PostV1AuthRegisterWithBodyWithResponse Create an account; a verification link is mailed to the address
+// RegisterAccountWithBodyWithResponse Create an account; a verification link is mailed to the address
 //
 // The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-func (c *ClientWithResponses) PostV1AuthRegisterWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthRegisterResponse, error) {
-	rsp, err := c.PostV1AuthRegisterWithBody(ctx, contentType, body, reqEditors...)
+// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+func (c *ClientWithResponses) RegisterAccountWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RegisterAccountResponse, error) {
+	rsp, err := c.RegisterAccountWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthRegisterResponse(rsp)
+	return ParseRegisterAccountResponse(rsp)
 }
 
-// PostV1AuthRegisterWithResponse Create an account; a verification link is mailed to the address
+// RegisterAccountWithResponse Create an account; a verification link is mailed to the address
 //
 // The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/register (the `PostV1AuthRegister` operationId).
-func (c *ClientWithResponses) PostV1AuthRegisterWithResponse(ctx context.Context, body PostV1AuthRegisterJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthRegisterResponse, error) {
-	rsp, err := c.PostV1AuthRegister(ctx, body, reqEditors...)
+// Corresponds with POST /v1/auth/register (the `RegisterAccount` operationId).
+func (c *ClientWithResponses) RegisterAccountWithResponse(ctx context.Context, body RegisterAccountJSONRequestBody, reqEditors ...RequestEditorFn) (*RegisterAccountResponse, error) {
+	rsp, err := c.RegisterAccount(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthRegisterResponse(rsp)
+	return ParseRegisterAccountResponse(rsp)
 }
 
-// PostV1AuthResendVerificationWithBodyWithResponse Mail a new verification link to an address waiting for verification
+// ResendVerificationEmailWithBodyWithResponse Mail a new verification link to an address waiting for verification
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-func (c *ClientWithResponses) PostV1AuthResendVerificationWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthResendVerificationResponse, error) {
-	rsp, err := c.PostV1AuthResendVerificationWithBody(ctx, contentType, body, reqEditors...)
+// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+func (c *ClientWithResponses) ResendVerificationEmailWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ResendVerificationEmailResponse, error) {
+	rsp, err := c.ResendVerificationEmailWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthResendVerificationResponse(rsp)
+	return ParseResendVerificationEmailResponse(rsp)
 }
 
-// PostV1AuthResendVerificationWithResponse Mail a new verification link to an address waiting for verification
+// ResendVerificationEmailWithResponse Mail a new verification link to an address waiting for verification
 //
 // Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/resend-verification (the `PostV1AuthResendVerification` operationId).
-func (c *ClientWithResponses) PostV1AuthResendVerificationWithResponse(ctx context.Context, body PostV1AuthResendVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthResendVerificationResponse, error) {
-	rsp, err := c.PostV1AuthResendVerification(ctx, body, reqEditors...)
+// Corresponds with POST /v1/auth/resend-verification (the `ResendVerificationEmail` operationId).
+func (c *ClientWithResponses) ResendVerificationEmailWithResponse(ctx context.Context, body ResendVerificationEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*ResendVerificationEmailResponse, error) {
+	rsp, err := c.ResendVerificationEmail(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthResendVerificationResponse(rsp)
+	return ParseResendVerificationEmailResponse(rsp)
 }
 
-// GetV1AuthSessionsWithResponse The caller's login sessions, newest first
+// ListSessionsWithResponse The caller's login sessions, newest first
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/auth/sessions (the `GetV1AuthSessions` operationId).
-func (c *ClientWithResponses) GetV1AuthSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1AuthSessionsResponse, error) {
-	rsp, err := c.GetV1AuthSessions(ctx, reqEditors...)
+// Corresponds with GET /v1/auth/sessions (the `ListSessions` operationId).
+func (c *ClientWithResponses) ListSessionsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListSessionsResponse, error) {
+	rsp, err := c.ListSessions(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1AuthSessionsResponse(rsp)
+	return ParseListSessionsResponse(rsp)
 }
 
-// DeleteV1AuthSessionsIdWithResponse Sign out one of the caller's sessions
+// DeleteSessionWithResponse Sign out one of the caller's sessions
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteV1AuthSessionsId` operationId).
-func (c *ClientWithResponses) DeleteV1AuthSessionsIdWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteV1AuthSessionsIdResponse, error) {
-	rsp, err := c.DeleteV1AuthSessionsId(ctx, id, reqEditors...)
+// Corresponds with DELETE /v1/auth/sessions/{id} (the `DeleteSession` operationId).
+func (c *ClientWithResponses) DeleteSessionWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*DeleteSessionResponse, error) {
+	rsp, err := c.DeleteSession(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseDeleteV1AuthSessionsIdResponse(rsp)
+	return ParseDeleteSessionResponse(rsp)
 }
 
-// GetV1AuthVerifyEmailWithResponse The link of the verification mail, opened in a browser
+// OpenEmailVerificationLinkWithResponse The link of the verification mail, opened in a browser
 //
 // A browser gets a page. A client whose Accept ranks application/json (or application/problem+json) above text/html gets what POST /v1/auth/verify-email answers, a problem on failure.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/auth/verify-email (the `GetV1AuthVerifyEmail` operationId).
-func (c *ClientWithResponses) GetV1AuthVerifyEmailWithResponse(ctx context.Context, params *GetV1AuthVerifyEmailParams, reqEditors ...RequestEditorFn) (*GetV1AuthVerifyEmailResponse, error) {
-	rsp, err := c.GetV1AuthVerifyEmail(ctx, params, reqEditors...)
+// Corresponds with GET /v1/auth/verify-email (the `OpenEmailVerificationLink` operationId).
+func (c *ClientWithResponses) OpenEmailVerificationLinkWithResponse(ctx context.Context, params *OpenEmailVerificationLinkParams, reqEditors ...RequestEditorFn) (*OpenEmailVerificationLinkResponse, error) {
+	rsp, err := c.OpenEmailVerificationLink(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1AuthVerifyEmailResponse(rsp)
+	return ParseOpenEmailVerificationLinkResponse(rsp)
 }
 
-// PostV1AuthVerifyEmailWithBodyWithResponse Confirm an address with the token of the verification mail
+// VerifyEmailWithBodyWithResponse Confirm an address with the token of the verification mail
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-func (c *ClientWithResponses) PostV1AuthVerifyEmailWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1AuthVerifyEmailResponse, error) {
-	rsp, err := c.PostV1AuthVerifyEmailWithBody(ctx, contentType, body, reqEditors...)
+// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+func (c *ClientWithResponses) VerifyEmailWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error) {
+	rsp, err := c.VerifyEmailWithBody(ctx, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthVerifyEmailResponse(rsp)
+	return ParseVerifyEmailResponse(rsp)
 }
 
-// PostV1AuthVerifyEmailWithResponse Confirm an address with the token of the verification mail
+// VerifyEmailWithResponse Confirm an address with the token of the verification mail
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/auth/verify-email (the `PostV1AuthVerifyEmail` operationId).
-func (c *ClientWithResponses) PostV1AuthVerifyEmailWithResponse(ctx context.Context, body PostV1AuthVerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1AuthVerifyEmailResponse, error) {
-	rsp, err := c.PostV1AuthVerifyEmail(ctx, body, reqEditors...)
+// Corresponds with POST /v1/auth/verify-email (the `VerifyEmail` operationId).
+func (c *ClientWithResponses) VerifyEmailWithResponse(ctx context.Context, body VerifyEmailJSONRequestBody, reqEditors ...RequestEditorFn) (*VerifyEmailResponse, error) {
+	rsp, err := c.VerifyEmail(ctx, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1AuthVerifyEmailResponse(rsp)
+	return ParseVerifyEmailResponse(rsp)
 }
 
-// GetV1BatchesWithResponse List the caller's batches, newest first
+// ListBatchesWithResponse List the caller's batches, newest first
 //
 // One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/batches (the `GetV1Batches` operationId).
-func (c *ClientWithResponses) GetV1BatchesWithResponse(ctx context.Context, params *GetV1BatchesParams, reqEditors ...RequestEditorFn) (*GetV1BatchesResponse, error) {
-	rsp, err := c.GetV1Batches(ctx, params, reqEditors...)
+// Corresponds with GET /v1/batches (the `ListBatches` operationId).
+func (c *ClientWithResponses) ListBatchesWithResponse(ctx context.Context, params *ListBatchesParams, reqEditors ...RequestEditorFn) (*ListBatchesResponse, error) {
+	rsp, err := c.ListBatches(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1BatchesResponse(rsp)
+	return ParseListBatchesResponse(rsp)
 }
 
-// PostV1BatchesWithBodyWithResponse Queue the extraction of several documents (1 to 50) as one batch
+// CreateBatchWithBodyWithResponse Queue the extraction of several documents (1 to 50) as one batch
 //
 // Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-func (c *ClientWithResponses) PostV1BatchesWithBodyWithResponse(ctx context.Context, params *PostV1BatchesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1BatchesResponse, error) {
-	rsp, err := c.PostV1BatchesWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+func (c *ClientWithResponses) CreateBatchWithBodyWithResponse(ctx context.Context, params *CreateBatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateBatchResponse, error) {
+	rsp, err := c.CreateBatchWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1BatchesResponse(rsp)
+	return ParseCreateBatchResponse(rsp)
 }
 
-// PostV1BatchesWithResponse Queue the extraction of several documents (1 to 50) as one batch
+// CreateBatchWithResponse Queue the extraction of several documents (1 to 50) as one batch
 //
 // Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/batches (the `PostV1Batches` operationId).
-func (c *ClientWithResponses) PostV1BatchesWithResponse(ctx context.Context, params *PostV1BatchesParams, body PostV1BatchesJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1BatchesResponse, error) {
-	rsp, err := c.PostV1Batches(ctx, params, body, reqEditors...)
+// Corresponds with POST /v1/batches (the `CreateBatch` operationId).
+func (c *ClientWithResponses) CreateBatchWithResponse(ctx context.Context, params *CreateBatchParams, body CreateBatchJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateBatchResponse, error) {
+	rsp, err := c.CreateBatch(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1BatchesResponse(rsp)
+	return ParseCreateBatchResponse(rsp)
 }
 
-// GetV1BatchesIdWithResponse Progress of a batch and all its extractions
+// GetBatchWithResponse Progress of a batch and all its extractions
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/batches/{id} (the `GetV1BatchesId` operationId).
-func (c *ClientWithResponses) GetV1BatchesIdWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetV1BatchesIdResponse, error) {
-	rsp, err := c.GetV1BatchesId(ctx, id, reqEditors...)
+// Corresponds with GET /v1/batches/{id} (the `GetBatch` operationId).
+func (c *ClientWithResponses) GetBatchWithResponse(ctx context.Context, id string, reqEditors ...RequestEditorFn) (*GetBatchResponse, error) {
+	rsp, err := c.GetBatch(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1BatchesIdResponse(rsp)
+	return ParseGetBatchResponse(rsp)
 }
 
-// GetV1BillingCreditsWithResponse The calling user's credits ledger, newest first
+// ListCreditEntriesWithResponse The calling user's credits ledger, newest first
 //
 // Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/billing/credits (the `GetV1BillingCredits` operationId).
-func (c *ClientWithResponses) GetV1BillingCreditsWithResponse(ctx context.Context, params *GetV1BillingCreditsParams, reqEditors ...RequestEditorFn) (*GetV1BillingCreditsResponse, error) {
-	rsp, err := c.GetV1BillingCredits(ctx, params, reqEditors...)
+// Corresponds with GET /v1/billing/credits (the `ListCreditEntries` operationId).
+func (c *ClientWithResponses) ListCreditEntriesWithResponse(ctx context.Context, params *ListCreditEntriesParams, reqEditors ...RequestEditorFn) (*ListCreditEntriesResponse, error) {
+	rsp, err := c.ListCreditEntries(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1BillingCreditsResponse(rsp)
+	return ParseListCreditEntriesResponse(rsp)
 }
 
-// GetV1BillingInvoicesWithResponse The calling user's subscription invoices, newest first
+// ListInvoicesWithResponse The calling user's subscription invoices, newest first
 //
 // The spec's JSON array, one page of it. The maintenance schedule issues one invoice per paid period (BILLING_PERIOD, calendar months by default) with a payment link; paying it grants the plan's credits for the period, once. Statuses: pending → paid (the gateway's paid notification), pending → failed (a failed or cancelled payment), failed → paid (paid later through the same link); void is reserved for invoices an operator cancels. The next page's cursor is in X-Next-Cursor (and a Link header with rel="next"); none on the last page. Invoices are live money: an sk_test_ key reads an empty array (test mode is free and has no invoices), never the live invoices or their payment links; its allowance is in GET /v1/billing/credits.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/billing/invoices (the `GetV1BillingInvoices` operationId).
-func (c *ClientWithResponses) GetV1BillingInvoicesWithResponse(ctx context.Context, params *GetV1BillingInvoicesParams, reqEditors ...RequestEditorFn) (*GetV1BillingInvoicesResponse, error) {
-	rsp, err := c.GetV1BillingInvoices(ctx, params, reqEditors...)
+// Corresponds with GET /v1/billing/invoices (the `ListInvoices` operationId).
+func (c *ClientWithResponses) ListInvoicesWithResponse(ctx context.Context, params *ListInvoicesParams, reqEditors ...RequestEditorFn) (*ListInvoicesResponse, error) {
+	rsp, err := c.ListInvoices(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1BillingInvoicesResponse(rsp)
+	return ParseListInvoicesResponse(rsp)
 }
 
-// GetV1BillingReturnWithResponse The page an invoice's payer returns to from the gateway's checkout
+// OpenBillingReturnPageWithResponse The page an invoice's payer returns to from the gateway's checkout
 //
 // The returnUrl (and, with outcome=cancelled, the cancelUrl) of every invoice's payment link. A fixed page that reads nothing: it says the payment is being confirmed and where to see it (GET /v1/billing/invoices, GET /v1/users/me), or that nothing was charged.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/billing/return (the `GetV1BillingReturn` operationId).
-func (c *ClientWithResponses) GetV1BillingReturnWithResponse(ctx context.Context, params *GetV1BillingReturnParams, reqEditors ...RequestEditorFn) (*GetV1BillingReturnResponse, error) {
-	rsp, err := c.GetV1BillingReturn(ctx, params, reqEditors...)
+// Corresponds with GET /v1/billing/return (the `OpenBillingReturnPage` operationId).
+func (c *ClientWithResponses) OpenBillingReturnPageWithResponse(ctx context.Context, params *OpenBillingReturnPageParams, reqEditors ...RequestEditorFn) (*OpenBillingReturnPageResponse, error) {
+	rsp, err := c.OpenBillingReturnPage(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1BillingReturnResponse(rsp)
+	return ParseOpenBillingReturnPageResponse(rsp)
 }
 
-// PostV1BillingWebhookWithBodyWithResponse The payment gateway's notification about an invoice
+// ReceiveBillingNotificationWithBodyWithResponse The payment gateway's notification about an invoice
 //
 // Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-func (c *ClientWithResponses) PostV1BillingWebhookWithBodyWithResponse(ctx context.Context, params *PostV1BillingWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1BillingWebhookResponse, error) {
-	rsp, err := c.PostV1BillingWebhookWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+func (c *ClientWithResponses) ReceiveBillingNotificationWithBodyWithResponse(ctx context.Context, params *ReceiveBillingNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceiveBillingNotificationResponse, error) {
+	rsp, err := c.ReceiveBillingNotificationWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1BillingWebhookResponse(rsp)
+	return ParseReceiveBillingNotificationResponse(rsp)
 }
 
-// PostV1BillingWebhookWithResponse The payment gateway's notification about an invoice
+// ReceiveBillingNotificationWithResponse The payment gateway's notification about an invoice
 //
 // Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/billing/webhook (the `PostV1BillingWebhook` operationId).
-func (c *ClientWithResponses) PostV1BillingWebhookWithResponse(ctx context.Context, params *PostV1BillingWebhookParams, body PostV1BillingWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1BillingWebhookResponse, error) {
-	rsp, err := c.PostV1BillingWebhook(ctx, params, body, reqEditors...)
+// Corresponds with POST /v1/billing/webhook (the `ReceiveBillingNotification` operationId).
+func (c *ClientWithResponses) ReceiveBillingNotificationWithResponse(ctx context.Context, params *ReceiveBillingNotificationParams, body ReceiveBillingNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceiveBillingNotificationResponse, error) {
+	rsp, err := c.ReceiveBillingNotification(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1BillingWebhookResponse(rsp)
+	return ParseReceiveBillingNotificationResponse(rsp)
 }
 
-// GetV1DocumentTypesWithResponse The accepted values of documentType and the zone formats each is read in
+// ListDocumentTypesWithResponse The accepted values of documentType and the zone formats each is read in
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/document-types (the `GetV1DocumentTypes` operationId).
-func (c *ClientWithResponses) GetV1DocumentTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1DocumentTypesResponse, error) {
-	rsp, err := c.GetV1DocumentTypes(ctx, reqEditors...)
+// Corresponds with GET /v1/document-types (the `ListDocumentTypes` operationId).
+func (c *ClientWithResponses) ListDocumentTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListDocumentTypesResponse, error) {
+	rsp, err := c.ListDocumentTypes(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1DocumentTypesResponse(rsp)
+	return ParseListDocumentTypesResponse(rsp)
 }
 
-// PostV1ExtractAsyncWithBodyWithResponse Queue the extraction of one document
+// CreateExtractionWithBodyWithResponse Queue the extraction of one document
 //
 // The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-func (c *ClientWithResponses) PostV1ExtractAsyncWithBodyWithResponse(ctx context.Context, params *PostV1ExtractAsyncParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1ExtractAsyncResponse, error) {
-	rsp, err := c.PostV1ExtractAsyncWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+func (c *ClientWithResponses) CreateExtractionWithBodyWithResponse(ctx context.Context, params *CreateExtractionParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateExtractionResponse, error) {
+	rsp, err := c.CreateExtractionWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1ExtractAsyncResponse(rsp)
+	return ParseCreateExtractionResponse(rsp)
 }
 
-// PostV1ExtractAsyncWithResponse Queue the extraction of one document
+// CreateExtractionWithResponse Queue the extraction of one document
 //
 // The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/extract/async (the `PostV1ExtractAsync` operationId).
-func (c *ClientWithResponses) PostV1ExtractAsyncWithResponse(ctx context.Context, params *PostV1ExtractAsyncParams, body PostV1ExtractAsyncJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1ExtractAsyncResponse, error) {
-	rsp, err := c.PostV1ExtractAsync(ctx, params, body, reqEditors...)
+// Corresponds with POST /v1/extract/async (the `CreateExtraction` operationId).
+func (c *ClientWithResponses) CreateExtractionWithResponse(ctx context.Context, params *CreateExtractionParams, body CreateExtractionJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateExtractionResponse, error) {
+	rsp, err := c.CreateExtraction(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1ExtractAsyncResponse(rsp)
+	return ParseCreateExtractionResponse(rsp)
 }
 
-// GetV1ExtractionsWithResponse List the caller's extractions, newest first
+// ListExtractionsWithResponse List the caller's extractions, newest first
 //
 // One mode at a time: an API key lists its own mode's (mode, when given, must be the key's); a login session chooses with mode (live by default). Filters combine. Each page is one read on a key made for its filters; with both status and documentType, or with batchId and another filter, the page reads the status's (or the batch's) next `limit` extractions and keeps those of the other filters, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. Another user's batchId lists nothing. A cursor is valid for the list (and filters) that gave it, else 422.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/extractions (the `GetV1Extractions` operationId).
-func (c *ClientWithResponses) GetV1ExtractionsWithResponse(ctx context.Context, params *GetV1ExtractionsParams, reqEditors ...RequestEditorFn) (*GetV1ExtractionsResponse, error) {
-	rsp, err := c.GetV1Extractions(ctx, params, reqEditors...)
+// Corresponds with GET /v1/extractions (the `ListExtractions` operationId).
+func (c *ClientWithResponses) ListExtractionsWithResponse(ctx context.Context, params *ListExtractionsParams, reqEditors ...RequestEditorFn) (*ListExtractionsResponse, error) {
+	rsp, err := c.ListExtractions(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1ExtractionsResponse(rsp)
+	return ParseListExtractionsResponse(rsp)
 }
 
-// GetV1ExtractionsExtractionIdWithResponse Poll one extraction
+// GetExtractionWithResponse Poll one extraction
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/extractions/{extractionId} (the `GetV1ExtractionsExtractionId` operationId).
-func (c *ClientWithResponses) GetV1ExtractionsExtractionIdWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetV1ExtractionsExtractionIdResponse, error) {
-	rsp, err := c.GetV1ExtractionsExtractionId(ctx, extractionId, reqEditors...)
+// Corresponds with GET /v1/extractions/{extractionId} (the `GetExtraction` operationId).
+func (c *ClientWithResponses) GetExtractionWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetExtractionResponse, error) {
+	rsp, err := c.GetExtraction(ctx, extractionId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1ExtractionsExtractionIdResponse(rsp)
+	return ParseGetExtractionResponse(rsp)
 }
 
-// GetV1ExtractionsExtractionIdDocumentWithResponse A short-lived link to the extraction's document file, to show it
+// GetExtractionDocumentWithResponse A short-lived link to the extraction's document file, to show it
 //
 // Answers a presigned address of the document file the extraction read (the image or PDF sent inline, uploaded, or taken from a mobile handoff), valid for 5 minutes: GET it, or use it as an image's src, before expiresAt. It opens the file for whoever holds it until then, so keep it out of logs and shared pages, and ask for a new one when it has expired. The file is served inline as contentType, the type judged from its content at intake. The extraction is found as GET /v1/extractions/{extractionId} finds it (another user's, or for an API key one of the other mode, is 404). Files are kept for a shorter time than extractions (raw documents RawDocumentRetentionDays, 7 by default; handoff files a day): once the file is deleted the answer is 410.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetV1ExtractionsExtractionIdDocument` operationId).
-func (c *ClientWithResponses) GetV1ExtractionsExtractionIdDocumentWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetV1ExtractionsExtractionIdDocumentResponse, error) {
-	rsp, err := c.GetV1ExtractionsExtractionIdDocument(ctx, extractionId, reqEditors...)
+// Corresponds with GET /v1/extractions/{extractionId}/document (the `GetExtractionDocument` operationId).
+func (c *ClientWithResponses) GetExtractionDocumentWithResponse(ctx context.Context, extractionId string, reqEditors ...RequestEditorFn) (*GetExtractionDocumentResponse, error) {
+	rsp, err := c.GetExtractionDocument(ctx, extractionId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1ExtractionsExtractionIdDocumentResponse(rsp)
+	return ParseGetExtractionDocumentResponse(rsp)
 }
 
-// PostV1FaceMatchWithBodyWithResponse Compare the face on an identity document with the face on a selfie
+// CreateFaceMatchWithBodyWithResponse Compare the face on an identity document with the face on a selfie
 //
 // YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/face-match (the `PostV1FaceMatch` operationId).
-func (c *ClientWithResponses) PostV1FaceMatchWithBodyWithResponse(ctx context.Context, params *PostV1FaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1FaceMatchResponse, error) {
-	rsp, err := c.PostV1FaceMatchWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/face-match (the `CreateFaceMatch` operationId).
+func (c *ClientWithResponses) CreateFaceMatchWithBodyWithResponse(ctx context.Context, params *CreateFaceMatchParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateFaceMatchResponse, error) {
+	rsp, err := c.CreateFaceMatchWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1FaceMatchResponse(rsp)
+	return ParseCreateFaceMatchResponse(rsp)
 }
 
-// GetV1HealthWithResponse Health and build version
+// GetHealthWithResponse Health and build version
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/health (the `GetV1Health` operationId).
-func (c *ClientWithResponses) GetV1HealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1HealthResponse, error) {
-	rsp, err := c.GetV1Health(ctx, reqEditors...)
+// Corresponds with GET /v1/health (the `GetHealth` operationId).
+func (c *ClientWithResponses) GetHealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthResponse, error) {
+	rsp, err := c.GetHealth(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1HealthResponse(rsp)
+	return ParseGetHealthResponse(rsp)
 }
 
-// PostV1LivenessCheckWithBodyWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
+// CreateLivenessCheckWithBodyWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
 //
 // The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-func (c *ClientWithResponses) PostV1LivenessCheckWithBodyWithResponse(ctx context.Context, params *PostV1LivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1LivenessCheckResponse, error) {
-	rsp, err := c.PostV1LivenessCheckWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+func (c *ClientWithResponses) CreateLivenessCheckWithBodyWithResponse(ctx context.Context, params *CreateLivenessCheckParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateLivenessCheckResponse, error) {
+	rsp, err := c.CreateLivenessCheckWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1LivenessCheckResponse(rsp)
+	return ParseCreateLivenessCheckResponse(rsp)
 }
 
-// PostV1LivenessCheckWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
+// CreateLivenessCheckWithResponse Judge whether a selfie shows a live person (passive anti-spoofing)
 //
 // The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/liveness/check (the `PostV1LivenessCheck` operationId).
-func (c *ClientWithResponses) PostV1LivenessCheckWithResponse(ctx context.Context, params *PostV1LivenessCheckParams, body PostV1LivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1LivenessCheckResponse, error) {
-	rsp, err := c.PostV1LivenessCheck(ctx, params, body, reqEditors...)
+// Corresponds with POST /v1/liveness/check (the `CreateLivenessCheck` operationId).
+func (c *ClientWithResponses) CreateLivenessCheckWithResponse(ctx context.Context, params *CreateLivenessCheckParams, body CreateLivenessCheckJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateLivenessCheckResponse, error) {
+	rsp, err := c.CreateLivenessCheck(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1LivenessCheckResponse(rsp)
+	return ParseCreateLivenessCheckResponse(rsp)
 }
 
-// GetV1LivenessChecksWithResponse List the caller's liveness checks, newest first
+// ListLivenessChecksWithResponse List the caller's liveness checks, newest first
 //
 // Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions: an API key lists its own mode's; a login session chooses with mode (live by default). Each page is one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/liveness/checks (the `GetV1LivenessChecks` operationId).
-func (c *ClientWithResponses) GetV1LivenessChecksWithResponse(ctx context.Context, params *GetV1LivenessChecksParams, reqEditors ...RequestEditorFn) (*GetV1LivenessChecksResponse, error) {
-	rsp, err := c.GetV1LivenessChecks(ctx, params, reqEditors...)
+// Corresponds with GET /v1/liveness/checks (the `ListLivenessChecks` operationId).
+func (c *ClientWithResponses) ListLivenessChecksWithResponse(ctx context.Context, params *ListLivenessChecksParams, reqEditors ...RequestEditorFn) (*ListLivenessChecksResponse, error) {
+	rsp, err := c.ListLivenessChecks(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1LivenessChecksResponse(rsp)
+	return ParseListLivenessChecksResponse(rsp)
 }
 
-// GetV1LivenessChecksCheckIdWithResponse One of the caller's liveness checks
+// GetLivenessCheckWithResponse One of the caller's liveness checks
 //
 // An API key reads its own mode's checks; a login session either mode's.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetV1LivenessChecksCheckId` operationId).
-func (c *ClientWithResponses) GetV1LivenessChecksCheckIdWithResponse(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*GetV1LivenessChecksCheckIdResponse, error) {
-	rsp, err := c.GetV1LivenessChecksCheckId(ctx, checkId, reqEditors...)
+// Corresponds with GET /v1/liveness/checks/{checkId} (the `GetLivenessCheck` operationId).
+func (c *ClientWithResponses) GetLivenessCheckWithResponse(ctx context.Context, checkId string, reqEditors ...RequestEditorFn) (*GetLivenessCheckResponse, error) {
+	rsp, err := c.GetLivenessCheck(ctx, checkId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1LivenessChecksCheckIdResponse(rsp)
+	return ParseGetLivenessCheckResponse(rsp)
 }
 
-// GetV1MobileHandoffConsumeSessionIdWithResponse Take a ready session's file, once; the answer carries a short-lived download address
+// ConsumeHandoffSessionWithResponse Take a ready session's file, once; the answer carries a short-lived download address
 //
 // Only the session's consumer takes it: the user who opened it with a credential, or, for a session opened without one, a user sending its consumeToken in X-Consume-Token. Another user gets 404, as for an unknown session. The session becomes consumed by the caller; a second call answers 409. downloadUrl is a presigned storage address (GET, until downloadExpiresAt, 5 minutes), offering the file under its original name when it has one; the file, its name, size and type are those the session had when it became ready.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `GetV1MobileHandoffConsumeSessionId` operationId).
-func (c *ClientWithResponses) GetV1MobileHandoffConsumeSessionIdWithResponse(ctx context.Context, sessionId HandoffSessionId, params *GetV1MobileHandoffConsumeSessionIdParams, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffConsumeSessionIdResponse, error) {
-	rsp, err := c.GetV1MobileHandoffConsumeSessionId(ctx, sessionId, params, reqEditors...)
+// Corresponds with GET /v1/mobile-handoff/consume/{sessionId} (the `ConsumeHandoffSession` operationId).
+func (c *ClientWithResponses) ConsumeHandoffSessionWithResponse(ctx context.Context, sessionId HandoffSessionId, params *ConsumeHandoffSessionParams, reqEditors ...RequestEditorFn) (*ConsumeHandoffSessionResponse, error) {
+	rsp, err := c.ConsumeHandoffSession(ctx, sessionId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1MobileHandoffConsumeSessionIdResponse(rsp)
+	return ParseConsumeHandoffSessionResponse(rsp)
 }
 
-// PostV1MobileHandoffSessionWithResponse Open a mobile handoff session, through which a phone uploads one file for another client
+// CreateHandoffSessionWithResponse Open a mobile handoff session, through which a phone uploads one file for another client
 //
 // The credential is optional. With one (a user's key or token), the session belongs to that user, and only that user consumes it. Without one, the answer carries a consumeToken (hct_…, shown here only, never in uploadUrl, the QR code or the upload fields), and consuming needs a credential and that token in X-Consume-Token. A credential that is sent must be valid (401 otherwise). The session ID (hs_…, 130 random bits) is the capability to upload, never to download: show the phone uploadUrl (as a link, or as the QR code at qrCodeUrl); opened in a browser it is an upload page. An app may instead upload straight to storage with the presigned form POST in upload (the fields, then the file as the form part "file", at most maxSize bytes, before its expiresAt: 5 minutes), or through uploadUrl (PUT the raw file, or POST it as multipart/form-data). The session expires 15 minutes after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer: with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/mobile-handoff/session (the `PostV1MobileHandoffSession` operationId).
-func (c *ClientWithResponses) PostV1MobileHandoffSessionWithResponse(ctx context.Context, params *PostV1MobileHandoffSessionParams, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffSessionResponse, error) {
-	rsp, err := c.PostV1MobileHandoffSession(ctx, params, reqEditors...)
+// Corresponds with POST /v1/mobile-handoff/session (the `CreateHandoffSession` operationId).
+func (c *ClientWithResponses) CreateHandoffSessionWithResponse(ctx context.Context, params *CreateHandoffSessionParams, reqEditors ...RequestEditorFn) (*CreateHandoffSessionResponse, error) {
+	rsp, err := c.CreateHandoffSession(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1MobileHandoffSessionResponse(rsp)
+	return ParseCreateHandoffSessionResponse(rsp)
 }
 
-// GetV1MobileHandoffSessionSessionIdWithResponse Status of a mobile handoff session (no credential), to poll until it is ready
+// GetHandoffSessionWithResponse Status of a mobile handoff session (no credential), to poll until it is ready
 //
 // The file fields are present once the file is in storage (ready, and after). An unconsumed session past expiresAt is expired.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetV1MobileHandoffSessionSessionId` operationId).
-func (c *ClientWithResponses) GetV1MobileHandoffSessionSessionIdWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffSessionSessionIdResponse, error) {
-	rsp, err := c.GetV1MobileHandoffSessionSessionId(ctx, sessionId, reqEditors...)
+// Corresponds with GET /v1/mobile-handoff/session/{sessionId} (the `GetHandoffSession` operationId).
+func (c *ClientWithResponses) GetHandoffSessionWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetHandoffSessionResponse, error) {
+	rsp, err := c.GetHandoffSession(ctx, sessionId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1MobileHandoffSessionSessionIdResponse(rsp)
+	return ParseGetHandoffSessionResponse(rsp)
 }
 
-// GetV1MobileHandoffSessionSessionIdQrSvgWithResponse The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
+// GetHandoffQrCodeWithResponse The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetV1MobileHandoffSessionSessionIdQrSvg` operationId).
-func (c *ClientWithResponses) GetV1MobileHandoffSessionSessionIdQrSvgWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffSessionSessionIdQrSvgResponse, error) {
-	rsp, err := c.GetV1MobileHandoffSessionSessionIdQrSvg(ctx, sessionId, reqEditors...)
+// Corresponds with GET /v1/mobile-handoff/session/{sessionId}/qr.svg (the `GetHandoffQrCode` operationId).
+func (c *ClientWithResponses) GetHandoffQrCodeWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetHandoffQrCodeResponse, error) {
+	rsp, err := c.GetHandoffQrCode(ctx, sessionId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1MobileHandoffSessionSessionIdQrSvgResponse(rsp)
+	return ParseGetHandoffQrCodeResponse(rsp)
 }
 
-// GetV1MobileHandoffUploadSessionIdWithResponse The phone's upload page (no credential); the session's status for API clients
+// GetHandoffUploadPageWithResponse The phone's upload page (no credential); the session's status for API clients
 //
 // When Accept includes text/html, the upload page: it takes a photo or a file, calls POST /v1/mobile-handoff/upload/{sessionId}/start, sends the file to storage with the presigned form POST, and polls the session's status. Otherwise the session's status, as GET /v1/mobile-handoff/session/{sessionId}. An expired or completed session still answers 200, with its status.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetV1MobileHandoffUploadSessionId` operationId).
-func (c *ClientWithResponses) GetV1MobileHandoffUploadSessionIdWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetV1MobileHandoffUploadSessionIdResponse, error) {
-	rsp, err := c.GetV1MobileHandoffUploadSessionId(ctx, sessionId, reqEditors...)
+// Corresponds with GET /v1/mobile-handoff/upload/{sessionId} (the `GetHandoffUploadPage` operationId).
+func (c *ClientWithResponses) GetHandoffUploadPageWithResponse(ctx context.Context, sessionId HandoffSessionId, reqEditors ...RequestEditorFn) (*GetHandoffUploadPageResponse, error) {
+	rsp, err := c.GetHandoffUploadPage(ctx, sessionId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1MobileHandoffUploadSessionIdResponse(rsp)
+	return ParseGetHandoffUploadPageResponse(rsp)
 }
 
-// PostV1MobileHandoffUploadSessionIdWithBodyWithResponse Upload the session's file as a multipart/form-data part "file" (no credential)
+// UploadHandoffFormWithBodyWithResponse Upload the session's file as a multipart/form-data part "file" (no credential)
 //
 // The part's file name is kept as the file's name. Other parts are ignored. Types and sizes as for PUT. The session is ready when this answers.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `PostV1MobileHandoffUploadSessionId` operationId).
-func (c *ClientWithResponses) PostV1MobileHandoffUploadSessionIdWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffUploadSessionIdResponse, error) {
-	rsp, err := c.PostV1MobileHandoffUploadSessionIdWithBody(ctx, sessionId, contentType, body, reqEditors...)
+// Corresponds with POST /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffForm` operationId).
+func (c *ClientWithResponses) UploadHandoffFormWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadHandoffFormResponse, error) {
+	rsp, err := c.UploadHandoffFormWithBody(ctx, sessionId, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1MobileHandoffUploadSessionIdResponse(rsp)
+	return ParseUploadHandoffFormResponse(rsp)
 }
 
-// PutV1MobileHandoffUploadSessionIdWithBodyWithResponse Upload the session's file as the raw body (no credential)
+// UploadHandoffFileWithBodyWithResponse Upload the session's file as the raw body (no credential)
 //
 // The body is the file itself, JPEG, PNG, WebP, HEIC or PDF recognised by its content (the Content-Type is not read), at most the session's maxSize and about 4.5 MB (the 6 MB request limit once API Gateway has base64-encoded it); larger files go through the presigned form POST of the session (upload, or POST /v1/mobile-handoff/upload/{sessionId}/start). The session is ready when this answers.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `PutV1MobileHandoffUploadSessionId` operationId).
-func (c *ClientWithResponses) PutV1MobileHandoffUploadSessionIdWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PutV1MobileHandoffUploadSessionIdResponse, error) {
-	rsp, err := c.PutV1MobileHandoffUploadSessionIdWithBody(ctx, sessionId, contentType, body, reqEditors...)
+// Corresponds with PUT /v1/mobile-handoff/upload/{sessionId} (the `UploadHandoffFile` operationId).
+func (c *ClientWithResponses) UploadHandoffFileWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UploadHandoffFileResponse, error) {
+	rsp, err := c.UploadHandoffFileWithBody(ctx, sessionId, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePutV1MobileHandoffUploadSessionIdResponse(rsp)
+	return ParseUploadHandoffFileResponse(rsp)
 }
 
-// PostV1MobileHandoffUploadSessionIdStartWithBodyWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+// StartHandoffUploadWithBodyWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 //
 // Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-func (c *ClientWithResponses) PostV1MobileHandoffUploadSessionIdStartWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffUploadSessionIdStartResponse, error) {
-	rsp, err := c.PostV1MobileHandoffUploadSessionIdStartWithBody(ctx, sessionId, contentType, body, reqEditors...)
+// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+func (c *ClientWithResponses) StartHandoffUploadWithBodyWithResponse(ctx context.Context, sessionId HandoffSessionId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*StartHandoffUploadResponse, error) {
+	rsp, err := c.StartHandoffUploadWithBody(ctx, sessionId, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1MobileHandoffUploadSessionIdStartResponse(rsp)
+	return ParseStartHandoffUploadResponse(rsp)
 }
 
-// PostV1MobileHandoffUploadSessionIdStartWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
+// StartHandoffUploadWithResponse Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
 //
 // Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `PostV1MobileHandoffUploadSessionIdStart` operationId).
-func (c *ClientWithResponses) PostV1MobileHandoffUploadSessionIdStartWithResponse(ctx context.Context, sessionId HandoffSessionId, body PostV1MobileHandoffUploadSessionIdStartJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1MobileHandoffUploadSessionIdStartResponse, error) {
-	rsp, err := c.PostV1MobileHandoffUploadSessionIdStart(ctx, sessionId, body, reqEditors...)
+// Corresponds with POST /v1/mobile-handoff/upload/{sessionId}/start (the `StartHandoffUpload` operationId).
+func (c *ClientWithResponses) StartHandoffUploadWithResponse(ctx context.Context, sessionId HandoffSessionId, body StartHandoffUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*StartHandoffUploadResponse, error) {
+	rsp, err := c.StartHandoffUpload(ctx, sessionId, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1MobileHandoffUploadSessionIdStartResponse(rsp)
+	return ParseStartHandoffUploadResponse(rsp)
 }
 
-// GetV1OpenapiJsonWithResponse This document
+// GetOpenApiDocumentWithResponse This document
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/openapi.json (the `GetV1OpenapiJson` operationId).
-func (c *ClientWithResponses) GetV1OpenapiJsonWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1OpenapiJsonResponse, error) {
-	rsp, err := c.GetV1OpenapiJson(ctx, reqEditors...)
+// Corresponds with GET /v1/openapi.json (the `GetOpenApiDocument` operationId).
+func (c *ClientWithResponses) GetOpenApiDocumentWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetOpenApiDocumentResponse, error) {
+	rsp, err := c.GetOpenApiDocument(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1OpenapiJsonResponse(rsp)
+	return ParseGetOpenApiDocumentResponse(rsp)
 }
 
-// PostV1UploadsWithBodyWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+// CreateUploadWithBodyWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 //
 // PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *ClientWithResponses) PostV1UploadsWithBodyWithResponse(ctx context.Context, params *PostV1UploadsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error) {
-	rsp, err := c.PostV1UploadsWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+func (c *ClientWithResponses) CreateUploadWithBodyWithResponse(ctx context.Context, params *CreateUploadParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateUploadResponse, error) {
+	rsp, err := c.CreateUploadWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1UploadsResponse(rsp)
+	return ParseCreateUploadResponse(rsp)
 }
 
-// PostV1UploadsWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
+// CreateUploadWithResponse Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
 //
 // PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/uploads (the `PostV1Uploads` operationId).
-func (c *ClientWithResponses) PostV1UploadsWithResponse(ctx context.Context, params *PostV1UploadsParams, body PostV1UploadsJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1UploadsResponse, error) {
-	rsp, err := c.PostV1Uploads(ctx, params, body, reqEditors...)
+// Corresponds with POST /v1/uploads (the `CreateUpload` operationId).
+func (c *ClientWithResponses) CreateUploadWithResponse(ctx context.Context, params *CreateUploadParams, body CreateUploadJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateUploadResponse, error) {
+	rsp, err := c.CreateUpload(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1UploadsResponse(rsp)
+	return ParseCreateUploadResponse(rsp)
 }
 
-// GetV1UsersMeWithResponse The calling user's profile, plan and credit balance
+// GetCurrentUserWithResponse The calling user's profile, plan and credit balance
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/users/me (the `GetV1UsersMe` operationId).
-func (c *ClientWithResponses) GetV1UsersMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1UsersMeResponse, error) {
-	rsp, err := c.GetV1UsersMe(ctx, reqEditors...)
+// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
+func (c *ClientWithResponses) GetCurrentUserWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCurrentUserResponse, error) {
+	rsp, err := c.GetCurrentUser(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1UsersMeResponse(rsp)
+	return ParseGetCurrentUserResponse(rsp)
 }
 
-// GetV1WebhooksWithResponse The user's webhook endpoints (never their secrets); an API key sees those of its own mode
+// ListWebhookEndpointsWithResponse The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/webhooks (the `GetV1Webhooks` operationId).
-func (c *ClientWithResponses) GetV1WebhooksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetV1WebhooksResponse, error) {
-	rsp, err := c.GetV1Webhooks(ctx, reqEditors...)
+// Corresponds with GET /v1/webhooks (the `ListWebhookEndpoints` operationId).
+func (c *ClientWithResponses) ListWebhookEndpointsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListWebhookEndpointsResponse, error) {
+	rsp, err := c.ListWebhookEndpoints(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1WebhooksResponse(rsp)
+	return ParseListWebhookEndpointsResponse(rsp)
 }
 
-// PostV1WebhooksWithBodyWithResponse Register a webhook endpoint; its signing secret is shown this once
+// CreateWebhookEndpointWithBodyWithResponse Register a webhook endpoint; its signing secret is shown this once
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *ClientWithResponses) PostV1WebhooksWithBodyWithResponse(ctx context.Context, params *PostV1WebhooksParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error) {
-	rsp, err := c.PostV1WebhooksWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+func (c *ClientWithResponses) CreateWebhookEndpointWithBodyWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error) {
+	rsp, err := c.CreateWebhookEndpointWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1WebhooksResponse(rsp)
+	return ParseCreateWebhookEndpointResponse(rsp)
 }
 
-// PostV1WebhooksWithResponse Register a webhook endpoint; its signing secret is shown this once
+// CreateWebhookEndpointWithResponse Register a webhook endpoint; its signing secret is shown this once
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/webhooks (the `PostV1Webhooks` operationId).
-func (c *ClientWithResponses) PostV1WebhooksWithResponse(ctx context.Context, params *PostV1WebhooksParams, body PostV1WebhooksJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksResponse, error) {
-	rsp, err := c.PostV1Webhooks(ctx, params, body, reqEditors...)
+// Corresponds with POST /v1/webhooks (the `CreateWebhookEndpoint` operationId).
+func (c *ClientWithResponses) CreateWebhookEndpointWithResponse(ctx context.Context, params *CreateWebhookEndpointParams, body CreateWebhookEndpointJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateWebhookEndpointResponse, error) {
+	rsp, err := c.CreateWebhookEndpoint(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1WebhooksResponse(rsp)
+	return ParseCreateWebhookEndpointResponse(rsp)
 }
 
-// DeleteV1WebhooksIdWithResponse Delete an endpoint
+// DeleteWebhookEndpointWithResponse Delete an endpoint
 //
 // An API key deletes only endpoints made by API keys (403 for one a login session made).
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteV1WebhooksId` operationId).
-func (c *ClientWithResponses) DeleteV1WebhooksIdWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*DeleteV1WebhooksIdResponse, error) {
-	rsp, err := c.DeleteV1WebhooksId(ctx, id, reqEditors...)
+// Corresponds with DELETE /v1/webhooks/{id} (the `DeleteWebhookEndpoint` operationId).
+func (c *ClientWithResponses) DeleteWebhookEndpointWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*DeleteWebhookEndpointResponse, error) {
+	rsp, err := c.DeleteWebhookEndpoint(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseDeleteV1WebhooksIdResponse(rsp)
+	return ParseDeleteWebhookEndpointResponse(rsp)
 }
 
-// GetV1WebhooksIdDeliveriesWithResponse Delivery history of an endpoint, newest first, with attempts
+// ListWebhookDeliveriesWithResponse Delivery history of an endpoint, newest first, with attempts
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /v1/webhooks/{id}/deliveries (the `GetV1WebhooksIdDeliveries` operationId).
-func (c *ClientWithResponses) GetV1WebhooksIdDeliveriesWithResponse(ctx context.Context, id EndpointId, params *GetV1WebhooksIdDeliveriesParams, reqEditors ...RequestEditorFn) (*GetV1WebhooksIdDeliveriesResponse, error) {
-	rsp, err := c.GetV1WebhooksIdDeliveries(ctx, id, params, reqEditors...)
+// Corresponds with GET /v1/webhooks/{id}/deliveries (the `ListWebhookDeliveries` operationId).
+func (c *ClientWithResponses) ListWebhookDeliveriesWithResponse(ctx context.Context, id EndpointId, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error) {
+	rsp, err := c.ListWebhookDeliveries(ctx, id, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetV1WebhooksIdDeliveriesResponse(rsp)
+	return ParseListWebhookDeliveriesResponse(rsp)
 }
 
-// PostV1WebhooksIdDeliveriesDeliveryIdRedeliverWithResponse Send one delivery of an endpoint again, as a new delivery
+// RedeliverWebhookDeliveryWithResponse Send one delivery of an endpoint again, as a new delivery
 //
 // Sends the delivery's event again, with the same body, as a new delivery (its redeliveryOf names this one; a new webhook-id) on a fresh retry schedule, to the URL and secret configured now. Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery (it reports on personal data), so it answers 409 body_not_retained. The endpoint is found as for the other webhook routes: another user's, or for an API key one of the other mode, is 404, and so is a delivery of another endpoint. Bounded: 30 redeliveries per user and minute (429 beyond).
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `PostV1WebhooksIdDeliveriesDeliveryIdRedeliver` operationId).
-func (c *ClientWithResponses) PostV1WebhooksIdDeliveriesDeliveryIdRedeliverWithResponse(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse, error) {
-	rsp, err := c.PostV1WebhooksIdDeliveriesDeliveryIdRedeliver(ctx, id, deliveryId, reqEditors...)
+// Corresponds with POST /v1/webhooks/{id}/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+func (c *ClientWithResponses) RedeliverWebhookDeliveryWithResponse(ctx context.Context, id EndpointId, deliveryId string, reqEditors ...RequestEditorFn) (*RedeliverWebhookDeliveryResponse, error) {
+	rsp, err := c.RedeliverWebhookDelivery(ctx, id, deliveryId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse(rsp)
+	return ParseRedeliverWebhookDeliveryResponse(rsp)
 }
 
-// PostV1WebhooksIdRecoverWithBodyWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveriesWithBodyWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-func (c *ClientWithResponses) PostV1WebhooksIdRecoverWithBodyWithResponse(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdRecoverResponse, error) {
-	rsp, err := c.PostV1WebhooksIdRecoverWithBody(ctx, id, contentType, body, reqEditors...)
+// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *ClientWithResponses) RecoverWebhookDeliveriesWithBodyWithResponse(ctx context.Context, id EndpointId, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error) {
+	rsp, err := c.RecoverWebhookDeliveriesWithBody(ctx, id, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1WebhooksIdRecoverResponse(rsp)
+	return ParseRecoverWebhookDeliveriesResponse(rsp)
 }
 
-// PostV1WebhooksIdRecoverWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveriesWithResponse Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/webhooks/{id}/recover (the `PostV1WebhooksIdRecover` operationId).
-func (c *ClientWithResponses) PostV1WebhooksIdRecoverWithResponse(ctx context.Context, id EndpointId, body PostV1WebhooksIdRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdRecoverResponse, error) {
-	rsp, err := c.PostV1WebhooksIdRecover(ctx, id, body, reqEditors...)
+// Corresponds with POST /v1/webhooks/{id}/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *ClientWithResponses) RecoverWebhookDeliveriesWithResponse(ctx context.Context, id EndpointId, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error) {
+	rsp, err := c.RecoverWebhookDeliveries(ctx, id, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1WebhooksIdRecoverResponse(rsp)
+	return ParseRecoverWebhookDeliveriesResponse(rsp)
 }
 
-// PostV1WebhooksIdRotateSecretWithResponse Give an endpoint a new secret, shown this once
+// RotateWebhookSecretWithResponse Give an endpoint a new secret, shown this once
 //
 // X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `PostV1WebhooksIdRotateSecret` operationId).
-func (c *ClientWithResponses) PostV1WebhooksIdRotateSecretWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdRotateSecretResponse, error) {
-	rsp, err := c.PostV1WebhooksIdRotateSecret(ctx, id, reqEditors...)
+// Corresponds with POST /v1/webhooks/{id}/rotate-secret (the `RotateWebhookSecret` operationId).
+func (c *ClientWithResponses) RotateWebhookSecretWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*RotateWebhookSecretResponse, error) {
+	rsp, err := c.RotateWebhookSecret(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1WebhooksIdRotateSecretResponse(rsp)
+	return ParseRotateWebhookSecretResponse(rsp)
 }
 
-// PostV1WebhooksIdTestWithResponse Send a webhook.test event to the endpoint
+// SendTestWebhookWithResponse Send a webhook.test event to the endpoint
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /v1/webhooks/{id}/test (the `PostV1WebhooksIdTest` operationId).
-func (c *ClientWithResponses) PostV1WebhooksIdTestWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*PostV1WebhooksIdTestResponse, error) {
-	rsp, err := c.PostV1WebhooksIdTest(ctx, id, reqEditors...)
+// Corresponds with POST /v1/webhooks/{id}/test (the `SendTestWebhook` operationId).
+func (c *ClientWithResponses) SendTestWebhookWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*SendTestWebhookResponse, error) {
+	rsp, err := c.SendTestWebhook(ctx, id, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostV1WebhooksIdTestResponse(rsp)
+	return ParseSendTestWebhookResponse(rsp)
 }
 
-// ParsePostV1AdminUsersUserIdPlanResponse parses an HTTP response from a PostV1AdminUsersUserIdPlanWithResponse call
-func ParsePostV1AdminUsersUserIdPlanResponse(rsp *http.Response) (*PostV1AdminUsersUserIdPlanResponse, error) {
+// ParseChangeUserPlanResponse parses an HTTP response from a ChangeUserPlanWithResponse call
+func ParseChangeUserPlanResponse(rsp *http.Response) (*ChangeUserPlanResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AdminUsersUserIdPlanResponse{
+	response := &ChangeUserPlanResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
-		var dest PostV1AdminUsersUserIdPlan202JSONResponseBody
+		var dest ChangeUserPlan202JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -13000,7 +13000,7 @@ func ParsePostV1AdminUsersUserIdPlanResponse(rsp *http.Response) (*PostV1AdminUs
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1AdminUsersUserIdPlanResponse429Headers
+		var headers ChangeUserPlanResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13014,15 +13014,15 @@ func ParsePostV1AdminUsersUserIdPlanResponse(rsp *http.Response) (*PostV1AdminUs
 	return response, nil
 }
 
-// ParseGetV1ApiKeysResponse parses an HTTP response from a GetV1ApiKeysWithResponse call
-func ParseGetV1ApiKeysResponse(rsp *http.Response) (*GetV1ApiKeysResponse, error) {
+// ParseListApiKeysResponse parses an HTTP response from a ListApiKeysWithResponse call
+func ParseListApiKeysResponse(rsp *http.Response) (*ListApiKeysResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1ApiKeysResponse{
+	response := &ListApiKeysResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13060,7 +13060,7 @@ func ParseGetV1ApiKeysResponse(rsp *http.Response) (*GetV1ApiKeysResponse, error
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1ApiKeysResponse429Headers
+		var headers ListApiKeysResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13074,15 +13074,15 @@ func ParseGetV1ApiKeysResponse(rsp *http.Response) (*GetV1ApiKeysResponse, error
 	return response, nil
 }
 
-// ParsePostV1ApiKeysResponse parses an HTTP response from a PostV1ApiKeysWithResponse call
-func ParsePostV1ApiKeysResponse(rsp *http.Response) (*PostV1ApiKeysResponse, error) {
+// ParseCreateApiKeyResponse parses an HTTP response from a CreateApiKeyWithResponse call
+func ParseCreateApiKeyResponse(rsp *http.Response) (*CreateApiKeyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1ApiKeysResponse{
+	response := &CreateApiKeyResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13155,7 +13155,7 @@ func ParsePostV1ApiKeysResponse(rsp *http.Response) (*PostV1ApiKeysResponse, err
 
 	switch {
 	case rsp.StatusCode == 201:
-		var headers PostV1ApiKeysResponse201Headers
+		var headers CreateApiKeyResponse201Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -13165,7 +13165,7 @@ func ParsePostV1ApiKeysResponse(rsp *http.Response) (*PostV1ApiKeysResponse, err
 		}
 		response.Headers201 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostV1ApiKeysResponse429Headers
+		var headers CreateApiKeyResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13179,15 +13179,15 @@ func ParsePostV1ApiKeysResponse(rsp *http.Response) (*PostV1ApiKeysResponse, err
 	return response, nil
 }
 
-// ParseDeleteV1ApiKeysIdResponse parses an HTTP response from a DeleteV1ApiKeysIdWithResponse call
-func ParseDeleteV1ApiKeysIdResponse(rsp *http.Response) (*DeleteV1ApiKeysIdResponse, error) {
+// ParseRevokeApiKeyResponse parses an HTTP response from a RevokeApiKeyWithResponse call
+func ParseRevokeApiKeyResponse(rsp *http.Response) (*RevokeApiKeyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &DeleteV1ApiKeysIdResponse{
+	response := &RevokeApiKeyResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13228,7 +13228,7 @@ func ParseDeleteV1ApiKeysIdResponse(rsp *http.Response) (*DeleteV1ApiKeysIdRespo
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers DeleteV1ApiKeysIdResponse429Headers
+		var headers RevokeApiKeyResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13242,15 +13242,15 @@ func ParseDeleteV1ApiKeysIdResponse(rsp *http.Response) (*DeleteV1ApiKeysIdRespo
 	return response, nil
 }
 
-// ParsePostV1AuthLoginResponse parses an HTTP response from a PostV1AuthLoginWithResponse call
-func ParsePostV1AuthLoginResponse(rsp *http.Response) (*PostV1AuthLoginResponse, error) {
+// ParseLogInResponse parses an HTTP response from a LogInWithResponse call
+func ParseLogInResponse(rsp *http.Response) (*LogInResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthLoginResponse{
+	response := &LogInResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13309,7 +13309,7 @@ func ParsePostV1AuthLoginResponse(rsp *http.Response) (*PostV1AuthLoginResponse,
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers PostV1AuthLoginResponse200Headers
+		var headers LogInResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -13319,7 +13319,7 @@ func ParsePostV1AuthLoginResponse(rsp *http.Response) (*PostV1AuthLoginResponse,
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthLoginResponse429Headers
+		var headers LogInResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13333,15 +13333,15 @@ func ParsePostV1AuthLoginResponse(rsp *http.Response) (*PostV1AuthLoginResponse,
 	return response, nil
 }
 
-// ParsePostV1AuthLogoutResponse parses an HTTP response from a PostV1AuthLogoutWithResponse call
-func ParsePostV1AuthLogoutResponse(rsp *http.Response) (*PostV1AuthLogoutResponse, error) {
+// ParseLogOutResponse parses an HTTP response from a LogOutWithResponse call
+func ParseLogOutResponse(rsp *http.Response) (*LogOutResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthLogoutResponse{
+	response := &LogOutResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13382,7 +13382,7 @@ func ParsePostV1AuthLogoutResponse(rsp *http.Response) (*PostV1AuthLogoutRespons
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthLogoutResponse429Headers
+		var headers LogOutResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13396,15 +13396,15 @@ func ParsePostV1AuthLogoutResponse(rsp *http.Response) (*PostV1AuthLogoutRespons
 	return response, nil
 }
 
-// ParsePostV1AuthLogoutAllResponse parses an HTTP response from a PostV1AuthLogoutAllWithResponse call
-func ParsePostV1AuthLogoutAllResponse(rsp *http.Response) (*PostV1AuthLogoutAllResponse, error) {
+// ParseLogOutEverywhereResponse parses an HTTP response from a LogOutEverywhereWithResponse call
+func ParseLogOutEverywhereResponse(rsp *http.Response) (*LogOutEverywhereResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthLogoutAllResponse{
+	response := &LogOutEverywhereResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13438,7 +13438,7 @@ func ParsePostV1AuthLogoutAllResponse(rsp *http.Response) (*PostV1AuthLogoutAllR
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthLogoutAllResponse429Headers
+		var headers LogOutEverywhereResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13452,15 +13452,15 @@ func ParsePostV1AuthLogoutAllResponse(rsp *http.Response) (*PostV1AuthLogoutAllR
 	return response, nil
 }
 
-// ParsePostV1AuthPasswordResponse parses an HTTP response from a PostV1AuthPasswordWithResponse call
-func ParsePostV1AuthPasswordResponse(rsp *http.Response) (*PostV1AuthPasswordResponse, error) {
+// ParseChangePasswordResponse parses an HTTP response from a ChangePasswordWithResponse call
+func ParseChangePasswordResponse(rsp *http.Response) (*ChangePasswordResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthPasswordResponse{
+	response := &ChangePasswordResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13533,7 +13533,7 @@ func ParsePostV1AuthPasswordResponse(rsp *http.Response) (*PostV1AuthPasswordRes
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers PostV1AuthPasswordResponse200Headers
+		var headers ChangePasswordResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -13543,7 +13543,7 @@ func ParsePostV1AuthPasswordResponse(rsp *http.Response) (*PostV1AuthPasswordRes
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthPasswordResponse429Headers
+		var headers ChangePasswordResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13557,15 +13557,15 @@ func ParsePostV1AuthPasswordResponse(rsp *http.Response) (*PostV1AuthPasswordRes
 	return response, nil
 }
 
-// ParsePostV1AuthPasswordResetResponse parses an HTTP response from a PostV1AuthPasswordResetWithResponse call
-func ParsePostV1AuthPasswordResetResponse(rsp *http.Response) (*PostV1AuthPasswordResetResponse, error) {
+// ParseResetPasswordResponse parses an HTTP response from a ResetPasswordWithResponse call
+func ParseResetPasswordResponse(rsp *http.Response) (*ResetPasswordResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthPasswordResetResponse{
+	response := &ResetPasswordResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13613,7 +13613,7 @@ func ParsePostV1AuthPasswordResetResponse(rsp *http.Response) (*PostV1AuthPasswo
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthPasswordResetResponse429Headers
+		var headers ResetPasswordResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13627,22 +13627,22 @@ func ParsePostV1AuthPasswordResetResponse(rsp *http.Response) (*PostV1AuthPasswo
 	return response, nil
 }
 
-// ParsePostV1AuthPasswordResetRequestResponse parses an HTTP response from a PostV1AuthPasswordResetRequestWithResponse call
-func ParsePostV1AuthPasswordResetRequestResponse(rsp *http.Response) (*PostV1AuthPasswordResetRequestResponse, error) {
+// ParseRequestPasswordResetResponse parses an HTTP response from a RequestPasswordResetWithResponse call
+func ParseRequestPasswordResetResponse(rsp *http.Response) (*RequestPasswordResetResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthPasswordResetRequestResponse{
+	response := &RequestPasswordResetResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
-		var dest PostV1AuthPasswordResetRequest202JSONResponseBody
+		var dest RequestPasswordReset202JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -13687,7 +13687,7 @@ func ParsePostV1AuthPasswordResetRequestResponse(rsp *http.Response) (*PostV1Aut
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthPasswordResetRequestResponse429Headers
+		var headers RequestPasswordResetResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13701,15 +13701,15 @@ func ParsePostV1AuthPasswordResetRequestResponse(rsp *http.Response) (*PostV1Aut
 	return response, nil
 }
 
-// ParsePostV1AuthRegisterResponse parses an HTTP response from a PostV1AuthRegisterWithResponse call
-func ParsePostV1AuthRegisterResponse(rsp *http.Response) (*PostV1AuthRegisterResponse, error) {
+// ParseRegisterAccountResponse parses an HTTP response from a RegisterAccountWithResponse call
+func ParseRegisterAccountResponse(rsp *http.Response) (*RegisterAccountResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthRegisterResponse{
+	response := &RegisterAccountResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13761,7 +13761,7 @@ func ParsePostV1AuthRegisterResponse(rsp *http.Response) (*PostV1AuthRegisterRes
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthRegisterResponse429Headers
+		var headers RegisterAccountResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13775,22 +13775,22 @@ func ParsePostV1AuthRegisterResponse(rsp *http.Response) (*PostV1AuthRegisterRes
 	return response, nil
 }
 
-// ParsePostV1AuthResendVerificationResponse parses an HTTP response from a PostV1AuthResendVerificationWithResponse call
-func ParsePostV1AuthResendVerificationResponse(rsp *http.Response) (*PostV1AuthResendVerificationResponse, error) {
+// ParseResendVerificationEmailResponse parses an HTTP response from a ResendVerificationEmailWithResponse call
+func ParseResendVerificationEmailResponse(rsp *http.Response) (*ResendVerificationEmailResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthResendVerificationResponse{
+	response := &ResendVerificationEmailResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
-		var dest PostV1AuthResendVerification202JSONResponseBody
+		var dest ResendVerificationEmail202JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -13835,7 +13835,7 @@ func ParsePostV1AuthResendVerificationResponse(rsp *http.Response) (*PostV1AuthR
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1AuthResendVerificationResponse429Headers
+		var headers ResendVerificationEmailResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13849,22 +13849,22 @@ func ParsePostV1AuthResendVerificationResponse(rsp *http.Response) (*PostV1AuthR
 	return response, nil
 }
 
-// ParseGetV1AuthSessionsResponse parses an HTTP response from a GetV1AuthSessionsWithResponse call
-func ParseGetV1AuthSessionsResponse(rsp *http.Response) (*GetV1AuthSessionsResponse, error) {
+// ParseListSessionsResponse parses an HTTP response from a ListSessionsWithResponse call
+func ParseListSessionsResponse(rsp *http.Response) (*ListSessionsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1AuthSessionsResponse{
+	response := &ListSessionsResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetV1AuthSessions200JSONResponseBody
+		var dest ListSessions200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -13895,7 +13895,7 @@ func ParseGetV1AuthSessionsResponse(rsp *http.Response) (*GetV1AuthSessionsRespo
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1AuthSessionsResponse200Headers
+		var headers ListSessionsResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -13905,7 +13905,7 @@ func ParseGetV1AuthSessionsResponse(rsp *http.Response) (*GetV1AuthSessionsRespo
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1AuthSessionsResponse429Headers
+		var headers ListSessionsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13919,15 +13919,15 @@ func ParseGetV1AuthSessionsResponse(rsp *http.Response) (*GetV1AuthSessionsRespo
 	return response, nil
 }
 
-// ParseDeleteV1AuthSessionsIdResponse parses an HTTP response from a DeleteV1AuthSessionsIdWithResponse call
-func ParseDeleteV1AuthSessionsIdResponse(rsp *http.Response) (*DeleteV1AuthSessionsIdResponse, error) {
+// ParseDeleteSessionResponse parses an HTTP response from a DeleteSessionWithResponse call
+func ParseDeleteSessionResponse(rsp *http.Response) (*DeleteSessionResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &DeleteV1AuthSessionsIdResponse{
+	response := &DeleteSessionResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -13968,7 +13968,7 @@ func ParseDeleteV1AuthSessionsIdResponse(rsp *http.Response) (*DeleteV1AuthSessi
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers DeleteV1AuthSessionsIdResponse429Headers
+		var headers DeleteSessionResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -13982,15 +13982,15 @@ func ParseDeleteV1AuthSessionsIdResponse(rsp *http.Response) (*DeleteV1AuthSessi
 	return response, nil
 }
 
-// ParseGetV1AuthVerifyEmailResponse parses an HTTP response from a GetV1AuthVerifyEmailWithResponse call
-func ParseGetV1AuthVerifyEmailResponse(rsp *http.Response) (*GetV1AuthVerifyEmailResponse, error) {
+// ParseOpenEmailVerificationLinkResponse parses an HTTP response from a OpenEmailVerificationLinkWithResponse call
+func ParseOpenEmailVerificationLinkResponse(rsp *http.Response) (*OpenEmailVerificationLinkResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1AuthVerifyEmailResponse{
+	response := &OpenEmailVerificationLinkResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14021,15 +14021,15 @@ func ParseGetV1AuthVerifyEmailResponse(rsp *http.Response) (*GetV1AuthVerifyEmai
 	return response, nil
 }
 
-// ParsePostV1AuthVerifyEmailResponse parses an HTTP response from a PostV1AuthVerifyEmailWithResponse call
-func ParsePostV1AuthVerifyEmailResponse(rsp *http.Response) (*PostV1AuthVerifyEmailResponse, error) {
+// ParseVerifyEmailResponse parses an HTTP response from a VerifyEmailWithResponse call
+func ParseVerifyEmailResponse(rsp *http.Response) (*VerifyEmailResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1AuthVerifyEmailResponse{
+	response := &VerifyEmailResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14075,15 +14075,15 @@ func ParsePostV1AuthVerifyEmailResponse(rsp *http.Response) (*PostV1AuthVerifyEm
 	return response, nil
 }
 
-// ParseGetV1BatchesResponse parses an HTTP response from a GetV1BatchesWithResponse call
-func ParseGetV1BatchesResponse(rsp *http.Response) (*GetV1BatchesResponse, error) {
+// ParseListBatchesResponse parses an HTTP response from a ListBatchesWithResponse call
+func ParseListBatchesResponse(rsp *http.Response) (*ListBatchesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1BatchesResponse{
+	response := &ListBatchesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14128,7 +14128,7 @@ func ParseGetV1BatchesResponse(rsp *http.Response) (*GetV1BatchesResponse, error
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1BatchesResponse200Headers
+		var headers ListBatchesResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -14145,7 +14145,7 @@ func ParseGetV1BatchesResponse(rsp *http.Response) (*GetV1BatchesResponse, error
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1BatchesResponse429Headers
+		var headers ListBatchesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14159,15 +14159,15 @@ func ParseGetV1BatchesResponse(rsp *http.Response) (*GetV1BatchesResponse, error
 	return response, nil
 }
 
-// ParsePostV1BatchesResponse parses an HTTP response from a PostV1BatchesWithResponse call
-func ParsePostV1BatchesResponse(rsp *http.Response) (*PostV1BatchesResponse, error) {
+// ParseCreateBatchResponse parses an HTTP response from a CreateBatchWithResponse call
+func ParseCreateBatchResponse(rsp *http.Response) (*CreateBatchResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1BatchesResponse{
+	response := &CreateBatchResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14261,7 +14261,7 @@ func ParsePostV1BatchesResponse(rsp *http.Response) (*PostV1BatchesResponse, err
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1BatchesResponse429Headers
+		var headers CreateBatchResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14275,15 +14275,15 @@ func ParsePostV1BatchesResponse(rsp *http.Response) (*PostV1BatchesResponse, err
 	return response, nil
 }
 
-// ParseGetV1BatchesIdResponse parses an HTTP response from a GetV1BatchesIdWithResponse call
-func ParseGetV1BatchesIdResponse(rsp *http.Response) (*GetV1BatchesIdResponse, error) {
+// ParseGetBatchResponse parses an HTTP response from a GetBatchWithResponse call
+func ParseGetBatchResponse(rsp *http.Response) (*GetBatchResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1BatchesIdResponse{
+	response := &GetBatchResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14328,7 +14328,7 @@ func ParseGetV1BatchesIdResponse(rsp *http.Response) (*GetV1BatchesIdResponse, e
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1BatchesIdResponse429Headers
+		var headers GetBatchResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14342,22 +14342,22 @@ func ParseGetV1BatchesIdResponse(rsp *http.Response) (*GetV1BatchesIdResponse, e
 	return response, nil
 }
 
-// ParseGetV1BillingCreditsResponse parses an HTTP response from a GetV1BillingCreditsWithResponse call
-func ParseGetV1BillingCreditsResponse(rsp *http.Response) (*GetV1BillingCreditsResponse, error) {
+// ParseListCreditEntriesResponse parses an HTTP response from a ListCreditEntriesWithResponse call
+func ParseListCreditEntriesResponse(rsp *http.Response) (*ListCreditEntriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1BillingCreditsResponse{
+	response := &ListCreditEntriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetV1BillingCredits200JSONResponseBody
+		var dest ListCreditEntries200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -14395,7 +14395,7 @@ func ParseGetV1BillingCreditsResponse(rsp *http.Response) (*GetV1BillingCreditsR
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1BillingCreditsResponse200Headers
+		var headers ListCreditEntriesResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -14412,7 +14412,7 @@ func ParseGetV1BillingCreditsResponse(rsp *http.Response) (*GetV1BillingCreditsR
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1BillingCreditsResponse429Headers
+		var headers ListCreditEntriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14426,15 +14426,15 @@ func ParseGetV1BillingCreditsResponse(rsp *http.Response) (*GetV1BillingCreditsR
 	return response, nil
 }
 
-// ParseGetV1BillingInvoicesResponse parses an HTTP response from a GetV1BillingInvoicesWithResponse call
-func ParseGetV1BillingInvoicesResponse(rsp *http.Response) (*GetV1BillingInvoicesResponse, error) {
+// ParseListInvoicesResponse parses an HTTP response from a ListInvoicesWithResponse call
+func ParseListInvoicesResponse(rsp *http.Response) (*ListInvoicesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1BillingInvoicesResponse{
+	response := &ListInvoicesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14479,7 +14479,7 @@ func ParseGetV1BillingInvoicesResponse(rsp *http.Response) (*GetV1BillingInvoice
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1BillingInvoicesResponse200Headers
+		var headers ListInvoicesResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -14496,7 +14496,7 @@ func ParseGetV1BillingInvoicesResponse(rsp *http.Response) (*GetV1BillingInvoice
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1BillingInvoicesResponse429Headers
+		var headers ListInvoicesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14510,15 +14510,15 @@ func ParseGetV1BillingInvoicesResponse(rsp *http.Response) (*GetV1BillingInvoice
 	return response, nil
 }
 
-// ParseGetV1BillingReturnResponse parses an HTTP response from a GetV1BillingReturnWithResponse call
-func ParseGetV1BillingReturnResponse(rsp *http.Response) (*GetV1BillingReturnResponse, error) {
+// ParseOpenBillingReturnPageResponse parses an HTTP response from a OpenBillingReturnPageWithResponse call
+func ParseOpenBillingReturnPageResponse(rsp *http.Response) (*OpenBillingReturnPageResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1BillingReturnResponse{
+	response := &OpenBillingReturnPageResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14535,7 +14535,7 @@ func ParseGetV1BillingReturnResponse(rsp *http.Response) (*GetV1BillingReturnRes
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1BillingReturnResponse429Headers
+		var headers OpenBillingReturnPageResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14549,22 +14549,22 @@ func ParseGetV1BillingReturnResponse(rsp *http.Response) (*GetV1BillingReturnRes
 	return response, nil
 }
 
-// ParsePostV1BillingWebhookResponse parses an HTTP response from a PostV1BillingWebhookWithResponse call
-func ParsePostV1BillingWebhookResponse(rsp *http.Response) (*PostV1BillingWebhookResponse, error) {
+// ParseReceiveBillingNotificationResponse parses an HTTP response from a ReceiveBillingNotificationWithResponse call
+func ParseReceiveBillingNotificationResponse(rsp *http.Response) (*ReceiveBillingNotificationResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1BillingWebhookResponse{
+	response := &ReceiveBillingNotificationResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PostV1BillingWebhook200JSONResponseBody
+		var dest ReceiveBillingNotification200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -14610,22 +14610,22 @@ func ParsePostV1BillingWebhookResponse(rsp *http.Response) (*PostV1BillingWebhoo
 	return response, nil
 }
 
-// ParseGetV1DocumentTypesResponse parses an HTTP response from a GetV1DocumentTypesWithResponse call
-func ParseGetV1DocumentTypesResponse(rsp *http.Response) (*GetV1DocumentTypesResponse, error) {
+// ParseListDocumentTypesResponse parses an HTTP response from a ListDocumentTypesWithResponse call
+func ParseListDocumentTypesResponse(rsp *http.Response) (*ListDocumentTypesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1DocumentTypesResponse{
+	response := &ListDocumentTypesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetV1DocumentTypes200JSONResponseBody
+		var dest ListDocumentTypes200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -14656,7 +14656,7 @@ func ParseGetV1DocumentTypesResponse(rsp *http.Response) (*GetV1DocumentTypesRes
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1DocumentTypesResponse429Headers
+		var headers ListDocumentTypesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14670,15 +14670,15 @@ func ParseGetV1DocumentTypesResponse(rsp *http.Response) (*GetV1DocumentTypesRes
 	return response, nil
 }
 
-// ParsePostV1ExtractAsyncResponse parses an HTTP response from a PostV1ExtractAsyncWithResponse call
-func ParsePostV1ExtractAsyncResponse(rsp *http.Response) (*PostV1ExtractAsyncResponse, error) {
+// ParseCreateExtractionResponse parses an HTTP response from a CreateExtractionWithResponse call
+func ParseCreateExtractionResponse(rsp *http.Response) (*CreateExtractionResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1ExtractAsyncResponse{
+	response := &CreateExtractionResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14772,7 +14772,7 @@ func ParsePostV1ExtractAsyncResponse(rsp *http.Response) (*PostV1ExtractAsyncRes
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1ExtractAsyncResponse429Headers
+		var headers CreateExtractionResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14786,15 +14786,15 @@ func ParsePostV1ExtractAsyncResponse(rsp *http.Response) (*PostV1ExtractAsyncRes
 	return response, nil
 }
 
-// ParseGetV1ExtractionsResponse parses an HTTP response from a GetV1ExtractionsWithResponse call
-func ParseGetV1ExtractionsResponse(rsp *http.Response) (*GetV1ExtractionsResponse, error) {
+// ParseListExtractionsResponse parses an HTTP response from a ListExtractionsWithResponse call
+func ParseListExtractionsResponse(rsp *http.Response) (*ListExtractionsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1ExtractionsResponse{
+	response := &ListExtractionsResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14839,7 +14839,7 @@ func ParseGetV1ExtractionsResponse(rsp *http.Response) (*GetV1ExtractionsRespons
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1ExtractionsResponse200Headers
+		var headers ListExtractionsResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -14856,7 +14856,7 @@ func ParseGetV1ExtractionsResponse(rsp *http.Response) (*GetV1ExtractionsRespons
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1ExtractionsResponse429Headers
+		var headers ListExtractionsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14870,15 +14870,15 @@ func ParseGetV1ExtractionsResponse(rsp *http.Response) (*GetV1ExtractionsRespons
 	return response, nil
 }
 
-// ParseGetV1ExtractionsExtractionIdResponse parses an HTTP response from a GetV1ExtractionsExtractionIdWithResponse call
-func ParseGetV1ExtractionsExtractionIdResponse(rsp *http.Response) (*GetV1ExtractionsExtractionIdResponse, error) {
+// ParseGetExtractionResponse parses an HTTP response from a GetExtractionWithResponse call
+func ParseGetExtractionResponse(rsp *http.Response) (*GetExtractionResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1ExtractionsExtractionIdResponse{
+	response := &GetExtractionResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -14923,7 +14923,7 @@ func ParseGetV1ExtractionsExtractionIdResponse(rsp *http.Response) (*GetV1Extrac
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1ExtractionsExtractionIdResponse429Headers
+		var headers GetExtractionResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -14937,22 +14937,22 @@ func ParseGetV1ExtractionsExtractionIdResponse(rsp *http.Response) (*GetV1Extrac
 	return response, nil
 }
 
-// ParseGetV1ExtractionsExtractionIdDocumentResponse parses an HTTP response from a GetV1ExtractionsExtractionIdDocumentWithResponse call
-func ParseGetV1ExtractionsExtractionIdDocumentResponse(rsp *http.Response) (*GetV1ExtractionsExtractionIdDocumentResponse, error) {
+// ParseGetExtractionDocumentResponse parses an HTTP response from a GetExtractionDocumentWithResponse call
+func ParseGetExtractionDocumentResponse(rsp *http.Response) (*GetExtractionDocumentResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1ExtractionsExtractionIdDocumentResponse{
+	response := &GetExtractionDocumentResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetV1ExtractionsExtractionIdDocument200JSONResponseBody
+		var dest GetExtractionDocument200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -14997,7 +14997,7 @@ func ParseGetV1ExtractionsExtractionIdDocumentResponse(rsp *http.Response) (*Get
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1ExtractionsExtractionIdDocumentResponse200Headers
+		var headers GetExtractionDocumentResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -15007,7 +15007,7 @@ func ParseGetV1ExtractionsExtractionIdDocumentResponse(rsp *http.Response) (*Get
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1ExtractionsExtractionIdDocumentResponse429Headers
+		var headers GetExtractionDocumentResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -15021,22 +15021,22 @@ func ParseGetV1ExtractionsExtractionIdDocumentResponse(rsp *http.Response) (*Get
 	return response, nil
 }
 
-// ParsePostV1FaceMatchResponse parses an HTTP response from a PostV1FaceMatchWithResponse call
-func ParsePostV1FaceMatchResponse(rsp *http.Response) (*PostV1FaceMatchResponse, error) {
+// ParseCreateFaceMatchResponse parses an HTTP response from a CreateFaceMatchWithResponse call
+func ParseCreateFaceMatchResponse(rsp *http.Response) (*CreateFaceMatchResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1FaceMatchResponse{
+	response := &CreateFaceMatchResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PostV1FaceMatch200JSONResponseBody
+		var dest CreateFaceMatch200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -15123,7 +15123,7 @@ func ParsePostV1FaceMatchResponse(rsp *http.Response) (*PostV1FaceMatchResponse,
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1FaceMatchResponse429Headers
+		var headers CreateFaceMatchResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -15137,15 +15137,15 @@ func ParsePostV1FaceMatchResponse(rsp *http.Response) (*PostV1FaceMatchResponse,
 	return response, nil
 }
 
-// ParseGetV1HealthResponse parses an HTTP response from a GetV1HealthWithResponse call
-func ParseGetV1HealthResponse(rsp *http.Response) (*GetV1HealthResponse, error) {
+// ParseGetHealthResponse parses an HTTP response from a GetHealthWithResponse call
+func ParseGetHealthResponse(rsp *http.Response) (*GetHealthResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1HealthResponse{
+	response := &GetHealthResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15162,7 +15162,7 @@ func ParseGetV1HealthResponse(rsp *http.Response) (*GetV1HealthResponse, error) 
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1HealthResponse200Headers
+		var headers GetHealthResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -15176,22 +15176,22 @@ func ParseGetV1HealthResponse(rsp *http.Response) (*GetV1HealthResponse, error) 
 	return response, nil
 }
 
-// ParsePostV1LivenessCheckResponse parses an HTTP response from a PostV1LivenessCheckWithResponse call
-func ParsePostV1LivenessCheckResponse(rsp *http.Response) (*PostV1LivenessCheckResponse, error) {
+// ParseCreateLivenessCheckResponse parses an HTTP response from a CreateLivenessCheckWithResponse call
+func ParseCreateLivenessCheckResponse(rsp *http.Response) (*CreateLivenessCheckResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1LivenessCheckResponse{
+	response := &CreateLivenessCheckResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PostV1LivenessCheck200JSONResponseBody
+		var dest CreateLivenessCheck200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -15278,7 +15278,7 @@ func ParsePostV1LivenessCheckResponse(rsp *http.Response) (*PostV1LivenessCheckR
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1LivenessCheckResponse429Headers
+		var headers CreateLivenessCheckResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -15292,15 +15292,15 @@ func ParsePostV1LivenessCheckResponse(rsp *http.Response) (*PostV1LivenessCheckR
 	return response, nil
 }
 
-// ParseGetV1LivenessChecksResponse parses an HTTP response from a GetV1LivenessChecksWithResponse call
-func ParseGetV1LivenessChecksResponse(rsp *http.Response) (*GetV1LivenessChecksResponse, error) {
+// ParseListLivenessChecksResponse parses an HTTP response from a ListLivenessChecksWithResponse call
+func ParseListLivenessChecksResponse(rsp *http.Response) (*ListLivenessChecksResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1LivenessChecksResponse{
+	response := &ListLivenessChecksResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15345,7 +15345,7 @@ func ParseGetV1LivenessChecksResponse(rsp *http.Response) (*GetV1LivenessChecksR
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1LivenessChecksResponse200Headers
+		var headers ListLivenessChecksResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -15362,7 +15362,7 @@ func ParseGetV1LivenessChecksResponse(rsp *http.Response) (*GetV1LivenessChecksR
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1LivenessChecksResponse429Headers
+		var headers ListLivenessChecksResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -15376,15 +15376,15 @@ func ParseGetV1LivenessChecksResponse(rsp *http.Response) (*GetV1LivenessChecksR
 	return response, nil
 }
 
-// ParseGetV1LivenessChecksCheckIdResponse parses an HTTP response from a GetV1LivenessChecksCheckIdWithResponse call
-func ParseGetV1LivenessChecksCheckIdResponse(rsp *http.Response) (*GetV1LivenessChecksCheckIdResponse, error) {
+// ParseGetLivenessCheckResponse parses an HTTP response from a GetLivenessCheckWithResponse call
+func ParseGetLivenessCheckResponse(rsp *http.Response) (*GetLivenessCheckResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1LivenessChecksCheckIdResponse{
+	response := &GetLivenessCheckResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15429,7 +15429,7 @@ func ParseGetV1LivenessChecksCheckIdResponse(rsp *http.Response) (*GetV1Liveness
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1LivenessChecksCheckIdResponse429Headers
+		var headers GetLivenessCheckResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -15443,15 +15443,15 @@ func ParseGetV1LivenessChecksCheckIdResponse(rsp *http.Response) (*GetV1Liveness
 	return response, nil
 }
 
-// ParseGetV1MobileHandoffConsumeSessionIdResponse parses an HTTP response from a GetV1MobileHandoffConsumeSessionIdWithResponse call
-func ParseGetV1MobileHandoffConsumeSessionIdResponse(rsp *http.Response) (*GetV1MobileHandoffConsumeSessionIdResponse, error) {
+// ParseConsumeHandoffSessionResponse parses an HTTP response from a ConsumeHandoffSessionWithResponse call
+func ParseConsumeHandoffSessionResponse(rsp *http.Response) (*ConsumeHandoffSessionResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1MobileHandoffConsumeSessionIdResponse{
+	response := &ConsumeHandoffSessionResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15510,7 +15510,7 @@ func ParseGetV1MobileHandoffConsumeSessionIdResponse(rsp *http.Response) (*GetV1
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1MobileHandoffConsumeSessionIdResponse429Headers
+		var headers ConsumeHandoffSessionResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -15524,15 +15524,15 @@ func ParseGetV1MobileHandoffConsumeSessionIdResponse(rsp *http.Response) (*GetV1
 	return response, nil
 }
 
-// ParsePostV1MobileHandoffSessionResponse parses an HTTP response from a PostV1MobileHandoffSessionWithResponse call
-func ParsePostV1MobileHandoffSessionResponse(rsp *http.Response) (*PostV1MobileHandoffSessionResponse, error) {
+// ParseCreateHandoffSessionResponse parses an HTTP response from a CreateHandoffSessionWithResponse call
+func ParseCreateHandoffSessionResponse(rsp *http.Response) (*CreateHandoffSessionResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1MobileHandoffSessionResponse{
+	response := &CreateHandoffSessionResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15577,7 +15577,7 @@ func ParsePostV1MobileHandoffSessionResponse(rsp *http.Response) (*PostV1MobileH
 
 	switch {
 	case rsp.StatusCode == 409:
-		var headers PostV1MobileHandoffSessionResponse409Headers
+		var headers CreateHandoffSessionResponse409Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -15587,7 +15587,7 @@ func ParsePostV1MobileHandoffSessionResponse(rsp *http.Response) (*PostV1MobileH
 		}
 		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostV1MobileHandoffSessionResponse429Headers
+		var headers CreateHandoffSessionResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -15601,15 +15601,15 @@ func ParsePostV1MobileHandoffSessionResponse(rsp *http.Response) (*PostV1MobileH
 	return response, nil
 }
 
-// ParseGetV1MobileHandoffSessionSessionIdResponse parses an HTTP response from a GetV1MobileHandoffSessionSessionIdWithResponse call
-func ParseGetV1MobileHandoffSessionSessionIdResponse(rsp *http.Response) (*GetV1MobileHandoffSessionSessionIdResponse, error) {
+// ParseGetHandoffSessionResponse parses an HTTP response from a GetHandoffSessionWithResponse call
+func ParseGetHandoffSessionResponse(rsp *http.Response) (*GetHandoffSessionResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1MobileHandoffSessionSessionIdResponse{
+	response := &GetHandoffSessionResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15634,15 +15634,15 @@ func ParseGetV1MobileHandoffSessionSessionIdResponse(rsp *http.Response) (*GetV1
 	return response, nil
 }
 
-// ParseGetV1MobileHandoffSessionSessionIdQrSvgResponse parses an HTTP response from a GetV1MobileHandoffSessionSessionIdQrSvgWithResponse call
-func ParseGetV1MobileHandoffSessionSessionIdQrSvgResponse(rsp *http.Response) (*GetV1MobileHandoffSessionSessionIdQrSvgResponse, error) {
+// ParseGetHandoffQrCodeResponse parses an HTTP response from a GetHandoffQrCodeWithResponse call
+func ParseGetHandoffQrCodeResponse(rsp *http.Response) (*GetHandoffQrCodeResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1MobileHandoffSessionSessionIdQrSvgResponse{
+	response := &GetHandoffQrCodeResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15659,7 +15659,7 @@ func ParseGetV1MobileHandoffSessionSessionIdQrSvgResponse(rsp *http.Response) (*
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1MobileHandoffSessionSessionIdQrSvgResponse200Headers
+		var headers GetHandoffQrCodeResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -15673,15 +15673,15 @@ func ParseGetV1MobileHandoffSessionSessionIdQrSvgResponse(rsp *http.Response) (*
 	return response, nil
 }
 
-// ParseGetV1MobileHandoffUploadSessionIdResponse parses an HTTP response from a GetV1MobileHandoffUploadSessionIdWithResponse call
-func ParseGetV1MobileHandoffUploadSessionIdResponse(rsp *http.Response) (*GetV1MobileHandoffUploadSessionIdResponse, error) {
+// ParseGetHandoffUploadPageResponse parses an HTTP response from a GetHandoffUploadPageWithResponse call
+func ParseGetHandoffUploadPageResponse(rsp *http.Response) (*GetHandoffUploadPageResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1MobileHandoffUploadSessionIdResponse{
+	response := &GetHandoffUploadPageResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15709,15 +15709,15 @@ func ParseGetV1MobileHandoffUploadSessionIdResponse(rsp *http.Response) (*GetV1M
 	return response, nil
 }
 
-// ParsePostV1MobileHandoffUploadSessionIdResponse parses an HTTP response from a PostV1MobileHandoffUploadSessionIdWithResponse call
-func ParsePostV1MobileHandoffUploadSessionIdResponse(rsp *http.Response) (*PostV1MobileHandoffUploadSessionIdResponse, error) {
+// ParseUploadHandoffFormResponse parses an HTTP response from a UploadHandoffFormWithResponse call
+func ParseUploadHandoffFormResponse(rsp *http.Response) (*UploadHandoffFormResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1MobileHandoffUploadSessionIdResponse{
+	response := &UploadHandoffFormResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15784,15 +15784,15 @@ func ParsePostV1MobileHandoffUploadSessionIdResponse(rsp *http.Response) (*PostV
 	return response, nil
 }
 
-// ParsePutV1MobileHandoffUploadSessionIdResponse parses an HTTP response from a PutV1MobileHandoffUploadSessionIdWithResponse call
-func ParsePutV1MobileHandoffUploadSessionIdResponse(rsp *http.Response) (*PutV1MobileHandoffUploadSessionIdResponse, error) {
+// ParseUploadHandoffFileResponse parses an HTTP response from a UploadHandoffFileWithResponse call
+func ParseUploadHandoffFileResponse(rsp *http.Response) (*UploadHandoffFileResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PutV1MobileHandoffUploadSessionIdResponse{
+	response := &UploadHandoffFileResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15852,15 +15852,15 @@ func ParsePutV1MobileHandoffUploadSessionIdResponse(rsp *http.Response) (*PutV1M
 	return response, nil
 }
 
-// ParsePostV1MobileHandoffUploadSessionIdStartResponse parses an HTTP response from a PostV1MobileHandoffUploadSessionIdStartWithResponse call
-func ParsePostV1MobileHandoffUploadSessionIdStartResponse(rsp *http.Response) (*PostV1MobileHandoffUploadSessionIdStartResponse, error) {
+// ParseStartHandoffUploadResponse parses an HTTP response from a StartHandoffUploadWithResponse call
+func ParseStartHandoffUploadResponse(rsp *http.Response) (*StartHandoffUploadResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1MobileHandoffUploadSessionIdStartResponse{
+	response := &StartHandoffUploadResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15920,15 +15920,15 @@ func ParsePostV1MobileHandoffUploadSessionIdStartResponse(rsp *http.Response) (*
 	return response, nil
 }
 
-// ParseGetV1OpenapiJsonResponse parses an HTTP response from a GetV1OpenapiJsonWithResponse call
-func ParseGetV1OpenapiJsonResponse(rsp *http.Response) (*GetV1OpenapiJsonResponse, error) {
+// ParseGetOpenApiDocumentResponse parses an HTTP response from a GetOpenApiDocumentWithResponse call
+func ParseGetOpenApiDocumentResponse(rsp *http.Response) (*GetOpenApiDocumentResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1OpenapiJsonResponse{
+	response := &GetOpenApiDocumentResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -15945,7 +15945,7 @@ func ParseGetV1OpenapiJsonResponse(rsp *http.Response) (*GetV1OpenapiJsonRespons
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1OpenapiJsonResponse200Headers
+		var headers GetOpenApiDocumentResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -15959,15 +15959,15 @@ func ParseGetV1OpenapiJsonResponse(rsp *http.Response) (*GetV1OpenapiJsonRespons
 	return response, nil
 }
 
-// ParsePostV1UploadsResponse parses an HTTP response from a PostV1UploadsWithResponse call
-func ParsePostV1UploadsResponse(rsp *http.Response) (*PostV1UploadsResponse, error) {
+// ParseCreateUploadResponse parses an HTTP response from a CreateUploadWithResponse call
+func ParseCreateUploadResponse(rsp *http.Response) (*CreateUploadResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1UploadsResponse{
+	response := &CreateUploadResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16040,7 +16040,7 @@ func ParsePostV1UploadsResponse(rsp *http.Response) (*PostV1UploadsResponse, err
 
 	switch {
 	case rsp.StatusCode == 409:
-		var headers PostV1UploadsResponse409Headers
+		var headers CreateUploadResponse409Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -16050,7 +16050,7 @@ func ParsePostV1UploadsResponse(rsp *http.Response) (*PostV1UploadsResponse, err
 		}
 		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostV1UploadsResponse429Headers
+		var headers CreateUploadResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16064,15 +16064,15 @@ func ParsePostV1UploadsResponse(rsp *http.Response) (*PostV1UploadsResponse, err
 	return response, nil
 }
 
-// ParseGetV1UsersMeResponse parses an HTTP response from a GetV1UsersMeWithResponse call
-func ParseGetV1UsersMeResponse(rsp *http.Response) (*GetV1UsersMeResponse, error) {
+// ParseGetCurrentUserResponse parses an HTTP response from a GetCurrentUserWithResponse call
+func ParseGetCurrentUserResponse(rsp *http.Response) (*GetCurrentUserResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1UsersMeResponse{
+	response := &GetCurrentUserResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16110,7 +16110,7 @@ func ParseGetV1UsersMeResponse(rsp *http.Response) (*GetV1UsersMeResponse, error
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1UsersMeResponse429Headers
+		var headers GetCurrentUserResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16124,22 +16124,22 @@ func ParseGetV1UsersMeResponse(rsp *http.Response) (*GetV1UsersMeResponse, error
 	return response, nil
 }
 
-// ParseGetV1WebhooksResponse parses an HTTP response from a GetV1WebhooksWithResponse call
-func ParseGetV1WebhooksResponse(rsp *http.Response) (*GetV1WebhooksResponse, error) {
+// ParseListWebhookEndpointsResponse parses an HTTP response from a ListWebhookEndpointsWithResponse call
+func ParseListWebhookEndpointsResponse(rsp *http.Response) (*ListWebhookEndpointsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1WebhooksResponse{
+	response := &ListWebhookEndpointsResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetV1Webhooks200JSONResponseBody
+		var dest ListWebhookEndpoints200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -16170,7 +16170,7 @@ func ParseGetV1WebhooksResponse(rsp *http.Response) (*GetV1WebhooksResponse, err
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetV1WebhooksResponse429Headers
+		var headers ListWebhookEndpointsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16184,15 +16184,15 @@ func ParseGetV1WebhooksResponse(rsp *http.Response) (*GetV1WebhooksResponse, err
 	return response, nil
 }
 
-// ParsePostV1WebhooksResponse parses an HTTP response from a PostV1WebhooksWithResponse call
-func ParsePostV1WebhooksResponse(rsp *http.Response) (*PostV1WebhooksResponse, error) {
+// ParseCreateWebhookEndpointResponse parses an HTTP response from a CreateWebhookEndpointWithResponse call
+func ParseCreateWebhookEndpointResponse(rsp *http.Response) (*CreateWebhookEndpointResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1WebhooksResponse{
+	response := &CreateWebhookEndpointResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16265,7 +16265,7 @@ func ParsePostV1WebhooksResponse(rsp *http.Response) (*PostV1WebhooksResponse, e
 
 	switch {
 	case rsp.StatusCode == 201:
-		var headers PostV1WebhooksResponse201Headers
+		var headers CreateWebhookEndpointResponse201Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -16275,7 +16275,7 @@ func ParsePostV1WebhooksResponse(rsp *http.Response) (*PostV1WebhooksResponse, e
 		}
 		response.Headers201 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostV1WebhooksResponse429Headers
+		var headers CreateWebhookEndpointResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16289,15 +16289,15 @@ func ParsePostV1WebhooksResponse(rsp *http.Response) (*PostV1WebhooksResponse, e
 	return response, nil
 }
 
-// ParseDeleteV1WebhooksIdResponse parses an HTTP response from a DeleteV1WebhooksIdWithResponse call
-func ParseDeleteV1WebhooksIdResponse(rsp *http.Response) (*DeleteV1WebhooksIdResponse, error) {
+// ParseDeleteWebhookEndpointResponse parses an HTTP response from a DeleteWebhookEndpointWithResponse call
+func ParseDeleteWebhookEndpointResponse(rsp *http.Response) (*DeleteWebhookEndpointResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &DeleteV1WebhooksIdResponse{
+	response := &DeleteWebhookEndpointResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16338,7 +16338,7 @@ func ParseDeleteV1WebhooksIdResponse(rsp *http.Response) (*DeleteV1WebhooksIdRes
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers DeleteV1WebhooksIdResponse429Headers
+		var headers DeleteWebhookEndpointResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16352,15 +16352,15 @@ func ParseDeleteV1WebhooksIdResponse(rsp *http.Response) (*DeleteV1WebhooksIdRes
 	return response, nil
 }
 
-// ParseGetV1WebhooksIdDeliveriesResponse parses an HTTP response from a GetV1WebhooksIdDeliveriesWithResponse call
-func ParseGetV1WebhooksIdDeliveriesResponse(rsp *http.Response) (*GetV1WebhooksIdDeliveriesResponse, error) {
+// ParseListWebhookDeliveriesResponse parses an HTTP response from a ListWebhookDeliveriesWithResponse call
+func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliveriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetV1WebhooksIdDeliveriesResponse{
+	response := &ListWebhookDeliveriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16412,7 +16412,7 @@ func ParseGetV1WebhooksIdDeliveriesResponse(rsp *http.Response) (*GetV1WebhooksI
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetV1WebhooksIdDeliveriesResponse200Headers
+		var headers ListWebhookDeliveriesResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -16429,7 +16429,7 @@ func ParseGetV1WebhooksIdDeliveriesResponse(rsp *http.Response) (*GetV1WebhooksI
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetV1WebhooksIdDeliveriesResponse429Headers
+		var headers ListWebhookDeliveriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16443,15 +16443,15 @@ func ParseGetV1WebhooksIdDeliveriesResponse(rsp *http.Response) (*GetV1WebhooksI
 	return response, nil
 }
 
-// ParsePostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse parses an HTTP response from a PostV1WebhooksIdDeliveriesDeliveryIdRedeliverWithResponse call
-func ParsePostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse(rsp *http.Response) (*PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse, error) {
+// ParseRedeliverWebhookDeliveryResponse parses an HTTP response from a RedeliverWebhookDeliveryWithResponse call
+func ParseRedeliverWebhookDeliveryResponse(rsp *http.Response) (*RedeliverWebhookDeliveryResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse{
+	response := &RedeliverWebhookDeliveryResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16503,7 +16503,7 @@ func ParsePostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse(rsp *http.Respon
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse429Headers
+		var headers RedeliverWebhookDeliveryResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16517,22 +16517,22 @@ func ParsePostV1WebhooksIdDeliveriesDeliveryIdRedeliverResponse(rsp *http.Respon
 	return response, nil
 }
 
-// ParsePostV1WebhooksIdRecoverResponse parses an HTTP response from a PostV1WebhooksIdRecoverWithResponse call
-func ParsePostV1WebhooksIdRecoverResponse(rsp *http.Response) (*PostV1WebhooksIdRecoverResponse, error) {
+// ParseRecoverWebhookDeliveriesResponse parses an HTTP response from a RecoverWebhookDeliveriesWithResponse call
+func ParseRecoverWebhookDeliveriesResponse(rsp *http.Response) (*RecoverWebhookDeliveriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1WebhooksIdRecoverResponse{
+	response := &RecoverWebhookDeliveriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
-		var dest PostV1WebhooksIdRecover202JSONResponseBody
+		var dest RecoverWebhookDeliveries202JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -16591,7 +16591,7 @@ func ParsePostV1WebhooksIdRecoverResponse(rsp *http.Response) (*PostV1WebhooksId
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1WebhooksIdRecoverResponse429Headers
+		var headers RecoverWebhookDeliveriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16605,15 +16605,15 @@ func ParsePostV1WebhooksIdRecoverResponse(rsp *http.Response) (*PostV1WebhooksId
 	return response, nil
 }
 
-// ParsePostV1WebhooksIdRotateSecretResponse parses an HTTP response from a PostV1WebhooksIdRotateSecretWithResponse call
-func ParsePostV1WebhooksIdRotateSecretResponse(rsp *http.Response) (*PostV1WebhooksIdRotateSecretResponse, error) {
+// ParseRotateWebhookSecretResponse parses an HTTP response from a RotateWebhookSecretWithResponse call
+func ParseRotateWebhookSecretResponse(rsp *http.Response) (*RotateWebhookSecretResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1WebhooksIdRotateSecretResponse{
+	response := &RotateWebhookSecretResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16665,7 +16665,7 @@ func ParsePostV1WebhooksIdRotateSecretResponse(rsp *http.Response) (*PostV1Webho
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers PostV1WebhooksIdRotateSecretResponse200Headers
+		var headers RotateWebhookSecretResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -16675,7 +16675,7 @@ func ParsePostV1WebhooksIdRotateSecretResponse(rsp *http.Response) (*PostV1Webho
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostV1WebhooksIdRotateSecretResponse429Headers
+		var headers RotateWebhookSecretResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -16689,15 +16689,15 @@ func ParsePostV1WebhooksIdRotateSecretResponse(rsp *http.Response) (*PostV1Webho
 	return response, nil
 }
 
-// ParsePostV1WebhooksIdTestResponse parses an HTTP response from a PostV1WebhooksIdTestWithResponse call
-func ParsePostV1WebhooksIdTestResponse(rsp *http.Response) (*PostV1WebhooksIdTestResponse, error) {
+// ParseSendTestWebhookResponse parses an HTTP response from a SendTestWebhookWithResponse call
+func ParseSendTestWebhookResponse(rsp *http.Response) (*SendTestWebhookResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostV1WebhooksIdTestResponse{
+	response := &SendTestWebhookResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -16742,7 +16742,7 @@ func ParsePostV1WebhooksIdTestResponse(rsp *http.Response) (*PostV1WebhooksIdTes
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostV1WebhooksIdTestResponse429Headers
+		var headers SendTestWebhookResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {

@@ -40,11 +40,41 @@ func TestNewSendsTheKey(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, extractionJSON("ext_1", "completed"))
 	})
-	if _, err := c.GetV1ExtractionsExtractionIdWithResponse(context.Background(), "ext_1"); err != nil {
+	if _, err := c.GetExtractionWithResponse(context.Background(), "ext_1"); err != nil {
 		t.Fatal(err)
 	}
 	if got != "sk_test_abc" {
 		t.Fatalf("X-API-Key = %q", got)
+	}
+}
+
+// A read whose answer was lost, or answered 429 or 503, is sent again by the client New makes, with
+// no Idempotency-Key (a read needs none), until it is answered.
+func TestReadsAreSentAgain(t *testing.T) {
+	var keys []string
+	c := server(t, func(w http.ResponseWriter, r *http.Request) {
+		keys = append(keys, r.Header.Get("Idempotency-Key"))
+		switch len(keys) {
+		case 1:
+			conn, _, _ := w.(http.Hijacker).Hijack()
+			_ = conn.Close()
+			return
+		case 2, 3:
+			w.Header().Set("Retry-After", "0")
+			w.WriteHeader([]int{http.StatusTooManyRequests, http.StatusServiceUnavailable}[len(keys)-2])
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, extractionJSON("ext_1", "completed"))
+	})
+	// Four tries: the client's three, then the caller's own call again.
+	resp, err := c.GetExtractionWithResponse(context.Background(), "ext_1")
+	if err != nil || resp.StatusCode() != http.StatusServiceUnavailable || len(keys) != 3 {
+		t.Fatalf("%v, %v after %d requests, want the third's 503", resp, err, len(keys))
+	}
+	resp, err = c.GetExtractionWithResponse(context.Background(), "ext_1")
+	if err != nil || resp.JSON200 == nil || len(keys) != 4 || strings.Join(keys, "") != "" {
+		t.Fatalf("%v, %v after %d requests with keys %q, want 200 after 4 and no key", resp, err, len(keys), keys)
 	}
 }
 
@@ -154,9 +184,9 @@ func TestAllExtractions(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, pages[r.URL.Query().Get("cursor")])
 	})
-	status := GetV1ExtractionsParamsStatus("completed")
+	status := ListExtractionsParamsStatus("completed")
 	var ids []string
-	for e, err := range c.AllExtractions(context.Background(), &GetV1ExtractionsParams{Status: &status}) {
+	for e, err := range c.AllExtractions(context.Background(), &ListExtractionsParams{Status: &status}) {
 		if err != nil {
 			t.Fatal(err)
 		}

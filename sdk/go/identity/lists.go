@@ -24,13 +24,13 @@ import (
 // AllExtractions yields every extraction of GET /v1/extractions that params selects.
 func (c *ClientWithResponses) AllExtractions(
 	ctx context.Context,
-	params *GetV1ExtractionsParams,
+	params *ListExtractionsParams,
 	reqEditors ...RequestEditorFn,
 ) iter.Seq2[Extraction, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]Extraction, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
-		resp, err := c.GetV1ExtractionsWithResponse(ctx, &p, reqEditors...)
+		resp, err := c.ListExtractionsWithResponse(ctx, &p, reqEditors...)
 		if err != nil {
 			return nil, "", err
 		}
@@ -44,13 +44,13 @@ func (c *ClientWithResponses) AllExtractions(
 // AllBatches yields every batch of GET /v1/batches.
 func (c *ClientWithResponses) AllBatches(
 	ctx context.Context,
-	params *GetV1BatchesParams,
+	params *ListBatchesParams,
 	reqEditors ...RequestEditorFn,
 ) iter.Seq2[BatchPage_Data, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]BatchPage_Data, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
-		resp, err := c.GetV1BatchesWithResponse(ctx, &p, reqEditors...)
+		resp, err := c.ListBatchesWithResponse(ctx, &p, reqEditors...)
 		if err != nil {
 			return nil, "", err
 		}
@@ -64,13 +64,13 @@ func (c *ClientWithResponses) AllBatches(
 // AllLivenessChecks yields every liveness check record of GET /v1/liveness/checks.
 func (c *ClientWithResponses) AllLivenessChecks(
 	ctx context.Context,
-	params *GetV1LivenessChecksParams,
+	params *ListLivenessChecksParams,
 	reqEditors ...RequestEditorFn,
 ) iter.Seq2[LivenessCheck, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]LivenessCheck, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
-		resp, err := c.GetV1LivenessChecksWithResponse(ctx, &p, reqEditors...)
+		resp, err := c.ListLivenessChecksWithResponse(ctx, &p, reqEditors...)
 		if err != nil {
 			return nil, "", err
 		}
@@ -86,13 +86,13 @@ func (c *ClientWithResponses) AllLivenessChecks(
 func (c *ClientWithResponses) AllDeliveries(
 	ctx context.Context,
 	endpointID string,
-	params *GetV1WebhooksIdDeliveriesParams,
+	params *ListWebhookDeliveriesParams,
 	reqEditors ...RequestEditorFn,
 ) iter.Seq2[Delivery, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]Delivery, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
-		resp, err := c.GetV1WebhooksIdDeliveriesWithResponse(ctx, endpointID, &p, reqEditors...)
+		resp, err := c.ListWebhookDeliveriesWithResponse(ctx, endpointID, &p, reqEditors...)
 		if err != nil {
 			return nil, "", err
 		}

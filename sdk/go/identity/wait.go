@@ -42,10 +42,24 @@ func (c *ClientWithResponses) WaitForExtraction(
 	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
 		deadline = d
 	}
+	// The polls carry the deadline, so that the client's own retries (Retrying) wait no longer.
+	parent := ctx
+	ctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
 
 	last := "not read"
+	// ended is the error of a wait cut short: the caller's own, else running out of time.
+	ended := func() error {
+		if err := parent.Err(); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: %s still %s after %s", ErrWaitTimeout, id, last, timeout)
+	}
 	for {
-		resp, err := c.GetV1ExtractionsExtractionIdWithResponse(ctx, id, reqEditors...)
+		resp, err := c.GetExtractionWithResponse(ctx, id, reqEditors...)
+		if err != nil && ctx.Err() != nil {
+			return nil, ended()
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -69,13 +83,13 @@ func (c *ClientWithResponses) WaitForExtraction(
 			return nil, err
 		}
 		if time.Now().Add(pause).After(deadline) {
-			return nil, fmt.Errorf("%w: %s still %s after %s", ErrWaitTimeout, id, last, timeout)
+			return nil, ended()
 		}
 		t := time.NewTimer(pause)
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return nil, ctx.Err()
+			return nil, ended()
 		case <-t.C:
 		}
 	}

@@ -16,9 +16,9 @@ import (
 // http://127.0.0.1:3000 for the local stack) that sends apiKey, a pk_<stage>_ partner key or an
 // ak_<stage>_ administrator key, in x-api-key with every request (the partnerKey scheme), and a
 // fresh Idempotency-Key with every write that takes one and was given none (see
-// AutoIdempotencyKeys). A write with a key is sent again with that same key after a transport
-// error, a 429, 502, 503 or 504, or while its first request is in progress, up to three times in
-// all (see Retrying). With apiKey "" it sends no credential: pass
+// AutoIdempotencyKeys). A read, or a write with a key (sent again with that same key), is sent
+// again after a transport error, a 429, 502, 503 or 504, or while its key's first request is in
+// progress, up to three times in all (see Retrying). With apiKey "" it sends no credential: pass
 // WithRequestEditorFn(BearerToken(token)) for a back-office login token, or nothing for the
 // public operations.
 func New(baseURL, apiKey string, opts ...ClientOption) (*ClientWithResponses, error) {
@@ -36,10 +36,11 @@ func New(baseURL, apiKey string, opts ...ClientOption) (*ClientWithResponses, er
 	return c, nil
 }
 
-// Retrying is the Doer New puts in front of the client's own: it sends a request carrying an
-// Idempotency-Key again, with the same key, after a transport error, a 429, 502, 503 or 504, or a
-// 409 with Retry-After (the key's first request still running), waiting its Retry-After (at most
-// MaxWait) or Backoff doubling, up to Attempts in all. Requests without a key are sent once.
+// Retrying is the Doer New puts in front of the client's own: it sends a read (GET, HEAD), or a
+// request carrying an Idempotency-Key (with the same key), again after a transport error, a 429,
+// 502, 503 or 504, or a 409 with Retry-After (the key's first request still running), waiting its
+// Retry-After (at most MaxWait) or Backoff doubling, up to Attempts in all. A write without a key
+// is sent once.
 type Retrying = idempotent.Retrying
 
 // APIKey sends key in x-api-key, the partnerKey security scheme of openapi/partner.yaml.

@@ -25,13 +25,13 @@ import (
 // the calling partner's own.
 func (c *ClientWithResponses) AllContractRequests(
 	ctx context.Context,
-	params *GetApiV1PartnerContractsRequestsParams,
+	params *ListContractRequestsParams,
 	reqEditors ...RequestEditorFn,
 ) iter.Seq2[ContractStatus, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]ContractStatus, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
-		resp, err := c.GetApiV1PartnerContractsRequestsWithResponse(ctx, &p, reqEditors...)
+		resp, err := c.ListContractRequestsWithResponse(ctx, &p, reqEditors...)
 		if err != nil {
 			return nil, "", err
 		}
@@ -46,13 +46,13 @@ func (c *ClientWithResponses) AllContractRequests(
 // (GET /api/v1/partners/me/webhook/deliveries).
 func (c *ClientWithResponses) AllDeliveries(
 	ctx context.Context,
-	params *GetApiV1PartnersMeWebhookDeliveriesParams,
+	params *ListWebhookDeliveriesParams,
 	reqEditors ...RequestEditorFn,
 ) iter.Seq2[Delivery, error] {
 	p := deref(params)
 	return paging.All(ctx, func(ctx context.Context, cursor *string) ([]Delivery, string, error) {
 		p.Cursor = first(cursor, p.Cursor)
-		resp, err := c.GetApiV1PartnersMeWebhookDeliveriesWithResponse(ctx, &p, reqEditors...)
+		resp, err := c.ListWebhookDeliveriesWithResponse(ctx, &p, reqEditors...)
 		if err != nil {
 			return nil, "", err
 		}

@@ -230,135 +230,135 @@ func (e PaymentWithStatusStatus) Valid() bool {
 	}
 }
 
-// Defines values for GetApiV1AdminContractsRequestsParamsContractStatus.
+// Defines values for ListAllContractRequestsParamsContractStatus.
 const (
-	GetApiV1AdminContractsRequestsParamsContractStatusACTIVE             GetApiV1AdminContractsRequestsParamsContractStatus = "ACTIVE"
-	GetApiV1AdminContractsRequestsParamsContractStatusISSUANCEFAILED     GetApiV1AdminContractsRequestsParamsContractStatus = "ISSUANCE_FAILED"
-	GetApiV1AdminContractsRequestsParamsContractStatusISSUANCEINPROGRESS GetApiV1AdminContractsRequestsParamsContractStatus = "ISSUANCE_IN_PROGRESS"
-	GetApiV1AdminContractsRequestsParamsContractStatusPAYMENTFAILED      GetApiV1AdminContractsRequestsParamsContractStatus = "PAYMENT_FAILED"
-	GetApiV1AdminContractsRequestsParamsContractStatusPENDINGPAYMENT     GetApiV1AdminContractsRequestsParamsContractStatus = "PENDING_PAYMENT"
-	GetApiV1AdminContractsRequestsParamsContractStatusREFUNDED           GetApiV1AdminContractsRequestsParamsContractStatus = "REFUNDED"
+	ListAllContractRequestsParamsContractStatusACTIVE             ListAllContractRequestsParamsContractStatus = "ACTIVE"
+	ListAllContractRequestsParamsContractStatusISSUANCEFAILED     ListAllContractRequestsParamsContractStatus = "ISSUANCE_FAILED"
+	ListAllContractRequestsParamsContractStatusISSUANCEINPROGRESS ListAllContractRequestsParamsContractStatus = "ISSUANCE_IN_PROGRESS"
+	ListAllContractRequestsParamsContractStatusPAYMENTFAILED      ListAllContractRequestsParamsContractStatus = "PAYMENT_FAILED"
+	ListAllContractRequestsParamsContractStatusPENDINGPAYMENT     ListAllContractRequestsParamsContractStatus = "PENDING_PAYMENT"
+	ListAllContractRequestsParamsContractStatusREFUNDED           ListAllContractRequestsParamsContractStatus = "REFUNDED"
 )
 
-// Valid indicates whether the value is a known member of the GetApiV1AdminContractsRequestsParamsContractStatus enum.
-func (e GetApiV1AdminContractsRequestsParamsContractStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ListAllContractRequestsParamsContractStatus enum.
+func (e ListAllContractRequestsParamsContractStatus) Valid() bool {
 	switch e {
-	case GetApiV1AdminContractsRequestsParamsContractStatusACTIVE:
+	case ListAllContractRequestsParamsContractStatusACTIVE:
 		return true
-	case GetApiV1AdminContractsRequestsParamsContractStatusISSUANCEFAILED:
+	case ListAllContractRequestsParamsContractStatusISSUANCEFAILED:
 		return true
-	case GetApiV1AdminContractsRequestsParamsContractStatusISSUANCEINPROGRESS:
+	case ListAllContractRequestsParamsContractStatusISSUANCEINPROGRESS:
 		return true
-	case GetApiV1AdminContractsRequestsParamsContractStatusPAYMENTFAILED:
+	case ListAllContractRequestsParamsContractStatusPAYMENTFAILED:
 		return true
-	case GetApiV1AdminContractsRequestsParamsContractStatusPENDINGPAYMENT:
+	case ListAllContractRequestsParamsContractStatusPENDINGPAYMENT:
 		return true
-	case GetApiV1AdminContractsRequestsParamsContractStatusREFUNDED:
+	case ListAllContractRequestsParamsContractStatusREFUNDED:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetApiV1PartnerContractsRequestsParamsContractStatus.
+// Defines values for ListContractRequestsParamsContractStatus.
 const (
-	GetApiV1PartnerContractsRequestsParamsContractStatusACTIVE             GetApiV1PartnerContractsRequestsParamsContractStatus = "ACTIVE"
-	GetApiV1PartnerContractsRequestsParamsContractStatusISSUANCEFAILED     GetApiV1PartnerContractsRequestsParamsContractStatus = "ISSUANCE_FAILED"
-	GetApiV1PartnerContractsRequestsParamsContractStatusISSUANCEINPROGRESS GetApiV1PartnerContractsRequestsParamsContractStatus = "ISSUANCE_IN_PROGRESS"
-	GetApiV1PartnerContractsRequestsParamsContractStatusPAYMENTFAILED      GetApiV1PartnerContractsRequestsParamsContractStatus = "PAYMENT_FAILED"
-	GetApiV1PartnerContractsRequestsParamsContractStatusPENDINGPAYMENT     GetApiV1PartnerContractsRequestsParamsContractStatus = "PENDING_PAYMENT"
-	GetApiV1PartnerContractsRequestsParamsContractStatusREFUNDED           GetApiV1PartnerContractsRequestsParamsContractStatus = "REFUNDED"
+	ListContractRequestsParamsContractStatusACTIVE             ListContractRequestsParamsContractStatus = "ACTIVE"
+	ListContractRequestsParamsContractStatusISSUANCEFAILED     ListContractRequestsParamsContractStatus = "ISSUANCE_FAILED"
+	ListContractRequestsParamsContractStatusISSUANCEINPROGRESS ListContractRequestsParamsContractStatus = "ISSUANCE_IN_PROGRESS"
+	ListContractRequestsParamsContractStatusPAYMENTFAILED      ListContractRequestsParamsContractStatus = "PAYMENT_FAILED"
+	ListContractRequestsParamsContractStatusPENDINGPAYMENT     ListContractRequestsParamsContractStatus = "PENDING_PAYMENT"
+	ListContractRequestsParamsContractStatusREFUNDED           ListContractRequestsParamsContractStatus = "REFUNDED"
 )
 
-// Valid indicates whether the value is a known member of the GetApiV1PartnerContractsRequestsParamsContractStatus enum.
-func (e GetApiV1PartnerContractsRequestsParamsContractStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ListContractRequestsParamsContractStatus enum.
+func (e ListContractRequestsParamsContractStatus) Valid() bool {
 	switch e {
-	case GetApiV1PartnerContractsRequestsParamsContractStatusACTIVE:
+	case ListContractRequestsParamsContractStatusACTIVE:
 		return true
-	case GetApiV1PartnerContractsRequestsParamsContractStatusISSUANCEFAILED:
+	case ListContractRequestsParamsContractStatusISSUANCEFAILED:
 		return true
-	case GetApiV1PartnerContractsRequestsParamsContractStatusISSUANCEINPROGRESS:
+	case ListContractRequestsParamsContractStatusISSUANCEINPROGRESS:
 		return true
-	case GetApiV1PartnerContractsRequestsParamsContractStatusPAYMENTFAILED:
+	case ListContractRequestsParamsContractStatusPAYMENTFAILED:
 		return true
-	case GetApiV1PartnerContractsRequestsParamsContractStatusPENDINGPAYMENT:
+	case ListContractRequestsParamsContractStatusPENDINGPAYMENT:
 		return true
-	case GetApiV1PartnerContractsRequestsParamsContractStatusREFUNDED:
+	case ListContractRequestsParamsContractStatusREFUNDED:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetApiV1PartnerContractsRequestsParamsProduct.
+// Defines values for ListContractRequestsParamsProduct.
 const (
-	GetApiV1PartnerContractsRequestsParamsProductAuto   GetApiV1PartnerContractsRequestsParamsProduct = "auto"
-	GetApiV1PartnerContractsRequestsParamsProductVoyage GetApiV1PartnerContractsRequestsParamsProduct = "voyage"
+	ListContractRequestsParamsProductAuto   ListContractRequestsParamsProduct = "auto"
+	ListContractRequestsParamsProductVoyage ListContractRequestsParamsProduct = "voyage"
 )
 
-// Valid indicates whether the value is a known member of the GetApiV1PartnerContractsRequestsParamsProduct enum.
-func (e GetApiV1PartnerContractsRequestsParamsProduct) Valid() bool {
+// Valid indicates whether the value is a known member of the ListContractRequestsParamsProduct enum.
+func (e ListContractRequestsParamsProduct) Valid() bool {
 	switch e {
-	case GetApiV1PartnerContractsRequestsParamsProductAuto:
+	case ListContractRequestsParamsProductAuto:
 		return true
-	case GetApiV1PartnerContractsRequestsParamsProductVoyage:
+	case ListContractRequestsParamsProductVoyage:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole.
+// Defines values for ListWebhookChanges200JSONResponseBodyDataByRole.
 const (
-	GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRoleAdmin   GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole = "admin"
-	GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRolePartner GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole = "partner"
+	ListWebhookChanges200JSONResponseBodyDataByRoleAdmin   ListWebhookChanges200JSONResponseBodyDataByRole = "admin"
+	ListWebhookChanges200JSONResponseBodyDataByRolePartner ListWebhookChanges200JSONResponseBodyDataByRole = "partner"
 )
 
-// Valid indicates whether the value is a known member of the GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole enum.
-func (e GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole) Valid() bool {
+// Valid indicates whether the value is a known member of the ListWebhookChanges200JSONResponseBodyDataByRole enum.
+func (e ListWebhookChanges200JSONResponseBodyDataByRole) Valid() bool {
 	switch e {
-	case GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRoleAdmin:
+	case ListWebhookChanges200JSONResponseBodyDataByRoleAdmin:
 		return true
-	case GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRolePartner:
+	case ListWebhookChanges200JSONResponseBodyDataByRolePartner:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType.
+// Defines values for ListWebhookChanges200JSONResponseBodyDataByType.
 const (
-	GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByTypeKey   GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType = "key"
-	GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByTypeLogin GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType = "login"
+	ListWebhookChanges200JSONResponseBodyDataByTypeKey   ListWebhookChanges200JSONResponseBodyDataByType = "key"
+	ListWebhookChanges200JSONResponseBodyDataByTypeLogin ListWebhookChanges200JSONResponseBodyDataByType = "login"
 )
 
-// Valid indicates whether the value is a known member of the GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType enum.
-func (e GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType) Valid() bool {
+// Valid indicates whether the value is a known member of the ListWebhookChanges200JSONResponseBodyDataByType enum.
+func (e ListWebhookChanges200JSONResponseBodyDataByType) Valid() bool {
 	switch e {
-	case GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByTypeKey:
+	case ListWebhookChanges200JSONResponseBodyDataByTypeKey:
 		return true
-	case GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByTypeLogin:
+	case ListWebhookChanges200JSONResponseBodyDataByTypeLogin:
 		return true
 	default:
 		return false
 	}
 }
 
-// Defines values for GetApiV1PartnersMeWebhookDeliveriesParamsStatus.
+// Defines values for ListWebhookDeliveriesParamsStatus.
 const (
-	GetApiV1PartnersMeWebhookDeliveriesParamsStatusFAILED    GetApiV1PartnersMeWebhookDeliveriesParamsStatus = "FAILED"
-	GetApiV1PartnersMeWebhookDeliveriesParamsStatusPENDING   GetApiV1PartnersMeWebhookDeliveriesParamsStatus = "PENDING"
-	GetApiV1PartnersMeWebhookDeliveriesParamsStatusSUCCEEDED GetApiV1PartnersMeWebhookDeliveriesParamsStatus = "SUCCEEDED"
+	ListWebhookDeliveriesParamsStatusFAILED    ListWebhookDeliveriesParamsStatus = "FAILED"
+	ListWebhookDeliveriesParamsStatusPENDING   ListWebhookDeliveriesParamsStatus = "PENDING"
+	ListWebhookDeliveriesParamsStatusSUCCEEDED ListWebhookDeliveriesParamsStatus = "SUCCEEDED"
 )
 
-// Valid indicates whether the value is a known member of the GetApiV1PartnersMeWebhookDeliveriesParamsStatus enum.
-func (e GetApiV1PartnersMeWebhookDeliveriesParamsStatus) Valid() bool {
+// Valid indicates whether the value is a known member of the ListWebhookDeliveriesParamsStatus enum.
+func (e ListWebhookDeliveriesParamsStatus) Valid() bool {
 	switch e {
-	case GetApiV1PartnersMeWebhookDeliveriesParamsStatusFAILED:
+	case ListWebhookDeliveriesParamsStatusFAILED:
 		return true
-	case GetApiV1PartnersMeWebhookDeliveriesParamsStatusPENDING:
+	case ListWebhookDeliveriesParamsStatusPENDING:
 		return true
-	case GetApiV1PartnersMeWebhookDeliveriesParamsStatusSUCCEEDED:
+	case ListWebhookDeliveriesParamsStatusSUCCEEDED:
 		return true
 	default:
 		return false
@@ -695,21 +695,21 @@ type WebhookConfig struct {
 	WebhookUrlKeyId *string `json:"webhookUrlKeyId,omitempty"`
 }
 
-// GetApiV1AdminContractsRequestsParams defines parameters for GetApiV1AdminContractsRequests.
-type GetApiV1AdminContractsRequestsParams struct {
-	ContractStatus *GetApiV1AdminContractsRequestsParamsContractStatus `form:"contractStatus,omitempty" json:"contractStatus,omitempty"`
-	PartnerId      *string                                             `form:"partnerId,omitempty" json:"partnerId,omitempty"`
-	Limit          *int                                                `form:"limit,omitempty" json:"limit,omitempty"`
+// ListAllContractRequestsParams defines parameters for ListAllContractRequests.
+type ListAllContractRequestsParams struct {
+	ContractStatus *ListAllContractRequestsParamsContractStatus `form:"contractStatus,omitempty" json:"contractStatus,omitempty"`
+	PartnerId      *string                                      `form:"partnerId,omitempty" json:"partnerId,omitempty"`
+	Limit          *int                                         `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor nextCursor of the previous page of the same list
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetApiV1AdminContractsRequestsParamsContractStatus defines parameters for GetApiV1AdminContractsRequests.
-type GetApiV1AdminContractsRequestsParamsContractStatus string
+// ListAllContractRequestsParamsContractStatus defines parameters for ListAllContractRequests.
+type ListAllContractRequestsParamsContractStatus string
 
-// GetApiV1AdminPartnersParams defines parameters for GetApiV1AdminPartners.
-type GetApiV1AdminPartnersParams struct {
+// ListPartnersParams defines parameters for ListPartners.
+type ListPartnersParams struct {
 	// CreatedAfter created at or after this time (RFC 3339)
 	CreatedAfter *time.Time `form:"createdAfter,omitempty" json:"createdAfter,omitempty"`
 
@@ -721,48 +721,48 @@ type GetApiV1AdminPartnersParams struct {
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// PostApiV1AdminPartnersJSONBody defines parameters for PostApiV1AdminPartners.
-type PostApiV1AdminPartnersJSONBody struct {
+// CreatePartnerJSONBody defines parameters for CreatePartner.
+type CreatePartnerJSONBody struct {
 	Name      string `json:"name"`
 	RateLimit *int   `json:"rateLimit,omitempty"`
 }
 
-// PostApiV1AdminPartnersParams defines parameters for PostApiV1AdminPartners.
-type PostApiV1AdminPartnersParams struct {
+// CreatePartnerParams defines parameters for CreatePartner.
+type CreatePartnerParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// PostApiV1AdminPartnersPartnerIdKeysRotateParams defines parameters for PostApiV1AdminPartnersPartnerIdKeysRotate.
-type PostApiV1AdminPartnersPartnerIdKeysRotateParams struct {
+// RotatePartnerKeyParams defines parameters for RotatePartnerKey.
+type RotatePartnerKeyParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// PostApiV1ContractsAutoClassicJSONBody defines parameters for PostApiV1ContractsAutoClassic.
-type PostApiV1ContractsAutoClassicJSONBody struct {
+// CreateAutoContractForPartnerJSONBody defines parameters for CreateAutoContractForPartner.
+type CreateAutoContractForPartnerJSONBody struct {
 	CancelUrl string       `json:"cancelUrl"`
 	Contract  AutoContract `json:"contract"`
 	PartnerId string       `json:"partnerId"`
 	ReturnUrl string       `json:"returnUrl"`
 }
 
-// PostApiV1ContractsAutoClassicParams defines parameters for PostApiV1ContractsAutoClassic.
-type PostApiV1ContractsAutoClassicParams struct {
+// CreateAutoContractForPartnerParams defines parameters for CreateAutoContractForPartner.
+type CreateAutoContractForPartnerParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// PostApiV1PartnerContractsAutoClassicParams defines parameters for PostApiV1PartnerContractsAutoClassic.
-type PostApiV1PartnerContractsAutoClassicParams struct {
+// CreateAutoContractParams defines parameters for CreateAutoContract.
+type CreateAutoContractParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// GetApiV1PartnerContractsRequestsParams defines parameters for GetApiV1PartnerContractsRequests.
-type GetApiV1PartnerContractsRequestsParams struct {
-	ContractStatus *GetApiV1PartnerContractsRequestsParamsContractStatus `form:"contractStatus,omitempty" json:"contractStatus,omitempty"`
-	Product        *GetApiV1PartnerContractsRequestsParamsProduct        `form:"product,omitempty" json:"product,omitempty"`
+// ListContractRequestsParams defines parameters for ListContractRequests.
+type ListContractRequestsParams struct {
+	ContractStatus *ListContractRequestsParamsContractStatus `form:"contractStatus,omitempty" json:"contractStatus,omitempty"`
+	Product        *ListContractRequestsParamsProduct        `form:"product,omitempty" json:"product,omitempty"`
 
 	// CreatedAfter created at or after this time (RFC 3339)
 	CreatedAfter *time.Time `form:"createdAfter,omitempty" json:"createdAfter,omitempty"`
@@ -772,97 +772,97 @@ type GetApiV1PartnerContractsRequestsParams struct {
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetApiV1PartnerContractsRequestsParamsContractStatus defines parameters for GetApiV1PartnerContractsRequests.
-type GetApiV1PartnerContractsRequestsParamsContractStatus string
+// ListContractRequestsParamsContractStatus defines parameters for ListContractRequests.
+type ListContractRequestsParamsContractStatus string
 
-// GetApiV1PartnerContractsRequestsParamsProduct defines parameters for GetApiV1PartnerContractsRequests.
-type GetApiV1PartnerContractsRequestsParamsProduct string
+// ListContractRequestsParamsProduct defines parameters for ListContractRequests.
+type ListContractRequestsParamsProduct string
 
-// PostApiV1PartnerContractsVoyageClassicParams defines parameters for PostApiV1PartnerContractsVoyageClassic.
-type PostApiV1PartnerContractsVoyageClassicParams struct {
+// CreateVoyageContractParams defines parameters for CreateVoyageContract.
+type CreateVoyageContractParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// PostApiV1PartnersMeKeysRotateParams defines parameters for PostApiV1PartnersMeKeysRotate.
-type PostApiV1PartnersMeKeysRotateParams struct {
+// RotateKeyParams defines parameters for RotateKey.
+type RotateKeyParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// PatchApiV1PartnersMeWebhookParams defines parameters for PatchApiV1PartnersMeWebhook.
-type PatchApiV1PartnersMeWebhookParams struct {
+// UpdateWebhookParams defines parameters for UpdateWebhook.
+type UpdateWebhookParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// GetApiV1PartnersMeWebhookChangesParams defines parameters for GetApiV1PartnersMeWebhookChanges.
-type GetApiV1PartnersMeWebhookChangesParams struct {
+// ListWebhookChangesParams defines parameters for ListWebhookChanges.
+type ListWebhookChangesParams struct {
 	Limit  *int    `form:"limit,omitempty" json:"limit,omitempty"`
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole defines parameters for GetApiV1PartnersMeWebhookChanges.
-type GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole string
+// ListWebhookChanges200JSONResponseBodyDataByRole defines parameters for ListWebhookChanges.
+type ListWebhookChanges200JSONResponseBodyDataByRole string
 
-// GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType defines parameters for GetApiV1PartnersMeWebhookChanges.
-type GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType string
+// ListWebhookChanges200JSONResponseBodyDataByType defines parameters for ListWebhookChanges.
+type ListWebhookChanges200JSONResponseBodyDataByType string
 
-// GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data_By defines parameters for GetApiV1PartnersMeWebhookChanges.
-type GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data_By struct {
+// ListWebhookChanges200JSONResponseBody_Data_By defines parameters for ListWebhookChanges.
+type ListWebhookChanges200JSONResponseBody_Data_By struct {
 	// KeyId The API key that made the change (type key)
-	KeyId *string                                                       `json:"keyId,omitempty"`
-	Role  GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByRole `json:"role"`
-	Type  GetApiV1PartnersMeWebhookChanges200JSONResponseBodyDataByType `json:"type"`
+	KeyId *string                                         `json:"keyId,omitempty"`
+	Role  ListWebhookChanges200JSONResponseBodyDataByRole `json:"role"`
+	Type  ListWebhookChanges200JSONResponseBodyDataByType `json:"type"`
 }
 
-// GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data defines parameters for GetApiV1PartnersMeWebhookChanges.
-type GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data struct {
-	At            time.Time                                                   `json:"at"`
-	By            GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data_By `json:"by"`
-	SecretChanged bool                                                        `json:"secretChanged"`
-	WebhookUrl    *string                                                     `json:"webhookUrl"`
+// ListWebhookChanges200JSONResponseBody_Data defines parameters for ListWebhookChanges.
+type ListWebhookChanges200JSONResponseBody_Data struct {
+	At            time.Time                                     `json:"at"`
+	By            ListWebhookChanges200JSONResponseBody_Data_By `json:"by"`
+	SecretChanged bool                                          `json:"secretChanged"`
+	WebhookUrl    *string                                       `json:"webhookUrl"`
 
 	// WebhookUrlKeyId The API key the URL belongs to after this change, when a key set it (this change's, or an earlier one's this change left in place): the URL ends with that key.
 	WebhookUrlKeyId *string `json:"webhookUrlKeyId,omitempty"`
 }
 
-// GetApiV1PartnersMeWebhookChanges200JSONResponseBody defines parameters for GetApiV1PartnersMeWebhookChanges.
-type GetApiV1PartnersMeWebhookChanges200JSONResponseBody struct {
-	Data       []GetApiV1PartnersMeWebhookChanges200JSONResponseBody_Data `json:"data"`
-	NextCursor *string                                                    `json:"nextCursor"`
+// ListWebhookChanges200JSONResponseBody defines parameters for ListWebhookChanges.
+type ListWebhookChanges200JSONResponseBody struct {
+	Data       []ListWebhookChanges200JSONResponseBody_Data `json:"data"`
+	NextCursor *string                                      `json:"nextCursor"`
 }
 
-// GetApiV1PartnersMeWebhookDeliveriesParams defines parameters for GetApiV1PartnersMeWebhookDeliveries.
-type GetApiV1PartnersMeWebhookDeliveriesParams struct {
-	Reference *string                                          `form:"reference,omitempty" json:"reference,omitempty"`
-	Status    *GetApiV1PartnersMeWebhookDeliveriesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
-	Limit     *int                                             `form:"limit,omitempty" json:"limit,omitempty"`
-	Cursor    *string                                          `form:"cursor,omitempty" json:"cursor,omitempty"`
+// ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParams struct {
+	Reference *string                            `form:"reference,omitempty" json:"reference,omitempty"`
+	Status    *ListWebhookDeliveriesParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	Limit     *int                               `form:"limit,omitempty" json:"limit,omitempty"`
+	Cursor    *string                            `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
-// GetApiV1PartnersMeWebhookDeliveriesParamsStatus defines parameters for GetApiV1PartnersMeWebhookDeliveries.
-type GetApiV1PartnersMeWebhookDeliveriesParamsStatus string
+// ListWebhookDeliveriesParamsStatus defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParamsStatus string
 
-// PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams defines parameters for PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver.
-type PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams struct {
+// RedeliverWebhookDeliveryParams defines parameters for RedeliverWebhookDelivery.
+type RedeliverWebhookDeliveryParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// PostApiV1PartnersMeWebhookRecoverJSONBody defines parameters for PostApiV1PartnersMeWebhookRecover.
-type PostApiV1PartnersMeWebhookRecoverJSONBody struct {
+// RecoverWebhookDeliveriesJSONBody defines parameters for RecoverWebhookDeliveries.
+type RecoverWebhookDeliveriesJSONBody struct {
 	Since time.Time `json:"since"`
 }
 
-// PostApiV1PartnersMeWebhookRecoverParams defines parameters for PostApiV1PartnersMeWebhookRecover.
-type PostApiV1PartnersMeWebhookRecoverParams struct {
+// RecoverWebhookDeliveriesParams defines parameters for RecoverWebhookDeliveries.
+type RecoverWebhookDeliveriesParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// PostApiV1PartnersMeWebhookRecover202JSONResponseBody defines parameters for PostApiV1PartnersMeWebhookRecover.
-type PostApiV1PartnersMeWebhookRecover202JSONResponseBody struct {
+// RecoverWebhookDeliveries202JSONResponseBody defines parameters for RecoverWebhookDeliveries.
+type RecoverWebhookDeliveries202JSONResponseBody struct {
 	// HasMore more failed deliveries remain; call again
 	HasMore bool `json:"hasMore"`
 
@@ -870,61 +870,61 @@ type PostApiV1PartnersMeWebhookRecover202JSONResponseBody struct {
 	Recovered int `json:"recovered"`
 }
 
-// PatchApiV1PartnersPartnerIdWebhookParams defines parameters for PatchApiV1PartnersPartnerIdWebhook.
-type PatchApiV1PartnersPartnerIdWebhookParams struct {
+// UpdatePartnerWebhookParams defines parameters for UpdatePartnerWebhook.
+type UpdatePartnerWebhookParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"idempotency-key,omitempty"`
 }
 
-// GetApiV1ReferenceBodyTypesParams defines parameters for GetApiV1ReferenceBodyTypes.
-type GetApiV1ReferenceBodyTypesParams struct {
+// ListBodyTypesParams defines parameters for ListBodyTypes.
+type ListBodyTypesParams struct {
 	ScatCode string `form:"scatCode" json:"scatCode"`
 }
 
-// GetApiV1ReferenceCategoriesParams defines parameters for GetApiV1ReferenceCategories.
-type GetApiV1ReferenceCategoriesParams struct {
+// ListCategoriesParams defines parameters for ListCategories.
+type ListCategoriesParams struct {
 	BrCode string `form:"brCode" json:"brCode"`
 }
 
-// GetApiV1ReferenceSubCategoriesParams defines parameters for GetApiV1ReferenceSubCategories.
-type GetApiV1ReferenceSubCategoriesParams struct {
+// ListSubCategoriesParams defines parameters for ListSubCategories.
+type ListSubCategoriesParams struct {
 	CatCode string `form:"catCode" json:"catCode"`
 }
 
-// PostApiV1WebhooksPaymentParams defines parameters for PostApiV1WebhooksPayment.
-type PostApiV1WebhooksPaymentParams struct {
+// ReceivePaymentNotificationParams defines parameters for ReceivePaymentNotification.
+type ReceivePaymentNotificationParams struct {
 	// XWebhookSignature exactly the lowercase hex HMAC-SHA256 of the raw body with the payment signing key: one value, nothing before or after it
 	XWebhookSignature string `json:"x-webhook-signature"`
 }
 
-// PostApiV1WebhooksPayment200JSONResponseBody defines parameters for PostApiV1WebhooksPayment.
-type PostApiV1WebhooksPayment200JSONResponseBody struct {
+// ReceivePaymentNotification200JSONResponseBody defines parameters for ReceivePaymentNotification.
+type ReceivePaymentNotification200JSONResponseBody struct {
 	Received *bool `json:"received,omitempty"`
 }
 
-// PostApiV1AdminPartnersJSONRequestBody defines body for PostApiV1AdminPartners for application/json ContentType.
-type PostApiV1AdminPartnersJSONRequestBody PostApiV1AdminPartnersJSONBody
+// CreatePartnerJSONRequestBody defines body for CreatePartner for application/json ContentType.
+type CreatePartnerJSONRequestBody CreatePartnerJSONBody
 
-// PostApiV1ContractsAutoClassicJSONRequestBody defines body for PostApiV1ContractsAutoClassic for application/json ContentType.
-type PostApiV1ContractsAutoClassicJSONRequestBody PostApiV1ContractsAutoClassicJSONBody
+// CreateAutoContractForPartnerJSONRequestBody defines body for CreateAutoContractForPartner for application/json ContentType.
+type CreateAutoContractForPartnerJSONRequestBody CreateAutoContractForPartnerJSONBody
 
-// PostApiV1PartnerContractsAutoClassicJSONRequestBody defines body for PostApiV1PartnerContractsAutoClassic for application/json ContentType.
-type PostApiV1PartnerContractsAutoClassicJSONRequestBody = AutoRequest
+// CreateAutoContractJSONRequestBody defines body for CreateAutoContract for application/json ContentType.
+type CreateAutoContractJSONRequestBody = AutoRequest
 
-// PostApiV1PartnerContractsVoyageClassicJSONRequestBody defines body for PostApiV1PartnerContractsVoyageClassic for application/json ContentType.
-type PostApiV1PartnerContractsVoyageClassicJSONRequestBody = VoyageRequest
+// CreateVoyageContractJSONRequestBody defines body for CreateVoyageContract for application/json ContentType.
+type CreateVoyageContractJSONRequestBody = VoyageRequest
 
-// PatchApiV1PartnersMeWebhookJSONRequestBody defines body for PatchApiV1PartnersMeWebhook for application/json ContentType.
-type PatchApiV1PartnersMeWebhookJSONRequestBody = WebhookUpdate
+// UpdateWebhookJSONRequestBody defines body for UpdateWebhook for application/json ContentType.
+type UpdateWebhookJSONRequestBody = WebhookUpdate
 
-// PostApiV1PartnersMeWebhookRecoverJSONRequestBody defines body for PostApiV1PartnersMeWebhookRecover for application/json ContentType.
-type PostApiV1PartnersMeWebhookRecoverJSONRequestBody PostApiV1PartnersMeWebhookRecoverJSONBody
+// RecoverWebhookDeliveriesJSONRequestBody defines body for RecoverWebhookDeliveries for application/json ContentType.
+type RecoverWebhookDeliveriesJSONRequestBody RecoverWebhookDeliveriesJSONBody
 
-// PatchApiV1PartnersPartnerIdWebhookJSONRequestBody defines body for PatchApiV1PartnersPartnerIdWebhook for application/json ContentType.
-type PatchApiV1PartnersPartnerIdWebhookJSONRequestBody = WebhookUpdate
+// UpdatePartnerWebhookJSONRequestBody defines body for UpdatePartnerWebhook for application/json ContentType.
+type UpdatePartnerWebhookJSONRequestBody = WebhookUpdate
 
-// PostApiV1WebhooksPaymentJSONRequestBody defines body for PostApiV1WebhooksPayment for application/json ContentType.
-type PostApiV1WebhooksPaymentJSONRequestBody = PaymentNotification
+// ReceivePaymentNotificationJSONRequestBody defines body for ReceivePaymentNotification for application/json ContentType.
+type ReceivePaymentNotificationJSONRequestBody = PaymentNotification
 
 // Getter for additional properties for ReferenceList_Data. Returns the specified
 // element and whether it was found
@@ -1079,278 +1079,278 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
-	// GetApiV1AdminContractsRequests The administrators' queue of contract requests across partners, newest first
+	// ListAllContractRequests The administrators' queue of contract requests across partners, newest first
 	//
 	// Without a filter, the attention queue: ISSUANCE_FAILED requests (replay or refund) and PAYMENT_FAILED requests paid after the failure (payment.status paid_after_failure: refund). contractStatus lists every partner's requests in that status; partnerId one partner's (with contractStatus, that partner's in that status). Partners get 403 (their list is GET /api/v1/partner/contracts/requests). The lists across partners are sharded: a page reads each shard once and merges them.
 	//
-	// Corresponds with GET /api/v1/admin/contracts/requests (the `GetApiV1AdminContractsRequests` operationId).
-	GetApiV1AdminContractsRequests(ctx context.Context, params *GetApiV1AdminContractsRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/admin/contracts/requests (the `ListAllContractRequests` operationId).
+	ListAllContractRequests(ctx context.Context, params *ListAllContractRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1AdminContractsReferenceRefund Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
+	// RefundContract Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
 	//
-	// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `PostApiV1AdminContractsReferenceRefund` operationId).
-	PostApiV1AdminContractsReferenceRefund(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `RefundContract` operationId).
+	RefundContract(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1AdminContractsReferenceReplayIssuance Replay a failed issuance (ISSUANCE_FAILED only)
+	// ReplayIssuance Replay a failed issuance (ISSUANCE_FAILED only)
 	//
-	// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `PostApiV1AdminContractsReferenceReplayIssuance` operationId).
-	PostApiV1AdminContractsReferenceReplayIssuance(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `ReplayIssuance` operationId).
+	ReplayIssuance(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1AdminPartners The partners, newest first (administrators)
+	// ListPartners The partners, newest first (administrators)
 	//
 	// Every partner of this deployment, newest first, each as its creation answered it without the key (no apiKey). createdAfter and createdBefore bound the creation time; each page is one read. Partners and other callers answer 403.
 	//
-	// Corresponds with GET /api/v1/admin/partners (the `GetApiV1AdminPartners` operationId).
-	GetApiV1AdminPartners(ctx context.Context, params *GetApiV1AdminPartnersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/admin/partners (the `ListPartners` operationId).
+	ListPartners(ctx context.Context, params *ListPartnersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1AdminPartnersWithBody Create a partner and its first key (shown once)
+	// CreatePartnerWithBody Create a partner and its first key (shown once)
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartnersWithBody(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+	CreatePartnerWithBody(ctx context.Context, params *CreatePartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1AdminPartners Create a partner and its first key (shown once)
+	// CreatePartner Create a partner and its first key (shown once)
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartners(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+	CreatePartner(ctx context.Context, params *CreatePartnerParams, body CreatePartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1AdminPartnersPartnerIdKeys performs a GET /api/v1/admin/partners/{partnerId}/keys (the `GetApiV1AdminPartnersPartnerIdKeys` operationId) request.
-	GetApiV1AdminPartnersPartnerIdKeys(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// ListPartnerKeys performs a GET /api/v1/admin/partners/{partnerId}/keys (the `ListPartnerKeys` operationId) request.
+	ListPartnerKeys(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1AdminPartnersPartnerIdKeysRotate performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
-	PostApiV1AdminPartnersPartnerIdKeysRotate(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// RotatePartnerKey performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `RotatePartnerKey` operationId) request.
+	RotatePartnerKey(ctx context.Context, partnerId string, params *RotatePartnerKeyParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteApiV1AdminPartnersPartnerIdKeysKeyId performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `DeleteApiV1AdminPartnersPartnerIdKeysKeyId` operationId) request.
-	DeleteApiV1AdminPartnersPartnerIdKeysKeyId(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// RevokePartnerKey performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `RevokePartnerKey` operationId) request.
+	RevokePartnerKey(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1ContractsAutoClassicWithBody Direct creation for a named partner (administrators)
+	// CreateAutoContractForPartnerWithBody Direct creation for a named partner (administrators)
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-	PostApiV1ContractsAutoClassicWithBody(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+	CreateAutoContractForPartnerWithBody(ctx context.Context, params *CreateAutoContractForPartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1ContractsAutoClassic Direct creation for a named partner (administrators)
+	// CreateAutoContractForPartner Direct creation for a named partner (administrators)
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-	PostApiV1ContractsAutoClassic(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, body PostApiV1ContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+	CreateAutoContractForPartner(ctx context.Context, params *CreateAutoContractForPartnerParams, body CreateAutoContractForPartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1Health Health and build version
+	// GetHealth Health and build version
 	//
-	// Corresponds with GET /api/v1/health (the `GetApiV1Health` operationId).
-	GetApiV1Health(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/health (the `GetHealth` operationId).
+	GetHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1OpenapiJson This document
+	// GetOpenApiDocument This document
 	//
-	// Corresponds with GET /api/v1/openapi.json (the `GetApiV1OpenapiJson` operationId).
-	GetApiV1OpenapiJson(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/openapi.json (the `GetOpenApiDocument` operationId).
+	GetOpenApiDocument(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnerContractsAutoClassicWithBody Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateAutoContractWithBody Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-	PostApiV1PartnerContractsAutoClassicWithBody(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+	CreateAutoContractWithBody(ctx context.Context, params *CreateAutoContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnerContractsAutoClassic Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateAutoContract Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-	PostApiV1PartnerContractsAutoClassic(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, body PostApiV1PartnerContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+	CreateAutoContract(ctx context.Context, params *CreateAutoContractParams, body CreateAutoContractJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1PartnerContractsRequests The partner's contract requests, newest first
+	// ListContractRequests The partner's contract requests, newest first
 	//
 	// The calling partner's own requests (administrators: GET /api/v1/admin/contracts/requests, 403 here). Filters combine; each page is one read on a key made for its filter. With both contractStatus and product, the page reads the status's next `limit` requests and keeps that product's, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. A request whose payment link expired shows PAYMENT_FAILED at once (as the status read does) but is listed under PENDING_PAYMENT until the sweep writes it, within minutes.
 	//
-	// Corresponds with GET /api/v1/partner/contracts/requests (the `GetApiV1PartnerContractsRequests` operationId).
-	GetApiV1PartnerContractsRequests(ctx context.Context, params *GetApiV1PartnerContractsRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/partner/contracts/requests (the `ListContractRequests` operationId).
+	ListContractRequests(ctx context.Context, params *ListContractRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1PartnerContractsRequestsReference Status of a contract request
+	// GetContractRequest Status of a contract request
 	//
-	// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetApiV1PartnerContractsRequestsReference` operationId).
-	GetApiV1PartnerContractsRequestsReference(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetContractRequest` operationId).
+	GetContractRequest(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnerContractsVoyageClassicWithBody Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateVoyageContractWithBody Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-	PostApiV1PartnerContractsVoyageClassicWithBody(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+	CreateVoyageContractWithBody(ctx context.Context, params *CreateVoyageContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnerContractsVoyageClassic Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateVoyageContract Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-	PostApiV1PartnerContractsVoyageClassic(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, body PostApiV1PartnerContractsVoyageClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+	CreateVoyageContract(ctx context.Context, params *CreateVoyageContractParams, body CreateVoyageContractJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1PartnersMe The calling partner
+	// GetCurrentPartner The calling partner
 	//
-	// Corresponds with GET /api/v1/partners/me (the `GetApiV1PartnersMe` operationId).
-	GetApiV1PartnersMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/partners/me (the `GetCurrentPartner` operationId).
+	GetCurrentPartner(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1PartnersMeKeys The partner's keys (never their secrets)
+	// ListKeys The partner's keys (never their secrets)
 	//
-	// Corresponds with GET /api/v1/partners/me/keys (the `GetApiV1PartnersMeKeys` operationId).
-	GetApiV1PartnersMeKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/partners/me/keys (the `ListKeys` operationId).
+	ListKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnersMeKeysRotate Issue a new key; the others keep working for the rotation grace period
+	// RotateKey Issue a new key; the others keep working for the rotation grace period
 	//
 	// Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own replacement.
 	//
-	// Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-	PostApiV1PartnersMeKeysRotate(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partners/me/keys/rotate (the `RotateKey` operationId).
+	RotateKey(ctx context.Context, params *RotateKeyParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// DeleteApiV1PartnersMeKeysKeyId Revoke a key at once
+	// RevokeKey Revoke a key at once
 	//
 	// Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403, so a leaked key cannot revoke the real ones.
 	//
-	// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `DeleteApiV1PartnersMeKeysKeyId` operationId).
-	DeleteApiV1PartnersMeKeysKeyId(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `RevokeKey` operationId).
+	RevokeKey(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1PartnersMeWebhook The partner's webhook configuration
+	// GetWebhook The partner's webhook configuration
 	//
-	// Corresponds with GET /api/v1/partners/me/webhook (the `GetApiV1PartnersMeWebhook` operationId).
-	GetApiV1PartnersMeWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/partners/me/webhook (the `GetWebhook` operationId).
+	GetWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchApiV1PartnersMeWebhookWithBody Set the webhook URL and secret (write-only)
+	// UpdateWebhookWithBody Set the webhook URL and secret (write-only)
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-	PatchApiV1PartnersMeWebhookWithBody(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+	UpdateWebhookWithBody(ctx context.Context, params *UpdateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchApiV1PartnersMeWebhook Set the webhook URL and secret (write-only)
+	// UpdateWebhook Set the webhook URL and secret (write-only)
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-	PatchApiV1PartnersMeWebhook(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, body PatchApiV1PartnersMeWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+	UpdateWebhook(ctx context.Context, params *UpdateWebhookParams, body UpdateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1PartnersMeWebhookChanges Every change of the webhook configuration, newest first
+	// ListWebhookChanges Every change of the webhook configuration, newest first
 	//
 	// Who changed the webhook (an API key, by id, or a back-office login), when, and the URL it set; never the secret. Each change is also mailed to the partner's back-office address. A configuration made by an API key lasts only as long as that key: once the key is revoked, rotated out (at the end of its grace period) or expires, the last configuration made by a login or by a key still valid is in force again.
 	//
-	// Corresponds with GET /api/v1/partners/me/webhook/changes (the `GetApiV1PartnersMeWebhookChanges` operationId).
-	GetApiV1PartnersMeWebhookChanges(ctx context.Context, params *GetApiV1PartnersMeWebhookChangesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/partners/me/webhook/changes (the `ListWebhookChanges` operationId).
+	ListWebhookChanges(ctx context.Context, params *ListWebhookChangesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1PartnersMeWebhookDeliveries Delivery history with attempts
+	// ListWebhookDeliveries Delivery history with attempts
 	//
-	// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `GetApiV1PartnersMeWebhookDeliveries` operationId).
-	GetApiV1PartnersMeWebhookDeliveries(ctx context.Context, params *GetApiV1PartnersMeWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveries(ctx context.Context, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver Send a delivery's event again, as a new delivery
+	// RedeliverWebhookDelivery Send a delivery's event again, as a new delivery
 	//
 	// Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery for privacy (it reports on personal data), so it cannot be sent again (409 body_not_retained), and what it reported is read from the contract request it names, GET /api/v1/partner/contracts/requests/{reference}. Failed deliveries are sent again here one by one, or all those since a time with POST /api/v1/partners/me/webhook/recover. With idempotency-key, a retried request answers the first one's delivery rather than sending the event once more.
 	//
-	// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver` operationId).
-	PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver(ctx context.Context, deliveryId string, params *PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+	RedeliverWebhookDelivery(ctx context.Context, deliveryId string, params *RedeliverWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnersMeWebhookRecoverWithBody Recover failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveriesWithBody Recover failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-	PostApiV1PartnersMeWebhookRecoverWithBody(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveriesWithBody(ctx context.Context, params *RecoverWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1PartnersMeWebhookRecover Recover failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveries Recover failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-	PostApiV1PartnersMeWebhookRecover(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, body PostApiV1PartnersMeWebhookRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveries(ctx context.Context, params *RecoverWebhookDeliveriesParams, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchApiV1PartnersPartnerIdWebhookWithBody Set another partner's webhook (administrators)
+	// UpdatePartnerWebhookWithBody Set another partner's webhook (administrators)
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-	PatchApiV1PartnersPartnerIdWebhookWithBody(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+	UpdatePartnerWebhookWithBody(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PatchApiV1PartnersPartnerIdWebhook Set another partner's webhook (administrators)
+	// UpdatePartnerWebhook Set another partner's webhook (administrators)
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-	PatchApiV1PartnersPartnerIdWebhook(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, body PatchApiV1PartnersPartnerIdWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+	UpdatePartnerWebhook(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, body UpdatePartnerWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceBodyTypes Reference list body-types
+	// ListBodyTypes Reference list body-types
 	//
-	// Corresponds with GET /api/v1/reference/body-types (the `GetApiV1ReferenceBodyTypes` operationId).
-	GetApiV1ReferenceBodyTypes(ctx context.Context, params *GetApiV1ReferenceBodyTypesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/body-types (the `ListBodyTypes` operationId).
+	ListBodyTypes(ctx context.Context, params *ListBodyTypesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceBranches Reference list branches
+	// ListBranches Reference list branches
 	//
-	// Corresponds with GET /api/v1/reference/branches (the `GetApiV1ReferenceBranches` operationId).
-	GetApiV1ReferenceBranches(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/branches (the `ListBranches` operationId).
+	ListBranches(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceBrands Reference list brands
+	// ListBrands Reference list brands
 	//
-	// Corresponds with GET /api/v1/reference/brands (the `GetApiV1ReferenceBrands` operationId).
-	GetApiV1ReferenceBrands(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/brands (the `ListBrands` operationId).
+	ListBrands(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceCategories Reference list categories
+	// ListCategories Reference list categories
 	//
-	// Corresponds with GET /api/v1/reference/categories (the `GetApiV1ReferenceCategories` operationId).
-	GetApiV1ReferenceCategories(ctx context.Context, params *GetApiV1ReferenceCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/categories (the `ListCategories` operationId).
+	ListCategories(ctx context.Context, params *ListCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceCountries Reference list countries
+	// ListCountries Reference list countries
 	//
-	// Corresponds with GET /api/v1/reference/countries (the `GetApiV1ReferenceCountries` operationId).
-	GetApiV1ReferenceCountries(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/countries (the `ListCountries` operationId).
+	ListCountries(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceIdTypes Reference list id-types
+	// ListIdTypes Reference list id-types
 	//
-	// Corresponds with GET /api/v1/reference/id-types (the `GetApiV1ReferenceIdTypes` operationId).
-	GetApiV1ReferenceIdTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/id-types (the `ListIdTypes` operationId).
+	ListIdTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferencePacks Reference list packs
+	// ListPacks Reference list packs
 	//
-	// Corresponds with GET /api/v1/reference/packs (the `GetApiV1ReferencePacks` operationId).
-	GetApiV1ReferencePacks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/packs (the `ListPacks` operationId).
+	ListPacks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceSubCategories Reference list sub-categories
+	// ListSubCategories Reference list sub-categories
 	//
-	// Corresponds with GET /api/v1/reference/sub-categories (the `GetApiV1ReferenceSubCategories` operationId).
-	GetApiV1ReferenceSubCategories(ctx context.Context, params *GetApiV1ReferenceSubCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/sub-categories (the `ListSubCategories` operationId).
+	ListSubCategories(ctx context.Context, params *ListSubCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetApiV1ReferenceZones Reference list zones (the travel zones: the codes of a travel contract's zn)
+	// ListZones Reference list zones (the travel zones: the codes of a travel contract's zn)
 	//
-	// Corresponds with GET /api/v1/reference/zones (the `GetApiV1ReferenceZones` operationId).
-	GetApiV1ReferenceZones(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with GET /api/v1/reference/zones (the `ListZones` operationId).
+	ListZones(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1WebhooksPaymentWithBody Payment notification (payment gateway only)
+	// ReceivePaymentNotificationWithBody Payment notification (payment gateway only)
 	//
 	// Takes any type of body and a specified content type.
 	//
-	// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-	PostApiV1WebhooksPaymentWithBody(ctx context.Context, params *PostApiV1WebhooksPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+	ReceivePaymentNotificationWithBody(ctx context.Context, params *ReceivePaymentNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// PostApiV1WebhooksPayment Payment notification (payment gateway only)
+	// ReceivePaymentNotification Payment notification (payment gateway only)
 	//
 	// Takes a body of the `application/json` content type.
 	//
-	// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-	PostApiV1WebhooksPayment(ctx context.Context, params *PostApiV1WebhooksPaymentParams, body PostApiV1WebhooksPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+	// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+	ReceivePaymentNotification(ctx context.Context, params *ReceivePaymentNotificationParams, body ReceivePaymentNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 }
 
-// GetApiV1AdminContractsRequests The administrators' queue of contract requests across partners, newest first
+// ListAllContractRequests The administrators' queue of contract requests across partners, newest first
 //
 // Without a filter, the attention queue: ISSUANCE_FAILED requests (replay or refund) and PAYMENT_FAILED requests paid after the failure (payment.status paid_after_failure: refund). contractStatus lists every partner's requests in that status; partnerId one partner's (with contractStatus, that partner's in that status). Partners get 403 (their list is GET /api/v1/partner/contracts/requests). The lists across partners are sharded: a page reads each shard once and merges them.
 //
-// Corresponds with GET /api/v1/admin/contracts/requests (the `GetApiV1AdminContractsRequests` operationId).
-func (c *Client) GetApiV1AdminContractsRequests(ctx context.Context, params *GetApiV1AdminContractsRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1AdminContractsRequestsRequest(c.Server, params)
+// Corresponds with GET /api/v1/admin/contracts/requests (the `ListAllContractRequests` operationId).
+func (c *Client) ListAllContractRequests(ctx context.Context, params *ListAllContractRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListAllContractRequestsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1361,11 +1361,11 @@ func (c *Client) GetApiV1AdminContractsRequests(ctx context.Context, params *Get
 	return c.Client.Do(req)
 }
 
-// PostApiV1AdminContractsReferenceRefund Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
+// RefundContract Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
 //
-// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `PostApiV1AdminContractsReferenceRefund` operationId).
-func (c *Client) PostApiV1AdminContractsReferenceRefund(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminContractsReferenceRefundRequest(c.Server, reference)
+// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `RefundContract` operationId).
+func (c *Client) RefundContract(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRefundContractRequest(c.Server, reference)
 	if err != nil {
 		return nil, err
 	}
@@ -1376,11 +1376,11 @@ func (c *Client) PostApiV1AdminContractsReferenceRefund(ctx context.Context, ref
 	return c.Client.Do(req)
 }
 
-// PostApiV1AdminContractsReferenceReplayIssuance Replay a failed issuance (ISSUANCE_FAILED only)
+// ReplayIssuance Replay a failed issuance (ISSUANCE_FAILED only)
 //
-// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `PostApiV1AdminContractsReferenceReplayIssuance` operationId).
-func (c *Client) PostApiV1AdminContractsReferenceReplayIssuance(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminContractsReferenceReplayIssuanceRequest(c.Server, reference)
+// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `ReplayIssuance` operationId).
+func (c *Client) ReplayIssuance(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReplayIssuanceRequest(c.Server, reference)
 	if err != nil {
 		return nil, err
 	}
@@ -1391,13 +1391,13 @@ func (c *Client) PostApiV1AdminContractsReferenceReplayIssuance(ctx context.Cont
 	return c.Client.Do(req)
 }
 
-// GetApiV1AdminPartners The partners, newest first (administrators)
+// ListPartners The partners, newest first (administrators)
 //
 // Every partner of this deployment, newest first, each as its creation answered it without the key (no apiKey). createdAfter and createdBefore bound the creation time; each page is one read. Partners and other callers answer 403.
 //
-// Corresponds with GET /api/v1/admin/partners (the `GetApiV1AdminPartners` operationId).
-func (c *Client) GetApiV1AdminPartners(ctx context.Context, params *GetApiV1AdminPartnersParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1AdminPartnersRequest(c.Server, params)
+// Corresponds with GET /api/v1/admin/partners (the `ListPartners` operationId).
+func (c *Client) ListPartners(ctx context.Context, params *ListPartnersParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListPartnersRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1408,13 +1408,13 @@ func (c *Client) GetApiV1AdminPartners(ctx context.Context, params *GetApiV1Admi
 	return c.Client.Do(req)
 }
 
-// PostApiV1AdminPartnersWithBody Create a partner and its first key (shown once)
+// CreatePartnerWithBody Create a partner and its first key (shown once)
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *Client) PostApiV1AdminPartnersWithBody(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminPartnersRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+func (c *Client) CreatePartnerWithBody(ctx context.Context, params *CreatePartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePartnerRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1425,13 +1425,13 @@ func (c *Client) PostApiV1AdminPartnersWithBody(ctx context.Context, params *Pos
 	return c.Client.Do(req)
 }
 
-// PostApiV1AdminPartners Create a partner and its first key (shown once)
+// CreatePartner Create a partner and its first key (shown once)
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *Client) PostApiV1AdminPartners(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminPartnersRequest(c.Server, params, body)
+// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+func (c *Client) CreatePartner(ctx context.Context, params *CreatePartnerParams, body CreatePartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreatePartnerRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1442,9 +1442,9 @@ func (c *Client) PostApiV1AdminPartners(ctx context.Context, params *PostApiV1Ad
 	return c.Client.Do(req)
 }
 
-// GetApiV1AdminPartnersPartnerIdKeys performs a GET /api/v1/admin/partners/{partnerId}/keys (the `GetApiV1AdminPartnersPartnerIdKeys` operationId) request.
-func (c *Client) GetApiV1AdminPartnersPartnerIdKeys(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1AdminPartnersPartnerIdKeysRequest(c.Server, partnerId)
+// ListPartnerKeys performs a GET /api/v1/admin/partners/{partnerId}/keys (the `ListPartnerKeys` operationId) request.
+func (c *Client) ListPartnerKeys(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListPartnerKeysRequest(c.Server, partnerId)
 	if err != nil {
 		return nil, err
 	}
@@ -1455,9 +1455,9 @@ func (c *Client) GetApiV1AdminPartnersPartnerIdKeys(ctx context.Context, partner
 	return c.Client.Do(req)
 }
 
-// PostApiV1AdminPartnersPartnerIdKeysRotate performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
-func (c *Client) PostApiV1AdminPartnersPartnerIdKeysRotate(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(c.Server, partnerId, params)
+// RotatePartnerKey performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `RotatePartnerKey` operationId) request.
+func (c *Client) RotatePartnerKey(ctx context.Context, partnerId string, params *RotatePartnerKeyParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRotatePartnerKeyRequest(c.Server, partnerId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1468,9 +1468,9 @@ func (c *Client) PostApiV1AdminPartnersPartnerIdKeysRotate(ctx context.Context, 
 	return c.Client.Do(req)
 }
 
-// DeleteApiV1AdminPartnersPartnerIdKeysKeyId performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `DeleteApiV1AdminPartnersPartnerIdKeysKeyId` operationId) request.
-func (c *Client) DeleteApiV1AdminPartnersPartnerIdKeysKeyId(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteApiV1AdminPartnersPartnerIdKeysKeyIdRequest(c.Server, partnerId, keyId)
+// RevokePartnerKey performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `RevokePartnerKey` operationId) request.
+func (c *Client) RevokePartnerKey(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokePartnerKeyRequest(c.Server, partnerId, keyId)
 	if err != nil {
 		return nil, err
 	}
@@ -1481,13 +1481,13 @@ func (c *Client) DeleteApiV1AdminPartnersPartnerIdKeysKeyId(ctx context.Context,
 	return c.Client.Do(req)
 }
 
-// PostApiV1ContractsAutoClassicWithBody Direct creation for a named partner (administrators)
+// CreateAutoContractForPartnerWithBody Direct creation for a named partner (administrators)
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-func (c *Client) PostApiV1ContractsAutoClassicWithBody(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1ContractsAutoClassicRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+func (c *Client) CreateAutoContractForPartnerWithBody(ctx context.Context, params *CreateAutoContractForPartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAutoContractForPartnerRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1498,13 +1498,13 @@ func (c *Client) PostApiV1ContractsAutoClassicWithBody(ctx context.Context, para
 	return c.Client.Do(req)
 }
 
-// PostApiV1ContractsAutoClassic Direct creation for a named partner (administrators)
+// CreateAutoContractForPartner Direct creation for a named partner (administrators)
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-func (c *Client) PostApiV1ContractsAutoClassic(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, body PostApiV1ContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1ContractsAutoClassicRequest(c.Server, params, body)
+// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+func (c *Client) CreateAutoContractForPartner(ctx context.Context, params *CreateAutoContractForPartnerParams, body CreateAutoContractForPartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAutoContractForPartnerRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1515,11 +1515,11 @@ func (c *Client) PostApiV1ContractsAutoClassic(ctx context.Context, params *Post
 	return c.Client.Do(req)
 }
 
-// GetApiV1Health Health and build version
+// GetHealth Health and build version
 //
-// Corresponds with GET /api/v1/health (the `GetApiV1Health` operationId).
-func (c *Client) GetApiV1Health(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1HealthRequest(c.Server)
+// Corresponds with GET /api/v1/health (the `GetHealth` operationId).
+func (c *Client) GetHealth(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetHealthRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1530,11 +1530,11 @@ func (c *Client) GetApiV1Health(ctx context.Context, reqEditors ...RequestEditor
 	return c.Client.Do(req)
 }
 
-// GetApiV1OpenapiJson This document
+// GetOpenApiDocument This document
 //
-// Corresponds with GET /api/v1/openapi.json (the `GetApiV1OpenapiJson` operationId).
-func (c *Client) GetApiV1OpenapiJson(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1OpenapiJsonRequest(c.Server)
+// Corresponds with GET /api/v1/openapi.json (the `GetOpenApiDocument` operationId).
+func (c *Client) GetOpenApiDocument(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetOpenApiDocumentRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1545,13 +1545,13 @@ func (c *Client) GetApiV1OpenapiJson(ctx context.Context, reqEditors ...RequestE
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnerContractsAutoClassicWithBody Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateAutoContractWithBody Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-func (c *Client) PostApiV1PartnerContractsAutoClassicWithBody(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnerContractsAutoClassicRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+func (c *Client) CreateAutoContractWithBody(ctx context.Context, params *CreateAutoContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAutoContractRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1562,13 +1562,13 @@ func (c *Client) PostApiV1PartnerContractsAutoClassicWithBody(ctx context.Contex
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnerContractsAutoClassic Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateAutoContract Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-func (c *Client) PostApiV1PartnerContractsAutoClassic(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, body PostApiV1PartnerContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnerContractsAutoClassicRequest(c.Server, params, body)
+// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+func (c *Client) CreateAutoContract(ctx context.Context, params *CreateAutoContractParams, body CreateAutoContractJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateAutoContractRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1579,13 +1579,13 @@ func (c *Client) PostApiV1PartnerContractsAutoClassic(ctx context.Context, param
 	return c.Client.Do(req)
 }
 
-// GetApiV1PartnerContractsRequests The partner's contract requests, newest first
+// ListContractRequests The partner's contract requests, newest first
 //
 // The calling partner's own requests (administrators: GET /api/v1/admin/contracts/requests, 403 here). Filters combine; each page is one read on a key made for its filter. With both contractStatus and product, the page reads the status's next `limit` requests and keeps that product's, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. A request whose payment link expired shows PAYMENT_FAILED at once (as the status read does) but is listed under PENDING_PAYMENT until the sweep writes it, within minutes.
 //
-// Corresponds with GET /api/v1/partner/contracts/requests (the `GetApiV1PartnerContractsRequests` operationId).
-func (c *Client) GetApiV1PartnerContractsRequests(ctx context.Context, params *GetApiV1PartnerContractsRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1PartnerContractsRequestsRequest(c.Server, params)
+// Corresponds with GET /api/v1/partner/contracts/requests (the `ListContractRequests` operationId).
+func (c *Client) ListContractRequests(ctx context.Context, params *ListContractRequestsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListContractRequestsRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1596,11 +1596,11 @@ func (c *Client) GetApiV1PartnerContractsRequests(ctx context.Context, params *G
 	return c.Client.Do(req)
 }
 
-// GetApiV1PartnerContractsRequestsReference Status of a contract request
+// GetContractRequest Status of a contract request
 //
-// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetApiV1PartnerContractsRequestsReference` operationId).
-func (c *Client) GetApiV1PartnerContractsRequestsReference(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1PartnerContractsRequestsReferenceRequest(c.Server, reference)
+// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetContractRequest` operationId).
+func (c *Client) GetContractRequest(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetContractRequestRequest(c.Server, reference)
 	if err != nil {
 		return nil, err
 	}
@@ -1611,13 +1611,13 @@ func (c *Client) GetApiV1PartnerContractsRequestsReference(ctx context.Context, 
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnerContractsVoyageClassicWithBody Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateVoyageContractWithBody Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-func (c *Client) PostApiV1PartnerContractsVoyageClassicWithBody(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnerContractsVoyageClassicRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+func (c *Client) CreateVoyageContractWithBody(ctx context.Context, params *CreateVoyageContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVoyageContractRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1628,13 +1628,13 @@ func (c *Client) PostApiV1PartnerContractsVoyageClassicWithBody(ctx context.Cont
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnerContractsVoyageClassic Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateVoyageContract Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-func (c *Client) PostApiV1PartnerContractsVoyageClassic(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, body PostApiV1PartnerContractsVoyageClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnerContractsVoyageClassicRequest(c.Server, params, body)
+// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+func (c *Client) CreateVoyageContract(ctx context.Context, params *CreateVoyageContractParams, body CreateVoyageContractJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVoyageContractRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1645,11 +1645,11 @@ func (c *Client) PostApiV1PartnerContractsVoyageClassic(ctx context.Context, par
 	return c.Client.Do(req)
 }
 
-// GetApiV1PartnersMe The calling partner
+// GetCurrentPartner The calling partner
 //
-// Corresponds with GET /api/v1/partners/me (the `GetApiV1PartnersMe` operationId).
-func (c *Client) GetApiV1PartnersMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1PartnersMeRequest(c.Server)
+// Corresponds with GET /api/v1/partners/me (the `GetCurrentPartner` operationId).
+func (c *Client) GetCurrentPartner(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCurrentPartnerRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1660,11 +1660,11 @@ func (c *Client) GetApiV1PartnersMe(ctx context.Context, reqEditors ...RequestEd
 	return c.Client.Do(req)
 }
 
-// GetApiV1PartnersMeKeys The partner's keys (never their secrets)
+// ListKeys The partner's keys (never their secrets)
 //
-// Corresponds with GET /api/v1/partners/me/keys (the `GetApiV1PartnersMeKeys` operationId).
-func (c *Client) GetApiV1PartnersMeKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1PartnersMeKeysRequest(c.Server)
+// Corresponds with GET /api/v1/partners/me/keys (the `ListKeys` operationId).
+func (c *Client) ListKeys(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListKeysRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1675,13 +1675,13 @@ func (c *Client) GetApiV1PartnersMeKeys(ctx context.Context, reqEditors ...Reque
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnersMeKeysRotate Issue a new key; the others keep working for the rotation grace period
+// RotateKey Issue a new key; the others keep working for the rotation grace period
 //
 // Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own replacement.
 //
-// Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-func (c *Client) PostApiV1PartnersMeKeysRotate(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnersMeKeysRotateRequest(c.Server, params)
+// Corresponds with POST /api/v1/partners/me/keys/rotate (the `RotateKey` operationId).
+func (c *Client) RotateKey(ctx context.Context, params *RotateKeyParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRotateKeyRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1692,13 +1692,13 @@ func (c *Client) PostApiV1PartnersMeKeysRotate(ctx context.Context, params *Post
 	return c.Client.Do(req)
 }
 
-// DeleteApiV1PartnersMeKeysKeyId Revoke a key at once
+// RevokeKey Revoke a key at once
 //
 // Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403, so a leaked key cannot revoke the real ones.
 //
-// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `DeleteApiV1PartnersMeKeysKeyId` operationId).
-func (c *Client) DeleteApiV1PartnersMeKeysKeyId(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewDeleteApiV1PartnersMeKeysKeyIdRequest(c.Server, keyId)
+// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `RevokeKey` operationId).
+func (c *Client) RevokeKey(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRevokeKeyRequest(c.Server, keyId)
 	if err != nil {
 		return nil, err
 	}
@@ -1709,11 +1709,11 @@ func (c *Client) DeleteApiV1PartnersMeKeysKeyId(ctx context.Context, keyId strin
 	return c.Client.Do(req)
 }
 
-// GetApiV1PartnersMeWebhook The partner's webhook configuration
+// GetWebhook The partner's webhook configuration
 //
-// Corresponds with GET /api/v1/partners/me/webhook (the `GetApiV1PartnersMeWebhook` operationId).
-func (c *Client) GetApiV1PartnersMeWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1PartnersMeWebhookRequest(c.Server)
+// Corresponds with GET /api/v1/partners/me/webhook (the `GetWebhook` operationId).
+func (c *Client) GetWebhook(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetWebhookRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1724,13 +1724,13 @@ func (c *Client) GetApiV1PartnersMeWebhook(ctx context.Context, reqEditors ...Re
 	return c.Client.Do(req)
 }
 
-// PatchApiV1PartnersMeWebhookWithBody Set the webhook URL and secret (write-only)
+// UpdateWebhookWithBody Set the webhook URL and secret (write-only)
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-func (c *Client) PatchApiV1PartnersMeWebhookWithBody(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchApiV1PartnersMeWebhookRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+func (c *Client) UpdateWebhookWithBody(ctx context.Context, params *UpdateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWebhookRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1741,13 +1741,13 @@ func (c *Client) PatchApiV1PartnersMeWebhookWithBody(ctx context.Context, params
 	return c.Client.Do(req)
 }
 
-// PatchApiV1PartnersMeWebhook Set the webhook URL and secret (write-only)
+// UpdateWebhook Set the webhook URL and secret (write-only)
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-func (c *Client) PatchApiV1PartnersMeWebhook(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, body PatchApiV1PartnersMeWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchApiV1PartnersMeWebhookRequest(c.Server, params, body)
+// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+func (c *Client) UpdateWebhook(ctx context.Context, params *UpdateWebhookParams, body UpdateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdateWebhookRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1758,13 +1758,13 @@ func (c *Client) PatchApiV1PartnersMeWebhook(ctx context.Context, params *PatchA
 	return c.Client.Do(req)
 }
 
-// GetApiV1PartnersMeWebhookChanges Every change of the webhook configuration, newest first
+// ListWebhookChanges Every change of the webhook configuration, newest first
 //
 // Who changed the webhook (an API key, by id, or a back-office login), when, and the URL it set; never the secret. Each change is also mailed to the partner's back-office address. A configuration made by an API key lasts only as long as that key: once the key is revoked, rotated out (at the end of its grace period) or expires, the last configuration made by a login or by a key still valid is in force again.
 //
-// Corresponds with GET /api/v1/partners/me/webhook/changes (the `GetApiV1PartnersMeWebhookChanges` operationId).
-func (c *Client) GetApiV1PartnersMeWebhookChanges(ctx context.Context, params *GetApiV1PartnersMeWebhookChangesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1PartnersMeWebhookChangesRequest(c.Server, params)
+// Corresponds with GET /api/v1/partners/me/webhook/changes (the `ListWebhookChanges` operationId).
+func (c *Client) ListWebhookChanges(ctx context.Context, params *ListWebhookChangesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhookChangesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1775,11 +1775,11 @@ func (c *Client) GetApiV1PartnersMeWebhookChanges(ctx context.Context, params *G
 	return c.Client.Do(req)
 }
 
-// GetApiV1PartnersMeWebhookDeliveries Delivery history with attempts
+// ListWebhookDeliveries Delivery history with attempts
 //
-// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `GetApiV1PartnersMeWebhookDeliveries` operationId).
-func (c *Client) GetApiV1PartnersMeWebhookDeliveries(ctx context.Context, params *GetApiV1PartnersMeWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1PartnersMeWebhookDeliveriesRequest(c.Server, params)
+// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `ListWebhookDeliveries` operationId).
+func (c *Client) ListWebhookDeliveries(ctx context.Context, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListWebhookDeliveriesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1790,13 +1790,13 @@ func (c *Client) GetApiV1PartnersMeWebhookDeliveries(ctx context.Context, params
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver Send a delivery's event again, as a new delivery
+// RedeliverWebhookDelivery Send a delivery's event again, as a new delivery
 //
 // Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery for privacy (it reports on personal data), so it cannot be sent again (409 body_not_retained), and what it reported is read from the contract request it names, GET /api/v1/partner/contracts/requests/{reference}. Failed deliveries are sent again here one by one, or all those since a time with POST /api/v1/partners/me/webhook/recover. With idempotency-key, a retried request answers the first one's delivery rather than sending the event once more.
 //
-// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver` operationId).
-func (c *Client) PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver(ctx context.Context, deliveryId string, params *PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverRequest(c.Server, deliveryId, params)
+// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+func (c *Client) RedeliverWebhookDelivery(ctx context.Context, deliveryId string, params *RedeliverWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRedeliverWebhookDeliveryRequest(c.Server, deliveryId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1807,15 +1807,15 @@ func (c *Client) PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver(ctx con
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnersMeWebhookRecoverWithBody Recover failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveriesWithBody Recover failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-func (c *Client) PostApiV1PartnersMeWebhookRecoverWithBody(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnersMeWebhookRecoverRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *Client) RecoverWebhookDeliveriesWithBody(ctx context.Context, params *RecoverWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRecoverWebhookDeliveriesRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1826,15 +1826,15 @@ func (c *Client) PostApiV1PartnersMeWebhookRecoverWithBody(ctx context.Context, 
 	return c.Client.Do(req)
 }
 
-// PostApiV1PartnersMeWebhookRecover Recover failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveries Recover failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-func (c *Client) PostApiV1PartnersMeWebhookRecover(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, body PostApiV1PartnersMeWebhookRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1PartnersMeWebhookRecoverRequest(c.Server, params, body)
+// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *Client) RecoverWebhookDeliveries(ctx context.Context, params *RecoverWebhookDeliveriesParams, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRecoverWebhookDeliveriesRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1845,13 +1845,13 @@ func (c *Client) PostApiV1PartnersMeWebhookRecover(ctx context.Context, params *
 	return c.Client.Do(req)
 }
 
-// PatchApiV1PartnersPartnerIdWebhookWithBody Set another partner's webhook (administrators)
+// UpdatePartnerWebhookWithBody Set another partner's webhook (administrators)
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-func (c *Client) PatchApiV1PartnersPartnerIdWebhookWithBody(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchApiV1PartnersPartnerIdWebhookRequestWithBody(c.Server, partnerId, params, contentType, body)
+// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+func (c *Client) UpdatePartnerWebhookWithBody(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdatePartnerWebhookRequestWithBody(c.Server, partnerId, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1862,13 +1862,13 @@ func (c *Client) PatchApiV1PartnersPartnerIdWebhookWithBody(ctx context.Context,
 	return c.Client.Do(req)
 }
 
-// PatchApiV1PartnersPartnerIdWebhook Set another partner's webhook (administrators)
+// UpdatePartnerWebhook Set another partner's webhook (administrators)
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-func (c *Client) PatchApiV1PartnersPartnerIdWebhook(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, body PatchApiV1PartnersPartnerIdWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPatchApiV1PartnersPartnerIdWebhookRequest(c.Server, partnerId, params, body)
+// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+func (c *Client) UpdatePartnerWebhook(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, body UpdatePartnerWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewUpdatePartnerWebhookRequest(c.Server, partnerId, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -1879,11 +1879,11 @@ func (c *Client) PatchApiV1PartnersPartnerIdWebhook(ctx context.Context, partner
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceBodyTypes Reference list body-types
+// ListBodyTypes Reference list body-types
 //
-// Corresponds with GET /api/v1/reference/body-types (the `GetApiV1ReferenceBodyTypes` operationId).
-func (c *Client) GetApiV1ReferenceBodyTypes(ctx context.Context, params *GetApiV1ReferenceBodyTypesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceBodyTypesRequest(c.Server, params)
+// Corresponds with GET /api/v1/reference/body-types (the `ListBodyTypes` operationId).
+func (c *Client) ListBodyTypes(ctx context.Context, params *ListBodyTypesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListBodyTypesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1894,11 +1894,11 @@ func (c *Client) GetApiV1ReferenceBodyTypes(ctx context.Context, params *GetApiV
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceBranches Reference list branches
+// ListBranches Reference list branches
 //
-// Corresponds with GET /api/v1/reference/branches (the `GetApiV1ReferenceBranches` operationId).
-func (c *Client) GetApiV1ReferenceBranches(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceBranchesRequest(c.Server)
+// Corresponds with GET /api/v1/reference/branches (the `ListBranches` operationId).
+func (c *Client) ListBranches(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListBranchesRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1909,11 +1909,11 @@ func (c *Client) GetApiV1ReferenceBranches(ctx context.Context, reqEditors ...Re
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceBrands Reference list brands
+// ListBrands Reference list brands
 //
-// Corresponds with GET /api/v1/reference/brands (the `GetApiV1ReferenceBrands` operationId).
-func (c *Client) GetApiV1ReferenceBrands(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceBrandsRequest(c.Server)
+// Corresponds with GET /api/v1/reference/brands (the `ListBrands` operationId).
+func (c *Client) ListBrands(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListBrandsRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1924,11 +1924,11 @@ func (c *Client) GetApiV1ReferenceBrands(ctx context.Context, reqEditors ...Requ
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceCategories Reference list categories
+// ListCategories Reference list categories
 //
-// Corresponds with GET /api/v1/reference/categories (the `GetApiV1ReferenceCategories` operationId).
-func (c *Client) GetApiV1ReferenceCategories(ctx context.Context, params *GetApiV1ReferenceCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceCategoriesRequest(c.Server, params)
+// Corresponds with GET /api/v1/reference/categories (the `ListCategories` operationId).
+func (c *Client) ListCategories(ctx context.Context, params *ListCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCategoriesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1939,11 +1939,11 @@ func (c *Client) GetApiV1ReferenceCategories(ctx context.Context, params *GetApi
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceCountries Reference list countries
+// ListCountries Reference list countries
 //
-// Corresponds with GET /api/v1/reference/countries (the `GetApiV1ReferenceCountries` operationId).
-func (c *Client) GetApiV1ReferenceCountries(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceCountriesRequest(c.Server)
+// Corresponds with GET /api/v1/reference/countries (the `ListCountries` operationId).
+func (c *Client) ListCountries(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListCountriesRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1954,11 +1954,11 @@ func (c *Client) GetApiV1ReferenceCountries(ctx context.Context, reqEditors ...R
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceIdTypes Reference list id-types
+// ListIdTypes Reference list id-types
 //
-// Corresponds with GET /api/v1/reference/id-types (the `GetApiV1ReferenceIdTypes` operationId).
-func (c *Client) GetApiV1ReferenceIdTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceIdTypesRequest(c.Server)
+// Corresponds with GET /api/v1/reference/id-types (the `ListIdTypes` operationId).
+func (c *Client) ListIdTypes(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListIdTypesRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1969,11 +1969,11 @@ func (c *Client) GetApiV1ReferenceIdTypes(ctx context.Context, reqEditors ...Req
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferencePacks Reference list packs
+// ListPacks Reference list packs
 //
-// Corresponds with GET /api/v1/reference/packs (the `GetApiV1ReferencePacks` operationId).
-func (c *Client) GetApiV1ReferencePacks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferencePacksRequest(c.Server)
+// Corresponds with GET /api/v1/reference/packs (the `ListPacks` operationId).
+func (c *Client) ListPacks(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListPacksRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -1984,11 +1984,11 @@ func (c *Client) GetApiV1ReferencePacks(ctx context.Context, reqEditors ...Reque
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceSubCategories Reference list sub-categories
+// ListSubCategories Reference list sub-categories
 //
-// Corresponds with GET /api/v1/reference/sub-categories (the `GetApiV1ReferenceSubCategories` operationId).
-func (c *Client) GetApiV1ReferenceSubCategories(ctx context.Context, params *GetApiV1ReferenceSubCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceSubCategoriesRequest(c.Server, params)
+// Corresponds with GET /api/v1/reference/sub-categories (the `ListSubCategories` operationId).
+func (c *Client) ListSubCategories(ctx context.Context, params *ListSubCategoriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListSubCategoriesRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -1999,11 +1999,11 @@ func (c *Client) GetApiV1ReferenceSubCategories(ctx context.Context, params *Get
 	return c.Client.Do(req)
 }
 
-// GetApiV1ReferenceZones Reference list zones (the travel zones: the codes of a travel contract's zn)
+// ListZones Reference list zones (the travel zones: the codes of a travel contract's zn)
 //
-// Corresponds with GET /api/v1/reference/zones (the `GetApiV1ReferenceZones` operationId).
-func (c *Client) GetApiV1ReferenceZones(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetApiV1ReferenceZonesRequest(c.Server)
+// Corresponds with GET /api/v1/reference/zones (the `ListZones` operationId).
+func (c *Client) ListZones(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListZonesRequest(c.Server)
 	if err != nil {
 		return nil, err
 	}
@@ -2014,13 +2014,13 @@ func (c *Client) GetApiV1ReferenceZones(ctx context.Context, reqEditors ...Reque
 	return c.Client.Do(req)
 }
 
-// PostApiV1WebhooksPaymentWithBody Payment notification (payment gateway only)
+// ReceivePaymentNotificationWithBody Payment notification (payment gateway only)
 //
 // Takes any type of body and a specified content type.
 //
-// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-func (c *Client) PostApiV1WebhooksPaymentWithBody(ctx context.Context, params *PostApiV1WebhooksPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1WebhooksPaymentRequestWithBody(c.Server, params, contentType, body)
+// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+func (c *Client) ReceivePaymentNotificationWithBody(ctx context.Context, params *ReceivePaymentNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceivePaymentNotificationRequestWithBody(c.Server, params, contentType, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2031,13 +2031,13 @@ func (c *Client) PostApiV1WebhooksPaymentWithBody(ctx context.Context, params *P
 	return c.Client.Do(req)
 }
 
-// PostApiV1WebhooksPayment Payment notification (payment gateway only)
+// ReceivePaymentNotification Payment notification (payment gateway only)
 //
 // Takes a body of the `application/json` content type.
 //
-// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-func (c *Client) PostApiV1WebhooksPayment(ctx context.Context, params *PostApiV1WebhooksPaymentParams, body PostApiV1WebhooksPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewPostApiV1WebhooksPaymentRequest(c.Server, params, body)
+// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+func (c *Client) ReceivePaymentNotification(ctx context.Context, params *ReceivePaymentNotificationParams, body ReceivePaymentNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewReceivePaymentNotificationRequest(c.Server, params, body)
 	if err != nil {
 		return nil, err
 	}
@@ -2048,8 +2048,8 @@ func (c *Client) PostApiV1WebhooksPayment(ctx context.Context, params *PostApiV1
 	return c.Client.Do(req)
 }
 
-// NewGetApiV1AdminContractsRequestsRequest constructs an http.Request for the GetApiV1AdminContractsRequests method
-func NewGetApiV1AdminContractsRequestsRequest(server string, params *GetApiV1AdminContractsRequestsParams) (*http.Request, error) {
+// NewListAllContractRequestsRequest constructs an http.Request for the ListAllContractRequests method
+func NewListAllContractRequestsRequest(server string, params *ListAllContractRequestsParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2138,8 +2138,8 @@ func NewGetApiV1AdminContractsRequestsRequest(server string, params *GetApiV1Adm
 	return req, nil
 }
 
-// NewPostApiV1AdminContractsReferenceRefundRequest constructs an http.Request for the PostApiV1AdminContractsReferenceRefund method
-func NewPostApiV1AdminContractsReferenceRefundRequest(server string, reference string) (*http.Request, error) {
+// NewRefundContractRequest constructs an http.Request for the RefundContract method
+func NewRefundContractRequest(server string, reference string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2172,8 +2172,8 @@ func NewPostApiV1AdminContractsReferenceRefundRequest(server string, reference s
 	return req, nil
 }
 
-// NewPostApiV1AdminContractsReferenceReplayIssuanceRequest constructs an http.Request for the PostApiV1AdminContractsReferenceReplayIssuance method
-func NewPostApiV1AdminContractsReferenceReplayIssuanceRequest(server string, reference string) (*http.Request, error) {
+// NewReplayIssuanceRequest constructs an http.Request for the ReplayIssuance method
+func NewReplayIssuanceRequest(server string, reference string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2206,8 +2206,8 @@ func NewPostApiV1AdminContractsReferenceReplayIssuanceRequest(server string, ref
 	return req, nil
 }
 
-// NewGetApiV1AdminPartnersRequest constructs an http.Request for the GetApiV1AdminPartners method
-func NewGetApiV1AdminPartnersRequest(server string, params *GetApiV1AdminPartnersParams) (*http.Request, error) {
+// NewListPartnersRequest constructs an http.Request for the ListPartners method
+func NewListPartnersRequest(server string, params *ListPartnersParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2296,19 +2296,19 @@ func NewGetApiV1AdminPartnersRequest(server string, params *GetApiV1AdminPartner
 	return req, nil
 }
 
-// NewPostApiV1AdminPartnersRequest calls the generic PostApiV1AdminPartners builder with application/json body
-func NewPostApiV1AdminPartnersRequest(server string, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody) (*http.Request, error) {
+// NewCreatePartnerRequest calls the generic CreatePartner builder with application/json body
+func NewCreatePartnerRequest(server string, params *CreatePartnerParams, body CreatePartnerJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostApiV1AdminPartnersRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreatePartnerRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostApiV1AdminPartnersRequestWithBody constructs an http.Request for the PostApiV1AdminPartners method, with any body, and a specified content type
-func NewPostApiV1AdminPartnersRequestWithBody(server string, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreatePartnerRequestWithBody constructs an http.Request for the CreatePartner method, with any body, and a specified content type
+func NewCreatePartnerRequestWithBody(server string, params *CreatePartnerParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2351,8 +2351,8 @@ func NewPostApiV1AdminPartnersRequestWithBody(server string, params *PostApiV1Ad
 	return req, nil
 }
 
-// NewGetApiV1AdminPartnersPartnerIdKeysRequest constructs an http.Request for the GetApiV1AdminPartnersPartnerIdKeys method
-func NewGetApiV1AdminPartnersPartnerIdKeysRequest(server string, partnerId string) (*http.Request, error) {
+// NewListPartnerKeysRequest constructs an http.Request for the ListPartnerKeys method
+func NewListPartnerKeysRequest(server string, partnerId string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2385,8 +2385,8 @@ func NewGetApiV1AdminPartnersPartnerIdKeysRequest(server string, partnerId strin
 	return req, nil
 }
 
-// NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest constructs an http.Request for the PostApiV1AdminPartnersPartnerIdKeysRotate method
-func NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(server string, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams) (*http.Request, error) {
+// NewRotatePartnerKeyRequest constructs an http.Request for the RotatePartnerKey method
+func NewRotatePartnerKeyRequest(server string, partnerId string, params *RotatePartnerKeyParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2434,8 +2434,8 @@ func NewPostApiV1AdminPartnersPartnerIdKeysRotateRequest(server string, partnerI
 	return req, nil
 }
 
-// NewDeleteApiV1AdminPartnersPartnerIdKeysKeyIdRequest constructs an http.Request for the DeleteApiV1AdminPartnersPartnerIdKeysKeyId method
-func NewDeleteApiV1AdminPartnersPartnerIdKeysKeyIdRequest(server string, partnerId string, keyId string) (*http.Request, error) {
+// NewRevokePartnerKeyRequest constructs an http.Request for the RevokePartnerKey method
+func NewRevokePartnerKeyRequest(server string, partnerId string, keyId string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2475,19 +2475,19 @@ func NewDeleteApiV1AdminPartnersPartnerIdKeysKeyIdRequest(server string, partner
 	return req, nil
 }
 
-// NewPostApiV1ContractsAutoClassicRequest calls the generic PostApiV1ContractsAutoClassic builder with application/json body
-func NewPostApiV1ContractsAutoClassicRequest(server string, params *PostApiV1ContractsAutoClassicParams, body PostApiV1ContractsAutoClassicJSONRequestBody) (*http.Request, error) {
+// NewCreateAutoContractForPartnerRequest calls the generic CreateAutoContractForPartner builder with application/json body
+func NewCreateAutoContractForPartnerRequest(server string, params *CreateAutoContractForPartnerParams, body CreateAutoContractForPartnerJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostApiV1ContractsAutoClassicRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateAutoContractForPartnerRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostApiV1ContractsAutoClassicRequestWithBody constructs an http.Request for the PostApiV1ContractsAutoClassic method, with any body, and a specified content type
-func NewPostApiV1ContractsAutoClassicRequestWithBody(server string, params *PostApiV1ContractsAutoClassicParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateAutoContractForPartnerRequestWithBody constructs an http.Request for the CreateAutoContractForPartner method, with any body, and a specified content type
+func NewCreateAutoContractForPartnerRequestWithBody(server string, params *CreateAutoContractForPartnerParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2530,8 +2530,8 @@ func NewPostApiV1ContractsAutoClassicRequestWithBody(server string, params *Post
 	return req, nil
 }
 
-// NewGetApiV1HealthRequest constructs an http.Request for the GetApiV1Health method
-func NewGetApiV1HealthRequest(server string) (*http.Request, error) {
+// NewGetHealthRequest constructs an http.Request for the GetHealth method
+func NewGetHealthRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2557,8 +2557,8 @@ func NewGetApiV1HealthRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetApiV1OpenapiJsonRequest constructs an http.Request for the GetApiV1OpenapiJson method
-func NewGetApiV1OpenapiJsonRequest(server string) (*http.Request, error) {
+// NewGetOpenApiDocumentRequest constructs an http.Request for the GetOpenApiDocument method
+func NewGetOpenApiDocumentRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2584,19 +2584,19 @@ func NewGetApiV1OpenapiJsonRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostApiV1PartnerContractsAutoClassicRequest calls the generic PostApiV1PartnerContractsAutoClassic builder with application/json body
-func NewPostApiV1PartnerContractsAutoClassicRequest(server string, params *PostApiV1PartnerContractsAutoClassicParams, body PostApiV1PartnerContractsAutoClassicJSONRequestBody) (*http.Request, error) {
+// NewCreateAutoContractRequest calls the generic CreateAutoContract builder with application/json body
+func NewCreateAutoContractRequest(server string, params *CreateAutoContractParams, body CreateAutoContractJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostApiV1PartnerContractsAutoClassicRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateAutoContractRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostApiV1PartnerContractsAutoClassicRequestWithBody constructs an http.Request for the PostApiV1PartnerContractsAutoClassic method, with any body, and a specified content type
-func NewPostApiV1PartnerContractsAutoClassicRequestWithBody(server string, params *PostApiV1PartnerContractsAutoClassicParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateAutoContractRequestWithBody constructs an http.Request for the CreateAutoContract method, with any body, and a specified content type
+func NewCreateAutoContractRequestWithBody(server string, params *CreateAutoContractParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2639,8 +2639,8 @@ func NewPostApiV1PartnerContractsAutoClassicRequestWithBody(server string, param
 	return req, nil
 }
 
-// NewGetApiV1PartnerContractsRequestsRequest constructs an http.Request for the GetApiV1PartnerContractsRequests method
-func NewGetApiV1PartnerContractsRequestsRequest(server string, params *GetApiV1PartnerContractsRequestsParams) (*http.Request, error) {
+// NewListContractRequestsRequest constructs an http.Request for the ListContractRequests method
+func NewListContractRequestsRequest(server string, params *ListContractRequestsParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2741,8 +2741,8 @@ func NewGetApiV1PartnerContractsRequestsRequest(server string, params *GetApiV1P
 	return req, nil
 }
 
-// NewGetApiV1PartnerContractsRequestsReferenceRequest constructs an http.Request for the GetApiV1PartnerContractsRequestsReference method
-func NewGetApiV1PartnerContractsRequestsReferenceRequest(server string, reference string) (*http.Request, error) {
+// NewGetContractRequestRequest constructs an http.Request for the GetContractRequest method
+func NewGetContractRequestRequest(server string, reference string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2775,19 +2775,19 @@ func NewGetApiV1PartnerContractsRequestsReferenceRequest(server string, referenc
 	return req, nil
 }
 
-// NewPostApiV1PartnerContractsVoyageClassicRequest calls the generic PostApiV1PartnerContractsVoyageClassic builder with application/json body
-func NewPostApiV1PartnerContractsVoyageClassicRequest(server string, params *PostApiV1PartnerContractsVoyageClassicParams, body PostApiV1PartnerContractsVoyageClassicJSONRequestBody) (*http.Request, error) {
+// NewCreateVoyageContractRequest calls the generic CreateVoyageContract builder with application/json body
+func NewCreateVoyageContractRequest(server string, params *CreateVoyageContractParams, body CreateVoyageContractJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostApiV1PartnerContractsVoyageClassicRequestWithBody(server, params, "application/json", bodyReader)
+	return NewCreateVoyageContractRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostApiV1PartnerContractsVoyageClassicRequestWithBody constructs an http.Request for the PostApiV1PartnerContractsVoyageClassic method, with any body, and a specified content type
-func NewPostApiV1PartnerContractsVoyageClassicRequestWithBody(server string, params *PostApiV1PartnerContractsVoyageClassicParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewCreateVoyageContractRequestWithBody constructs an http.Request for the CreateVoyageContract method, with any body, and a specified content type
+func NewCreateVoyageContractRequestWithBody(server string, params *CreateVoyageContractParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2830,8 +2830,8 @@ func NewPostApiV1PartnerContractsVoyageClassicRequestWithBody(server string, par
 	return req, nil
 }
 
-// NewGetApiV1PartnersMeRequest constructs an http.Request for the GetApiV1PartnersMe method
-func NewGetApiV1PartnersMeRequest(server string) (*http.Request, error) {
+// NewGetCurrentPartnerRequest constructs an http.Request for the GetCurrentPartner method
+func NewGetCurrentPartnerRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2857,8 +2857,8 @@ func NewGetApiV1PartnersMeRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetApiV1PartnersMeKeysRequest constructs an http.Request for the GetApiV1PartnersMeKeys method
-func NewGetApiV1PartnersMeKeysRequest(server string) (*http.Request, error) {
+// NewListKeysRequest constructs an http.Request for the ListKeys method
+func NewListKeysRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2884,8 +2884,8 @@ func NewGetApiV1PartnersMeKeysRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostApiV1PartnersMeKeysRotateRequest constructs an http.Request for the PostApiV1PartnersMeKeysRotate method
-func NewPostApiV1PartnersMeKeysRotateRequest(server string, params *PostApiV1PartnersMeKeysRotateParams) (*http.Request, error) {
+// NewRotateKeyRequest constructs an http.Request for the RotateKey method
+func NewRotateKeyRequest(server string, params *RotateKeyParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2926,8 +2926,8 @@ func NewPostApiV1PartnersMeKeysRotateRequest(server string, params *PostApiV1Par
 	return req, nil
 }
 
-// NewDeleteApiV1PartnersMeKeysKeyIdRequest constructs an http.Request for the DeleteApiV1PartnersMeKeysKeyId method
-func NewDeleteApiV1PartnersMeKeysKeyIdRequest(server string, keyId string) (*http.Request, error) {
+// NewRevokeKeyRequest constructs an http.Request for the RevokeKey method
+func NewRevokeKeyRequest(server string, keyId string) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -2960,8 +2960,8 @@ func NewDeleteApiV1PartnersMeKeysKeyIdRequest(server string, keyId string) (*htt
 	return req, nil
 }
 
-// NewGetApiV1PartnersMeWebhookRequest constructs an http.Request for the GetApiV1PartnersMeWebhook method
-func NewGetApiV1PartnersMeWebhookRequest(server string) (*http.Request, error) {
+// NewGetWebhookRequest constructs an http.Request for the GetWebhook method
+func NewGetWebhookRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -2987,19 +2987,19 @@ func NewGetApiV1PartnersMeWebhookRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPatchApiV1PartnersMeWebhookRequest calls the generic PatchApiV1PartnersMeWebhook builder with application/json body
-func NewPatchApiV1PartnersMeWebhookRequest(server string, params *PatchApiV1PartnersMeWebhookParams, body PatchApiV1PartnersMeWebhookJSONRequestBody) (*http.Request, error) {
+// NewUpdateWebhookRequest calls the generic UpdateWebhook builder with application/json body
+func NewUpdateWebhookRequest(server string, params *UpdateWebhookParams, body UpdateWebhookJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchApiV1PartnersMeWebhookRequestWithBody(server, params, "application/json", bodyReader)
+	return NewUpdateWebhookRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPatchApiV1PartnersMeWebhookRequestWithBody constructs an http.Request for the PatchApiV1PartnersMeWebhook method, with any body, and a specified content type
-func NewPatchApiV1PartnersMeWebhookRequestWithBody(server string, params *PatchApiV1PartnersMeWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewUpdateWebhookRequestWithBody constructs an http.Request for the UpdateWebhook method, with any body, and a specified content type
+func NewUpdateWebhookRequestWithBody(server string, params *UpdateWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3042,8 +3042,8 @@ func NewPatchApiV1PartnersMeWebhookRequestWithBody(server string, params *PatchA
 	return req, nil
 }
 
-// NewGetApiV1PartnersMeWebhookChangesRequest constructs an http.Request for the GetApiV1PartnersMeWebhookChanges method
-func NewGetApiV1PartnersMeWebhookChangesRequest(server string, params *GetApiV1PartnersMeWebhookChangesParams) (*http.Request, error) {
+// NewListWebhookChangesRequest constructs an http.Request for the ListWebhookChanges method
+func NewListWebhookChangesRequest(server string, params *ListWebhookChangesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3108,8 +3108,8 @@ func NewGetApiV1PartnersMeWebhookChangesRequest(server string, params *GetApiV1P
 	return req, nil
 }
 
-// NewGetApiV1PartnersMeWebhookDeliveriesRequest constructs an http.Request for the GetApiV1PartnersMeWebhookDeliveries method
-func NewGetApiV1PartnersMeWebhookDeliveriesRequest(server string, params *GetApiV1PartnersMeWebhookDeliveriesParams) (*http.Request, error) {
+// NewListWebhookDeliveriesRequest constructs an http.Request for the ListWebhookDeliveries method
+func NewListWebhookDeliveriesRequest(server string, params *ListWebhookDeliveriesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3198,8 +3198,8 @@ func NewGetApiV1PartnersMeWebhookDeliveriesRequest(server string, params *GetApi
 	return req, nil
 }
 
-// NewPostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverRequest constructs an http.Request for the PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver method
-func NewPostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverRequest(server string, deliveryId string, params *PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams) (*http.Request, error) {
+// NewRedeliverWebhookDeliveryRequest constructs an http.Request for the RedeliverWebhookDelivery method
+func NewRedeliverWebhookDeliveryRequest(server string, deliveryId string, params *RedeliverWebhookDeliveryParams) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3247,19 +3247,19 @@ func NewPostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverRequest(server st
 	return req, nil
 }
 
-// NewPostApiV1PartnersMeWebhookRecoverRequest calls the generic PostApiV1PartnersMeWebhookRecover builder with application/json body
-func NewPostApiV1PartnersMeWebhookRecoverRequest(server string, params *PostApiV1PartnersMeWebhookRecoverParams, body PostApiV1PartnersMeWebhookRecoverJSONRequestBody) (*http.Request, error) {
+// NewRecoverWebhookDeliveriesRequest calls the generic RecoverWebhookDeliveries builder with application/json body
+func NewRecoverWebhookDeliveriesRequest(server string, params *RecoverWebhookDeliveriesParams, body RecoverWebhookDeliveriesJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostApiV1PartnersMeWebhookRecoverRequestWithBody(server, params, "application/json", bodyReader)
+	return NewRecoverWebhookDeliveriesRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostApiV1PartnersMeWebhookRecoverRequestWithBody constructs an http.Request for the PostApiV1PartnersMeWebhookRecover method, with any body, and a specified content type
-func NewPostApiV1PartnersMeWebhookRecoverRequestWithBody(server string, params *PostApiV1PartnersMeWebhookRecoverParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewRecoverWebhookDeliveriesRequestWithBody constructs an http.Request for the RecoverWebhookDeliveries method, with any body, and a specified content type
+func NewRecoverWebhookDeliveriesRequestWithBody(server string, params *RecoverWebhookDeliveriesParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3302,19 +3302,19 @@ func NewPostApiV1PartnersMeWebhookRecoverRequestWithBody(server string, params *
 	return req, nil
 }
 
-// NewPatchApiV1PartnersPartnerIdWebhookRequest calls the generic PatchApiV1PartnersPartnerIdWebhook builder with application/json body
-func NewPatchApiV1PartnersPartnerIdWebhookRequest(server string, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, body PatchApiV1PartnersPartnerIdWebhookJSONRequestBody) (*http.Request, error) {
+// NewUpdatePartnerWebhookRequest calls the generic UpdatePartnerWebhook builder with application/json body
+func NewUpdatePartnerWebhookRequest(server string, partnerId string, params *UpdatePartnerWebhookParams, body UpdatePartnerWebhookJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPatchApiV1PartnersPartnerIdWebhookRequestWithBody(server, partnerId, params, "application/json", bodyReader)
+	return NewUpdatePartnerWebhookRequestWithBody(server, partnerId, params, "application/json", bodyReader)
 }
 
-// NewPatchApiV1PartnersPartnerIdWebhookRequestWithBody constructs an http.Request for the PatchApiV1PartnersPartnerIdWebhook method, with any body, and a specified content type
-func NewPatchApiV1PartnersPartnerIdWebhookRequestWithBody(server string, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewUpdatePartnerWebhookRequestWithBody constructs an http.Request for the UpdatePartnerWebhook method, with any body, and a specified content type
+func NewUpdatePartnerWebhookRequestWithBody(server string, partnerId string, params *UpdatePartnerWebhookParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	var pathParam0 string
@@ -3364,8 +3364,8 @@ func NewPatchApiV1PartnersPartnerIdWebhookRequestWithBody(server string, partner
 	return req, nil
 }
 
-// NewGetApiV1ReferenceBodyTypesRequest constructs an http.Request for the GetApiV1ReferenceBodyTypes method
-func NewGetApiV1ReferenceBodyTypesRequest(server string, params *GetApiV1ReferenceBodyTypesParams) (*http.Request, error) {
+// NewListBodyTypesRequest constructs an http.Request for the ListBodyTypes method
+func NewListBodyTypesRequest(server string, params *ListBodyTypesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3414,8 +3414,8 @@ func NewGetApiV1ReferenceBodyTypesRequest(server string, params *GetApiV1Referen
 	return req, nil
 }
 
-// NewGetApiV1ReferenceBranchesRequest constructs an http.Request for the GetApiV1ReferenceBranches method
-func NewGetApiV1ReferenceBranchesRequest(server string) (*http.Request, error) {
+// NewListBranchesRequest constructs an http.Request for the ListBranches method
+func NewListBranchesRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3441,8 +3441,8 @@ func NewGetApiV1ReferenceBranchesRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetApiV1ReferenceBrandsRequest constructs an http.Request for the GetApiV1ReferenceBrands method
-func NewGetApiV1ReferenceBrandsRequest(server string) (*http.Request, error) {
+// NewListBrandsRequest constructs an http.Request for the ListBrands method
+func NewListBrandsRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3468,8 +3468,8 @@ func NewGetApiV1ReferenceBrandsRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetApiV1ReferenceCategoriesRequest constructs an http.Request for the GetApiV1ReferenceCategories method
-func NewGetApiV1ReferenceCategoriesRequest(server string, params *GetApiV1ReferenceCategoriesParams) (*http.Request, error) {
+// NewListCategoriesRequest constructs an http.Request for the ListCategories method
+func NewListCategoriesRequest(server string, params *ListCategoriesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3518,8 +3518,8 @@ func NewGetApiV1ReferenceCategoriesRequest(server string, params *GetApiV1Refere
 	return req, nil
 }
 
-// NewGetApiV1ReferenceCountriesRequest constructs an http.Request for the GetApiV1ReferenceCountries method
-func NewGetApiV1ReferenceCountriesRequest(server string) (*http.Request, error) {
+// NewListCountriesRequest constructs an http.Request for the ListCountries method
+func NewListCountriesRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3545,8 +3545,8 @@ func NewGetApiV1ReferenceCountriesRequest(server string) (*http.Request, error) 
 	return req, nil
 }
 
-// NewGetApiV1ReferenceIdTypesRequest constructs an http.Request for the GetApiV1ReferenceIdTypes method
-func NewGetApiV1ReferenceIdTypesRequest(server string) (*http.Request, error) {
+// NewListIdTypesRequest constructs an http.Request for the ListIdTypes method
+func NewListIdTypesRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3572,8 +3572,8 @@ func NewGetApiV1ReferenceIdTypesRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetApiV1ReferencePacksRequest constructs an http.Request for the GetApiV1ReferencePacks method
-func NewGetApiV1ReferencePacksRequest(server string) (*http.Request, error) {
+// NewListPacksRequest constructs an http.Request for the ListPacks method
+func NewListPacksRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3599,8 +3599,8 @@ func NewGetApiV1ReferencePacksRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewGetApiV1ReferenceSubCategoriesRequest constructs an http.Request for the GetApiV1ReferenceSubCategories method
-func NewGetApiV1ReferenceSubCategoriesRequest(server string, params *GetApiV1ReferenceSubCategoriesParams) (*http.Request, error) {
+// NewListSubCategoriesRequest constructs an http.Request for the ListSubCategories method
+func NewListSubCategoriesRequest(server string, params *ListSubCategoriesParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3649,8 +3649,8 @@ func NewGetApiV1ReferenceSubCategoriesRequest(server string, params *GetApiV1Ref
 	return req, nil
 }
 
-// NewGetApiV1ReferenceZonesRequest constructs an http.Request for the GetApiV1ReferenceZones method
-func NewGetApiV1ReferenceZonesRequest(server string) (*http.Request, error) {
+// NewListZonesRequest constructs an http.Request for the ListZones method
+func NewListZonesRequest(server string) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3676,19 +3676,19 @@ func NewGetApiV1ReferenceZonesRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
-// NewPostApiV1WebhooksPaymentRequest calls the generic PostApiV1WebhooksPayment builder with application/json body
-func NewPostApiV1WebhooksPaymentRequest(server string, params *PostApiV1WebhooksPaymentParams, body PostApiV1WebhooksPaymentJSONRequestBody) (*http.Request, error) {
+// NewReceivePaymentNotificationRequest calls the generic ReceivePaymentNotification builder with application/json body
+func NewReceivePaymentNotificationRequest(server string, params *ReceivePaymentNotificationParams, body ReceivePaymentNotificationJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
 	buf, err := json.Marshal(body)
 	if err != nil {
 		return nil, err
 	}
 	bodyReader = bytes.NewReader(buf)
-	return NewPostApiV1WebhooksPaymentRequestWithBody(server, params, "application/json", bodyReader)
+	return NewReceivePaymentNotificationRequestWithBody(server, params, "application/json", bodyReader)
 }
 
-// NewPostApiV1WebhooksPaymentRequestWithBody constructs an http.Request for the PostApiV1WebhooksPayment method, with any body, and a specified content type
-func NewPostApiV1WebhooksPaymentRequestWithBody(server string, params *PostApiV1WebhooksPaymentParams, contentType string, body io.Reader) (*http.Request, error) {
+// NewReceivePaymentNotificationRequestWithBody constructs an http.Request for the ReceivePaymentNotification method, with any body, and a specified content type
+func NewReceivePaymentNotificationRequestWithBody(server string, params *ReceivePaymentNotificationParams, contentType string, body io.Reader) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -3773,339 +3773,339 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
-	// GetApiV1AdminContractsRequestsWithResponse The administrators' queue of contract requests across partners, newest first
+	// ListAllContractRequestsWithResponse The administrators' queue of contract requests across partners, newest first
 	//
 	// Without a filter, the attention queue: ISSUANCE_FAILED requests (replay or refund) and PAYMENT_FAILED requests paid after the failure (payment.status paid_after_failure: refund). contractStatus lists every partner's requests in that status; partnerId one partner's (with contractStatus, that partner's in that status). Partners get 403 (their list is GET /api/v1/partner/contracts/requests). The lists across partners are sharded: a page reads each shard once and merges them.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/admin/contracts/requests (the `GetApiV1AdminContractsRequests` operationId).
-	GetApiV1AdminContractsRequestsWithResponse(ctx context.Context, params *GetApiV1AdminContractsRequestsParams, reqEditors ...RequestEditorFn) (*GetApiV1AdminContractsRequestsResponse, error)
+	// Corresponds with GET /api/v1/admin/contracts/requests (the `ListAllContractRequests` operationId).
+	ListAllContractRequestsWithResponse(ctx context.Context, params *ListAllContractRequestsParams, reqEditors ...RequestEditorFn) (*ListAllContractRequestsResponse, error)
 
-	// PostApiV1AdminContractsReferenceRefundWithResponse Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
+	// RefundContractWithResponse Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `PostApiV1AdminContractsReferenceRefund` operationId).
-	PostApiV1AdminContractsReferenceRefundWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*PostApiV1AdminContractsReferenceRefundResponse, error)
+	// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `RefundContract` operationId).
+	RefundContractWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*RefundContractResponse, error)
 
-	// PostApiV1AdminContractsReferenceReplayIssuanceWithResponse Replay a failed issuance (ISSUANCE_FAILED only)
+	// ReplayIssuanceWithResponse Replay a failed issuance (ISSUANCE_FAILED only)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `PostApiV1AdminContractsReferenceReplayIssuance` operationId).
-	PostApiV1AdminContractsReferenceReplayIssuanceWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*PostApiV1AdminContractsReferenceReplayIssuanceResponse, error)
+	// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `ReplayIssuance` operationId).
+	ReplayIssuanceWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*ReplayIssuanceResponse, error)
 
-	// GetApiV1AdminPartnersWithResponse The partners, newest first (administrators)
+	// ListPartnersWithResponse The partners, newest first (administrators)
 	//
 	// Every partner of this deployment, newest first, each as its creation answered it without the key (no apiKey). createdAfter and createdBefore bound the creation time; each page is one read. Partners and other callers answer 403.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/admin/partners (the `GetApiV1AdminPartners` operationId).
-	GetApiV1AdminPartnersWithResponse(ctx context.Context, params *GetApiV1AdminPartnersParams, reqEditors ...RequestEditorFn) (*GetApiV1AdminPartnersResponse, error)
+	// Corresponds with GET /api/v1/admin/partners (the `ListPartners` operationId).
+	ListPartnersWithResponse(ctx context.Context, params *ListPartnersParams, reqEditors ...RequestEditorFn) (*ListPartnersResponse, error)
 
-	// PostApiV1AdminPartnersWithBodyWithResponse Create a partner and its first key (shown once)
+	// CreatePartnerWithBodyWithResponse Create a partner and its first key (shown once)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartnersWithBodyWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error)
+	// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+	CreatePartnerWithBodyWithResponse(ctx context.Context, params *CreatePartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePartnerResponse, error)
 
-	// PostApiV1AdminPartnersWithResponse Create a partner and its first key (shown once)
+	// CreatePartnerWithResponse Create a partner and its first key (shown once)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-	PostApiV1AdminPartnersWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error)
+	// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+	CreatePartnerWithResponse(ctx context.Context, params *CreatePartnerParams, body CreatePartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePartnerResponse, error)
 
-	// GetApiV1AdminPartnersPartnerIdKeysWithResponse performs a GET /api/v1/admin/partners/{partnerId}/keys (the `GetApiV1AdminPartnersPartnerIdKeys` operationId) request.
+	// ListPartnerKeysWithResponse performs a GET /api/v1/admin/partners/{partnerId}/keys (the `ListPartnerKeys` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
-	GetApiV1AdminPartnersPartnerIdKeysWithResponse(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*GetApiV1AdminPartnersPartnerIdKeysResponse, error)
+	ListPartnerKeysWithResponse(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*ListPartnerKeysResponse, error)
 
-	// PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
+	// RotatePartnerKeyWithResponse performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `RotatePartnerKey` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
-	PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersPartnerIdKeysRotateResponse, error)
+	RotatePartnerKeyWithResponse(ctx context.Context, partnerId string, params *RotatePartnerKeyParams, reqEditors ...RequestEditorFn) (*RotatePartnerKeyResponse, error)
 
-	// DeleteApiV1AdminPartnersPartnerIdKeysKeyIdWithResponse performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `DeleteApiV1AdminPartnersPartnerIdKeysKeyId` operationId) request.
+	// RevokePartnerKeyWithResponse performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `RevokePartnerKey` operationId) request.
 	//
 	// Returns a wrapper object for the known response body format(s).
-	DeleteApiV1AdminPartnersPartnerIdKeysKeyIdWithResponse(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse, error)
+	RevokePartnerKeyWithResponse(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*RevokePartnerKeyResponse, error)
 
-	// PostApiV1ContractsAutoClassicWithBodyWithResponse Direct creation for a named partner (administrators)
+	// CreateAutoContractForPartnerWithBodyWithResponse Direct creation for a named partner (administrators)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-	PostApiV1ContractsAutoClassicWithBodyWithResponse(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1ContractsAutoClassicResponse, error)
+	// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+	CreateAutoContractForPartnerWithBodyWithResponse(ctx context.Context, params *CreateAutoContractForPartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAutoContractForPartnerResponse, error)
 
-	// PostApiV1ContractsAutoClassicWithResponse Direct creation for a named partner (administrators)
+	// CreateAutoContractForPartnerWithResponse Direct creation for a named partner (administrators)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-	PostApiV1ContractsAutoClassicWithResponse(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, body PostApiV1ContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1ContractsAutoClassicResponse, error)
+	// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+	CreateAutoContractForPartnerWithResponse(ctx context.Context, params *CreateAutoContractForPartnerParams, body CreateAutoContractForPartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAutoContractForPartnerResponse, error)
 
-	// GetApiV1HealthWithResponse Health and build version
+	// GetHealthWithResponse Health and build version
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/health (the `GetApiV1Health` operationId).
-	GetApiV1HealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1HealthResponse, error)
+	// Corresponds with GET /api/v1/health (the `GetHealth` operationId).
+	GetHealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthResponse, error)
 
-	// GetApiV1OpenapiJsonWithResponse This document
+	// GetOpenApiDocumentWithResponse This document
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/openapi.json (the `GetApiV1OpenapiJson` operationId).
-	GetApiV1OpenapiJsonWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1OpenapiJsonResponse, error)
+	// Corresponds with GET /api/v1/openapi.json (the `GetOpenApiDocument` operationId).
+	GetOpenApiDocumentWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetOpenApiDocumentResponse, error)
 
-	// PostApiV1PartnerContractsAutoClassicWithBodyWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateAutoContractWithBodyWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-	PostApiV1PartnerContractsAutoClassicWithBodyWithResponse(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsAutoClassicResponse, error)
+	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+	CreateAutoContractWithBodyWithResponse(ctx context.Context, params *CreateAutoContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAutoContractResponse, error)
 
-	// PostApiV1PartnerContractsAutoClassicWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateAutoContractWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-	PostApiV1PartnerContractsAutoClassicWithResponse(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, body PostApiV1PartnerContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsAutoClassicResponse, error)
+	// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+	CreateAutoContractWithResponse(ctx context.Context, params *CreateAutoContractParams, body CreateAutoContractJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAutoContractResponse, error)
 
-	// GetApiV1PartnerContractsRequestsWithResponse The partner's contract requests, newest first
+	// ListContractRequestsWithResponse The partner's contract requests, newest first
 	//
 	// The calling partner's own requests (administrators: GET /api/v1/admin/contracts/requests, 403 here). Filters combine; each page is one read on a key made for its filter. With both contractStatus and product, the page reads the status's next `limit` requests and keeps that product's, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. A request whose payment link expired shows PAYMENT_FAILED at once (as the status read does) but is listed under PENDING_PAYMENT until the sweep writes it, within minutes.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/partner/contracts/requests (the `GetApiV1PartnerContractsRequests` operationId).
-	GetApiV1PartnerContractsRequestsWithResponse(ctx context.Context, params *GetApiV1PartnerContractsRequestsParams, reqEditors ...RequestEditorFn) (*GetApiV1PartnerContractsRequestsResponse, error)
+	// Corresponds with GET /api/v1/partner/contracts/requests (the `ListContractRequests` operationId).
+	ListContractRequestsWithResponse(ctx context.Context, params *ListContractRequestsParams, reqEditors ...RequestEditorFn) (*ListContractRequestsResponse, error)
 
-	// GetApiV1PartnerContractsRequestsReferenceWithResponse Status of a contract request
+	// GetContractRequestWithResponse Status of a contract request
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetApiV1PartnerContractsRequestsReference` operationId).
-	GetApiV1PartnerContractsRequestsReferenceWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*GetApiV1PartnerContractsRequestsReferenceResponse, error)
+	// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetContractRequest` operationId).
+	GetContractRequestWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*GetContractRequestResponse, error)
 
-	// PostApiV1PartnerContractsVoyageClassicWithBodyWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateVoyageContractWithBodyWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-	PostApiV1PartnerContractsVoyageClassicWithBodyWithResponse(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsVoyageClassicResponse, error)
+	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+	CreateVoyageContractWithBodyWithResponse(ctx context.Context, params *CreateVoyageContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVoyageContractResponse, error)
 
-	// PostApiV1PartnerContractsVoyageClassicWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+	// CreateVoyageContractWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-	PostApiV1PartnerContractsVoyageClassicWithResponse(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, body PostApiV1PartnerContractsVoyageClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsVoyageClassicResponse, error)
+	// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+	CreateVoyageContractWithResponse(ctx context.Context, params *CreateVoyageContractParams, body CreateVoyageContractJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVoyageContractResponse, error)
 
-	// GetApiV1PartnersMeWithResponse The calling partner
+	// GetCurrentPartnerWithResponse The calling partner
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/partners/me (the `GetApiV1PartnersMe` operationId).
-	GetApiV1PartnersMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeResponse, error)
+	// Corresponds with GET /api/v1/partners/me (the `GetCurrentPartner` operationId).
+	GetCurrentPartnerWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCurrentPartnerResponse, error)
 
-	// GetApiV1PartnersMeKeysWithResponse The partner's keys (never their secrets)
+	// ListKeysWithResponse The partner's keys (never their secrets)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/partners/me/keys (the `GetApiV1PartnersMeKeys` operationId).
-	GetApiV1PartnersMeKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeKeysResponse, error)
+	// Corresponds with GET /api/v1/partners/me/keys (the `ListKeys` operationId).
+	ListKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListKeysResponse, error)
 
-	// PostApiV1PartnersMeKeysRotateWithResponse Issue a new key; the others keep working for the rotation grace period
+	// RotateKeyWithResponse Issue a new key; the others keep working for the rotation grace period
 	//
 	// Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own replacement.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-	PostApiV1PartnersMeKeysRotateWithResponse(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeKeysRotateResponse, error)
+	// Corresponds with POST /api/v1/partners/me/keys/rotate (the `RotateKey` operationId).
+	RotateKeyWithResponse(ctx context.Context, params *RotateKeyParams, reqEditors ...RequestEditorFn) (*RotateKeyResponse, error)
 
-	// DeleteApiV1PartnersMeKeysKeyIdWithResponse Revoke a key at once
+	// RevokeKeyWithResponse Revoke a key at once
 	//
 	// Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403, so a leaked key cannot revoke the real ones.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `DeleteApiV1PartnersMeKeysKeyId` operationId).
-	DeleteApiV1PartnersMeKeysKeyIdWithResponse(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*DeleteApiV1PartnersMeKeysKeyIdResponse, error)
+	// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `RevokeKey` operationId).
+	RevokeKeyWithResponse(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*RevokeKeyResponse, error)
 
-	// GetApiV1PartnersMeWebhookWithResponse The partner's webhook configuration
+	// GetWebhookWithResponse The partner's webhook configuration
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/partners/me/webhook (the `GetApiV1PartnersMeWebhook` operationId).
-	GetApiV1PartnersMeWebhookWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeWebhookResponse, error)
+	// Corresponds with GET /api/v1/partners/me/webhook (the `GetWebhook` operationId).
+	GetWebhookWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetWebhookResponse, error)
 
-	// PatchApiV1PartnersMeWebhookWithBodyWithResponse Set the webhook URL and secret (write-only)
+	// UpdateWebhookWithBodyWithResponse Set the webhook URL and secret (write-only)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-	PatchApiV1PartnersMeWebhookWithBodyWithResponse(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersMeWebhookResponse, error)
+	// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+	UpdateWebhookWithBodyWithResponse(ctx context.Context, params *UpdateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWebhookResponse, error)
 
-	// PatchApiV1PartnersMeWebhookWithResponse Set the webhook URL and secret (write-only)
+	// UpdateWebhookWithResponse Set the webhook URL and secret (write-only)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-	PatchApiV1PartnersMeWebhookWithResponse(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, body PatchApiV1PartnersMeWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersMeWebhookResponse, error)
+	// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+	UpdateWebhookWithResponse(ctx context.Context, params *UpdateWebhookParams, body UpdateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWebhookResponse, error)
 
-	// GetApiV1PartnersMeWebhookChangesWithResponse Every change of the webhook configuration, newest first
+	// ListWebhookChangesWithResponse Every change of the webhook configuration, newest first
 	//
 	// Who changed the webhook (an API key, by id, or a back-office login), when, and the URL it set; never the secret. Each change is also mailed to the partner's back-office address. A configuration made by an API key lasts only as long as that key: once the key is revoked, rotated out (at the end of its grace period) or expires, the last configuration made by a login or by a key still valid is in force again.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/partners/me/webhook/changes (the `GetApiV1PartnersMeWebhookChanges` operationId).
-	GetApiV1PartnersMeWebhookChangesWithResponse(ctx context.Context, params *GetApiV1PartnersMeWebhookChangesParams, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeWebhookChangesResponse, error)
+	// Corresponds with GET /api/v1/partners/me/webhook/changes (the `ListWebhookChanges` operationId).
+	ListWebhookChangesWithResponse(ctx context.Context, params *ListWebhookChangesParams, reqEditors ...RequestEditorFn) (*ListWebhookChangesResponse, error)
 
-	// GetApiV1PartnersMeWebhookDeliveriesWithResponse Delivery history with attempts
+	// ListWebhookDeliveriesWithResponse Delivery history with attempts
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `GetApiV1PartnersMeWebhookDeliveries` operationId).
-	GetApiV1PartnersMeWebhookDeliveriesWithResponse(ctx context.Context, params *GetApiV1PartnersMeWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeWebhookDeliveriesResponse, error)
+	// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `ListWebhookDeliveries` operationId).
+	ListWebhookDeliveriesWithResponse(ctx context.Context, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error)
 
-	// PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverWithResponse Send a delivery's event again, as a new delivery
+	// RedeliverWebhookDeliveryWithResponse Send a delivery's event again, as a new delivery
 	//
 	// Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery for privacy (it reports on personal data), so it cannot be sent again (409 body_not_retained), and what it reported is read from the contract request it names, GET /api/v1/partner/contracts/requests/{reference}. Failed deliveries are sent again here one by one, or all those since a time with POST /api/v1/partners/me/webhook/recover. With idempotency-key, a retried request answers the first one's delivery rather than sending the event once more.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver` operationId).
-	PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverWithResponse(ctx context.Context, deliveryId string, params *PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse, error)
+	// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+	RedeliverWebhookDeliveryWithResponse(ctx context.Context, deliveryId string, params *RedeliverWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*RedeliverWebhookDeliveryResponse, error)
 
-	// PostApiV1PartnersMeWebhookRecoverWithBodyWithResponse Recover failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveriesWithBodyWithResponse Recover failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-	PostApiV1PartnersMeWebhookRecoverWithBodyWithResponse(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeWebhookRecoverResponse, error)
+	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveriesWithBodyWithResponse(ctx context.Context, params *RecoverWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error)
 
-	// PostApiV1PartnersMeWebhookRecoverWithResponse Recover failed deliveries in bulk, after an outage of the receiver
+	// RecoverWebhookDeliveriesWithResponse Recover failed deliveries in bulk, after an outage of the receiver
 	//
 	// Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-	PostApiV1PartnersMeWebhookRecoverWithResponse(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, body PostApiV1PartnersMeWebhookRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeWebhookRecoverResponse, error)
+	// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+	RecoverWebhookDeliveriesWithResponse(ctx context.Context, params *RecoverWebhookDeliveriesParams, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error)
 
-	// PatchApiV1PartnersPartnerIdWebhookWithBodyWithResponse Set another partner's webhook (administrators)
+	// UpdatePartnerWebhookWithBodyWithResponse Set another partner's webhook (administrators)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-	PatchApiV1PartnersPartnerIdWebhookWithBodyWithResponse(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersPartnerIdWebhookResponse, error)
+	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+	UpdatePartnerWebhookWithBodyWithResponse(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdatePartnerWebhookResponse, error)
 
-	// PatchApiV1PartnersPartnerIdWebhookWithResponse Set another partner's webhook (administrators)
+	// UpdatePartnerWebhookWithResponse Set another partner's webhook (administrators)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-	PatchApiV1PartnersPartnerIdWebhookWithResponse(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, body PatchApiV1PartnersPartnerIdWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersPartnerIdWebhookResponse, error)
+	// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+	UpdatePartnerWebhookWithResponse(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, body UpdatePartnerWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePartnerWebhookResponse, error)
 
-	// GetApiV1ReferenceBodyTypesWithResponse Reference list body-types
+	// ListBodyTypesWithResponse Reference list body-types
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/body-types (the `GetApiV1ReferenceBodyTypes` operationId).
-	GetApiV1ReferenceBodyTypesWithResponse(ctx context.Context, params *GetApiV1ReferenceBodyTypesParams, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceBodyTypesResponse, error)
+	// Corresponds with GET /api/v1/reference/body-types (the `ListBodyTypes` operationId).
+	ListBodyTypesWithResponse(ctx context.Context, params *ListBodyTypesParams, reqEditors ...RequestEditorFn) (*ListBodyTypesResponse, error)
 
-	// GetApiV1ReferenceBranchesWithResponse Reference list branches
+	// ListBranchesWithResponse Reference list branches
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/branches (the `GetApiV1ReferenceBranches` operationId).
-	GetApiV1ReferenceBranchesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceBranchesResponse, error)
+	// Corresponds with GET /api/v1/reference/branches (the `ListBranches` operationId).
+	ListBranchesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListBranchesResponse, error)
 
-	// GetApiV1ReferenceBrandsWithResponse Reference list brands
+	// ListBrandsWithResponse Reference list brands
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/brands (the `GetApiV1ReferenceBrands` operationId).
-	GetApiV1ReferenceBrandsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceBrandsResponse, error)
+	// Corresponds with GET /api/v1/reference/brands (the `ListBrands` operationId).
+	ListBrandsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListBrandsResponse, error)
 
-	// GetApiV1ReferenceCategoriesWithResponse Reference list categories
+	// ListCategoriesWithResponse Reference list categories
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/categories (the `GetApiV1ReferenceCategories` operationId).
-	GetApiV1ReferenceCategoriesWithResponse(ctx context.Context, params *GetApiV1ReferenceCategoriesParams, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceCategoriesResponse, error)
+	// Corresponds with GET /api/v1/reference/categories (the `ListCategories` operationId).
+	ListCategoriesWithResponse(ctx context.Context, params *ListCategoriesParams, reqEditors ...RequestEditorFn) (*ListCategoriesResponse, error)
 
-	// GetApiV1ReferenceCountriesWithResponse Reference list countries
+	// ListCountriesWithResponse Reference list countries
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/countries (the `GetApiV1ReferenceCountries` operationId).
-	GetApiV1ReferenceCountriesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceCountriesResponse, error)
+	// Corresponds with GET /api/v1/reference/countries (the `ListCountries` operationId).
+	ListCountriesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListCountriesResponse, error)
 
-	// GetApiV1ReferenceIdTypesWithResponse Reference list id-types
+	// ListIdTypesWithResponse Reference list id-types
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/id-types (the `GetApiV1ReferenceIdTypes` operationId).
-	GetApiV1ReferenceIdTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceIdTypesResponse, error)
+	// Corresponds with GET /api/v1/reference/id-types (the `ListIdTypes` operationId).
+	ListIdTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListIdTypesResponse, error)
 
-	// GetApiV1ReferencePacksWithResponse Reference list packs
+	// ListPacksWithResponse Reference list packs
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/packs (the `GetApiV1ReferencePacks` operationId).
-	GetApiV1ReferencePacksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferencePacksResponse, error)
+	// Corresponds with GET /api/v1/reference/packs (the `ListPacks` operationId).
+	ListPacksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListPacksResponse, error)
 
-	// GetApiV1ReferenceSubCategoriesWithResponse Reference list sub-categories
+	// ListSubCategoriesWithResponse Reference list sub-categories
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/sub-categories (the `GetApiV1ReferenceSubCategories` operationId).
-	GetApiV1ReferenceSubCategoriesWithResponse(ctx context.Context, params *GetApiV1ReferenceSubCategoriesParams, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceSubCategoriesResponse, error)
+	// Corresponds with GET /api/v1/reference/sub-categories (the `ListSubCategories` operationId).
+	ListSubCategoriesWithResponse(ctx context.Context, params *ListSubCategoriesParams, reqEditors ...RequestEditorFn) (*ListSubCategoriesResponse, error)
 
-	// GetApiV1ReferenceZonesWithResponse Reference list zones (the travel zones: the codes of a travel contract's zn)
+	// ListZonesWithResponse Reference list zones (the travel zones: the codes of a travel contract's zn)
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with GET /api/v1/reference/zones (the `GetApiV1ReferenceZones` operationId).
-	GetApiV1ReferenceZonesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceZonesResponse, error)
+	// Corresponds with GET /api/v1/reference/zones (the `ListZones` operationId).
+	ListZonesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListZonesResponse, error)
 
-	// PostApiV1WebhooksPaymentWithBodyWithResponse Payment notification (payment gateway only)
+	// ReceivePaymentNotificationWithBodyWithResponse Payment notification (payment gateway only)
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-	PostApiV1WebhooksPaymentWithBodyWithResponse(ctx context.Context, params *PostApiV1WebhooksPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1WebhooksPaymentResponse, error)
+	// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+	ReceivePaymentNotificationWithBodyWithResponse(ctx context.Context, params *ReceivePaymentNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceivePaymentNotificationResponse, error)
 
-	// PostApiV1WebhooksPaymentWithResponse Payment notification (payment gateway only)
+	// ReceivePaymentNotificationWithResponse Payment notification (payment gateway only)
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
-	// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-	PostApiV1WebhooksPaymentWithResponse(ctx context.Context, params *PostApiV1WebhooksPaymentParams, body PostApiV1WebhooksPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1WebhooksPaymentResponse, error)
+	// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+	ReceivePaymentNotificationWithResponse(ctx context.Context, params *ReceivePaymentNotificationParams, body ReceivePaymentNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceivePaymentNotificationResponse, error)
 }
 
-// GetApiV1AdminContractsRequestsResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1AdminContractsRequests
-type GetApiV1AdminContractsRequestsResponse200Headers struct {
+// ListAllContractRequestsResponse200Headers the declared response headers of an HTTP 200 response for ListAllContractRequests
+type ListAllContractRequestsResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetApiV1AdminContractsRequestsResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1AdminContractsRequests
-type GetApiV1AdminContractsRequestsResponse429Headers struct {
+// ListAllContractRequestsResponse429Headers the declared response headers of an HTTP 429 response for ListAllContractRequests
+type ListAllContractRequestsResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1AdminContractsRequestsResponse struct {
+type ListAllContractRequestsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -4119,43 +4119,43 @@ type GetApiV1AdminContractsRequestsResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1AdminContractsRequestsResponse200Headers
+	Headers200 *ListAllContractRequestsResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1AdminContractsRequestsResponse429Headers
+	Headers429 *ListAllContractRequestsResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1AdminContractsRequestsResponse) GetJSON200() *ContractPage {
+func (r ListAllContractRequestsResponse) GetJSON200() *ContractPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1AdminContractsRequestsResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListAllContractRequestsResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1AdminContractsRequestsResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListAllContractRequestsResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetApiV1AdminContractsRequestsResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListAllContractRequestsResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1AdminContractsRequestsResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListAllContractRequestsResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1AdminContractsRequestsResponse) GetBody() []byte {
+func (r ListAllContractRequestsResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1AdminContractsRequestsResponse) Status() string {
+func (r ListAllContractRequestsResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4163,7 +4163,7 @@ func (r GetApiV1AdminContractsRequestsResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1AdminContractsRequestsResponse) StatusCode() int {
+func (r ListAllContractRequestsResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4171,19 +4171,19 @@ func (r GetApiV1AdminContractsRequestsResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1AdminContractsRequestsResponse) ContentType() string {
+func (r ListAllContractRequestsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1AdminContractsReferenceRefundResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1AdminContractsReferenceRefund
-type PostApiV1AdminContractsReferenceRefundResponse429Headers struct {
+// RefundContractResponse429Headers the declared response headers of an HTTP 429 response for RefundContract
+type RefundContractResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1AdminContractsReferenceRefundResponse struct {
+type RefundContractResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -4199,46 +4199,46 @@ type PostApiV1AdminContractsReferenceRefundResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1AdminContractsReferenceRefundResponse429Headers
+	Headers429 *RefundContractResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostApiV1AdminContractsReferenceRefundResponse) GetJSON200() *ContractStatus {
+func (r RefundContractResponse) GetJSON200() *ContractStatus {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceRefundResponse) GetApplicationproblemJSON401() *Problem {
+func (r RefundContractResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceRefundResponse) GetApplicationproblemJSON403() *Problem {
+func (r RefundContractResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceRefundResponse) GetApplicationproblemJSON404() *Problem {
+func (r RefundContractResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceRefundResponse) GetApplicationproblemJSON409() *Problem {
+func (r RefundContractResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceRefundResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RefundContractResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1AdminContractsReferenceRefundResponse) GetBody() []byte {
+func (r RefundContractResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1AdminContractsReferenceRefundResponse) Status() string {
+func (r RefundContractResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4246,7 +4246,7 @@ func (r PostApiV1AdminContractsReferenceRefundResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1AdminContractsReferenceRefundResponse) StatusCode() int {
+func (r RefundContractResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4254,19 +4254,19 @@ func (r PostApiV1AdminContractsReferenceRefundResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1AdminContractsReferenceRefundResponse) ContentType() string {
+func (r RefundContractResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1AdminContractsReferenceReplayIssuanceResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1AdminContractsReferenceReplayIssuance
-type PostApiV1AdminContractsReferenceReplayIssuanceResponse429Headers struct {
+// ReplayIssuanceResponse429Headers the declared response headers of an HTTP 429 response for ReplayIssuance
+type ReplayIssuanceResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1AdminContractsReferenceReplayIssuanceResponse struct {
+type ReplayIssuanceResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
@@ -4282,46 +4282,46 @@ type PostApiV1AdminContractsReferenceReplayIssuanceResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1AdminContractsReferenceReplayIssuanceResponse429Headers
+	Headers429 *ReplayIssuanceResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) GetJSON202() *ContractStatus {
+func (r ReplayIssuanceResponse) GetJSON202() *ContractStatus {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) GetApplicationproblemJSON401() *Problem {
+func (r ReplayIssuanceResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) GetApplicationproblemJSON403() *Problem {
+func (r ReplayIssuanceResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) GetApplicationproblemJSON404() *Problem {
+func (r ReplayIssuanceResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) GetApplicationproblemJSON409() *Problem {
+func (r ReplayIssuanceResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ReplayIssuanceResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) GetBody() []byte {
+func (r ReplayIssuanceResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) Status() string {
+func (r ReplayIssuanceResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4329,7 +4329,7 @@ func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) Status() string 
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) StatusCode() int {
+func (r ReplayIssuanceResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4337,25 +4337,25 @@ func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) StatusCode() int
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1AdminContractsReferenceReplayIssuanceResponse) ContentType() string {
+func (r ReplayIssuanceResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1AdminPartnersResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1AdminPartners
-type GetApiV1AdminPartnersResponse200Headers struct {
+// ListPartnersResponse200Headers the declared response headers of an HTTP 200 response for ListPartners
+type ListPartnersResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetApiV1AdminPartnersResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1AdminPartners
-type GetApiV1AdminPartnersResponse429Headers struct {
+// ListPartnersResponse429Headers the declared response headers of an HTTP 429 response for ListPartners
+type ListPartnersResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1AdminPartnersResponse struct {
+type ListPartnersResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -4369,43 +4369,43 @@ type GetApiV1AdminPartnersResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1AdminPartnersResponse200Headers
+	Headers200 *ListPartnersResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1AdminPartnersResponse429Headers
+	Headers429 *ListPartnersResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1AdminPartnersResponse) GetJSON200() *PartnerPage {
+func (r ListPartnersResponse) GetJSON200() *PartnerPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1AdminPartnersResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListPartnersResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1AdminPartnersResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListPartnersResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetApiV1AdminPartnersResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListPartnersResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1AdminPartnersResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListPartnersResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1AdminPartnersResponse) GetBody() []byte {
+func (r ListPartnersResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1AdminPartnersResponse) Status() string {
+func (r ListPartnersResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4413,7 +4413,7 @@ func (r GetApiV1AdminPartnersResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1AdminPartnersResponse) StatusCode() int {
+func (r ListPartnersResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4421,24 +4421,24 @@ func (r GetApiV1AdminPartnersResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1AdminPartnersResponse) ContentType() string {
+func (r ListPartnersResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1AdminPartnersResponse409Headers the declared response headers of an HTTP 409 response for PostApiV1AdminPartners
-type PostApiV1AdminPartnersResponse409Headers struct {
+// CreatePartnerResponse409Headers the declared response headers of an HTTP 409 response for CreatePartner
+type CreatePartnerResponse409Headers struct {
 	RetryAfter *int
 }
 
-// PostApiV1AdminPartnersResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1AdminPartners
-type PostApiV1AdminPartnersResponse429Headers struct {
+// CreatePartnerResponse429Headers the declared response headers of an HTTP 429 response for CreatePartner
+type CreatePartnerResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1AdminPartnersResponse struct {
+type CreatePartnerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -4460,63 +4460,63 @@ type PostApiV1AdminPartnersResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers409 the parsed response headers for an HTTP 409 response
-	Headers409 *PostApiV1AdminPartnersResponse409Headers
+	Headers409 *CreatePartnerResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1AdminPartnersResponse429Headers
+	Headers429 *CreatePartnerResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostApiV1AdminPartnersResponse) GetJSON201() *Partner {
+func (r CreatePartnerResponse) GetJSON201() *Partner {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreatePartnerResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreatePartnerResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreatePartnerResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+func (r CreatePartnerResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON413() *Problem {
+func (r CreatePartnerResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreatePartnerResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreatePartnerResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1AdminPartnersResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreatePartnerResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1AdminPartnersResponse) GetBody() []byte {
+func (r CreatePartnerResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1AdminPartnersResponse) Status() string {
+func (r CreatePartnerResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4524,7 +4524,7 @@ func (r PostApiV1AdminPartnersResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1AdminPartnersResponse) StatusCode() int {
+func (r CreatePartnerResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4532,19 +4532,19 @@ func (r PostApiV1AdminPartnersResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1AdminPartnersResponse) ContentType() string {
+func (r CreatePartnerResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1AdminPartnersPartnerIdKeysResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1AdminPartnersPartnerIdKeys
-type GetApiV1AdminPartnersPartnerIdKeysResponse429Headers struct {
+// ListPartnerKeysResponse429Headers the declared response headers of an HTTP 429 response for ListPartnerKeys
+type ListPartnerKeysResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1AdminPartnersPartnerIdKeysResponse struct {
+type ListPartnerKeysResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -4558,41 +4558,41 @@ type GetApiV1AdminPartnersPartnerIdKeysResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1AdminPartnersPartnerIdKeysResponse429Headers
+	Headers429 *ListPartnerKeysResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) GetJSON200() *KeyList {
+func (r ListPartnerKeysResponse) GetJSON200() *KeyList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListPartnerKeysResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListPartnerKeysResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListPartnerKeysResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListPartnerKeysResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) GetBody() []byte {
+func (r ListPartnerKeysResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) Status() string {
+func (r ListPartnerKeysResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4600,7 +4600,7 @@ func (r GetApiV1AdminPartnersPartnerIdKeysResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) StatusCode() int {
+func (r ListPartnerKeysResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4608,24 +4608,24 @@ func (r GetApiV1AdminPartnersPartnerIdKeysResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1AdminPartnersPartnerIdKeysResponse) ContentType() string {
+func (r ListPartnerKeysResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers the declared response headers of an HTTP 409 response for PostApiV1AdminPartnersPartnerIdKeysRotate
-type PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers struct {
+// RotatePartnerKeyResponse409Headers the declared response headers of an HTTP 409 response for RotatePartnerKey
+type RotatePartnerKeyResponse409Headers struct {
 	RetryAfter *int
 }
 
-// PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1AdminPartnersPartnerIdKeysRotate
-type PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers struct {
+// RotatePartnerKeyResponse429Headers the declared response headers of an HTTP 429 response for RotatePartnerKey
+type RotatePartnerKeyResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1AdminPartnersPartnerIdKeysRotateResponse struct {
+type RotatePartnerKeyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -4641,48 +4641,48 @@ type PostApiV1AdminPartnersPartnerIdKeysRotateResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers409 the parsed response headers for an HTTP 409 response
-	Headers409 *PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers
+	Headers409 *RotatePartnerKeyResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers
+	Headers429 *RotatePartnerKeyResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetJSON201() *NewKey {
+func (r RotatePartnerKeyResponse) GetJSON201() *NewKey {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblemJSON401() *Problem {
+func (r RotatePartnerKeyResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblemJSON403() *Problem {
+func (r RotatePartnerKeyResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblemJSON404() *Problem {
+func (r RotatePartnerKeyResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+func (r RotatePartnerKeyResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RotatePartnerKeyResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) GetBody() []byte {
+func (r RotatePartnerKeyResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) Status() string {
+func (r RotatePartnerKeyResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4690,7 +4690,7 @@ func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) StatusCode() int {
+func (r RotatePartnerKeyResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4698,19 +4698,19 @@ func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1AdminPartnersPartnerIdKeysRotateResponse) ContentType() string {
+func (r RotatePartnerKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse429Headers the declared response headers of an HTTP 429 response for DeleteApiV1AdminPartnersPartnerIdKeysKeyId
-type DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse429Headers struct {
+// RevokePartnerKeyResponse429Headers the declared response headers of an HTTP 429 response for RevokePartnerKey
+type RevokePartnerKeyResponse429Headers struct {
 	RetryAfter int
 }
 
-type DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse struct {
+type RevokePartnerKeyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -4722,36 +4722,36 @@ type DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse429Headers
+	Headers429 *RevokePartnerKeyResponse429Headers
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r RevokePartnerKeyResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r RevokePartnerKeyResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r RevokePartnerKeyResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RevokePartnerKeyResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) GetBody() []byte {
+func (r RevokePartnerKeyResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) Status() string {
+func (r RevokePartnerKeyResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4759,7 +4759,7 @@ func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) StatusCode() int {
+func (r RevokePartnerKeyResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4767,24 +4767,24 @@ func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse) ContentType() string {
+func (r RevokePartnerKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1ContractsAutoClassicResponse201Headers the declared response headers of an HTTP 201 response for PostApiV1ContractsAutoClassic
-type PostApiV1ContractsAutoClassicResponse201Headers struct {
+// CreateAutoContractForPartnerResponse201Headers the declared response headers of an HTTP 201 response for CreateAutoContractForPartner
+type CreateAutoContractForPartnerResponse201Headers struct {
 	Location *string
 }
 
-// PostApiV1ContractsAutoClassicResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1ContractsAutoClassic
-type PostApiV1ContractsAutoClassicResponse429Headers struct {
+// CreateAutoContractForPartnerResponse429Headers the declared response headers of an HTTP 429 response for CreateAutoContractForPartner
+type CreateAutoContractForPartnerResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1ContractsAutoClassicResponse struct {
+type CreateAutoContractForPartnerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -4806,63 +4806,63 @@ type PostApiV1ContractsAutoClassicResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers201 the parsed response headers for an HTTP 201 response
-	Headers201 *PostApiV1ContractsAutoClassicResponse201Headers
+	Headers201 *CreateAutoContractForPartnerResponse201Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1ContractsAutoClassicResponse429Headers
+	Headers429 *CreateAutoContractForPartnerResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetJSON201() *Created {
+func (r CreateAutoContractForPartnerResponse) GetJSON201() *Created {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON404() *Problem {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON413() *Problem {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON422() *Problem {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1ContractsAutoClassicResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateAutoContractForPartnerResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1ContractsAutoClassicResponse) GetBody() []byte {
+func (r CreateAutoContractForPartnerResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1ContractsAutoClassicResponse) Status() string {
+func (r CreateAutoContractForPartnerResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4870,7 +4870,7 @@ func (r PostApiV1ContractsAutoClassicResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1ContractsAutoClassicResponse) StatusCode() int {
+func (r CreateAutoContractForPartnerResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4878,14 +4878,14 @@ func (r PostApiV1ContractsAutoClassicResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1ContractsAutoClassicResponse) ContentType() string {
+func (r CreateAutoContractForPartnerResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type GetApiV1HealthResponse struct {
+type GetHealthResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -4893,17 +4893,17 @@ type GetApiV1HealthResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1HealthResponse) GetJSON200() *Health {
+func (r GetHealthResponse) GetJSON200() *Health {
 	return r.JSON200
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1HealthResponse) GetBody() []byte {
+func (r GetHealthResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1HealthResponse) Status() string {
+func (r GetHealthResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4911,7 +4911,7 @@ func (r GetApiV1HealthResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1HealthResponse) StatusCode() int {
+func (r GetHealthResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4919,14 +4919,14 @@ func (r GetApiV1HealthResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1HealthResponse) ContentType() string {
+func (r GetHealthResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type GetApiV1OpenapiJsonResponse struct {
+type GetOpenApiDocumentResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -4934,17 +4934,17 @@ type GetApiV1OpenapiJsonResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1OpenapiJsonResponse) GetJSON200() *map[string]interface{} {
+func (r GetOpenApiDocumentResponse) GetJSON200() *map[string]interface{} {
 	return r.JSON200
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1OpenapiJsonResponse) GetBody() []byte {
+func (r GetOpenApiDocumentResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1OpenapiJsonResponse) Status() string {
+func (r GetOpenApiDocumentResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -4952,7 +4952,7 @@ func (r GetApiV1OpenapiJsonResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1OpenapiJsonResponse) StatusCode() int {
+func (r GetOpenApiDocumentResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -4960,24 +4960,24 @@ func (r GetApiV1OpenapiJsonResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1OpenapiJsonResponse) ContentType() string {
+func (r GetOpenApiDocumentResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1PartnerContractsAutoClassicResponse201Headers the declared response headers of an HTTP 201 response for PostApiV1PartnerContractsAutoClassic
-type PostApiV1PartnerContractsAutoClassicResponse201Headers struct {
+// CreateAutoContractResponse201Headers the declared response headers of an HTTP 201 response for CreateAutoContract
+type CreateAutoContractResponse201Headers struct {
 	Location *string
 }
 
-// PostApiV1PartnerContractsAutoClassicResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1PartnerContractsAutoClassic
-type PostApiV1PartnerContractsAutoClassicResponse429Headers struct {
+// CreateAutoContractResponse429Headers the declared response headers of an HTTP 429 response for CreateAutoContract
+type CreateAutoContractResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1PartnerContractsAutoClassicResponse struct {
+type CreateAutoContractResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -5003,73 +5003,73 @@ type PostApiV1PartnerContractsAutoClassicResponse struct {
 	// ApplicationproblemJSON502 the response for an HTTP 502 `application/problem+json` response
 	ApplicationproblemJSON502 *Problem
 	// Headers201 the parsed response headers for an HTTP 201 response
-	Headers201 *PostApiV1PartnerContractsAutoClassicResponse201Headers
+	Headers201 *CreateAutoContractResponse201Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1PartnerContractsAutoClassicResponse429Headers
+	Headers429 *CreateAutoContractResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetJSON201() *Created {
+func (r CreateAutoContractResponse) GetJSON201() *Created {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON404() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON409() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON413() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON422() *ContractInvalid {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON422() *ContractInvalid {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON502 returns the response for an HTTP 502 `application/problem+json` response
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetApplicationproblemJSON502() *Problem {
+func (r CreateAutoContractResponse) GetApplicationproblemJSON502() *Problem {
 	return r.ApplicationproblemJSON502
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1PartnerContractsAutoClassicResponse) GetBody() []byte {
+func (r CreateAutoContractResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1PartnerContractsAutoClassicResponse) Status() string {
+func (r CreateAutoContractResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5077,7 +5077,7 @@ func (r PostApiV1PartnerContractsAutoClassicResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1PartnerContractsAutoClassicResponse) StatusCode() int {
+func (r CreateAutoContractResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5085,25 +5085,25 @@ func (r PostApiV1PartnerContractsAutoClassicResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1PartnerContractsAutoClassicResponse) ContentType() string {
+func (r CreateAutoContractResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1PartnerContractsRequestsResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1PartnerContractsRequests
-type GetApiV1PartnerContractsRequestsResponse200Headers struct {
+// ListContractRequestsResponse200Headers the declared response headers of an HTTP 200 response for ListContractRequests
+type ListContractRequestsResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetApiV1PartnerContractsRequestsResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1PartnerContractsRequests
-type GetApiV1PartnerContractsRequestsResponse429Headers struct {
+// ListContractRequestsResponse429Headers the declared response headers of an HTTP 429 response for ListContractRequests
+type ListContractRequestsResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1PartnerContractsRequestsResponse struct {
+type ListContractRequestsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -5117,43 +5117,43 @@ type GetApiV1PartnerContractsRequestsResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1PartnerContractsRequestsResponse200Headers
+	Headers200 *ListContractRequestsResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1PartnerContractsRequestsResponse429Headers
+	Headers429 *ListContractRequestsResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1PartnerContractsRequestsResponse) GetJSON200() *ContractPage {
+func (r ListContractRequestsResponse) GetJSON200() *ContractPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListContractRequestsResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListContractRequestsResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListContractRequestsResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListContractRequestsResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1PartnerContractsRequestsResponse) GetBody() []byte {
+func (r ListContractRequestsResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1PartnerContractsRequestsResponse) Status() string {
+func (r ListContractRequestsResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5161,7 +5161,7 @@ func (r GetApiV1PartnerContractsRequestsResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1PartnerContractsRequestsResponse) StatusCode() int {
+func (r ListContractRequestsResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5169,19 +5169,19 @@ func (r GetApiV1PartnerContractsRequestsResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1PartnerContractsRequestsResponse) ContentType() string {
+func (r ListContractRequestsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1PartnerContractsRequestsReferenceResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1PartnerContractsRequestsReference
-type GetApiV1PartnerContractsRequestsReferenceResponse429Headers struct {
+// GetContractRequestResponse429Headers the declared response headers of an HTTP 429 response for GetContractRequest
+type GetContractRequestResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1PartnerContractsRequestsReferenceResponse struct {
+type GetContractRequestResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -5195,41 +5195,41 @@ type GetApiV1PartnerContractsRequestsReferenceResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1PartnerContractsRequestsReferenceResponse429Headers
+	Headers429 *GetContractRequestResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) GetJSON200() *ContractStatus {
+func (r GetContractRequestResponse) GetJSON200() *ContractStatus {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetContractRequestResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetContractRequestResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) GetApplicationproblemJSON404() *Problem {
+func (r GetContractRequestResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetContractRequestResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) GetBody() []byte {
+func (r GetContractRequestResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) Status() string {
+func (r GetContractRequestResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5237,7 +5237,7 @@ func (r GetApiV1PartnerContractsRequestsReferenceResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) StatusCode() int {
+func (r GetContractRequestResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5245,24 +5245,24 @@ func (r GetApiV1PartnerContractsRequestsReferenceResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1PartnerContractsRequestsReferenceResponse) ContentType() string {
+func (r GetContractRequestResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1PartnerContractsVoyageClassicResponse201Headers the declared response headers of an HTTP 201 response for PostApiV1PartnerContractsVoyageClassic
-type PostApiV1PartnerContractsVoyageClassicResponse201Headers struct {
+// CreateVoyageContractResponse201Headers the declared response headers of an HTTP 201 response for CreateVoyageContract
+type CreateVoyageContractResponse201Headers struct {
 	Location *string
 }
 
-// PostApiV1PartnerContractsVoyageClassicResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1PartnerContractsVoyageClassic
-type PostApiV1PartnerContractsVoyageClassicResponse429Headers struct {
+// CreateVoyageContractResponse429Headers the declared response headers of an HTTP 429 response for CreateVoyageContract
+type CreateVoyageContractResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1PartnerContractsVoyageClassicResponse struct {
+type CreateVoyageContractResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -5288,73 +5288,73 @@ type PostApiV1PartnerContractsVoyageClassicResponse struct {
 	// ApplicationproblemJSON502 the response for an HTTP 502 `application/problem+json` response
 	ApplicationproblemJSON502 *Problem
 	// Headers201 the parsed response headers for an HTTP 201 response
-	Headers201 *PostApiV1PartnerContractsVoyageClassicResponse201Headers
+	Headers201 *CreateVoyageContractResponse201Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1PartnerContractsVoyageClassicResponse429Headers
+	Headers429 *CreateVoyageContractResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetJSON201() *Created {
+func (r CreateVoyageContractResponse) GetJSON201() *Created {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON400() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON401() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON403() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON404() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON409() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON413() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON415() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON422() *ContractInvalid {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON422() *ContractInvalid {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetApplicationproblemJSON502 returns the response for an HTTP 502 `application/problem+json` response
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetApplicationproblemJSON502() *Problem {
+func (r CreateVoyageContractResponse) GetApplicationproblemJSON502() *Problem {
 	return r.ApplicationproblemJSON502
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1PartnerContractsVoyageClassicResponse) GetBody() []byte {
+func (r CreateVoyageContractResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1PartnerContractsVoyageClassicResponse) Status() string {
+func (r CreateVoyageContractResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5362,7 +5362,7 @@ func (r PostApiV1PartnerContractsVoyageClassicResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1PartnerContractsVoyageClassicResponse) StatusCode() int {
+func (r CreateVoyageContractResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5370,19 +5370,19 @@ func (r PostApiV1PartnerContractsVoyageClassicResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1PartnerContractsVoyageClassicResponse) ContentType() string {
+func (r CreateVoyageContractResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1PartnersMeResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1PartnersMe
-type GetApiV1PartnersMeResponse429Headers struct {
+// GetCurrentPartnerResponse429Headers the declared response headers of an HTTP 429 response for GetCurrentPartner
+type GetCurrentPartnerResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1PartnersMeResponse struct {
+type GetCurrentPartnerResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -5394,36 +5394,36 @@ type GetApiV1PartnersMeResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1PartnersMeResponse429Headers
+	Headers429 *GetCurrentPartnerResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1PartnersMeResponse) GetJSON200() *Partner {
+func (r GetCurrentPartnerResponse) GetJSON200() *Partner {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1PartnersMeResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetCurrentPartnerResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1PartnersMeResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetCurrentPartnerResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1PartnersMeResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetCurrentPartnerResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1PartnersMeResponse) GetBody() []byte {
+func (r GetCurrentPartnerResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1PartnersMeResponse) Status() string {
+func (r GetCurrentPartnerResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5431,7 +5431,7 @@ func (r GetApiV1PartnersMeResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1PartnersMeResponse) StatusCode() int {
+func (r GetCurrentPartnerResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5439,19 +5439,19 @@ func (r GetApiV1PartnersMeResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1PartnersMeResponse) ContentType() string {
+func (r GetCurrentPartnerResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1PartnersMeKeysResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1PartnersMeKeys
-type GetApiV1PartnersMeKeysResponse429Headers struct {
+// ListKeysResponse429Headers the declared response headers of an HTTP 429 response for ListKeys
+type ListKeysResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1PartnersMeKeysResponse struct {
+type ListKeysResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -5463,36 +5463,36 @@ type GetApiV1PartnersMeKeysResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1PartnersMeKeysResponse429Headers
+	Headers429 *ListKeysResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1PartnersMeKeysResponse) GetJSON200() *KeyList {
+func (r ListKeysResponse) GetJSON200() *KeyList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1PartnersMeKeysResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListKeysResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1PartnersMeKeysResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListKeysResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1PartnersMeKeysResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListKeysResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1PartnersMeKeysResponse) GetBody() []byte {
+func (r ListKeysResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1PartnersMeKeysResponse) Status() string {
+func (r ListKeysResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5500,7 +5500,7 @@ func (r GetApiV1PartnersMeKeysResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1PartnersMeKeysResponse) StatusCode() int {
+func (r ListKeysResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5508,24 +5508,24 @@ func (r GetApiV1PartnersMeKeysResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1PartnersMeKeysResponse) ContentType() string {
+func (r ListKeysResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1PartnersMeKeysRotateResponse409Headers the declared response headers of an HTTP 409 response for PostApiV1PartnersMeKeysRotate
-type PostApiV1PartnersMeKeysRotateResponse409Headers struct {
+// RotateKeyResponse409Headers the declared response headers of an HTTP 409 response for RotateKey
+type RotateKeyResponse409Headers struct {
 	RetryAfter *int
 }
 
-// PostApiV1PartnersMeKeysRotateResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1PartnersMeKeysRotate
-type PostApiV1PartnersMeKeysRotateResponse429Headers struct {
+// RotateKeyResponse429Headers the declared response headers of an HTTP 429 response for RotateKey
+type RotateKeyResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1PartnersMeKeysRotateResponse struct {
+type RotateKeyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON201 the response for an HTTP 201 `application/json` response
@@ -5539,43 +5539,43 @@ type PostApiV1PartnersMeKeysRotateResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers409 the parsed response headers for an HTTP 409 response
-	Headers409 *PostApiV1PartnersMeKeysRotateResponse409Headers
+	Headers409 *RotateKeyResponse409Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1PartnersMeKeysRotateResponse429Headers
+	Headers429 *RotateKeyResponse429Headers
 }
 
 // GetJSON201 returns the response for an HTTP 201 `application/json` response
-func (r PostApiV1PartnersMeKeysRotateResponse) GetJSON201() *NewKey {
+func (r RotateKeyResponse) GetJSON201() *NewKey {
 	return r.JSON201
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1PartnersMeKeysRotateResponse) GetApplicationproblemJSON401() *Problem {
+func (r RotateKeyResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1PartnersMeKeysRotateResponse) GetApplicationproblemJSON403() *Problem {
+func (r RotateKeyResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1PartnersMeKeysRotateResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+func (r RotateKeyResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1PartnersMeKeysRotateResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RotateKeyResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1PartnersMeKeysRotateResponse) GetBody() []byte {
+func (r RotateKeyResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1PartnersMeKeysRotateResponse) Status() string {
+func (r RotateKeyResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5583,7 +5583,7 @@ func (r PostApiV1PartnersMeKeysRotateResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1PartnersMeKeysRotateResponse) StatusCode() int {
+func (r RotateKeyResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5591,19 +5591,19 @@ func (r PostApiV1PartnersMeKeysRotateResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1PartnersMeKeysRotateResponse) ContentType() string {
+func (r RotateKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// DeleteApiV1PartnersMeKeysKeyIdResponse429Headers the declared response headers of an HTTP 429 response for DeleteApiV1PartnersMeKeysKeyId
-type DeleteApiV1PartnersMeKeysKeyIdResponse429Headers struct {
+// RevokeKeyResponse429Headers the declared response headers of an HTTP 429 response for RevokeKey
+type RevokeKeyResponse429Headers struct {
 	RetryAfter int
 }
 
-type DeleteApiV1PartnersMeKeysKeyIdResponse struct {
+type RevokeKeyResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -5615,36 +5615,36 @@ type DeleteApiV1PartnersMeKeysKeyIdResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *DeleteApiV1PartnersMeKeysKeyIdResponse429Headers
+	Headers429 *RevokeKeyResponse429Headers
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) GetApplicationproblemJSON401() *Problem {
+func (r RevokeKeyResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) GetApplicationproblemJSON403() *Problem {
+func (r RevokeKeyResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) GetApplicationproblemJSON404() *Problem {
+func (r RevokeKeyResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RevokeKeyResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) GetBody() []byte {
+func (r RevokeKeyResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) Status() string {
+func (r RevokeKeyResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5652,7 +5652,7 @@ func (r DeleteApiV1PartnersMeKeysKeyIdResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) StatusCode() int {
+func (r RevokeKeyResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5660,19 +5660,19 @@ func (r DeleteApiV1PartnersMeKeysKeyIdResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r DeleteApiV1PartnersMeKeysKeyIdResponse) ContentType() string {
+func (r RevokeKeyResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1PartnersMeWebhookResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1PartnersMeWebhook
-type GetApiV1PartnersMeWebhookResponse429Headers struct {
+// GetWebhookResponse429Headers the declared response headers of an HTTP 429 response for GetWebhook
+type GetWebhookResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1PartnersMeWebhookResponse struct {
+type GetWebhookResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -5684,36 +5684,36 @@ type GetApiV1PartnersMeWebhookResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1PartnersMeWebhookResponse429Headers
+	Headers429 *GetWebhookResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1PartnersMeWebhookResponse) GetJSON200() *WebhookConfig {
+func (r GetWebhookResponse) GetJSON200() *WebhookConfig {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON401() *Problem {
+func (r GetWebhookResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON403() *Problem {
+func (r GetWebhookResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r GetWebhookResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1PartnersMeWebhookResponse) GetBody() []byte {
+func (r GetWebhookResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1PartnersMeWebhookResponse) Status() string {
+func (r GetWebhookResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5721,7 +5721,7 @@ func (r GetApiV1PartnersMeWebhookResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1PartnersMeWebhookResponse) StatusCode() int {
+func (r GetWebhookResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5729,19 +5729,19 @@ func (r GetApiV1PartnersMeWebhookResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1PartnersMeWebhookResponse) ContentType() string {
+func (r GetWebhookResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PatchApiV1PartnersMeWebhookResponse429Headers the declared response headers of an HTTP 429 response for PatchApiV1PartnersMeWebhook
-type PatchApiV1PartnersMeWebhookResponse429Headers struct {
+// UpdateWebhookResponse429Headers the declared response headers of an HTTP 429 response for UpdateWebhook
+type UpdateWebhookResponse429Headers struct {
 	RetryAfter int
 }
 
-type PatchApiV1PartnersMeWebhookResponse struct {
+type UpdateWebhookResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -5763,61 +5763,61 @@ type PatchApiV1PartnersMeWebhookResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PatchApiV1PartnersMeWebhookResponse429Headers
+	Headers429 *UpdateWebhookResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetJSON200() *WebhookConfig {
+func (r UpdateWebhookResponse) GetJSON200() *WebhookConfig {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON400() *Problem {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON401() *Problem {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON403() *Problem {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON409() *Problem {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON413() *Problem {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON415() *Problem {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON422() *Problem {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PatchApiV1PartnersMeWebhookResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r UpdateWebhookResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PatchApiV1PartnersMeWebhookResponse) GetBody() []byte {
+func (r UpdateWebhookResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PatchApiV1PartnersMeWebhookResponse) Status() string {
+func (r UpdateWebhookResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5825,7 +5825,7 @@ func (r PatchApiV1PartnersMeWebhookResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PatchApiV1PartnersMeWebhookResponse) StatusCode() int {
+func (r UpdateWebhookResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5833,29 +5833,29 @@ func (r PatchApiV1PartnersMeWebhookResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PatchApiV1PartnersMeWebhookResponse) ContentType() string {
+func (r UpdateWebhookResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1PartnersMeWebhookChangesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1PartnersMeWebhookChanges
-type GetApiV1PartnersMeWebhookChangesResponse200Headers struct {
+// ListWebhookChangesResponse200Headers the declared response headers of an HTTP 200 response for ListWebhookChanges
+type ListWebhookChangesResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetApiV1PartnersMeWebhookChangesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1PartnersMeWebhookChanges
-type GetApiV1PartnersMeWebhookChangesResponse429Headers struct {
+// ListWebhookChangesResponse429Headers the declared response headers of an HTTP 429 response for ListWebhookChanges
+type ListWebhookChangesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1PartnersMeWebhookChangesResponse struct {
+type ListWebhookChangesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *GetApiV1PartnersMeWebhookChanges200JSONResponseBody
+	JSON200 *ListWebhookChanges200JSONResponseBody
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
@@ -5865,43 +5865,43 @@ type GetApiV1PartnersMeWebhookChangesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1PartnersMeWebhookChangesResponse200Headers
+	Headers200 *ListWebhookChangesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1PartnersMeWebhookChangesResponse429Headers
+	Headers429 *ListWebhookChangesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1PartnersMeWebhookChangesResponse) GetJSON200() *GetApiV1PartnersMeWebhookChanges200JSONResponseBody {
+func (r ListWebhookChangesResponse) GetJSON200() *ListWebhookChanges200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookChangesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListWebhookChangesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookChangesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListWebhookChangesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookChangesResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListWebhookChangesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookChangesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListWebhookChangesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1PartnersMeWebhookChangesResponse) GetBody() []byte {
+func (r ListWebhookChangesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1PartnersMeWebhookChangesResponse) Status() string {
+func (r ListWebhookChangesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5909,7 +5909,7 @@ func (r GetApiV1PartnersMeWebhookChangesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1PartnersMeWebhookChangesResponse) StatusCode() int {
+func (r ListWebhookChangesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -5917,25 +5917,25 @@ func (r GetApiV1PartnersMeWebhookChangesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1PartnersMeWebhookChangesResponse) ContentType() string {
+func (r ListWebhookChangesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1PartnersMeWebhookDeliveriesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1PartnersMeWebhookDeliveries
-type GetApiV1PartnersMeWebhookDeliveriesResponse200Headers struct {
+// ListWebhookDeliveriesResponse200Headers the declared response headers of an HTTP 200 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse200Headers struct {
 	Link        *string
 	XNextCursor *string
 }
 
-// GetApiV1PartnersMeWebhookDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1PartnersMeWebhookDeliveries
-type GetApiV1PartnersMeWebhookDeliveriesResponse429Headers struct {
+// ListWebhookDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for ListWebhookDeliveries
+type ListWebhookDeliveriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1PartnersMeWebhookDeliveriesResponse struct {
+type ListWebhookDeliveriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -5949,43 +5949,43 @@ type GetApiV1PartnersMeWebhookDeliveriesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1PartnersMeWebhookDeliveriesResponse200Headers
+	Headers200 *ListWebhookDeliveriesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1PartnersMeWebhookDeliveriesResponse429Headers
+	Headers429 *ListWebhookDeliveriesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) GetJSON200() *DeliveryPage {
+func (r ListWebhookDeliveriesResponse) GetJSON200() *DeliveryPage {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) GetApplicationproblemJSON422() *Problem {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListWebhookDeliveriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) GetBody() []byte {
+func (r ListWebhookDeliveriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) Status() string {
+func (r ListWebhookDeliveriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -5993,7 +5993,7 @@ func (r GetApiV1PartnersMeWebhookDeliveriesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) StatusCode() int {
+func (r ListWebhookDeliveriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6001,19 +6001,19 @@ func (r GetApiV1PartnersMeWebhookDeliveriesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1PartnersMeWebhookDeliveriesResponse) ContentType() string {
+func (r ListWebhookDeliveriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver
-type PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse429Headers struct {
+// RedeliverWebhookDeliveryResponse429Headers the declared response headers of an HTTP 429 response for RedeliverWebhookDelivery
+type RedeliverWebhookDeliveryResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse struct {
+type RedeliverWebhookDeliveryResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
@@ -6031,51 +6031,51 @@ type PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse429Headers
+	Headers429 *RedeliverWebhookDeliveryResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetJSON202() *Delivery {
+func (r RedeliverWebhookDeliveryResponse) GetJSON202() *Delivery {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON400() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON401() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON403() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON404() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON409() *Problem {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RedeliverWebhookDeliveryResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) GetBody() []byte {
+func (r RedeliverWebhookDeliveryResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) Status() string {
+func (r RedeliverWebhookDeliveryResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6083,7 +6083,7 @@ func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) Status(
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) StatusCode() int {
+func (r RedeliverWebhookDeliveryResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6091,23 +6091,23 @@ func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) StatusC
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse) ContentType() string {
+func (r RedeliverWebhookDeliveryResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PostApiV1PartnersMeWebhookRecoverResponse429Headers the declared response headers of an HTTP 429 response for PostApiV1PartnersMeWebhookRecover
-type PostApiV1PartnersMeWebhookRecoverResponse429Headers struct {
+// RecoverWebhookDeliveriesResponse429Headers the declared response headers of an HTTP 429 response for RecoverWebhookDeliveries
+type RecoverWebhookDeliveriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type PostApiV1PartnersMeWebhookRecoverResponse struct {
+type RecoverWebhookDeliveriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON202 the response for an HTTP 202 `application/json` response
-	JSON202 *PostApiV1PartnersMeWebhookRecover202JSONResponseBody
+	JSON202 *RecoverWebhookDeliveries202JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -6125,61 +6125,61 @@ type PostApiV1PartnersMeWebhookRecoverResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PostApiV1PartnersMeWebhookRecoverResponse429Headers
+	Headers429 *RecoverWebhookDeliveriesResponse429Headers
 }
 
 // GetJSON202 returns the response for an HTTP 202 `application/json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetJSON202() *PostApiV1PartnersMeWebhookRecover202JSONResponseBody {
+func (r RecoverWebhookDeliveriesResponse) GetJSON202() *RecoverWebhookDeliveries202JSONResponseBody {
 	return r.JSON202
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON400() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON401() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON403() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON409() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON409() *Problem {
 	return r.ApplicationproblemJSON409
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON413() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON415() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON422() *Problem {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r RecoverWebhookDeliveriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1PartnersMeWebhookRecoverResponse) GetBody() []byte {
+func (r RecoverWebhookDeliveriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1PartnersMeWebhookRecoverResponse) Status() string {
+func (r RecoverWebhookDeliveriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6187,7 +6187,7 @@ func (r PostApiV1PartnersMeWebhookRecoverResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1PartnersMeWebhookRecoverResponse) StatusCode() int {
+func (r RecoverWebhookDeliveriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6195,19 +6195,19 @@ func (r PostApiV1PartnersMeWebhookRecoverResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1PartnersMeWebhookRecoverResponse) ContentType() string {
+func (r RecoverWebhookDeliveriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// PatchApiV1PartnersPartnerIdWebhookResponse429Headers the declared response headers of an HTTP 429 response for PatchApiV1PartnersPartnerIdWebhook
-type PatchApiV1PartnersPartnerIdWebhookResponse429Headers struct {
+// UpdatePartnerWebhookResponse429Headers the declared response headers of an HTTP 429 response for UpdatePartnerWebhook
+type UpdatePartnerWebhookResponse429Headers struct {
 	RetryAfter int
 }
 
-type PatchApiV1PartnersPartnerIdWebhookResponse struct {
+type UpdatePartnerWebhookResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6229,61 +6229,61 @@ type PatchApiV1PartnersPartnerIdWebhookResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *PatchApiV1PartnersPartnerIdWebhookResponse429Headers
+	Headers429 *UpdatePartnerWebhookResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetJSON200() *WebhookConfig {
+func (r UpdatePartnerWebhookResponse) GetJSON200() *WebhookConfig {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON400() *Problem {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON401() *Problem {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON403() *Problem {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON404() *Problem {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON413() *Problem {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON415() *Problem {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON422() *Problem {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r UpdatePartnerWebhookResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) GetBody() []byte {
+func (r UpdatePartnerWebhookResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) Status() string {
+func (r UpdatePartnerWebhookResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6291,7 +6291,7 @@ func (r PatchApiV1PartnersPartnerIdWebhookResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) StatusCode() int {
+func (r UpdatePartnerWebhookResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6299,25 +6299,25 @@ func (r PatchApiV1PartnersPartnerIdWebhookResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PatchApiV1PartnersPartnerIdWebhookResponse) ContentType() string {
+func (r UpdatePartnerWebhookResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceBodyTypesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceBodyTypes
-type GetApiV1ReferenceBodyTypesResponse200Headers struct {
+// ListBodyTypesResponse200Headers the declared response headers of an HTTP 200 response for ListBodyTypes
+type ListBodyTypesResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceBodyTypesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceBodyTypes
-type GetApiV1ReferenceBodyTypesResponse429Headers struct {
+// ListBodyTypesResponse429Headers the declared response headers of an HTTP 429 response for ListBodyTypes
+type ListBodyTypesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceBodyTypesResponse struct {
+type ListBodyTypesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6333,48 +6333,48 @@ type GetApiV1ReferenceBodyTypesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceBodyTypesResponse200Headers
+	Headers200 *ListBodyTypesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceBodyTypesResponse429Headers
+	Headers429 *ListBodyTypesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceBodyTypesResponse) GetJSON200() *ReferenceList {
+func (r ListBodyTypesResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceBodyTypesResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListBodyTypesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceBodyTypesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListBodyTypesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceBodyTypesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListBodyTypesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceBodyTypesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListBodyTypesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceBodyTypesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListBodyTypesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceBodyTypesResponse) GetBody() []byte {
+func (r ListBodyTypesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceBodyTypesResponse) Status() string {
+func (r ListBodyTypesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6382,7 +6382,7 @@ func (r GetApiV1ReferenceBodyTypesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceBodyTypesResponse) StatusCode() int {
+func (r ListBodyTypesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6390,25 +6390,25 @@ func (r GetApiV1ReferenceBodyTypesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceBodyTypesResponse) ContentType() string {
+func (r ListBodyTypesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceBranchesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceBranches
-type GetApiV1ReferenceBranchesResponse200Headers struct {
+// ListBranchesResponse200Headers the declared response headers of an HTTP 200 response for ListBranches
+type ListBranchesResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceBranchesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceBranches
-type GetApiV1ReferenceBranchesResponse429Headers struct {
+// ListBranchesResponse429Headers the declared response headers of an HTTP 429 response for ListBranches
+type ListBranchesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceBranchesResponse struct {
+type ListBranchesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6424,48 +6424,48 @@ type GetApiV1ReferenceBranchesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceBranchesResponse200Headers
+	Headers200 *ListBranchesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceBranchesResponse429Headers
+	Headers429 *ListBranchesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceBranchesResponse) GetJSON200() *ReferenceList {
+func (r ListBranchesResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceBranchesResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListBranchesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceBranchesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListBranchesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceBranchesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListBranchesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceBranchesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListBranchesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceBranchesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListBranchesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceBranchesResponse) GetBody() []byte {
+func (r ListBranchesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceBranchesResponse) Status() string {
+func (r ListBranchesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6473,7 +6473,7 @@ func (r GetApiV1ReferenceBranchesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceBranchesResponse) StatusCode() int {
+func (r ListBranchesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6481,25 +6481,25 @@ func (r GetApiV1ReferenceBranchesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceBranchesResponse) ContentType() string {
+func (r ListBranchesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceBrandsResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceBrands
-type GetApiV1ReferenceBrandsResponse200Headers struct {
+// ListBrandsResponse200Headers the declared response headers of an HTTP 200 response for ListBrands
+type ListBrandsResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceBrandsResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceBrands
-type GetApiV1ReferenceBrandsResponse429Headers struct {
+// ListBrandsResponse429Headers the declared response headers of an HTTP 429 response for ListBrands
+type ListBrandsResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceBrandsResponse struct {
+type ListBrandsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6515,48 +6515,48 @@ type GetApiV1ReferenceBrandsResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceBrandsResponse200Headers
+	Headers200 *ListBrandsResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceBrandsResponse429Headers
+	Headers429 *ListBrandsResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceBrandsResponse) GetJSON200() *ReferenceList {
+func (r ListBrandsResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceBrandsResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListBrandsResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceBrandsResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListBrandsResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceBrandsResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListBrandsResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceBrandsResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListBrandsResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceBrandsResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListBrandsResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceBrandsResponse) GetBody() []byte {
+func (r ListBrandsResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceBrandsResponse) Status() string {
+func (r ListBrandsResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6564,7 +6564,7 @@ func (r GetApiV1ReferenceBrandsResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceBrandsResponse) StatusCode() int {
+func (r ListBrandsResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6572,25 +6572,25 @@ func (r GetApiV1ReferenceBrandsResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceBrandsResponse) ContentType() string {
+func (r ListBrandsResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceCategoriesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceCategories
-type GetApiV1ReferenceCategoriesResponse200Headers struct {
+// ListCategoriesResponse200Headers the declared response headers of an HTTP 200 response for ListCategories
+type ListCategoriesResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceCategoriesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceCategories
-type GetApiV1ReferenceCategoriesResponse429Headers struct {
+// ListCategoriesResponse429Headers the declared response headers of an HTTP 429 response for ListCategories
+type ListCategoriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceCategoriesResponse struct {
+type ListCategoriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6606,48 +6606,48 @@ type GetApiV1ReferenceCategoriesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceCategoriesResponse200Headers
+	Headers200 *ListCategoriesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceCategoriesResponse429Headers
+	Headers429 *ListCategoriesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceCategoriesResponse) GetJSON200() *ReferenceList {
+func (r ListCategoriesResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceCategoriesResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListCategoriesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceCategoriesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListCategoriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceCategoriesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListCategoriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceCategoriesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListCategoriesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceCategoriesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListCategoriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceCategoriesResponse) GetBody() []byte {
+func (r ListCategoriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceCategoriesResponse) Status() string {
+func (r ListCategoriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6655,7 +6655,7 @@ func (r GetApiV1ReferenceCategoriesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceCategoriesResponse) StatusCode() int {
+func (r ListCategoriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6663,25 +6663,25 @@ func (r GetApiV1ReferenceCategoriesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceCategoriesResponse) ContentType() string {
+func (r ListCategoriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceCountriesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceCountries
-type GetApiV1ReferenceCountriesResponse200Headers struct {
+// ListCountriesResponse200Headers the declared response headers of an HTTP 200 response for ListCountries
+type ListCountriesResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceCountriesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceCountries
-type GetApiV1ReferenceCountriesResponse429Headers struct {
+// ListCountriesResponse429Headers the declared response headers of an HTTP 429 response for ListCountries
+type ListCountriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceCountriesResponse struct {
+type ListCountriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6697,48 +6697,48 @@ type GetApiV1ReferenceCountriesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceCountriesResponse200Headers
+	Headers200 *ListCountriesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceCountriesResponse429Headers
+	Headers429 *ListCountriesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceCountriesResponse) GetJSON200() *ReferenceList {
+func (r ListCountriesResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceCountriesResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListCountriesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceCountriesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListCountriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceCountriesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListCountriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceCountriesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListCountriesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceCountriesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListCountriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceCountriesResponse) GetBody() []byte {
+func (r ListCountriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceCountriesResponse) Status() string {
+func (r ListCountriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6746,7 +6746,7 @@ func (r GetApiV1ReferenceCountriesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceCountriesResponse) StatusCode() int {
+func (r ListCountriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6754,25 +6754,25 @@ func (r GetApiV1ReferenceCountriesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceCountriesResponse) ContentType() string {
+func (r ListCountriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceIdTypesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceIdTypes
-type GetApiV1ReferenceIdTypesResponse200Headers struct {
+// ListIdTypesResponse200Headers the declared response headers of an HTTP 200 response for ListIdTypes
+type ListIdTypesResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceIdTypesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceIdTypes
-type GetApiV1ReferenceIdTypesResponse429Headers struct {
+// ListIdTypesResponse429Headers the declared response headers of an HTTP 429 response for ListIdTypes
+type ListIdTypesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceIdTypesResponse struct {
+type ListIdTypesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6788,48 +6788,48 @@ type GetApiV1ReferenceIdTypesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceIdTypesResponse200Headers
+	Headers200 *ListIdTypesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceIdTypesResponse429Headers
+	Headers429 *ListIdTypesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceIdTypesResponse) GetJSON200() *ReferenceList {
+func (r ListIdTypesResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceIdTypesResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListIdTypesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceIdTypesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListIdTypesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceIdTypesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListIdTypesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceIdTypesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListIdTypesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceIdTypesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListIdTypesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceIdTypesResponse) GetBody() []byte {
+func (r ListIdTypesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceIdTypesResponse) Status() string {
+func (r ListIdTypesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6837,7 +6837,7 @@ func (r GetApiV1ReferenceIdTypesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceIdTypesResponse) StatusCode() int {
+func (r ListIdTypesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6845,25 +6845,25 @@ func (r GetApiV1ReferenceIdTypesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceIdTypesResponse) ContentType() string {
+func (r ListIdTypesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferencePacksResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferencePacks
-type GetApiV1ReferencePacksResponse200Headers struct {
+// ListPacksResponse200Headers the declared response headers of an HTTP 200 response for ListPacks
+type ListPacksResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferencePacksResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferencePacks
-type GetApiV1ReferencePacksResponse429Headers struct {
+// ListPacksResponse429Headers the declared response headers of an HTTP 429 response for ListPacks
+type ListPacksResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferencePacksResponse struct {
+type ListPacksResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6879,48 +6879,48 @@ type GetApiV1ReferencePacksResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferencePacksResponse200Headers
+	Headers200 *ListPacksResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferencePacksResponse429Headers
+	Headers429 *ListPacksResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferencePacksResponse) GetJSON200() *ReferenceList {
+func (r ListPacksResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferencePacksResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListPacksResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferencePacksResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListPacksResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferencePacksResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListPacksResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferencePacksResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListPacksResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferencePacksResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListPacksResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferencePacksResponse) GetBody() []byte {
+func (r ListPacksResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferencePacksResponse) Status() string {
+func (r ListPacksResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -6928,7 +6928,7 @@ func (r GetApiV1ReferencePacksResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferencePacksResponse) StatusCode() int {
+func (r ListPacksResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -6936,25 +6936,25 @@ func (r GetApiV1ReferencePacksResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferencePacksResponse) ContentType() string {
+func (r ListPacksResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceSubCategoriesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceSubCategories
-type GetApiV1ReferenceSubCategoriesResponse200Headers struct {
+// ListSubCategoriesResponse200Headers the declared response headers of an HTTP 200 response for ListSubCategories
+type ListSubCategoriesResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceSubCategoriesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceSubCategories
-type GetApiV1ReferenceSubCategoriesResponse429Headers struct {
+// ListSubCategoriesResponse429Headers the declared response headers of an HTTP 429 response for ListSubCategories
+type ListSubCategoriesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceSubCategoriesResponse struct {
+type ListSubCategoriesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -6970,48 +6970,48 @@ type GetApiV1ReferenceSubCategoriesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceSubCategoriesResponse200Headers
+	Headers200 *ListSubCategoriesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceSubCategoriesResponse429Headers
+	Headers429 *ListSubCategoriesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceSubCategoriesResponse) GetJSON200() *ReferenceList {
+func (r ListSubCategoriesResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceSubCategoriesResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListSubCategoriesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceSubCategoriesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListSubCategoriesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceSubCategoriesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListSubCategoriesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceSubCategoriesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListSubCategoriesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceSubCategoriesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListSubCategoriesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceSubCategoriesResponse) GetBody() []byte {
+func (r ListSubCategoriesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceSubCategoriesResponse) Status() string {
+func (r ListSubCategoriesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -7019,7 +7019,7 @@ func (r GetApiV1ReferenceSubCategoriesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceSubCategoriesResponse) StatusCode() int {
+func (r ListSubCategoriesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -7027,25 +7027,25 @@ func (r GetApiV1ReferenceSubCategoriesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceSubCategoriesResponse) ContentType() string {
+func (r ListSubCategoriesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1ReferenceZonesResponse200Headers the declared response headers of an HTTP 200 response for GetApiV1ReferenceZones
-type GetApiV1ReferenceZonesResponse200Headers struct {
+// ListZonesResponse200Headers the declared response headers of an HTTP 200 response for ListZones
+type ListZonesResponse200Headers struct {
 	CacheControl *string
 	ETag         *string
 }
 
-// GetApiV1ReferenceZonesResponse429Headers the declared response headers of an HTTP 429 response for GetApiV1ReferenceZones
-type GetApiV1ReferenceZonesResponse429Headers struct {
+// ListZonesResponse429Headers the declared response headers of an HTTP 429 response for ListZones
+type ListZonesResponse429Headers struct {
 	RetryAfter int
 }
 
-type GetApiV1ReferenceZonesResponse struct {
+type ListZonesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
@@ -7061,48 +7061,48 @@ type GetApiV1ReferenceZonesResponse struct {
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
-	Headers200 *GetApiV1ReferenceZonesResponse200Headers
+	Headers200 *ListZonesResponse200Headers
 	// Headers429 the parsed response headers for an HTTP 429 response
-	Headers429 *GetApiV1ReferenceZonesResponse429Headers
+	Headers429 *ListZonesResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r GetApiV1ReferenceZonesResponse) GetJSON200() *ReferenceList {
+func (r ListZonesResponse) GetJSON200() *ReferenceList {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r GetApiV1ReferenceZonesResponse) GetApplicationproblemJSON400() *Problem {
+func (r ListZonesResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r GetApiV1ReferenceZonesResponse) GetApplicationproblemJSON401() *Problem {
+func (r ListZonesResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
-func (r GetApiV1ReferenceZonesResponse) GetApplicationproblemJSON403() *Problem {
+func (r ListZonesResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r GetApiV1ReferenceZonesResponse) GetApplicationproblemJSON404() *Problem {
+func (r ListZonesResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
-func (r GetApiV1ReferenceZonesResponse) GetApplicationproblemJSON429() *RateLimited {
+func (r ListZonesResponse) GetApplicationproblemJSON429() *RateLimited {
 	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
-func (r GetApiV1ReferenceZonesResponse) GetBody() []byte {
+func (r ListZonesResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r GetApiV1ReferenceZonesResponse) Status() string {
+func (r ListZonesResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -7110,7 +7110,7 @@ func (r GetApiV1ReferenceZonesResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r GetApiV1ReferenceZonesResponse) StatusCode() int {
+func (r ListZonesResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -7118,18 +7118,18 @@ func (r GetApiV1ReferenceZonesResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r GetApiV1ReferenceZonesResponse) ContentType() string {
+func (r ListZonesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-type PostApiV1WebhooksPaymentResponse struct {
+type ReceivePaymentNotificationResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
-	JSON200 *PostApiV1WebhooksPayment200JSONResponseBody
+	JSON200 *ReceivePaymentNotification200JSONResponseBody
 	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
 	ApplicationproblemJSON400 *Problem
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
@@ -7145,47 +7145,47 @@ type PostApiV1WebhooksPaymentResponse struct {
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
-func (r PostApiV1WebhooksPaymentResponse) GetJSON200() *PostApiV1WebhooksPayment200JSONResponseBody {
+func (r ReceivePaymentNotificationResponse) GetJSON200() *ReceivePaymentNotification200JSONResponseBody {
 	return r.JSON200
 }
 
 // GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
-func (r PostApiV1WebhooksPaymentResponse) GetApplicationproblemJSON400() *Problem {
+func (r ReceivePaymentNotificationResponse) GetApplicationproblemJSON400() *Problem {
 	return r.ApplicationproblemJSON400
 }
 
 // GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
-func (r PostApiV1WebhooksPaymentResponse) GetApplicationproblemJSON401() *Problem {
+func (r ReceivePaymentNotificationResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
-func (r PostApiV1WebhooksPaymentResponse) GetApplicationproblemJSON404() *Problem {
+func (r ReceivePaymentNotificationResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
 }
 
 // GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
-func (r PostApiV1WebhooksPaymentResponse) GetApplicationproblemJSON413() *Problem {
+func (r ReceivePaymentNotificationResponse) GetApplicationproblemJSON413() *Problem {
 	return r.ApplicationproblemJSON413
 }
 
 // GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
-func (r PostApiV1WebhooksPaymentResponse) GetApplicationproblemJSON415() *Problem {
+func (r ReceivePaymentNotificationResponse) GetApplicationproblemJSON415() *Problem {
 	return r.ApplicationproblemJSON415
 }
 
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
-func (r PostApiV1WebhooksPaymentResponse) GetApplicationproblemJSON422() *Problem {
+func (r ReceivePaymentNotificationResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
 }
 
 // GetBody returns the raw response body bytes
-func (r PostApiV1WebhooksPaymentResponse) GetBody() []byte {
+func (r ReceivePaymentNotificationResponse) GetBody() []byte {
 	return r.Body
 }
 
 // Status returns HTTPResponse.Status
-func (r PostApiV1WebhooksPaymentResponse) Status() string {
+func (r ReceivePaymentNotificationResponse) Status() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Status
 	}
@@ -7193,7 +7193,7 @@ func (r PostApiV1WebhooksPaymentResponse) Status() string {
 }
 
 // StatusCode returns HTTPResponse.StatusCode
-func (r PostApiV1WebhooksPaymentResponse) StatusCode() int {
+func (r ReceivePaymentNotificationResponse) StatusCode() int {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.StatusCode
 	}
@@ -7201,606 +7201,606 @@ func (r PostApiV1WebhooksPaymentResponse) StatusCode() int {
 }
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
-func (r PostApiV1WebhooksPaymentResponse) ContentType() string {
+func (r ReceivePaymentNotificationResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
 	return ""
 }
 
-// GetApiV1AdminContractsRequestsWithResponse The administrators' queue of contract requests across partners, newest first
+// ListAllContractRequestsWithResponse The administrators' queue of contract requests across partners, newest first
 //
 // Without a filter, the attention queue: ISSUANCE_FAILED requests (replay or refund) and PAYMENT_FAILED requests paid after the failure (payment.status paid_after_failure: refund). contractStatus lists every partner's requests in that status; partnerId one partner's (with contractStatus, that partner's in that status). Partners get 403 (their list is GET /api/v1/partner/contracts/requests). The lists across partners are sharded: a page reads each shard once and merges them.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/admin/contracts/requests (the `GetApiV1AdminContractsRequests` operationId).
-func (c *ClientWithResponses) GetApiV1AdminContractsRequestsWithResponse(ctx context.Context, params *GetApiV1AdminContractsRequestsParams, reqEditors ...RequestEditorFn) (*GetApiV1AdminContractsRequestsResponse, error) {
-	rsp, err := c.GetApiV1AdminContractsRequests(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/admin/contracts/requests (the `ListAllContractRequests` operationId).
+func (c *ClientWithResponses) ListAllContractRequestsWithResponse(ctx context.Context, params *ListAllContractRequestsParams, reqEditors ...RequestEditorFn) (*ListAllContractRequestsResponse, error) {
+	rsp, err := c.ListAllContractRequests(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1AdminContractsRequestsResponse(rsp)
+	return ParseListAllContractRequestsResponse(rsp)
 }
 
-// PostApiV1AdminContractsReferenceRefundWithResponse Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
+// RefundContractWithResponse Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED)
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `PostApiV1AdminContractsReferenceRefund` operationId).
-func (c *ClientWithResponses) PostApiV1AdminContractsReferenceRefundWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*PostApiV1AdminContractsReferenceRefundResponse, error) {
-	rsp, err := c.PostApiV1AdminContractsReferenceRefund(ctx, reference, reqEditors...)
+// Corresponds with POST /api/v1/admin/contracts/{reference}/refund (the `RefundContract` operationId).
+func (c *ClientWithResponses) RefundContractWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*RefundContractResponse, error) {
+	rsp, err := c.RefundContract(ctx, reference, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1AdminContractsReferenceRefundResponse(rsp)
+	return ParseRefundContractResponse(rsp)
 }
 
-// PostApiV1AdminContractsReferenceReplayIssuanceWithResponse Replay a failed issuance (ISSUANCE_FAILED only)
+// ReplayIssuanceWithResponse Replay a failed issuance (ISSUANCE_FAILED only)
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `PostApiV1AdminContractsReferenceReplayIssuance` operationId).
-func (c *ClientWithResponses) PostApiV1AdminContractsReferenceReplayIssuanceWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*PostApiV1AdminContractsReferenceReplayIssuanceResponse, error) {
-	rsp, err := c.PostApiV1AdminContractsReferenceReplayIssuance(ctx, reference, reqEditors...)
+// Corresponds with POST /api/v1/admin/contracts/{reference}/replay-issuance (the `ReplayIssuance` operationId).
+func (c *ClientWithResponses) ReplayIssuanceWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*ReplayIssuanceResponse, error) {
+	rsp, err := c.ReplayIssuance(ctx, reference, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1AdminContractsReferenceReplayIssuanceResponse(rsp)
+	return ParseReplayIssuanceResponse(rsp)
 }
 
-// GetApiV1AdminPartnersWithResponse The partners, newest first (administrators)
+// ListPartnersWithResponse The partners, newest first (administrators)
 //
 // Every partner of this deployment, newest first, each as its creation answered it without the key (no apiKey). createdAfter and createdBefore bound the creation time; each page is one read. Partners and other callers answer 403.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/admin/partners (the `GetApiV1AdminPartners` operationId).
-func (c *ClientWithResponses) GetApiV1AdminPartnersWithResponse(ctx context.Context, params *GetApiV1AdminPartnersParams, reqEditors ...RequestEditorFn) (*GetApiV1AdminPartnersResponse, error) {
-	rsp, err := c.GetApiV1AdminPartners(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/admin/partners (the `ListPartners` operationId).
+func (c *ClientWithResponses) ListPartnersWithResponse(ctx context.Context, params *ListPartnersParams, reqEditors ...RequestEditorFn) (*ListPartnersResponse, error) {
+	rsp, err := c.ListPartners(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1AdminPartnersResponse(rsp)
+	return ParseListPartnersResponse(rsp)
 }
 
-// PostApiV1AdminPartnersWithBodyWithResponse Create a partner and its first key (shown once)
+// CreatePartnerWithBodyWithResponse Create a partner and its first key (shown once)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *ClientWithResponses) PostApiV1AdminPartnersWithBodyWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error) {
-	rsp, err := c.PostApiV1AdminPartnersWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+func (c *ClientWithResponses) CreatePartnerWithBodyWithResponse(ctx context.Context, params *CreatePartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreatePartnerResponse, error) {
+	rsp, err := c.CreatePartnerWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1AdminPartnersResponse(rsp)
+	return ParseCreatePartnerResponse(rsp)
 }
 
-// PostApiV1AdminPartnersWithResponse Create a partner and its first key (shown once)
+// CreatePartnerWithResponse Create a partner and its first key (shown once)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/admin/partners (the `PostApiV1AdminPartners` operationId).
-func (c *ClientWithResponses) PostApiV1AdminPartnersWithResponse(ctx context.Context, params *PostApiV1AdminPartnersParams, body PostApiV1AdminPartnersJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersResponse, error) {
-	rsp, err := c.PostApiV1AdminPartners(ctx, params, body, reqEditors...)
+// Corresponds with POST /api/v1/admin/partners (the `CreatePartner` operationId).
+func (c *ClientWithResponses) CreatePartnerWithResponse(ctx context.Context, params *CreatePartnerParams, body CreatePartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreatePartnerResponse, error) {
+	rsp, err := c.CreatePartner(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1AdminPartnersResponse(rsp)
+	return ParseCreatePartnerResponse(rsp)
 }
 
-// GetApiV1AdminPartnersPartnerIdKeysWithResponse performs a GET /api/v1/admin/partners/{partnerId}/keys (the `GetApiV1AdminPartnersPartnerIdKeys` operationId) request.
+// ListPartnerKeysWithResponse performs a GET /api/v1/admin/partners/{partnerId}/keys (the `ListPartnerKeys` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
-func (c *ClientWithResponses) GetApiV1AdminPartnersPartnerIdKeysWithResponse(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*GetApiV1AdminPartnersPartnerIdKeysResponse, error) {
-	rsp, err := c.GetApiV1AdminPartnersPartnerIdKeys(ctx, partnerId, reqEditors...)
+func (c *ClientWithResponses) ListPartnerKeysWithResponse(ctx context.Context, partnerId string, reqEditors ...RequestEditorFn) (*ListPartnerKeysResponse, error) {
+	rsp, err := c.ListPartnerKeys(ctx, partnerId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1AdminPartnersPartnerIdKeysResponse(rsp)
+	return ParseListPartnerKeysResponse(rsp)
 }
 
-// PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `PostApiV1AdminPartnersPartnerIdKeysRotate` operationId) request.
+// RotatePartnerKeyWithResponse performs a POST /api/v1/admin/partners/{partnerId}/keys/rotate (the `RotatePartnerKey` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
-func (c *ClientWithResponses) PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse(ctx context.Context, partnerId string, params *PostApiV1AdminPartnersPartnerIdKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1AdminPartnersPartnerIdKeysRotateResponse, error) {
-	rsp, err := c.PostApiV1AdminPartnersPartnerIdKeysRotate(ctx, partnerId, params, reqEditors...)
+func (c *ClientWithResponses) RotatePartnerKeyWithResponse(ctx context.Context, partnerId string, params *RotatePartnerKeyParams, reqEditors ...RequestEditorFn) (*RotatePartnerKeyResponse, error) {
+	rsp, err := c.RotatePartnerKey(ctx, partnerId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse(rsp)
+	return ParseRotatePartnerKeyResponse(rsp)
 }
 
-// DeleteApiV1AdminPartnersPartnerIdKeysKeyIdWithResponse performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `DeleteApiV1AdminPartnersPartnerIdKeysKeyId` operationId) request.
+// RevokePartnerKeyWithResponse performs a DELETE /api/v1/admin/partners/{partnerId}/keys/{keyId} (the `RevokePartnerKey` operationId) request.
 //
 // Returns a wrapper object for the known response body format(s).
-func (c *ClientWithResponses) DeleteApiV1AdminPartnersPartnerIdKeysKeyIdWithResponse(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse, error) {
-	rsp, err := c.DeleteApiV1AdminPartnersPartnerIdKeysKeyId(ctx, partnerId, keyId, reqEditors...)
+func (c *ClientWithResponses) RevokePartnerKeyWithResponse(ctx context.Context, partnerId string, keyId string, reqEditors ...RequestEditorFn) (*RevokePartnerKeyResponse, error) {
+	rsp, err := c.RevokePartnerKey(ctx, partnerId, keyId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseDeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse(rsp)
+	return ParseRevokePartnerKeyResponse(rsp)
 }
 
-// PostApiV1ContractsAutoClassicWithBodyWithResponse Direct creation for a named partner (administrators)
+// CreateAutoContractForPartnerWithBodyWithResponse Direct creation for a named partner (administrators)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-func (c *ClientWithResponses) PostApiV1ContractsAutoClassicWithBodyWithResponse(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1ContractsAutoClassicResponse, error) {
-	rsp, err := c.PostApiV1ContractsAutoClassicWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+func (c *ClientWithResponses) CreateAutoContractForPartnerWithBodyWithResponse(ctx context.Context, params *CreateAutoContractForPartnerParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAutoContractForPartnerResponse, error) {
+	rsp, err := c.CreateAutoContractForPartnerWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1ContractsAutoClassicResponse(rsp)
+	return ParseCreateAutoContractForPartnerResponse(rsp)
 }
 
-// PostApiV1ContractsAutoClassicWithResponse Direct creation for a named partner (administrators)
+// CreateAutoContractForPartnerWithResponse Direct creation for a named partner (administrators)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/contracts/auto/classic (the `PostApiV1ContractsAutoClassic` operationId).
-func (c *ClientWithResponses) PostApiV1ContractsAutoClassicWithResponse(ctx context.Context, params *PostApiV1ContractsAutoClassicParams, body PostApiV1ContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1ContractsAutoClassicResponse, error) {
-	rsp, err := c.PostApiV1ContractsAutoClassic(ctx, params, body, reqEditors...)
+// Corresponds with POST /api/v1/contracts/auto/classic (the `CreateAutoContractForPartner` operationId).
+func (c *ClientWithResponses) CreateAutoContractForPartnerWithResponse(ctx context.Context, params *CreateAutoContractForPartnerParams, body CreateAutoContractForPartnerJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAutoContractForPartnerResponse, error) {
+	rsp, err := c.CreateAutoContractForPartner(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1ContractsAutoClassicResponse(rsp)
+	return ParseCreateAutoContractForPartnerResponse(rsp)
 }
 
-// GetApiV1HealthWithResponse Health and build version
+// GetHealthWithResponse Health and build version
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/health (the `GetApiV1Health` operationId).
-func (c *ClientWithResponses) GetApiV1HealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1HealthResponse, error) {
-	rsp, err := c.GetApiV1Health(ctx, reqEditors...)
+// Corresponds with GET /api/v1/health (the `GetHealth` operationId).
+func (c *ClientWithResponses) GetHealthWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetHealthResponse, error) {
+	rsp, err := c.GetHealth(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1HealthResponse(rsp)
+	return ParseGetHealthResponse(rsp)
 }
 
-// GetApiV1OpenapiJsonWithResponse This document
+// GetOpenApiDocumentWithResponse This document
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/openapi.json (the `GetApiV1OpenapiJson` operationId).
-func (c *ClientWithResponses) GetApiV1OpenapiJsonWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1OpenapiJsonResponse, error) {
-	rsp, err := c.GetApiV1OpenapiJson(ctx, reqEditors...)
+// Corresponds with GET /api/v1/openapi.json (the `GetOpenApiDocument` operationId).
+func (c *ClientWithResponses) GetOpenApiDocumentWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetOpenApiDocumentResponse, error) {
+	rsp, err := c.GetOpenApiDocument(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1OpenapiJsonResponse(rsp)
+	return ParseGetOpenApiDocumentResponse(rsp)
 }
 
-// PostApiV1PartnerContractsAutoClassicWithBodyWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateAutoContractWithBodyWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-func (c *ClientWithResponses) PostApiV1PartnerContractsAutoClassicWithBodyWithResponse(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsAutoClassicResponse, error) {
-	rsp, err := c.PostApiV1PartnerContractsAutoClassicWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+func (c *ClientWithResponses) CreateAutoContractWithBodyWithResponse(ctx context.Context, params *CreateAutoContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateAutoContractResponse, error) {
+	rsp, err := c.CreateAutoContractWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnerContractsAutoClassicResponse(rsp)
+	return ParseCreateAutoContractResponse(rsp)
 }
 
-// PostApiV1PartnerContractsAutoClassicWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateAutoContractWithResponse Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `PostApiV1PartnerContractsAutoClassic` operationId).
-func (c *ClientWithResponses) PostApiV1PartnerContractsAutoClassicWithResponse(ctx context.Context, params *PostApiV1PartnerContractsAutoClassicParams, body PostApiV1PartnerContractsAutoClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsAutoClassicResponse, error) {
-	rsp, err := c.PostApiV1PartnerContractsAutoClassic(ctx, params, body, reqEditors...)
+// Corresponds with POST /api/v1/partner/contracts/auto/classic (the `CreateAutoContract` operationId).
+func (c *ClientWithResponses) CreateAutoContractWithResponse(ctx context.Context, params *CreateAutoContractParams, body CreateAutoContractJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateAutoContractResponse, error) {
+	rsp, err := c.CreateAutoContract(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnerContractsAutoClassicResponse(rsp)
+	return ParseCreateAutoContractResponse(rsp)
 }
 
-// GetApiV1PartnerContractsRequestsWithResponse The partner's contract requests, newest first
+// ListContractRequestsWithResponse The partner's contract requests, newest first
 //
 // The calling partner's own requests (administrators: GET /api/v1/admin/contracts/requests, 403 here). Filters combine; each page is one read on a key made for its filter. With both contractStatus and product, the page reads the status's next `limit` requests and keeps that product's, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. A request whose payment link expired shows PAYMENT_FAILED at once (as the status read does) but is listed under PENDING_PAYMENT until the sweep writes it, within minutes.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/partner/contracts/requests (the `GetApiV1PartnerContractsRequests` operationId).
-func (c *ClientWithResponses) GetApiV1PartnerContractsRequestsWithResponse(ctx context.Context, params *GetApiV1PartnerContractsRequestsParams, reqEditors ...RequestEditorFn) (*GetApiV1PartnerContractsRequestsResponse, error) {
-	rsp, err := c.GetApiV1PartnerContractsRequests(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/partner/contracts/requests (the `ListContractRequests` operationId).
+func (c *ClientWithResponses) ListContractRequestsWithResponse(ctx context.Context, params *ListContractRequestsParams, reqEditors ...RequestEditorFn) (*ListContractRequestsResponse, error) {
+	rsp, err := c.ListContractRequests(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1PartnerContractsRequestsResponse(rsp)
+	return ParseListContractRequestsResponse(rsp)
 }
 
-// GetApiV1PartnerContractsRequestsReferenceWithResponse Status of a contract request
+// GetContractRequestWithResponse Status of a contract request
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetApiV1PartnerContractsRequestsReference` operationId).
-func (c *ClientWithResponses) GetApiV1PartnerContractsRequestsReferenceWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*GetApiV1PartnerContractsRequestsReferenceResponse, error) {
-	rsp, err := c.GetApiV1PartnerContractsRequestsReference(ctx, reference, reqEditors...)
+// Corresponds with GET /api/v1/partner/contracts/requests/{reference} (the `GetContractRequest` operationId).
+func (c *ClientWithResponses) GetContractRequestWithResponse(ctx context.Context, reference string, reqEditors ...RequestEditorFn) (*GetContractRequestResponse, error) {
+	rsp, err := c.GetContractRequest(ctx, reference, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1PartnerContractsRequestsReferenceResponse(rsp)
+	return ParseGetContractRequestResponse(rsp)
 }
 
-// PostApiV1PartnerContractsVoyageClassicWithBodyWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateVoyageContractWithBodyWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-func (c *ClientWithResponses) PostApiV1PartnerContractsVoyageClassicWithBodyWithResponse(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsVoyageClassicResponse, error) {
-	rsp, err := c.PostApiV1PartnerContractsVoyageClassicWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+func (c *ClientWithResponses) CreateVoyageContractWithBodyWithResponse(ctx context.Context, params *CreateVoyageContractParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVoyageContractResponse, error) {
+	rsp, err := c.CreateVoyageContractWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnerContractsVoyageClassicResponse(rsp)
+	return ParseCreateVoyageContractResponse(rsp)
 }
 
-// PostApiV1PartnerContractsVoyageClassicWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
+// CreateVoyageContractWithResponse Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `PostApiV1PartnerContractsVoyageClassic` operationId).
-func (c *ClientWithResponses) PostApiV1PartnerContractsVoyageClassicWithResponse(ctx context.Context, params *PostApiV1PartnerContractsVoyageClassicParams, body PostApiV1PartnerContractsVoyageClassicJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1PartnerContractsVoyageClassicResponse, error) {
-	rsp, err := c.PostApiV1PartnerContractsVoyageClassic(ctx, params, body, reqEditors...)
+// Corresponds with POST /api/v1/partner/contracts/voyage/classic (the `CreateVoyageContract` operationId).
+func (c *ClientWithResponses) CreateVoyageContractWithResponse(ctx context.Context, params *CreateVoyageContractParams, body CreateVoyageContractJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVoyageContractResponse, error) {
+	rsp, err := c.CreateVoyageContract(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnerContractsVoyageClassicResponse(rsp)
+	return ParseCreateVoyageContractResponse(rsp)
 }
 
-// GetApiV1PartnersMeWithResponse The calling partner
+// GetCurrentPartnerWithResponse The calling partner
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/partners/me (the `GetApiV1PartnersMe` operationId).
-func (c *ClientWithResponses) GetApiV1PartnersMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeResponse, error) {
-	rsp, err := c.GetApiV1PartnersMe(ctx, reqEditors...)
+// Corresponds with GET /api/v1/partners/me (the `GetCurrentPartner` operationId).
+func (c *ClientWithResponses) GetCurrentPartnerWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCurrentPartnerResponse, error) {
+	rsp, err := c.GetCurrentPartner(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1PartnersMeResponse(rsp)
+	return ParseGetCurrentPartnerResponse(rsp)
 }
 
-// GetApiV1PartnersMeKeysWithResponse The partner's keys (never their secrets)
+// ListKeysWithResponse The partner's keys (never their secrets)
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/partners/me/keys (the `GetApiV1PartnersMeKeys` operationId).
-func (c *ClientWithResponses) GetApiV1PartnersMeKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeKeysResponse, error) {
-	rsp, err := c.GetApiV1PartnersMeKeys(ctx, reqEditors...)
+// Corresponds with GET /api/v1/partners/me/keys (the `ListKeys` operationId).
+func (c *ClientWithResponses) ListKeysWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListKeysResponse, error) {
+	rsp, err := c.ListKeys(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1PartnersMeKeysResponse(rsp)
+	return ParseListKeysResponse(rsp)
 }
 
-// PostApiV1PartnersMeKeysRotateWithResponse Issue a new key; the others keep working for the rotation grace period
+// RotateKeyWithResponse Issue a new key; the others keep working for the rotation grace period
 //
 // Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own replacement.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partners/me/keys/rotate (the `PostApiV1PartnersMeKeysRotate` operationId).
-func (c *ClientWithResponses) PostApiV1PartnersMeKeysRotateWithResponse(ctx context.Context, params *PostApiV1PartnersMeKeysRotateParams, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeKeysRotateResponse, error) {
-	rsp, err := c.PostApiV1PartnersMeKeysRotate(ctx, params, reqEditors...)
+// Corresponds with POST /api/v1/partners/me/keys/rotate (the `RotateKey` operationId).
+func (c *ClientWithResponses) RotateKeyWithResponse(ctx context.Context, params *RotateKeyParams, reqEditors ...RequestEditorFn) (*RotateKeyResponse, error) {
+	rsp, err := c.RotateKey(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnersMeKeysRotateResponse(rsp)
+	return ParseRotateKeyResponse(rsp)
 }
 
-// DeleteApiV1PartnersMeKeysKeyIdWithResponse Revoke a key at once
+// RevokeKeyWithResponse Revoke a key at once
 //
 // Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403, so a leaked key cannot revoke the real ones.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `DeleteApiV1PartnersMeKeysKeyId` operationId).
-func (c *ClientWithResponses) DeleteApiV1PartnersMeKeysKeyIdWithResponse(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*DeleteApiV1PartnersMeKeysKeyIdResponse, error) {
-	rsp, err := c.DeleteApiV1PartnersMeKeysKeyId(ctx, keyId, reqEditors...)
+// Corresponds with DELETE /api/v1/partners/me/keys/{keyId} (the `RevokeKey` operationId).
+func (c *ClientWithResponses) RevokeKeyWithResponse(ctx context.Context, keyId string, reqEditors ...RequestEditorFn) (*RevokeKeyResponse, error) {
+	rsp, err := c.RevokeKey(ctx, keyId, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseDeleteApiV1PartnersMeKeysKeyIdResponse(rsp)
+	return ParseRevokeKeyResponse(rsp)
 }
 
-// GetApiV1PartnersMeWebhookWithResponse The partner's webhook configuration
+// GetWebhookWithResponse The partner's webhook configuration
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/partners/me/webhook (the `GetApiV1PartnersMeWebhook` operationId).
-func (c *ClientWithResponses) GetApiV1PartnersMeWebhookWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeWebhookResponse, error) {
-	rsp, err := c.GetApiV1PartnersMeWebhook(ctx, reqEditors...)
+// Corresponds with GET /api/v1/partners/me/webhook (the `GetWebhook` operationId).
+func (c *ClientWithResponses) GetWebhookWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetWebhookResponse, error) {
+	rsp, err := c.GetWebhook(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1PartnersMeWebhookResponse(rsp)
+	return ParseGetWebhookResponse(rsp)
 }
 
-// PatchApiV1PartnersMeWebhookWithBodyWithResponse Set the webhook URL and secret (write-only)
+// UpdateWebhookWithBodyWithResponse Set the webhook URL and secret (write-only)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-func (c *ClientWithResponses) PatchApiV1PartnersMeWebhookWithBodyWithResponse(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersMeWebhookResponse, error) {
-	rsp, err := c.PatchApiV1PartnersMeWebhookWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+func (c *ClientWithResponses) UpdateWebhookWithBodyWithResponse(ctx context.Context, params *UpdateWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdateWebhookResponse, error) {
+	rsp, err := c.UpdateWebhookWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePatchApiV1PartnersMeWebhookResponse(rsp)
+	return ParseUpdateWebhookResponse(rsp)
 }
 
-// PatchApiV1PartnersMeWebhookWithResponse Set the webhook URL and secret (write-only)
+// UpdateWebhookWithResponse Set the webhook URL and secret (write-only)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with PATCH /api/v1/partners/me/webhook (the `PatchApiV1PartnersMeWebhook` operationId).
-func (c *ClientWithResponses) PatchApiV1PartnersMeWebhookWithResponse(ctx context.Context, params *PatchApiV1PartnersMeWebhookParams, body PatchApiV1PartnersMeWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersMeWebhookResponse, error) {
-	rsp, err := c.PatchApiV1PartnersMeWebhook(ctx, params, body, reqEditors...)
+// Corresponds with PATCH /api/v1/partners/me/webhook (the `UpdateWebhook` operationId).
+func (c *ClientWithResponses) UpdateWebhookWithResponse(ctx context.Context, params *UpdateWebhookParams, body UpdateWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdateWebhookResponse, error) {
+	rsp, err := c.UpdateWebhook(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePatchApiV1PartnersMeWebhookResponse(rsp)
+	return ParseUpdateWebhookResponse(rsp)
 }
 
-// GetApiV1PartnersMeWebhookChangesWithResponse Every change of the webhook configuration, newest first
+// ListWebhookChangesWithResponse Every change of the webhook configuration, newest first
 //
 // Who changed the webhook (an API key, by id, or a back-office login), when, and the URL it set; never the secret. Each change is also mailed to the partner's back-office address. A configuration made by an API key lasts only as long as that key: once the key is revoked, rotated out (at the end of its grace period) or expires, the last configuration made by a login or by a key still valid is in force again.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/partners/me/webhook/changes (the `GetApiV1PartnersMeWebhookChanges` operationId).
-func (c *ClientWithResponses) GetApiV1PartnersMeWebhookChangesWithResponse(ctx context.Context, params *GetApiV1PartnersMeWebhookChangesParams, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeWebhookChangesResponse, error) {
-	rsp, err := c.GetApiV1PartnersMeWebhookChanges(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/partners/me/webhook/changes (the `ListWebhookChanges` operationId).
+func (c *ClientWithResponses) ListWebhookChangesWithResponse(ctx context.Context, params *ListWebhookChangesParams, reqEditors ...RequestEditorFn) (*ListWebhookChangesResponse, error) {
+	rsp, err := c.ListWebhookChanges(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1PartnersMeWebhookChangesResponse(rsp)
+	return ParseListWebhookChangesResponse(rsp)
 }
 
-// GetApiV1PartnersMeWebhookDeliveriesWithResponse Delivery history with attempts
+// ListWebhookDeliveriesWithResponse Delivery history with attempts
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `GetApiV1PartnersMeWebhookDeliveries` operationId).
-func (c *ClientWithResponses) GetApiV1PartnersMeWebhookDeliveriesWithResponse(ctx context.Context, params *GetApiV1PartnersMeWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*GetApiV1PartnersMeWebhookDeliveriesResponse, error) {
-	rsp, err := c.GetApiV1PartnersMeWebhookDeliveries(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/partners/me/webhook/deliveries (the `ListWebhookDeliveries` operationId).
+func (c *ClientWithResponses) ListWebhookDeliveriesWithResponse(ctx context.Context, params *ListWebhookDeliveriesParams, reqEditors ...RequestEditorFn) (*ListWebhookDeliveriesResponse, error) {
+	rsp, err := c.ListWebhookDeliveries(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1PartnersMeWebhookDeliveriesResponse(rsp)
+	return ParseListWebhookDeliveriesResponse(rsp)
 }
 
-// PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverWithResponse Send a delivery's event again, as a new delivery
+// RedeliverWebhookDeliveryWithResponse Send a delivery's event again, as a new delivery
 //
 // Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery for privacy (it reports on personal data), so it cannot be sent again (409 body_not_retained), and what it reported is read from the contract request it names, GET /api/v1/partner/contracts/requests/{reference}. Failed deliveries are sent again here one by one, or all those since a time with POST /api/v1/partners/me/webhook/recover. With idempotency-key, a retried request answers the first one's delivery rather than sending the event once more.
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver` operationId).
-func (c *ClientWithResponses) PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverWithResponse(ctx context.Context, deliveryId string, params *PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverParams, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse, error) {
-	rsp, err := c.PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliver(ctx, deliveryId, params, reqEditors...)
+// Corresponds with POST /api/v1/partners/me/webhook/deliveries/{deliveryId}/redeliver (the `RedeliverWebhookDelivery` operationId).
+func (c *ClientWithResponses) RedeliverWebhookDeliveryWithResponse(ctx context.Context, deliveryId string, params *RedeliverWebhookDeliveryParams, reqEditors ...RequestEditorFn) (*RedeliverWebhookDeliveryResponse, error) {
+	rsp, err := c.RedeliverWebhookDelivery(ctx, deliveryId, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse(rsp)
+	return ParseRedeliverWebhookDeliveryResponse(rsp)
 }
 
-// PostApiV1PartnersMeWebhookRecoverWithBodyWithResponse Recover failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveriesWithBodyWithResponse Recover failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-func (c *ClientWithResponses) PostApiV1PartnersMeWebhookRecoverWithBodyWithResponse(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeWebhookRecoverResponse, error) {
-	rsp, err := c.PostApiV1PartnersMeWebhookRecoverWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *ClientWithResponses) RecoverWebhookDeliveriesWithBodyWithResponse(ctx context.Context, params *RecoverWebhookDeliveriesParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error) {
+	rsp, err := c.RecoverWebhookDeliveriesWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnersMeWebhookRecoverResponse(rsp)
+	return ParseRecoverWebhookDeliveriesResponse(rsp)
 }
 
-// PostApiV1PartnersMeWebhookRecoverWithResponse Recover failed deliveries in bulk, after an outage of the receiver
+// RecoverWebhookDeliveriesWithResponse Recover failed deliveries in bulk, after an outage of the receiver
 //
 // Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/partners/me/webhook/recover (the `PostApiV1PartnersMeWebhookRecover` operationId).
-func (c *ClientWithResponses) PostApiV1PartnersMeWebhookRecoverWithResponse(ctx context.Context, params *PostApiV1PartnersMeWebhookRecoverParams, body PostApiV1PartnersMeWebhookRecoverJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1PartnersMeWebhookRecoverResponse, error) {
-	rsp, err := c.PostApiV1PartnersMeWebhookRecover(ctx, params, body, reqEditors...)
+// Corresponds with POST /api/v1/partners/me/webhook/recover (the `RecoverWebhookDeliveries` operationId).
+func (c *ClientWithResponses) RecoverWebhookDeliveriesWithResponse(ctx context.Context, params *RecoverWebhookDeliveriesParams, body RecoverWebhookDeliveriesJSONRequestBody, reqEditors ...RequestEditorFn) (*RecoverWebhookDeliveriesResponse, error) {
+	rsp, err := c.RecoverWebhookDeliveries(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1PartnersMeWebhookRecoverResponse(rsp)
+	return ParseRecoverWebhookDeliveriesResponse(rsp)
 }
 
-// PatchApiV1PartnersPartnerIdWebhookWithBodyWithResponse Set another partner's webhook (administrators)
+// UpdatePartnerWebhookWithBodyWithResponse Set another partner's webhook (administrators)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-func (c *ClientWithResponses) PatchApiV1PartnersPartnerIdWebhookWithBodyWithResponse(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersPartnerIdWebhookResponse, error) {
-	rsp, err := c.PatchApiV1PartnersPartnerIdWebhookWithBody(ctx, partnerId, params, contentType, body, reqEditors...)
+// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+func (c *ClientWithResponses) UpdatePartnerWebhookWithBodyWithResponse(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*UpdatePartnerWebhookResponse, error) {
+	rsp, err := c.UpdatePartnerWebhookWithBody(ctx, partnerId, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePatchApiV1PartnersPartnerIdWebhookResponse(rsp)
+	return ParseUpdatePartnerWebhookResponse(rsp)
 }
 
-// PatchApiV1PartnersPartnerIdWebhookWithResponse Set another partner's webhook (administrators)
+// UpdatePartnerWebhookWithResponse Set another partner's webhook (administrators)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `PatchApiV1PartnersPartnerIdWebhook` operationId).
-func (c *ClientWithResponses) PatchApiV1PartnersPartnerIdWebhookWithResponse(ctx context.Context, partnerId string, params *PatchApiV1PartnersPartnerIdWebhookParams, body PatchApiV1PartnersPartnerIdWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*PatchApiV1PartnersPartnerIdWebhookResponse, error) {
-	rsp, err := c.PatchApiV1PartnersPartnerIdWebhook(ctx, partnerId, params, body, reqEditors...)
+// Corresponds with PATCH /api/v1/partners/{partnerId}/webhook (the `UpdatePartnerWebhook` operationId).
+func (c *ClientWithResponses) UpdatePartnerWebhookWithResponse(ctx context.Context, partnerId string, params *UpdatePartnerWebhookParams, body UpdatePartnerWebhookJSONRequestBody, reqEditors ...RequestEditorFn) (*UpdatePartnerWebhookResponse, error) {
+	rsp, err := c.UpdatePartnerWebhook(ctx, partnerId, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePatchApiV1PartnersPartnerIdWebhookResponse(rsp)
+	return ParseUpdatePartnerWebhookResponse(rsp)
 }
 
-// GetApiV1ReferenceBodyTypesWithResponse Reference list body-types
+// ListBodyTypesWithResponse Reference list body-types
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/body-types (the `GetApiV1ReferenceBodyTypes` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceBodyTypesWithResponse(ctx context.Context, params *GetApiV1ReferenceBodyTypesParams, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceBodyTypesResponse, error) {
-	rsp, err := c.GetApiV1ReferenceBodyTypes(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/reference/body-types (the `ListBodyTypes` operationId).
+func (c *ClientWithResponses) ListBodyTypesWithResponse(ctx context.Context, params *ListBodyTypesParams, reqEditors ...RequestEditorFn) (*ListBodyTypesResponse, error) {
+	rsp, err := c.ListBodyTypes(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceBodyTypesResponse(rsp)
+	return ParseListBodyTypesResponse(rsp)
 }
 
-// GetApiV1ReferenceBranchesWithResponse Reference list branches
+// ListBranchesWithResponse Reference list branches
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/branches (the `GetApiV1ReferenceBranches` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceBranchesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceBranchesResponse, error) {
-	rsp, err := c.GetApiV1ReferenceBranches(ctx, reqEditors...)
+// Corresponds with GET /api/v1/reference/branches (the `ListBranches` operationId).
+func (c *ClientWithResponses) ListBranchesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListBranchesResponse, error) {
+	rsp, err := c.ListBranches(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceBranchesResponse(rsp)
+	return ParseListBranchesResponse(rsp)
 }
 
-// GetApiV1ReferenceBrandsWithResponse Reference list brands
+// ListBrandsWithResponse Reference list brands
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/brands (the `GetApiV1ReferenceBrands` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceBrandsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceBrandsResponse, error) {
-	rsp, err := c.GetApiV1ReferenceBrands(ctx, reqEditors...)
+// Corresponds with GET /api/v1/reference/brands (the `ListBrands` operationId).
+func (c *ClientWithResponses) ListBrandsWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListBrandsResponse, error) {
+	rsp, err := c.ListBrands(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceBrandsResponse(rsp)
+	return ParseListBrandsResponse(rsp)
 }
 
-// GetApiV1ReferenceCategoriesWithResponse Reference list categories
+// ListCategoriesWithResponse Reference list categories
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/categories (the `GetApiV1ReferenceCategories` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceCategoriesWithResponse(ctx context.Context, params *GetApiV1ReferenceCategoriesParams, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceCategoriesResponse, error) {
-	rsp, err := c.GetApiV1ReferenceCategories(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/reference/categories (the `ListCategories` operationId).
+func (c *ClientWithResponses) ListCategoriesWithResponse(ctx context.Context, params *ListCategoriesParams, reqEditors ...RequestEditorFn) (*ListCategoriesResponse, error) {
+	rsp, err := c.ListCategories(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceCategoriesResponse(rsp)
+	return ParseListCategoriesResponse(rsp)
 }
 
-// GetApiV1ReferenceCountriesWithResponse Reference list countries
+// ListCountriesWithResponse Reference list countries
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/countries (the `GetApiV1ReferenceCountries` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceCountriesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceCountriesResponse, error) {
-	rsp, err := c.GetApiV1ReferenceCountries(ctx, reqEditors...)
+// Corresponds with GET /api/v1/reference/countries (the `ListCountries` operationId).
+func (c *ClientWithResponses) ListCountriesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListCountriesResponse, error) {
+	rsp, err := c.ListCountries(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceCountriesResponse(rsp)
+	return ParseListCountriesResponse(rsp)
 }
 
-// GetApiV1ReferenceIdTypesWithResponse Reference list id-types
+// ListIdTypesWithResponse Reference list id-types
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/id-types (the `GetApiV1ReferenceIdTypes` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceIdTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceIdTypesResponse, error) {
-	rsp, err := c.GetApiV1ReferenceIdTypes(ctx, reqEditors...)
+// Corresponds with GET /api/v1/reference/id-types (the `ListIdTypes` operationId).
+func (c *ClientWithResponses) ListIdTypesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListIdTypesResponse, error) {
+	rsp, err := c.ListIdTypes(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceIdTypesResponse(rsp)
+	return ParseListIdTypesResponse(rsp)
 }
 
-// GetApiV1ReferencePacksWithResponse Reference list packs
+// ListPacksWithResponse Reference list packs
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/packs (the `GetApiV1ReferencePacks` operationId).
-func (c *ClientWithResponses) GetApiV1ReferencePacksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferencePacksResponse, error) {
-	rsp, err := c.GetApiV1ReferencePacks(ctx, reqEditors...)
+// Corresponds with GET /api/v1/reference/packs (the `ListPacks` operationId).
+func (c *ClientWithResponses) ListPacksWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListPacksResponse, error) {
+	rsp, err := c.ListPacks(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferencePacksResponse(rsp)
+	return ParseListPacksResponse(rsp)
 }
 
-// GetApiV1ReferenceSubCategoriesWithResponse Reference list sub-categories
+// ListSubCategoriesWithResponse Reference list sub-categories
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/sub-categories (the `GetApiV1ReferenceSubCategories` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceSubCategoriesWithResponse(ctx context.Context, params *GetApiV1ReferenceSubCategoriesParams, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceSubCategoriesResponse, error) {
-	rsp, err := c.GetApiV1ReferenceSubCategories(ctx, params, reqEditors...)
+// Corresponds with GET /api/v1/reference/sub-categories (the `ListSubCategories` operationId).
+func (c *ClientWithResponses) ListSubCategoriesWithResponse(ctx context.Context, params *ListSubCategoriesParams, reqEditors ...RequestEditorFn) (*ListSubCategoriesResponse, error) {
+	rsp, err := c.ListSubCategories(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceSubCategoriesResponse(rsp)
+	return ParseListSubCategoriesResponse(rsp)
 }
 
-// GetApiV1ReferenceZonesWithResponse Reference list zones (the travel zones: the codes of a travel contract's zn)
+// ListZonesWithResponse Reference list zones (the travel zones: the codes of a travel contract's zn)
 //
 // Returns a wrapper object for the known response body format(s).
 //
-// Corresponds with GET /api/v1/reference/zones (the `GetApiV1ReferenceZones` operationId).
-func (c *ClientWithResponses) GetApiV1ReferenceZonesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetApiV1ReferenceZonesResponse, error) {
-	rsp, err := c.GetApiV1ReferenceZones(ctx, reqEditors...)
+// Corresponds with GET /api/v1/reference/zones (the `ListZones` operationId).
+func (c *ClientWithResponses) ListZonesWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*ListZonesResponse, error) {
+	rsp, err := c.ListZones(ctx, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParseGetApiV1ReferenceZonesResponse(rsp)
+	return ParseListZonesResponse(rsp)
 }
 
-// PostApiV1WebhooksPaymentWithBodyWithResponse Payment notification (payment gateway only)
+// ReceivePaymentNotificationWithBodyWithResponse Payment notification (payment gateway only)
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-func (c *ClientWithResponses) PostApiV1WebhooksPaymentWithBodyWithResponse(ctx context.Context, params *PostApiV1WebhooksPaymentParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*PostApiV1WebhooksPaymentResponse, error) {
-	rsp, err := c.PostApiV1WebhooksPaymentWithBody(ctx, params, contentType, body, reqEditors...)
+// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+func (c *ClientWithResponses) ReceivePaymentNotificationWithBodyWithResponse(ctx context.Context, params *ReceivePaymentNotificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*ReceivePaymentNotificationResponse, error) {
+	rsp, err := c.ReceivePaymentNotificationWithBody(ctx, params, contentType, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1WebhooksPaymentResponse(rsp)
+	return ParseReceivePaymentNotificationResponse(rsp)
 }
 
-// PostApiV1WebhooksPaymentWithResponse Payment notification (payment gateway only)
+// ReceivePaymentNotificationWithResponse Payment notification (payment gateway only)
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
-// Corresponds with POST /api/v1/webhooks/payment (the `PostApiV1WebhooksPayment` operationId).
-func (c *ClientWithResponses) PostApiV1WebhooksPaymentWithResponse(ctx context.Context, params *PostApiV1WebhooksPaymentParams, body PostApiV1WebhooksPaymentJSONRequestBody, reqEditors ...RequestEditorFn) (*PostApiV1WebhooksPaymentResponse, error) {
-	rsp, err := c.PostApiV1WebhooksPayment(ctx, params, body, reqEditors...)
+// Corresponds with POST /api/v1/webhooks/payment (the `ReceivePaymentNotification` operationId).
+func (c *ClientWithResponses) ReceivePaymentNotificationWithResponse(ctx context.Context, params *ReceivePaymentNotificationParams, body ReceivePaymentNotificationJSONRequestBody, reqEditors ...RequestEditorFn) (*ReceivePaymentNotificationResponse, error) {
+	rsp, err := c.ReceivePaymentNotification(ctx, params, body, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
-	return ParsePostApiV1WebhooksPaymentResponse(rsp)
+	return ParseReceivePaymentNotificationResponse(rsp)
 }
 
-// ParseGetApiV1AdminContractsRequestsResponse parses an HTTP response from a GetApiV1AdminContractsRequestsWithResponse call
-func ParseGetApiV1AdminContractsRequestsResponse(rsp *http.Response) (*GetApiV1AdminContractsRequestsResponse, error) {
+// ParseListAllContractRequestsResponse parses an HTTP response from a ListAllContractRequestsWithResponse call
+func ParseListAllContractRequestsResponse(rsp *http.Response) (*ListAllContractRequestsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1AdminContractsRequestsResponse{
+	response := &ListAllContractRequestsResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -7845,7 +7845,7 @@ func ParseGetApiV1AdminContractsRequestsResponse(rsp *http.Response) (*GetApiV1A
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1AdminContractsRequestsResponse200Headers
+		var headers ListAllContractRequestsResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -7862,7 +7862,7 @@ func ParseGetApiV1AdminContractsRequestsResponse(rsp *http.Response) (*GetApiV1A
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1AdminContractsRequestsResponse429Headers
+		var headers ListAllContractRequestsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -7876,15 +7876,15 @@ func ParseGetApiV1AdminContractsRequestsResponse(rsp *http.Response) (*GetApiV1A
 	return response, nil
 }
 
-// ParsePostApiV1AdminContractsReferenceRefundResponse parses an HTTP response from a PostApiV1AdminContractsReferenceRefundWithResponse call
-func ParsePostApiV1AdminContractsReferenceRefundResponse(rsp *http.Response) (*PostApiV1AdminContractsReferenceRefundResponse, error) {
+// ParseRefundContractResponse parses an HTTP response from a RefundContractWithResponse call
+func ParseRefundContractResponse(rsp *http.Response) (*RefundContractResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1AdminContractsReferenceRefundResponse{
+	response := &RefundContractResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -7936,7 +7936,7 @@ func ParsePostApiV1AdminContractsReferenceRefundResponse(rsp *http.Response) (*P
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostApiV1AdminContractsReferenceRefundResponse429Headers
+		var headers RefundContractResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -7950,15 +7950,15 @@ func ParsePostApiV1AdminContractsReferenceRefundResponse(rsp *http.Response) (*P
 	return response, nil
 }
 
-// ParsePostApiV1AdminContractsReferenceReplayIssuanceResponse parses an HTTP response from a PostApiV1AdminContractsReferenceReplayIssuanceWithResponse call
-func ParsePostApiV1AdminContractsReferenceReplayIssuanceResponse(rsp *http.Response) (*PostApiV1AdminContractsReferenceReplayIssuanceResponse, error) {
+// ParseReplayIssuanceResponse parses an HTTP response from a ReplayIssuanceWithResponse call
+func ParseReplayIssuanceResponse(rsp *http.Response) (*ReplayIssuanceResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1AdminContractsReferenceReplayIssuanceResponse{
+	response := &ReplayIssuanceResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8010,7 +8010,7 @@ func ParsePostApiV1AdminContractsReferenceReplayIssuanceResponse(rsp *http.Respo
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostApiV1AdminContractsReferenceReplayIssuanceResponse429Headers
+		var headers ReplayIssuanceResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8024,15 +8024,15 @@ func ParsePostApiV1AdminContractsReferenceReplayIssuanceResponse(rsp *http.Respo
 	return response, nil
 }
 
-// ParseGetApiV1AdminPartnersResponse parses an HTTP response from a GetApiV1AdminPartnersWithResponse call
-func ParseGetApiV1AdminPartnersResponse(rsp *http.Response) (*GetApiV1AdminPartnersResponse, error) {
+// ParseListPartnersResponse parses an HTTP response from a ListPartnersWithResponse call
+func ParseListPartnersResponse(rsp *http.Response) (*ListPartnersResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1AdminPartnersResponse{
+	response := &ListPartnersResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8077,7 +8077,7 @@ func ParseGetApiV1AdminPartnersResponse(rsp *http.Response) (*GetApiV1AdminPartn
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1AdminPartnersResponse200Headers
+		var headers ListPartnersResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -8094,7 +8094,7 @@ func ParseGetApiV1AdminPartnersResponse(rsp *http.Response) (*GetApiV1AdminPartn
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1AdminPartnersResponse429Headers
+		var headers ListPartnersResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8108,15 +8108,15 @@ func ParseGetApiV1AdminPartnersResponse(rsp *http.Response) (*GetApiV1AdminPartn
 	return response, nil
 }
 
-// ParsePostApiV1AdminPartnersResponse parses an HTTP response from a PostApiV1AdminPartnersWithResponse call
-func ParsePostApiV1AdminPartnersResponse(rsp *http.Response) (*PostApiV1AdminPartnersResponse, error) {
+// ParseCreatePartnerResponse parses an HTTP response from a CreatePartnerWithResponse call
+func ParseCreatePartnerResponse(rsp *http.Response) (*CreatePartnerResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1AdminPartnersResponse{
+	response := &CreatePartnerResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8189,7 +8189,7 @@ func ParsePostApiV1AdminPartnersResponse(rsp *http.Response) (*PostApiV1AdminPar
 
 	switch {
 	case rsp.StatusCode == 409:
-		var headers PostApiV1AdminPartnersResponse409Headers
+		var headers CreatePartnerResponse409Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -8199,7 +8199,7 @@ func ParsePostApiV1AdminPartnersResponse(rsp *http.Response) (*PostApiV1AdminPar
 		}
 		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostApiV1AdminPartnersResponse429Headers
+		var headers CreatePartnerResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8213,15 +8213,15 @@ func ParsePostApiV1AdminPartnersResponse(rsp *http.Response) (*PostApiV1AdminPar
 	return response, nil
 }
 
-// ParseGetApiV1AdminPartnersPartnerIdKeysResponse parses an HTTP response from a GetApiV1AdminPartnersPartnerIdKeysWithResponse call
-func ParseGetApiV1AdminPartnersPartnerIdKeysResponse(rsp *http.Response) (*GetApiV1AdminPartnersPartnerIdKeysResponse, error) {
+// ParseListPartnerKeysResponse parses an HTTP response from a ListPartnerKeysWithResponse call
+func ParseListPartnerKeysResponse(rsp *http.Response) (*ListPartnerKeysResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1AdminPartnersPartnerIdKeysResponse{
+	response := &ListPartnerKeysResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8266,7 +8266,7 @@ func ParseGetApiV1AdminPartnersPartnerIdKeysResponse(rsp *http.Response) (*GetAp
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetApiV1AdminPartnersPartnerIdKeysResponse429Headers
+		var headers ListPartnerKeysResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8280,15 +8280,15 @@ func ParseGetApiV1AdminPartnersPartnerIdKeysResponse(rsp *http.Response) (*GetAp
 	return response, nil
 }
 
-// ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse parses an HTTP response from a PostApiV1AdminPartnersPartnerIdKeysRotateWithResponse call
-func ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse(rsp *http.Response) (*PostApiV1AdminPartnersPartnerIdKeysRotateResponse, error) {
+// ParseRotatePartnerKeyResponse parses an HTTP response from a RotatePartnerKeyWithResponse call
+func ParseRotatePartnerKeyResponse(rsp *http.Response) (*RotatePartnerKeyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1AdminPartnersPartnerIdKeysRotateResponse{
+	response := &RotatePartnerKeyResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8340,7 +8340,7 @@ func ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse(rsp *http.Response) 
 
 	switch {
 	case rsp.StatusCode == 409:
-		var headers PostApiV1AdminPartnersPartnerIdKeysRotateResponse409Headers
+		var headers RotatePartnerKeyResponse409Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -8350,7 +8350,7 @@ func ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse(rsp *http.Response) 
 		}
 		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostApiV1AdminPartnersPartnerIdKeysRotateResponse429Headers
+		var headers RotatePartnerKeyResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8364,15 +8364,15 @@ func ParsePostApiV1AdminPartnersPartnerIdKeysRotateResponse(rsp *http.Response) 
 	return response, nil
 }
 
-// ParseDeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse parses an HTTP response from a DeleteApiV1AdminPartnersPartnerIdKeysKeyIdWithResponse call
-func ParseDeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse(rsp *http.Response) (*DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse, error) {
+// ParseRevokePartnerKeyResponse parses an HTTP response from a RevokePartnerKeyWithResponse call
+func ParseRevokePartnerKeyResponse(rsp *http.Response) (*RevokePartnerKeyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse{
+	response := &RevokePartnerKeyResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8413,7 +8413,7 @@ func ParseDeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse(rsp *http.Response)
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers DeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse429Headers
+		var headers RevokePartnerKeyResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8427,15 +8427,15 @@ func ParseDeleteApiV1AdminPartnersPartnerIdKeysKeyIdResponse(rsp *http.Response)
 	return response, nil
 }
 
-// ParsePostApiV1ContractsAutoClassicResponse parses an HTTP response from a PostApiV1ContractsAutoClassicWithResponse call
-func ParsePostApiV1ContractsAutoClassicResponse(rsp *http.Response) (*PostApiV1ContractsAutoClassicResponse, error) {
+// ParseCreateAutoContractForPartnerResponse parses an HTTP response from a CreateAutoContractForPartnerWithResponse call
+func ParseCreateAutoContractForPartnerResponse(rsp *http.Response) (*CreateAutoContractForPartnerResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1ContractsAutoClassicResponse{
+	response := &CreateAutoContractForPartnerResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8508,7 +8508,7 @@ func ParsePostApiV1ContractsAutoClassicResponse(rsp *http.Response) (*PostApiV1C
 
 	switch {
 	case rsp.StatusCode == 201:
-		var headers PostApiV1ContractsAutoClassicResponse201Headers
+		var headers CreateAutoContractForPartnerResponse201Headers
 		if values := rsp.Header.Values("Location"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -8518,7 +8518,7 @@ func ParsePostApiV1ContractsAutoClassicResponse(rsp *http.Response) (*PostApiV1C
 		}
 		response.Headers201 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostApiV1ContractsAutoClassicResponse429Headers
+		var headers CreateAutoContractForPartnerResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8532,15 +8532,15 @@ func ParsePostApiV1ContractsAutoClassicResponse(rsp *http.Response) (*PostApiV1C
 	return response, nil
 }
 
-// ParseGetApiV1HealthResponse parses an HTTP response from a GetApiV1HealthWithResponse call
-func ParseGetApiV1HealthResponse(rsp *http.Response) (*GetApiV1HealthResponse, error) {
+// ParseGetHealthResponse parses an HTTP response from a GetHealthWithResponse call
+func ParseGetHealthResponse(rsp *http.Response) (*GetHealthResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1HealthResponse{
+	response := &GetHealthResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8558,15 +8558,15 @@ func ParseGetApiV1HealthResponse(rsp *http.Response) (*GetApiV1HealthResponse, e
 	return response, nil
 }
 
-// ParseGetApiV1OpenapiJsonResponse parses an HTTP response from a GetApiV1OpenapiJsonWithResponse call
-func ParseGetApiV1OpenapiJsonResponse(rsp *http.Response) (*GetApiV1OpenapiJsonResponse, error) {
+// ParseGetOpenApiDocumentResponse parses an HTTP response from a GetOpenApiDocumentWithResponse call
+func ParseGetOpenApiDocumentResponse(rsp *http.Response) (*GetOpenApiDocumentResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1OpenapiJsonResponse{
+	response := &GetOpenApiDocumentResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8584,15 +8584,15 @@ func ParseGetApiV1OpenapiJsonResponse(rsp *http.Response) (*GetApiV1OpenapiJsonR
 	return response, nil
 }
 
-// ParsePostApiV1PartnerContractsAutoClassicResponse parses an HTTP response from a PostApiV1PartnerContractsAutoClassicWithResponse call
-func ParsePostApiV1PartnerContractsAutoClassicResponse(rsp *http.Response) (*PostApiV1PartnerContractsAutoClassicResponse, error) {
+// ParseCreateAutoContractResponse parses an HTTP response from a CreateAutoContractWithResponse call
+func ParseCreateAutoContractResponse(rsp *http.Response) (*CreateAutoContractResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1PartnerContractsAutoClassicResponse{
+	response := &CreateAutoContractResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8679,7 +8679,7 @@ func ParsePostApiV1PartnerContractsAutoClassicResponse(rsp *http.Response) (*Pos
 
 	switch {
 	case rsp.StatusCode == 201:
-		var headers PostApiV1PartnerContractsAutoClassicResponse201Headers
+		var headers CreateAutoContractResponse201Headers
 		if values := rsp.Header.Values("Location"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -8689,7 +8689,7 @@ func ParsePostApiV1PartnerContractsAutoClassicResponse(rsp *http.Response) (*Pos
 		}
 		response.Headers201 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostApiV1PartnerContractsAutoClassicResponse429Headers
+		var headers CreateAutoContractResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8703,15 +8703,15 @@ func ParsePostApiV1PartnerContractsAutoClassicResponse(rsp *http.Response) (*Pos
 	return response, nil
 }
 
-// ParseGetApiV1PartnerContractsRequestsResponse parses an HTTP response from a GetApiV1PartnerContractsRequestsWithResponse call
-func ParseGetApiV1PartnerContractsRequestsResponse(rsp *http.Response) (*GetApiV1PartnerContractsRequestsResponse, error) {
+// ParseListContractRequestsResponse parses an HTTP response from a ListContractRequestsWithResponse call
+func ParseListContractRequestsResponse(rsp *http.Response) (*ListContractRequestsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1PartnerContractsRequestsResponse{
+	response := &ListContractRequestsResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8756,7 +8756,7 @@ func ParseGetApiV1PartnerContractsRequestsResponse(rsp *http.Response) (*GetApiV
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1PartnerContractsRequestsResponse200Headers
+		var headers ListContractRequestsResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -8773,7 +8773,7 @@ func ParseGetApiV1PartnerContractsRequestsResponse(rsp *http.Response) (*GetApiV
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1PartnerContractsRequestsResponse429Headers
+		var headers ListContractRequestsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8787,15 +8787,15 @@ func ParseGetApiV1PartnerContractsRequestsResponse(rsp *http.Response) (*GetApiV
 	return response, nil
 }
 
-// ParseGetApiV1PartnerContractsRequestsReferenceResponse parses an HTTP response from a GetApiV1PartnerContractsRequestsReferenceWithResponse call
-func ParseGetApiV1PartnerContractsRequestsReferenceResponse(rsp *http.Response) (*GetApiV1PartnerContractsRequestsReferenceResponse, error) {
+// ParseGetContractRequestResponse parses an HTTP response from a GetContractRequestWithResponse call
+func ParseGetContractRequestResponse(rsp *http.Response) (*GetContractRequestResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1PartnerContractsRequestsReferenceResponse{
+	response := &GetContractRequestResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8840,7 +8840,7 @@ func ParseGetApiV1PartnerContractsRequestsReferenceResponse(rsp *http.Response) 
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetApiV1PartnerContractsRequestsReferenceResponse429Headers
+		var headers GetContractRequestResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8854,15 +8854,15 @@ func ParseGetApiV1PartnerContractsRequestsReferenceResponse(rsp *http.Response) 
 	return response, nil
 }
 
-// ParsePostApiV1PartnerContractsVoyageClassicResponse parses an HTTP response from a PostApiV1PartnerContractsVoyageClassicWithResponse call
-func ParsePostApiV1PartnerContractsVoyageClassicResponse(rsp *http.Response) (*PostApiV1PartnerContractsVoyageClassicResponse, error) {
+// ParseCreateVoyageContractResponse parses an HTTP response from a CreateVoyageContractWithResponse call
+func ParseCreateVoyageContractResponse(rsp *http.Response) (*CreateVoyageContractResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1PartnerContractsVoyageClassicResponse{
+	response := &CreateVoyageContractResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -8949,7 +8949,7 @@ func ParsePostApiV1PartnerContractsVoyageClassicResponse(rsp *http.Response) (*P
 
 	switch {
 	case rsp.StatusCode == 201:
-		var headers PostApiV1PartnerContractsVoyageClassicResponse201Headers
+		var headers CreateVoyageContractResponse201Headers
 		if values := rsp.Header.Values("Location"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Location", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -8959,7 +8959,7 @@ func ParsePostApiV1PartnerContractsVoyageClassicResponse(rsp *http.Response) (*P
 		}
 		response.Headers201 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostApiV1PartnerContractsVoyageClassicResponse429Headers
+		var headers CreateVoyageContractResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -8973,15 +8973,15 @@ func ParsePostApiV1PartnerContractsVoyageClassicResponse(rsp *http.Response) (*P
 	return response, nil
 }
 
-// ParseGetApiV1PartnersMeResponse parses an HTTP response from a GetApiV1PartnersMeWithResponse call
-func ParseGetApiV1PartnersMeResponse(rsp *http.Response) (*GetApiV1PartnersMeResponse, error) {
+// ParseGetCurrentPartnerResponse parses an HTTP response from a GetCurrentPartnerWithResponse call
+func ParseGetCurrentPartnerResponse(rsp *http.Response) (*GetCurrentPartnerResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1PartnersMeResponse{
+	response := &GetCurrentPartnerResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9019,7 +9019,7 @@ func ParseGetApiV1PartnersMeResponse(rsp *http.Response) (*GetApiV1PartnersMeRes
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetApiV1PartnersMeResponse429Headers
+		var headers GetCurrentPartnerResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9033,15 +9033,15 @@ func ParseGetApiV1PartnersMeResponse(rsp *http.Response) (*GetApiV1PartnersMeRes
 	return response, nil
 }
 
-// ParseGetApiV1PartnersMeKeysResponse parses an HTTP response from a GetApiV1PartnersMeKeysWithResponse call
-func ParseGetApiV1PartnersMeKeysResponse(rsp *http.Response) (*GetApiV1PartnersMeKeysResponse, error) {
+// ParseListKeysResponse parses an HTTP response from a ListKeysWithResponse call
+func ParseListKeysResponse(rsp *http.Response) (*ListKeysResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1PartnersMeKeysResponse{
+	response := &ListKeysResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9079,7 +9079,7 @@ func ParseGetApiV1PartnersMeKeysResponse(rsp *http.Response) (*GetApiV1PartnersM
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetApiV1PartnersMeKeysResponse429Headers
+		var headers ListKeysResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9093,15 +9093,15 @@ func ParseGetApiV1PartnersMeKeysResponse(rsp *http.Response) (*GetApiV1PartnersM
 	return response, nil
 }
 
-// ParsePostApiV1PartnersMeKeysRotateResponse parses an HTTP response from a PostApiV1PartnersMeKeysRotateWithResponse call
-func ParsePostApiV1PartnersMeKeysRotateResponse(rsp *http.Response) (*PostApiV1PartnersMeKeysRotateResponse, error) {
+// ParseRotateKeyResponse parses an HTTP response from a RotateKeyWithResponse call
+func ParseRotateKeyResponse(rsp *http.Response) (*RotateKeyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1PartnersMeKeysRotateResponse{
+	response := &RotateKeyResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9146,7 +9146,7 @@ func ParsePostApiV1PartnersMeKeysRotateResponse(rsp *http.Response) (*PostApiV1P
 
 	switch {
 	case rsp.StatusCode == 409:
-		var headers PostApiV1PartnersMeKeysRotateResponse409Headers
+		var headers RotateKeyResponse409Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
@@ -9156,7 +9156,7 @@ func ParsePostApiV1PartnersMeKeysRotateResponse(rsp *http.Response) (*PostApiV1P
 		}
 		response.Headers409 = &headers
 	case rsp.StatusCode == 429:
-		var headers PostApiV1PartnersMeKeysRotateResponse429Headers
+		var headers RotateKeyResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9170,15 +9170,15 @@ func ParsePostApiV1PartnersMeKeysRotateResponse(rsp *http.Response) (*PostApiV1P
 	return response, nil
 }
 
-// ParseDeleteApiV1PartnersMeKeysKeyIdResponse parses an HTTP response from a DeleteApiV1PartnersMeKeysKeyIdWithResponse call
-func ParseDeleteApiV1PartnersMeKeysKeyIdResponse(rsp *http.Response) (*DeleteApiV1PartnersMeKeysKeyIdResponse, error) {
+// ParseRevokeKeyResponse parses an HTTP response from a RevokeKeyWithResponse call
+func ParseRevokeKeyResponse(rsp *http.Response) (*RevokeKeyResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &DeleteApiV1PartnersMeKeysKeyIdResponse{
+	response := &RevokeKeyResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9219,7 +9219,7 @@ func ParseDeleteApiV1PartnersMeKeysKeyIdResponse(rsp *http.Response) (*DeleteApi
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers DeleteApiV1PartnersMeKeysKeyIdResponse429Headers
+		var headers RevokeKeyResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9233,15 +9233,15 @@ func ParseDeleteApiV1PartnersMeKeysKeyIdResponse(rsp *http.Response) (*DeleteApi
 	return response, nil
 }
 
-// ParseGetApiV1PartnersMeWebhookResponse parses an HTTP response from a GetApiV1PartnersMeWebhookWithResponse call
-func ParseGetApiV1PartnersMeWebhookResponse(rsp *http.Response) (*GetApiV1PartnersMeWebhookResponse, error) {
+// ParseGetWebhookResponse parses an HTTP response from a GetWebhookWithResponse call
+func ParseGetWebhookResponse(rsp *http.Response) (*GetWebhookResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1PartnersMeWebhookResponse{
+	response := &GetWebhookResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9279,7 +9279,7 @@ func ParseGetApiV1PartnersMeWebhookResponse(rsp *http.Response) (*GetApiV1Partne
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers GetApiV1PartnersMeWebhookResponse429Headers
+		var headers GetWebhookResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9293,15 +9293,15 @@ func ParseGetApiV1PartnersMeWebhookResponse(rsp *http.Response) (*GetApiV1Partne
 	return response, nil
 }
 
-// ParsePatchApiV1PartnersMeWebhookResponse parses an HTTP response from a PatchApiV1PartnersMeWebhookWithResponse call
-func ParsePatchApiV1PartnersMeWebhookResponse(rsp *http.Response) (*PatchApiV1PartnersMeWebhookResponse, error) {
+// ParseUpdateWebhookResponse parses an HTTP response from a UpdateWebhookWithResponse call
+func ParseUpdateWebhookResponse(rsp *http.Response) (*UpdateWebhookResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PatchApiV1PartnersMeWebhookResponse{
+	response := &UpdateWebhookResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9374,7 +9374,7 @@ func ParsePatchApiV1PartnersMeWebhookResponse(rsp *http.Response) (*PatchApiV1Pa
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PatchApiV1PartnersMeWebhookResponse429Headers
+		var headers UpdateWebhookResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9388,22 +9388,22 @@ func ParsePatchApiV1PartnersMeWebhookResponse(rsp *http.Response) (*PatchApiV1Pa
 	return response, nil
 }
 
-// ParseGetApiV1PartnersMeWebhookChangesResponse parses an HTTP response from a GetApiV1PartnersMeWebhookChangesWithResponse call
-func ParseGetApiV1PartnersMeWebhookChangesResponse(rsp *http.Response) (*GetApiV1PartnersMeWebhookChangesResponse, error) {
+// ParseListWebhookChangesResponse parses an HTTP response from a ListWebhookChangesWithResponse call
+func ParseListWebhookChangesResponse(rsp *http.Response) (*ListWebhookChangesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1PartnersMeWebhookChangesResponse{
+	response := &ListWebhookChangesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest GetApiV1PartnersMeWebhookChanges200JSONResponseBody
+		var dest ListWebhookChanges200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -9441,7 +9441,7 @@ func ParseGetApiV1PartnersMeWebhookChangesResponse(rsp *http.Response) (*GetApiV
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1PartnersMeWebhookChangesResponse200Headers
+		var headers ListWebhookChangesResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -9458,7 +9458,7 @@ func ParseGetApiV1PartnersMeWebhookChangesResponse(rsp *http.Response) (*GetApiV
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1PartnersMeWebhookChangesResponse429Headers
+		var headers ListWebhookChangesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9472,15 +9472,15 @@ func ParseGetApiV1PartnersMeWebhookChangesResponse(rsp *http.Response) (*GetApiV
 	return response, nil
 }
 
-// ParseGetApiV1PartnersMeWebhookDeliveriesResponse parses an HTTP response from a GetApiV1PartnersMeWebhookDeliveriesWithResponse call
-func ParseGetApiV1PartnersMeWebhookDeliveriesResponse(rsp *http.Response) (*GetApiV1PartnersMeWebhookDeliveriesResponse, error) {
+// ParseListWebhookDeliveriesResponse parses an HTTP response from a ListWebhookDeliveriesWithResponse call
+func ParseListWebhookDeliveriesResponse(rsp *http.Response) (*ListWebhookDeliveriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1PartnersMeWebhookDeliveriesResponse{
+	response := &ListWebhookDeliveriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9525,7 +9525,7 @@ func ParseGetApiV1PartnersMeWebhookDeliveriesResponse(rsp *http.Response) (*GetA
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1PartnersMeWebhookDeliveriesResponse200Headers
+		var headers ListWebhookDeliveriesResponse200Headers
 		if values := rsp.Header.Values("Link"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -9542,7 +9542,7 @@ func ParseGetApiV1PartnersMeWebhookDeliveriesResponse(rsp *http.Response) (*GetA
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1PartnersMeWebhookDeliveriesResponse429Headers
+		var headers ListWebhookDeliveriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9556,15 +9556,15 @@ func ParseGetApiV1PartnersMeWebhookDeliveriesResponse(rsp *http.Response) (*GetA
 	return response, nil
 }
 
-// ParsePostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse parses an HTTP response from a PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverWithResponse call
-func ParsePostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse(rsp *http.Response) (*PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse, error) {
+// ParseRedeliverWebhookDeliveryResponse parses an HTTP response from a RedeliverWebhookDeliveryWithResponse call
+func ParseRedeliverWebhookDeliveryResponse(rsp *http.Response) (*RedeliverWebhookDeliveryResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse{
+	response := &RedeliverWebhookDeliveryResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9623,7 +9623,7 @@ func ParsePostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse(rsp *h
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse429Headers
+		var headers RedeliverWebhookDeliveryResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9637,22 +9637,22 @@ func ParsePostApiV1PartnersMeWebhookDeliveriesDeliveryIdRedeliverResponse(rsp *h
 	return response, nil
 }
 
-// ParsePostApiV1PartnersMeWebhookRecoverResponse parses an HTTP response from a PostApiV1PartnersMeWebhookRecoverWithResponse call
-func ParsePostApiV1PartnersMeWebhookRecoverResponse(rsp *http.Response) (*PostApiV1PartnersMeWebhookRecoverResponse, error) {
+// ParseRecoverWebhookDeliveriesResponse parses an HTTP response from a RecoverWebhookDeliveriesWithResponse call
+func ParseRecoverWebhookDeliveriesResponse(rsp *http.Response) (*RecoverWebhookDeliveriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1PartnersMeWebhookRecoverResponse{
+	response := &RecoverWebhookDeliveriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
-		var dest PostApiV1PartnersMeWebhookRecover202JSONResponseBody
+		var dest RecoverWebhookDeliveries202JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}
@@ -9718,7 +9718,7 @@ func ParsePostApiV1PartnersMeWebhookRecoverResponse(rsp *http.Response) (*PostAp
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PostApiV1PartnersMeWebhookRecoverResponse429Headers
+		var headers RecoverWebhookDeliveriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9732,15 +9732,15 @@ func ParsePostApiV1PartnersMeWebhookRecoverResponse(rsp *http.Response) (*PostAp
 	return response, nil
 }
 
-// ParsePatchApiV1PartnersPartnerIdWebhookResponse parses an HTTP response from a PatchApiV1PartnersPartnerIdWebhookWithResponse call
-func ParsePatchApiV1PartnersPartnerIdWebhookResponse(rsp *http.Response) (*PatchApiV1PartnersPartnerIdWebhookResponse, error) {
+// ParseUpdatePartnerWebhookResponse parses an HTTP response from a UpdatePartnerWebhookWithResponse call
+func ParseUpdatePartnerWebhookResponse(rsp *http.Response) (*UpdatePartnerWebhookResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PatchApiV1PartnersPartnerIdWebhookResponse{
+	response := &UpdatePartnerWebhookResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9813,7 +9813,7 @@ func ParsePatchApiV1PartnersPartnerIdWebhookResponse(rsp *http.Response) (*Patch
 
 	switch {
 	case rsp.StatusCode == 429:
-		var headers PatchApiV1PartnersPartnerIdWebhookResponse429Headers
+		var headers UpdatePartnerWebhookResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9827,15 +9827,15 @@ func ParsePatchApiV1PartnersPartnerIdWebhookResponse(rsp *http.Response) (*Patch
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceBodyTypesResponse parses an HTTP response from a GetApiV1ReferenceBodyTypesWithResponse call
-func ParseGetApiV1ReferenceBodyTypesResponse(rsp *http.Response) (*GetApiV1ReferenceBodyTypesResponse, error) {
+// ParseListBodyTypesResponse parses an HTTP response from a ListBodyTypesWithResponse call
+func ParseListBodyTypesResponse(rsp *http.Response) (*ListBodyTypesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceBodyTypesResponse{
+	response := &ListBodyTypesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9890,7 +9890,7 @@ func ParseGetApiV1ReferenceBodyTypesResponse(rsp *http.Response) (*GetApiV1Refer
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceBodyTypesResponse200Headers
+		var headers ListBodyTypesResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -9907,7 +9907,7 @@ func ParseGetApiV1ReferenceBodyTypesResponse(rsp *http.Response) (*GetApiV1Refer
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceBodyTypesResponse429Headers
+		var headers ListBodyTypesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -9921,15 +9921,15 @@ func ParseGetApiV1ReferenceBodyTypesResponse(rsp *http.Response) (*GetApiV1Refer
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceBranchesResponse parses an HTTP response from a GetApiV1ReferenceBranchesWithResponse call
-func ParseGetApiV1ReferenceBranchesResponse(rsp *http.Response) (*GetApiV1ReferenceBranchesResponse, error) {
+// ParseListBranchesResponse parses an HTTP response from a ListBranchesWithResponse call
+func ParseListBranchesResponse(rsp *http.Response) (*ListBranchesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceBranchesResponse{
+	response := &ListBranchesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -9984,7 +9984,7 @@ func ParseGetApiV1ReferenceBranchesResponse(rsp *http.Response) (*GetApiV1Refere
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceBranchesResponse200Headers
+		var headers ListBranchesResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10001,7 +10001,7 @@ func ParseGetApiV1ReferenceBranchesResponse(rsp *http.Response) (*GetApiV1Refere
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceBranchesResponse429Headers
+		var headers ListBranchesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10015,15 +10015,15 @@ func ParseGetApiV1ReferenceBranchesResponse(rsp *http.Response) (*GetApiV1Refere
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceBrandsResponse parses an HTTP response from a GetApiV1ReferenceBrandsWithResponse call
-func ParseGetApiV1ReferenceBrandsResponse(rsp *http.Response) (*GetApiV1ReferenceBrandsResponse, error) {
+// ParseListBrandsResponse parses an HTTP response from a ListBrandsWithResponse call
+func ParseListBrandsResponse(rsp *http.Response) (*ListBrandsResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceBrandsResponse{
+	response := &ListBrandsResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -10078,7 +10078,7 @@ func ParseGetApiV1ReferenceBrandsResponse(rsp *http.Response) (*GetApiV1Referenc
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceBrandsResponse200Headers
+		var headers ListBrandsResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10095,7 +10095,7 @@ func ParseGetApiV1ReferenceBrandsResponse(rsp *http.Response) (*GetApiV1Referenc
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceBrandsResponse429Headers
+		var headers ListBrandsResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10109,15 +10109,15 @@ func ParseGetApiV1ReferenceBrandsResponse(rsp *http.Response) (*GetApiV1Referenc
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceCategoriesResponse parses an HTTP response from a GetApiV1ReferenceCategoriesWithResponse call
-func ParseGetApiV1ReferenceCategoriesResponse(rsp *http.Response) (*GetApiV1ReferenceCategoriesResponse, error) {
+// ParseListCategoriesResponse parses an HTTP response from a ListCategoriesWithResponse call
+func ParseListCategoriesResponse(rsp *http.Response) (*ListCategoriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceCategoriesResponse{
+	response := &ListCategoriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -10172,7 +10172,7 @@ func ParseGetApiV1ReferenceCategoriesResponse(rsp *http.Response) (*GetApiV1Refe
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceCategoriesResponse200Headers
+		var headers ListCategoriesResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10189,7 +10189,7 @@ func ParseGetApiV1ReferenceCategoriesResponse(rsp *http.Response) (*GetApiV1Refe
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceCategoriesResponse429Headers
+		var headers ListCategoriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10203,15 +10203,15 @@ func ParseGetApiV1ReferenceCategoriesResponse(rsp *http.Response) (*GetApiV1Refe
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceCountriesResponse parses an HTTP response from a GetApiV1ReferenceCountriesWithResponse call
-func ParseGetApiV1ReferenceCountriesResponse(rsp *http.Response) (*GetApiV1ReferenceCountriesResponse, error) {
+// ParseListCountriesResponse parses an HTTP response from a ListCountriesWithResponse call
+func ParseListCountriesResponse(rsp *http.Response) (*ListCountriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceCountriesResponse{
+	response := &ListCountriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -10266,7 +10266,7 @@ func ParseGetApiV1ReferenceCountriesResponse(rsp *http.Response) (*GetApiV1Refer
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceCountriesResponse200Headers
+		var headers ListCountriesResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10283,7 +10283,7 @@ func ParseGetApiV1ReferenceCountriesResponse(rsp *http.Response) (*GetApiV1Refer
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceCountriesResponse429Headers
+		var headers ListCountriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10297,15 +10297,15 @@ func ParseGetApiV1ReferenceCountriesResponse(rsp *http.Response) (*GetApiV1Refer
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceIdTypesResponse parses an HTTP response from a GetApiV1ReferenceIdTypesWithResponse call
-func ParseGetApiV1ReferenceIdTypesResponse(rsp *http.Response) (*GetApiV1ReferenceIdTypesResponse, error) {
+// ParseListIdTypesResponse parses an HTTP response from a ListIdTypesWithResponse call
+func ParseListIdTypesResponse(rsp *http.Response) (*ListIdTypesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceIdTypesResponse{
+	response := &ListIdTypesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -10360,7 +10360,7 @@ func ParseGetApiV1ReferenceIdTypesResponse(rsp *http.Response) (*GetApiV1Referen
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceIdTypesResponse200Headers
+		var headers ListIdTypesResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10377,7 +10377,7 @@ func ParseGetApiV1ReferenceIdTypesResponse(rsp *http.Response) (*GetApiV1Referen
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceIdTypesResponse429Headers
+		var headers ListIdTypesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10391,15 +10391,15 @@ func ParseGetApiV1ReferenceIdTypesResponse(rsp *http.Response) (*GetApiV1Referen
 	return response, nil
 }
 
-// ParseGetApiV1ReferencePacksResponse parses an HTTP response from a GetApiV1ReferencePacksWithResponse call
-func ParseGetApiV1ReferencePacksResponse(rsp *http.Response) (*GetApiV1ReferencePacksResponse, error) {
+// ParseListPacksResponse parses an HTTP response from a ListPacksWithResponse call
+func ParseListPacksResponse(rsp *http.Response) (*ListPacksResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferencePacksResponse{
+	response := &ListPacksResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -10454,7 +10454,7 @@ func ParseGetApiV1ReferencePacksResponse(rsp *http.Response) (*GetApiV1Reference
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferencePacksResponse200Headers
+		var headers ListPacksResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10471,7 +10471,7 @@ func ParseGetApiV1ReferencePacksResponse(rsp *http.Response) (*GetApiV1Reference
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferencePacksResponse429Headers
+		var headers ListPacksResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10485,15 +10485,15 @@ func ParseGetApiV1ReferencePacksResponse(rsp *http.Response) (*GetApiV1Reference
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceSubCategoriesResponse parses an HTTP response from a GetApiV1ReferenceSubCategoriesWithResponse call
-func ParseGetApiV1ReferenceSubCategoriesResponse(rsp *http.Response) (*GetApiV1ReferenceSubCategoriesResponse, error) {
+// ParseListSubCategoriesResponse parses an HTTP response from a ListSubCategoriesWithResponse call
+func ParseListSubCategoriesResponse(rsp *http.Response) (*ListSubCategoriesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceSubCategoriesResponse{
+	response := &ListSubCategoriesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -10548,7 +10548,7 @@ func ParseGetApiV1ReferenceSubCategoriesResponse(rsp *http.Response) (*GetApiV1R
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceSubCategoriesResponse200Headers
+		var headers ListSubCategoriesResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10565,7 +10565,7 @@ func ParseGetApiV1ReferenceSubCategoriesResponse(rsp *http.Response) (*GetApiV1R
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceSubCategoriesResponse429Headers
+		var headers ListSubCategoriesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10579,15 +10579,15 @@ func ParseGetApiV1ReferenceSubCategoriesResponse(rsp *http.Response) (*GetApiV1R
 	return response, nil
 }
 
-// ParseGetApiV1ReferenceZonesResponse parses an HTTP response from a GetApiV1ReferenceZonesWithResponse call
-func ParseGetApiV1ReferenceZonesResponse(rsp *http.Response) (*GetApiV1ReferenceZonesResponse, error) {
+// ParseListZonesResponse parses an HTTP response from a ListZonesWithResponse call
+func ParseListZonesResponse(rsp *http.Response) (*ListZonesResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &GetApiV1ReferenceZonesResponse{
+	response := &ListZonesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
@@ -10642,7 +10642,7 @@ func ParseGetApiV1ReferenceZonesResponse(rsp *http.Response) (*GetApiV1Reference
 
 	switch {
 	case rsp.StatusCode == 200:
-		var headers GetApiV1ReferenceZonesResponse200Headers
+		var headers ListZonesResponse200Headers
 		if values := rsp.Header.Values("Cache-Control"); len(values) > 0 {
 			var value string
 			if err := runtime.BindStyledParameterWithOptions("simple", "Cache-Control", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
@@ -10659,7 +10659,7 @@ func ParseGetApiV1ReferenceZonesResponse(rsp *http.Response) (*GetApiV1Reference
 		}
 		response.Headers200 = &headers
 	case rsp.StatusCode == 429:
-		var headers GetApiV1ReferenceZonesResponse429Headers
+		var headers ListZonesResponse429Headers
 		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
 			var value int
 			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
@@ -10673,22 +10673,22 @@ func ParseGetApiV1ReferenceZonesResponse(rsp *http.Response) (*GetApiV1Reference
 	return response, nil
 }
 
-// ParsePostApiV1WebhooksPaymentResponse parses an HTTP response from a PostApiV1WebhooksPaymentWithResponse call
-func ParsePostApiV1WebhooksPaymentResponse(rsp *http.Response) (*PostApiV1WebhooksPaymentResponse, error) {
+// ParseReceivePaymentNotificationResponse parses an HTTP response from a ReceivePaymentNotificationWithResponse call
+func ParseReceivePaymentNotificationResponse(rsp *http.Response) (*ReceivePaymentNotificationResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
 	defer func() { _ = rsp.Body.Close() }()
 	if err != nil {
 		return nil, err
 	}
 
-	response := &PostApiV1WebhooksPaymentResponse{
+	response := &ReceivePaymentNotificationResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
 	}
 
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
-		var dest PostApiV1WebhooksPayment200JSONResponseBody
+		var dest ReceivePaymentNotification200JSONResponseBody
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
 		}

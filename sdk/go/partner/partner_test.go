@@ -46,7 +46,7 @@ func TestIdempotencyKeys(t *testing.T) {
 	}{
 		{"a fresh UUID v4 per call", func(c *ClientWithResponses) error {
 			for range 2 {
-				if _, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, nil, body); err != nil {
+				if _, err := c.CreateAutoContractWithResponse(ctx, nil, body); err != nil {
 					return err
 				}
 			}
@@ -63,20 +63,20 @@ func TestIdempotencyKeys(t *testing.T) {
 			return nil
 		}},
 		{"the caller's own, from Params", func(c *ClientWithResponses) error {
-			params := &PostApiV1PartnerContractsAutoClassicParams{IdempotencyKey: &own}
-			_, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, params, body)
+			params := &CreateAutoContractParams{IdempotencyKey: &own}
+			_, err := c.CreateAutoContractWithResponse(ctx, params, body)
 			return err
 		}, wantKeys(own)},
 		{"the caller's own, from WithIdempotencyKey", func(c *ClientWithResponses) error {
-			_, err := c.PatchApiV1PartnersMeWebhookWithResponse(ctx, nil, WebhookUpdate{}, WithIdempotencyKey(own))
+			_, err := c.UpdateWebhookWithResponse(ctx, nil, WebhookUpdate{}, WithIdempotencyKey(own))
 			return err
 		}, wantKeys(own)},
 		{"none on a read", func(c *ClientWithResponses) error {
-			_, err := c.GetApiV1PartnerContractsRequestsWithResponse(ctx, nil)
+			_, err := c.ListContractRequestsWithResponse(ctx, nil)
 			return err
 		}, wantKeys("")},
 		{"a key rotation's", func(c *ClientWithResponses) error {
-			_, err := c.PostApiV1PartnersMeKeysRotateWithResponse(ctx, nil)
+			_, err := c.RotateKeyWithResponse(ctx, nil)
 			return err
 		}, func(keys []string) error {
 			if len(keys) != 1 || uuid.Validate(keys[0]) != nil {
@@ -85,7 +85,7 @@ func TestIdempotencyKeys(t *testing.T) {
 			return nil
 		}},
 		{"none on a write that takes none", func(c *ClientWithResponses) error {
-			_, err := c.DeleteApiV1PartnersMeKeysKeyIdWithResponse(ctx, "key_1")
+			_, err := c.RevokeKeyWithResponse(ctx, "key_1")
 			return err
 		}, wantKeys("")},
 	} {
@@ -191,7 +191,7 @@ func TestReplayedAndAllContractRequests(t *testing.T) {
 
 // A write whose answer was lost (the connection dropped), or that was answered 503 or 429, or 409
 // while its first request still runs, is sent again with the same Idempotency-Key until it is
-// answered; a read, or a write answered 422, is sent once.
+// answered; a write answered 422 is sent once.
 func TestRetriesSendTheSameKey(t *testing.T) {
 	ctx := context.Background()
 	body := AutoRequest{ReturnUrl: "https://p/r", CancelUrl: "https://p/c"}
@@ -230,7 +230,7 @@ func TestRetriesSendTheSameKey(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			resp, err := c.PostApiV1PartnerContractsAutoClassicWithResponse(ctx, nil, body)
+			resp, err := c.CreateAutoContractWithResponse(ctx, nil, body)
 			if err != nil || resp.StatusCode() != tc.status || len(keys) != tc.sent {
 				t.Fatalf("%v, %d after %d sendings, want %d after %d", err, resp.StatusCode(), len(keys), tc.status,
 					tc.sent)

@@ -8,10 +8,12 @@ import unittest
 import httpx
 
 import trustline
-from trustline.identity.api.billing import get_v1_billing_invoices
-from trustline.identity.api.uploads import post_v1_uploads
-from trustline.identity.api.users import get_v1_users_me
+from trustline.identity.api.billing import list_invoices
+from trustline.identity.api.uploads import create_upload
+from trustline.identity.api.users import get_current_user
 from trustline.identity.models import FileType, UploadRequest
+from trustline.partner.api.contracts import create_auto_contract
+from trustline.retries import RetryingTransport
 
 BASE = "http://api.test"
 PROBLEM = {
@@ -59,30 +61,6 @@ def contract(reference: str) -> dict:
     }
 
 
-class Server:
-    """Server answers requests from a list of (status, body, headers), recording them."""
-
-    def __init__(self, *answers):
-        self.answers = list(answers)
-        self.requests: list[httpx.Request] = []
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        status, body, headers = self.answers.pop(0)
-        if isinstance(body, Exception):
-            raise body
-        ctype = "application/problem+json" if status >= 400 else "application/json"
-        return httpx.Response(status, json=body, headers={"content-type": ctype, **headers})
-
-    def attach(self, client):
-        client.set_httpx_client(
-            httpx.Client(
-                base_url=BASE, headers=client.get_httpx_client().headers, transport=httpx.MockTransport(self)
-            )
-        )
-        return client
-
-
 class Clock:
     """Clock is a fake time.monotonic and time.sleep: sleeping moves it."""
 
@@ -96,6 +74,36 @@ class Clock:
     def sleep(self, seconds: float) -> None:
         self.slept.append(seconds)
         self.now += seconds
+
+
+class Server:
+    """Server answers requests from a list of (status, body, headers), recording them; a body that
+    is an exception is raised instead (a transport error). Its clients wait on its clock."""
+
+    def __init__(self, *answers, attempts: int = 3):
+        self.answers = list(answers)
+        self.requests: list[httpx.Request] = []
+        self.clock = Clock()
+        self.attempts = attempts
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(request)
+        status, body, headers = self.answers.pop(0)
+        if isinstance(body, Exception):
+            raise body
+        ctype = "application/problem+json" if status >= 400 else "application/json"
+        return httpx.Response(status, json=body, headers={"content-type": ctype, **headers})
+
+    def transport(self) -> RetryingTransport:
+        """transport is the clients' own, over this server rather than the network."""
+        mock = httpx.MockTransport(self)
+        return RetryingTransport(mock, attempts=self.attempts, sleep=self.clock.sleep, clock=self.clock)
+
+    def identity(self):
+        return trustline.identity_client(BASE, "sk_test_1", transport=self.transport())
+
+    def partner(self):
+        return trustline.partner_client(BASE, "pk_local_1", transport=self.transport())
 
 
 class AuthTest(unittest.TestCase):
@@ -121,29 +129,27 @@ class AuthTest(unittest.TestCase):
 class CallTest(unittest.TestCase):
     def test_problem_raises(self):
         server = Server((422, PROBLEM, {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         with self.assertRaises(trustline.ApiError) as e:
-            trustline.call(get_v1_users_me, client=client)
+            trustline.call(get_current_user, client=client)
         self.assertEqual(e.exception.status, 422)
         self.assertEqual(e.exception.kind, "validation_failed")
         self.assertIn("limit: out of range", str(e.exception))
         self.assertIn("req_1", str(e.exception))
 
     def test_rate_limited_then_answered(self):
-        slept = []
         server = Server((429, PROBLEM | {"status": 429}, {"Retry-After": "2"}), (200, [], {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
-        self.assertEqual(
-            list(trustline.iterate(get_v1_billing_invoices, client=client, sleep=slept.append)), []
-        )
-        self.assertEqual(slept, [2.0])
+        client = server.identity()
+        self.assertEqual(list(trustline.iterate(list_invoices, client=client)), [])
+        self.assertEqual(server.clock.slept, [2.0])
 
     def test_long_retry_after_raises_at_once(self):
         server = Server((429, PROBLEM | {"status": 429}, {"Retry-After": "3600"}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         with self.assertRaises(trustline.ApiError) as e:
-            trustline.call(get_v1_users_me, client=client, sleep=self.fail)
+            trustline.call(get_current_user, client=client)
         self.assertEqual(e.exception.status, 429)
+        self.assertEqual(server.clock.slept, [])
 
 
 class ListTest(unittest.TestCase):
@@ -157,7 +163,7 @@ class ListTest(unittest.TestCase):
             (200, {"data": [], "nextCursor": "c2"}, {"X-Next-Cursor": "c2"}),  # an empty page is not the end
             (200, {"data": [extraction("ext_3")], "nextCursor": None}, {}),
         )
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         got = [e.extraction_id for e in trustline.iter_extractions(client, limit=2)]
         self.assertEqual(got, ["ext_1", "ext_2", "ext_3"])
         self.assertEqual([r.url.params.get("cursor") for r in server.requests], [None, "c1", "c2"])
@@ -179,8 +185,8 @@ class ListTest(unittest.TestCase):
         server = Server(
             (200, [invoice], {"X-Next-Cursor": "c1"}), (200, [invoice | {"reference": "INV-2"}], {})
         )
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
-        got = [i.reference for i in trustline.iterate(get_v1_billing_invoices, client=client)]
+        client = server.identity()
+        got = [i.reference for i in trustline.iterate(list_invoices, client=client)]
         self.assertEqual(got, ["INV-1", "INV-2"])
         self.assertEqual(server.requests[1].url.params["cursor"], "c1")
 
@@ -189,14 +195,14 @@ class ListTest(unittest.TestCase):
             (200, {"data": [contract("AUT-1")], "nextCursor": "c1"}, {}),
             (200, {"data": [contract("AUT-2")], "nextCursor": None}, {}),
         )
-        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        client = server.partner()
         got = [c.reference for c in trustline.iter_contract_requests(client)]
         self.assertEqual(got, ["AUT-1", "AUT-2"])
         self.assertEqual(server.requests[0].url.path, "/api/v1/partner/contracts/requests")
 
     def test_error_page_raises(self):
         server = Server((200, {"data": [extraction("ext_1")], "nextCursor": "c1"}, {}), (422, PROBLEM, {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         items = trustline.iter_extractions(client)
         self.assertEqual(next(items).extraction_id, "ext_1")
         with self.assertRaises(trustline.ApiError):
@@ -214,25 +220,26 @@ class WaitTest(unittest.TestCase):
             (200, extraction("ext_1", "processing"), {}),
             (200, extraction("ext_1", "completed"), {}),
         )
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
-        clock = Clock()
+        client = server.identity()
+        clock = server.clock
         got = trustline.wait_for_extraction(
             client, "ext_1", first_delay=0.5, max_delay=2, sleep=clock.sleep, clock=clock
         )
         self.assertEqual(got.status, "completed")
-        self.assertEqual(clock.slept, [0.5, 1.0, 3.0, 2.0, 2.0, 2.0])  # doubling, Retry-After, the cap
+        # Doubling; the client's retry of the 429 after its Retry-After; the cap.
+        self.assertEqual(clock.slept, [0.5, 1.0, 3.0, 2.0, 2.0, 2.0])
         self.assertEqual(server.requests[0].url.path, "/v1/extractions/ext_1")
 
     def test_failed_is_returned(self):
         failed = extraction("ext_1", "failed") | {"error": {"code": "mrz_not_found", "message": "no MRZ"}}
         server = Server((200, failed, {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         self.assertEqual(trustline.wait_for_extraction(client, "ext_1").status, "failed")
 
     def test_deadline(self):
         server = Server(*[(200, extraction("ext_1", "processing"), {})] * 20)
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
-        clock = Clock()
+        client = server.identity()
+        clock = server.clock
         with self.assertRaises(trustline.ExtractionTimeout) as e:
             trustline.wait_for_extraction(
                 client, "ext_1", timeout=10, first_delay=1, max_delay=4, sleep=clock.sleep, clock=clock
@@ -243,7 +250,7 @@ class WaitTest(unittest.TestCase):
 
     def test_not_found_raises(self):
         server = Server((404, PROBLEM | {"status": 404, "type": "http://api.test/errors/not_found"}, {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         with self.assertRaises(trustline.ApiError) as e:
             trustline.wait_for_extraction(client, "ext_x")
         self.assertEqual(e.exception.kind, "not_found")
@@ -252,7 +259,7 @@ class WaitTest(unittest.TestCase):
 class SubmitTest(unittest.TestCase):
     def test_file_is_multipart(self):
         server = Server((202, {"extractionId": "ext_1", "status": "queued"}, {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         got = trustline.submit_extraction(
             client, "passport", b"\x89PNG...", file_name="p.png", reference_id="r-1"
         )
@@ -272,7 +279,7 @@ class SubmitTest(unittest.TestCase):
 
     def test_upload_is_json(self):
         server = Server((202, {"extractionId": "ext_1", "status": "queued"}, {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         trustline.submit_extraction(client, "id_card", upload_id="upl_1")
         self.assertEqual(
             json.loads(server.requests[0].read()), {"documentType": "id_card", "uploadId": "upl_1"}
@@ -315,7 +322,7 @@ CREATED = {
 class IdempotencyTest(unittest.TestCase):
     def test_a_key_per_call(self):
         server = Server((201, CREATED, {}), (201, CREATED, {}))
-        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        client = server.partner()
         self.assertEqual(trustline.create_auto_contract(client, AUTO).reference, "AUT-1")
         trustline.create_auto_contract(client, AUTO)
         keys = [r.headers["idempotency-key"] for r in server.requests]
@@ -325,39 +332,36 @@ class IdempotencyTest(unittest.TestCase):
 
     def test_given_key(self):
         server = Server((201, CREATED, {}))
-        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        client = server.partner()
         trustline.create_auto_contract(client, AUTO, idempotency_key="mine")
         self.assertEqual(server.requests[0].headers["idempotency-key"], "mine")
 
     def test_retries_keep_the_key(self):
-        slept = []
         server = Server(
             (0, httpx.ReadTimeout("lost answer"), {}),
             (503, PROBLEM | {"status": 503}, {}),
             (429, PROBLEM | {"status": 429}, {"Retry-After": "5"}),
             (201, CREATED, {}),
-        )
-        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
-        trustline.idempotent(
-            trustline.idempotency.post_api_v1_partner_contracts_auto_classic,
-            client=client,
-            body=trustline.partner.models.AutoRequest.from_dict(AUTO),
             attempts=4,
-            sleep=slept.append,
         )
+        client = server.partner()
+        trustline.idempotent(
+            create_auto_contract, client=client, body=trustline.partner.models.AutoRequest.from_dict(AUTO)
+        )
+        self.assertEqual(len(server.requests), 4)
         self.assertEqual(len({r.headers["idempotency-key"] for r in server.requests}), 1)
-        self.assertEqual(slept, [1.0, 2.0, 5.0])
+        self.assertEqual(server.clock.slept, [0.5, 1.0, 5.0])
 
     def test_client_error_is_not_retried(self):
         server = Server((422, PROBLEM, {}))
-        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        client = server.partner()
         with self.assertRaises(trustline.ApiError):
             trustline.create_auto_contract(client, AUTO)
         self.assertEqual(len(server.requests), 1)
 
     def test_webhook_configuration(self):
         server = Server((200, {"webhookUrl": "https://hooks.example/p", "webhookSecretConfigured": True}, {}))
-        client = server.attach(trustline.partner_client(BASE, "pk_local_1"))
+        client = server.partner()
         got = trustline.configure_webhook(client, url="https://hooks.example/p", secret="s" * 16)
         self.assertTrue(got.webhook_secret_configured)
         req = server.requests[0]
@@ -386,43 +390,40 @@ class KeyedCallTest(unittest.TestCase):
             (201, upload("upl_2"), {}),
             (404, PROBLEM | {"status": 404}, {}),
         )
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         body = UploadRequest(content_type=FileType.APPLICATIONPDF, size=1)
         for _ in range(2):
-            trustline.send(post_v1_uploads, client=client, body=body)
+            trustline.send(create_upload, client=client, body=body)
         with self.assertRaises(trustline.ApiError):
-            trustline.send(get_v1_users_me, client=client)
+            trustline.send(get_current_user, client=client)
         keys = [r.headers.get("idempotency-key") for r in server.requests]
         self.assertRegex(keys[0], UUID4)
         self.assertNotEqual(keys[0], keys[1])
         self.assertIsNone(keys[2], "a read")
 
     def test_retries_of_a_write_keep_its_key(self):
-        slept = []
         server = Server(
             (0, httpx.ConnectError("dropped"), {}),
             (409, PROBLEM | {"status": 409}, {"Retry-After": "2"}),
             (503, PROBLEM | {"status": 503}, {}),
             (201, upload("upl_1"), {}),
+            attempts=4,
         )
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         body = UploadRequest(content_type=FileType.APPLICATIONPDF, size=1)
-        trustline.send(post_v1_uploads, client=client, body=body, sleep=slept.append)
+        trustline.send(create_upload, client=client, body=body)
         self.assertEqual(len(server.requests), 4)
         self.assertEqual(len({r.headers["idempotency-key"] for r in server.requests}), 1)
-        self.assertEqual(slept, [1.0, 2.0, 4.0])
+        self.assertEqual(server.clock.slept, [0.5, 2.0, 2.0])
 
     def test_submit_extraction_is_sent_again_whole_with_its_key(self):
-        slept = []
         server = Server(
             (0, httpx.ReadTimeout("lost answer"), {}),
             (502, PROBLEM | {"status": 502}, {"Retry-After": "0"}),
             (202, {"extractionId": "ext_1", "status": "queued"}, {}),
         )
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
-        got = trustline.submit_extraction(
-            client, "passport", b"\x89PNG...", file_name="p.png", sleep=slept.append
-        )
+        client = server.identity()
+        got = trustline.submit_extraction(client, "passport", b"\x89PNG...", file_name="p.png")
         self.assertEqual(got.extraction_id, "ext_1")
         keys = {r.headers["idempotency-key"] for r in server.requests}
         self.assertEqual(len(keys), 1)
@@ -430,7 +431,7 @@ class KeyedCallTest(unittest.TestCase):
         for r in server.requests:
             self.assertIn(b"\x89PNG...", r.read())
         server = Server((202, {"extractionId": "ext_2", "status": "queued"}, {}))
-        client = server.attach(trustline.identity_client(BASE, "sk_test_1"))
+        client = server.identity()
         trustline.submit_extraction(client, "id_card", upload_id="upl_1", idempotency_key="mine")
         self.assertEqual(server.requests[0].headers["idempotency-key"], "mine")
 

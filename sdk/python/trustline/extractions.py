@@ -1,6 +1,6 @@
 """Submitting an extraction, and waiting for its outcome with backoff.
 
-The generated post_v1_extract_async cannot send a request with openapi-python-client 0.29.1: the
+The generated create_extraction cannot send a request with openapi-python-client 0.29.1: the
 JSON body's schema (ExtractRequest: exactly one of uploadId and handoffSessionId, as a oneOf of
 two required lists) becomes Any, and the generated code tests isinstance(body, Any), a TypeError.
 submit_extraction builds the same request itself and reads the answer with the generated models.
@@ -11,12 +11,13 @@ from collections.abc import Callable
 from io import BytesIO
 from typing import IO, Any
 
-from .calls import check, retry_after, send_with_key
-from .identity.api.extraction import get_v_1_extractions_extraction_id, post_v1_extract_async
+from .calls import check, send_with_key
+from .identity.api.extraction import create_extraction, get_extraction
 from .identity.client import AuthenticatedClient as IdentityClient
 from .identity.models import DocumentType, ExtractAccepted, Extraction, ExtractionStatus
-from .identity.models.post_v1_extract_async_files_body import PostV1ExtractAsyncFilesBody
+from .identity.models.create_extraction_files_body import CreateExtractionFilesBody
 from .identity.types import File
+from .retries import deadline, retry_after
 
 DONE = (ExtractionStatus.COMPLETED, ExtractionStatus.FAILED)
 
@@ -42,15 +43,14 @@ def submit_extraction(
     reference_id: str | None = None,
     consume_token: str | None = None,
     idempotency_key: str | None = None,
-    sleep: Callable[[float], None] = time.sleep,
 ) -> ExtractAccepted:
     """submit_extraction queues the extraction of one document, POST /v1/extract/async, and
     returns its extractionId. The document is exactly one of: file (the bytes, or a binary file
     object, sent as multipart: about 4.5 MB at most), upload_id (POST /v1/uploads) or
     handoff_session_id (consume_token for a session opened without a credential). It is sent with
-    an Idempotency-Key (a new one unless idempotency_key is given) and sent again with that same
-    key after a lost answer, a 429, 502, 503 or 504 (send_with_key): the extraction is made and
-    charged once. An error raises ApiError."""
+    an Idempotency-Key (a new one unless idempotency_key is given), which the client sends again
+    after a lost answer, a 429, 502, 503 or 504 (retries.py): the extraction is made and charged
+    once. An error raises ApiError."""
     if sum(x is not None for x in (file, upload_id, handoff_session_id)) != 1:
         raise ValueError("give exactly one of file, upload_id and handoff_session_id")
     document_type = DocumentType(document_type)
@@ -60,7 +60,7 @@ def submit_extraction(
         payload = file if isinstance(file, bytes) else file.read()
 
         def build() -> dict[str, Any]:
-            body = PostV1ExtractAsyncFilesBody(
+            body = CreateExtractionFilesBody(
                 file=File(payload=BytesIO(payload), file_name=file_name), document_type=document_type
             )
             if reference_id is not None:
@@ -84,9 +84,9 @@ def submit_extraction(
         def sync_detailed(idempotency_key: str) -> Any:
             sent = {**headers, "Idempotency-Key": idempotency_key}
             r = client.get_httpx_client().request("POST", "/v1/extract/async", headers=sent, **build())
-            return post_v1_extract_async._build_response(client=client, response=r)
+            return create_extraction._build_response(client=client, response=r)
 
-    return send_with_key(Operation, idempotency_key=idempotency_key, sleep=sleep).parsed
+    return send_with_key(Operation, idempotency_key=idempotency_key).parsed
 
 
 def wait_for_extraction(
@@ -102,12 +102,14 @@ def wait_for_extraction(
     """wait_for_extraction polls GET /v1/extractions/{extractionId} until the extraction is
     completed or failed and returns it (a failed one too: its error says why). The delay between
     polls starts at first_delay and doubles up to max_delay; a 429 waits its Retry-After instead.
-    After timeout seconds in all it raises ExtractionTimeout; an error answer raises ApiError."""
-    deadline = clock() + timeout
+    After timeout seconds in all it raises ExtractionTimeout; an error answer raises ApiError. The
+    client's own retries of a poll wait no longer than the deadline either."""
+    end = clock() + timeout
     delay = first_delay
     status = None
     while True:
-        response = get_v_1_extractions_extraction_id.sync_detailed(extraction_id, client=client)
+        with deadline(end):
+            response = get_extraction.sync_detailed(extraction_id, client=client)
         if response.status_code == 429:
             wait = retry_after(response.headers) or delay
         else:
@@ -117,7 +119,7 @@ def wait_for_extraction(
                 return extraction
             wait = delay
             delay = min(delay * 2, max_delay)
-        remaining = deadline - clock()
+        remaining = end - clock()
         if remaining <= 0:
             raise ExtractionTimeout(extraction_id, status, timeout)
         sleep(min(wait, remaining))

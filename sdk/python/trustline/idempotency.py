@@ -4,26 +4,24 @@ The partner API stores the answer of a write sent with an idempotency-key and an
 (same method, path and body) with it: a contract request retried after a lost answer is not made
 twice. Without a key, a timeout leaves the caller not knowing whether the request exists. So each
 call here carries a key (a new UUID v4 unless idempotency_key is given: give your own to retry
-across processes) and retries with that same key after a transport error (a timeout, a dropped
-connection), a 429 (after its Retry-After) or a 502/503/504.
+across processes), which the client's transport (retries.py) sends again after a transport error
+(a timeout, a dropped connection), a 429 (after its Retry-After) or a 502/503/504.
 """
 
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from .calls import RETRIED_STATUSES, new_idempotency_key, send_with_key
-from .partner.api.contracts import (
-    post_api_v1_partner_contracts_auto_classic,
-    post_api_v1_partner_contracts_voyage_classic,
-)
-from .partner.api.partner import patch_api_v1_partners_me_webhook
+from .calls import new_idempotency_key, send_with_key
+
+# The generated operations, named as the hand-written functions that call them are.
+from .partner.api.contracts import create_auto_contract as generated_create_auto_contract
+from .partner.api.contracts import create_voyage_contract as generated_create_voyage_contract
+from .partner.api.partner import update_webhook
 from .partner.client import AuthenticatedClient as PartnerClient
 from .partner.models import AutoRequest, Created, VoyageRequest, WebhookUpdate
 from .partner.types import UNSET
 
 __all__ = [
-    "RETRIED_STATUSES",
     "configure_webhook",
     "create_auto_contract",
     "create_voyage_contract",
@@ -32,29 +30,12 @@ __all__ = [
 ]
 
 
-def idempotent(
-    operation: Any,
-    *args: Any,
-    idempotency_key: str | None = None,
-    attempts: int = 3,
-    backoff: float = 1.0,
-    sleep: Callable[[float], None] = time.sleep,
-    **kwargs: Any,
-) -> Any:
+def idempotent(operation: Any, *args: Any, idempotency_key: str | None = None, **kwargs: Any) -> Any:
     """idempotent runs operation.sync_detailed (a generated operation with an idempotency_key
-    parameter) with one key for all its attempts, at most attempts of them, and returns the parsed
-    2xx answer; an error answer raises ApiError, the last transport error is raised as httpx raised
-    it. The wait between attempts is the answer's Retry-After, else backoff doubling
+    parameter) with a key, the same on each of the client's retries, and returns the parsed 2xx
+    answer; an error answer raises ApiError, a transport error is raised as httpx raised it
     (calls.send_with_key)."""
-    return send_with_key(
-        operation,
-        *args,
-        idempotency_key=idempotency_key,
-        attempts=attempts,
-        backoff=backoff,
-        sleep=sleep,
-        **kwargs,
-    ).parsed
+    return send_with_key(operation, *args, idempotency_key=idempotency_key, **kwargs).parsed
 
 
 def create_auto_contract(
@@ -69,7 +50,7 @@ def create_auto_contract(
     if not isinstance(body, AutoRequest):
         body = AutoRequest.from_dict(body)
     return idempotent(
-        post_api_v1_partner_contracts_auto_classic, client=client, body=body, idempotency_key=idempotency_key
+        generated_create_auto_contract, client=client, body=body, idempotency_key=idempotency_key
     )
 
 
@@ -84,7 +65,7 @@ def create_voyage_contract(
     if not isinstance(body, VoyageRequest):
         body = VoyageRequest.from_dict(body)
     return idempotent(
-        post_api_v1_partner_contracts_voyage_classic,
+        generated_create_voyage_contract,
         client=client,
         body=body,
         idempotency_key=idempotency_key,
@@ -104,6 +85,4 @@ def configure_webhook(
     body = WebhookUpdate(
         webhook_url=UNSET if url is None else url, webhook_secret=UNSET if secret is None else secret
     )
-    return idempotent(
-        patch_api_v1_partners_me_webhook, client=client, body=body, idempotency_key=idempotency_key
-    )
+    return idempotent(update_webhook, client=client, body=body, idempotency_key=idempotency_key)

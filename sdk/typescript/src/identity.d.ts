@@ -12,27 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Health and build version */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -49,27 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                    };
-                };
-            };
-        };
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -91,35 +51,7 @@ export interface paths {
          * Create an account; a verification link is mailed to the address
          * @description The address is case-insensitive and stored in lower case. Logging in needs a verified address. The answer does not tell whether the address already has an account: registering an address that has one answers the same (201, an unverified user), and the mail goes to the address's owner instead (a new verification link, or a note that the account exists). An account not verified within 48 hours is deleted, and its address can register again.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Credentials"];
-                };
-            };
-            responses: {
-                /** @description Registered, unverified */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["registerAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -137,79 +69,10 @@ export interface paths {
          * The link of the verification mail, opened in a browser
          * @description A browser gets a page. A client whose Accept ranks application/json (or application/problem+json) above text/html gets what POST /v1/auth/verify-email answers, a problem on failure.
          */
-        get: {
-            parameters: {
-                query: {
-                    token: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An HTML page saying the address is confirmed, or the user as JSON */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": unknown;
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description An HTML page saying the link is unknown, used or expired, or the problem invalid_token */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": unknown;
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["openEmailVerificationLink"];
         put?: never;
         /** Confirm an address with the token of the verification mail */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        token: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Verified */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                /** @description invalid_token (unknown, used or expired; a token works once, for 48 hours), or validation_failed (missing) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -229,42 +92,7 @@ export interface paths {
          * Mail a new verification link to an address waiting for verification
          * @description Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail), so neither the answer nor its time tells who is a customer: an address waiting for verification gets a new link; a verified one a note that it is confirmed; any other a note that no account with it waits for confirmation. At most 5 per source address and minute.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "accepted";
-                            detail: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["resendVerificationEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -284,61 +112,7 @@ export interface paths {
          * Log in for a JWT (24 hours), for the console and web applications
          * @description Each login is a session (sessionId, the token's jti) that can be signed out (POST /v1/auth/logout, /v1/auth/logout-all, DELETE /v1/auth/sessions/{id}). Failed logins are counted per address, known or not: after 5 in a row the address is locked for 30 seconds, doubling with each further failure up to 15 minutes (429 login_locked with Retry-After); during a lockout every attempt is refused, the right password too. A successful login or a password reset ends the count. Besides, 20 attempts per source address and minute.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["Credentials"];
-                };
-            };
-            responses: {
-                /** @description The token */
-                200: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfeCJ9.c2lnbmF0dXJl",
-                         *       "tokenType": "Bearer",
-                         *       "expiresAt": "2026-11-24T08:00:00Z",
-                         *       "sessionId": "ses_k3q9x2m4p7r8t1v5"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Token"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                /** @description unauthorized: unknown address or wrong password (the two are not told apart) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description email_not_verified */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["logIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -358,28 +132,7 @@ export interface paths {
          * Sign out the session of the calling token
          * @description The token (and only it) answers 401 from then on. Takes a login token, not an API key (403).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Signed out */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["logOut"];
         delete?: never;
         options?: never;
         head?: never;
@@ -399,27 +152,7 @@ export interface paths {
          * Sign out everywhere
          * @description Every login session of the caller, the calling one included, is signed out; their tokens answer 401. API keys are not sessions and stay valid.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Signed out everywhere */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["logOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -434,32 +167,7 @@ export interface paths {
             cookie?: never;
         };
         /** The caller's login sessions, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The sessions not signed out or expired */
-                200: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Session"][];
-                        };
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -479,30 +187,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Sign out one of the caller's sessions */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Signed out */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        delete: operations["deleteSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -521,51 +206,7 @@ export interface paths {
          * Change the password (login token and current password)
          * @description Needs a login token (an API key answers 403) and the current password. Every session of the account is signed out, the calling one included, and the answer is a new session. A wrong current password counts as a failed login of the address (see POST /v1/auth/login). The address is mailed a notice.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        currentPassword: string;
-                        /** @description 10 to 72 bytes */
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Changed; a new session */
-                200: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Token"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                409: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                /** @description wrong_password (the current password), or validation_failed (the new one's length) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["changePassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -585,42 +226,7 @@ export interface paths {
          * Mail a link to set a new password
          * @description Answers 202 whatever the address, and does the same work (one look-up, one token stored, one mail): an address with a confirmed account gets a token valid one hour and usable once; any other address gets a note that it has no confirmed account. At most 5 per source address and minute.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** Format: email */
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Accepted */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "accepted";
-                            detail: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["requestPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -640,45 +246,7 @@ export interface paths {
          * Set a new password with the token of a reset mail
          * @description The token works once, for an hour, and only while the password is the one it was made for (a change or another reset ends it). Every session of the account is signed out, and the address's failed-login lockout ends.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        token: string;
-                        /** @description 10 to 72 bytes */
-                        newPassword: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The password is set */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                /** @description invalid_token (unknown, used, expired, or made for an older password), or validation_failed */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -693,29 +261,7 @@ export interface paths {
             cookie?: never;
         };
         /** The calling user's profile, plan and credit balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The profile */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Profile"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getCurrentUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -735,92 +281,7 @@ export interface paths {
          * The calling user's credits ledger, newest first
          * @description Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @description nextCursor of the previous page */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of the ledger */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "id": "cl_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *           "amount": 1,
-                         *           "reason": "refund",
-                         *           "reference": "ext_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *           "createdAt": "2026-11-23T08:01:00Z"
-                         *         },
-                         *         {
-                         *           "id": "cl_m4p7r8t1v5zdx3p9r8t1k3q9x2",
-                         *           "amount": -1,
-                         *           "reason": "extraction",
-                         *           "reference": "ext_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *           "createdAt": "2026-11-23T08:00:00Z"
-                         *         }
-                         *       ],
-                         *       "nextCursor": "eyJwayI6IlVTRVIjdXNyXzEifQ"
-                         *     }
-                         */
-                        "application/json": {
-                            /**
-                             * @description sk_test_ keys only (TestUsage)
-                             * @enum {string}
-                             */
-                            mode?: "test";
-                            /**
-                             * @description sk_test_ keys only (TestUsage)
-                             * @enum {boolean}
-                             */
-                            livemode?: false;
-                            /** @description sk_test_ keys only (TestUsage) */
-                            dailyQuota?: number;
-                            /** @description sk_test_ keys only (TestUsage) */
-                            usedToday?: number;
-                            /** @description sk_test_ keys only (TestUsage) */
-                            remainingToday?: number;
-                            /**
-                             * Format: date-time
-                             * @description sk_test_ keys only (TestUsage)
-                             */
-                            resetsAt?: string;
-                            data: {
-                                id: string;
-                                /** @description credits added (positive) or taken (negative) */
-                                amount: number;
-                                /** @enum {string} */
-                                reason: "grant" | "extraction" | "batch" | "refund" | "invoice";
-                                /** @description the extraction, batch or invoice it belongs to */
-                                reference?: string;
-                                /** Format: date-time */
-                                createdAt: string;
-                            }[];
-                            /** @description null on the last page */
-                            nextCursor: string | null;
-                        };
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listCreditEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -840,53 +301,7 @@ export interface paths {
          * The calling user's subscription invoices, newest first
          * @description The spec's JSON array, one page of it. The maintenance schedule issues one invoice per paid period (BILLING_PERIOD, calendar months by default) with a payment link; paying it grants the plan's credits for the period, once. Statuses: pending → paid (the gateway's paid notification), pending → failed (a failed or cancelled payment), failed → paid (paid later through the same link); void is reserved for invoices an operator cancels. The next page's cursor is in X-Next-Cursor (and a Link header with rel="next"); none on the last page. Invoices are live money: an sk_test_ key reads an empty array (test mode is free and has no invoices), never the live invoices or their payment links; its allowance is in GET /v1/billing/credits.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    /** @description X-Next-Cursor of the previous page */
-                    cursor?: string;
-                    status?: "pending" | "paid" | "failed" | "void";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of invoices */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example [
-                         *       {
-                         *         "reference": "INV-20261101T000000-usr_k3q9x2m4p7r8t1v5",
-                         *         "amount": 15000,
-                         *         "currency": "XOF",
-                         *         "status": "pending",
-                         *         "paymentUrl": "https://pay.example.com/checkout/pay_k3q9x2m4",
-                         *         "plan": "starter",
-                         *         "credits": 1000,
-                         *         "periodStart": "2026-11-01T00:00:00Z",
-                         *         "periodEnd": "2026-12-01T00:00:00Z",
-                         *         "issuedAt": "2026-11-01T00:05:00Z"
-                         *       }
-                         *     ]
-                         */
-                        "application/json": components["schemas"]["Invoice"][];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listInvoices"];
         put?: never;
         post?: never;
         delete?: never;
@@ -908,69 +323,7 @@ export interface paths {
          * The payment gateway's notification about an invoice
          * @description Signed by the gateway as its contract notifications are: x-webhook-signature is the lowercase hex HMAC-SHA256 of the raw body with the gateway's signing key (PAYMENT_SIGNING_KEY); a missing or wrong signature is 401 and changes nothing. The body is the gateway's notification with the invoice reference as reference. A paid notification marks the invoice paid and grants its credits exactly once, however many times it arrives; a failed or cancelled one marks a pending invoice failed; a replayed eventId changes nothing (200), whatever its body says. The notification must name the invoice's own payment (paymentId), amount and currency: anything else is 422 and is neither applied nor recorded.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    "x-webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "eventId": "evt_pay_k3q9x2m4_paid",
-                     *       "type": "payment.succeeded",
-                     *       "paymentId": "pay_k3q9x2m4",
-                     *       "reference": "INV-20261101T000000-usr_k3q9x2m4p7r8t1v5",
-                     *       "amount": 15000,
-                     *       "currency": "XOF",
-                     *       "occurredAt": "2026-11-02T09:00:00Z"
-                     *     }
-                     */
-                    "application/json": {
-                        eventId: string;
-                        /** @enum {string} */
-                        type: "payment.succeeded" | "payment.cancelled" | "payment.failed";
-                        paymentId: string;
-                        /** @description the invoice reference */
-                        reference: string;
-                        amount: number;
-                        currency: string;
-                        /** Format: date-time */
-                        occurredAt?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Received (applied, or a replay that changed nothing) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            received?: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                /** @description payment_mismatch (paymentId is not the invoice's payment, or missing) or amount_mismatch (amount or currency not the invoice's); nothing changed */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["receiveBillingNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -988,29 +341,7 @@ export interface paths {
          * The page an invoice's payer returns to from the gateway's checkout
          * @description The returnUrl (and, with outcome=cancelled, the cancelUrl) of every invoice's payment link. A fixed page that reads nothing: it says the payment is being confirmed and where to see it (GET /v1/billing/invoices, GET /v1/users/me), or that nothing was charged.
          */
-        get: {
-            parameters: {
-                query?: {
-                    outcome?: "cancelled";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An HTML page */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": unknown;
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["openBillingReturnPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1032,51 +363,7 @@ export interface paths {
          * Change a user's plan from the next billing period (administrators)
          * @description An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    userId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "plan": "starter"
-                     *     }
-                     */
-                    "application/json": {
-                        plan: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Recorded for the next period */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            userId?: string;
-                            pendingPlan?: string;
-                            effective?: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["changeUserPlan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1091,75 +378,10 @@ export interface paths {
             cookie?: never;
         };
         /** The user's keys, newest first (never their secrets; login JWT only) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: components["responses"]["KeyList"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listApiKeys"];
         put?: never;
         /** Create an API key (login JWT only); its secret is shown this once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["KeyRequest"];
-                };
-            };
-            responses: {
-                /** @description The key and its secret */
-                201: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Key"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                /** @description forbidden: called with an API key, or not a user of the identity API */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description limit_reached: a user holds at most 20 active keys; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1177,30 +399,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Revoke a key at once (login JWT only) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1214,90 +413,10 @@ export interface paths {
             cookie?: never;
         };
         /** The user's webhook endpoints (never their secrets); an API key sees those of its own mode */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The endpoints */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: components["schemas"]["Endpoint"][];
-                        };
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listWebhookEndpoints"];
         put?: never;
         /** Register a webhook endpoint; its signing secret is shown this once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["EndpointRequest"];
-                };
-            };
-            responses: {
-                /** @description The endpoint and its secret */
-                201: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "id": "we_x2m4p7r8t1v5k3q9",
-                         *       "url": "https://hooks.example.com/identity",
-                         *       "events": [
-                         *         "extraction.completed",
-                         *         "extraction.failed"
-                         *       ],
-                         *       "livemode": true,
-                         *       "secret": "whsec_3q9x2m4p7r8t1v5k3q9x2m4p7r8t1v5k3q9x2m4p7r8",
-                         *       "createdAt": "2026-11-23T08:00:00Z"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Endpoint"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description limit_reached: a user has at most 10 endpoints; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1318,31 +437,7 @@ export interface paths {
          * Delete an endpoint
          * @description An API key deletes only endpoints made by API keys (403 for one a login session made).
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the webhook endpoint ID (we_…) */
-                    id: components["parameters"]["EndpointId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1361,35 +456,7 @@ export interface paths {
          * Give an endpoint a new secret, shown this once
          * @description X-Service-Signature uses the new secret at once. For WEBHOOK_SECRET_OVERLAP (24 h by default) webhook-signature carries two space-separated signatures, under the new and the old secret, so a receiver on either verifies; a second rotation ends the first old secret's overlap. Rotating needs a login session: an API key answers 403, so that a leaked key cannot set a secret of its own and keep signing events as the account after it is revoked. A rotation lands only on the endpoint as it read it: one racing another rotation answers 409 (the other's secret is in force; every secret a 200 returned signs), one racing the endpoint's deletion 404.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the webhook endpoint ID (we_…) */
-                    id: components["parameters"]["EndpointId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The endpoint and its new secret */
-                200: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Endpoint"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                409: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1406,33 +473,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Send a webhook.test event to the endpoint */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the webhook endpoint ID (we_…) */
-                    id: components["parameters"]["EndpointId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Delivery"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["sendTestWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1447,43 +488,7 @@ export interface paths {
             cookie?: never;
         };
         /** Delivery history of an endpoint, newest first, with attempts */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the extraction ID (the endpoint ID for webhook.test) */
-                    reference?: string;
-                    status?: "PENDING" | "SUCCEEDED" | "FAILED";
-                    limit?: number;
-                    /** @description nextCursor of the previous page */
-                    cursor?: string;
-                };
-                header?: never;
-                path: {
-                    /** @description the webhook endpoint ID (we_…) */
-                    id: components["parameters"]["EndpointId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeliveryPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1505,53 +510,7 @@ export interface paths {
          * Recover an endpoint's failed deliveries in bulk, after an outage of the receiver
          * @description Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the webhook endpoint ID (we_…) */
-                    id: components["parameters"]["EndpointId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "since": "2026-11-23T08:00:00Z"
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: date-time */
-                        since: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Re-queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description how many failed deliveries were re-queued */
-                            recovered: number;
-                            /** @description more failed deliveries remain; call again */
-                            hasMore: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["recoverWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1571,44 +530,7 @@ export interface paths {
          * Send one delivery of an endpoint again, as a new delivery
          * @description Sends the delivery's event again, with the same body, as a new delivery (its redeliveryOf names this one; a new webhook-id) on a fresh retry schedule, to the URL and secret configured now. Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery (it reports on personal data), so it answers 409 body_not_retained. The endpoint is found as for the other webhook routes: another user's, or for an API key one of the other mode, is 404, and so is a delivery of another endpoint. Bounded: 30 redeliveries per user and minute (429 beyond).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the webhook endpoint ID (we_…) */
-                    id: components["parameters"]["EndpointId"];
-                    /** @description the delivery to send again (deliveryId in GET /v1/webhooks/{id}/deliveries) */
-                    deliveryId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Queued: the new delivery */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Delivery"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                /** @description body_not_retained: the delivery succeeded and its body was dropped */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["redeliverWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1628,76 +550,7 @@ export interface paths {
          * Get a presigned address to upload a file to storage, for files over the request limit (about 4.5 MB of file)
          * @description PUT the file to uploadUrl with the headers given, before expiresAt, then pass uploadId to POST /v1/extract/async or POST /v1/batches. The file may not exceed maxSize bytes. A test key's upload counts as one operation of the daily test quota (429 test_quota_exceeded), and an account opens at most UPLOAD_DAILY_MB (2 GB) of uploads per UTC day, by their declared size (429 upload_quota_exceeded, Retry-After to midnight UTC).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "fileName": "passport.pdf",
-                     *       "contentType": "application/pdf",
-                     *       "size": 9437184
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UploadRequest"];
-                };
-            };
-            responses: {
-                /** @description The upload address */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "uploadId": "upl_7qk2m4zdx3p9r8t1",
-                         *       "uploadUrl": "https://documents.s3.eu-west-1.amazonaws.com/uploads/usr_x/upl_7qk2m4zdx3p9r8t1?X-Amz-Signature=…",
-                         *       "method": "PUT",
-                         *       "headers": {
-                         *         "Content-Type": "application/pdf"
-                         *       },
-                         *       "expiresAt": "2026-11-23T08:15:00Z",
-                         *       "maxSize": 20971520
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Upload"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                409: components["responses"]["IdempotencyConflict"];
-                /** @description payload_too_large: size is over maxSize */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description unsupported_media_type: contentType is not one of the accepted types */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1717,85 +570,7 @@ export interface paths {
          * Queue the extraction of one document
          * @description The document is a file sent in the request (multipart, about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it), a file uploaded beforehand (uploadId from POST /v1/uploads) or the file of a mobile handoff session (handoffSessionId, JSON only): a ready session is consumed by this use, and a session the same user consumed may be used again; a session opened without a credential also needs its consumeToken in X-Consume-Token. One credit is debited on acceptance. Completion is learned by polling GET /v1/extractions/{extractionId} or by the webhook events extraction.completed and extraction.failed.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
-                    "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description JPEG, PNG, WebP or PDF, recognised by content
-                         */
-                        file: string;
-                        documentType: components["schemas"]["DocumentType"];
-                        /** @description your own identifier, echoed in the extraction and its webhooks */
-                        referenceId?: string;
-                    };
-                    /**
-                     * @example {
-                     *       "documentType": "passport",
-                     *       "uploadId": "upl_7qk2m4zdx3p9r8t1",
-                     *       "referenceId": "customer-4711"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ExtractRequest"];
-                };
-            };
-            responses: {
-                /** @description Queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "extractionId": "ext_m4zdx3p9r8t17qk2",
-                         *       "status": "queued"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["ExtractAccepted"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                402: components["responses"]["InsufficientCredits"];
-                403: components["responses"]["HandoffForbidden"];
-                /** @description not_found: unknown uploadId, or unknown mobile handoff session (or another user's, or one another user consumed) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                409: components["responses"]["NotUploaded"];
-                410: components["responses"]["HandoffExpired"];
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["UnsupportedFile"];
-                /** @description validation_failed: e.g. an unknown documentType, or both or neither of uploadId and handoffSessionId; see invalidParams; image_too_costly: an image within the pixel bound whose decoding would cost more than the budget (6 bytes a pixel of MAX_IMAGE_MEGAPIXELS, 240 MB by default; at most 100 JPEG scans and 16 passes of scan work), judged from its headers (every JPEG marker) before anything is charged, stored or queued; the detail says what is over */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createExtraction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1813,53 +588,7 @@ export interface paths {
          * List the caller's extractions, newest first
          * @description One mode at a time: an API key lists its own mode's (mode, when given, must be the key's); a login session chooses with mode (live by default). Filters combine. Each page is one read on a key made for its filters; with both status and documentType, or with batchId and another filter, the page reads the status's (or the batch's) next `limit` extractions and keeps those of the other filters, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. Another user's batchId lists nothing. A cursor is valid for the list (and filters) that gave it, else 422.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
-                    mode?: components["parameters"]["ListMode"];
-                    status?: "queued" | "processing" | "completed" | "failed";
-                    documentType?: components["schemas"]["DocumentType"];
-                    batchId?: string;
-                    /** @description at or after this time (RFC 3339) */
-                    createdAfter?: string;
-                    /** @description before this time (RFC 3339) */
-                    createdBefore?: string;
-                    limit?: components["parameters"]["Limit"];
-                    /** @description nextCursor of the previous page of the same list (another is 422) */
-                    cursor?: components["parameters"]["Cursor"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ExtractionPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description an unknown filter value, a limit out of range, a date that is not RFC 3339, another mode than the key's, or a cursor not of this list; see invalidParams */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listExtractions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1876,146 +605,7 @@ export interface paths {
             cookie?: never;
         };
         /** Poll one extraction */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    extractionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The extraction */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "extractionId": "ext_m4zdx3p9r8t17qk2",
-                         *       "referenceId": "customer-4711",
-                         *       "status": "completed",
-                         *       "documentType": "passport",
-                         *       "result": {
-                         *         "globalConfidence": 0.97,
-                         *         "extractedData": {
-                         *           "documentType": {
-                         *             "value": "passport",
-                         *             "confidence": 1
-                         *           },
-                         *           "documentCode": {
-                         *             "value": "P",
-                         *             "confidence": 0.99
-                         *           },
-                         *           "issuingCountry": {
-                         *             "value": "UTO",
-                         *             "confidence": 0.99
-                         *           },
-                         *           "nationality": {
-                         *             "value": "UTO",
-                         *             "confidence": 0.99
-                         *           },
-                         *           "surname": {
-                         *             "value": "ERIKSSON",
-                         *             "confidence": 0.98
-                         *           },
-                         *           "givenNames": {
-                         *             "value": "ANNA MARIA",
-                         *             "confidence": 0.97
-                         *           },
-                         *           "documentNumber": {
-                         *             "value": "L898902C3",
-                         *             "confidence": 0.99
-                         *           },
-                         *           "dateOfBirth": {
-                         *             "value": "1974-08-12",
-                         *             "confidence": 0.99
-                         *           },
-                         *           "expiryDate": {
-                         *             "value": "2012-04-15",
-                         *             "confidence": 0.99
-                         *           },
-                         *           "sex": {
-                         *             "value": "F",
-                         *             "confidence": 0.99
-                         *           },
-                         *           "personalNumber": {
-                         *             "value": "ZE184226B",
-                         *             "confidence": 0.98
-                         *           },
-                         *           "mrz": {
-                         *             "format": "TD3",
-                         *             "lines": [
-                         *               "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
-                         *               "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
-                         *             ],
-                         *             "checks": {
-                         *               "documentNumber": {
-                         *                 "valid": true,
-                         *                 "expected": "6",
-                         *                 "found": "6"
-                         *               },
-                         *               "dateOfBirth": {
-                         *                 "valid": true,
-                         *                 "expected": "2",
-                         *                 "found": "2"
-                         *               },
-                         *               "expiryDate": {
-                         *                 "valid": true,
-                         *                 "expected": "9",
-                         *                 "found": "9"
-                         *               },
-                         *               "personalNumber": {
-                         *                 "valid": true,
-                         *                 "expected": "1",
-                         *                 "found": "1"
-                         *               },
-                         *               "composite": {
-                         *                 "valid": true,
-                         *                 "expected": "0",
-                         *                 "found": "0"
-                         *               }
-                         *             },
-                         *             "valid": true,
-                         *             "corrections": []
-                         *           },
-                         *           "expired": true,
-                         *           "unknownCountryCodes": [
-                         *             "UTO"
-                         *           ],
-                         *           "rotationApplied": 0,
-                         *           "engine": {
-                         *             "name": "tesseract",
-                         *             "version": "5.3.4"
-                         *           }
-                         *         }
-                         *       },
-                         *       "creditsUsed": 1,
-                         *       "livemode": false,
-                         *       "createdAt": "2026-11-23T08:00:00Z",
-                         *       "completedAt": "2026-11-23T08:00:04Z"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["Extraction"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description not_found: unknown, or another user's */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getExtraction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2035,70 +625,7 @@ export interface paths {
          * A short-lived link to the extraction's document file, to show it
          * @description Answers a presigned address of the document file the extraction read (the image or PDF sent inline, uploaded, or taken from a mobile handoff), valid for 5 minutes: GET it, or use it as an image's src, before expiresAt. It opens the file for whoever holds it until then, so keep it out of logs and shared pages, and ask for a new one when it has expired. The file is served inline as contentType, the type judged from its content at intake. The extraction is found as GET /v1/extractions/{extractionId} finds it (another user's, or for an API key one of the other mode, is 404). Files are kept for a shorter time than extractions (raw documents RawDocumentRetentionDays, 7 by default; handoff files a day): once the file is deleted the answer is 410.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    extractionId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The link */
-                200: {
-                    headers: {
-                        "Cache-Control"?: "no-store";
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "url": "https://documents.s3.eu-west-1.amazonaws.com/raw/usr_x/ext_m4zdx3p9r8t17qk2?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&...",
-                         *       "expiresAt": "2026-11-23T08:05:00Z",
-                         *       "contentType": "image/png"
-                         *     }
-                         */
-                        "application/json": {
-                            /**
-                             * Format: uri
-                             * @description presigned GET of the file, valid until expiresAt
-                             */
-                            url: string;
-                            /**
-                             * Format: date-time
-                             * @description 5 minutes after the answer
-                             */
-                            expiresAt: string;
-                            /** @enum {string} */
-                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
-                        };
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description not_found: unknown, another user's, or of the other mode for an API key */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description gone: the file was deleted at the end of its retention */
-                410: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getExtractionDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2118,130 +645,13 @@ export interface paths {
          * List the caller's batches, newest first
          * @description One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
-                    mode?: components["parameters"]["ListMode"];
-                    limit?: components["parameters"]["Limit"];
-                    /** @description nextCursor of the previous page of the same list (another is 422) */
-                    cursor?: components["parameters"]["Cursor"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BatchPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description a limit out of range, another mode than the key's, or a cursor not of this list */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listBatches"];
         put?: never;
         /**
          * Queue the extraction of several documents (1 to 50) as one batch
          * @description Multipart: repeat file once per document; documentType applies to all; referenceId, when given, is repeated in file order. JSON: one entry per document, each with exactly one of an uploadId from POST /v1/uploads and a handoffSessionId (a ready mobile handoff session is consumed by this use; a session the same user consumed may be used again; sessions opened without a credential need their consumeTokens in X-Consume-Token, comma-separated). One credit per document is debited on acceptance.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
-                    "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        file: string[];
-                        /** @description once for all files, or repeated once per file */
-                        documentType: components["schemas"]["DocumentType"];
-                        /** @description one per file, in file order */
-                        referenceId?: string[];
-                    };
-                    /**
-                     * @example {
-                     *       "documents": [
-                     *         {
-                     *           "documentType": "passport",
-                     *           "uploadId": "upl_7qk2m4zdx3p9r8t1",
-                     *           "referenceId": "customer-4711"
-                     *         },
-                     *         {
-                     *           "documentType": "id_card",
-                     *           "handoffSessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                     *           "referenceId": "customer-4712"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["BatchRequest"];
-                };
-            };
-            responses: {
-                /** @description Queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BatchView"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                402: components["responses"]["InsufficientCredits"];
-                403: components["responses"]["HandoffForbidden"];
-                /** @description not_found: an unknown uploadId or mobile handoff session (or another user's, or one another user consumed) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                409: components["responses"]["NotUploaded"];
-                410: components["responses"]["HandoffExpired"];
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["UnsupportedFile"];
-                /** @description validation_failed: e.g. an unknown documentType, no documents or more than 50, or both or neither of uploadId and handoffSessionId in a document; see invalidParams; image_too_costly: an image within the pixel bound whose decoding would cost more than the budget (6 bytes a pixel of MAX_IMAGE_MEGAPIXELS, 240 MB by default; at most 100 JPEG scans and 16 passes of scan work), judged from its headers (every JPEG marker) before anything is charged, stored or queued; the detail says what is over (one such file refuses the batch) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2256,40 +666,7 @@ export interface paths {
             cookie?: never;
         };
         /** Progress of a batch and all its extractions */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The batch */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["BatchView"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description not_found: unknown, or another user's */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getBatch"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2311,112 +688,7 @@ export interface paths {
          * Judge whether a selfie shows a live person (passive anti-spoofing)
          * @description The UltraFace detector finds the face (exactly one), then two MiniFASNet classifiers judge crops of 2.7 and 4.0 face widths around it (scoreSmall, scoreLarge: each model's probability of a real face); confidence is their mean and isLive is confidence at or above LIVENESS_THRESHOLD (0.5 by default). attackType is none when live, otherwise unknown: the open models have two spoof classes (flat media such as prints and screens, and 3D masks, per their author) without a published label map, so print and replay are not told apart. processingMs is measured around the check. One credit (CREDIT_PRICES) is debited; a selfie that cannot be judged (415, 422) is refunded; an image over MAX_IMAGE_MEGAPIXELS (40 by default) or of 16 bits per channel is refused first (413 image_too_large), without a debit; test keys are not charged. A selfie is at most 10 MB. Send it as multipart file (about 4.5 MB at most: the 6 MB request limit once API Gateway has base64-encoded it; a larger one is answered 413 naming POST /v1/uploads), or name a stored one with JSON {uploadId} (POST /v1/uploads) or {handoffSessionId} (with X-Consume-Token for a session opened without a credential).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
-                    "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description JPEG, PNG or WebP (by content)
-                         */
-                        file: string;
-                        /**
-                         * Format: binary
-                         * @description a document page to match the selfie against (adds faceMatch)
-                         */
-                        document?: string;
-                        /** @description a completed extraction of the caller, same mode, whose page to match against (adds faceMatch) */
-                        extractionId?: string;
-                    };
-                    "application/json": {
-                        uploadId?: string;
-                        handoffSessionId?: string;
-                        /** @description a completed extraction to match the selfie against (adds faceMatch) */
-                        extractionId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The verdict */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "checkId": "lv_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *       "isLive": true,
-                         *       "confidence": 0.962,
-                         *       "attackType": "none",
-                         *       "processingMs": 41,
-                         *       "scoreSmall": 0.951,
-                         *       "scoreLarge": 0.973,
-                         *       "creditsUsed": 1,
-                         *       "livemode": true
-                         *     }
-                         */
-                        "application/json": {
-                            /** @description lv_…: the reference of its ledger entries */
-                            checkId: string;
-                            isLive: boolean;
-                            confidence: number;
-                            /** @enum {string} */
-                            attackType: "none" | "unknown";
-                            processingMs: number;
-                            scoreSmall: number;
-                            scoreLarge: number;
-                            creditsUsed: number;
-                            livemode: boolean;
-                            /** @description with a document or extractionId: the face match, in the same one charge (see POST /v1/face-match) */
-                            faceMatch?: {
-                                isMatch: boolean;
-                                similarity: number;
-                                threshold: number;
-                            };
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                402: components["responses"]["InsufficientCredits"];
-                403: components["responses"]["HandoffForbidden"];
-                /** @description not_found: an unknown uploadId or mobile handoff session (or another user's, or one another user consumed) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                409: components["responses"]["NotUploaded"];
-                410: components["responses"]["HandoffExpired"];
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["Problem"];
-                /** @description no_face_detected, multiple_faces, or validation_failed (no file; both or neither of uploadId and handoffSessionId); image_too_costly: an image within the pixel bound whose decoding would cost more than the budget (6 bytes a pixel of MAX_IMAGE_MEGAPIXELS, 240 MB by default; at most 100 JPEG scans and 16 passes of scan work), judged from its headers (every JPEG marker) before anything is charged, stored or queued; the detail says what is over (without a debit) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createLivenessCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2434,46 +706,7 @@ export interface paths {
          * List the caller's liveness checks, newest first
          * @description Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions: an API key lists its own mode's; a login session chooses with mode (live by default). Each page is one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
-                    mode?: components["parameters"]["ListMode"];
-                    limit?: components["parameters"]["Limit"];
-                    /** @description nextCursor of the previous page of the same list (another is 422) */
-                    cursor?: components["parameters"]["Cursor"];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LivenessCheckPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description a limit out of range, another mode than the key's, or a cursor not of this list */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listLivenessChecks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2493,40 +726,7 @@ export interface paths {
          * One of the caller's liveness checks
          * @description An API key reads its own mode's checks; a login session either mode's.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    checkId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The check's record */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LivenessCheck"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description not_found: unknown, expired, another user's, or the other mode's for an API key */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getLivenessCheck"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2548,124 +748,7 @@ export interface paths {
          * Compare the face on an identity document with the face on a selfie
          * @description YuNet finds the faces (the document's largest; exactly one on the selfie), a similarity transform aligns each onto the ArcFace 112×112 template, SFace embeds it, and similarity is the cosine of the two embeddings (−1 to 1); isMatch is similarity at or above threshold (0.363, OpenCV's published SFace threshold; docs/identity-api.md, "Face match", says what it means on printed portraits). Boxes are in the upright image's pixels. The document is a page sent as `document`, or `extractionId`, a completed extraction of the caller in the same mode (another user's or mode's is 404, an unfinished one 409). The selfie is `selfie`, or `selfieUploadId` / `handoffSessionId` as the liveness check takes them. Charged, refunded, bounded, rate limited and counted against the test-mode quota as the liveness check (CREDIT_PRICES face_match, 1 by default); nothing of the faces is kept.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
-                    "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description JPEG, PNG or WebP (by content)
-                         */
-                        selfie?: string;
-                        selfieUploadId?: string;
-                        handoffSessionId?: string;
-                        /**
-                         * Format: binary
-                         * @description the document page, JPEG, PNG or WebP
-                         */
-                        document?: string;
-                        extractionId?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description The comparison */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "matchId": "fm_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *       "isMatch": true,
-                         *       "similarity": 0.6188,
-                         *       "threshold": 0.363,
-                         *       "document": {
-                         *         "box": {
-                         *           "x": 40,
-                         *           "y": 80,
-                         *           "width": 60,
-                         *           "height": 78
-                         *         },
-                         *         "score": 0.91
-                         *       },
-                         *       "selfie": {
-                         *         "box": {
-                         *           "x": 195,
-                         *           "y": 69,
-                         *           "width": 157,
-                         *           "height": 203
-                         *         },
-                         *         "score": 0.93
-                         *       },
-                         *       "processingMs": 1480,
-                         *       "creditsUsed": 1,
-                         *       "livemode": true
-                         *     }
-                         */
-                        "application/json": {
-                            /** @description fm_…: the reference of its ledger entries */
-                            matchId: string;
-                            isMatch: boolean;
-                            similarity: number;
-                            threshold: number;
-                            document: components["schemas"]["DetectedFace"];
-                            selfie: components["schemas"]["DetectedFace"];
-                            processingMs: number;
-                            creditsUsed: number;
-                            livemode: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                402: components["responses"]["InsufficientCredits"];
-                403: components["responses"]["HandoffForbidden"];
-                /** @description not_found: an unknown extractionId, uploadId or handoff session, or another user's or mode's */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description the extraction is not completed or its document is no longer kept, or nothing was uploaded to the slot; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                410: components["responses"]["HandoffExpired"];
-                413: components["responses"]["TooLarge"];
-                415: components["responses"]["Problem"];
-                /** @description face_not_found (extensions.image: document or selfie), multiple_faces (the selfie), validation_failed (no selfie; both or neither of document and extractionId), image_too_costly */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createFaceMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2680,57 +763,7 @@ export interface paths {
             cookie?: never;
         };
         /** The accepted values of documentType and the zone formats each is read in */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The document types */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "documentType": "passport",
-                         *           "label": "Passport",
-                         *           "mrzFormats": [
-                         *             "TD3"
-                         *           ]
-                         *         },
-                         *         {
-                         *           "documentType": "id_card",
-                         *           "label": "Identity card",
-                         *           "mrzFormats": [
-                         *             "TD1",
-                         *             "TD2",
-                         *             "FRA_ID"
-                         *           ]
-                         *         }
-                         *       ]
-                         *     }
-                         */
-                        "application/json": {
-                            data: {
-                                documentType: components["schemas"]["DocumentType"];
-                                label: string;
-                                mrzFormats: components["schemas"]["MRZFormat"][];
-                            }[];
-                        };
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listDocumentTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2752,74 +785,7 @@ export interface paths {
          * Open a mobile handoff session, through which a phone uploads one file for another client
          * @description The credential is optional. With one (a user's key or token), the session belongs to that user, and only that user consumes it. Without one, the answer carries a consumeToken (hct_…, shown here only, never in uploadUrl, the QR code or the upload fields), and consuming needs a credential and that token in X-Consume-Token. A credential that is sent must be valid (401 otherwise). The session ID (hs_…, 130 random bits) is the capability to upload, never to download: show the phone uploadUrl (as a link, or as the QR code at qrCodeUrl); opened in a browser it is an upload page. An app may instead upload straight to storage with the presigned form POST in upload (the fields, then the file as the form part "file", at most maxSize bytes, before its expiresAt: 5 minutes), or through uploadUrl (PUT the raw file, or POST it as multipart/form-data). The session expires 15 minutes after creation. Once it is ready its file cannot be replaced, and it is taken once, by its consumer: with GET consumeUrl, or by passing the sessionId as handoffSessionId to POST /v1/extract/async, POST /v1/batches or POST /v1/liveness/check. One address may open 30 sessions a minute.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The session and its upload addresses */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "sessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *       "uploadUrl": "https://api.example.com/v1/mobile-handoff/upload/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *       "consumeUrl": "https://api.example.com/v1/mobile-handoff/consume/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *       "status": "created",
-                         *       "expiresAt": "2026-11-23T08:15:00Z",
-                         *       "upload": {
-                         *         "method": "POST",
-                         *         "url": "https://documents.s3.eu-west-1.amazonaws.com/",
-                         *         "fields": {
-                         *           "key": "handoff/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/q7x4k9p3r8t1v5zd",
-                         *           "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yM1QwODowNTowMFoifQ==",
-                         *           "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
-                         *           "X-Amz-Credential": "AKIAEXAMPLE/20261123/eu-west-1/s3/aws4_request",
-                         *           "X-Amz-Date": "20261123T080000Z",
-                         *           "X-Amz-Signature": "3f1c…"
-                         *         },
-                         *         "maxSize": 10485760,
-                         *         "expiresAt": "2026-11-23T08:05:00Z"
-                         *       },
-                         *       "qrCodeUrl": "https://api.example.com/v1/mobile-handoff/session/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/qr.svg",
-                         *       "consumeToken": "hct_m2q7x4k9p3r8t1v5zdx3p9r8t1"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["HandoffSession"];
-                    };
-                };
-                /** @description unauthorized: a credential was sent and is not valid (a session is never opened anonymously in its place) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description forbidden: the credential is not an identity API user's (a partner or admin key) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                409: components["responses"]["IdempotencyConflict"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createHandoffSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2837,41 +803,7 @@ export interface paths {
          * Status of a mobile handoff session (no credential), to poll until it is ready
          * @description The file fields are present once the file is in storage (ready, and after). An unconsumed session past expiresAt is expired.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the mobile handoff session ID (hs_…) */
-                    sessionId: components["parameters"]["HandoffSessionId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The session's status */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "sessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *       "status": "ready",
-                         *       "fileName": "passport.jpg",
-                         *       "fileSize": 2481152,
-                         *       "fileType": "image/jpeg",
-                         *       "uploadedAt": "2026-11-23T08:03:12Z",
-                         *       "expiresAt": "2026-11-23T08:15:00Z"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["HandoffStatus"];
-                    };
-                };
-                404: components["responses"]["HandoffNotFound"];
-            };
-        };
+        get: operations["getHandoffSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2888,31 +820,7 @@ export interface paths {
             cookie?: never;
         };
         /** The session's uploadUrl as an SVG QR code (no credential), for a desktop page to show */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the mobile handoff session ID (hs_…) */
-                    sessionId: components["parameters"]["HandoffSessionId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The QR code */
-                200: {
-                    headers: {
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/svg+xml": string;
-                    };
-                };
-                404: components["responses"]["HandoffNotFound"];
-            };
-        };
+        get: operations["getHandoffQrCode"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2932,114 +840,17 @@ export interface paths {
          * The phone's upload page (no credential); the session's status for API clients
          * @description When Accept includes text/html, the upload page: it takes a photo or a file, calls POST /v1/mobile-handoff/upload/{sessionId}/start, sends the file to storage with the presigned form POST, and polls the session's status. Otherwise the session's status, as GET /v1/mobile-handoff/session/{sessionId}. An expired or completed session still answers 200, with its status.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the mobile handoff session ID (hs_…) */
-                    sessionId: components["parameters"]["HandoffSessionId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The upload page (Accept includes text/html), or the session's status */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": unknown;
-                        "application/json": components["schemas"]["HandoffStatus"];
-                    };
-                };
-                404: components["responses"]["HandoffNotFound"];
-            };
-        };
+        get: operations["getHandoffUploadPage"];
         /**
          * Upload the session's file as the raw body (no credential)
          * @description The body is the file itself, JPEG, PNG, WebP, HEIC or PDF recognised by its content (the Content-Type is not read), at most the session's maxSize and about 4.5 MB (the 6 MB request limit once API Gateway has base64-encoded it); larger files go through the presigned form POST of the session (upload, or POST /v1/mobile-handoff/upload/{sessionId}/start). The session is ready when this answers.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the mobile handoff session ID (hs_…) */
-                    sessionId: components["parameters"]["HandoffSessionId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/octet-stream": string;
-                    "image/*": string;
-                    "application/pdf": string;
-                };
-            };
-            responses: {
-                200: components["responses"]["HandoffUploaded"];
-                400: components["responses"]["Problem"];
-                404: components["responses"]["HandoffNotFound"];
-                409: components["responses"]["HandoffHasFile"];
-                410: components["responses"]["HandoffExpired"];
-                413: components["responses"]["HandoffTooLarge"];
-                415: components["responses"]["HandoffUnsupportedFile"];
-            };
-        };
+        put: operations["uploadHandoffFile"];
         /**
          * Upload the session's file as a multipart/form-data part "file" (no credential)
          * @description The part's file name is kept as the file's name. Other parts are ignored. Types and sizes as for PUT. The session is ready when this answers.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the mobile handoff session ID (hs_…) */
-                    sessionId: components["parameters"]["HandoffSessionId"];
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description JPEG, PNG, WebP, HEIC or PDF, recognised by content
-                         */
-                        file: string;
-                    };
-                };
-            };
-            responses: {
-                200: components["responses"]["HandoffUploaded"];
-                400: components["responses"]["Problem"];
-                404: components["responses"]["HandoffNotFound"];
-                409: components["responses"]["HandoffHasFile"];
-                410: components["responses"]["HandoffExpired"];
-                413: components["responses"]["HandoffTooLarge"];
-                /** @description unsupported_media_type: the body is not multipart/form-data, or the file is not JPEG, PNG, WebP, HEIC or PDF by its content */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description validation_failed: no part named file (invalidParams: file: required) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["uploadHandoffForm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3059,96 +870,7 @@ export interface paths {
          * Announce an upload (no credential); the session becomes uploading and a fresh presigned form POST is returned
          * @description Called by the upload page before it sends the file to storage. The body is optional; when sent it is JSON, and fileName is kept as the name of the file sent with this form POST (each call hands out its own, valid 5 minutes; at most 10 per session). The upload is complete when storage has the file: poll GET /v1/mobile-handoff/session/{sessionId} until ready.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the mobile handoff session ID (hs_…) */
-                    sessionId: components["parameters"]["HandoffSessionId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "fileName": "passport.jpg",
-                     *       "size": 2481152
-                     *     }
-                     */
-                    "application/json": components["schemas"]["HandoffStartRequest"];
-                };
-            };
-            responses: {
-                /** @description The session is uploading; send the file with this form POST */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "uploading",
-                         *       "upload": {
-                         *         "method": "POST",
-                         *         "url": "https://documents.s3.eu-west-1.amazonaws.com/",
-                         *         "fields": {
-                         *           "key": "handoff/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/m4p7r8t1v5zdx3p9",
-                         *           "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yM1QwODowNjowMFoifQ==",
-                         *           "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
-                         *           "X-Amz-Credential": "AKIAEXAMPLE/20261123/eu-west-1/s3/aws4_request",
-                         *           "X-Amz-Date": "20261123T080100Z",
-                         *           "X-Amz-Signature": "9a7e…"
-                         *         },
-                         *         "maxSize": 10485760,
-                         *         "expiresAt": "2026-11-23T08:06:00Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["HandoffStarted"];
-                    };
-                };
-                /** @description bad_request: malformed JSON, an unknown field, or a field of the wrong type */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                404: components["responses"]["HandoffNotFound"];
-                /** @description conflict: the session already has its file (ready or consumed), or has had its 10 upload attempts */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                410: components["responses"]["HandoffExpired"];
-                /** @description payload_too_large: size is over the session's maxSize, or the JSON body is over 1 MiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description unsupported_media_type: a body was sent that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["startHandoffUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3166,67 +888,7 @@ export interface paths {
          * Take a ready session's file, once; the answer carries a short-lived download address
          * @description Only the session's consumer takes it: the user who opened it with a credential, or, for a session opened without one, a user sending its consumeToken in X-Consume-Token. Another user gets 404, as for an unknown session. The session becomes consumed by the caller; a second call answers 409. downloadUrl is a presigned storage address (GET, until downloadExpiresAt, 5 minutes), offering the file under its original name when it has one; the file, its name, size and type are those the session had when it became ready.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
-                    "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
-                };
-                path: {
-                    /** @description the mobile handoff session ID (hs_…) */
-                    sessionId: components["parameters"]["HandoffSessionId"];
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The file and its download address */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "sessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
-                         *       "status": "consumed",
-                         *       "file": {
-                         *         "originalName": "passport.jpg",
-                         *         "mimeType": "image/jpeg",
-                         *         "size": 2481152
-                         *       },
-                         *       "downloadUrl": "https://documents.s3.eu-west-1.amazonaws.com/handoff-ready/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/t1v5zdx3p9r8k3q9?X-Amz-Signature=…",
-                         *       "downloadExpiresAt": "2026-11-23T08:09:00Z"
-                         *     }
-                         */
-                        "application/json": components["schemas"]["HandoffConsumed"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["HandoffForbidden"];
-                /** @description not_found: no such session, another user's, or one another user consumed */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description conflict: the session was consumed already, or nothing was uploaded to it yet */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                410: components["responses"]["HandoffExpired"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["consumeHandoffSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4069,4 +1731,2395 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    registerAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description Registered, unverified */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    openEmailVerificationLink: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page saying the address is confirmed, or the user as JSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description An HTML page saying the link is unknown, used or expired, or the problem invalid_token */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Verified */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            /** @description invalid_token (unknown, used or expired; a token works once, for 48 hours), or validation_failed (missing) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "accepted";
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    logIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ1c3JfeCJ9.c2lnbmF0dXJl",
+                     *       "tokenType": "Bearer",
+                     *       "expiresAt": "2026-11-24T08:00:00Z",
+                     *       "sessionId": "ses_k3q9x2m4p7r8t1v5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            /** @description unauthorized: unknown address or wrong password (the two are not told apart) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description email_not_verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    logOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    logOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sessions not signed out or expired */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Session"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    /** @description 10 to 72 bytes */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed; a new session */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            /** @description wrong_password (the current password), or validation_failed (the new one's length) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "accepted";
+                        detail: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    /** @description 10 to 72 bytes */
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The password is set */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            /** @description invalid_token (unknown, used, expired, or made for an older password), or validation_failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listCreditEntries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the ledger */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "cl_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *           "amount": 1,
+                     *           "reason": "refund",
+                     *           "reference": "ext_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *           "createdAt": "2026-11-23T08:01:00Z"
+                     *         },
+                     *         {
+                     *           "id": "cl_m4p7r8t1v5zdx3p9r8t1k3q9x2",
+                     *           "amount": -1,
+                     *           "reason": "extraction",
+                     *           "reference": "ext_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *           "createdAt": "2026-11-23T08:00:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": "eyJwayI6IlVTRVIjdXNyXzEifQ"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description sk_test_ keys only (TestUsage)
+                         * @enum {string}
+                         */
+                        mode?: "test";
+                        /**
+                         * @description sk_test_ keys only (TestUsage)
+                         * @enum {boolean}
+                         */
+                        livemode?: false;
+                        /** @description sk_test_ keys only (TestUsage) */
+                        dailyQuota?: number;
+                        /** @description sk_test_ keys only (TestUsage) */
+                        usedToday?: number;
+                        /** @description sk_test_ keys only (TestUsage) */
+                        remainingToday?: number;
+                        /**
+                         * Format: date-time
+                         * @description sk_test_ keys only (TestUsage)
+                         */
+                        resetsAt?: string;
+                        data: {
+                            id: string;
+                            /** @description credits added (positive) or taken (negative) */
+                            amount: number;
+                            /** @enum {string} */
+                            reason: "grant" | "extraction" | "batch" | "refund" | "invoice";
+                            /** @description the extraction, batch or invoice it belongs to */
+                            reference?: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description X-Next-Cursor of the previous page */
+                cursor?: string;
+                status?: "pending" | "paid" | "failed" | "void";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "reference": "INV-20261101T000000-usr_k3q9x2m4p7r8t1v5",
+                     *         "amount": 15000,
+                     *         "currency": "XOF",
+                     *         "status": "pending",
+                     *         "paymentUrl": "https://pay.example.com/checkout/pay_k3q9x2m4",
+                     *         "plan": "starter",
+                     *         "credits": 1000,
+                     *         "periodStart": "2026-11-01T00:00:00Z",
+                     *         "periodEnd": "2026-12-01T00:00:00Z",
+                     *         "issuedAt": "2026-11-01T00:05:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Invoice"][];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    receiveBillingNotification: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventId": "evt_pay_k3q9x2m4_paid",
+                 *       "type": "payment.succeeded",
+                 *       "paymentId": "pay_k3q9x2m4",
+                 *       "reference": "INV-20261101T000000-usr_k3q9x2m4p7r8t1v5",
+                 *       "amount": 15000,
+                 *       "currency": "XOF",
+                 *       "occurredAt": "2026-11-02T09:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    eventId: string;
+                    /** @enum {string} */
+                    type: "payment.succeeded" | "payment.cancelled" | "payment.failed";
+                    paymentId: string;
+                    /** @description the invoice reference */
+                    reference: string;
+                    amount: number;
+                    currency: string;
+                    /** Format: date-time */
+                    occurredAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Received (applied, or a replay that changed nothing) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            /** @description payment_mismatch (paymentId is not the invoice's payment, or missing) or amount_mismatch (amount or currency not the invoice's); nothing changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openBillingReturnPage: {
+        parameters: {
+            query?: {
+                outcome?: "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    changeUserPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "plan": "starter"
+                 *     }
+                 */
+                "application/json": {
+                    plan: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded for the next period */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        userId?: string;
+                        pendingPlan?: string;
+                        effective?: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["KeyList"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key and its secret */
+            201: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Key"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            /** @description forbidden: called with an API key, or not a user of the identity API */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description limit_reached: a user holds at most 20 active keys; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Endpoint"][];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret */
+            201: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_x2m4p7r8t1v5k3q9",
+                     *       "url": "https://hooks.example.com/identity",
+                     *       "events": [
+                     *         "extraction.completed",
+                     *         "extraction.failed"
+                     *       ],
+                     *       "livemode": true,
+                     *       "secret": "whsec_3q9x2m4p7r8t1v5k3q9x2m4p7r8t1v5k3q9x2m4p7r8",
+                     *       "createdAt": "2026-11-23T08:00:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Endpoint"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description limit_reached: a user has at most 10 endpoints; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the webhook endpoint ID (we_…) */
+                id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the webhook endpoint ID (we_…) */
+                id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Endpoint"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the webhook endpoint ID (we_…) */
+                id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description the extraction ID (the endpoint ID for webhook.test) */
+                reference?: string;
+                status?: "PENDING" | "SUCCEEDED" | "FAILED";
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the webhook endpoint ID (we_…) */
+                id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the webhook endpoint ID (we_…) */
+                id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-23T08:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Re-queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how many failed deliveries were re-queued */
+                        recovered: number;
+                        /** @description more failed deliveries remain; call again */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the webhook endpoint ID (we_…) */
+                id: components["parameters"]["EndpointId"];
+                /** @description the delivery to send again (deliveryId in GET /v1/webhooks/{id}/deliveries) */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: the new delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            /** @description body_not_retained: the delivery succeeded and its body was dropped */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fileName": "passport.pdf",
+                 *       "contentType": "application/pdf",
+                 *       "size": 9437184
+                 *     }
+                 */
+                "application/json": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The upload address */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "uploadId": "upl_7qk2m4zdx3p9r8t1",
+                     *       "uploadUrl": "https://documents.s3.eu-west-1.amazonaws.com/uploads/usr_x/upl_7qk2m4zdx3p9r8t1?X-Amz-Signature=…",
+                     *       "method": "PUT",
+                     *       "headers": {
+                     *         "Content-Type": "application/pdf"
+                     *       },
+                     *       "expiresAt": "2026-11-23T08:15:00Z",
+                     *       "maxSize": 20971520
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["IdempotencyConflict"];
+            /** @description payload_too_large: size is over maxSize */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: contentType is not one of the accepted types */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createExtraction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
+                "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, WebP or PDF, recognised by content
+                     */
+                    file: string;
+                    documentType: components["schemas"]["DocumentType"];
+                    /** @description your own identifier, echoed in the extraction and its webhooks */
+                    referenceId?: string;
+                };
+                /**
+                 * @example {
+                 *       "documentType": "passport",
+                 *       "uploadId": "upl_7qk2m4zdx3p9r8t1",
+                 *       "referenceId": "customer-4711"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ExtractRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "extractionId": "ext_m4zdx3p9r8t17qk2",
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ExtractAccepted"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["HandoffForbidden"];
+            /** @description not_found: unknown uploadId, or unknown mobile handoff session (or another user's, or one another user consumed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: components["responses"]["NotUploaded"];
+            410: components["responses"]["HandoffExpired"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedFile"];
+            /** @description validation_failed: e.g. an unknown documentType, or both or neither of uploadId and handoffSessionId; see invalidParams; image_too_costly: an image within the pixel bound whose decoding would cost more than the budget (6 bytes a pixel of MAX_IMAGE_MEGAPIXELS, 240 MB by default; at most 100 JPEG scans and 16 passes of scan work), judged from its headers (every JPEG marker) before anything is charged, stored or queued; the detail says what is over */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listExtractions: {
+        parameters: {
+            query?: {
+                /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
+                mode?: components["parameters"]["ListMode"];
+                status?: "queued" | "processing" | "completed" | "failed";
+                documentType?: components["schemas"]["DocumentType"];
+                batchId?: string;
+                /** @description at or after this time (RFC 3339) */
+                createdAfter?: string;
+                /** @description before this time (RFC 3339) */
+                createdBefore?: string;
+                limit?: components["parameters"]["Limit"];
+                /** @description nextCursor of the previous page of the same list (another is 422) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExtractionPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description an unknown filter value, a limit out of range, a date that is not RFC 3339, another mode than the key's, or a cursor not of this list; see invalidParams */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getExtraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                extractionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The extraction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "extractionId": "ext_m4zdx3p9r8t17qk2",
+                     *       "referenceId": "customer-4711",
+                     *       "status": "completed",
+                     *       "documentType": "passport",
+                     *       "result": {
+                     *         "globalConfidence": 0.97,
+                     *         "extractedData": {
+                     *           "documentType": {
+                     *             "value": "passport",
+                     *             "confidence": 1
+                     *           },
+                     *           "documentCode": {
+                     *             "value": "P",
+                     *             "confidence": 0.99
+                     *           },
+                     *           "issuingCountry": {
+                     *             "value": "UTO",
+                     *             "confidence": 0.99
+                     *           },
+                     *           "nationality": {
+                     *             "value": "UTO",
+                     *             "confidence": 0.99
+                     *           },
+                     *           "surname": {
+                     *             "value": "ERIKSSON",
+                     *             "confidence": 0.98
+                     *           },
+                     *           "givenNames": {
+                     *             "value": "ANNA MARIA",
+                     *             "confidence": 0.97
+                     *           },
+                     *           "documentNumber": {
+                     *             "value": "L898902C3",
+                     *             "confidence": 0.99
+                     *           },
+                     *           "dateOfBirth": {
+                     *             "value": "1974-08-12",
+                     *             "confidence": 0.99
+                     *           },
+                     *           "expiryDate": {
+                     *             "value": "2012-04-15",
+                     *             "confidence": 0.99
+                     *           },
+                     *           "sex": {
+                     *             "value": "F",
+                     *             "confidence": 0.99
+                     *           },
+                     *           "personalNumber": {
+                     *             "value": "ZE184226B",
+                     *             "confidence": 0.98
+                     *           },
+                     *           "mrz": {
+                     *             "format": "TD3",
+                     *             "lines": [
+                     *               "P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<",
+                     *               "L898902C36UTO7408122F1204159ZE184226B<<<<<10"
+                     *             ],
+                     *             "checks": {
+                     *               "documentNumber": {
+                     *                 "valid": true,
+                     *                 "expected": "6",
+                     *                 "found": "6"
+                     *               },
+                     *               "dateOfBirth": {
+                     *                 "valid": true,
+                     *                 "expected": "2",
+                     *                 "found": "2"
+                     *               },
+                     *               "expiryDate": {
+                     *                 "valid": true,
+                     *                 "expected": "9",
+                     *                 "found": "9"
+                     *               },
+                     *               "personalNumber": {
+                     *                 "valid": true,
+                     *                 "expected": "1",
+                     *                 "found": "1"
+                     *               },
+                     *               "composite": {
+                     *                 "valid": true,
+                     *                 "expected": "0",
+                     *                 "found": "0"
+                     *               }
+                     *             },
+                     *             "valid": true,
+                     *             "corrections": []
+                     *           },
+                     *           "expired": true,
+                     *           "unknownCountryCodes": [
+                     *             "UTO"
+                     *           ],
+                     *           "rotationApplied": 0,
+                     *           "engine": {
+                     *             "name": "tesseract",
+                     *             "version": "5.3.4"
+                     *           }
+                     *         }
+                     *       },
+                     *       "creditsUsed": 1,
+                     *       "livemode": false,
+                     *       "createdAt": "2026-11-23T08:00:00Z",
+                     *       "completedAt": "2026-11-23T08:00:04Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Extraction"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description not_found: unknown, or another user's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getExtractionDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                extractionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    "Cache-Control"?: "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://documents.s3.eu-west-1.amazonaws.com/raw/usr_x/ext_m4zdx3p9r8t17qk2?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=300&...",
+                     *       "expiresAt": "2026-11-23T08:05:00Z",
+                     *       "contentType": "image/png"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uri
+                         * @description presigned GET of the file, valid until expiresAt
+                         */
+                        url: string;
+                        /**
+                         * Format: date-time
+                         * @description 5 minutes after the answer
+                         */
+                        expiresAt: string;
+                        /** @enum {string} */
+                        contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description not_found: unknown, another user's, or of the other mode for an API key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description gone: the file was deleted at the end of its retention */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
+                mode?: components["parameters"]["ListMode"];
+                limit?: components["parameters"]["Limit"];
+                /** @description nextCursor of the previous page of the same list (another is 422) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description a limit out of range, another mode than the key's, or a cursor not of this list */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
+                "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string[];
+                    /** @description once for all files, or repeated once per file */
+                    documentType: components["schemas"]["DocumentType"];
+                    /** @description one per file, in file order */
+                    referenceId?: string[];
+                };
+                /**
+                 * @example {
+                 *       "documents": [
+                 *         {
+                 *           "documentType": "passport",
+                 *           "uploadId": "upl_7qk2m4zdx3p9r8t1",
+                 *           "referenceId": "customer-4711"
+                 *         },
+                 *         {
+                 *           "documentType": "id_card",
+                 *           "handoffSessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                 *           "referenceId": "customer-4712"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["HandoffForbidden"];
+            /** @description not_found: an unknown uploadId or mobile handoff session (or another user's, or one another user consumed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: components["responses"]["NotUploaded"];
+            410: components["responses"]["HandoffExpired"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedFile"];
+            /** @description validation_failed: e.g. an unknown documentType, no documents or more than 50, or both or neither of uploadId and handoffSessionId in a document; see invalidParams; image_too_costly: an image within the pixel bound whose decoding would cost more than the budget (6 bytes a pixel of MAX_IMAGE_MEGAPIXELS, 240 MB by default; at most 100 JPEG scans and 16 passes of scan work), judged from its headers (every JPEG marker) before anything is charged, stored or queued; the detail says what is over (one such file refuses the batch) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchView"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description not_found: unknown, or another user's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createLivenessCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
+                "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP (by content)
+                     */
+                    file: string;
+                    /**
+                     * Format: binary
+                     * @description a document page to match the selfie against (adds faceMatch)
+                     */
+                    document?: string;
+                    /** @description a completed extraction of the caller, same mode, whose page to match against (adds faceMatch) */
+                    extractionId?: string;
+                };
+                "application/json": {
+                    uploadId?: string;
+                    handoffSessionId?: string;
+                    /** @description a completed extraction to match the selfie against (adds faceMatch) */
+                    extractionId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The verdict */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "checkId": "lv_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *       "isLive": true,
+                     *       "confidence": 0.962,
+                     *       "attackType": "none",
+                     *       "processingMs": 41,
+                     *       "scoreSmall": 0.951,
+                     *       "scoreLarge": 0.973,
+                     *       "creditsUsed": 1,
+                     *       "livemode": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description lv_…: the reference of its ledger entries */
+                        checkId: string;
+                        isLive: boolean;
+                        confidence: number;
+                        /** @enum {string} */
+                        attackType: "none" | "unknown";
+                        processingMs: number;
+                        scoreSmall: number;
+                        scoreLarge: number;
+                        creditsUsed: number;
+                        livemode: boolean;
+                        /** @description with a document or extractionId: the face match, in the same one charge (see POST /v1/face-match) */
+                        faceMatch?: {
+                            isMatch: boolean;
+                            similarity: number;
+                            threshold: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["HandoffForbidden"];
+            /** @description not_found: an unknown uploadId or mobile handoff session (or another user's, or one another user consumed) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: components["responses"]["NotUploaded"];
+            410: components["responses"]["HandoffExpired"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Problem"];
+            /** @description no_face_detected, multiple_faces, or validation_failed (no file; both or neither of uploadId and handoffSessionId); image_too_costly: an image within the pixel bound whose decoding would cost more than the budget (6 bytes a pixel of MAX_IMAGE_MEGAPIXELS, 240 MB by default; at most 100 JPEG scans and 16 passes of scan work), judged from its headers (every JPEG marker) before anything is charged, stored or queued; the detail says what is over (without a debit) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listLivenessChecks: {
+        parameters: {
+            query?: {
+                /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
+                mode?: components["parameters"]["ListMode"];
+                limit?: components["parameters"]["Limit"];
+                /** @description nextCursor of the previous page of the same list (another is 422) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessCheckPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description a limit out of range, another mode than the key's, or a cursor not of this list */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getLivenessCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check's record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LivenessCheck"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description not_found: unknown, expired, another user's, or the other mode's for an API key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createFaceMatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
+                "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP (by content)
+                     */
+                    selfie?: string;
+                    selfieUploadId?: string;
+                    handoffSessionId?: string;
+                    /**
+                     * Format: binary
+                     * @description the document page, JPEG, PNG or WebP
+                     */
+                    document?: string;
+                    extractionId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The comparison */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "matchId": "fm_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *       "isMatch": true,
+                     *       "similarity": 0.6188,
+                     *       "threshold": 0.363,
+                     *       "document": {
+                     *         "box": {
+                     *           "x": 40,
+                     *           "y": 80,
+                     *           "width": 60,
+                     *           "height": 78
+                     *         },
+                     *         "score": 0.91
+                     *       },
+                     *       "selfie": {
+                     *         "box": {
+                     *           "x": 195,
+                     *           "y": 69,
+                     *           "width": 157,
+                     *           "height": 203
+                     *         },
+                     *         "score": 0.93
+                     *       },
+                     *       "processingMs": 1480,
+                     *       "creditsUsed": 1,
+                     *       "livemode": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description fm_…: the reference of its ledger entries */
+                        matchId: string;
+                        isMatch: boolean;
+                        similarity: number;
+                        threshold: number;
+                        document: components["schemas"]["DetectedFace"];
+                        selfie: components["schemas"]["DetectedFace"];
+                        processingMs: number;
+                        creditsUsed: number;
+                        livemode: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["HandoffForbidden"];
+            /** @description not_found: an unknown extractionId, uploadId or handoff session, or another user's or mode's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description the extraction is not completed or its document is no longer kept, or nothing was uploaded to the slot; idempotency_key_reused: the Idempotency-Key was first used for another request (extensions.firstRequest says which); idempotency_request_in_progress: the key's first request is still running (until its deadline at the latest), retry after Retry-After */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            410: components["responses"]["HandoffExpired"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Problem"];
+            /** @description face_not_found (extensions.image: document or selfie), multiple_faces (the selfie), validation_failed (no selfie; both or neither of document and extractionId), image_too_costly */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listDocumentTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "documentType": "passport",
+                     *           "label": "Passport",
+                     *           "mrzFormats": [
+                     *             "TD3"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "documentType": "id_card",
+                     *           "label": "Identity card",
+                     *           "mrzFormats": [
+                     *             "TD1",
+                     *             "TD2",
+                     *             "FRA_ID"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            documentType: components["schemas"]["DocumentType"];
+                            label: string;
+                            mrzFormats: components["schemas"]["MRZFormat"][];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createHandoffSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session and its upload addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *       "uploadUrl": "https://api.example.com/v1/mobile-handoff/upload/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *       "consumeUrl": "https://api.example.com/v1/mobile-handoff/consume/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *       "status": "created",
+                     *       "expiresAt": "2026-11-23T08:15:00Z",
+                     *       "upload": {
+                     *         "method": "POST",
+                     *         "url": "https://documents.s3.eu-west-1.amazonaws.com/",
+                     *         "fields": {
+                     *           "key": "handoff/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/q7x4k9p3r8t1v5zd",
+                     *           "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yM1QwODowNTowMFoifQ==",
+                     *           "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
+                     *           "X-Amz-Credential": "AKIAEXAMPLE/20261123/eu-west-1/s3/aws4_request",
+                     *           "X-Amz-Date": "20261123T080000Z",
+                     *           "X-Amz-Signature": "3f1c…"
+                     *         },
+                     *         "maxSize": 10485760,
+                     *         "expiresAt": "2026-11-23T08:05:00Z"
+                     *       },
+                     *       "qrCodeUrl": "https://api.example.com/v1/mobile-handoff/session/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/qr.svg",
+                     *       "consumeToken": "hct_m2q7x4k9p3r8t1v5zdx3p9r8t1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HandoffSession"];
+                };
+            };
+            /** @description unauthorized: a credential was sent and is not valid (a session is never opened anonymously in its place) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential is not an identity API user's (a partner or admin key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getHandoffSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the mobile handoff session ID (hs_…) */
+                sessionId: components["parameters"]["HandoffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *       "status": "ready",
+                     *       "fileName": "passport.jpg",
+                     *       "fileSize": 2481152,
+                     *       "fileType": "image/jpeg",
+                     *       "uploadedAt": "2026-11-23T08:03:12Z",
+                     *       "expiresAt": "2026-11-23T08:15:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HandoffStatus"];
+                };
+            };
+            404: components["responses"]["HandoffNotFound"];
+        };
+    };
+    getHandoffQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the mobile handoff session ID (hs_…) */
+                sessionId: components["parameters"]["HandoffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The QR code */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            404: components["responses"]["HandoffNotFound"];
+        };
+    };
+    getHandoffUploadPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the mobile handoff session ID (hs_…) */
+                sessionId: components["parameters"]["HandoffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload page (Accept includes text/html), or the session's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                    "application/json": components["schemas"]["HandoffStatus"];
+                };
+            };
+            404: components["responses"]["HandoffNotFound"];
+        };
+    };
+    uploadHandoffFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the mobile handoff session ID (hs_…) */
+                sessionId: components["parameters"]["HandoffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/octet-stream": string;
+                "image/*": string;
+                "application/pdf": string;
+            };
+        };
+        responses: {
+            200: components["responses"]["HandoffUploaded"];
+            400: components["responses"]["Problem"];
+            404: components["responses"]["HandoffNotFound"];
+            409: components["responses"]["HandoffHasFile"];
+            410: components["responses"]["HandoffExpired"];
+            413: components["responses"]["HandoffTooLarge"];
+            415: components["responses"]["HandoffUnsupportedFile"];
+        };
+    };
+    uploadHandoffForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the mobile handoff session ID (hs_…) */
+                sessionId: components["parameters"]["HandoffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, WebP, HEIC or PDF, recognised by content
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["HandoffUploaded"];
+            400: components["responses"]["Problem"];
+            404: components["responses"]["HandoffNotFound"];
+            409: components["responses"]["HandoffHasFile"];
+            410: components["responses"]["HandoffExpired"];
+            413: components["responses"]["HandoffTooLarge"];
+            /** @description unsupported_media_type: the body is not multipart/form-data, or the file is not JPEG, PNG, WebP, HEIC or PDF by its content */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description validation_failed: no part named file (invalidParams: file: required) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    startHandoffUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the mobile handoff session ID (hs_…) */
+                sessionId: components["parameters"]["HandoffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "fileName": "passport.jpg",
+                 *       "size": 2481152
+                 *     }
+                 */
+                "application/json": components["schemas"]["HandoffStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The session is uploading; send the file with this form POST */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "uploading",
+                     *       "upload": {
+                     *         "method": "POST",
+                     *         "url": "https://documents.s3.eu-west-1.amazonaws.com/",
+                     *         "fields": {
+                     *           "key": "handoff/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/m4p7r8t1v5zdx3p9",
+                     *           "policy": "eyJleHBpcmF0aW9uIjoiMjAyNi0xMS0yM1QwODowNjowMFoifQ==",
+                     *           "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
+                     *           "X-Amz-Credential": "AKIAEXAMPLE/20261123/eu-west-1/s3/aws4_request",
+                     *           "X-Amz-Date": "20261123T080100Z",
+                     *           "X-Amz-Signature": "9a7e…"
+                     *         },
+                     *         "maxSize": 10485760,
+                     *         "expiresAt": "2026-11-23T08:06:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HandoffStarted"];
+                };
+            };
+            /** @description bad_request: malformed JSON, an unknown field, or a field of the wrong type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: components["responses"]["HandoffNotFound"];
+            /** @description conflict: the session already has its file (ready or consumed), or has had its 10 upload attempts */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            410: components["responses"]["HandoffExpired"];
+            /** @description payload_too_large: size is over the session's maxSize, or the JSON body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body was sent that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    consumeHandoffSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
+                "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+            };
+            path: {
+                /** @description the mobile handoff session ID (hs_…) */
+                sessionId: components["parameters"]["HandoffSessionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file and its download address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sessionId": "hs_k3q9x2m4p7r8t1v5zdx3p9r8t1",
+                     *       "status": "consumed",
+                     *       "file": {
+                     *         "originalName": "passport.jpg",
+                     *         "mimeType": "image/jpeg",
+                     *         "size": 2481152
+                     *       },
+                     *       "downloadUrl": "https://documents.s3.eu-west-1.amazonaws.com/handoff-ready/hs_k3q9x2m4p7r8t1v5zdx3p9r8t1/t1v5zdx3p9r8k3q9?X-Amz-Signature=…",
+                     *       "downloadExpiresAt": "2026-11-23T08:09:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HandoffConsumed"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["HandoffForbidden"];
+            /** @description not_found: no such session, another user's, or one another user consumed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the session was consumed already, or nothing was uploaded to it yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            410: components["responses"]["HandoffExpired"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+}

@@ -1,10 +1,12 @@
 // Declarations of the hand-written layer (index.js); identity.d.ts and partner.d.ts are generated.
 import type { Client, Middleware } from "openapi-fetch";
-import type { paths as IdentityPaths, components as IdentityComponents } from "./identity.js";
-import type { paths as PartnerPaths, components as PartnerComponents } from "./partner.js";
+import type { paths as IdentityPaths, components as IdentityComponents, operations as IdentityOperations } from "./identity.js";
+import type { paths as PartnerPaths, components as PartnerComponents, operations as PartnerOperations } from "./partner.js";
 
 export * from "./webhooks.js";
-export type { IdentityPaths, IdentityComponents, PartnerPaths, PartnerComponents };
+// The generated types: by path and method (what the clients' GET, POST, ... take), by schema, and
+// by operation under its operationId (IdentityOperations["getExtraction"]).
+export type { IdentityPaths, IdentityComponents, IdentityOperations, PartnerPaths, PartnerComponents, PartnerOperations };
 
 export type IdentityClient = Client<IdentityPaths>;
 export type PartnerClient = Client<PartnerPaths>;
@@ -20,7 +22,7 @@ export interface ClientOptions {
   bearerToken?: string;
   fetch?: typeof fetch;
   headers?: Record<string, string>;
-  /** How retryingFetch retries the requests that carry an Idempotency-Key. */
+  /** How retryingFetch retries the reads and the requests that carry an Idempotency-Key. */
   retries?: RetryOptions;
 }
 
@@ -39,8 +41,8 @@ export declare function createIdentityClient(options: ClientOptions): IdentityCl
 export declare function createPartnerClient(options: ClientOptions): PartnerClient;
 
 /**
- * A fetch that sends a request carrying an Idempotency-Key again, with the same key, after a
- * network error, a 429, 502, 503 or 504, or a 409 with Retry-After.
+ * A fetch that sends a GET or HEAD, or a request carrying an Idempotency-Key (with the same key),
+ * again after a network error, a 429, 502, 503 or 504, or a 409 with Retry-After.
  */
 export declare function retryingFetch(fetchImpl?: typeof fetch, options?: RetryOptions): typeof fetch;
 

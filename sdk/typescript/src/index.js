@@ -48,12 +48,13 @@ export function createPartnerClient({ baseUrl, apiKey, bearerToken, fetch, heade
 /** @typedef {{ attempts?: number, backoffMs?: number, maxWaitMs?: number }} RetryOptions */
 
 /**
- * A fetch that sends a request carrying an Idempotency-Key again, with that same key and body,
- * after a network error (the request may have taken effect), a 429, 502, 503 or 504, or a 409
- * with Retry-After (the key's first request still running): up to attempts (3) in all, waiting
- * the answer's Retry-After, else backoffMs (500) doubling; an answer asking for more than
- * maxWaitMs (60000) is returned as it is. A request without a key is sent once. Both clients use
- * it; the key makes the retry safe, and only the same key does.
+ * A fetch that sends a request that is safe to send again (a GET or HEAD, or a request carrying an
+ * Idempotency-Key, with that same key and body) again after a network error (a write may have
+ * taken effect), a 429, 502, 503 or 504, or a 409 with Retry-After (a key's first request still
+ * running): up to attempts (3) in all, waiting the answer's Retry-After, else backoffMs (500)
+ * doubling; an answer asking for more than maxWaitMs (60000) is returned as it is. Any other
+ * request (a write without a key) is sent once: sent twice it could act twice. Both clients use
+ * it; for a write the key makes the retry safe, and only the same key does.
  * @param {typeof fetch} [fetchImpl] the fetch to send with; globalThis.fetch by default
  * @param {RetryOptions} [options]
  * @returns {typeof fetch}
@@ -63,7 +64,8 @@ export function retryingFetch(fetchImpl, { attempts = 3, backoffMs = 500, maxWai
   return /** @type {typeof fetch} */ (
     async (/** @type {any} */ input, /** @type {any} */ init) => {
       const request = input instanceof Request ? input : new Request(input, init);
-      if (!request.headers.get("Idempotency-Key")) return send(input, init);
+      const safe = request.method === "GET" || request.method === "HEAD" || request.headers.has("Idempotency-Key");
+      if (!safe) return send(input, init);
       for (let attempt = 1; ; attempt++) {
         /** @type {Response | undefined} */
         let response;
@@ -241,12 +243,23 @@ export async function waitForExtraction(client, extractionId, options = {}) {
   const ceiling = options.maxMs ?? 5000;
   const timeoutMs = options.timeoutMs ?? 120000;
   const deadline = Date.now() + timeoutMs;
+  // The polls, and the client's own retries of them (retryingFetch), end at the deadline.
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let last = "not read";
+  const timedOut = () => {
+    const e = new Error(`extraction ${extractionId} still ${last} after ${timeoutMs} ms`);
+    e.name = "TimeoutError";
+    return e;
+  };
   for (;;) {
-    const { data, error, response } = await client.GET("/v1/extractions/{extractionId}", {
-      params: { path: { extractionId } },
-      signal: options.signal,
-    });
+    let result;
+    try {
+      result = await client.GET("/v1/extractions/{extractionId}", { params: { path: { extractionId } }, signal });
+    } catch (err) {
+      throw timeout.aborted && !options.signal?.aborted ? timedOut() : err;
+    }
+    const { data, error, response } = result;
     let pause = wait;
     if (data) {
       if (data.status === "completed" || data.status === "failed") return data;
@@ -259,12 +272,12 @@ export async function waitForExtraction(client, extractionId, options = {}) {
       else wait = Math.min(wait * 2, ceiling);
       last = err.message;
     }
-    if (Date.now() + pause > deadline) {
-      const e = new Error(`extraction ${extractionId} still ${last} after ${timeoutMs} ms`);
-      e.name = "TimeoutError";
-      throw e;
+    if (Date.now() + pause > deadline) throw timedOut();
+    try {
+      await sleep(pause, signal);
+    } catch (err) {
+      throw timeout.aborted && !options.signal?.aborted ? timedOut() : err;
     }
-    await sleep(pause, options.signal);
   }
 }
 

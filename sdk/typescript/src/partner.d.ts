@@ -12,26 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Health and build version */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -48,26 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** This document */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": Record<string, never>;
-                    };
-                };
-            };
-        };
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -86,43 +48,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create an auto contract request with a payment link (a partner for itself, an administrator for partnerId) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AutoRequest"];
-                };
-            };
-            responses: {
-                201: components["responses"]["Created"];
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description An administrator's partnerId names no partner */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                409: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["ContractInvalid"];
-                429: components["responses"]["RateLimited"];
-                502: components["responses"]["Problem"];
-            };
-        };
+        post: operations["createAutoContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -139,43 +65,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a travel contract request with a payment link (a partner for itself, an administrator for partnerId) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VoyageRequest"];
-                };
-            };
-            responses: {
-                201: components["responses"]["Created"];
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description An administrator's partnerId names no partner */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                409: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["ContractInvalid"];
-                429: components["responses"]["RateLimited"];
-                502: components["responses"]["Problem"];
-            };
-        };
+        post: operations["createVoyageContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -193,48 +83,7 @@ export interface paths {
          * The partner's contract requests, newest first
          * @description The calling partner's own requests (administrators: GET /api/v1/admin/contracts/requests, 403 here). Filters combine; each page is one read on a key made for its filter. With both contractStatus and product, the page reads the status's next `limit` requests and keeps that product's, so a page may hold fewer than `limit` (even none) with a nextCursor: follow it until it is null. A request whose payment link expired shows PAYMENT_FAILED at once (as the status read does) but is listed under PENDING_PAYMENT until the sweep writes it, within minutes.
          */
-        get: {
-            parameters: {
-                query?: {
-                    contractStatus?: "PENDING_PAYMENT" | "PAYMENT_FAILED" | "ISSUANCE_IN_PROGRESS" | "ACTIVE" | "ISSUANCE_FAILED" | "REFUNDED";
-                    product?: "auto" | "voyage";
-                    /** @description created at or after this time (RFC 3339) */
-                    createdAfter?: string;
-                    limit?: number;
-                    /** @description nextCursor of the previous page of the same list */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ContractPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description an unknown filter value, a limit out of range, a date that is not RFC 3339, or a cursor not of this list (another partner's, another filter's, forged); see invalidParams */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listContractRequests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -251,32 +100,7 @@ export interface paths {
             cookie?: never;
         };
         /** Status of a contract request */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    reference: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The request */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ContractStatus"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getContractRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -295,35 +119,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Direct creation for a named partner (administrators) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AutoRequest"] & {
-                        partnerId: string;
-                    };
-                };
-            };
-            responses: {
-                201: components["responses"]["Created"];
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createAutoContractForPartner"];
         delete?: never;
         options?: never;
         head?: never;
@@ -341,46 +137,7 @@ export interface paths {
          * The administrators' queue of contract requests across partners, newest first
          * @description Without a filter, the attention queue: ISSUANCE_FAILED requests (replay or refund) and PAYMENT_FAILED requests paid after the failure (payment.status paid_after_failure: refund). contractStatus lists every partner's requests in that status; partnerId one partner's (with contractStatus, that partner's in that status). Partners get 403 (their list is GET /api/v1/partner/contracts/requests). The lists across partners are sharded: a page reads each shard once and merges them.
          */
-        get: {
-            parameters: {
-                query?: {
-                    contractStatus?: "PENDING_PAYMENT" | "PAYMENT_FAILED" | "ISSUANCE_IN_PROGRESS" | "ACTIVE" | "ISSUANCE_FAILED" | "REFUNDED";
-                    partnerId?: string;
-                    limit?: number;
-                    /** @description nextCursor of the previous page of the same list */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ContractPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description an unknown filter value, a limit out of range, a date that is not RFC 3339, or a cursor not of this list (another partner's, another filter's, forged); see invalidParams */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listAllContractRequests"];
         put?: never;
         post?: never;
         delete?: never;
@@ -399,33 +156,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Replay a failed issuance (ISSUANCE_FAILED only) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    reference: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Issuance queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ContractStatus"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                409: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["replayIssuance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -442,33 +173,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Refund a client who paid and has no contract (ISSUANCE_FAILED, or PAYMENT_FAILED with payment.status paid_after_failure, to REFUNDED) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    reference: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Refunded */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ContractStatus"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                409: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["refundContract"];
         delete?: never;
         options?: never;
         head?: never;
@@ -485,57 +190,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Payment notification (payment gateway only) */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description exactly the lowercase hex HMAC-SHA256 of the raw body with the payment signing key: one value, nothing before or after it */
-                    "x-webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PaymentNotification"];
-                };
-            };
-            responses: {
-                /** @description Applied; or a replay, or a late event, which change nothing; or a payment taken for a request that had failed, recorded as paid_after_failure for a refund */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            received?: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                /** @description x-webhook-signature missing, repeated, or not exactly the lowercase hex HMAC-SHA256 of the raw body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                404: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                /** @description payment_mismatch (paymentId is not the request's payment) or amount_mismatch; nothing was changed */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["receivePaymentNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -550,29 +205,7 @@ export interface paths {
             cookie?: never;
         };
         /** The calling partner */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The partner */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Partner"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getCurrentPartner"];
         put?: never;
         post?: never;
         delete?: never;
@@ -589,21 +222,7 @@ export interface paths {
             cookie?: never;
         };
         /** The partner's keys (never their secrets) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: components["responses"]["KeyList"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -625,25 +244,7 @@ export interface paths {
          * Issue a new key; the others keep working for the rotation grace period
          * @description Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403 naming the login and the administrators' route, so a leaked key cannot mint its own replacement.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                201: components["responses"]["NewKey"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                409: components["responses"]["IdempotencyConflict"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["rotateKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -664,30 +265,7 @@ export interface paths {
          * Revoke a key at once
          * @description Needs a back-office login (partner JWT from POST /v1/auth/login, sent without the key); a partner key gets 403, so a leaked key cannot revoke the real ones.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        delete: operations["revokeKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -701,54 +279,14 @@ export interface paths {
             cookie?: never;
         };
         /** The partner's webhook configuration */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: components["responses"]["WebhookConfig"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["getWebhook"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Set the webhook URL and secret (write-only) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookUpdate"];
-                };
-            };
-            responses: {
-                200: components["responses"]["WebhookConfig"];
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                409: components["responses"]["Problem"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        patch: operations["updateWebhook"];
         trace?: never;
     };
     "/api/v1/partners/{partnerId}/webhook": {
@@ -765,51 +303,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Set another partner's webhook (administrators) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path: {
-                    partnerId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookUpdate"];
-                };
-            };
-            responses: {
-                200: components["responses"]["WebhookConfig"];
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                /** @description forbidden: not an administrator; a partner's credential is told to use PATCH /api/v1/partners/me/webhook */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No partner has this partnerId; nothing is stored */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        patch: operations["updatePartnerWebhook"];
         trace?: never;
     };
     "/api/v1/partners/me/webhook/changes": {
@@ -823,53 +317,7 @@ export interface paths {
          * Every change of the webhook configuration, newest first
          * @description Who changed the webhook (an API key, by id, or a back-office login), when, and the URL it set; never the secret. Each change is also mailed to the partner's back-office address. A configuration made by an API key lasts only as long as that key: once the key is revoked, rotated out (at the end of its grace period) or expires, the last configuration made by a login or by a key still valid is in force again.
          */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            nextCursor: string | null;
-                            data: {
-                                /** Format: date-time */
-                                at: string;
-                                by: {
-                                    /** @enum {string} */
-                                    type: "key" | "login";
-                                    /** @enum {string} */
-                                    role: "partner" | "admin";
-                                    /** @description The API key that made the change (type key) */
-                                    keyId?: string;
-                                };
-                                webhookUrl: string | null;
-                                secretChanged: boolean;
-                                /** @description The API key the URL belongs to after this change, when a key set it (this change's, or an earlier one's this change left in place): the URL ends with that key. */
-                                webhookUrlKeyId?: string | null;
-                            }[];
-                        };
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listWebhookChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -886,37 +334,7 @@ export interface paths {
             cookie?: never;
         };
         /** Delivery history with attempts */
-        get: {
-            parameters: {
-                query?: {
-                    reference?: string;
-                    status?: "PENDING" | "SUCCEEDED" | "FAILED";
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["DeliveryPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -938,45 +356,7 @@ export interface paths {
          * Send a delivery's event again, as a new delivery
          * @description Pending and failed deliveries keep their body until RESULT_RETENTION (30 days) runs out; a delivered one's body is dropped at delivery for privacy (it reports on personal data), so it cannot be sent again (409 body_not_retained), and what it reported is read from the contract request it names, GET /api/v1/partner/contracts/requests/{reference}. Failed deliveries are sent again here one by one, or all those since a time with POST /api/v1/partners/me/webhook/recover. With idempotency-key, a retried request answers the first one's delivery rather than sending the event once more.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path: {
-                    deliveryId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Delivery"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                /** @description body_not_retained: the delivery succeeded and its body was dropped at delivery for privacy; the detail says so and names the ways to what it reported (GET the contract request, or recover failed deliveries), and the extensions event, reference and resource (the contract request's path); idempotency_key_reused */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["redeliverWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -996,62 +376,7 @@ export interface paths {
          * Recover failed deliveries in bulk, after an outage of the receiver
          * @description Re-queues every FAILED delivery of this webhook created at or after `since` (RFC 3339) as a new delivery (its redeliveryOf names the failed one, whose recoveredBy names the new one) with a fresh retry schedule, sent to the URL and secret configured now. A failed delivery is recovered once: calling again does not send it twice. Bounded: at most 200 deliveries per call (hasMore: call again) and 10 calls per minute (429 beyond).
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "since": "2026-11-23T08:00:00Z"
-                     *     }
-                     */
-                    "application/json": {
-                        /** Format: date-time */
-                        since: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Re-queued */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description how many failed deliveries were re-queued */
-                            recovered: number;
-                            /** @description more failed deliveries remain; call again */
-                            hasMore: boolean;
-                        };
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description idempotency_key_reused */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["recoverWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1069,102 +394,10 @@ export interface paths {
          * The partners, newest first (administrators)
          * @description Every partner of this deployment, newest first, each as its creation answered it without the key (no apiKey). createdAfter and createdBefore bound the creation time; each page is one read. Partners and other callers answer 403.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description created at or after this time (RFC 3339) */
-                    createdAfter?: string;
-                    /** @description created before this time (RFC 3339) */
-                    createdBefore?: string;
-                    limit?: number;
-                    /** @description nextCursor of the previous page of the same list */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page */
-                200: {
-                    headers: {
-                        Link: components["headers"]["Link"];
-                        "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "data": [
-                         *         {
-                         *           "partnerId": "prt_7qk2m4zd8x1v5k3q",
-                         *           "name": "Assurances Demo",
-                         *           "environment": "sandbox",
-                         *           "rateLimit": 600,
-                         *           "createdAt": "2026-11-23T08:00:00Z"
-                         *         }
-                         *       ],
-                         *       "nextCursor": null
-                         *     }
-                         */
-                        "application/json": components["schemas"]["PartnerPage"];
-                    };
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                /** @description a limit out of range, a date that is not RFC 3339, createdBefore not after createdAfter, or a cursor not of this list (forged, or of other bounds); see invalidParams */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listPartners"];
         put?: never;
         /** Create a partner and its first key (shown once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        rateLimit?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Partner"];
-                    };
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                409: components["responses"]["IdempotencyConflict"];
-                413: components["responses"]["Problem"];
-                415: components["responses"]["Problem"];
-                422: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["createPartner"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1178,24 +411,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    partnerId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                200: components["responses"]["KeyList"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listPartnerKeys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1213,28 +429,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
-                    "idempotency-key"?: components["parameters"]["IdempotencyKey"];
-                };
-                path: {
-                    partnerId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                201: components["responses"]["NewKey"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                409: components["responses"]["IdempotencyConflict"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        post: operations["rotatePartnerKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1251,31 +446,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    partnerId: string;
-                    keyId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Revoked */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        delete: operations["revokePartnerKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1289,40 +460,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list branches */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listBranches"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1339,42 +477,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list categories */
-        get: {
-            parameters: {
-                query: {
-                    brCode: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1391,42 +494,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list sub-categories */
-        get: {
-            parameters: {
-                query: {
-                    catCode: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listSubCategories"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1443,42 +511,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list body-types */
-        get: {
-            parameters: {
-                query: {
-                    scatCode: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listBodyTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1495,40 +528,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list brands */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listBrands"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1545,40 +545,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list countries */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listCountries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1595,40 +562,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list id-types */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listIdTypes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1645,40 +579,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list packs */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listPacks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1695,40 +596,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reference list zones (the travel zones: the codes of a travel contract's zn) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The list; cache it for some hours (ETag, Cache-Control) */
-                200: {
-                    headers: {
-                        ETag?: string;
-                        "Cache-Control"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ReferenceList"];
-                    };
-                };
-                /** @description Not modified (If-None-Match) */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
-                403: components["responses"]["Problem"];
-                404: components["responses"]["Problem"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
+        get: operations["listZones"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2131,4 +999,1173 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    createAutoContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Created"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description An administrator's partnerId names no partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["ContractInvalid"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    createVoyageContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoyageRequest"];
+            };
+        };
+        responses: {
+            201: components["responses"]["Created"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description An administrator's partnerId names no partner */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["ContractInvalid"];
+            429: components["responses"]["RateLimited"];
+            502: components["responses"]["Problem"];
+        };
+    };
+    listContractRequests: {
+        parameters: {
+            query?: {
+                contractStatus?: "PENDING_PAYMENT" | "PAYMENT_FAILED" | "ISSUANCE_IN_PROGRESS" | "ACTIVE" | "ISSUANCE_FAILED" | "REFUNDED";
+                product?: "auto" | "voyage";
+                /** @description created at or after this time (RFC 3339) */
+                createdAfter?: string;
+                limit?: number;
+                /** @description nextCursor of the previous page of the same list */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description an unknown filter value, a limit out of range, a date that is not RFC 3339, or a cursor not of this list (another partner's, another filter's, forged); see invalidParams */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getContractRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractStatus"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createAutoContractForPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoRequest"] & {
+                    partnerId: string;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["Created"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listAllContractRequests: {
+        parameters: {
+            query?: {
+                contractStatus?: "PENDING_PAYMENT" | "PAYMENT_FAILED" | "ISSUANCE_IN_PROGRESS" | "ACTIVE" | "ISSUANCE_FAILED" | "REFUNDED";
+                partnerId?: string;
+                limit?: number;
+                /** @description nextCursor of the previous page of the same list */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description an unknown filter value, a limit out of range, a date that is not RFC 3339, or a cursor not of this list (another partner's, another filter's, forged); see invalidParams */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    replayIssuance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Issuance queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractStatus"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    refundContract: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Refunded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContractStatus"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    receivePaymentNotification: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description exactly the lowercase hex HMAC-SHA256 of the raw body with the payment signing key: one value, nothing before or after it */
+                "x-webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentNotification"];
+            };
+        };
+        responses: {
+            /** @description Applied; or a replay, or a late event, which change nothing; or a payment taken for a request that had failed, recorded as paid_after_failure for a refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received?: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            /** @description x-webhook-signature missing, repeated, or not exactly the lowercase hex HMAC-SHA256 of the raw body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            /** @description payment_mismatch (paymentId is not the request's payment) or amount_mismatch; nothing was changed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCurrentPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["KeyList"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    rotateKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["NewKey"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    revokeKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WebhookConfig"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookConfig"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    updatePartnerWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                partnerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookConfig"];
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            /** @description forbidden: not an administrator; a partner's credential is told to use PATCH /api/v1/partners/me/webhook */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No partner has this partnerId; nothing is stored */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listWebhookChanges: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        nextCursor: string | null;
+                        data: {
+                            /** Format: date-time */
+                            at: string;
+                            by: {
+                                /** @enum {string} */
+                                type: "key" | "login";
+                                /** @enum {string} */
+                                role: "partner" | "admin";
+                                /** @description The API key that made the change (type key) */
+                                keyId?: string;
+                            };
+                            webhookUrl: string | null;
+                            secretChanged: boolean;
+                            /** @description The API key the URL belongs to after this change, when a key set it (this change's, or an earlier one's this change left in place): the URL ends with that key. */
+                            webhookUrlKeyId?: string | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                reference?: string;
+                status?: "PENDING" | "SUCCEEDED" | "FAILED";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            /** @description body_not_retained: the delivery succeeded and its body was dropped at delivery for privacy; the detail says so and names the ways to what it reported (GET the contract request, or recover failed deliveries), and the extensions event, reference and resource (the contract request's path); idempotency_key_reused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "since": "2026-11-23T08:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    since: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Re-queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how many failed deliveries were re-queued */
+                        recovered: number;
+                        /** @description more failed deliveries remain; call again */
+                        hasMore: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description idempotency_key_reused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: {
+                /** @description created at or after this time (RFC 3339) */
+                createdAfter?: string;
+                /** @description created before this time (RFC 3339) */
+                createdBefore?: string;
+                limit?: number;
+                /** @description nextCursor of the previous page of the same list */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "partnerId": "prt_7qk2m4zd8x1v5k3q",
+                     *           "name": "Assurances Demo",
+                     *           "environment": "sandbox",
+                     *           "rateLimit": 600,
+                     *           "createdAt": "2026-11-23T08:00:00Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PartnerPage"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description a limit out of range, a date that is not RFC 3339, createdBefore not after createdAfter, or a cursor not of this list (forged, or of other bounds); see invalidParams */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    createPartner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    rateLimit?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listPartnerKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["KeyList"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    rotatePartnerKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "idempotency-key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                partnerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["NewKey"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["IdempotencyConflict"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    revokePartnerKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                partnerId: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listBranches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listCategories: {
+        parameters: {
+            query: {
+                brCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listSubCategories: {
+        parameters: {
+            query: {
+                catCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listBodyTypes: {
+        parameters: {
+            query: {
+                scatCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listBrands: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listCountries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listIdTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    listZones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list; cache it for some hours (ETag, Cache-Control) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceList"];
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+}

@@ -155,31 +155,51 @@ test("a write whose answer was lost is sent again, whole, with the same Idempote
   for (const r of requests) assert.equal(/** @type {File} */ ((await r.formData()).get("file")).size, 2);
 });
 
-test("a write answered 422, a read answered 503: sent once", async () => {
+test("a write without a key answered 503, or any write answered 422: sent once; a read answered 503: sent again", async () => {
   const { fetch, requests } = fakeFetch((r) =>
     r.method === "POST" ? json({ type: "http://x/errors/validation_failed", status: 422 }, 422, { "Retry-After": "0" }) : json({ status: 503 }, 503),
   );
   const c = createPartnerClient({ baseUrl: "http://x", apiKey: "k", fetch, retries: { backoffMs: 1 } });
   await c.POST("/api/v1/partner/contracts/auto/classic", { body: /** @type {any} */ ({}) });
+  await c.DELETE("/api/v1/partners/me/keys/{keyId}", { params: { path: { keyId: "key_1" } } });
   await c.GET("/api/v1/partner/contracts/requests");
-  assert.equal(requests.length, 2);
+  assert.deepEqual(requests.map((r) => r.method), ["POST", "DELETE", "GET", "GET", "GET"]);
 });
 
 test("IDEMPOTENT_WRITES covers every operation that takes an Idempotency-Key", () => {
   for (const [file, header] of [["identity", "Idempotency-Key"], ["partner", "idempotency-key"]]) {
     const lines = readFileSync(new URL(`../src/${file}.d.ts`, import.meta.url), "utf8").split("\n");
-    let path = "";
-    let method = "";
+    // paths names each operation by its operationId ("METHOD /path" -> id); operations holds its
+    // parameters, under that id.
+    const route = new Map();
     const taking = new Set();
+    let section = "";
+    let path = "";
+    let operation = "";
     for (const line of lines) {
-      if (line === "export type webhooks = Record<string, never>;" || line.startsWith("export interface components")) break;
-      const p = /^ {4}"(\/[^"]*)": \{$/.exec(line);
-      if (p) [path, method] = [p[1], ""];
-      const m = /^ {8}(get|put|post|delete|patch|options|head|trace)\??: /.exec(line);
-      if (m) method = m[1];
-      if (path && method && line.includes(`"${header}"?: `)) taking.add(`${method.toUpperCase()} ${path}`);
+      const s = /^export (?:interface|type) (\w+)/.exec(line);
+      if (s) section = s[1];
+      if (section === "paths") {
+        const p = /^ {4}"(\/[^"]*)": \{$/.exec(line);
+        if (p) path = p[1];
+        const m = /^ {8}(get|put|post|delete|patch|options|head|trace): (.*);$/.exec(line);
+        if (m) {
+          const id = /^operations\["(\w+)"\]$/.exec(m[2]);
+          assert.ok(id, `${file}: ${m[1].toUpperCase()} ${path} has no operationId`);
+          route.set(id[1], `${m[1].toUpperCase()} ${path}`);
+        }
+      }
+      if (section === "operations") {
+        const o = /^ {4}(\w+): \{$/.exec(line);
+        if (o) operation = o[1];
+        if (operation && line.includes(`"${header}"?: `)) taking.add(operation);
+      }
     }
+    assert.ok(route.size >= 30, `${file}: only ${route.size} operations`);
     assert.ok(taking.size >= 3, `${file}: only ${taking.size} operations take a key`);
-    for (const op of taking) assert.ok(IDEMPOTENT_WRITES.includes(op), `${op} takes a key: add it to IDEMPOTENT_WRITES`);
+    for (const id of taking) {
+      const op = route.get(id);
+      assert.ok(IDEMPOTENT_WRITES.includes(op), `${op} (${id}) takes a key: add it to IDEMPOTENT_WRITES`);
+    }
   }
 });

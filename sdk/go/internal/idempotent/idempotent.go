@@ -1,7 +1,7 @@
-// Package idempotent sends again, with the same Idempotency-Key, a write whose answer did not come
-// or asks to be tried again, shared by the identity and partner clients: the key makes the retry
-// safe (the API answers the first request's result rather than acting twice), and only the same
-// key does.
+// Package idempotent sends again a request that is safe to send again, shared by the identity and
+// partner clients: a read (GET, HEAD), or a write carrying an Idempotency-Key, whose retry the key
+// makes safe (the API answers the first request's result rather than acting twice), and only the
+// same key does.
 package idempotent
 
 import (
@@ -19,11 +19,13 @@ type Doer interface {
 	Do(req *http.Request) (*http.Response, error)
 }
 
-// Retrying is a Doer that tries a request carrying an Idempotency-Key up to Attempts times, with
-// that key each time: again after a transport error (a time-out, a dropped connection: the
-// request may have taken effect), a 429, 502, 503 or 504, or a 409 with Retry-After (the key's
-// first request still running). The wait is the answer's Retry-After, else Backoff doubling; an
-// answer asking for more than MaxWait is returned as it is. Requests without a key are sent once.
+// Retrying is a Doer that tries a request that is safe to send again (a GET or HEAD, or a request
+// carrying an Idempotency-Key, with that key each time) up to Attempts times: again after a
+// transport error (a time-out, a dropped connection: a write may have taken effect), a 429, 502,
+// 503 or 504, or a 409 with Retry-After (a key's first request still running). The wait is the
+// answer's Retry-After, else Backoff doubling; an answer asking for more than MaxWait is returned
+// as it is, as is one whose wait would outlast the request context's deadline. Any other request (a
+// write without a key) is sent once: sent twice it could act twice.
 type Retrying struct {
 	Next     Doer
 	Attempts int           // 0: 3
@@ -36,7 +38,7 @@ type Retrying struct {
 // Do implements Doer.
 func (r Retrying) Do(req *http.Request) (*http.Response, error) {
 	rewindable := req.Body == nil || req.Body == http.NoBody || req.GetBody != nil
-	if req.Header.Get("Idempotency-Key") == "" || !rewindable {
+	if !safe(req) || !rewindable {
 		return r.Next.Do(req)
 	}
 	attempts, backoff, maxWait := r.Attempts, r.Backoff, r.MaxWait
@@ -65,11 +67,18 @@ func (r Retrying) Do(req *http.Request) (*http.Response, error) {
 		wait := backoff << (attempt - 1)
 		if resp != nil {
 			if ra, ok := retryafter.Parse(resp.Header, time.Now()); ok {
+				wait = ra
 				if ra > maxWait {
 					return resp, nil
 				}
-				wait = ra
 			}
+		}
+		// A wait past the caller's deadline would only end in its context's error: the answer
+		// (or the transport's error) says more.
+		if d, ok := req.Context().Deadline(); ok && time.Now().Add(wait).After(d) {
+			return resp, err
+		}
+		if resp != nil {
 			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 			_ = resp.Body.Close()
 		}
@@ -77,6 +86,16 @@ func (r Retrying) Do(req *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 	}
+}
+
+// safe reports whether req may be sent again without acting twice: a read, or a request carrying
+// an Idempotency-Key (the API answers its retries with what the first one made).
+func safe(req *http.Request) bool {
+	switch req.Method {
+	case http.MethodGet, http.MethodHead:
+		return true
+	}
+	return req.Header.Get(Header) != ""
 }
 
 // again reports whether an attempt's outcome is worth another attempt with the same key.

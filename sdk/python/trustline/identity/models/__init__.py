@@ -9,8 +9,24 @@ from .batch_request import BatchRequest
 from .batch_request_documents_item import BatchRequestDocumentsItem
 from .batch_status import BatchStatus
 from .batch_view import BatchView
+from .change_password_body import ChangePasswordBody
+from .change_user_plan_body import ChangeUserPlanBody
+from .change_user_plan_response_202 import ChangeUserPlanResponse202
 from .check_digit import CheckDigit
 from .check_digit_reason import CheckDigitReason
+from .create_batch_files_body import CreateBatchFilesBody
+from .create_extraction_files_body import CreateExtractionFilesBody
+from .create_face_match_body import CreateFaceMatchBody
+from .create_face_match_response_200 import CreateFaceMatchResponse200
+from .create_liveness_check_files_body import CreateLivenessCheckFilesBody
+from .create_liveness_check_json_body import CreateLivenessCheckJsonBody
+from .create_liveness_check_response_200 import CreateLivenessCheckResponse200
+from .create_liveness_check_response_200_attack_type import (
+    CreateLivenessCheckResponse200AttackType,
+)
+from .create_liveness_check_response_200_face_match import (
+    CreateLivenessCheckResponse200FaceMatch,
+)
 from .credentials import Credentials
 from .date_field import DateField
 from .delivery import Delivery
@@ -44,35 +60,11 @@ from .extraction_status import ExtractionStatus
 from .field import Field
 from .field_source import FieldSource
 from .file_type import FileType
-from .get_v1_api_keys_response_200 import GetV1ApiKeysResponse200
-from .get_v1_auth_sessions_response_200 import GetV1AuthSessionsResponse200
-from .get_v1_batches_mode import GetV1BatchesMode
-from .get_v1_billing_credits_response_200 import GetV1BillingCreditsResponse200
-from .get_v1_billing_credits_response_200_data_item import (
-    GetV1BillingCreditsResponse200DataItem,
+from .get_extraction_document_response_200 import GetExtractionDocumentResponse200
+from .get_extraction_document_response_200_content_type import (
+    GetExtractionDocumentResponse200ContentType,
 )
-from .get_v1_billing_credits_response_200_data_item_reason import (
-    GetV1BillingCreditsResponse200DataItemReason,
-)
-from .get_v1_billing_credits_response_200_mode import GetV1BillingCreditsResponse200Mode
-from .get_v1_billing_invoices_status import GetV1BillingInvoicesStatus
-from .get_v1_billing_return_outcome import GetV1BillingReturnOutcome
-from .get_v1_document_types_response_200 import GetV1DocumentTypesResponse200
-from .get_v1_document_types_response_200_data_item import (
-    GetV1DocumentTypesResponse200DataItem,
-)
-from .get_v1_extractions_extraction_id_document_response_200 import (
-    GetV1ExtractionsExtractionIdDocumentResponse200,
-)
-from .get_v1_extractions_extraction_id_document_response_200_content_type import (
-    GetV1ExtractionsExtractionIdDocumentResponse200ContentType,
-)
-from .get_v1_extractions_mode import GetV1ExtractionsMode
-from .get_v1_extractions_status import GetV1ExtractionsStatus
-from .get_v1_liveness_checks_mode import GetV1LivenessChecksMode
-from .get_v1_openapi_json_response_200 import GetV1OpenapiJsonResponse200
-from .get_v1_webhooks_id_deliveries_status import GetV1WebhooksIdDeliveriesStatus
-from .get_v1_webhooks_response_200 import GetV1WebhooksResponse200
+from .get_open_api_document_response_200 import GetOpenApiDocumentResponse200
 from .handoff_consumed import HandoffConsumed
 from .handoff_consumed_file import HandoffConsumedFile
 from .handoff_consumed_status import HandoffConsumedStatus
@@ -100,6 +92,27 @@ from .key_prefix import KeyPrefix
 from .key_request import KeyRequest
 from .key_request_mode import KeyRequestMode
 from .key_status import KeyStatus
+from .list_api_keys_response_200 import ListApiKeysResponse200
+from .list_batches_mode import ListBatchesMode
+from .list_credit_entries_response_200 import ListCreditEntriesResponse200
+from .list_credit_entries_response_200_data_item import (
+    ListCreditEntriesResponse200DataItem,
+)
+from .list_credit_entries_response_200_data_item_reason import (
+    ListCreditEntriesResponse200DataItemReason,
+)
+from .list_credit_entries_response_200_mode import ListCreditEntriesResponse200Mode
+from .list_document_types_response_200 import ListDocumentTypesResponse200
+from .list_document_types_response_200_data_item import (
+    ListDocumentTypesResponse200DataItem,
+)
+from .list_extractions_mode import ListExtractionsMode
+from .list_extractions_status import ListExtractionsStatus
+from .list_invoices_status import ListInvoicesStatus
+from .list_liveness_checks_mode import ListLivenessChecksMode
+from .list_sessions_response_200 import ListSessionsResponse200
+from .list_webhook_deliveries_status import ListWebhookDeliveriesStatus
+from .list_webhook_endpoints_response_200 import ListWebhookEndpointsResponse200
 from .liveness_check import LivenessCheck
 from .liveness_check_attack_type import LivenessCheckAttackType
 from .liveness_check_face_match import LivenessCheckFaceMatch
@@ -109,51 +122,28 @@ from .mrz_checks import MRZChecks
 from .mrz_corrections_item import MRZCorrectionsItem
 from .mrz_corrections_item_kind import MRZCorrectionsItemKind
 from .mrz_format import MRZFormat
-from .post_v1_admin_users_user_id_plan_body import PostV1AdminUsersUserIdPlanBody
-from .post_v1_admin_users_user_id_plan_response_202 import (
-    PostV1AdminUsersUserIdPlanResponse202,
-)
-from .post_v1_auth_password_body import PostV1AuthPasswordBody
-from .post_v1_auth_password_reset_body import PostV1AuthPasswordResetBody
-from .post_v1_auth_password_reset_request_body import PostV1AuthPasswordResetRequestBody
-from .post_v1_auth_password_reset_request_response_202 import (
-    PostV1AuthPasswordResetRequestResponse202,
-)
-from .post_v1_auth_password_reset_request_response_202_status import (
-    PostV1AuthPasswordResetRequestResponse202Status,
-)
-from .post_v1_auth_resend_verification_body import PostV1AuthResendVerificationBody
-from .post_v1_auth_resend_verification_response_202 import (
-    PostV1AuthResendVerificationResponse202,
-)
-from .post_v1_auth_resend_verification_response_202_status import (
-    PostV1AuthResendVerificationResponse202Status,
-)
-from .post_v1_auth_verify_email_body import PostV1AuthVerifyEmailBody
-from .post_v1_batches_files_body import PostV1BatchesFilesBody
-from .post_v1_billing_webhook_body import PostV1BillingWebhookBody
-from .post_v1_billing_webhook_body_type import PostV1BillingWebhookBodyType
-from .post_v1_billing_webhook_response_200 import PostV1BillingWebhookResponse200
-from .post_v1_extract_async_files_body import PostV1ExtractAsyncFilesBody
-from .post_v1_face_match_body import PostV1FaceMatchBody
-from .post_v1_face_match_response_200 import PostV1FaceMatchResponse200
-from .post_v1_liveness_check_files_body import PostV1LivenessCheckFilesBody
-from .post_v1_liveness_check_json_body import PostV1LivenessCheckJsonBody
-from .post_v1_liveness_check_response_200 import PostV1LivenessCheckResponse200
-from .post_v1_liveness_check_response_200_attack_type import (
-    PostV1LivenessCheckResponse200AttackType,
-)
-from .post_v1_liveness_check_response_200_face_match import (
-    PostV1LivenessCheckResponse200FaceMatch,
-)
-from .post_v1_mobile_handoff_upload_session_id_body import (
-    PostV1MobileHandoffUploadSessionIdBody,
-)
-from .post_v1_webhooks_id_recover_body import PostV1WebhooksIdRecoverBody
-from .post_v1_webhooks_id_recover_response_202 import PostV1WebhooksIdRecoverResponse202
+from .open_billing_return_page_outcome import OpenBillingReturnPageOutcome
 from .problem import Problem
 from .problem_extensions import ProblemExtensions
 from .profile import Profile
+from .receive_billing_notification_body import ReceiveBillingNotificationBody
+from .receive_billing_notification_body_type import ReceiveBillingNotificationBodyType
+from .receive_billing_notification_response_200 import (
+    ReceiveBillingNotificationResponse200,
+)
+from .recover_webhook_deliveries_body import RecoverWebhookDeliveriesBody
+from .recover_webhook_deliveries_response_202 import RecoverWebhookDeliveriesResponse202
+from .request_password_reset_body import RequestPasswordResetBody
+from .request_password_reset_response_202 import RequestPasswordResetResponse202
+from .request_password_reset_response_202_status import (
+    RequestPasswordResetResponse202Status,
+)
+from .resend_verification_email_body import ResendVerificationEmailBody
+from .resend_verification_email_response_202 import ResendVerificationEmailResponse202
+from .resend_verification_email_response_202_status import (
+    ResendVerificationEmailResponse202Status,
+)
+from .reset_password_body import ResetPasswordBody
 from .session import Session
 from .test_event import TestEvent
 from .test_event_data import TestEventData
@@ -163,10 +153,12 @@ from .test_usage_mode import TestUsageMode
 from .token import Token
 from .token_token_type import TokenTokenType
 from .upload import Upload
+from .upload_handoff_form_body import UploadHandoffFormBody
 from .upload_headers import UploadHeaders
 from .upload_method import UploadMethod
 from .upload_request import UploadRequest
 from .user import User
+from .verify_email_body import VerifyEmailBody
 from .webhook_event import WebhookEvent
 from .zone_agreement import ZoneAgreement
 
@@ -181,8 +173,20 @@ __all__ = (
     "BatchRequestDocumentsItem",
     "BatchStatus",
     "BatchView",
+    "ChangePasswordBody",
+    "ChangeUserPlanBody",
+    "ChangeUserPlanResponse202",
     "CheckDigit",
     "CheckDigitReason",
+    "CreateBatchFilesBody",
+    "CreateExtractionFilesBody",
+    "CreateFaceMatchBody",
+    "CreateFaceMatchResponse200",
+    "CreateLivenessCheckFilesBody",
+    "CreateLivenessCheckJsonBody",
+    "CreateLivenessCheckResponse200",
+    "CreateLivenessCheckResponse200AttackType",
+    "CreateLivenessCheckResponse200FaceMatch",
     "Credentials",
     "DateField",
     "Delivery",
@@ -216,25 +220,9 @@ __all__ = (
     "Field",
     "FieldSource",
     "FileType",
-    "GetV1ApiKeysResponse200",
-    "GetV1AuthSessionsResponse200",
-    "GetV1BatchesMode",
-    "GetV1BillingCreditsResponse200",
-    "GetV1BillingCreditsResponse200DataItem",
-    "GetV1BillingCreditsResponse200DataItemReason",
-    "GetV1BillingCreditsResponse200Mode",
-    "GetV1BillingInvoicesStatus",
-    "GetV1BillingReturnOutcome",
-    "GetV1DocumentTypesResponse200",
-    "GetV1DocumentTypesResponse200DataItem",
-    "GetV1ExtractionsExtractionIdDocumentResponse200",
-    "GetV1ExtractionsExtractionIdDocumentResponse200ContentType",
-    "GetV1ExtractionsMode",
-    "GetV1ExtractionsStatus",
-    "GetV1LivenessChecksMode",
-    "GetV1OpenapiJsonResponse200",
-    "GetV1WebhooksIdDeliveriesStatus",
-    "GetV1WebhooksResponse200",
+    "GetExtractionDocumentResponse200",
+    "GetExtractionDocumentResponse200ContentType",
+    "GetOpenApiDocumentResponse200",
     "HandoffConsumed",
     "HandoffConsumedFile",
     "HandoffConsumedStatus",
@@ -262,6 +250,21 @@ __all__ = (
     "KeyRequest",
     "KeyRequestMode",
     "KeyStatus",
+    "ListApiKeysResponse200",
+    "ListBatchesMode",
+    "ListCreditEntriesResponse200",
+    "ListCreditEntriesResponse200DataItem",
+    "ListCreditEntriesResponse200DataItemReason",
+    "ListCreditEntriesResponse200Mode",
+    "ListDocumentTypesResponse200",
+    "ListDocumentTypesResponse200DataItem",
+    "ListExtractionsMode",
+    "ListExtractionsStatus",
+    "ListInvoicesStatus",
+    "ListLivenessChecksMode",
+    "ListSessionsResponse200",
+    "ListWebhookDeliveriesStatus",
+    "ListWebhookEndpointsResponse200",
     "LivenessCheck",
     "LivenessCheckAttackType",
     "LivenessCheckFaceMatch",
@@ -270,35 +273,22 @@ __all__ = (
     "MRZCorrectionsItem",
     "MRZCorrectionsItemKind",
     "MRZFormat",
-    "PostV1AdminUsersUserIdPlanBody",
-    "PostV1AdminUsersUserIdPlanResponse202",
-    "PostV1AuthPasswordBody",
-    "PostV1AuthPasswordResetBody",
-    "PostV1AuthPasswordResetRequestBody",
-    "PostV1AuthPasswordResetRequestResponse202",
-    "PostV1AuthPasswordResetRequestResponse202Status",
-    "PostV1AuthResendVerificationBody",
-    "PostV1AuthResendVerificationResponse202",
-    "PostV1AuthResendVerificationResponse202Status",
-    "PostV1AuthVerifyEmailBody",
-    "PostV1BatchesFilesBody",
-    "PostV1BillingWebhookBody",
-    "PostV1BillingWebhookBodyType",
-    "PostV1BillingWebhookResponse200",
-    "PostV1ExtractAsyncFilesBody",
-    "PostV1FaceMatchBody",
-    "PostV1FaceMatchResponse200",
-    "PostV1LivenessCheckFilesBody",
-    "PostV1LivenessCheckJsonBody",
-    "PostV1LivenessCheckResponse200",
-    "PostV1LivenessCheckResponse200AttackType",
-    "PostV1LivenessCheckResponse200FaceMatch",
-    "PostV1MobileHandoffUploadSessionIdBody",
-    "PostV1WebhooksIdRecoverBody",
-    "PostV1WebhooksIdRecoverResponse202",
+    "OpenBillingReturnPageOutcome",
     "Problem",
     "ProblemExtensions",
     "Profile",
+    "ReceiveBillingNotificationBody",
+    "ReceiveBillingNotificationBodyType",
+    "ReceiveBillingNotificationResponse200",
+    "RecoverWebhookDeliveriesBody",
+    "RecoverWebhookDeliveriesResponse202",
+    "RequestPasswordResetBody",
+    "RequestPasswordResetResponse202",
+    "RequestPasswordResetResponse202Status",
+    "ResendVerificationEmailBody",
+    "ResendVerificationEmailResponse202",
+    "ResendVerificationEmailResponse202Status",
+    "ResetPasswordBody",
     "Session",
     "TestEvent",
     "TestEventData",
@@ -308,10 +298,12 @@ __all__ = (
     "Token",
     "TokenTokenType",
     "Upload",
+    "UploadHandoffFormBody",
     "UploadHeaders",
     "UploadMethod",
     "UploadRequest",
     "User",
+    "VerifyEmailBody",
     "WebhookEvent",
     "ZoneAgreement",
 )

@@ -1,0 +1,236 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_liveness_checks_mode import ListLivenessChecksMode
+from ...models.liveness_check_page import LivenessCheckPage
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    mode: ListLivenessChecksMode | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_mode: str | Unset = UNSET
+    if not isinstance(mode, Unset):
+        json_mode = mode.value
+
+    params["mode"] = json_mode
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/liveness/checks",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> LivenessCheckPage | Problem | None:
+    if response.status_code == 200:
+        response_200 = LivenessCheckPage.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[LivenessCheckPage | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    mode: ListLivenessChecksMode | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[LivenessCheckPage | Problem]:
+    """List the caller's liveness checks, newest first
+
+     Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the
+    selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions:
+    an API key lists its own mode's; a login session chooses with mode (live by default). Each page is
+    one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
+
+    Args:
+        mode (ListLivenessChecksMode | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LivenessCheckPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        mode=mode,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    mode: ListLivenessChecksMode | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> LivenessCheckPage | Problem | None:
+    """List the caller's liveness checks, newest first
+
+     Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the
+    selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions:
+    an API key lists its own mode's; a login session chooses with mode (live by default). Each page is
+    one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
+
+    Args:
+        mode (ListLivenessChecksMode | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LivenessCheckPage | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        mode=mode,
+        limit=limit,
+        cursor=cursor,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    mode: ListLivenessChecksMode | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> Response[LivenessCheckPage | Problem]:
+    """List the caller's liveness checks, newest first
+
+     Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the
+    selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions:
+    an API key lists its own mode's; a login session chooses with mode (live by default). Each page is
+    one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
+
+    Args:
+        mode (ListLivenessChecksMode | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LivenessCheckPage | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        mode=mode,
+        limit=limit,
+        cursor=cursor,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    mode: ListLivenessChecksMode | Unset = UNSET,
+    limit: int | Unset = 20,
+    cursor: str | Unset = UNSET,
+) -> LivenessCheckPage | Problem | None:
+    """List the caller's liveness checks, newest first
+
+     Each check of POST /v1/liveness/check is kept as a record, its verdict and scores and never the
+    selfie, as long as an extraction is (RESULT_RETENTION). One mode at a time, as GET /v1/extractions:
+    an API key lists its own mode's; a login session chooses with mode (live by default). Each page is
+    one read on the owner's and mode's list. A cursor is valid for the list that gave it, else 422.
+
+    Args:
+        mode (ListLivenessChecksMode | Unset):
+        limit (int | Unset):  Default: 20.
+        cursor (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LivenessCheckPage | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            mode=mode,
+            limit=limit,
+            cursor=cursor,
+        )
+    ).parsed

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class GetV1ExtractionsMode(StrEnum):
-    LIVE = "live"
-    TEST = "test"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class ListCreditEntriesResponse200Mode(StrEnum):
+    TEST = "test"
+
+    def __str__(self) -> str:
+        return str(self.value)

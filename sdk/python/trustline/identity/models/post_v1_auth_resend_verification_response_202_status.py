@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-
-class PostV1AuthResendVerificationResponse202Status(StrEnum):
-    ACCEPTED = "accepted"
-
-    def __str__(self) -> str:
-        return str(self.value)

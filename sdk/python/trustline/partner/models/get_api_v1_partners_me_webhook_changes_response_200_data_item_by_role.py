@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class GetApiV1PartnersMeWebhookChangesResponse200DataItemByRole(StrEnum):
-    ADMIN = "admin"
-    PARTNER = "partner"
-
-    def __str__(self) -> str:
-        return str(self.value)

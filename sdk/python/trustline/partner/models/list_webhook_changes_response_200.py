@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.list_webhook_changes_response_200_data_item import (
+        ListWebhookChangesResponse200DataItem,
+    )
+
+
+T = TypeVar("T", bound="ListWebhookChangesResponse200")
+
+
+@_attrs_define
+class ListWebhookChangesResponse200:
+    """
+    Attributes:
+        next_cursor (None | str):
+        data (list[ListWebhookChangesResponse200DataItem]):
+    """
+
+    next_cursor: None | str
+    data: list[ListWebhookChangesResponse200DataItem]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        next_cursor: None | str
+        next_cursor = self.next_cursor
+
+        data = []
+        for data_item_data in self.data:
+            data_item = data_item_data.to_dict()
+            data.append(data_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "nextCursor": next_cursor,
+                "data": data,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.list_webhook_changes_response_200_data_item import (
+            ListWebhookChangesResponse200DataItem,
+        )
+
+        d = dict(src_dict)
+
+        def _parse_next_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_cursor = _parse_next_cursor(d.pop("nextCursor"))
+
+        data = []
+        _data = d.pop("data")
+        for data_item_data in _data:
+            data_item = ListWebhookChangesResponse200DataItem.from_dict(data_item_data)
+
+            data.append(data_item)
+
+        list_webhook_changes_response_200 = cls(
+            next_cursor=next_cursor,
+            data=data,
+        )
+
+        list_webhook_changes_response_200.additional_properties = d
+        return list_webhook_changes_response_200
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
