@@ -22,29 +22,57 @@ var quickstartSections = []string{"## Identity API quickstart", "## Partner API 
 func quickstartBlocks(readme string) ([]string, error) {
 	var blocks []string
 	for _, heading := range quickstartSections {
-		_, section, ok := strings.Cut(readme, "\n"+heading+"\n")
-		if !ok {
-			return nil, fmt.Errorf("README.md has no section %q", heading)
+		section, err := readmeBlocks(readme, heading)
+		if err != nil {
+			return nil, err
 		}
-		section, _, _ = strings.Cut(section, "\n## ")
 		n := 0
-		sc := bufio.NewScanner(strings.NewReader(section))
-		var block []string
-		in := false
-		for sc.Scan() {
-			switch line := sc.Text(); {
-			case !in && line == "```sh":
-				in, block = true, nil
-			case in && line == "```":
-				in = false
-				blocks = append(blocks, strings.Join(block, "\n"))
+		for _, b := range section {
+			if b.lang == "sh" {
+				blocks = append(blocks, b.text)
 				n++
-			case in:
-				block = append(block, line)
 			}
 		}
 		if n == 0 {
 			return nil, fmt.Errorf("README.md's %q has no sh block", heading)
+		}
+	}
+	return blocks, nil
+}
+
+// codeBlock is a fenced block of a README: its language, the file it is saved as when its info
+// string names one after the language (```go main.go), and its text.
+type codeBlock struct{ lang, file, text string }
+
+// readmeBlocks returns the fenced blocks of the README's section under heading (a whole line, such
+// as "## Quickstart"), in order, up to the next section of its level or above.
+func readmeBlocks(readme, heading string) ([]codeBlock, error) {
+	_, section, ok := strings.Cut(readme, "\n"+heading+"\n")
+	if !ok {
+		return nil, fmt.Errorf("the README has no section %q", heading)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var blocks []codeBlock
+	var in *codeBlock
+	var text []string
+	sc := bufio.NewScanner(strings.NewReader(section))
+	for sc.Scan() {
+		switch line := sc.Text(); {
+		case in == nil && strings.HasPrefix(line, "```"):
+			info := strings.Fields(strings.TrimPrefix(line, "```"))
+			in, text = &codeBlock{}, nil
+			if len(info) > 0 {
+				in.lang = info[0]
+			}
+			if len(info) > 1 {
+				in.file = info[1]
+			}
+		case in != nil && line == "```":
+			in.text = strings.Join(text, "\n")
+			blocks = append(blocks, *in)
+			in = nil
+		case in != nil:
+			text = append(text, line)
 		}
 	}
 	return blocks, nil
