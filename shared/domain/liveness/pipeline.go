@@ -252,6 +252,14 @@ func cropInput(p pixels, x0, y0, x1, y1 int) []float32 {
 func resizeLinear(p pixels, x0, y0, sw, sh, dw, dh int) []uint8 {
 	xs, xa := linearTaps(sw, dw)
 	ys, ya := linearTaps(sh, dh)
+	// An image upright as stored and not much wider than the output (the detector's input) has
+	// its source rows read whole, by storedRows; a crop of a large or turned photo reads its few
+	// taps one by one.
+	var readRow func(y int, dst []uint8)
+	var line []uint8
+	if p.orientation == 1 && p.img != nil && p.w <= 4*dw {
+		readRow, line = storedRows(p.img), make([]uint8, 3*p.w)
+	}
 	// Horizontal pass, once per source row that an output row needs.
 	rows := make([][]int32, sh)
 	row := func(sy int) []int32 {
@@ -259,6 +267,18 @@ func resizeLinear(p pixels, x0, y0, sw, sh, dw, dh int) []uint8 {
 			return r
 		}
 		r := make([]int32, 3*dw)
+		if readRow != nil {
+			readRow(y0+sy, line)
+			for dx := range dw {
+				p0, p1 := line[3*(x0+xs[dx]):][:3], line[3*(x0+min(xs[dx]+1, sw-1)):][:3]
+				a0, a1 := int32(xa[dx][0]), int32(xa[dx][1])
+				r[3*dx] = int32(p0[0])*a0 + int32(p1[0])*a1
+				r[3*dx+1] = int32(p0[1])*a0 + int32(p1[1])*a1
+				r[3*dx+2] = int32(p0[2])*a0 + int32(p1[2])*a1
+			}
+			rows[sy] = r
+			return r
+		}
 		for dx := range dw {
 			r0, g0, b0 := p.at(x0+xs[dx], y0+sy)
 			r1, g1, b1 := p.at(x0+min(xs[dx]+1, sw-1), y0+sy)

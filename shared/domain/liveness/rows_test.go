@@ -25,8 +25,15 @@ func TestReductionMatchesPixels(t *testing.T) {
 	for i := range gray.Pix {
 		gray.Pix[i] = uint8(rng.IntN(256))
 	}
-	for name, img := range map[string]image.Image{"ycbcr 4:2:0": ycc, "rgba": rgba, "gray": gray, "nrgba": nrgba,
-		"ycbcr 4:2:2": subsampled(rng, r, image.YCbCrSubsampleRatio422)} {
+	images := map[string]image.Image{"ycbcr 4:2:0": ycc, "rgba": rgba, "gray": gray, "nrgba": nrgba,
+		"ycbcr 4:2:2": subsampled(rng, r, image.YCbCrSubsampleRatio422)}
+	// From (0,0), as decoded (storedRows reads 4:2:0 planes directly), every subsampling, odd sizes included.
+	for _, ratio := range []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio444, image.YCbCrSubsampleRatio422,
+		image.YCbCrSubsampleRatio420, image.YCbCrSubsampleRatio440, image.YCbCrSubsampleRatio411,
+		image.YCbCrSubsampleRatio410} {
+		images["ycbcr from (0,0) "+ratio.String()] = subsampled(rng, image.Rect(0, 0, 37, 23), ratio)
+	}
+	for name, img := range images {
 		for o := 1; o <= 8; o++ {
 			p := upright(img, o)
 			// A reduction to 5×4 boxes against the mean of each box's pixels read one by one.
