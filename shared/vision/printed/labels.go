@@ -146,7 +146,8 @@ func labelOf(text string) (Name, float64, bool) {
 // printed before it ("1.", "(4)", "04", "4a.") and folds each part.
 func labelParts(text string) []string {
 	var parts []string
-	for _, p := range strings.FieldsFunc(text, func(r rune) bool { return r == '/' || r == '|' || r == ',' || r == ';' }) {
+	separator := func(r rune) bool { return r == '/' || r == '|' || r == ',' || r == ';' }
+	for _, p := range strings.FieldsFunc(text, separator) {
 		if f := foldLabel(p); f != "" {
 			parts = append(parts, dropNumbering(f))
 		}
@@ -316,14 +317,17 @@ func inlineLabel(text string) (name Name, score float64, value string, ok bool) 
 	for i, w := range raw {
 		folded[i] = foldLabel(w)
 	}
+	// head is the first n words folded, those that fold to nothing (punctuation) left out.
+	head := func(n int) string {
+		return strings.Join(slices.DeleteFunc(slices.Clone(folded[:n]), func(s string) bool { return s == "" }), " ")
+	}
 	for field, words := range labels {
 		for _, w := range words {
 			n := strings.Count(w, " ") + 1
 			if n >= len(raw) {
 				continue
 			}
-			head := strings.Join(slices.DeleteFunc(slices.Clone(folded[:n]), func(s string) bool { return s == "" }), " ")
-			if sc := similarity(head, w); sc > score || sc == score && sc > 0 && field < name {
+			if sc := similarity(head(n), w); sc > score || sc == score && sc > 0 && field < name {
 				name, score, value = field, sc, strings.Join(raw[n:], " ")
 			}
 		}

@@ -103,8 +103,8 @@ func ReadLicence(lines []ocr.Line, now time.Time) (Page, bool) {
 				}
 			}
 		}
-		if text == "" || numbered[number] || (licenceFields[number] == Surname || licenceFields[number] == GivenNames) &&
-			!startsWithLetter(text) {
+		name := licenceFields[number]
+		if text == "" || numbered[number] || (name == Surname || name == GivenNames) && !startsWithLetter(text) {
 			continue
 		}
 		numbered[number] = true
