@@ -78,7 +78,8 @@ func clamp16(v int32) uint8 {
 
 // reduceBoxes sums the upright image of img under orientation over a grid of boxes, upright box
 // (i, j) covering the upright columns [ux[i], ux[i+1]) and rows [uy[j], uy[j+1]), reading the
-// stored image by rows; it calls put once per box with its sums and pixel count.
+// stored image by rows; it calls put once per box with its sums and pixel count. A decoded
+// JPEG's planes are summed before they are converted (planeMeans).
 func reduceBoxes(img image.Image, orientation int, ux, uy []int, put func(i, j int, r, g, b, n uint64)) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
@@ -105,13 +106,100 @@ func reduceBoxes(img image.Image, orientation int, ux, uy []int, put func(i, j i
 		sx, sy, mapX, transposed = mirror(uy, w), ux, flip, true
 	}
 	scols, srows := len(sx)-1, len(sy)-1
-	boxMeans(storedRows(img), w, sx, sy, func(si, sj int, r, g, bl, n uint64) {
+	mapped := func(si, sj int, r, g, bl, n uint64) {
 		a, c := mapX(si, scols), mapY(sj, srows)
 		if transposed {
 			a, c = c, a
 		}
 		put(a, c, r, g, bl, n)
-	})
+	}
+	if m, ok := img.(*image.YCbCr); ok && b.Min == (image.Point{}) {
+		if hs, vs, ok := chromaShifts(m.SubsampleRatio); ok {
+			planeMeans(m, hs, vs, sx, sy, mapped)
+			return
+		}
+	}
+	boxMeans(storedRows(img), w, sx, sy, mapped)
+}
+
+// chromaShifts are the shifts from a luma column and row to their chroma sample's.
+func chromaShifts(r image.YCbCrSubsampleRatio) (h, v uint, ok bool) {
+	switch r {
+	case image.YCbCrSubsampleRatio444:
+		return 0, 0, true
+	case image.YCbCrSubsampleRatio422:
+		return 1, 0, true
+	case image.YCbCrSubsampleRatio420:
+		return 1, 1, true
+	case image.YCbCrSubsampleRatio440:
+		return 0, 1, true
+	case image.YCbCrSubsampleRatio411:
+		return 2, 0, true
+	case image.YCbCrSubsampleRatio410:
+		return 2, 1, true
+	}
+	return 0, 0, false
+}
+
+// planeMeans is boxMeans over a decoded JPEG's planes (bounds from (0,0)) averaged before they
+// are converted: each box's mean luma and mean chroma (each luma pixel's chroma sample, as the
+// conversion pairs them) become one RGB by yccToRGB's arithmetic, less half a level for the floor
+// it takes of each pixel. Converting a 12-megapixel photo pixel by pixel cost more than decoding
+// half of it; the means differ from those of the converted pixels by at most half a level where
+// no channel is clipped, which the detectors that read them do not tell apart. put receives the
+// sums of the box's n pixels that those means make, rounded.
+func planeMeans(m *image.YCbCr, hs, vs uint, xs, ys []int, put func(i, j int, r, g, b, n uint64)) {
+	w := xs[len(xs)-1]
+	cw := (w-1)>>hs + 1
+	sumY := make([]uint32, w)                              // a box row's luma, by column
+	sumCb, sumCr := make([]uint32, cw), make([]uint32, cw) // its chroma, by chroma column
+	for j := range len(ys) - 1 {
+		clear(sumY)
+		clear(sumCb)
+		clear(sumCr)
+		for y := ys[j]; y < ys[j+1]; y++ {
+			for x, v := range m.Y[y*m.YStride:][:w] {
+				sumY[x] += uint32(v)
+			}
+			c := (y >> vs) * m.CStride
+			for k, v := range m.Cb[c:][:cw] {
+				sumCb[k] += uint32(v)
+			}
+			for k, v := range m.Cr[c:][:cw] {
+				sumCr[k] += uint32(v)
+			}
+		}
+		rows := uint64(ys[j+1] - ys[j])
+		for i := range len(xs) - 1 {
+			x0, x1 := xs[i], xs[i+1]
+			var sy, scb, scr uint64
+			for _, v := range sumY[x0:x1] {
+				sy += uint64(v)
+			}
+			// Each luma column x takes chroma column x>>hs.
+			for x := x0; x < x1; {
+				k := x >> hs
+				next := min(x1, (k+1)<<hs)
+				scb += uint64(next-x) * uint64(sumCb[k])
+				scr += uint64(next-x) * uint64(sumCr[k])
+				x = next
+			}
+			n := rows * uint64(x1-x0)
+			r, g, b := meanRGB(sy, scb, scr, n)
+			put(i, j, r, g, b, n)
+		}
+	}
+}
+
+// meanRGB converts the sums of n pixels' Y, Cb and Cr (each pixel's chroma sample counted once per
+// pixel) by yccToRGB's arithmetic, less half a level for the floor it takes of each pixel, clips,
+// and returns the sums of RGB that n pixels of that colour make, rounded.
+func meanRGB(sy, scb, scr, n uint64) (r, g, b uint64) {
+	fn := float64(n)
+	yy := float64(sy) / fn * 0x10101
+	cb1, cr1 := float64(scb)/fn-128, float64(scr)/fn-128
+	sum := func(v float64) uint64 { return uint64(fn*max(0, min(255, v/65536-0.5)) + 0.5) }
+	return sum(yy + 91881*cr1), sum(yy - 22554*cb1 - 46802*cr1), sum(yy + 116130*cb1)
 }
 
 // mirror is the grid g over n pixels seen from the other end.

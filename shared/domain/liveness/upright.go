@@ -16,7 +16,8 @@ type Upright struct {
 
 // BoxMeans averages the image over a grid of w×h boxes (box (i, j) covers the columns
 // [i·W/w, (i+1)·W/w) and the rows [j·H/h, (j+1)·H/h)) and calls put with each box's mean RGB,
-// reading each pixel once, a row at a time. w and h are at most W and H.
+// reading each pixel once, a row at a time; a decoded JPEG's boxes are averaged in its planes,
+// then converted (planeMeans). w and h are at most W and H.
 func (u Upright) BoxMeans(w, h int, put func(i, j int, r, g, b float32)) {
 	reduceBoxes(u.p.img, u.p.orientation, grid(u.W, w), grid(u.H, h), func(i, j int, r, g, b, n uint64) {
 		put(i, j, float32(r)/float32(n), float32(g)/float32(n), float32(b)/float32(n))
