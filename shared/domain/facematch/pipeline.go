@@ -87,18 +87,50 @@ func detectorInput(p liveness.Upright, sc *scratch) (float64, sampler) {
 	}
 	sc.rgb = p.RGB(sc.rgb)
 	src.rgb = sc.rgb
-	xs := make([]float64, w)
-	for x := range xs {
-		xs[x] = (float64(x)+0.5)*float64(p.W)/float64(w) - 0.5
+	enlarge(sc.rgb, p.W, p.H, w, h, put)
+	return float64(w) / float64(p.W), src
+}
+
+// enlarge resamples the W×H RGB image rgb to w×h as bilinear does with clamping, with the same
+// arithmetic in the same order, its taps and weights computed once per column and row.
+func enlarge(rgb []uint8, W, H, w, h int, put func(x, y int, r, g, b float32)) {
+	type tap struct {
+		i0, i1 int // offsets of the left and right pixels, edges clamped
+		f      float32
+	}
+	at := func(d, n, out int) tap {
+		s := (float64(d)+0.5)*float64(n)/float64(out) - 0.5
+		i := int(math.Floor(s))
+		return tap{max(0, min(n-1, i)), max(0, min(n-1, i+1)), float32(s - float64(i))}
+	}
+	cols := make([]tap, w)
+	for x := range cols {
+		cols[x] = at(x, W, w)
+		cols[x].i0, cols[x].i1 = 3*cols[x].i0, 3*cols[x].i1
 	}
 	for y := range h {
-		sy := (float64(y)+0.5)*float64(p.H)/float64(h) - 0.5
-		for x, sx := range xs {
-			r, g, b := bilinear(&src, sx, sy, true)
+		t := at(y, H, h)
+		row0, row1, fy := rgb[3*W*t.i0:][:3*W], rgb[3*W*t.i1:][:3*W], t.f
+		for x, c := range cols {
+			fx := c.f
+			w00, w10, w01, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+			p00, p10, p01, p11 := row0[c.i0:][:3], row0[c.i1:][:3], row1[c.i0:][:3], row1[c.i1:][:3]
+			var r, g, b float32
+			r += w00 * float32(p00[0])
+			g += w00 * float32(p00[1])
+			b += w00 * float32(p00[2])
+			r += w10 * float32(p10[0])
+			g += w10 * float32(p10[1])
+			b += w10 * float32(p10[2])
+			r += w01 * float32(p01[0])
+			g += w01 * float32(p01[1])
+			b += w01 * float32(p01[2])
+			r += w11 * float32(p11[0])
+			g += w11 * float32(p11[1])
+			b += w11 * float32(p11[2])
 			put(x, y, r, g, b)
 		}
 	}
-	return float64(w) / float64(p.W), src
 }
 
 // bilinear samples the image at (x, y): outside it, black (as OpenCV's warpAffine's constant
