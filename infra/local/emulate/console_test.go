@@ -2,6 +2,7 @@ package emulate
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"net/url"
@@ -102,6 +103,15 @@ func (b *browser) check(heading string) {
 			b.t.Errorf("%s: accessibility, %s (%s): %s, at %v", loc, v.ID, v.Impact, v.Help, v.Nodes)
 		}
 	}
+	// Labels are words, not the API's names: no heading, label, caption, table header, term, button
+	// or link says "linkAttestation" (code and preformatted text, the API's own words, excepted).
+	apiNames := get(b, "labels", chromedp.Evaluate[[]string](`[...document.querySelectorAll(
+		"h1, h2, h3, label, legend, caption, th, dt, summary, button, a, option")]
+		.filter(e => !e.closest("code, pre"))
+		.flatMap(e => e.innerText.match(/\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g) || [])`))
+	if len(apiNames) > 0 {
+		b.t.Errorf("%s: labels with the API's names rather than words: %q", loc, apiNames)
+	}
 	shot := get(b, "screenshot", chromedp.FullScreenshot(100))
 	u, _ := url.Parse(loc)
 	name := strings.Trim(strings.ReplaceAll(strings.TrimPrefix(u.Path, "/console/"), "/", "-"), "-")
@@ -144,6 +154,13 @@ func (b *browser) submit(fields map[string]string, button string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// reload reloads the page, as a person pressing F5 would, and checks it.
+func (b *browser) reload(heading string) {
+	b.t.Helper()
+	b.do("reload", chromedp.Reload())
+	b.check(heading)
 }
 
 // text is the text of the first element matching the CSS selector sel.
@@ -230,10 +247,10 @@ func mailTo(t *testing.T, outbox, to string) string {
 func TestConsoleInABrowser(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
-	local := startLocal(
-		t,
-		map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox, "WEBHOOK_ALLOW_LOOPBACK": "true"},
-	)
+	// Unlimited rates: each page is a few API calls on the person's budget, besides the test's own
+	// calls, and a fast machine would spend the free plan's minute before the journeys end.
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox,
+		"WEBHOOK_ALLOW_LOOPBACK": "true", "RATE_LIMITS": unlimited})
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 	b := newBrowser(t, local.URL)
@@ -262,6 +279,54 @@ func TestConsoleInABrowser(t *testing.T) {
 		b.check("Sign in")
 		b.submit(map[string]string{"#email": email, "#password": password}, "form[action='/console/login'] button")
 		b.check("Overview")
+		// A new account opens on test data, where its first calls succeed: the day's test allowance
+		// rather than a live balance of 0, and a key form that makes a test key.
+		if !strings.Contains(b.text(".banner"), "Test mode") {
+			t.Error("a new account's console does not open in test mode")
+		}
+		if facts := b.text(".facts"); !strings.Contains(facts, "Test operations used today") ||
+			!strings.Contains(facts, "0 of 100") {
+			t.Errorf("a new account's overview = %q, want the test allowance (0 of 100)", facts)
+		}
+		b.open("/console/keys", "API keys")
+		if mode := b.value("#k-mode"); mode != "test" {
+			t.Errorf("the key form of a new account makes a %q key, want test", mode)
+		}
+		b.open("/console/billing", "Billing")
+		if facts := b.text(".facts"); !strings.Contains(facts, "0 of 100") {
+			t.Errorf("billing in test mode = %q, want the test allowance", facts)
+		}
+
+		// Account settings: the sessions, another signed out from here; the password changed, the
+		// wrong current one refused by its field.
+		other := loginToken(t, c, email, password)
+		b.open("/console/account", "Account")
+		if rows := b.text("main table tbody"); !strings.Contains(rows, "(this session)") ||
+			strings.Count(rows, "Sign out the session") != 1 {
+			t.Errorf("the sessions = %q, want this one and one other", rows)
+		}
+		b.submit(nil, "form[action$='/end'] button")
+		if !strings.Contains(b.text(".notice"), "signed out") {
+			t.Errorf("notice after signing out the other session = %q", b.text(".notice"))
+		}
+		expect(t, "the other session's token", c.do("GET", "/v1/users/me", nil, bearer(other)...), 401, "")
+		const newPassword = "another long password"
+		b.submit(map[string]string{"#a-current": "not the password", "#a-new": newPassword},
+			"form[action='/console/account/password'] button")
+		b.check("Account")
+		if got := b.text("#a-current-error"); !strings.Contains(got, "password") || b.value("#a-current") != "" {
+			t.Errorf("a wrong current password: the error by the field = %q, the field kept %q", got,
+				b.value("#a-current"))
+		}
+		b.submit(map[string]string{"#a-current": password, "#a-new": newPassword},
+			"form[action='/console/account/password'] button")
+		b.check("Account")
+		if !strings.Contains(b.text(".notice"), "password is changed") {
+			t.Errorf("notice after the change = %q", b.text(".notice"))
+		}
+		b.open("/console/overview", "Overview") // still signed in here
+		b.signOut()
+		b.signIn(email, newPassword, "Overview")
 		b.signOut()
 	})
 
@@ -281,7 +346,14 @@ func TestConsoleInABrowser(t *testing.T) {
 		r.json(t, &accepted)
 		poll(t, c, key(creds.User.APIKey), accepted.ExtractionID)
 
+		// The demo user has a test key only: the console opens on test data, where its extraction is.
 		b.signIn(creds.User.Email, creds.User.Password, "Overview")
+		if !strings.Contains(b.text(".banner"), "Test mode") {
+			t.Error("the demo user's console does not open in test mode, where its data is")
+		}
+		if facts := b.text(".facts"); !strings.Contains(facts, "1 of 100") {
+			t.Errorf("overview in test mode = %q, want the one test operation of today", facts)
+		}
 		session := b.cookie("tl_session")
 		if session == nil || !session.HTTPOnly || session.SameSite != network.CookieSameSiteStrict ||
 			session.Path != "/console/" {
@@ -291,16 +363,19 @@ func TestConsoleInABrowser(t *testing.T) {
 			chromedp.Evaluate[int](`localStorage.length + sessionStorage.length`)); stored != 0 {
 			t.Errorf("the page stored %d items in web storage", stored)
 		}
+		// The test/live switch: the live balance, then back to test data.
+		b.submit(nil, "form[action='/console/mode'] button")
+		b.check("Overview")
 		if got := b.text(".facts"); !strings.Contains(got, "1000") {
-			t.Errorf("overview facts = %q, want the demo balance", got)
+			t.Errorf("overview facts in live mode = %q, want the demo balance", got)
 		}
-
-		// The test/live switch, then the extraction in test mode, with its fields and check digits.
 		b.submit(nil, "form[action='/console/mode'] button")
 		b.check("Overview")
 		if !strings.Contains(b.text(".banner"), "Test mode") {
 			t.Error("no test-mode banner after the switch")
 		}
+
+		// The extraction in test mode, with its fields and check digits.
 		b.open("/console/extractions", "Extractions")
 		b.submit(map[string]string{}, "form.filters button")
 		if !strings.Contains(b.text("table"), accepted.ExtractionID) {
@@ -309,46 +384,80 @@ func TestConsoleInABrowser(t *testing.T) {
 		b.click("a[href='/console/extractions/" + accepted.ExtractionID + "']")
 		b.check("Extraction " + accepted.ExtractionID)
 		page := b.text("main")
-		for _, want := range []string{"completed", "documentNumber", "Check digits", "TD3", "Global confidence"} {
+		for _, want := range []string{"completed", "Document number", "Check digits", "TD3", "Global confidence"} {
 			if !strings.Contains(page, want) {
 				t.Errorf("extraction page lacks %q", want)
 			}
+		}
+		// The ICAO specimen expired long ago, and its country code UTO is no country's.
+		if got := b.text("#expired"); !strings.Contains(got, "expired") {
+			t.Errorf("the page does not flag the expired document: %q", got)
+		}
+		if got := b.text("ul.lowered"); !strings.Contains(got, "UTO") {
+			t.Errorf("what lowered the confidence = %q, want the unknown country code UTO", got)
 		}
 		if !b.imageShown("img.document") {
 			t.Error("the document image did not load")
 		}
 
-		// A live key with an IP allow-list: its secret shown once, then revoked.
+		// A live key with an IP allow-list: refused first for an address that is none, the form
+		// coming back as typed with the reason by the field; then made, its secret shown once
+		// after the redirect, a reload making no second key; then revoked after a confirmation.
 		b.submit(nil, "form[action='/console/mode'] button") // back to live
 		b.open("/console/keys", "API keys")
 		b.do("mode", chromedp.SetValue(chromedp.CSS("#k-mode"), "live"))
 		b.submit(
-			map[string]string{"#k-name": "console key", "#k-ips": "127.0.0.1, 10.0.0.0/8"},
+			map[string]string{"#k-name": "console key", "#k-ips": "127.0.0.1, not-an-address"},
 			"form[action='/console/keys'] button",
 		)
+		b.check("API keys")
+		if got := b.text("#k-ips-error"); !strings.Contains(got, "not an IP address") {
+			t.Errorf("the error by the allow-list field = %q", got)
+		}
+		if b.value("#k-name") != "console key" || b.value("#k-ips") != "127.0.0.1, not-an-address" ||
+			b.value("#k-mode") != "live" {
+			t.Errorf("the refused form lost what was typed: %q, %q, %q", b.value("#k-name"), b.value("#k-ips"),
+				b.value("#k-mode"))
+		}
+		b.submit(map[string]string{"#k-ips": "127.0.0.1, 10.0.0.0/8"}, "form[action='/console/keys'] button")
 		b.check("API keys")
 		secret := b.value("#secret-value")
 		if !strings.HasPrefix(secret, "sk_live_") {
 			t.Fatalf("created key's secret = %q", secret)
 		}
 		expect(t, "the new key", c.do("GET", "/v1/users/me", nil, key(secret)...), 200, "")
-		b.open("/console/keys", "API keys")
+		b.reload("API keys")
 		if strings.Contains(b.text("main"), secret) {
-			t.Error("the key's secret is shown again")
+			t.Error("the key's secret is shown again after a reload")
 		}
-		b.submit(nil, "button.danger")
+		if n := get(b, "rows", chromedp.Evaluate[int](`[...document.querySelectorAll("main table tbody tr")]
+			.filter(r => r.cells[0].innerText.trim() === "console key").length`)); n != 1 {
+			t.Errorf("%d keys named console key after a reload, want 1", n)
+		}
+		b.click("a.button.danger[href$='/revoke']")
+		b.check("Confirm")
+		if q := b.text("#question"); !strings.Contains(q, "console key") {
+			t.Errorf("the confirmation asks %q, not naming the key", q)
+		}
+		expect(t, "the key, not yet revoked", c.do("GET", "/v1/users/me", nil, key(secret)...), 200, "")
+		b.submit(nil, "form button.danger")
 		if !strings.Contains(b.text(".notice"), "revoked") {
 			t.Errorf("notice after revoking = %q", b.text(".notice"))
 		}
 		expect(t, "the revoked key", c.do("GET", "/v1/users/me", nil, key(secret)...), 401, "unauthorized")
 
-		// A webhook endpoint: created, a test event sent and delivered with its attempt shown.
+		// A webhook endpoint: created (a reload makes no second), a test event sent and delivered
+		// with its attempt shown, its secret rotated once, and the event in the events page.
 		rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 		b.open("/console/webhooks", "Webhooks")
 		b.submit(map[string]string{"#w-url": rc.URL + "/hooks"}, "form[action='/console/webhooks'] button")
 		b.check("Webhooks")
 		if !strings.HasPrefix(b.value("#secret-value"), "whsec_") {
 			t.Errorf("endpoint secret = %q", b.value("#secret-value"))
+		}
+		b.reload("Webhooks")
+		if n := strings.Count(b.text("main table"), rc.URL+"/hooks"); n != 1 {
+			t.Errorf("%d endpoints after a reload, want 1", n)
 		}
 		b.click("main table a")
 		b.check("Webhook endpoint")
@@ -361,12 +470,50 @@ func TestConsoleInABrowser(t *testing.T) {
 		})
 		b.check("Webhook endpoint")
 		b.submit(nil, "form[action$='/rotate'] button")
-		if !strings.HasPrefix(b.value("#secret-value"), "whsec_") {
+		rotated := b.value("#secret-value")
+		if !strings.HasPrefix(rotated, "whsec_") {
 			t.Error("no new secret after rotating")
+		}
+		b.reload("Webhook endpoint")
+		if strings.Contains(get(b, "html", chromedp.OuterHTML(chromedp.CSS("html"))), rotated) {
+			t.Error("the rotated secret is shown again after a reload")
 		}
 		b.do("since", chromedp.SetValue(chromedp.CSS("#since"), time.Now().UTC().Format(time.DateOnly)))
 		b.submit(nil, "form[action$='/recover'] button")
 		b.check("Webhook endpoint")
+		b.open("/console/events", "Events")
+		if row := b.text("main table tbody tr"); !strings.Contains(row, "webhook.test") ||
+			!strings.Contains(row, rc.URL+"/hooks") || !strings.Contains(row, "SUCCEEDED") {
+			t.Errorf("the events page's newest row = %q, want the test event sent to the endpoint", row)
+		}
+
+		// A delivery still being retried can be sent again at once (redelivery is not only for
+		// FAILED ones); deleting its endpoint asks first.
+		down := newReceiver(t, func(int) (int, time.Duration) { return 503, 0 })
+		b.open("/console/webhooks", "Webhooks")
+		b.submit(map[string]string{"#w-url": down.URL + "/down"}, "form[action='/console/webhooks'] button")
+		href := get(b, "the endpoint's link", chromedp.Evaluate[string](`[...document.querySelectorAll("main table a")]
+			.find(a => a.innerText.includes("`+down.URL+`")).getAttribute("href")`))
+		b.click("a[href='" + href + "']")
+		b.check("Webhook endpoint")
+		b.submit(nil, "form[action$='/test'] button")
+		waitFor(t, 20*time.Second, "the failed first attempt", func() bool { return len(down.got()) >= 1 })
+		waitFor(t, 20*time.Second, "the pending delivery's attempt", func() bool {
+			b.reload("Webhook endpoint")
+			return strings.Contains(b.text("main"), "PENDING") && strings.Contains(b.text(".attempts"), "503")
+		})
+		b.submit(nil, "form[action$='/redeliver'] button")
+		if !strings.Contains(b.text(".notice"), "queued again") {
+			t.Errorf("notice after redelivering a pending delivery = %q", b.text(".notice"))
+		}
+		waitFor(t, 20*time.Second, "the redelivery", func() bool { return len(down.got()) >= 2 })
+		b.click("a.button.danger[href$='/delete']")
+		b.check("Confirm")
+		b.submit(nil, "form button.danger")
+		b.check("Webhooks")
+		if strings.Contains(b.text("main"), down.URL) {
+			t.Error("the deleted endpoint is still listed")
+		}
 
 		// The phone flow's QR code, the batches, liveness and billing pages.
 		b.open("/console/handoff", "Phone handoff")
@@ -375,8 +522,31 @@ func TestConsoleInABrowser(t *testing.T) {
 		if !b.imageShown("img.qr") {
 			t.Error("the QR code did not load")
 		}
-		b.open("/console/batches", "Batches")
+		// The batches list says each batch's status and progress, as the batch does.
+		r = c.do("POST", "/v1/batches", form{formField("documentType", "passport"),
+			formFile("file", "passport.png", testdocument(t, "icao-td3-clean.png"))}, key(creds.User.APIKey)...)
+		expect(t, "batch", r, 202, "")
+		var batch struct{ Batch struct{ BatchID string } }
+		r.json(t, &batch)
+		b.submit(nil, "form[action='/console/mode'] button") // test data, where the batch is
+		waitFor(t, 60*time.Second, "the batch in the list, completed", func() bool {
+			b.open("/console/batches", "Batches")
+			row := b.text("main table tbody tr")
+			return strings.Contains(row, batch.Batch.BatchID) && strings.Contains(row, "completed") &&
+				strings.Contains(row, "1 of 1 completed")
+		})
+		// A liveness check has its page, linked from the list.
+		r = c.do("POST", "/v1/liveness/check", form{formFile("file", "selfie.jpg", face(t, "one-face.jpg"))},
+			key(creds.User.APIKey)...)
+		expect(t, "liveness check", r, 200, "")
+		var check struct{ CheckID string }
+		r.json(t, &check)
 		b.open("/console/liveness", "Liveness checks")
+		b.click("a[href='/console/liveness/" + check.CheckID + "']")
+		b.check("Liveness check " + check.CheckID)
+		if got := b.text("#verdict"); !strings.Contains(got, "live") {
+			t.Errorf("the check's page says %q, want its verdict", got)
+		}
 		b.open("/console/billing", "Billing")
 
 		// Signing out ends the session at the API: its token is refused wherever it was copied.
@@ -445,7 +615,9 @@ func TestConsoleInABrowser(t *testing.T) {
 		c.do("GET", "/api/v1/admin/partners/"+p.PartnerID+"/keys", nil, key(creds.Admin.APIKey)...).json(t, &keys)
 		oldest := keys.Data[len(keys.Data)-1].ID // newest first: the demo key made at seeding
 		b.open("/console/partner/keys", "API keys")
-		b.submit(nil, "form[action='/console/partner/keys/"+oldest+"/revoke'] button")
+		b.click("a[href='/console/partner/keys/" + oldest + "/revoke']")
+		b.check("Confirm")
+		b.submit(nil, "form button.danger")
 		b.check("API keys")
 		expect(t, "the revoked demo key", c.do("GET", "/api/v1/partners/me", nil, key(p.APIKey)...), 401, "")
 		b.signOut()
@@ -468,6 +640,21 @@ func TestConsoleInABrowser(t *testing.T) {
 		if !strings.Contains(b.text("main"), k.Reference) {
 			t.Fatalf("the queue lacks %s", k.Reference)
 		}
+		if row := b.text("main table tbody tr"); !strings.Contains(row, p.Name) {
+			t.Errorf("the queue's row %q does not name the partner %q", row, p.Name)
+		}
+		// A refund asks first, naming the request, its amount and its partner; cancelled, nothing moves.
+		b.click("a[href='/console/admin/contracts/" + k.Reference + "/refund']")
+		b.check("Confirm")
+		if q := b.text("#question"); !strings.Contains(q, k.Reference) || !strings.Contains(q, p.Name) {
+			t.Errorf("the refund's confirmation asks %q", q)
+		}
+		b.click("main form a")
+		b.check("Contract request " + k.Reference)
+		if s := status(t, c, p.APIKey, k.Reference)["contractStatus"]; s != "ISSUANCE_FAILED" {
+			t.Fatalf("after a cancelled refund the request is %v", s)
+		}
+		b.open("/console/admin/queue", "Attention queue")
 		b.submit(nil, "form[action='/console/admin/contracts/"+k.Reference+"/replay'] button")
 		b.check("Attention queue")
 		waitFor(
@@ -476,6 +663,20 @@ func TestConsoleInABrowser(t *testing.T) {
 			"the replayed issuance",
 			func() bool { return status(t, c, p.APIKey, k.Reference)["contractStatus"] == "ACTIVE" },
 		)
+		// The contract's page names the partner and keeps every step, the failure before the replay.
+		b.open("/console/contracts/"+k.Reference, "Contract request "+k.Reference)
+		if facts := b.text(".facts"); !strings.Contains(facts, p.Name) {
+			t.Errorf("the contract's facts %q do not name the partner %q", facts, p.Name)
+		}
+		timeline := b.text("ol.timeline")
+		last := -1
+		for _, step := range []string{"Requested", "Paid", "Issuance failed", "Issuance replayed", "Issued"} {
+			at := strings.Index(timeline, step)
+			if at <= last {
+				t.Errorf("the timeline %q lacks %q after the steps before it", timeline, step)
+			}
+			last = max(last, at)
+		}
 
 		b.open("/console/admin/partners", "Partners")
 		b.submit(map[string]string{"#p-name": "Console Partner"}, "form[action='/console/admin/partners'] button")
@@ -489,14 +690,34 @@ func TestConsoleInABrowser(t *testing.T) {
 			t.Errorf("the partner's keys lack its first: %q", b.text("table"))
 		}
 
-		b.open("/console/admin/plans", "Users' plans")
-		b.submit(
-			map[string]string{"#u-id": creds.User.ID, "#u-plan": "starter"},
-			"form[action='/console/admin/plans'] button",
-		)
-		b.check("Users' plans")
+		// Users: found by address, their plan and balance read before a change; credits granted.
+		b.open("/console/admin/users", "Users")
+		b.submit(map[string]string{"#u-email": creds.User.Email}, "form[action='/console/admin/users'] button")
+		b.check("Users")
+		b.click("a[href='/console/admin/users/" + creds.User.ID + "']")
+		b.check("User " + creds.User.Email)
+		before := b.text("#u-credits-now")
+		if b.text("#u-plan-now") != "free" || !strings.HasSuffix(before, " credits") {
+			t.Errorf("the user's page shows plan %q and balance %q", b.text("#u-plan-now"), before)
+		}
+		b.submit(map[string]string{"#u-credits": "none"}, "form[action$='/credits'] button")
+		if got := b.text("#u-credits-error"); !strings.Contains(got, "whole number") || b.value("#u-credits") != "none" {
+			t.Errorf("a grant of none: the error by the field = %q, the field %q", got, b.value("#u-credits"))
+		}
+		b.submit(map[string]string{"#u-credits": "25"}, "form[action$='/credits'] button")
+		b.check("User " + creds.User.Email)
+		var credits int
+		fmt.Sscanf(before, "%d", &credits)
+		if got := b.text("#u-credits-now"); got != fmt.Sprintf("%d credits", credits+25) {
+			t.Errorf("after a grant of 25 the balance reads %q, was %q", got, before)
+		}
+		b.reload("User " + creds.User.Email)
+		if got := b.text("#u-credits-now"); got != fmt.Sprintf("%d credits", credits+25) {
+			t.Errorf("a reload granted again: %q", got)
+		}
+		b.submit(map[string]string{"#u-plan": "starter"}, "form[action$='/plan'] button")
 		if !strings.Contains(b.text(".notice"), "Saved") {
-			t.Errorf("plans notice = %q", b.text("main"))
+			t.Errorf("plan notice = %q", b.text("main"))
 		}
 		b.signOut()
 	})
@@ -550,8 +771,8 @@ func TestConsoleRefusesForgedForms(t *testing.T) {
 	if after := c.do("GET", "/v1/api-keys", nil, bearer(jwt)...); string(after.body) != string(keysBefore.body) {
 		t.Errorf("a refused form changed the keys: %s", after.body)
 	}
-	if resp := post(local.URL, token, token); resp.StatusCode != http.StatusCreated {
-		t.Errorf("the same form with its token: %d, want 201", resp.StatusCode)
+	if resp := post(local.URL, token, token); resp.StatusCode != http.StatusSeeOther {
+		t.Errorf("the same form with its token: %d, want 303 (made, then a redirect)", resp.StatusCode)
 	}
 
 	resp, err := noRedirect.Get(local.URL + "/console/login")

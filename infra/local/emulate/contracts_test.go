@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -466,6 +468,16 @@ func TestContractAdministration(t *testing.T) {
 			409,
 			"conflict",
 		)
+		// The history keeps every step, the failure before the replay included; an administrator's
+		// read names the partner (issue 36, item 2).
+		wantHistory(t, status(t, c, partner.APIKey, ct.Reference), "requested", "paid", "issuance_failed",
+			"issuance_replayed", "issued")
+		var read struct{ PartnerID, PartnerName string }
+		c.do("GET", "/api/v1/partner/contracts/requests/"+ct.Reference, nil, key(admin)...).json(t, &read)
+		if read.PartnerID != partner.PartnerID || read.PartnerName != partner.Name {
+			t.Errorf("an administrator's read names partner %q %q, want %q %q", read.PartnerID, read.PartnerName,
+				partner.PartnerID, partner.Name)
+		}
 	})
 
 	t.Run("refund of a failed issuance", func(t *testing.T) {
@@ -489,7 +501,48 @@ func TestContractAdministration(t *testing.T) {
 			409,
 			"conflict",
 		)
+		wantHistory(t, status(t, c, partner.APIKey, ct.Reference), "requested", "paid", "issuance_failed", "refunded")
 	})
+
+	t.Run("the administrators' list names each request's partner", func(t *testing.T) {
+		var page struct {
+			Data []struct{ Reference, PartnerID, PartnerName string }
+		}
+		c.do("GET", "/api/v1/admin/contracts/requests?partnerId="+partner.PartnerID, nil, key(admin)...).json(t, &page)
+		if len(page.Data) == 0 {
+			t.Fatal("the partner's requests are not listed")
+		}
+		for _, k := range page.Data {
+			if k.PartnerID != partner.PartnerID || k.PartnerName != partner.Name {
+				t.Errorf("%s is listed for %q %q, want %q %q", k.Reference, k.PartnerID, k.PartnerName,
+					partner.PartnerID, partner.Name)
+			}
+		}
+		var own struct {
+			Data []map[string]any
+		}
+		c.do("GET", "/api/v1/partner/contracts/requests", nil, key(partner.APIKey)...).json(t, &own)
+		if len(own.Data) == 0 || own.Data[0]["partnerName"] != nil {
+			t.Errorf("the partner's own list: %v, want its requests without a name", own.Data)
+		}
+	})
+}
+
+// wantHistory checks a status read's history: the steps in order, each with a time.
+func wantHistory(t *testing.T, read map[string]any, steps ...string) {
+	t.Helper()
+	history, _ := read["history"].([]any)
+	var got []string
+	for _, h := range history {
+		step, _ := h.(map[string]any)
+		if at, _ := step["at"].(string); at == "" {
+			t.Errorf("step %v has no time", step)
+		}
+		got = append(got, fmt.Sprint(step["step"]))
+	}
+	if !slices.Equal(got, steps) {
+		t.Errorf("history = %v, want %v", got, steps)
+	}
 }
 
 // An unpaid link that expires moves its request to PAYMENT_FAILED at the next maintenance run; the

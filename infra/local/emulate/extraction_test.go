@@ -463,6 +463,19 @@ func TestBatchWithOneUnreadableDocument(t *testing.T) {
 	if b.Batch.CompletedCount != 2 || b.Batch.FailedCount != 1 {
 		t.Errorf("batch = %+v", b.Batch)
 	}
+	// The list says what the batch says: its status and counts (issue 36, item 2).
+	var listed struct {
+		Data []struct {
+			BatchID, Status                             string
+			TotalDocuments, CompletedCount, FailedCount int
+		}
+	}
+	c.do("GET", "/v1/batches", nil, cred...).json(t, &listed)
+	if len(listed.Data) != 1 || listed.Data[0].BatchID != b.Batch.BatchID || listed.Data[0].Status != "completed" ||
+		listed.Data[0].CompletedCount != 2 || listed.Data[0].FailedCount != 1 || listed.Data[0].TotalDocuments != 3 {
+		t.Errorf("the list of batches = %+v, want %s completed, 2 completed and 1 failed of 3", listed.Data,
+			b.Batch.BatchID)
+	}
 	byRef := map[string]extractionView{}
 	for _, e := range b.Extractions {
 		byRef[e.ReferenceID] = e

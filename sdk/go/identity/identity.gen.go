@@ -18,6 +18,27 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for AdminUserRole.
+const (
+	AdminUserRoleAdmin   AdminUserRole = "admin"
+	AdminUserRolePartner AdminUserRole = "partner"
+	AdminUserRoleUser    AdminUserRole = "user"
+)
+
+// Valid indicates whether the value is a known member of the AdminUserRole enum.
+func (e AdminUserRole) Valid() bool {
+	switch e {
+	case AdminUserRoleAdmin:
+		return true
+	case AdminUserRolePartner:
+		return true
+	case AdminUserRoleUser:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for AttemptErrorClass.
 const (
 	AttemptErrorClassBlocked     AttemptErrorClass = "blocked"
@@ -72,6 +93,27 @@ func (e BatchStatus) Valid() bool {
 	case BatchStatusProcessing:
 		return true
 	case BatchStatusQueued:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for BatchPageDataStatus.
+const (
+	BatchPageDataStatusCompleted  BatchPageDataStatus = "completed"
+	BatchPageDataStatusProcessing BatchPageDataStatus = "processing"
+	BatchPageDataStatusQueued     BatchPageDataStatus = "queued"
+)
+
+// Valid indicates whether the value is a known member of the BatchPageDataStatus enum.
+func (e BatchPageDataStatus) Valid() bool {
+	switch e {
+	case BatchPageDataStatusCompleted:
+		return true
+	case BatchPageDataStatusProcessing:
+		return true
+	case BatchPageDataStatusQueued:
 		return true
 	default:
 		return false
@@ -852,6 +894,24 @@ func (e ListBatchesParamsMode) Valid() bool {
 	}
 }
 
+// Defines values for ListCreditEntriesParamsMode.
+const (
+	ListCreditEntriesParamsModeLive ListCreditEntriesParamsMode = "live"
+	ListCreditEntriesParamsModeTest ListCreditEntriesParamsMode = "test"
+)
+
+// Valid indicates whether the value is a known member of the ListCreditEntriesParamsMode enum.
+func (e ListCreditEntriesParamsMode) Valid() bool {
+	switch e {
+	case ListCreditEntriesParamsModeLive:
+		return true
+	case ListCreditEntriesParamsModeTest:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListCreditEntries200JSONResponseBodyDataReason.
 const (
 	ListCreditEntries200JSONResponseBodyDataReasonBatch      ListCreditEntries200JSONResponseBodyDataReason = "batch"
@@ -1071,6 +1131,24 @@ func (e ListLivenessChecksParamsMode) Valid() bool {
 	}
 }
 
+// Defines values for GetCurrentUserParamsMode.
+const (
+	GetCurrentUserParamsModeLive GetCurrentUserParamsMode = "live"
+	GetCurrentUserParamsModeTest GetCurrentUserParamsMode = "test"
+)
+
+// Valid indicates whether the value is a known member of the GetCurrentUserParamsMode enum.
+func (e GetCurrentUserParamsMode) Valid() bool {
+	switch e {
+	case GetCurrentUserParamsModeLive:
+		return true
+	case GetCurrentUserParamsModeTest:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListWebhookDeliveriesParamsStatus.
 const (
 	ListWebhookDeliveriesParamsStatusFAILED    ListWebhookDeliveriesParamsStatus = "FAILED"
@@ -1091,6 +1169,25 @@ func (e ListWebhookDeliveriesParamsStatus) Valid() bool {
 		return false
 	}
 }
+
+// AdminUser A user as administrators see it.
+type AdminUser struct {
+	CreatedAt time.Time `json:"createdAt"`
+
+	// Credits the live balance
+	Credits       int    `json:"credits"`
+	Email         string `json:"email"`
+	EmailVerified bool   `json:"emailVerified"`
+	Id            string `json:"id"`
+
+	// PartnerId a partner's back-office user only
+	PartnerId *string       `json:"partnerId,omitempty"`
+	Plan      string        `json:"plan"`
+	Role      AdminUserRole `json:"role"`
+}
+
+// AdminUserRole defines model for AdminUser.Role.
+type AdminUserRole string
 
 // Attempt defines model for Attempt.
 type Attempt struct {
@@ -1136,12 +1233,20 @@ type BatchPage struct {
 	NextCursor *string `json:"nextCursor"`
 }
 
+// BatchPageDataStatus as the batch's (Batch)
+type BatchPageDataStatus string
+
 // BatchPage_Data defines model for BatchPage.Data.
 type BatchPage_Data struct {
 	BatchId        string    `json:"batchId"`
+	CompletedCount int       `json:"completedCount"`
 	CreatedAt      time.Time `json:"createdAt"`
+	FailedCount    int       `json:"failedCount"`
 	Livemode       bool      `json:"livemode"`
-	TotalDocuments int       `json:"totalDocuments"`
+
+	// Status as the batch's (Batch)
+	Status         BatchPageDataStatus `json:"status"`
+	TotalDocuments int                 `json:"totalDocuments"`
 }
 
 // BatchRequest defines model for BatchRequest.
@@ -1956,6 +2061,30 @@ type TooLarge = Problem
 // UnsupportedFile defines model for UnsupportedFile.
 type UnsupportedFile = Problem
 
+// FindUsersParams defines parameters for FindUsers.
+type FindUsersParams struct {
+	Email string `form:"email" json:"email"`
+}
+
+// FindUsers200JSONResponseBody defines parameters for FindUsers.
+type FindUsers200JSONResponseBody struct {
+	Data []AdminUser `json:"data"`
+
+	// NextCursor always null: one page
+	NextCursor *string `json:"nextCursor"`
+}
+
+// GrantCreditsJSONBody defines parameters for GrantCredits.
+type GrantCreditsJSONBody struct {
+	Credits int `json:"credits"`
+}
+
+// GrantCreditsParams defines parameters for GrantCredits.
+type GrantCreditsParams struct {
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
 // ChangeUserPlanJSONBody defines parameters for ChangeUserPlan.
 type ChangeUserPlanJSONBody struct {
 	Plan string `json:"plan"`
@@ -2066,11 +2195,16 @@ type CreateBatchParams struct {
 
 // ListCreditEntriesParams defines parameters for ListCreditEntries.
 type ListCreditEntriesParams struct {
-	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+	// Mode the mode listed: an API key's own (another is 422); a login session's choice, live by default
+	Mode  *ListCreditEntriesParamsMode `form:"mode,omitempty" json:"mode,omitempty"`
+	Limit *int                         `form:"limit,omitempty" json:"limit,omitempty"`
 
 	// Cursor nextCursor of the previous page
 	Cursor *string `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
+
+// ListCreditEntriesParamsMode defines parameters for ListCreditEntries.
+type ListCreditEntriesParamsMode string
 
 // ListCreditEntries200JSONResponseBodyDataReason defines parameters for ListCreditEntries.
 type ListCreditEntries200JSONResponseBodyDataReason string
@@ -2367,6 +2501,15 @@ type CreateUploadParams struct {
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
 
+// GetCurrentUserParams defines parameters for GetCurrentUser.
+type GetCurrentUserParams struct {
+	// Mode the mode listed: an API key's own (another is 422); a login session's choice, live by default
+	Mode *GetCurrentUserParamsMode `form:"mode,omitempty" json:"mode,omitempty"`
+}
+
+// GetCurrentUserParamsMode defines parameters for GetCurrentUser.
+type GetCurrentUserParamsMode string
+
 // ListWebhookEndpoints200JSONResponseBody defines parameters for ListWebhookEndpoints.
 type ListWebhookEndpoints200JSONResponseBody struct {
 	Data []Endpoint `json:"data"`
@@ -2405,6 +2548,9 @@ type RecoverWebhookDeliveries202JSONResponseBody struct {
 	// Recovered how many failed deliveries were re-queued
 	Recovered int `json:"recovered"`
 }
+
+// GrantCreditsJSONRequestBody defines body for GrantCredits for application/json ContentType.
+type GrantCreditsJSONRequestBody GrantCreditsJSONBody
 
 // ChangeUserPlanJSONRequestBody defines body for ChangeUserPlan for application/json ContentType.
 type ChangeUserPlanJSONRequestBody ChangeUserPlanJSONBody
@@ -2942,6 +3088,36 @@ func WithRequestEditorFn(fn RequestEditorFn) ClientOption {
 // The interface specification for the client above.
 type ClientInterface interface {
 
+	// FindUsers Find a user by e-mail address (administrators)
+	//
+	// An admin key or admin JWT. The address is compared as registration stores it (case of the domain, surrounding spaces); addresses are unique, so the list holds one user at most, and none when no account has it. The user's plan and live balance are there, to read before a plan change or a grant.
+	//
+	// Corresponds with GET /v1/admin/users (the `FindUsers` operationId).
+	FindUsers(ctx context.Context, params *FindUsersParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetUserAsAdmin A user's account, plan and live balance (administrators)
+	//
+	// Corresponds with GET /v1/admin/users/{userId} (the `GetUserAsAdmin` operationId).
+	GetUserAsAdmin(ctx context.Context, userId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GrantCreditsWithBody Grant credits to a user (administrators)
+	//
+	// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+	GrantCreditsWithBody(ctx context.Context, userId string, params *GrantCreditsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GrantCredits Grant credits to a user (administrators)
+	//
+	// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+	GrantCredits(ctx context.Context, userId string, params *GrantCreditsParams, body GrantCreditsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// ChangeUserPlanWithBody Change a user's plan from the next billing period (administrators)
 	//
 	// An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
@@ -3139,7 +3315,7 @@ type ClientInterface interface {
 
 	// ListBatches List the caller's batches, newest first
 	//
-	// One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+	// One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET /v1/extractions?batchId=.
 	//
 	// Corresponds with GET /v1/batches (the `ListBatches` operationId).
 	ListBatches(ctx context.Context, params *ListBatchesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3169,7 +3345,7 @@ type ClientInterface interface {
 
 	// ListCreditEntries The calling user's credits ledger, newest first
 	//
-	// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
+	// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way. A login session reads the live ledger, or test mode's view with mode=test.
 	//
 	// Corresponds with GET /v1/billing/credits (the `ListCreditEntries` operationId).
 	ListCreditEntries(ctx context.Context, params *ListCreditEntriesParams, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -3388,8 +3564,10 @@ type ClientInterface interface {
 
 	// GetCurrentUser The calling user's profile, plan and credit balance
 	//
+	// An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session reads the live balance, or with mode=test what a test key would read (the console's test mode).
+	//
 	// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
-	GetCurrentUser(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+	GetCurrentUser(ctx context.Context, params *GetCurrentUserParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListWebhookEndpoints The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 	//
@@ -3458,6 +3636,76 @@ type ClientInterface interface {
 	//
 	// Corresponds with POST /v1/webhooks/{id}/test (the `SendTestWebhook` operationId).
 	SendTestWebhook(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*http.Response, error)
+}
+
+// FindUsers Find a user by e-mail address (administrators)
+//
+// An admin key or admin JWT. The address is compared as registration stores it (case of the domain, surrounding spaces); addresses are unique, so the list holds one user at most, and none when no account has it. The user's plan and live balance are there, to read before a plan change or a grant.
+//
+// Corresponds with GET /v1/admin/users (the `FindUsers` operationId).
+func (c *Client) FindUsers(ctx context.Context, params *FindUsersParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewFindUsersRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetUserAsAdmin A user's account, plan and live balance (administrators)
+//
+// Corresponds with GET /v1/admin/users/{userId} (the `GetUserAsAdmin` operationId).
+func (c *Client) GetUserAsAdmin(ctx context.Context, userId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetUserAsAdminRequest(c.Server, userId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GrantCreditsWithBody Grant credits to a user (administrators)
+//
+// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+func (c *Client) GrantCreditsWithBody(ctx context.Context, userId string, params *GrantCreditsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGrantCreditsRequestWithBody(c.Server, userId, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GrantCredits Grant credits to a user (administrators)
+//
+// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+func (c *Client) GrantCredits(ctx context.Context, userId string, params *GrantCreditsParams, body GrantCreditsJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGrantCreditsRequest(c.Server, userId, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
 }
 
 // ChangeUserPlanWithBody Change a user's plan from the next billing period (administrators)
@@ -3907,7 +4155,7 @@ func (c *Client) VerifyEmail(ctx context.Context, body VerifyEmailJSONRequestBod
 
 // ListBatches List the caller's batches, newest first
 //
-// One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+// One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET /v1/extractions?batchId=.
 //
 // Corresponds with GET /v1/batches (the `ListBatches` operationId).
 func (c *Client) ListBatches(ctx context.Context, params *ListBatchesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -3977,7 +4225,7 @@ func (c *Client) GetBatch(ctx context.Context, id string, reqEditors ...RequestE
 
 // ListCreditEntries The calling user's credits ledger, newest first
 //
-// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
+// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way. A login session reads the live ledger, or test mode's view with mode=test.
 //
 // Corresponds with GET /v1/billing/credits (the `ListCreditEntries` operationId).
 func (c *Client) ListCreditEntries(ctx context.Context, params *ListCreditEntriesParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -4486,9 +4734,11 @@ func (c *Client) CreateUpload(ctx context.Context, params *CreateUploadParams, b
 
 // GetCurrentUser The calling user's profile, plan and credit balance
 //
+// An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session reads the live balance, or with mode=test what a test key would read (the console's test mode).
+//
 // Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
-func (c *Client) GetCurrentUser(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
-	req, err := NewGetCurrentUserRequest(c.Server)
+func (c *Client) GetCurrentUser(ctx context.Context, params *GetCurrentUserParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetCurrentUserRequest(c.Server, params)
 	if err != nil {
 		return nil, err
 	}
@@ -4665,6 +4915,152 @@ func (c *Client) SendTestWebhook(ctx context.Context, id EndpointId, reqEditors 
 		return nil, err
 	}
 	return c.Client.Do(req)
+}
+
+// NewFindUsersRequest constructs an http.Request for the FindUsers method
+func NewFindUsersRequest(server string, params *FindUsersParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/admin/users")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if queryFrag, err := runtime.StyleParamWithOptions("form", true, "email", params.Email, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+			return nil, err
+		} else {
+			for _, qp := range strings.Split(queryFrag, "&") {
+				rawQueryFragments = append(rawQueryFragments, qp)
+			}
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGetUserAsAdminRequest constructs an http.Request for the GetUserAsAdmin method
+func NewGetUserAsAdminRequest(server string, userId string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "userId", userId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/admin/users/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewGrantCreditsRequest calls the generic GrantCredits builder with application/json body
+func NewGrantCreditsRequest(server string, userId string, params *GrantCreditsParams, body GrantCreditsJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewGrantCreditsRequestWithBody(server, userId, params, "application/json", bodyReader)
+}
+
+// NewGrantCreditsRequestWithBody constructs an http.Request for the GrantCredits method, with any body, and a specified content type
+func NewGrantCreditsRequestWithBody(server string, userId string, params *GrantCreditsParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "userId", userId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/admin/users/%s/credits", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.IdempotencyKey != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam0)
+		}
+
+	}
+
+	return req, nil
 }
 
 // NewChangeUserPlanRequest calls the generic ChangeUserPlan builder with application/json body
@@ -5480,6 +5876,18 @@ func NewListCreditEntriesRequest(server string, params *ListCreditEntriesParams)
 		// styled parameters, preserving literal commas as delimiters
 		// per the OpenAPI spec (e.g. "color=blue,black,brown").
 		var rawQueryFragments []string
+
+		if params.Mode != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "mode", *params.Mode, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
 
 		if params.Limit != nil {
 
@@ -6658,7 +7066,7 @@ func NewCreateUploadRequestWithBody(server string, params *CreateUploadParams, c
 }
 
 // NewGetCurrentUserRequest constructs an http.Request for the GetCurrentUser method
-func NewGetCurrentUserRequest(server string) (*http.Request, error) {
+func NewGetCurrentUserRequest(server string, params *GetCurrentUserParams) (*http.Request, error) {
 	var err error
 
 	serverURL, err := url.Parse(server)
@@ -6674,6 +7082,33 @@ func NewGetCurrentUserRequest(server string) (*http.Request, error) {
 	queryURL, err := serverURL.Parse(operationPath)
 	if err != nil {
 		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Mode != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "mode", *params.Mode, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
 	}
 
 	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
@@ -7097,6 +7532,40 @@ func WithBaseURL(baseURL string) ClientOption {
 // ClientWithResponsesInterface is the interface specification for the client with responses above.
 type ClientWithResponsesInterface interface {
 
+	// FindUsersWithResponse Find a user by e-mail address (administrators)
+	//
+	// An admin key or admin JWT. The address is compared as registration stores it (case of the domain, surrounding spaces); addresses are unique, so the list holds one user at most, and none when no account has it. The user's plan and live balance are there, to read before a plan change or a grant.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/admin/users (the `FindUsers` operationId).
+	FindUsersWithResponse(ctx context.Context, params *FindUsersParams, reqEditors ...RequestEditorFn) (*FindUsersResponse, error)
+
+	// GetUserAsAdminWithResponse A user's account, plan and live balance (administrators)
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/admin/users/{userId} (the `GetUserAsAdmin` operationId).
+	GetUserAsAdminWithResponse(ctx context.Context, userId string, reqEditors ...RequestEditorFn) (*GetUserAsAdminResponse, error)
+
+	// GrantCreditsWithBodyWithResponse Grant credits to a user (administrators)
+	//
+	// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+	GrantCreditsWithBodyWithResponse(ctx context.Context, userId string, params *GrantCreditsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*GrantCreditsResponse, error)
+
+	// GrantCreditsWithResponse Grant credits to a user (administrators)
+	//
+	// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+	GrantCreditsWithResponse(ctx context.Context, userId string, params *GrantCreditsParams, body GrantCreditsJSONRequestBody, reqEditors ...RequestEditorFn) (*GrantCreditsResponse, error)
+
 	// ChangeUserPlanWithBodyWithResponse Change a user's plan from the next billing period (administrators)
 	//
 	// An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
@@ -7308,7 +7777,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListBatchesWithResponse List the caller's batches, newest first
 	//
-	// One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+	// One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET /v1/extractions?batchId=.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -7342,7 +7811,7 @@ type ClientWithResponsesInterface interface {
 
 	// ListCreditEntriesWithResponse The calling user's credits ledger, newest first
 	//
-	// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
+	// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way. A login session reads the live ledger, or test mode's view with mode=test.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -7593,10 +8062,12 @@ type ClientWithResponsesInterface interface {
 
 	// GetCurrentUserWithResponse The calling user's profile, plan and credit balance
 	//
+	// An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session reads the live balance, or with mode=test what a test key would read (the console's test mode).
+	//
 	// Returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
-	GetCurrentUserWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCurrentUserResponse, error)
+	GetCurrentUserWithResponse(ctx context.Context, params *GetCurrentUserParams, reqEditors ...RequestEditorFn) (*GetCurrentUserResponse, error)
 
 	// ListWebhookEndpointsWithResponse The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 	//
@@ -7677,6 +8148,276 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with POST /v1/webhooks/{id}/test (the `SendTestWebhook` operationId).
 	SendTestWebhookWithResponse(ctx context.Context, id EndpointId, reqEditors ...RequestEditorFn) (*SendTestWebhookResponse, error)
+}
+
+// FindUsersResponse429Headers the declared response headers of an HTTP 429 response for FindUsers
+type FindUsersResponse429Headers struct {
+	RetryAfter int
+}
+
+type FindUsersResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *FindUsers200JSONResponseBody
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *FindUsersResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r FindUsersResponse) GetJSON200() *FindUsers200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r FindUsersResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r FindUsersResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r FindUsersResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r FindUsersResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetBody returns the raw response body bytes
+func (r FindUsersResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r FindUsersResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r FindUsersResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r FindUsersResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GetUserAsAdminResponse429Headers the declared response headers of an HTTP 429 response for GetUserAsAdmin
+type GetUserAsAdminResponse429Headers struct {
+	RetryAfter int
+}
+
+type GetUserAsAdminResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AdminUser
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetUserAsAdminResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetUserAsAdminResponse) GetJSON200() *AdminUser {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetUserAsAdminResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetUserAsAdminResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetUserAsAdminResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetUserAsAdminResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetBody returns the raw response body bytes
+func (r GetUserAsAdminResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetUserAsAdminResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetUserAsAdminResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetUserAsAdminResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// GrantCreditsResponse409Headers the declared response headers of an HTTP 409 response for GrantCredits
+type GrantCreditsResponse409Headers struct {
+	RetryAfter *int
+}
+
+// GrantCreditsResponse429Headers the declared response headers of an HTTP 429 response for GrantCredits
+type GrantCreditsResponse429Headers struct {
+	RetryAfter int
+}
+
+type GrantCreditsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *AdminUser
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *IdempotencyConflict
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *Problem
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// Headers409 the parsed response headers for an HTTP 409 response
+	Headers409 *GrantCreditsResponse409Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GrantCreditsResponse429Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GrantCreditsResponse) GetJSON200() *AdminUser {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON409() *IdempotencyConflict {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON413() *Problem {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GrantCreditsResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetBody returns the raw response body bytes
+func (r GrantCreditsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GrantCreditsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GrantCreditsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GrantCreditsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
 }
 
 // ChangeUserPlanResponse429Headers the declared response headers of an HTTP 429 response for ChangeUserPlan
@@ -11183,6 +11924,8 @@ type GetCurrentUserResponse struct {
 	ApplicationproblemJSON401 *Problem
 	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
 	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
 	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
 	ApplicationproblemJSON429 *RateLimited
 	// Headers429 the parsed response headers for an HTTP 429 response
@@ -11202,6 +11945,11 @@ func (r GetCurrentUserResponse) GetApplicationproblemJSON401() *Problem {
 // GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
 func (r GetCurrentUserResponse) GetApplicationproblemJSON403() *Problem {
 	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r GetCurrentUserResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
 }
 
 // GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
@@ -11924,6 +12672,64 @@ func (r SendTestWebhookResponse) ContentType() string {
 	return ""
 }
 
+// FindUsersWithResponse Find a user by e-mail address (administrators)
+//
+// An admin key or admin JWT. The address is compared as registration stores it (case of the domain, surrounding spaces); addresses are unique, so the list holds one user at most, and none when no account has it. The user's plan and live balance are there, to read before a plan change or a grant.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/admin/users (the `FindUsers` operationId).
+func (c *ClientWithResponses) FindUsersWithResponse(ctx context.Context, params *FindUsersParams, reqEditors ...RequestEditorFn) (*FindUsersResponse, error) {
+	rsp, err := c.FindUsers(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseFindUsersResponse(rsp)
+}
+
+// GetUserAsAdminWithResponse A user's account, plan and live balance (administrators)
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/admin/users/{userId} (the `GetUserAsAdmin` operationId).
+func (c *ClientWithResponses) GetUserAsAdminWithResponse(ctx context.Context, userId string, reqEditors ...RequestEditorFn) (*GetUserAsAdminResponse, error) {
+	rsp, err := c.GetUserAsAdmin(ctx, userId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetUserAsAdminResponse(rsp)
+}
+
+// GrantCreditsWithBodyWithResponse Grant credits to a user (administrators)
+//
+// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+func (c *ClientWithResponses) GrantCreditsWithBodyWithResponse(ctx context.Context, userId string, params *GrantCreditsParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*GrantCreditsResponse, error) {
+	rsp, err := c.GrantCreditsWithBody(ctx, userId, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGrantCreditsResponse(rsp)
+}
+
+// GrantCreditsWithResponse Grant credits to a user (administrators)
+//
+// The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/admin/users/{userId}/credits (the `GrantCredits` operationId).
+func (c *ClientWithResponses) GrantCreditsWithResponse(ctx context.Context, userId string, params *GrantCreditsParams, body GrantCreditsJSONRequestBody, reqEditors ...RequestEditorFn) (*GrantCreditsResponse, error) {
+	rsp, err := c.GrantCredits(ctx, userId, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGrantCreditsResponse(rsp)
+}
+
 // ChangeUserPlanWithBodyWithResponse Change a user's plan from the next billing period (administrators)
 //
 // An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
@@ -12285,7 +13091,7 @@ func (c *ClientWithResponses) VerifyEmailWithResponse(ctx context.Context, body 
 
 // ListBatchesWithResponse List the caller's batches, newest first
 //
-// One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+// One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET /v1/extractions?batchId=.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -12343,7 +13149,7 @@ func (c *ClientWithResponses) GetBatchWithResponse(ctx context.Context, id strin
 
 // ListCreditEntriesWithResponse The calling user's credits ledger, newest first
 //
-// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
+// Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way. A login session reads the live ledger, or test mode's view with mode=test.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -12768,11 +13574,13 @@ func (c *ClientWithResponses) CreateUploadWithResponse(ctx context.Context, para
 
 // GetCurrentUserWithResponse The calling user's profile, plan and credit balance
 //
+// An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session reads the live balance, or with mode=test what a test key would read (the console's test mode).
+//
 // Returns a wrapper object for the known response body format(s).
 //
 // Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
-func (c *ClientWithResponses) GetCurrentUserWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetCurrentUserResponse, error) {
-	rsp, err := c.GetCurrentUser(ctx, reqEditors...)
+func (c *ClientWithResponses) GetCurrentUserWithResponse(ctx context.Context, params *GetCurrentUserParams, reqEditors ...RequestEditorFn) (*GetCurrentUserResponse, error) {
+	rsp, err := c.GetCurrentUser(ctx, params, reqEditors...)
 	if err != nil {
 		return nil, err
 	}
@@ -12917,6 +13725,252 @@ func (c *ClientWithResponses) SendTestWebhookWithResponse(ctx context.Context, i
 		return nil, err
 	}
 	return ParseSendTestWebhookResponse(rsp)
+}
+
+// ParseFindUsersResponse parses an HTTP response from a FindUsersWithResponse call
+func ParseFindUsersResponse(rsp *http.Response) (*FindUsersResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &FindUsersResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest FindUsers200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers FindUsersResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetUserAsAdminResponse parses an HTTP response from a GetUserAsAdminWithResponse call
+func ParseGetUserAsAdminResponse(rsp *http.Response) (*GetUserAsAdminResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetUserAsAdminResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AdminUser
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetUserAsAdminResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGrantCreditsResponse parses an HTTP response from a GrantCreditsWithResponse call
+func ParseGrantCreditsResponse(rsp *http.Response) (*GrantCreditsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GrantCreditsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest AdminUser
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest IdempotencyConflict
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 409:
+		var headers GrantCreditsResponse409Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = &value
+		}
+		response.Headers409 = &headers
+	case rsp.StatusCode == 429:
+		var headers GrantCreditsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
 }
 
 // ParseChangeUserPlanResponse parses an HTTP response from a ChangeUserPlanWithResponse call
@@ -16098,6 +17152,13 @@ func ParseGetCurrentUserResponse(rsp *http.Response) (*GetCurrentUserResponse, e
 			return nil, err
 		}
 		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest RateLimited

@@ -56,6 +56,45 @@ func (e AttemptErrorClass) Valid() bool {
 	}
 }
 
+// Defines values for ContractStatusHistoryStep.
+const (
+	ContractStatusHistoryStepIssuanceFailed   ContractStatusHistoryStep = "issuance_failed"
+	ContractStatusHistoryStepIssuanceReplayed ContractStatusHistoryStep = "issuance_replayed"
+	ContractStatusHistoryStepIssued           ContractStatusHistoryStep = "issued"
+	ContractStatusHistoryStepPaid             ContractStatusHistoryStep = "paid"
+	ContractStatusHistoryStepPaidAfterFailure ContractStatusHistoryStep = "paid_after_failure"
+	ContractStatusHistoryStepPaymentExpired   ContractStatusHistoryStep = "payment_expired"
+	ContractStatusHistoryStepPaymentFailed    ContractStatusHistoryStep = "payment_failed"
+	ContractStatusHistoryStepRefunded         ContractStatusHistoryStep = "refunded"
+	ContractStatusHistoryStepRequested        ContractStatusHistoryStep = "requested"
+)
+
+// Valid indicates whether the value is a known member of the ContractStatusHistoryStep enum.
+func (e ContractStatusHistoryStep) Valid() bool {
+	switch e {
+	case ContractStatusHistoryStepIssuanceFailed:
+		return true
+	case ContractStatusHistoryStepIssuanceReplayed:
+		return true
+	case ContractStatusHistoryStepIssued:
+		return true
+	case ContractStatusHistoryStepPaid:
+		return true
+	case ContractStatusHistoryStepPaidAfterFailure:
+		return true
+	case ContractStatusHistoryStepPaymentExpired:
+		return true
+	case ContractStatusHistoryStepPaymentFailed:
+		return true
+	case ContractStatusHistoryStepRefunded:
+		return true
+	case ContractStatusHistoryStepRequested:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ContractStatusProduct.
 const (
 	ContractStatusProductAuto   ContractStatusProduct = "auto"
@@ -428,17 +467,38 @@ type ContractPage struct {
 
 // ContractStatus defines model for ContractStatus.
 type ContractStatus struct {
-	ContractStatus ContractStatusValue      `json:"contractStatus"`
-	CreatedAt      time.Time                `json:"createdAt"`
-	Issuance       *ContractStatus_Issuance `json:"issuance"`
+	ContractStatus ContractStatusValue `json:"contractStatus"`
+	CreatedAt      time.Time           `json:"createdAt"`
+
+	// History Every step the request went through, oldest first, each written with the change it made: a failed issuance stays in the history after an administrator's replay. A request stored before histories were kept shows what its timestamps say.
+	History  []ContractStatus_History `json:"history"`
+	Issuance *ContractStatus_Issuance `json:"issuance"`
 
 	// PaidAt When the money came in, also for a payment taken after the request failed
-	PaidAt    *time.Time            `json:"paidAt"`
-	Payment   PaymentWithStatus     `json:"payment"`
-	Pricing   Pricing               `json:"pricing"`
-	Product   ContractStatusProduct `json:"product"`
-	Reference string                `json:"reference"`
-	UpdatedAt time.Time             `json:"updatedAt"`
+	PaidAt *time.Time `json:"paidAt"`
+
+	// PartnerId the partner the request is for
+	PartnerId string `json:"partnerId"`
+
+	// PartnerName the partner's name: in administrators' reads and lists only
+	PartnerName *string               `json:"partnerName,omitempty"`
+	Payment     PaymentWithStatus     `json:"payment"`
+	Pricing     Pricing               `json:"pricing"`
+	Product     ContractStatusProduct `json:"product"`
+	Reference   string                `json:"reference"`
+	UpdatedAt   time.Time             `json:"updatedAt"`
+}
+
+// ContractStatusHistoryStep defines model for ContractStatus.History.Step.
+type ContractStatusHistoryStep string
+
+// ContractStatus_History defines model for ContractStatus.History.
+type ContractStatus_History struct {
+	At time.Time `json:"at"`
+
+	// Detail issued: the policy number; issuance_failed: the core system's error code and message
+	Detail *string                   `json:"detail,omitempty"`
+	Step   ContractStatusHistoryStep `json:"step"`
 }
 
 // ContractStatus_Issuance_Liens defines model for ContractStatus.Issuance.Liens.

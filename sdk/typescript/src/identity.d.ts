@@ -260,7 +260,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The calling user's profile, plan and credit balance */
+        /**
+         * The calling user's profile, plan and credit balance
+         * @description An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session reads the live balance, or with mode=test what a test key would read (the console's test mode).
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -279,7 +282,7 @@ export interface paths {
         };
         /**
          * The calling user's credits ledger, newest first
-         * @description Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way.
+         * @description Every grant, debit and refund of credits is one entry, written in the same transaction as the balance change, so the balance of GET /v1/users/me is always the sum of the ledger. Reasons: grant (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction), invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that a client pages the same way. A login session reads the live ledger, or test mode's view with mode=test.
          */
         get: operations["listCreditEntries"];
         put?: never;
@@ -364,6 +367,63 @@ export interface paths {
          * @description An admin key (ak_…) or admin JWT. A user on a paid plan keeps it until the current period ends; a user without a paid subscription starts the new plan at the next run of the schedule. Changing to free ends the subscription at the end of the period.
          */
         post: operations["changeUserPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a user by e-mail address (administrators)
+         * @description An admin key or admin JWT. The address is compared as registration stores it (case of the domain, surrounding spaces); addresses are unique, so the list holds one user at most, and none when no account has it. The user's plan and live balance are there, to read before a plan change or a grant.
+         */
+        get: operations["findUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's account, plan and live balance (administrators) */
+        get: operations["getUserAsAdmin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/users/{userId}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant credits to a user (administrators)
+         * @description The credits are added to the live balance and recorded in the user's ledger (reason grant) in one write. The answer is the user with the new balance.
+         */
+        post: operations["grantCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -643,7 +703,7 @@ export interface paths {
         };
         /**
          * List the caller's batches, newest first
-         * @description One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+         * @description One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET /v1/extractions?batchId=.
          */
         get: operations["listBatches"];
         put?: never;
@@ -981,6 +1041,21 @@ export interface components {
             livemode?: boolean;
             testMode?: components["schemas"]["TestUsage"];
         };
+        /** @description A user as administrators see it. */
+        AdminUser: {
+            id: string;
+            email: string;
+            emailVerified: boolean;
+            /** @enum {string} */
+            role: "user" | "partner" | "admin";
+            /** @description a partner's back-office user only */
+            partnerId?: string;
+            plan: string;
+            /** @description the live balance */
+            credits: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
         /** @description Test mode's view of the balance, what an sk_test_ key reads instead of the live credits, ledger and invoices: the account's daily allowance of test operations (TEST_MODE_DAILY_QUOTA, across all its test keys, reset at midnight UTC) and what it used today. Only test keys get it. */
         TestUsage: {
             /** @enum {string} */
@@ -1154,7 +1229,14 @@ export interface components {
         BatchPage: {
             data: {
                 batchId: string;
+                /**
+                 * @description as the batch's (Batch)
+                 * @enum {string}
+                 */
+                status: "queued" | "processing" | "completed";
                 totalDocuments: number;
+                completedCount: number;
+                failedCount: number;
                 /** Format: date-time */
                 createdAt: string;
                 livemode: boolean;
@@ -2180,7 +2262,10 @@ export interface operations {
     };
     getCurrentUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
+                mode?: components["parameters"]["ListMode"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2198,12 +2283,23 @@ export interface operations {
             };
             401: components["responses"]["Problem"];
             403: components["responses"]["Problem"];
+            /** @description a mode other than live or test, or another mode than the key's */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };
     listCreditEntries: {
         parameters: {
             query?: {
+                /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
+                mode?: components["parameters"]["ListMode"];
                 limit?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
@@ -2462,6 +2558,123 @@ export interface operations {
             413: components["responses"]["Problem"];
             415: components["responses"]["Problem"];
             422: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    findUsers: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users with this address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["AdminUser"][];
+                        /** @description always null: one page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description no email, or not an e-mail address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getUserAsAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    grantCredits: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "credits": 100
+                 *     }
+                 */
+                "application/json": {
+                    credits: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Granted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["IdempotencyConflict"];
+            413: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            /** @description credits missing or out of 1 to 1,000,000 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };

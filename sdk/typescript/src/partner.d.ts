@@ -716,6 +716,10 @@ export interface components {
         };
         ContractStatus: {
             reference: string;
+            /** @description the partner the request is for */
+            partnerId: string;
+            /** @description the partner's name: in administrators' reads and lists only */
+            partnerName?: string;
             /** @enum {string} */
             product: "auto" | "voyage";
             contractStatus: components["schemas"]["ContractStatusValue"];
@@ -741,6 +745,15 @@ export interface components {
              * @description When the money came in, also for a payment taken after the request failed
              */
             paidAt: string | null;
+            /** @description Every step the request went through, oldest first, each written with the change it made: a failed issuance stays in the history after an administrator's replay. A request stored before histories were kept shows what its timestamps say. */
+            history: {
+                /** @enum {string} */
+                step: "requested" | "paid" | "payment_failed" | "payment_expired" | "paid_after_failure" | "issued" | "issuance_failed" | "issuance_replayed" | "refunded";
+                /** Format: date-time */
+                at: string;
+                /** @description issued: the policy number; issuance_failed: the core system's error code and message */
+                detail?: string;
+            }[];
         };
         PaymentNotification: {
             eventId: string;

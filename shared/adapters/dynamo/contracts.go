@@ -67,6 +67,33 @@ type contractItem struct {
 	PaidAt           *time.Time    `dynamodbav:"paidAt,omitempty"`
 	IssuanceRuns     int           `dynamodbav:"issuanceRuns,omitempty"`
 	TTL              int64         `dynamodbav:"ttl,omitempty"` // contracts.Contract.PurgeAt
+	History          []stepItem    `dynamodbav:"history,omitempty"`
+}
+
+// stepItem is a step of a request's history (contracts.Step).
+type stepItem struct {
+	What   string    `dynamodbav:"what"`
+	At     time.Time `dynamodbav:"at"`
+	Detail string    `dynamodbav:"detail,omitempty"`
+}
+
+func toStepItems(steps []contracts.Step) []stepItem {
+	items := make([]stepItem, len(steps))
+	for i, st := range steps {
+		items[i] = stepItem(st)
+	}
+	return items
+}
+
+func (it contractItem) history() []contracts.Step {
+	if len(it.History) == 0 {
+		return nil
+	}
+	steps := make([]contracts.Step, len(it.History))
+	for i, st := range it.History {
+		steps[i] = contracts.Step(st)
+	}
+	return steps
 }
 
 type pricingItem struct {
@@ -160,6 +187,9 @@ func toContractItem(c contracts.Contract) contractItem {
 		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt,
 		UpdatedAt: c.UpdatedAt,
 		PaidAt:    c.PaidAt, IssuanceRuns: c.IssuanceRun, TTL: ttlOf(c.PurgeAt())}
+	if len(c.History) > 0 {
+		it.History = toStepItems(c.History)
+	}
 	if c.Status == contracts.StatusPendingPayment {
 		it.GSI2PK, it.GSI2SK = dueShard(paymentDuePK, c.Reference), dueKey(c.Payment.ExpiresAt, c.Reference)
 	}
@@ -181,7 +211,8 @@ func (it contractItem) contract() contracts.Contract {
 		), ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data),
 		Subject: it.Subject, Pricing: contracts.Pricing(it.Pricing),
 		Payment:     payment.Checkout{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
-		IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt}
+		IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt,
+		History: it.history()}
 	if it.Issuance != nil {
 		i := contracts.Issuance(*it.Issuance)
 		c.Issuance = &i
@@ -387,6 +418,16 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 	}
 	if next.IssuanceRun != prior.IssuanceRun {
 		set, values[":runs"] = append(set, "issuanceRuns = :runs"), num(int64(next.IssuanceRun))
+	}
+	if added := len(next.History) - len(prior.History); added > 0 {
+		// The steps the change adds go after those stored: the condition on the status the change
+		// saw writes them once.
+		steps, err := attributevalue.Marshal(toStepItems(next.History[len(prior.History):]))
+		if err != nil {
+			return nil, err
+		}
+		set = append(set, "history = list_append(if_not_exists(history, :nosteps), :steps)")
+		values[":steps"], values[":nosteps"] = steps, &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
 	}
 	if next.Status != prior.Status {
 		// The lists by status follow it (an item stored before the lists has no gsi3sk or gsi4sk,

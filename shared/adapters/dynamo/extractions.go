@@ -92,6 +92,18 @@ type batchItem struct {
 	CreatedAt time.Time `dynamodbav:"createdAt"`
 	ExpiresAt time.Time `dynamodbav:"expiresAt,omitempty"`
 	TTL       int64     `dynamodbav:"ttl,omitempty"`
+	// The counts a list shows, moved as its extractions are claimed and finish (absent on a
+	// batch stored before they were kept: counted is false, and the list derives them).
+	Counted   bool       `dynamodbav:"counted,omitempty"`
+	Completed int        `dynamodbav:"completed,omitempty"`
+	Failed    int        `dynamodbav:"failed,omitempty"`
+	StartedAt *time.Time `dynamodbav:"startedAt,omitempty"`
+}
+
+func (b batchItem) batch() extraction.Batch {
+	return extraction.Batch{ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total, CreatedAt: b.CreatedAt,
+		ExpiresAt: b.ExpiresAt, Counted: b.Counted, Completed: b.Completed, Failed: b.Failed,
+		Started: b.StartedAt != nil}
 }
 
 const extractionDuePK = "EXTRACTION_DUE"
@@ -234,7 +246,7 @@ func (r *ExtractionRepo) CreateExtractions(
 				b.OwnerID,
 				b.Live,
 			), GSI1SK: listKey(b.CreatedAt, b.ID), ID: b.ID, OwnerID: b.OwnerID, Live: b.Live, Total: b.Total,
-			CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt, TTL: ttlOf(b.ExpiresAt)})
+			CreatedAt: b.CreatedAt, ExpiresAt: b.ExpiresAt, TTL: ttlOf(b.ExpiresAt), Counted: b.Counted})
 		if err != nil {
 			return err
 		}
@@ -269,14 +281,7 @@ func (r *ExtractionRepo) Batch(ctx context.Context, id string) (extraction.Batch
 	if err := r.db.get(ctx, batchPK(id), "BATCH", &b, "batch"); err != nil {
 		return extraction.Batch{}, nil, err
 	}
-	batch := extraction.Batch{
-		ID:        b.ID,
-		OwnerID:   b.OwnerID,
-		Live:      b.Live,
-		Total:     b.Total,
-		CreatedAt: b.CreatedAt,
-		ExpiresAt: b.ExpiresAt,
-	}
+	batch := b.batch()
 	var items []extraction.Extraction
 	p := dynamodb.NewQueryPaginator(
 		r.db.API,
@@ -334,7 +339,24 @@ func (r *ExtractionRepo) ClaimExtraction(
 	if err != nil {
 		return extraction.Extraction{}, err
 	}
+	if it.BatchID != "" {
+		r.startBatch(ctx, it.BatchID, now)
+	}
 	return it.extraction()
+}
+
+// startBatch marks a batch started when a worker claims one of its extractions, for the batch's
+// status in a list (processing rather than queued). It is not part of the claim, a single update
+// that returns the claimed item, and its failure is not the claim's: the claim stands, the list
+// shows queued until the next claim or finish moves it, and a read of the batch, which derives its
+// status from its extractions, is right all along. A batch gone (expired) is left gone.
+func (r *ExtractionRepo) startBatch(ctx context.Context, batchID string, now time.Time) {
+	at, _ := attributevalue.Marshal(now)
+	_, _ = r.db.API.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table),
+		Key:                       key(batchPK(batchID), "BATCH"),
+		UpdateExpression:          aws.String("SET startedAt = if_not_exists(startedAt, :at)"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":at": at}})
 }
 
 // ReleaseExtraction ends a processing extraction's lease after a temporary error, counting the
@@ -404,6 +426,9 @@ func (r *ExtractionRepo) FinishExtraction(
 		}
 		writes = append(writes, move...)
 	}
+	if e.BatchID != "" {
+		writes = append(writes, r.countInBatch(e))
+	}
 	for _, d := range events {
 		put, err := newDeliveryPut(r.db.Table, d)
 		if err != nil {
@@ -412,6 +437,27 @@ func (r *ExtractionRepo) FinishExtraction(
 		writes = append(writes, put)
 	}
 	return r.db.transact(ctx, writes, fault.New(fault.Conflict, "The extraction is no longer processing."))
+}
+
+// countInBatch moves the batch's count of e's outcome, in the transaction that finishes e, whose
+// condition (e still processing) counts each extraction once. It has no condition of its own: a
+// batch its TTL deleted first must not fail its last extractions' finish; the few attributes it
+// would write then carry the extraction's TTL, and no list reads them (no gsi1 key).
+func (r *ExtractionRepo) countInBatch(e extraction.Extraction) types.TransactWriteItem {
+	count := "completed"
+	if e.Status == extraction.StatusFailed {
+		count = "failed"
+	}
+	values := map[string]types.AttributeValue{":one": num(1)}
+	update := "ADD " + count + " :one"
+	names := map[string]string(nil)
+	if ttl := ttlOf(e.ExpiresAt); ttl != 0 {
+		update = "SET #ttl = if_not_exists(#ttl, :ttl) " + update
+		names, values[":ttl"] = map[string]string{"#ttl": "ttl"}, num(ttl)
+	}
+	return types.TransactWriteItem{Update: &types.Update{TableName: aws.String(r.db.Table),
+		Key: key(batchPK(e.BatchID), "BATCH"), UpdateExpression: aws.String(update),
+		ExpressionAttributeNames: names, ExpressionAttributeValues: values}}
 }
 
 // DueExtractions lists unfinished extractions due for the sweep.
@@ -552,14 +598,7 @@ func (r *ExtractionRepo) Batches(
 	}
 	p := extraction.Page[extraction.Batch]{Items: make([]extraction.Batch, len(its)), Next: next}
 	for i, b := range its {
-		p.Items[i] = extraction.Batch{
-			ID:        b.ID,
-			OwnerID:   b.OwnerID,
-			Live:      b.Live,
-			Total:     b.Total,
-			CreatedAt: b.CreatedAt,
-			ExpiresAt: b.ExpiresAt,
-		}
+		p.Items[i] = b.batch()
 	}
 	return p, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/accounts"
+	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/testmode"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -70,6 +71,12 @@ func (a API) IdentityRoutes() []httpapi.Route {
 		{Pattern: "POST /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.Idempotency.Wrap(a.createKey))},
 		{Pattern: "GET /v1/api-keys", Handler: a.Guard.Require(access.UserSessions, a.listKeys)},
 		{Pattern: "DELETE /v1/api-keys/{id}", Handler: a.Guard.Require(access.UserSessions, a.revokeKey)},
+		{Pattern: "GET /v1/admin/users", Handler: a.Guard.Require(access.Admins, a.findUsers)},
+		{Pattern: "GET /v1/admin/users/{userId}", Handler: a.Guard.Require(access.Admins, a.adminUser)},
+		{
+			Pattern: "POST /v1/admin/users/{userId}/credits",
+			Handler: a.Guard.Require(access.Admins, a.Idempotency.Wrap(a.grantCredits)),
+		},
 	}
 }
 
@@ -306,11 +313,19 @@ func (a API) me(w http.ResponseWriter, r *http.Request, p access.Principal) erro
 		Livemode bool            `json:"livemode"`
 		TestMode *testmode.Usage `json:"testMode,omitempty"`
 	}
-	if p.Live {
+	live, err := extraction.ListMode(
+		extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.Session()},
+		r.URL.Query().Get("mode"),
+	)
+	if err != nil {
+		return err
+	}
+	if live {
 		httpapi.WriteJSON(w, http.StatusOK, profile{u.ID, u.Email, u.Plan, u.Credits, true, nil})
 		return nil
 	}
 	// A test key never sees the live balance: its credits are what test mode lets it spend today.
+	// A login session asking for mode=test (the console in test mode) sees what a test key sees.
 	usage, err := a.TestQuota.Usage(r.Context(), p.UserID)
 	if err != nil {
 		return err

@@ -9,6 +9,7 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/credits"
+	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/testmode"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -37,9 +38,17 @@ func (c Credits) ledger(w http.ResponseWriter, r *http.Request, p access.Princip
 	if invalid != nil {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
-	if !p.Live {
+	live, err := extraction.ListMode(
+		extraction.Caller{OwnerID: p.UserID, Live: p.Live, AnyMode: p.Session()},
+		r.URL.Query().Get("mode"),
+	)
+	if err != nil {
+		return err
+	}
+	if !live {
 		// A test key sees test mode's balance, its daily allowance, never the live ledger: the
-		// body keeps the ledger's shape (an empty page) so that a client pages the same way.
+		// body keeps the ledger's shape (an empty page) so that a client pages the same way. A
+		// login session chooses with mode, as in the lists (the console's test mode).
 		usage, err := c.TestQuota.Usage(r.Context(), p.UserID)
 		if err != nil {
 			return err

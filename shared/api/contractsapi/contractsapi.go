@@ -24,8 +24,8 @@ type API struct {
 	Idempotency guard.Idempotency
 }
 
-// PartnerLookup tells whether a partner exists (NotFound otherwise).
-type PartnerLookup func(ctx context.Context, partnerID string) error
+// PartnerLookup returns a partner's name; NotFound when there is no such partner.
+type PartnerLookup func(ctx context.Context, partnerID string) (name string, err error)
 
 // partnerRoute is where a partner creates what administrators create directly.
 const partnerRoute = "/api/v1/partner/contracts/auto/classic"
@@ -93,7 +93,7 @@ func (a API) creation(r *http.Request, p access.Principal) (string, contracts.Re
 			InvalidParams: []string{"partnerId: required with an administrator's credential"},
 		}
 	}
-	if err := a.Partners(r.Context(), in.PartnerID); err != nil {
+	if _, err := a.Partners(r.Context(), in.PartnerID); err != nil {
 		return "", contracts.Request{}, err
 	}
 	return in.PartnerID, in.Request, nil
@@ -108,8 +108,12 @@ func (a API) admin(
 		if err != nil {
 			return err
 		}
+		v, err := a.forAdmin(r.Context(), view(c))
+		if err != nil {
+			return err
+		}
 		w.Header().Set("Cache-Control", "no-store")
-		httpapi.WriteJSON(w, status, view(c))
+		httpapi.WriteJSON(w, status, v)
 		return nil
 	}
 }
@@ -161,6 +165,8 @@ type paymentView struct {
 
 type statusView struct {
 	Reference      string            `json:"reference"`
+	PartnerID      string            `json:"partnerId"`
+	PartnerName    string            `json:"partnerName,omitempty"` // administrators' reads only
 	Product        contracts.Product `json:"product"`
 	ContractStatus contracts.Status  `json:"contractStatus"`
 	Pricing        contracts.Pricing `json:"pricing"`
@@ -169,6 +175,14 @@ type statusView struct {
 	CreatedAt      time.Time         `json:"createdAt"`
 	UpdatedAt      time.Time         `json:"updatedAt"`
 	PaidAt         *time.Time        `json:"paidAt"`
+	History        []stepView        `json:"history"`
+}
+
+// stepView is a step of a request's history.
+type stepView struct {
+	Step   string    `json:"step"`
+	At     time.Time `json:"at"`
+	Detail string    `json:"detail,omitempty"`
 }
 
 func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) error {
@@ -176,15 +190,34 @@ func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) err
 	if err != nil {
 		return err
 	}
+	v := view(c)
+	if p.Role == access.RoleAdmin {
+		if v, err = a.forAdmin(r.Context(), v); err != nil {
+			return err
+		}
+	}
 	w.Header().Set("Cache-Control", "no-store")
-	httpapi.WriteJSON(w, http.StatusOK, view(c))
+	httpapi.WriteJSON(w, http.StatusOK, v)
 	return nil
 }
 
+// forAdmin names the request's partner, for administrators, who see every partner's requests.
+func (a API) forAdmin(ctx context.Context, v statusView) (statusView, error) {
+	name, err := a.Partners(ctx, v.PartnerID)
+	if err != nil && !fault.Is(err, fault.NotFound) {
+		return v, err
+	}
+	v.PartnerName = name
+	return v, nil
+}
+
 func view(c contracts.Contract) statusView {
-	v := statusView{Reference: c.Reference, Product: c.Product, ContractStatus: c.Status, Pricing: c.Pricing,
-		Payment:   paymentView{Checkout: c.Payment, Status: c.PaymentStatus()},
+	v := statusView{Reference: c.Reference, PartnerID: c.PartnerID, Product: c.Product, ContractStatus: c.Status,
+		Pricing: c.Pricing, Payment: paymentView{Checkout: c.Payment, Status: c.PaymentStatus()},
 		CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt, PaidAt: c.PaidAt}
+	for _, st := range c.Timeline() {
+		v.History = append(v.History, stepView{st.What, st.At, st.Detail})
+	}
 	if i := c.Issuance; i != nil {
 		v.Issuance = &issuanceView{
 			ContractID:    i.ContractID,

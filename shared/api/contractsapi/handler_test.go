@@ -51,11 +51,11 @@ func as(p access.Principal, h guard.HandlerFunc) httpapi.HandlerFunc {
 // checked before anything is priced or stored (Contracts is nil here: reaching it would panic).
 func TestCreationByAnAdministrator(t *testing.T) {
 	admin := access.Principal{UserID: "usr_admin", Role: access.RoleAdmin}
-	a := API{Partners: func(_ context.Context, id string) error {
+	a := API{Partners: func(_ context.Context, id string) (string, error) {
 		if id != "prt_1" {
-			return fault.New(fault.NotFound, "No such partner.")
+			return "", fault.New(fault.NotFound, "No such partner.")
 		}
-		return nil
+		return "Assur Plus", nil
 	}}
 	tests := []struct {
 		name, body string
@@ -94,7 +94,7 @@ func TestCreationByAnAdministrator(t *testing.T) {
 // cached; the operation's refusal is the problem.
 func TestAdminActions(t *testing.T) {
 	admin := access.Principal{UserID: "usr_admin", Role: access.RoleAdmin}
-	var a API
+	a := API{Partners: func(context.Context, string) (string, error) { return "Assur Plus", nil }}
 	ok := func(_ context.Context, ref string) (contracts.Contract, error) {
 		return contracts.Contract{
 			Reference: ref,
@@ -377,11 +377,11 @@ func TestAnotherPartnersReference(t *testing.T) {
 // reaching it would panic). It answered an empty list.
 func TestAdminListUnknownPartner(t *testing.T) {
 	admin := access.Principal{UserID: "usr_admin", Role: access.RoleAdmin}
-	a := API{Partners: func(_ context.Context, id string) error {
+	a := API{Partners: func(_ context.Context, id string) (string, error) {
 		if id != "prt_1" {
-			return fault.New(fault.NotFound, "No such partner.")
+			return "", fault.New(fault.NotFound, "No such partner.")
 		}
-		return nil
+		return "Assur Plus", nil
 	}}
 	routes := []httpapi.Route{{Pattern: "GET " + adminList, Handler: as(admin, a.adminList)}}
 	for target, invalid := range map[string]string{

@@ -21,7 +21,7 @@ func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) er
 	if invalid = append(invalid, bad...); len(invalid) > 0 {
 		return &fault.Error{Kind: fault.Invalid, Detail: "The query is invalid.", InvalidParams: invalid}
 	}
-	return a.page(w, r, contracts.Filter{PartnerID: p.PartnerID, Status: contracts.Status(q.Get("contractStatus")),
+	return a.page(w, r, false, contracts.Filter{PartnerID: p.PartnerID, Status: contracts.Status(q.Get("contractStatus")),
 		Product: contracts.Product(q.Get("product")), CreatedAfter: after, Limit: limit, Cursor: cursor})
 }
 
@@ -34,7 +34,7 @@ func (a API) adminList(w http.ResponseWriter, r *http.Request, _ access.Principa
 	limit, cursor, invalid := httpapi.PageOf(r, 20)
 	partnerID, bad := httpapi.StringParam(q, "partnerId", 64)
 	if partnerID != "" {
-		if err := a.Partners(r.Context(), partnerID); fault.Is(err, fault.NotFound) {
+		if _, err := a.Partners(r.Context(), partnerID); fault.Is(err, fault.NotFound) {
 			bad = append(bad, "partnerId: no such partner")
 		} else if err != nil {
 			return err
@@ -46,6 +46,7 @@ func (a API) adminList(w http.ResponseWriter, r *http.Request, _ access.Principa
 	return a.page(
 		w,
 		r,
+		true,
 		contracts.Filter{
 			PartnerID: partnerID,
 			Status:    contracts.Status(q.Get("contractStatus")),
@@ -55,14 +56,29 @@ func (a API) adminList(w http.ResponseWriter, r *http.Request, _ access.Principa
 	)
 }
 
-func (a API) page(w http.ResponseWriter, r *http.Request, f contracts.Filter) error {
+// page writes a page of requests; the administrators' name each request's partner (one read per
+// partner of the page).
+func (a API) page(w http.ResponseWriter, r *http.Request, admin bool, f contracts.Filter) error {
 	page, err := a.Contracts.List(r.Context(), f)
 	if err != nil {
 		return err
 	}
 	views := make([]statusView, len(page.Items))
+	names := map[string]string{}
 	for i, c := range page.Items {
 		views[i] = view(c)
+		if !admin {
+			continue
+		}
+		name, ok := names[c.PartnerID]
+		if !ok {
+			v, err := a.forAdmin(r.Context(), views[i])
+			if err != nil {
+				return err
+			}
+			name, names[c.PartnerID] = v.PartnerName, v.PartnerName
+		}
+		views[i].PartnerName = name
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, page.Next)})

@@ -48,13 +48,16 @@ func (a API) list(w http.ResponseWriter, r *http.Request, p access.Principal) er
 	return nil
 }
 
-// batchSummary is a batch in a list: its status and counts are derived from its documents, so
-// they are read with GET /v1/batches/{id}.
+// batchSummary is a batch in a list, with its status and counts as GET /v1/batches/{id} gives
+// them (from the counts the batch keeps: see extraction.Batch).
 type batchSummary struct {
-	BatchID        string    `json:"batchId"`
-	TotalDocuments int       `json:"totalDocuments"`
-	CreatedAt      time.Time `json:"createdAt"`
-	Livemode       bool      `json:"livemode"`
+	BatchID        string            `json:"batchId"`
+	Status         extraction.Status `json:"status"`
+	TotalDocuments int               `json:"totalDocuments"`
+	CompletedCount int               `json:"completedCount"`
+	FailedCount    int               `json:"failedCount"`
+	CreatedAt      time.Time         `json:"createdAt"`
+	Livemode       bool              `json:"livemode"`
 }
 
 // listBatches is GET /v1/batches: the caller's batches of one mode, newest first.
@@ -74,7 +77,9 @@ func (a API) listBatches(w http.ResponseWriter, r *http.Request, p access.Princi
 	}
 	views := make([]batchSummary, len(page.Items))
 	for i, b := range page.Items {
-		views[i] = batchSummary{BatchID: b.ID, TotalDocuments: b.Total, CreatedAt: b.CreatedAt, Livemode: b.Live}
+		status, completed, failed := b.Status()
+		views[i] = batchSummary{BatchID: b.ID, Status: status, TotalDocuments: b.Total, CompletedCount: completed,
+			FailedCount: failed, CreatedAt: b.CreatedAt, Livemode: b.Live}
 	}
 	httpapi.WriteJSON(w, http.StatusOK, map[string]any{"data": views, "nextCursor": httpapi.NextPage(w, r, page.Next)})
 	return nil

@@ -6,6 +6,7 @@ package contracts
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/payment"
@@ -93,6 +94,79 @@ type Contract struct {
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	PaidAt      *time.Time
+	// History is every step the request went through, oldest first, each appended by the
+	// transition that made it (so written with it): a replayed issuance keeps its failure before
+	// it, which the status and timestamps alone cannot tell.
+	History []Step
+}
+
+// Step is one moment of a request's history.
+type Step struct {
+	What   string // one of the Step constants
+	At     time.Time
+	Detail string // the policy issued, or the core system's refusal
+}
+
+// The steps of a request's history.
+const (
+	StepRequested        = "requested" // priced, its payment link sent
+	StepPaid             = "paid"
+	StepPaymentFailed    = "payment_failed"  // the payer cancelled, or the payment was refused
+	StepPaymentExpired   = "payment_expired" // the link expired unpaid
+	StepPaidAfterFailure = "paid_after_failure"
+	StepIssued           = "issued"
+	StepIssuanceFailed   = "issuance_failed"
+	StepIssuanceReplayed = "issuance_replayed" // by an administrator
+	StepRefunded         = "refunded"          // by an administrator
+)
+
+// step is c with one more step in its history; the history is copied, never shared with the
+// request c was made from.
+func (c Contract) step(what string, at time.Time, detail string) Contract {
+	c.History = append(slices.Clip(c.History), Step{What: what, At: at, Detail: detail})
+	return c
+}
+
+// Timeline is the request's history; for a request stored before histories were kept, what its
+// timestamps say (creation, payment, issuance, last change).
+func (c Contract) Timeline() []Step {
+	if len(c.History) > 0 {
+		return c.History
+	}
+	steps := []Step{{What: StepRequested, At: c.CreatedAt}}
+	if c.PaidAt != nil {
+		steps = append(steps, Step{What: StepPaid, At: *c.PaidAt})
+	}
+	switch c.Status {
+	case StatusActive:
+		steps = append(steps, Step{What: StepIssued, At: c.UpdatedAt, Detail: issuedDetail(c.Issuance)})
+	case StatusIssuanceFailed:
+		steps = append(steps, Step{What: StepIssuanceFailed, At: c.UpdatedAt, Detail: failedDetail(c.Issuance)})
+	case StatusPaymentFailed:
+		if c.PaidAt == nil {
+			steps = append(steps, Step{What: StepPaymentFailed, At: c.UpdatedAt})
+		}
+	case StatusRefunded:
+		steps = append(steps, Step{What: StepRefunded, At: c.UpdatedAt})
+	}
+	return steps
+}
+
+func issuedDetail(i *Issuance) string {
+	if i == nil || i.NumeroPolice == "" {
+		return ""
+	}
+	return "policy " + i.NumeroPolice
+}
+
+func failedDetail(i *Issuance) string {
+	if i == nil {
+		return ""
+	}
+	if i.ErrorCode != "" && i.Error != "" {
+		return i.ErrorCode + ": " + i.Error
+	}
+	return i.ErrorCode + i.Error
 }
 
 // UnpaidRetention is how long a request that was never paid is kept once it failed (its link

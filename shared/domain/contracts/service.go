@@ -143,6 +143,7 @@ func (s *Service) Create(ctx context.Context, partnerID string, product Product,
 	}
 	c.Reference = reference
 	c.PartnerID, c.Status, c.CreatedAt, c.UpdatedAt = partnerID, StatusPendingPayment, now, now
+	c = c.step(StepRequested, now, "")
 	if c.Pricing, err = s.Core.Price(ctx, c); err != nil {
 		return Contract{}, err
 	}

@@ -9,8 +9,8 @@ import (
 
 // Change is a transition of one request, decided here and applied by the Store atomically: given
 // the request as stored, what it becomes, or why it may not change (then nothing is written).
-// Only the status, UpdatedAt, PaidAt, Issuance and IssuanceRun change; the rest is the request's
-// own from its creation.
+// Only the status, UpdatedAt, PaidAt, Issuance, IssuanceRun and History (one step more) change;
+// the rest is the request's own from its creation.
 type Change func(Contract) (Contract, error)
 
 // ErrReplayed is what Store.ApplyPayment returns for an event it recorded before: nothing written.
@@ -22,20 +22,21 @@ var ErrReplayed = payment.ErrReplayed
 func (c Contract) applyPayment(e PaymentEvent, now time.Time) (Contract, PaymentOutcome) {
 	if c.linkExpired(now) && !e.At.Before(c.Payment.ExpiresAt) {
 		c.Status, c.UpdatedAt = StatusPaymentFailed, now
+		c = c.step(StepPaymentExpired, c.Payment.ExpiresAt, "")
 	}
 	at := e.At
 	switch {
 	case c.Status == StatusPendingPayment && e.Paid:
 		c.Status, c.UpdatedAt, c.PaidAt = StatusIssuanceInProgress, at, &at
 		c.IssuanceRun++
-		return c, PaymentMoved
+		return c.step(StepPaid, at, ""), PaymentMoved
 	case c.Status == StatusPendingPayment:
 		c.Status, c.UpdatedAt = StatusPaymentFailed, at
-		return c, PaymentMoved
+		return c.step(StepPaymentFailed, at, ""), PaymentMoved
 	case e.Paid && c.Status == StatusPaymentFailed && c.PaidAt == nil:
 		// The status stays, so that nothing else (issuance, the expiry sweep) acts on it.
 		c.PaidAt, c.UpdatedAt = &at, at
-		return c, PaymentAfterFailure
+		return c.step(StepPaidAfterFailure, at, ""), PaymentAfterFailure
 	}
 	return c, PaymentUnchanged // late or out of order: the event is recorded, nothing moves
 }
@@ -46,7 +47,10 @@ func (c Contract) finishIssuance(to Status, i Issuance, now time.Time) (Contract
 		return c, fault.New(fault.Conflict, "The request is no longer being issued.")
 	}
 	c.Status, c.Issuance, c.UpdatedAt = to, &i, now
-	return c, nil
+	if to == StatusActive {
+		return c.step(StepIssued, now, issuedDetail(&i)), nil
+	}
+	return c.step(StepIssuanceFailed, now, failedDetail(&i)), nil
 }
 
 // replay sends an ISSUANCE_FAILED request back to issuance, as a new run.
@@ -56,7 +60,7 @@ func (c Contract) replay(now time.Time) (Contract, error) {
 	}
 	c.Status, c.UpdatedAt = StatusIssuanceInProgress, now
 	c.IssuanceRun++
-	return c, nil
+	return c.step(StepIssuanceReplayed, now, ""), nil
 }
 
 // refund closes a request whose client paid and has no contract.
@@ -69,7 +73,7 @@ func (c Contract) refund(now time.Time) (Contract, error) {
 		)
 	}
 	c.Status, c.UpdatedAt = StatusRefunded, now
-	return c, nil
+	return c.step(StepRefunded, now, ""), nil
 }
 
 // expireLink fails a request whose payment link expired unpaid (no webhook). The expiry is the
@@ -79,5 +83,5 @@ func (c Contract) expireLink(now time.Time) (Contract, error) {
 		return c, fault.Newf(fault.Conflict, "The request is %s; this needs %s.", c.Status, StatusPendingPayment)
 	}
 	c.Status, c.UpdatedAt = StatusPaymentFailed, now
-	return c, nil
+	return c.step(StepPaymentExpired, now, ""), nil
 }

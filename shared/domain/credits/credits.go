@@ -108,8 +108,15 @@ func Count(n int) string {
 }
 
 // Insufficient is the answer to a charge of n credits the balance cannot cover: nothing was
-// charged.
+// charged. It says the two ways on, since a new account's first live call ends here: a test key,
+// free, or live credits.
 func Insufficient(n int) *fault.Error {
 	return &fault.Error{Kind: fault.PaymentRequired, Code: "insufficient_credits",
-		Detail: "This needs " + Count(n) + " and the balance is lower; nothing was charged."}
+		Detail: "This needs " + Count(n) + " and the balance is lower; nothing was charged. " + WhatToDo}
 }
+
+// WhatToDo is what a caller short of credits can do, as the 402's detail says it.
+const WhatToDo = "Test keys (sk_test_) are free, within a daily quota of test operations: create one in " +
+	"the console (API keys) or with POST /v1/api-keys. To buy live credits, move to a paid plan (an " +
+	"administrator changes it on request): each of its invoices, once paid (GET /v1/billing/invoices, or " +
+	"the console's Billing page), adds its credits to the balance."

@@ -15,11 +15,11 @@ func TestCount(t *testing.T) {
 	}
 }
 
-// A debit of one credit the balance cannot cover says "1 credit", not "1 credits".
+// A debit of one credit the balance cannot cover says "1 credit", not "1 credits", and what to do.
 func TestInsufficientDetail(t *testing.T) {
 	for n, want := range map[int]string{
-		1: "This needs 1 credit and the balance is lower; nothing was charged.",
-		3: "This needs 3 credits and the balance is lower; nothing was charged.",
+		1: "This needs 1 credit and the balance is lower; nothing was charged. " + credits.WhatToDo,
+		3: "This needs 3 credits and the balance is lower; nothing was charged. " + credits.WhatToDo,
 	} {
 		if got := credits.Insufficient(n).Detail; got != want {
 			t.Errorf("Insufficient(%d) = %q, want %q", n, got, want)

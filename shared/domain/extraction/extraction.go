@@ -100,8 +100,11 @@ type Extraction struct {
 	ExpiresAt time.Time
 }
 
-// Batch is a set of extractions submitted together. Its counts and status are derived from its
-// extractions when it is read, so they always agree with the extractions shown beside them.
+// Batch is a set of extractions submitted together. Read with its extractions (GetBatch), its
+// counts and status are derived from them, so they always agree with the extractions shown beside
+// them; in a list, where reading every batch's extractions would make one page a query per batch,
+// from the counts the store keeps on the batch, moved in the transaction that finishes each of its
+// extractions.
 type Batch struct {
 	ID        string
 	OwnerID   string
@@ -109,6 +112,17 @@ type Batch struct {
 	Total     int
 	CreatedAt time.Time
 	ExpiresAt time.Time // as its extractions'
+	// Counted tells that the counts below are kept: false for a batch stored before they were,
+	// whose list entry derives them from its extractions.
+	Counted   bool
+	Completed int  // its extractions finished completed
+	Failed    int  // its extractions finished failed
+	Started   bool // one of its extractions was claimed by a worker
+}
+
+// Status is the batch's status and counts from the counts it keeps, by the rule of BatchStatus.
+func (b Batch) Status() (status Status, completed, failed int) {
+	return batchStatus(b.Total, b.Completed, b.Failed, b.Started)
 }
 
 // BatchStatus derives a batch's status and counts from its extractions: queued until one starts,
@@ -126,8 +140,12 @@ func BatchStatus(items []Extraction) (status Status, completed, failed int) {
 			started = true
 		}
 	}
+	return batchStatus(len(items), completed, failed, started)
+}
+
+func batchStatus(total, completed, failed int, started bool) (Status, int, int) {
 	switch {
-	case len(items) > 0 && completed+failed == len(items):
+	case total > 0 && completed+failed >= total:
 		return StatusCompleted, completed, failed
 	case started || completed+failed > 0:
 		return StatusProcessing, completed, failed

@@ -113,9 +113,20 @@ func (s *Service) ListBatches(ctx context.Context, c Caller, live bool, limit in
 	}
 	kept := p.Items[:0]
 	for _, b := range p.Items {
-		if !s.expired(b.ExpiresAt) {
-			kept = append(kept, b)
+		if s.expired(b.ExpiresAt) {
+			continue
 		}
+		if !b.Counted {
+			// Stored before batches kept their counts: derived from its extractions, as a read does.
+			_, items, err := s.Store.Batch(ctx, b.ID)
+			if err != nil {
+				return p, err
+			}
+			var status Status
+			status, b.Completed, b.Failed = BatchStatus(items)
+			b.Started, b.Counted = status != StatusQueued, true
+		}
+		kept = append(kept, b)
 	}
 	p.Items = kept
 	return p, nil

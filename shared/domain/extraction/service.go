@@ -33,15 +33,16 @@ type Store interface {
 	// Batch returns a batch and its extractions in submission order; NotFound when unknown.
 	Batch(ctx context.Context, id string) (Batch, []Extraction, error)
 	// ClaimExtraction moves a queued extraction, or a processing one whose lease ended, to
-	// processing under a new lease, counting the attempt. Conflict when it is not claimable.
+	// processing under a new lease, counting the attempt, and marks its batch, if any, Started.
+	// Conflict when it is not claimable.
 	ClaimExtraction(ctx context.Context, id string, until, now time.Time) (Extraction, error)
 	// ReleaseExtraction ends the lease of a processing extraction whose attempt failed with a
 	// temporary error, counting the release. Conflict when it is no longer processing.
 	ReleaseExtraction(ctx context.Context, id string, now time.Time) error
 	// FinishExtraction stores the final status, result or error of a processing extraction, makes
-	// the refund (none when its Amount is 0) and stores the webhook deliveries of the event that
-	// reports it, in one transaction. Conflict, with nothing written, when it is no longer
-	// processing.
+	// the refund (none when its Amount is 0), stores the webhook deliveries of the event that
+	// reports it and counts it in its batch's Completed or Failed, if it has a batch, in one
+	// transaction. Conflict, with nothing written, when it is no longer processing.
 	FinishExtraction(ctx context.Context, e Extraction, refund credits.Movement, events []webhook.Delivery) error
 	// DueExtractions lists unfinished extractions the sweep should look at before the given time.
 	DueExtractions(ctx context.Context, before time.Time, limit int) ([]Extraction, error)
@@ -221,6 +222,7 @@ func (s *Service) Submit(ctx context.Context, c Caller, docs []Document, asBatch
 			Total:     len(docs),
 			CreatedAt: now,
 			ExpiresAt: s.expiry(now),
+			Counted:   true,
 		}
 	}
 	price := 0

@@ -138,6 +138,10 @@ func (m *memory) ClaimExtraction(_ context.Context, id string, until, now time.T
 	}
 	e.Status, e.Attempts = extraction.StatusProcessing, e.Attempts+1
 	m.items[id], m.leases[id] = e, until
+	if b, ok := m.batches[e.BatchID]; ok {
+		b.Started = true
+		m.batches[e.BatchID] = b
+	}
 	return e, nil
 }
 
@@ -172,6 +176,14 @@ func (m *memory) FinishExtraction(
 		m.events = append(m.events, d.Event+" "+d.Reference)
 	}
 	m.items[e.ID] = e
+	if b, ok := m.batches[e.BatchID]; ok {
+		if e.Status == extraction.StatusFailed {
+			b.Failed++
+		} else {
+			b.Completed++
+		}
+		m.batches[e.BatchID] = b
+	}
 	m.credits[refund.UserID] += refund.Amount
 	if refund.Amount != 0 {
 		m.moves = append(m.moves, refund)

@@ -26,33 +26,44 @@ type accountForm struct {
 	Done                bool
 }
 
-// form shows page with the query's named values (the token of a mail's link) in its form.
+// form shows page with the query's named values (the token of a mail's link) in its form, or, after
+// the form was accepted (the redirect's notice), the outcome alone.
 func (c *Console) form(page, title string, fromQuery []string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		var f accountForm
-		for _, name := range fromQuery {
-			if name == "token" {
-				f.Token = r.URL.Query().Get("token")
-			}
-		}
-		c.render(w, r, http.StatusOK, page, view{Title: title, Data: f})
+		c.render(w, r, http.StatusOK, page, view{Title: title, Data: formFromQuery(r, fromQuery)})
 	}
 }
 
-// anonymous calls the API without a session and shows page with the outcome: done, or the API's
-// refusal above the form.
-func (c *Console) anonymous(w http.ResponseWriter, r *http.Request, page, title, path string, body any, f accountForm) {
-	status := http.StatusOK
-	if err := c.call(r, nil, http.MethodPost, path, body, nil); err != nil {
-		status, f.Error = http.StatusBadGateway, "The console could not reach the API; try again in a moment."
-		if p, ok := err.(*problem); ok {
-			status, f.Error = p.Status, p.Detail
-			for _, reason := range p.InvalidParams {
-				f.Error += " " + reason + "."
-			}
+func formFromQuery(r *http.Request, fromQuery []string) accountForm {
+	f := accountForm{Done: noticeOf(r) != ""}
+	for _, name := range fromQuery {
+		if name == "token" {
+			f.Token = r.URL.Query().Get("token")
 		}
-	} else {
-		f.Done = true
+	}
+	return f
+}
+
+// anonymous calls the API without a session. Accepted, it redirects to done with its notice (a
+// reload sends nothing again: no second mail, no second account); refused as invalid, it shows
+// page again with the form as sent and each reason by its field; refused otherwise (a limit, an
+// outage), with the API's detail above the form.
+func (c *Console) anonymous(w http.ResponseWriter, r *http.Request, page, title, path string, body any, f accountForm,
+	done, notice string) {
+	err := c.call(r, nil, http.MethodPost, path, body, nil)
+	if err == nil {
+		to := done + "?notice=" + notice
+		http.Redirect(w, r, to, http.StatusSeeOther)
+		return
+	}
+	if r, status, ok := refusedForm(r, err, "password", "newPassword"); ok {
+		c.render(w, r, status, page, view{Title: title, Data: f})
+		return
+	}
+	status := http.StatusBadGateway
+	f.Error = "The console could not reach the API; try again in a moment."
+	if p, ok := err.(*problem); ok {
+		status, f.Error = p.Status, p.Detail
 	}
 	c.render(w, r, status, page, view{Title: title, Data: f})
 }
@@ -60,29 +71,25 @@ func (c *Console) anonymous(w http.ResponseWriter, r *http.Request, page, title,
 func (c *Console) register(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Email: r.PostFormValue("email")}
 	c.anonymous(w, r, "register", "Create an account", "/v1/auth/register",
-		map[string]string{"email": f.Email, "password": r.PostFormValue("password")}, f)
+		map[string]string{"email": f.Email, "password": r.PostFormValue("password")}, f,
+		"/console/register", "registered")
 }
 
 func (c *Console) verify(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Token: r.PostFormValue("token")}
-	c.anonymous(w, r, "verify", "Confirm your address", "/v1/auth/verify-email", map[string]string{"token": f.Token}, f)
+	c.anonymous(w, r, "verify", "Confirm your address", "/v1/auth/verify-email", map[string]string{"token": f.Token},
+		f, "/console/verify", "verified")
 }
 
 func (c *Console) forgot(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Email: r.PostFormValue("email")}
-	c.anonymous(
-		w,
-		r,
-		"forgot",
-		"Forgotten password",
-		"/v1/auth/password/reset-request",
-		map[string]string{"email": f.Email},
-		f,
-	)
+	c.anonymous(w, r, "forgot", "Forgotten password", "/v1/auth/password/reset-request",
+		map[string]string{"email": f.Email}, f, "/console/forgot", "resetsent")
 }
 
 func (c *Console) reset(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Token: r.PostFormValue("token")}
 	c.anonymous(w, r, "reset", "Choose a new password", "/v1/auth/password/reset",
-		map[string]string{"token": f.Token, "newPassword": r.PostFormValue("newPassword")}, f)
+		map[string]string{"token": f.Token, "newPassword": r.PostFormValue("newPassword")}, f,
+		"/console/login", "passwordset")
 }

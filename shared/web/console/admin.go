@@ -1,23 +1,36 @@
 package console
 
 import (
+	"cmp"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
-// adminRoutes are the administrators' pages: partners, the attention queue, users' plans.
+// adminRoutes are the administrators' pages: partners, the attention queue, users (plan, credits).
 func (c *Console) adminRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /console/admin/queue", c.page(only(c.queue, "admin")))
 	mux.HandleFunc("POST /console/admin/contracts/{reference}/replay", c.page(only(c.replay, "admin")))
-	mux.HandleFunc("POST /console/admin/contracts/{reference}/refund", c.page(only(c.refund, "admin")))
+	refund := c.page(only(c.confirmed(c.askRefund, c.refund), "admin"))
+	mux.HandleFunc("GET /console/admin/contracts/{reference}/refund", refund)
+	mux.HandleFunc("POST /console/admin/contracts/{reference}/refund", refund)
 	mux.HandleFunc("GET /console/admin/partners", c.page(only(c.adminPartners, "admin")))
 	mux.HandleFunc("POST /console/admin/partners", c.page(only(c.createPartner, "admin")))
 	mux.HandleFunc("GET /console/admin/partners/{id}", c.page(only(c.adminPartner, "admin")))
 	mux.HandleFunc("POST /console/admin/partners/{id}/keys/rotate", c.page(only(c.adminRotateKey, "admin")))
-	mux.HandleFunc("POST /console/admin/partners/{id}/keys/{key}/revoke", c.page(only(c.adminRevokeKey, "admin")))
-	mux.HandleFunc("GET /console/admin/plans", c.page(only(c.plans, "admin")))
-	mux.HandleFunc("POST /console/admin/plans", c.page(only(c.setPlan, "admin")))
+	revoke := c.page(only(c.confirmed(c.askAdminRevokeKey, c.adminRevokeKey), "admin"))
+	mux.HandleFunc("GET /console/admin/partners/{id}/keys/{key}/revoke", revoke)
+	mux.HandleFunc("POST /console/admin/partners/{id}/keys/{key}/revoke", revoke)
+	mux.HandleFunc("GET /console/admin/users", c.page(only(c.users, "admin")))
+	mux.HandleFunc("GET /console/admin/users/{id}", c.page(only(c.user, "admin")))
+	mux.HandleFunc("POST /console/admin/users/{id}/plan", c.page(only(c.setPlan, "admin")))
+	mux.HandleFunc("POST /console/admin/users/{id}/credits", c.page(only(c.grant, "admin")))
+	mux.HandleFunc("GET /console/admin/plans", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/console/admin/users", http.StatusMovedPermanently) // the page before users had one
+	})
 }
 
 // queue is the attention queue (requests to replay or refund), or every partner's requests in a
@@ -41,6 +54,25 @@ func (c *Console) replay(w http.ResponseWriter, r *http.Request, s *session) err
 	return done(w, r, "/console/admin/queue", "replayed")
 }
 
+// askRefund says what a refund gives back, and to whom.
+func (c *Console) askRefund(r *http.Request, s *session) (confirmation, error) {
+	ref := r.PathValue("reference")
+	var k map[string]any
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests/"+url.PathEscape(ref), nil,
+		&k); err != nil {
+		return confirmation{}, err
+	}
+	pricing, _ := k["pricing"].(map[string]any)
+	return confirmation{
+		Question: "Refund " + ref + " (" + fmt.Sprint(pricing["total"]) + " " + str(pricing["currency"]) + ") of " +
+			cmp.Or(str(k["partnerName"]), str(k["partnerId"])) + "?",
+		Consequence: "The payment goes back to the payer and the request ends REFUNDED: no contract will be " +
+			"issued for it, and it cannot be replayed after.",
+		Button: "Refund " + ref,
+		Back:   "/console/contracts/" + url.PathEscape(ref),
+	}, nil
+}
+
 func (c *Console) refund(w http.ResponseWriter, r *http.Request, s *session) error {
 	if err := c.call(r, s, http.MethodPost,
 		"/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/refund", map[string]any{},
@@ -51,82 +83,81 @@ func (c *Console) refund(w http.ResponseWriter, r *http.Request, s *session) err
 }
 
 func (c *Console) adminPartners(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.partnersPage(w, r, s, http.StatusOK, nil)
+	return c.partnersPage(w, r, s, http.StatusOK)
 }
 
-// partnersPage lists the partners, with one just created (its first key shown this once).
-func (c *Console) partnersPage(
-	w http.ResponseWriter,
-	r *http.Request,
-	s *session,
-	status int,
-	created map[string]any,
-) error {
+// partnersPage lists the partners, with the form that creates one.
+func (c *Console) partnersPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners"+query(r, nil), nil, &page); err != nil {
 		return err
 	}
-	data := listView(r, page)
-	data["created"] = created
-	c.render(w, r, status, "partners", view{Title: "Partners", Session: s, Data: data})
+	c.render(w, r, status, "partners", view{Title: "Partners", Session: s, Data: listView(r, page)})
 	return nil
 }
 
 func (c *Console) createPartner(w http.ResponseWriter, r *http.Request, s *session) error {
 	body := map[string]any{"name": r.PostFormValue("name")}
+	var err error
 	if v := r.PostFormValue("rateLimit"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			return &problem{
-				Status: http.StatusUnprocessableEntity,
-				Title:  "Validation failed",
-				Detail: "The rate limit is a whole number of requests per minute.",
-			}
+		n, convErr := strconv.Atoi(v)
+		if convErr != nil {
+			err = &problem{Status: http.StatusUnprocessableEntity, Title: "Validation failed",
+				Detail:        "The partner request is invalid.",
+				InvalidParams: []string{"rateLimit: a whole number of requests per minute"}}
 		}
 		body["rateLimit"] = n
 	}
 	var created map[string]any
-	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/partners", body, &created); err != nil {
+	if err == nil {
+		err = c.call(r, s, http.MethodPost, "/api/v1/admin/partners", body, &created)
+	}
+	if err != nil {
+		if r, status, ok := refusedForm(r, err); ok {
+			return c.partnersPage(w, r, s, status)
+		}
 		return err
 	}
-	return c.partnersPage(w, r, s, http.StatusCreated, created)
+	apiKey, _ := created["apiKey"].(map[string]any)
+	if err := setOnce(w, r, s, "/console/admin/partners", shownOnce{
+		Label: "Partner " + str(created["name"]) + " created (" + str(created["partnerId"]) + ").",
+		What:  "Its first API key", Value: str(apiKey["key"])}); err != nil {
+		return err
+	}
+	return done(w, r, "/console/admin/partners", "created")
 }
 
 func (c *Console) adminPartner(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.adminPartnerPage(w, r, s, http.StatusOK, nil)
-}
-
-// adminPartnerPage shows a partner's keys, with one just issued (shown this once).
-func (c *Console) adminPartnerPage(
-	w http.ResponseWriter,
-	r *http.Request,
-	s *session,
-	status int,
-	created map[string]any,
-) error {
 	id := r.PathValue("id")
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners/"+url.PathEscape(id)+"/keys", nil,
 		&page); err != nil {
 		return err
 	}
-	c.render(
-		w,
-		r,
-		status,
-		"partner",
-		view{Title: "Partner " + id, Session: s, Data: map[string]any{"id": id, "keys": page.Data, "created": created}},
-	)
+	c.render(w, r, http.StatusOK, "partner",
+		view{Title: "Partner " + id, Session: s, Data: map[string]any{"id": id, "keys": page.Data}})
 	return nil
 }
 
 func (c *Console) adminRotateKey(w http.ResponseWriter, r *http.Request, s *session) error {
 	var key map[string]any
-	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/partners/"+url.PathEscape(r.PathValue("id"))+"/keys/rotate",
+	id := url.PathEscape(r.PathValue("id"))
+	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/partners/"+id+"/keys/rotate",
 		map[string]any{}, &key); err != nil {
 		return err
 	}
-	return c.adminPartnerPage(w, r, s, http.StatusCreated, key)
+	page := "/console/admin/partners/" + id
+	if err := setOnce(w, r, s, page, shownOnce{Label: "New key issued.", What: "The new key",
+		Value: cmp.Or(str(key["key"]), str(key["apiKey"]))}); err != nil {
+		return err
+	}
+	return done(w, r, page, "created")
+}
+
+// askAdminRevokeKey names the partner's key a revocation would end.
+func (c *Console) askAdminRevokeKey(r *http.Request, s *session) (confirmation, error) {
+	id := url.PathEscape(r.PathValue("id"))
+	return c.askRevokeKeyOf(r, s, "/api/v1/admin/partners/"+id+"/keys", "/console/admin/partners/"+id)
 }
 
 func (c *Console) adminRevokeKey(w http.ResponseWriter, r *http.Request, s *session) error {
@@ -138,30 +169,68 @@ func (c *Console) adminRevokeKey(w http.ResponseWriter, r *http.Request, s *sess
 	return done(w, r, "/console/admin/partners/"+id, "revoked")
 }
 
-func (c *Console) plans(w http.ResponseWriter, r *http.Request, s *session) error {
-	c.render(w, r, http.StatusOK, "plans", view{Title: "Users' plans", Session: s})
+// users finds users by address: each found is a link to its page.
+func (c *Console) users(w http.ResponseWriter, r *http.Request, s *session) error {
+	data := map[string]any{"email": r.URL.Query().Get("email")}
+	if email := strings.TrimSpace(r.URL.Query().Get("email")); email != "" {
+		var found list
+		if err := c.call(r, s, http.MethodGet, "/v1/admin/users?email="+url.QueryEscape(email), nil,
+			&found); err != nil {
+			var p *problem
+			if !errors.As(err, &p) || p.Status != http.StatusUnprocessableEntity {
+				return err
+			}
+			data["problem"] = p.Detail + " " + strings.Join(p.InvalidParams, "; ")
+		}
+		data["found"], data["searched"] = found.Data, true
+	}
+	c.render(w, r, http.StatusOK, "users", view{Title: "Users", Session: s, Data: data})
+	return nil
+}
+
+// user is a user's page: account, plan and live balance, then the forms that change the plan and
+// grant credits, so that what is changed is read first.
+func (c *Console) user(w http.ResponseWriter, r *http.Request, s *session) error {
+	return c.userPage(w, r, s, http.StatusOK)
+}
+
+func (c *Console) userPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+	var u map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/admin/users/"+url.PathEscape(r.PathValue("id")), nil,
+		&u); err != nil {
+		return err
+	}
+	c.render(w, r, status, "user", view{Title: "User " + str(u["email"]), Session: s, Data: u})
 	return nil
 }
 
 // setPlan changes a user's plan from the next billing period.
 func (c *Console) setPlan(w http.ResponseWriter, r *http.Request, s *session) error {
-	var changed map[string]any
-	path := "/v1/admin/users/" + url.PathEscape(r.PostFormValue("userId")) + "/plan"
-	if err := c.call(r, s, http.MethodPost, path, map[string]any{"plan": r.PostFormValue("plan")},
-		&changed); err != nil {
+	id := url.PathEscape(r.PathValue("id"))
+	if err := c.call(r, s, http.MethodPost, "/v1/admin/users/"+id+"/plan",
+		map[string]any{"plan": r.PostFormValue("plan")}, nil); err != nil {
+		if r, status, ok := refusedForm(r, err); ok {
+			return c.userPage(w, r, s, status)
+		}
 		return err
 	}
-	c.render(
-		w,
-		r,
-		http.StatusOK,
-		"plans",
-		view{
-			Title:   "Users' plans",
-			Session: s,
-			Data:    changed,
-			Notice:  "Saved: the plan applies from the next billing period.",
-		},
-	)
-	return nil
+	return done(w, r, "/console/admin/users/"+id, "planchanged")
+}
+
+// grant adds credits to a user's live balance.
+func (c *Console) grant(w http.ResponseWriter, r *http.Request, s *session) error {
+	id := url.PathEscape(r.PathValue("id"))
+	n, convErr := strconv.Atoi(strings.TrimSpace(r.PostFormValue("credits")))
+	err := error(&problem{Status: http.StatusUnprocessableEntity, Title: "Validation failed",
+		Detail: "The grant is invalid.", InvalidParams: []string{"credits: a whole number from 1 to 1000000"}})
+	if convErr == nil {
+		err = c.call(r, s, http.MethodPost, "/v1/admin/users/"+id+"/credits", map[string]any{"credits": n}, nil)
+	}
+	if err != nil {
+		if r, status, ok := refusedForm(r, err); ok {
+			return c.userPage(w, r, s, status)
+		}
+		return err
+	}
+	return done(w, r, "/console/admin/users/"+id, "granted")
 }

@@ -88,6 +88,7 @@ func (c *Console) Handler() (http.Handler, error) {
 	c.userRoutes(mux)
 	c.partnerRoutes(mux)
 	c.adminRoutes(mux)
+	c.settingsRoutes(mux)
 	mux.HandleFunc("/console/", func(w http.ResponseWriter, r *http.Request) {
 		c.render(
 			w,
@@ -376,6 +377,16 @@ var notices = map[string]string{
 	"refunded":    "The payment was refunded.",
 	"deleted":     "Deleted.",
 	"signedout":   "You are signed out.",
+	"created":     "Created.",
+	"planchanged": "Saved: the plan applies from the next billing period.",
+	"granted":     "The credits were added to the balance.",
+	"registered":  "Check your mail: a link to confirm your address is on its way (valid 48 hours).",
+	"verified":    "Your address is confirmed. You can sign in now.",
+	"resetsent": "If this address has a confirmed account, a link to set a new password is on its way " +
+		"(valid one hour).",
+	"passwordset":     "Your password is changed: sign in with the new one.",
+	"passwordchanged": "Your password is changed. Every other session was signed out.",
+	"sessionended":    "That session is signed out.",
 }
 
 func noticeOf(r *http.Request) string { return notices[r.URL.Query().Get("notice")] }
@@ -393,6 +404,8 @@ type view struct {
 	Session *session // nil on the sign-in page
 	Notice  string
 	Data    any
+	Form    formState  // a form the API refused, as it was sent
+	Once    *shownOnce // a secret the form before the redirect made, shown this once
 	csrf    string
 	imgFrom string // an origin images may come from besides the console (CSP img-src)
 }
@@ -409,6 +422,10 @@ func (c *Console) render(w http.ResponseWriter, r *http.Request, status int, nam
 	v.csrf, _ = r.Context().Value(csrfKey{}).(string)
 	if v.Notice == "" {
 		v.Notice = noticeOf(r)
+	}
+	v.Form = formOf(r)
+	if v.Session != nil && status < 400 {
+		v.Once = takeOnce(w, r, v.Session)
 	}
 	var b strings.Builder
 	if err := t.ExecuteTemplate(&b, "layout", v); err != nil {

@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A redirect after sign-in or a switch never leaves the console, whatever ?next= or Referer says.
@@ -59,5 +60,114 @@ func TestOnlyAdmitsItsRoles(t *testing.T) {
 				"/console/overview"))) {
 			t.Errorf("%s: called %v, error %v", role, called, err)
 		}
+	}
+}
+
+// An API name reads as words on a page, whether or not it has a label of its own.
+func TestLabelsAreWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"documentNumber":   "Document number",
+		"linkAttestation":  "Certificate of insurance",
+		"issuingAuthority": "Issuing authority",
+		"someNewField":     "Some new field",
+		"issuance_failed":  "Issuance failed",
+		"composite":        "Composite (the zone as a whole)",
+	} {
+		if got := label(in); got != want {
+			t.Errorf("label(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A reading names what lowered its confidence, and a document past its expiry date is flagged
+// even when it was valid the day it was read.
+func TestReadingExplained(t *testing.T) {
+	today := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	result := map[string]any{
+		"globalConfidence": 0.41,
+		"quality":          map[string]any{"status": "usable", "reasons": []any{"blurred"}},
+		"consistency":      []any{map[string]any{"field": "surname", "mrz": "ERIKSSON", "visual": "ERIKSON", "agree": false}},
+		"extractedData": map[string]any{
+			"surname":             map[string]any{"value": "ERIKSSON", "confidence": 0.55},
+			"expiryDate":          map[string]any{"value": "2026-11-27", "confidence": 0.9},
+			"unknownCountryCodes": []any{"UTO"},
+			"mrz": map[string]any{
+				"checks":      map[string]any{"dateOfBirth": map[string]any{"valid": false, "expected": "1", "found": "7"}},
+				"corrections": []any{map[string]any{}},
+			},
+		},
+	}
+	got := strings.Join(lowered(result), "\n")
+	for _, want := range []string{"check digit of date of birth does not hold", "UTO", "One character", "usable",
+		"blurred", "printed surname (ERIKSON)", "Surname was read with 55 % confidence"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("lowered lacks %q:\n%s", want, got)
+		}
+	}
+	data := result["extractedData"].(map[string]any)
+	if on := expiredOn(data, today); on != "2026-11-27" {
+		t.Errorf("expiredOn = %q, want the day before today", on)
+	}
+	if on := expiredOn(data, today.AddDate(0, 0, -2)); on != "" {
+		t.Errorf("expiredOn before the expiry = %q, want none", on)
+	}
+}
+
+// Every page parses with the layout and its shared parts.
+func TestPagesParse(t *testing.T) {
+	if _, err := parsePages(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A secret made by a form reaches the page the form redirects to, for the session that made it
+// only, and its cookie is deleted as the page reads it.
+func TestShownOnceCrossesTheRedirectOnly(t *testing.T) {
+	s := &session{Token: "a.b.c"}
+	post := httptest.NewRequest("POST", "http://127.0.0.1/console/keys", nil)
+	w := httptest.NewRecorder()
+	if err := setOnce(w, post, s, "/console/keys", shownOnce{Label: "Key ci created.", Value: "sk_live_x"}); err != nil {
+		t.Fatal(err)
+	}
+	cookie := w.Result().Cookies()[0]
+	if cookie.Path != "/console/keys" || !cookie.HttpOnly || strings.Contains(cookie.Value, "sk_live_x") {
+		t.Fatalf("cookie = %+v: want one for the page, HttpOnly, and not the secret in clear", cookie)
+	}
+	get := func(path string, s *session) (*shownOnce, *http.Cookie) {
+		r := httptest.NewRequest("GET", "http://127.0.0.1"+path, nil)
+		r.AddCookie(cookie)
+		w := httptest.NewRecorder()
+		o := takeOnce(w, r, s)
+		return o, w.Result().Cookies()[0]
+	}
+	o, deleted := get("/console/keys", s)
+	if o == nil || o.Value != "sk_live_x" || deleted.MaxAge >= 0 {
+		t.Errorf("the page read %+v and set %+v, want the secret and the cookie deleted", o, deleted)
+	}
+	if o, _ := get("/console/keys", &session{Token: "d.e.f"}); o != nil {
+		t.Errorf("another session read %+v", o)
+	}
+	if o, _ := get("/console/webhooks", s); o != nil {
+		t.Errorf("another page read %+v", o)
+	}
+}
+
+// A form the API refused comes back with what was typed (never a password) and each reason by
+// its field.
+func TestRefusedFormKeepsItsValues(t *testing.T) {
+	r := httptest.NewRequest("POST", "/console/keys", strings.NewReader(
+		"csrf=x&name=ci&allowedIps=10.0.0.0%2F8,nope&newPassword=secret"))
+	r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	_ = r.ParseForm()
+	err := &problem{Status: 422, Detail: "The key request is invalid.",
+		InvalidParams: []string{"allowedIps[1]: not an IP address or CIDR block", "name: taken"}}
+	r, status, ok := refusedForm(r, err, "newPassword")
+	f := formOf(r)
+	if !ok || status != 422 || f.Value("name") != "ci" || f.Value("csrf") != "" || f.Value("newPassword") != "" ||
+		f.ErrorOf("allowedIps") != "not an IP address or CIDR block" || f.ErrorOf("name") != "taken" {
+		t.Errorf("refusedForm = %+v, %d, %v", f, status, ok)
+	}
+	if _, _, ok := refusedForm(r, &problem{Status: 403}); ok {
+		t.Error("a 403 was taken for a refused form")
 	}
 }

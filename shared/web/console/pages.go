@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // parsePages parses each page of templates/ with the layout and the shared parts (layout.html).
@@ -85,13 +86,15 @@ var funcs = template.FuncMap{
 		}
 		return nil
 	},
-	// label is an extraction field's name as people read it.
-	"label": func(v any) string {
-		name := fmt.Sprint(v)
-		if l, ok := fieldLabels[name]; ok {
-			return l
+	// label is an API name (an extraction field, a check digit, a document link) as people read
+	// it: its label, or else its words ("issuingAuthority" reads "Issuing authority").
+	"label": label,
+	// step is a contract request's history step in words.
+	"step": func(v any) string {
+		if w, ok := stepWords[fmt.Sprint(v)]; ok {
+			return w
 		}
-		return name
+		return label(v)
 	},
 	// source says which zone of the document a value was read in.
 	"source": func(v any) string {
@@ -105,7 +108,15 @@ var funcs = template.FuncMap{
 		}
 		return ""
 	},
-	"sub":  func(a, b int) int { return a - b },
+	"sub":       func(a, b int) int { return a - b },
+	"hasPrefix": strings.HasPrefix,
+	// last is a JSON array's last element (nil when it is empty or no array).
+	"last": func(v any) any {
+		if a, ok := v.([]any); ok && len(a) > 0 {
+			return a[len(a)-1]
+		}
+		return nil
+	},
 	"list": func(v ...string) []string { return v },
 	// dict passes several values to a shared part: dict "name" value "name" value...
 	"dict": func(kv ...any) map[string]any {
@@ -117,6 +128,48 @@ var funcs = template.FuncMap{
 	},
 }
 
+// label is an API name in words: its entry in fieldLabels, else the name's own words.
+func label(v any) string {
+	name := fmt.Sprint(v)
+	if l, ok := fieldLabels[name]; ok {
+		return l
+	}
+	return words(name)
+}
+
+// words splits a camelCase or snake_case name into a phrase with a capital first letter:
+// "linkCarteBrune" reads "Link carte brune", "issuance_failed" "Issuance failed".
+func words(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case r == '_':
+			b.WriteByte(' ')
+		case unicode.IsUpper(r) && i > 0:
+			b.WriteByte(' ')
+			b.WriteRune(unicode.ToLower(r))
+		case i == 0:
+			b.WriteRune(unicode.ToUpper(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// stepWords are the steps of a contract request's history in words.
+var stepWords = map[string]string{
+	"requested":          "Requested: priced, payment link sent",
+	"paid":               "Paid",
+	"payment_failed":     "Payment cancelled or refused",
+	"payment_expired":    "Payment link expired unpaid",
+	"paid_after_failure": "Paid after the request had failed: to refund",
+	"issued":             "Issued",
+	"issuance_failed":    "Issuance failed",
+	"issuance_replayed":  "Issuance replayed by an administrator",
+	"refunded":           "Refunded by an administrator",
+}
+
 // fieldLabels are the extraction fields' names in words.
 var fieldLabels = map[string]string{
 	"documentType": "Document type", "documentCode": "Document code", "issuingCountry": "Issuing country",
@@ -125,5 +178,6 @@ var fieldLabels = map[string]string{
 	"expiryDate": "Date of expiry", "issueDate": "Date of issue", "issuingAuthority": "Issuing authority",
 	"sex": "Sex", "personalNumber": "Personal number", "categories": "Licence categories",
 	"optionalData": "Optional data", "optionalData1": "Optional data (line 1)",
-	"optionalData2": "Optional data (line 2)",
+	"optionalData2": "Optional data (line 2)", "composite": "Composite (the zone as a whole)",
+	"linkAttestation": "Certificate of insurance", "linkCarteBrune": "Brown card (ECOWAS)",
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"cmp"
 	"net/http"
 	"net/url"
 )
@@ -19,7 +20,9 @@ func (c *Console) partnerRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /console/partner/recover", c.page(only(c.partnerRecover, "partner")))
 	mux.HandleFunc("GET /console/partner/keys", c.page(only(c.partnerKeys, "partner")))
 	mux.HandleFunc("POST /console/partner/keys/rotate", c.page(only(c.rotatePartnerKey, "partner")))
-	mux.HandleFunc("POST /console/partner/keys/{id}/revoke", c.page(only(c.revokePartnerKey, "partner")))
+	revoke := c.page(only(c.confirmed(c.askRevokePartnerKey, c.revokePartnerKey), "partner"))
+	mux.HandleFunc("GET /console/partner/keys/{id}/revoke", revoke)
+	mux.HandleFunc("POST /console/partner/keys/{id}/revoke", revoke)
 }
 
 func (c *Console) contracts(w http.ResponseWriter, r *http.Request, s *session) error {
@@ -32,30 +35,13 @@ func (c *Console) contracts(w http.ResponseWriter, r *http.Request, s *session) 
 	return nil
 }
 
-// step is one moment of a contract request's timeline.
-type step struct {
-	What string
-	At   string
-}
-
 func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) error {
 	ref := url.PathEscape(r.PathValue("reference"))
 	var k map[string]any
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests/"+ref, nil, &k); err != nil {
 		return err
 	}
-	// The timeline: what the request's own timestamps say happened, in order.
-	timeline := []step{{"Requested; payment link sent", str(k["createdAt"])}}
-	if at := str(k["paidAt"]); at != "" {
-		timeline = append(timeline, step{"Paid", at})
-	}
-	if iss, ok := k["issuance"].(map[string]any); ok {
-		if at := str(iss["issuedAt"]); at != "" {
-			timeline = append(timeline, step{"Issued: policy " + str(iss["numeroPolice"]), at})
-		}
-	}
-	timeline = append(timeline, step{"Now " + str(k["contractStatus"]), str(k["updatedAt"])})
-	data := map[string]any{"k": k, "timeline": timeline}
+	data := map[string]any{"k": k}
 	if s.Role == "partner" {
 		var deliveries list
 		if err := c.call(r, s, http.MethodGet,
@@ -76,6 +62,11 @@ func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) e
 }
 
 func (c *Console) partnerWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
+	return c.partnerWebhookPage(w, r, s, http.StatusOK)
+}
+
+// partnerWebhookPage shows the webhook's configuration, its form and its changes.
+func (c *Console) partnerWebhookPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var config, changes map[string]any
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook", nil, &config); err != nil {
 		return err
@@ -86,7 +77,7 @@ func (c *Console) partnerWebhook(w http.ResponseWriter, r *http.Request, s *sess
 	c.render(
 		w,
 		r,
-		http.StatusOK,
+		status,
 		"partnerwebhook",
 		view{Title: "Webhook", Session: s, Data: map[string]any{"config": config, "changes": changes["data"]}},
 	)
@@ -109,12 +100,20 @@ func (c *Console) setPartnerWebhook(w http.ResponseWriter, r *http.Request, s *s
 		return done(w, r, "/console/partner/webhook", "unchanged")
 	}
 	if err := c.call(r, s, http.MethodPatch, "/api/v1/partners/me/webhook", body, nil); err != nil {
+		if r, status, ok := refusedForm(r, err, "webhookSecret"); ok {
+			return c.partnerWebhookPage(w, r, s, status)
+		}
 		return err
 	}
 	return done(w, r, "/console/partner/webhook", "saved")
 }
 
 func (c *Console) partnerDeliveries(w http.ResponseWriter, r *http.Request, s *session) error {
+	return c.partnerDeliveriesPage(w, r, s, http.StatusOK)
+}
+
+// partnerDeliveriesPage lists the webhook's deliveries, with the recovery form.
+func (c *Console) partnerDeliveriesPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries"+query(r, nil, "status",
 		"reference"), nil, &page); err != nil {
@@ -123,7 +122,7 @@ func (c *Console) partnerDeliveries(w http.ResponseWriter, r *http.Request, s *s
 	c.render(
 		w,
 		r,
-		http.StatusOK,
+		status,
 		"partnerdeliveries",
 		view{Title: "Webhook deliveries", Session: s, Data: listView(r, page)},
 	)
@@ -141,34 +140,21 @@ func (c *Console) partnerRedeliver(w http.ResponseWriter, r *http.Request, s *se
 func (c *Console) partnerRecover(w http.ResponseWriter, r *http.Request, s *session) error {
 	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/webhook/recover",
 		map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
+		if r, status, ok := refusedForm(r, err); ok {
+			return c.partnerDeliveriesPage(w, r, s, status)
+		}
 		return err
 	}
 	return done(w, r, "/console/partner/deliveries", "recovered")
 }
 
 func (c *Console) partnerKeys(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.partnerKeysPage(w, r, s, http.StatusOK, nil)
-}
-
-// partnerKeysPage lists the partner's keys, with a key just issued (shown this once) above them.
-func (c *Console) partnerKeysPage(
-	w http.ResponseWriter,
-	r *http.Request,
-	s *session,
-	status int,
-	created map[string]any,
-) error {
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/keys", nil, &page); err != nil {
 		return err
 	}
-	c.render(
-		w,
-		r,
-		status,
-		"partnerkeys",
-		view{Title: "API keys", Session: s, Data: map[string]any{"keys": page.Data, "created": created}},
-	)
+	c.render(w, r, http.StatusOK, "partnerkeys", view{Title: "API keys", Session: s,
+		Data: map[string]any{"keys": page.Data}})
 	return nil
 }
 
@@ -177,7 +163,41 @@ func (c *Console) rotatePartnerKey(w http.ResponseWriter, r *http.Request, s *se
 	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/keys/rotate", map[string]any{}, &key); err != nil {
 		return err
 	}
-	return c.partnerKeysPage(w, r, s, http.StatusCreated, key)
+	if err := setOnce(w, r, s, "/console/partner/keys", shownOnce{Label: "New key issued. Your other keys keep " +
+		"working for the rotation grace period.", What: "The new key", Value: cmp.Or(str(key["key"]),
+		str(key["apiKey"]))}); err != nil {
+		return err
+	}
+	return done(w, r, "/console/partner/keys", "created")
+}
+
+// askRevokePartnerKey names the key a revocation would end.
+func (c *Console) askRevokePartnerKey(r *http.Request, s *session) (confirmation, error) {
+	return c.askRevokeKeyOf(r, s, "/api/v1/partners/me/keys", "/console/partner/keys")
+}
+
+// askRevokeKeyOf asks about the key of the path's key (or id) value among the keys listed at path.
+func (c *Console) askRevokeKeyOf(r *http.Request, s *session, path, back string) (confirmation, error) {
+	id := r.PathValue("key")
+	if id == "" {
+		id = r.PathValue("id")
+	}
+	var page list
+	if err := c.call(r, s, http.MethodGet, path, nil, &page); err != nil {
+		return confirmation{}, err
+	}
+	for _, k := range page.Data {
+		if k["id"] == id {
+			return confirmation{
+				Question: "Revoke the key " + str(k["display"]) + "?",
+				Consequence: "Every call made with it answers 401 from now on, without the grace period a " +
+					"rotation gives; a webhook URL or secret it set ends with it. A revoked key cannot be restored.",
+				Button: "Revoke " + str(k["display"]),
+				Back:   back,
+			}, nil
+		}
+	}
+	return confirmation{}, &problem{Status: http.StatusNotFound, Title: "Not found", Detail: "No key " + id + "."}
 }
 
 func (c *Console) revokePartnerKey(w http.ResponseWriter, r *http.Request, s *session) error {

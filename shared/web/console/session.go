@@ -142,7 +142,27 @@ func (c *Console) login(w http.ResponseWriter, r *http.Request) {
 	}
 	setCookie(w, r, sessionCookie, token.Token, token.ExpiresAt)
 	newCSRF(w, r) // a new form token for the signed-in session
+	if s.Role == "user" {
+		setCookie(w, r, modeCookie, c.firstMode(r, s), time.Time{})
+	}
 	http.Redirect(w, r, localPath(form.Next, homeOf(s.Role)), http.StatusSeeOther)
+}
+
+// firstMode is the mode a user's console opens in: live when the account has a live key that
+// works, else test, where a new account's first calls succeed (its test key is free, while a live
+// one answers 402 until the account has credits) and where the demo user's data is. The switch in
+// the header changes it for the rest of the session.
+func (c *Console) firstMode(r *http.Request, s *session) string {
+	var keys list
+	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &keys); err != nil {
+		return "live" // as before sign-in chose: the page will say what the API refuses
+	}
+	for _, k := range keys.Data {
+		if k["mode"] == "live" && k["status"] == "active" {
+			return "live"
+		}
+	}
+	return "test"
 }
 
 // logout signs the session out at the API (its token answers 401 from then on, wherever it was

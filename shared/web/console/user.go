@@ -17,16 +17,22 @@ func (c *Console) userRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /console/batches", c.page(only(c.batches, "user")))
 	mux.HandleFunc("GET /console/batches/{id}", c.page(only(c.batch, "user")))
 	mux.HandleFunc("GET /console/liveness", c.page(only(c.livenessChecks, "user")))
+	mux.HandleFunc("GET /console/liveness/{id}", c.page(only(c.livenessCheck, "user")))
 	mux.HandleFunc("GET /console/keys", c.page(only(c.keys, "user")))
 	mux.HandleFunc("POST /console/keys", c.page(only(c.createKey, "user")))
-	mux.HandleFunc("POST /console/keys/{id}/revoke", c.page(only(c.revokeKey, "user")))
+	revokeKey := c.page(only(c.confirmed(c.askRevokeKey, c.revokeKey), "user"))
+	mux.HandleFunc("GET /console/keys/{id}/revoke", revokeKey)
+	mux.HandleFunc("POST /console/keys/{id}/revoke", revokeKey)
 	mux.HandleFunc("GET /console/webhooks", c.page(only(c.webhooks, "user")))
 	mux.HandleFunc("POST /console/webhooks", c.page(only(c.createWebhook, "user")))
 	mux.HandleFunc("GET /console/webhooks/{id}", c.page(only(c.webhook, "user")))
+	mux.HandleFunc("GET /console/events", c.page(only(c.events, "user")))
 	mux.HandleFunc("POST /console/webhooks/{id}/rotate", c.page(only(c.rotateWebhook, "user")))
 	mux.HandleFunc("POST /console/webhooks/{id}/test", c.page(only(c.testWebhook, "user")))
 	mux.HandleFunc("POST /console/webhooks/{id}/recover", c.page(only(c.recoverWebhook, "user")))
-	mux.HandleFunc("POST /console/webhooks/{id}/delete", c.page(only(c.deleteWebhook, "user")))
+	deleteWebhook := c.page(only(c.confirmed(c.askDeleteWebhook, c.deleteWebhook), "user"))
+	mux.HandleFunc("GET /console/webhooks/{id}/delete", deleteWebhook)
+	mux.HandleFunc("POST /console/webhooks/{id}/delete", deleteWebhook)
 	mux.HandleFunc(
 		"POST /console/webhooks/{id}/deliveries/{delivery}/redeliver",
 		c.page(only(c.redeliverWebhook, "user")),
@@ -48,10 +54,23 @@ type day struct {
 	X      int
 }
 
-func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) error {
+// me is the user's profile as the session's mode reads it: in test mode, test mode's allowance
+// (testMode: used today, the daily bound) rather than the live balance, as a test key reads it.
+func (c *Console) me(r *http.Request, s *session) (map[string]any, error) {
 	var me map[string]any
-	if err := c.call(r, s, http.MethodGet, "/v1/users/me", nil, &me); err != nil {
+	err := c.call(r, s, http.MethodGet, "/v1/users/me?mode="+s.Mode, nil, &me)
+	return me, err
+}
+
+func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) error {
+	me, err := c.me(r, s)
+	if err != nil {
 		return err
+	}
+	if !s.Live() {
+		// The live ledger is no test-mode news: the page shows the day's test allowance instead.
+		c.render(w, r, http.StatusOK, "overview", view{Title: "Overview", Session: s, Data: map[string]any{"me": me}})
+		return nil
 	}
 	// The chart: credits used per day over the last 30 days, from the ledger (newest first, so the
 	// pages stop at the first entry older than the window; at most 10 pages of 100).
@@ -136,7 +155,12 @@ func (c *Console) extraction(w http.ResponseWriter, r *http.Request, s *session)
 			doc.URL = ""
 		}
 	}
-	v.Data = map[string]any{"x": x, "image": doc.URL}
+	data := map[string]any{"x": x, "image": doc.URL}
+	if result, ok := x["result"].(map[string]any); ok {
+		fields, _ := result["extractedData"].(map[string]any)
+		data["expiredOn"], data["lowered"] = expiredOn(fields, c.now()), lowered(result)
+	}
+	v.Data = data
 	c.render(w, r, http.StatusOK, "extraction", v)
 	return nil
 }
@@ -169,31 +193,41 @@ func (c *Console) livenessChecks(w http.ResponseWriter, r *http.Request, s *sess
 	return nil
 }
 
-func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.keysPage(w, r, s, http.StatusOK, nil)
+// livenessCheck is one check's page: its verdict, both models' scores, and its face match when
+// it compared the selfie with a document.
+func (c *Console) livenessCheck(w http.ResponseWriter, r *http.Request, s *session) error {
+	var check map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/liveness/checks/"+url.PathEscape(r.PathValue("id")), nil,
+		&check); err != nil {
+		return err
+	}
+	c.render(w, r, http.StatusOK, "livenesscheck",
+		view{Title: "Liveness check " + r.PathValue("id"), Session: s, Data: check})
+	return nil
 }
 
-// keysPage shows the keys, with a key just created (its secret, shown this once) above them.
-func (c *Console) keysPage(
-	w http.ResponseWriter,
-	r *http.Request,
-	s *session,
-	status int,
-	created map[string]any,
-) error {
+func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error {
+	return c.keysPage(w, r, s, http.StatusOK)
+}
+
+// keysPage shows the keys and the form that creates one (a refused form as it was sent).
+func (c *Console) keysPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var keys []map[string]any
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &page); err != nil {
 		return err
 	}
 	keys = page.Data
-	c.render(
-		w,
-		r,
-		status,
-		"keys",
-		view{Title: "API keys", Session: s, Data: map[string]any{"keys": keys, "created": created}},
-	)
+	// A new key is a test key unless the account can pay for live calls: with no live credit, a
+	// live key's every call answers 402.
+	var live map[string]any
+	if err := c.call(r, s, http.MethodGet, "/v1/users/me?mode=live", nil, &live); err != nil {
+		return err
+	}
+	credits, _ := live["credits"].(float64)
+	c.render(w, r, status, "keys", view{Title: "API keys", Session: s, Data: map[string]any{
+		"keys": keys, "testFirst": !s.Live() || credits <= 0, "liveCredits": int(credits),
+	}})
 	return nil
 }
 
@@ -207,9 +241,37 @@ func (c *Console) createKey(w http.ResponseWriter, r *http.Request, s *session) 
 	}
 	var key map[string]any
 	if err := c.call(r, s, http.MethodPost, "/v1/api-keys", body, &key); err != nil {
+		if r, status, ok := refusedForm(r, err); ok {
+			return c.keysPage(w, r, s, status)
+		}
 		return err
 	}
-	return c.keysPage(w, r, s, http.StatusCreated, key)
+	if err := setOnce(w, r, s, "/console/keys", shownOnce{Label: "Key " + str(key["name"]) + " created.",
+		What: "The key's secret", Value: str(key["key"])}); err != nil {
+		return err
+	}
+	return done(w, r, "/console/keys", "created")
+}
+
+// askRevokeKey names the key a revocation would end, and what ends with it.
+func (c *Console) askRevokeKey(r *http.Request, s *session) (confirmation, error) {
+	var page list
+	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &page); err != nil {
+		return confirmation{}, err
+	}
+	for _, k := range page.Data {
+		if k["id"] == r.PathValue("id") {
+			return confirmation{
+				Question: "Revoke the key " + str(k["name"]) + " (" + str(k["display"]) + ")?",
+				Consequence: "Every call made with it answers 401 from now on, and the webhook endpoints it " +
+					"created are deleted with it. A revoked key cannot be restored: a new key has a new secret.",
+				Button: "Revoke the key " + str(k["name"]),
+				Back:   "/console/keys",
+			}, nil
+		}
+	}
+	return confirmation{}, &problem{Status: http.StatusNotFound, Title: "Not found",
+		Detail: "You have no API key " + r.PathValue("id") + "."}
 }
 
 func (c *Console) revokeKey(w http.ResponseWriter, r *http.Request, s *session) error {
@@ -237,18 +299,11 @@ func dateTime(v string) string {
 }
 
 func (c *Console) webhooks(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.webhooksPage(w, r, s, http.StatusOK, nil)
+	return c.webhooksPage(w, r, s, http.StatusOK)
 }
 
-// webhooksPage lists the endpoints of the session's mode, with one just created (its secret, shown
-// this once) above them.
-func (c *Console) webhooksPage(
-	w http.ResponseWriter,
-	r *http.Request,
-	s *session,
-	status int,
-	created map[string]any,
-) error {
+// webhooksPage lists the endpoints of the session's mode, and the form that adds one.
+func (c *Console) webhooksPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &page); err != nil {
 		return err
@@ -264,7 +319,7 @@ func (c *Console) webhooksPage(
 		r,
 		status,
 		"webhooks",
-		view{Title: "Webhooks", Session: s, Data: map[string]any{"endpoints": mine, "created": created}},
+		view{Title: "Webhooks", Session: s, Data: map[string]any{"endpoints": mine}},
 	)
 	return nil
 }
@@ -276,34 +331,28 @@ func (c *Console) createWebhook(w http.ResponseWriter, r *http.Request, s *sessi
 	}
 	var created map[string]any
 	if err := c.call(r, s, http.MethodPost, "/v1/webhooks", body, &created); err != nil {
+		if r, status, ok := refusedForm(r, err); ok {
+			return c.webhooksPage(w, r, s, status)
+		}
 		return err
 	}
-	return c.webhooksPage(w, r, s, http.StatusCreated, created)
+	if err := setOnce(w, r, s, "/console/webhooks", shownOnce{Label: "Endpoint " + str(created["url"]) + " added.",
+		What: "Its signing secret", Value: str(created["secret"])}); err != nil {
+		return err
+	}
+	return done(w, r, "/console/webhooks", "created")
 }
 
 func (c *Console) webhook(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.webhookPage(w, r, s, http.StatusOK, "")
+	return c.webhookPage(w, r, s, http.StatusOK)
 }
 
-// webhookPage shows one endpoint with its delivery history, and a secret just rotated.
-func (c *Console) webhookPage(w http.ResponseWriter, r *http.Request, s *session, status int, secret string) error {
+// webhookPage shows one endpoint with its delivery history.
+func (c *Console) webhookPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	id := url.PathEscape(r.PathValue("id"))
-	var endpoints list
-	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &endpoints); err != nil {
+	endpoint, err := c.endpoint(r, s)
+	if err != nil {
 		return err
-	}
-	var endpoint map[string]any
-	for _, e := range endpoints.Data {
-		if e["id"] == r.PathValue("id") {
-			endpoint = e
-		}
-	}
-	if endpoint == nil {
-		return &problem{
-			Status: http.StatusNotFound,
-			Title:  "Not found",
-			Detail: "You have no webhook endpoint " + r.PathValue("id") + ".",
-		}
 	}
 	var page list
 	if err := c.call(r, s, http.MethodGet, "/v1/webhooks/"+id+"/deliveries"+query(r, nil, "status"), nil,
@@ -311,21 +360,40 @@ func (c *Console) webhookPage(w http.ResponseWriter, r *http.Request, s *session
 		return err
 	}
 	data := listView(r, page)
-	data["endpoint"], data["secret"] = endpoint, secret
+	data["endpoint"] = endpoint
 	c.render(w, r, status, "webhook", view{Title: "Webhook endpoint", Session: s, Data: data})
 	return nil
+}
+
+// endpoint is the user's webhook endpoint named in the path; NotFound when it has none of that id.
+func (c *Console) endpoint(r *http.Request, s *session) (map[string]any, error) {
+	var endpoints list
+	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &endpoints); err != nil {
+		return nil, err
+	}
+	for _, e := range endpoints.Data {
+		if e["id"] == r.PathValue("id") {
+			return e, nil
+		}
+	}
+	return nil, &problem{Status: http.StatusNotFound, Title: "Not found",
+		Detail: "You have no webhook endpoint " + r.PathValue("id") + "."}
 }
 
 func (c *Console) rotateWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
 	var rotated struct {
 		Secret string `json:"secret"`
 	}
+	page := "/console/webhooks/" + url.PathEscape(r.PathValue("id"))
 	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+url.PathEscape(r.PathValue("id"))+"/rotate-secret",
 		map[string]any{}, &rotated); err != nil {
 		return err
 	}
-	r.URL.RawQuery = "notice=rotated"
-	return c.webhookPage(w, r, s, http.StatusOK, rotated.Secret)
+	if err := setOnce(w, r, s, page, shownOnce{Label: "New secret.", What: "The endpoint's new signing secret",
+		Value: rotated.Secret}); err != nil {
+		return err
+	}
+	return done(w, r, page, "rotated")
 }
 
 func (c *Console) testWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
@@ -340,6 +408,9 @@ func (c *Console) recoverWebhook(w http.ResponseWriter, r *http.Request, s *sess
 	id := url.PathEscape(r.PathValue("id"))
 	if err := c.call(r, s, http.MethodPost, "/v1/webhooks/"+id+"/recover",
 		map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
+		if r, status, ok := refusedForm(r, err); ok {
+			return c.webhookPage(w, r, s, status)
+		}
 		return err
 	}
 	return done(w, r, "/console/webhooks/"+id, "recovered")
@@ -352,6 +423,20 @@ func (c *Console) redeliverWebhook(w http.ResponseWriter, r *http.Request, s *se
 		return err
 	}
 	return done(w, r, "/console/webhooks/"+id, "redelivered")
+}
+
+// askDeleteWebhook names the endpoint a deletion would end.
+func (c *Console) askDeleteWebhook(r *http.Request, s *session) (confirmation, error) {
+	endpoint, err := c.endpoint(r, s)
+	if err != nil {
+		return confirmation{}, err
+	}
+	return confirmation{
+		Question:    "Delete the webhook endpoint " + str(endpoint["url"]) + "?",
+		Consequence: "It receives no event from now on, and its deliveries still waiting are not sent.",
+		Button:      "Delete the endpoint",
+		Back:        "/console/webhooks/" + url.PathEscape(r.PathValue("id")),
+	}, nil
 }
 
 func (c *Console) deleteWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
@@ -400,9 +485,14 @@ func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) er
 }
 
 func (c *Console) billing(w http.ResponseWriter, r *http.Request, s *session) error {
-	var me map[string]any
-	if err := c.call(r, s, http.MethodGet, "/v1/users/me", nil, &me); err != nil {
+	me, err := c.me(r, s)
+	if err != nil {
 		return err
+	}
+	if !s.Live() {
+		// Test mode is free: no ledger and no invoice, only the day's allowance.
+		c.render(w, r, http.StatusOK, "billing", view{Title: "Billing", Session: s, Data: map[string]any{"me": me}})
+		return nil
 	}
 	var ledger list
 	if err := c.call(r, s, http.MethodGet, "/v1/billing/credits"+query(r, nil), nil, &ledger); err != nil {

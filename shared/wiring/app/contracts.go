@@ -125,9 +125,9 @@ func Contracts(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	partners := func(ctx context.Context, id string) error {
-		_, err := dynamo.NewPartnerRepo(c.store).Partner(ctx, id)
-		return err
+	partners := func(ctx context.Context, id string) (string, error) {
+		p, err := dynamo.NewPartnerRepo(c.store).Partner(ctx, id)
+		return p.Name, err
 	}
 	api := contractsapi.API{Contracts: c.service, Partners: partners, Guard: newGuard(c.deps),
 		Idempotency: idempotencyOf(c.deps)}

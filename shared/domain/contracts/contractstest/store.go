@@ -172,8 +172,8 @@ func (s *Store) apply(
 }
 
 // changeOf is stored with what next changes of prior written onto it, as the repository's update
-// does: the status, UpdatedAt, PaidAt and Issuance once set (never cleared), IssuanceRun; false
-// when next changes none of them.
+// does: the status, UpdatedAt, PaidAt and Issuance once set (never cleared), IssuanceRun, the
+// steps it adds to the history; false when next changes none of them.
 func changeOf(stored, prior, next contracts.Contract) (contracts.Contract, bool) {
 	changed := false
 	if next.PaidAt != nil && (prior.PaidAt == nil || !prior.PaidAt.Equal(*next.PaidAt)) {
@@ -184,6 +184,9 @@ func changeOf(stored, prior, next contracts.Contract) (contracts.Contract, bool)
 	}
 	if next.IssuanceRun != prior.IssuanceRun || next.Status != prior.Status || !next.UpdatedAt.Equal(prior.UpdatedAt) {
 		changed = true
+	}
+	if len(next.History) > len(prior.History) { // the steps next adds, after those stored
+		stored.History, changed = append(slices.Clip(stored.History), next.History[len(prior.History):]...), true
 	}
 	stored.Status, stored.IssuanceRun, stored.UpdatedAt = next.Status, next.IssuanceRun, next.UpdatedAt
 	return stored, changed

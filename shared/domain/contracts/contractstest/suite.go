@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -28,6 +29,7 @@ func RunStoreSuite(t *testing.T, newStore func(t *testing.T) contracts.Store) {
 		{"an unknown reference is NotFound", unknownReference},
 		{"a change is written and read back", changeWritten},
 		{"a change writes only what a change may change", changeWritesItsFieldsOnly},
+		{"a change's steps are added to the history, once", historyAppended},
 		{"a change's error writes nothing", changeErrorWritesNothing},
 		{"a change that changes nothing writes nothing", changeUnchanged},
 		{"a change on a moved request runs again on the stored one", changeOnMovedRequest},
@@ -259,6 +261,40 @@ func changeWritesItsFieldsOnly(t *testing.T, s contracts.Store) {
 	want.Status, want.UpdatedAt = contracts.StatusPaymentFailed, base.Add(time.Hour)
 	if got := read(t, s, c.Reference); !reflect.DeepEqual(got, want) {
 		t.Errorf("read back\n%+v\nwant\n%+v", got, want)
+	}
+}
+
+// The steps a change adds are written after those stored, once, also when the change runs again
+// on a request that moved meanwhile.
+func historyAppended(t *testing.T, s contracts.Store) {
+	ctx := context.Background()
+	c := pending("AUT-HISTORY")
+	c.History = []contracts.Step{{What: contracts.StepRequested, At: base}}
+	put(t, s, c)
+	fail := func(c contracts.Contract) (contracts.Contract, error) {
+		c.Status, c.UpdatedAt = contracts.StatusPaymentFailed, base.Add(time.Hour)
+		c.History = append(slices.Clip(c.History), contracts.Step{What: contracts.StepPaymentExpired,
+			At: base.Add(time.Hour), Detail: "the link expired"})
+		return c, nil
+	}
+	if _, err := s.Update(ctx, c, fail); err != nil {
+		t.Fatal(err)
+	}
+	// The same change again, from the request as first read: the stored one moved, so it runs
+	// on that and writes nothing more (it is PAYMENT_FAILED already).
+	refund := func(c contracts.Contract) (contracts.Contract, error) {
+		if c.Status != contracts.StatusPaymentFailed {
+			return fail(c)
+		}
+		return c, nil
+	}
+	if _, err := s.Update(ctx, c, refund); err != nil {
+		t.Fatal(err)
+	}
+	want := []contracts.Step{{What: contracts.StepRequested, At: base},
+		{What: contracts.StepPaymentExpired, At: base.Add(time.Hour), Detail: "the link expired"}}
+	if got := read(t, s, c.Reference).History; !reflect.DeepEqual(got, want) {
+		t.Errorf("history read back\n%+v\nwant\n%+v", got, want)
 	}
 }
 

@@ -1,10 +1,13 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .admin_user import AdminUser
+from .admin_user_role import AdminUserRole
 from .attempt import Attempt
 from .attempt_error_class import AttemptErrorClass
 from .batch import Batch
 from .batch_page import BatchPage
 from .batch_page_data_item import BatchPageDataItem
+from .batch_page_data_item_status import BatchPageDataItemStatus
 from .batch_request import BatchRequest
 from .batch_request_documents_item import BatchRequestDocumentsItem
 from .batch_status import BatchStatus
@@ -60,11 +63,14 @@ from .extraction_status import ExtractionStatus
 from .field import Field
 from .field_source import FieldSource
 from .file_type import FileType
+from .find_users_response_200 import FindUsersResponse200
+from .get_current_user_mode import GetCurrentUserMode
 from .get_extraction_document_response_200 import GetExtractionDocumentResponse200
 from .get_extraction_document_response_200_content_type import (
     GetExtractionDocumentResponse200ContentType,
 )
 from .get_open_api_document_response_200 import GetOpenApiDocumentResponse200
+from .grant_credits_body import GrantCreditsBody
 from .handoff_consumed import HandoffConsumed
 from .handoff_consumed_file import HandoffConsumedFile
 from .handoff_consumed_status import HandoffConsumedStatus
@@ -94,6 +100,7 @@ from .key_request_mode import KeyRequestMode
 from .key_status import KeyStatus
 from .list_api_keys_response_200 import ListApiKeysResponse200
 from .list_batches_mode import ListBatchesMode
+from .list_credit_entries_mode import ListCreditEntriesMode
 from .list_credit_entries_response_200 import ListCreditEntriesResponse200
 from .list_credit_entries_response_200_data_item import (
     ListCreditEntriesResponse200DataItem,
@@ -164,11 +171,14 @@ from .zone_agreement import ZoneAgreement
 
 __all__ = (
     "MRZ",
+    "AdminUser",
+    "AdminUserRole",
     "Attempt",
     "AttemptErrorClass",
     "Batch",
     "BatchPage",
     "BatchPageDataItem",
+    "BatchPageDataItemStatus",
     "BatchRequest",
     "BatchRequestDocumentsItem",
     "BatchStatus",
@@ -220,9 +230,12 @@ __all__ = (
     "Field",
     "FieldSource",
     "FileType",
+    "FindUsersResponse200",
+    "GetCurrentUserMode",
     "GetExtractionDocumentResponse200",
     "GetExtractionDocumentResponse200ContentType",
     "GetOpenApiDocumentResponse200",
+    "GrantCreditsBody",
     "HandoffConsumed",
     "HandoffConsumedFile",
     "HandoffConsumedStatus",
@@ -252,6 +265,7 @@ __all__ = (
     "KeyStatus",
     "ListApiKeysResponse200",
     "ListBatchesMode",
+    "ListCreditEntriesMode",
     "ListCreditEntriesResponse200",
     "ListCreditEntriesResponse200DataItem",
     "ListCreditEntriesResponse200DataItemReason",

@@ -7,6 +7,8 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..models.batch_page_data_item_status import BatchPageDataItemStatus
+
 T = TypeVar("T", bound="BatchPageDataItem")
 
 
@@ -15,13 +17,19 @@ class BatchPageDataItem:
     """
     Attributes:
         batch_id (str):
+        status (BatchPageDataItemStatus): as the batch's (Batch)
         total_documents (int):
+        completed_count (int):
+        failed_count (int):
         created_at (datetime.datetime):
         livemode (bool):
     """
 
     batch_id: str
+    status: BatchPageDataItemStatus
     total_documents: int
+    completed_count: int
+    failed_count: int
     created_at: datetime.datetime
     livemode: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -29,7 +37,13 @@ class BatchPageDataItem:
     def to_dict(self) -> dict[str, Any]:
         batch_id = self.batch_id
 
+        status = self.status.value
+
         total_documents = self.total_documents
+
+        completed_count = self.completed_count
+
+        failed_count = self.failed_count
 
         created_at = self.created_at.isoformat()
 
@@ -40,7 +54,10 @@ class BatchPageDataItem:
         field_dict.update(
             {
                 "batchId": batch_id,
+                "status": status,
                 "totalDocuments": total_documents,
+                "completedCount": completed_count,
+                "failedCount": failed_count,
                 "createdAt": created_at,
                 "livemode": livemode,
             }
@@ -53,7 +70,13 @@ class BatchPageDataItem:
         d = dict(src_dict)
         batch_id = d.pop("batchId")
 
+        status = BatchPageDataItemStatus(d.pop("status"))
+
         total_documents = d.pop("totalDocuments")
+
+        completed_count = d.pop("completedCount")
+
+        failed_count = d.pop("failedCount")
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
@@ -61,7 +84,10 @@ class BatchPageDataItem:
 
         batch_page_data_item = cls(
             batch_id=batch_id,
+            status=status,
             total_documents=total_documents,
+            completed_count=completed_count,
+            failed_count=failed_count,
             created_at=created_at,
             livemode=livemode,
         )

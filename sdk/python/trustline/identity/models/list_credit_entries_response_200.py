@@ -23,7 +23,7 @@ T = TypeVar("T", bound="ListCreditEntriesResponse200")
 
 @_attrs_define
 class ListCreditEntriesResponse200:
-    """the live ledger; for an sk_test_ key, the TestUsage members as well, and data is empty
+    """the live ledger; for an sk_test_ key (or mode=test), the TestUsage members as well, and data is empty
 
     Attributes:
         data (list[ListCreditEntriesResponse200DataItem]):

@@ -6,6 +6,8 @@ from .auto_contract import AutoContract
 from .auto_request import AutoRequest
 from .contract_page import ContractPage
 from .contract_status import ContractStatus
+from .contract_status_history_item import ContractStatusHistoryItem
+from .contract_status_history_item_step import ContractStatusHistoryItemStep
 from .contract_status_issuance_type_0 import ContractStatusIssuanceType0
 from .contract_status_issuance_type_0_liens import ContractStatusIssuanceType0Liens
 from .contract_status_product import ContractStatusProduct
@@ -87,6 +89,8 @@ __all__ = (
     "AutoRequest",
     "ContractPage",
     "ContractStatus",
+    "ContractStatusHistoryItem",
+    "ContractStatusHistoryItemStep",
     "ContractStatusIssuanceType0",
     "ContractStatusIssuanceType0Liens",
     "ContractStatusProduct",

@@ -9,8 +9,10 @@ from attrs import field as _attrs_field
 
 from ..models.contract_status_product import ContractStatusProduct
 from ..models.contract_status_value import ContractStatusValue
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.contract_status_history_item import ContractStatusHistoryItem
     from ..models.contract_status_issuance_type_0 import ContractStatusIssuanceType0
     from ..models.payment_with_status import PaymentWithStatus
     from ..models.pricing import Pricing
@@ -24,6 +26,7 @@ class ContractStatus:
     """
     Attributes:
         reference (str):
+        partner_id (str): the partner the request is for
         product (ContractStatusProduct):
         contract_status (ContractStatusValue):
         pricing (Pricing):
@@ -32,9 +35,14 @@ class ContractStatus:
         created_at (datetime.datetime):
         updated_at (datetime.datetime):
         paid_at (datetime.datetime | None): When the money came in, also for a payment taken after the request failed
+        history (list[ContractStatusHistoryItem]): Every step the request went through, oldest first, each written with
+            the change it made: a failed issuance stays in the history after an administrator's replay. A request stored
+            before histories were kept shows what its timestamps say.
+        partner_name (str | Unset): the partner's name: in administrators' reads and lists only
     """
 
     reference: str
+    partner_id: str
     product: ContractStatusProduct
     contract_status: ContractStatusValue
     pricing: Pricing
@@ -43,12 +51,16 @@ class ContractStatus:
     created_at: datetime.datetime
     updated_at: datetime.datetime
     paid_at: datetime.datetime | None
+    history: list[ContractStatusHistoryItem]
+    partner_name: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.contract_status_issuance_type_0 import ContractStatusIssuanceType0
 
         reference = self.reference
+
+        partner_id = self.partner_id
 
         product = self.product.value
 
@@ -74,11 +86,19 @@ class ContractStatus:
         else:
             paid_at = self.paid_at
 
+        history = []
+        for history_item_data in self.history:
+            history_item = history_item_data.to_dict()
+            history.append(history_item)
+
+        partner_name = self.partner_name
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "reference": reference,
+                "partnerId": partner_id,
                 "product": product,
                 "contractStatus": contract_status,
                 "pricing": pricing,
@@ -87,19 +107,25 @@ class ContractStatus:
                 "createdAt": created_at,
                 "updatedAt": updated_at,
                 "paidAt": paid_at,
+                "history": history,
             }
         )
+        if partner_name is not UNSET:
+            field_dict["partnerName"] = partner_name
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.contract_status_history_item import ContractStatusHistoryItem
         from ..models.contract_status_issuance_type_0 import ContractStatusIssuanceType0
         from ..models.payment_with_status import PaymentWithStatus
         from ..models.pricing import Pricing
 
         d = dict(src_dict)
         reference = d.pop("reference")
+
+        partner_id = d.pop("partnerId")
 
         product = ContractStatusProduct(d.pop("product"))
 
@@ -143,8 +169,18 @@ class ContractStatus:
 
         paid_at = _parse_paid_at(d.pop("paidAt"))
 
+        history = []
+        _history = d.pop("history")
+        for history_item_data in _history:
+            history_item = ContractStatusHistoryItem.from_dict(history_item_data)
+
+            history.append(history_item)
+
+        partner_name = d.pop("partnerName", UNSET)
+
         contract_status = cls(
             reference=reference,
+            partner_id=partner_id,
             product=product,
             contract_status=contract_status,
             pricing=pricing,
@@ -153,6 +189,8 @@ class ContractStatus:
             created_at=created_at,
             updated_at=updated_at,
             paid_at=paid_at,
+            history=history,
+            partner_name=partner_name,
         )
 
         contract_status.additional_properties = d

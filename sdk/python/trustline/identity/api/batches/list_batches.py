@@ -95,8 +95,10 @@ def sync_detailed(
 ) -> Response[BatchPage | Problem]:
     """List the caller's batches, newest first
 
-     One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its
-    extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+     One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET
+    /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives
+    them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET
+    /v1/extractions?batchId=.
 
     Args:
         mode (ListBatchesMode | Unset):
@@ -133,8 +135,10 @@ def sync(
 ) -> BatchPage | Problem | None:
     """List the caller's batches, newest first
 
-     One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its
-    extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+     One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET
+    /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives
+    them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET
+    /v1/extractions?batchId=.
 
     Args:
         mode (ListBatchesMode | Unset):
@@ -166,8 +170,10 @@ async def asyncio_detailed(
 ) -> Response[BatchPage | Problem]:
     """List the caller's batches, newest first
 
-     One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its
-    extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+     One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET
+    /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives
+    them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET
+    /v1/extractions?batchId=.
 
     Args:
         mode (ListBatchesMode | Unset):
@@ -202,8 +208,10 @@ async def asyncio(
 ) -> BatchPage | Problem | None:
     """List the caller's batches, newest first
 
-     One mode at a time, as GET /v1/extractions. A batch's status and counts are derived from its
-    extractions: read them with GET /v1/batches/{id}, or list them with GET /v1/extractions?batchId=.
+     One mode at a time, as GET /v1/extractions. Each batch carries its status and counts, as GET
+    /v1/batches/{id} does (kept on the batch as its extractions are claimed and finish; the read derives
+    them from the extractions it lists beside them); its extractions are in GET /v1/batches/{id}, or GET
+    /v1/extractions?batchId=.
 
     Args:
         mode (ListBatchesMode | Unset):

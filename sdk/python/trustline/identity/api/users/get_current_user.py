@@ -5,16 +5,31 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.get_current_user_mode import GetCurrentUserMode
 from ...models.problem import Problem
 from ...models.profile import Profile
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    mode: GetCurrentUserMode | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_mode: str | Unset = UNSET
+    if not isinstance(mode, Unset):
+        json_mode = mode.value
+
+    params["mode"] = json_mode
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/users/me",
+        "params": params,
     }
 
     return _kwargs
@@ -37,6 +52,11 @@ def _parse_response(
         response_403 = Problem.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
@@ -63,8 +83,15 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mode: GetCurrentUserMode | Unset = UNSET,
 ) -> Response[Problem | Profile]:
     """The calling user's profile, plan and credit balance
+
+     An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session
+    reads the live balance, or with mode=test what a test key would read (the console's test mode).
+
+    Args:
+        mode (GetCurrentUserMode | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -74,7 +101,9 @@ def sync_detailed(
         Response[Problem | Profile]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        mode=mode,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -86,8 +115,15 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    mode: GetCurrentUserMode | Unset = UNSET,
 ) -> Problem | Profile | None:
     """The calling user's profile, plan and credit balance
+
+     An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session
+    reads the live balance, or with mode=test what a test key would read (the console's test mode).
+
+    Args:
+        mode (GetCurrentUserMode | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -99,14 +135,22 @@ def sync(
 
     return sync_detailed(
         client=client,
+        mode=mode,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mode: GetCurrentUserMode | Unset = UNSET,
 ) -> Response[Problem | Profile]:
     """The calling user's profile, plan and credit balance
+
+     An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session
+    reads the live balance, or with mode=test what a test key would read (the console's test mode).
+
+    Args:
+        mode (GetCurrentUserMode | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -116,7 +160,9 @@ async def asyncio_detailed(
         Response[Problem | Profile]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        mode=mode,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -126,8 +172,15 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    mode: GetCurrentUserMode | Unset = UNSET,
 ) -> Problem | Profile | None:
     """The calling user's profile, plan and credit balance
+
+     An sk_test_ key reads test mode's allowance (testMode), never the live balance; a login session
+    reads the live balance, or with mode=test what a test key would read (the console's test mode).
+
+    Args:
+        mode (GetCurrentUserMode | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,5 +193,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            mode=mode,
         )
     ).parsed

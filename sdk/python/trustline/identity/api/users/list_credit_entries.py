@@ -5,6 +5,7 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.list_credit_entries_mode import ListCreditEntriesMode
 from ...models.list_credit_entries_response_200 import ListCreditEntriesResponse200
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -12,11 +13,18 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    mode: ListCreditEntriesMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
+
+    json_mode: str | Unset = UNSET
+    if not isinstance(mode, Unset):
+        json_mode = mode.value
+
+    params["mode"] = json_mode
 
     params["limit"] = limit
 
@@ -81,6 +89,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mode: ListCreditEntriesMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[ListCreditEntriesResponse200 | Problem]:
@@ -91,9 +100,11 @@ def sync_detailed(
     (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction),
     invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test
     mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that
-    a client pages the same way.
+    a client pages the same way. A login session reads the live ledger, or test mode's view with
+    mode=test.
 
     Args:
+        mode (ListCreditEntriesMode | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -106,6 +117,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        mode=mode,
         limit=limit,
         cursor=cursor,
     )
@@ -120,6 +132,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    mode: ListCreditEntriesMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> ListCreditEntriesResponse200 | Problem | None:
@@ -130,9 +143,11 @@ def sync(
     (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction),
     invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test
     mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that
-    a client pages the same way.
+    a client pages the same way. A login session reads the live ledger, or test mode's view with
+    mode=test.
 
     Args:
+        mode (ListCreditEntriesMode | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -146,6 +161,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        mode=mode,
         limit=limit,
         cursor=cursor,
     ).parsed
@@ -154,6 +170,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mode: ListCreditEntriesMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> Response[ListCreditEntriesResponse200 | Problem]:
@@ -164,9 +181,11 @@ async def asyncio_detailed(
     (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction),
     invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test
     mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that
-    a client pages the same way.
+    a client pages the same way. A login session reads the live ledger, or test mode's view with
+    mode=test.
 
     Args:
+        mode (ListCreditEntriesMode | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -179,6 +198,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        mode=mode,
         limit=limit,
         cursor=cursor,
     )
@@ -191,6 +211,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    mode: ListCreditEntriesMode | Unset = UNSET,
     limit: int | Unset = 50,
     cursor: str | Unset = UNSET,
 ) -> ListCreditEntriesResponse200 | Problem | None:
@@ -201,9 +222,11 @@ async def asyncio(
     (an operator or a plan), extraction and batch (debits, negative), refund (a failed extraction),
     invoice (a paid subscription period). An sk_test_ key never reads the live ledger: it gets test
     mode's view (TestUsage: its daily allowance and what it used today) with an empty data page, so that
-    a client pages the same way.
+    a client pages the same way. A login session reads the live ledger, or test mode's view with
+    mode=test.
 
     Args:
+        mode (ListCreditEntriesMode | Unset):
         limit (int | Unset):  Default: 50.
         cursor (str | Unset):
 
@@ -218,6 +241,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            mode=mode,
             limit=limit,
             cursor=cursor,
         )
