@@ -156,6 +156,17 @@ func (b *browser) submit(fields map[string]string, button string) {
 	}
 }
 
+// openMenu opens the header's menu where a phone folds it (the Menu button is shown).
+func (b *browser) openMenu() {
+	b.t.Helper()
+	folded := get(b, "the menu", chromedp.Evaluate[bool](`(() => {
+		const m = document.querySelector("label.menu-button");
+		return !!m && getComputedStyle(m).display !== "none" && !document.getElementById("menu-toggle").checked })()`))
+	if folded {
+		b.do("open the menu", chromedp.Click(chromedp.CSS("label.menu-button")))
+	}
+}
+
 // reload reloads the page, as a person pressing F5 would, and checks it.
 func (b *browser) reload(heading string) {
 	b.t.Helper()
@@ -205,6 +216,7 @@ func (b *browser) signIn(email, password, home string) {
 func (b *browser) signOut() string {
 	b.t.Helper()
 	token := b.cookie("tl_session").Value
+	b.openMenu()
 	b.submit(nil, "form[action='/console/logout'] button")
 	b.check("Sign in")
 	if b.cookie("tl_session") != nil {
