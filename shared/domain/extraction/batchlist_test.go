@@ -11,15 +11,19 @@ import (
 // batchList lists the memory's batches, as the store's list of an owner's batches does.
 type batchList struct{ m *memory }
 
-func (batchList) Extractions(context.Context, string, extraction.Filter) (extraction.Page[extraction.Extraction], error) {
-	return extraction.Page[extraction.Extraction]{}, nil
+type (
+	extractionPage = extraction.Page[extraction.Extraction]
+	batchPage      = extraction.Page[extraction.Batch]
+)
+
+func (batchList) Extractions(context.Context, string, extraction.Filter) (extractionPage, error) {
+	return extractionPage{}, nil
 }
 
-func (l batchList) Batches(_ context.Context, owner string, live bool, _ int, _ string) (
-	extraction.Page[extraction.Batch], error) {
+func (l batchList) Batches(_ context.Context, owner string, live bool, _ int, _ string) (batchPage, error) {
 	l.m.mu.Lock()
 	defer l.m.mu.Unlock()
-	var p extraction.Page[extraction.Batch]
+	var p batchPage
 	for _, b := range l.m.batches {
 		if b.OwnerID == owner && b.Live == live {
 			p.Items = append(p.Items, b)
