@@ -33,7 +33,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test test-setup chaos validate build deploy lint venv deps models faces onnxruntime browser-deps localstack eval-extraction sdk sdk-python sdk-typescript
+.PHONY: help run test test-setup chaos validate build deploy lint venv deps models faces onnxruntime browser-deps localstack eval-extraction eval-visual sdk sdk-python sdk-typescript
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -167,6 +167,8 @@ PEER ?=
 PEER_VENV := .local/passporteye-venv
 eval-extraction: deps models $(if $(filter passporteye,$(PEER)),$(PEER_VENV)/.installed) ## accuracy and speed of extraction over testdata/extraction (Tesseract); PEER=passporteye beside it
 	go run ./infra/evalextraction -dir testdata/extraction $(if $(PEER),-peer $(PEER) -peer-python $(PEER_VENV)/bin/python)
+eval-visual: deps models ## accuracy, calibration and cost of the printed zone over 200 generated pages (docs/visual-zone.md)
+	go run ./infra/evalvisual -seed 7 -n 200 -time
 $(PEER_VENV)/.installed: infra/evalextraction/passporteye-requirements.txt
 	python3 -m venv $(PEER_VENV)
 	$(PEER_VENV)/bin/pip install --quiet --disable-pip-version-check -r $<
@@ -197,7 +199,7 @@ lint: ## gofmt, go vet, staticcheck
 # <name>Function, copied from MODELS_DIR (checked against SHA256SUMS by make models) into models/ of
 # its bundle.
 Liveness_MODELS := ultraface-rfb-320.onnx minifasnet-v2-scale2.7.onnx minifasnet-v1se-scale4.0.onnx yunet-2023mar-int8bq.onnx sface-2021dec-int8bq.onnx
-ExtractionWorker_MODELS := yunet-2023mar-int8bq.onnx
+ExtractionWorker_MODELS := $(Liveness_MODELS)
 
 # sam build calls build-<LogicalId> (BuildMethod: makefile) with ARTIFACTS_DIR set; the source
 # directory is the logical ID without "Function", in kebab case: WebhookDispatcherFunction ->

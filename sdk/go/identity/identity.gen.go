@@ -807,11 +807,142 @@ func (e UploadMethod) Valid() bool {
 	}
 }
 
+// Defines values for VerificationStatus.
+const (
+	VerificationStatusCompleted  VerificationStatus = "completed"
+	VerificationStatusFailed     VerificationStatus = "failed"
+	VerificationStatusProcessing VerificationStatus = "processing"
+)
+
+// Valid indicates whether the value is a known member of the VerificationStatus enum.
+func (e VerificationStatus) Valid() bool {
+	switch e {
+	case VerificationStatusCompleted:
+		return true
+	case VerificationStatusFailed:
+		return true
+	case VerificationStatusProcessing:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VerificationCheckGroup.
+const (
+	VerificationCheckGroupAge                  VerificationCheckGroup = "age"
+	VerificationCheckGroupDocumentAuthenticity VerificationCheckGroup = "document.authenticity"
+	VerificationCheckGroupDocumentComparison   VerificationCheckGroup = "document.comparison"
+	VerificationCheckGroupDocumentConsistency  VerificationCheckGroup = "document.consistency"
+	VerificationCheckGroupDocumentImage        VerificationCheckGroup = "document.image"
+	VerificationCheckGroupDocumentReuse        VerificationCheckGroup = "document.reuse"
+	VerificationCheckGroupDocumentValidation   VerificationCheckGroup = "document.validation"
+	VerificationCheckGroupFaceLiveness         VerificationCheckGroup = "face.liveness"
+	VerificationCheckGroupFaceMatch            VerificationCheckGroup = "face.match"
+)
+
+// Valid indicates whether the value is a known member of the VerificationCheckGroup enum.
+func (e VerificationCheckGroup) Valid() bool {
+	switch e {
+	case VerificationCheckGroupAge:
+		return true
+	case VerificationCheckGroupDocumentAuthenticity:
+		return true
+	case VerificationCheckGroupDocumentComparison:
+		return true
+	case VerificationCheckGroupDocumentConsistency:
+		return true
+	case VerificationCheckGroupDocumentImage:
+		return true
+	case VerificationCheckGroupDocumentReuse:
+		return true
+	case VerificationCheckGroupDocumentValidation:
+		return true
+	case VerificationCheckGroupFaceLiveness:
+		return true
+	case VerificationCheckGroupFaceMatch:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VerificationCheckResult.
+const (
+	VerificationCheckResultFail          VerificationCheckResult = "fail"
+	VerificationCheckResultInconclusive  VerificationCheckResult = "inconclusive"
+	VerificationCheckResultNotApplicable VerificationCheckResult = "not_applicable"
+	VerificationCheckResultPass          VerificationCheckResult = "pass"
+)
+
+// Valid indicates whether the value is a known member of the VerificationCheckResult enum.
+func (e VerificationCheckResult) Valid() bool {
+	switch e {
+	case VerificationCheckResultFail:
+		return true
+	case VerificationCheckResultInconclusive:
+		return true
+	case VerificationCheckResultNotApplicable:
+		return true
+	case VerificationCheckResultPass:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VerificationDecision.
+const (
+	VerificationDecisionApproved VerificationDecision = "approved"
+	VerificationDecisionDeclined VerificationDecision = "declined"
+	VerificationDecisionResubmit VerificationDecision = "resubmit"
+	VerificationDecisionReview   VerificationDecision = "review"
+)
+
+// Valid indicates whether the value is a known member of the VerificationDecision enum.
+func (e VerificationDecision) Valid() bool {
+	switch e {
+	case VerificationDecisionApproved:
+		return true
+	case VerificationDecisionDeclined:
+		return true
+	case VerificationDecisionResubmit:
+		return true
+	case VerificationDecisionReview:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for VerificationPolicy.
+const (
+	VerificationPolicyLenient  VerificationPolicy = "lenient"
+	VerificationPolicyStandard VerificationPolicy = "standard"
+	VerificationPolicyStrict   VerificationPolicy = "strict"
+)
+
+// Valid indicates whether the value is a known member of the VerificationPolicy enum.
+func (e VerificationPolicy) Valid() bool {
+	switch e {
+	case VerificationPolicyLenient:
+		return true
+	case VerificationPolicyStandard:
+		return true
+	case VerificationPolicyStrict:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for WebhookEvent.
 const (
-	WebhookEventExtractionCompleted WebhookEvent = "extraction.completed"
-	WebhookEventExtractionFailed    WebhookEvent = "extraction.failed"
-	WebhookEventWebhookTest         WebhookEvent = "webhook.test"
+	WebhookEventExtractionCompleted   WebhookEvent = "extraction.completed"
+	WebhookEventExtractionFailed      WebhookEvent = "extraction.failed"
+	WebhookEventVerificationCompleted WebhookEvent = "verification.completed"
+	WebhookEventVerificationFailed    WebhookEvent = "verification.failed"
+	WebhookEventWebhookTest           WebhookEvent = "webhook.test"
 )
 
 // Valid indicates whether the value is a known member of the WebhookEvent enum.
@@ -820,6 +951,10 @@ func (e WebhookEvent) Valid() bool {
 	case WebhookEventExtractionCompleted:
 		return true
 	case WebhookEventExtractionFailed:
+		return true
+	case WebhookEventVerificationCompleted:
+		return true
+	case WebhookEventVerificationFailed:
 		return true
 	case WebhookEventWebhookTest:
 		return true
@@ -1143,6 +1278,60 @@ func (e GetCurrentUserParamsMode) Valid() bool {
 	case GetCurrentUserParamsModeLive:
 		return true
 	case GetCurrentUserParamsModeTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListVerificationsParamsMode.
+const (
+	ListVerificationsParamsModeLive ListVerificationsParamsMode = "live"
+	ListVerificationsParamsModeTest ListVerificationsParamsMode = "test"
+)
+
+// Valid indicates whether the value is a known member of the ListVerificationsParamsMode enum.
+func (e ListVerificationsParamsMode) Valid() bool {
+	switch e {
+	case ListVerificationsParamsModeLive:
+		return true
+	case ListVerificationsParamsModeTest:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ListVerificationsParamsStatus.
+const (
+	ListVerificationsParamsStatusCompleted  ListVerificationsParamsStatus = "completed"
+	ListVerificationsParamsStatusFailed     ListVerificationsParamsStatus = "failed"
+	ListVerificationsParamsStatusProcessing ListVerificationsParamsStatus = "processing"
+)
+
+// Valid indicates whether the value is a known member of the ListVerificationsParamsStatus enum.
+func (e ListVerificationsParamsStatus) Valid() bool {
+	switch e {
+	case ListVerificationsParamsStatusCompleted:
+		return true
+	case ListVerificationsParamsStatusFailed:
+		return true
+	case ListVerificationsParamsStatusProcessing:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CreateVerification202JSONResponseBodyStatus.
+const (
+	CreateVerification202JSONResponseBodyStatusProcessing CreateVerification202JSONResponseBodyStatus = "processing"
+)
+
+// Valid indicates whether the value is a known member of the CreateVerification202JSONResponseBodyStatus enum.
+func (e CreateVerification202JSONResponseBodyStatus) Valid() bool {
+	switch e {
+	case CreateVerification202JSONResponseBodyStatusProcessing:
 		return true
 	default:
 		return false
@@ -1979,6 +2168,106 @@ type User struct {
 	Plan string `json:"plan"`
 }
 
+// Verification defines model for Verification.
+type Verification struct {
+	// Applicant what you know of the person; the fields given are compared with the document
+	Applicant   *VerificationApplicant `json:"applicant,omitempty"`
+	Checks      *[]VerificationCheck   `json:"checks,omitempty"`
+	CompletedAt *time.Time             `json:"completedAt,omitempty"`
+	Consistency *[]ZoneAgreement       `json:"consistency,omitempty"`
+	CreatedAt   time.Time              `json:"createdAt"`
+	CreditsUsed int                    `json:"creditsUsed"`
+	Decision    *VerificationDecision  `json:"decision,omitempty"`
+
+	// Document The fields read from the document. Fields a document does not carry are absent; fields may be added.
+	Document *ExtractedData `json:"document,omitempty"`
+
+	// Error present once failed
+	Error *ExtractionError `json:"error,omitempty"`
+
+	// Id ver_…
+	Id         string `json:"id"`
+	Livemode   bool   `json:"livemode"`
+	MinimumAge *int   `json:"minimumAge,omitempty"`
+
+	// Policy the decision table's policy (docs/verifications.md)
+	Policy VerificationPolicy `json:"policy"`
+
+	// Reasons stable codes of what moved the decision (docs/verifications.md); empty when approved
+	Reasons     *[]string          `json:"reasons,omitempty"`
+	ReferenceId *string            `json:"referenceId,omitempty"`
+	Status      VerificationStatus `json:"status"`
+}
+
+// VerificationStatus defines model for Verification.Status.
+type VerificationStatus string
+
+// VerificationApplicant what you know of the person; the fields given are compared with the document
+type VerificationApplicant struct {
+	DateOfBirth    *openapi_types.Date `json:"dateOfBirth,omitempty"`
+	DocumentNumber *string             `json:"documentNumber,omitempty"`
+	GivenNames     *string             `json:"givenNames,omitempty"`
+
+	// Nationality ICAO code, or as printed
+	Nationality *string `json:"nationality,omitempty"`
+	Surname     *string `json:"surname,omitempty"`
+}
+
+// VerificationCheck defines model for VerificationCheck.
+type VerificationCheck struct {
+	// Code names the check within its group (stable)
+	Code string `json:"code"`
+
+	// Detail what was found, in a sentence
+	Detail string                  `json:"detail"`
+	Group  VerificationCheckGroup  `json:"group"`
+	Result VerificationCheckResult `json:"result"`
+}
+
+// VerificationCheckGroup defines model for VerificationCheck.Group.
+type VerificationCheckGroup string
+
+// VerificationCheckResult defines model for VerificationCheck.Result.
+type VerificationCheckResult string
+
+// VerificationDecision defines model for VerificationDecision.
+type VerificationDecision string
+
+// VerificationPolicy the decision table's policy (docs/verifications.md)
+type VerificationPolicy string
+
+// VerificationRequest defines model for VerificationRequest.
+type VerificationRequest struct {
+	// Applicant what you know of the person; the fields given are compared with the document
+	Applicant *VerificationApplicant `json:"applicant,omitempty"`
+
+	// Document exactly one of uploadId, handoffSessionId and extractionId
+	Document   VerificationRequest_Document `json:"document"`
+	MinimumAge *int                         `json:"minimumAge,omitempty"`
+
+	// Policy the decision table's policy (docs/verifications.md)
+	Policy      *VerificationPolicy `json:"policy,omitempty"`
+	ReferenceId *string             `json:"referenceId,omitempty"`
+
+	// Selfie exactly one of uploadId and handoffSessionId
+	Selfie *VerificationRequest_Selfie `json:"selfie,omitempty"`
+}
+
+// VerificationRequest_Document exactly one of uploadId, handoffSessionId and extractionId
+type VerificationRequest_Document struct {
+	// DocumentType auto: the type is told from the document's zone
+	DocumentType     *DocumentType `json:"documentType,omitempty"`
+	ExtractionId     *string       `json:"extractionId,omitempty"`
+	HandoffSessionId *string       `json:"handoffSessionId,omitempty"`
+	UploadId         *string       `json:"uploadId,omitempty"`
+}
+
+// VerificationRequest_Selfie exactly one of uploadId and handoffSessionId
+type VerificationRequest_Selfie struct {
+	HandoffSessionId *string `json:"handoffSessionId,omitempty"`
+	UploadId         *string `json:"uploadId,omitempty"`
+}
+
 // WebhookEvent defines model for WebhookEvent.
 type WebhookEvent string
 
@@ -2510,6 +2799,78 @@ type GetCurrentUserParams struct {
 // GetCurrentUserParamsMode defines parameters for GetCurrentUser.
 type GetCurrentUserParamsMode string
 
+// ListVerificationsParams defines parameters for ListVerifications.
+type ListVerificationsParams struct {
+	// Mode the mode listed: an API key's own (another is 422); a login session's choice, live by default
+	Mode     *ListVerificationsParamsMode   `form:"mode,omitempty" json:"mode,omitempty"`
+	Status   *ListVerificationsParamsStatus `form:"status,omitempty" json:"status,omitempty"`
+	Decision *VerificationDecision          `form:"decision,omitempty" json:"decision,omitempty"`
+
+	// CreatedAfter at or after this time (RFC 3339)
+	CreatedAfter *time.Time `form:"createdAfter,omitempty" json:"createdAfter,omitempty"`
+
+	// CreatedBefore before this time (RFC 3339)
+	CreatedBefore *time.Time `form:"createdBefore,omitempty" json:"createdBefore,omitempty"`
+	Limit         *Limit     `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Cursor nextCursor of the previous page of the same list (another is 422)
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListVerificationsParamsMode defines parameters for ListVerifications.
+type ListVerificationsParamsMode string
+
+// ListVerificationsParamsStatus defines parameters for ListVerifications.
+type ListVerificationsParamsStatus string
+
+// ListVerifications200JSONResponseBody defines parameters for ListVerifications.
+type ListVerifications200JSONResponseBody struct {
+	Data       []Verification `json:"data"`
+	NextCursor *string        `json:"nextCursor"`
+}
+
+// CreateVerificationMultipartBody defines parameters for CreateVerification.
+type CreateVerificationMultipartBody struct {
+	// Applicant a JSON object as text: the VerificationApplicant
+	Applicant *string `json:"applicant,omitempty"`
+
+	// Document the document page: JPEG, PNG, WebP or PDF (by content)
+	Document openapi_types.File `json:"document"`
+
+	// DocumentType auto: the type is told from the document's zone
+	DocumentType *DocumentType `json:"documentType,omitempty"`
+
+	// MinimumAge years, 0 to 130
+	MinimumAge *string `json:"minimumAge,omitempty"`
+
+	// Policy the decision table's policy (docs/verifications.md)
+	Policy      *VerificationPolicy `json:"policy,omitempty"`
+	ReferenceId *string             `json:"referenceId,omitempty"`
+
+	// Selfie JPEG, PNG or WebP (by content)
+	Selfie *openapi_types.File `json:"selfie,omitempty"`
+}
+
+// CreateVerificationParams defines parameters for CreateVerification.
+type CreateVerificationParams struct {
+	// XConsumeToken The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions.
+	XConsumeToken *ConsumeToken `json:"X-Consume-Token,omitempty"`
+
+	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
+	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
+}
+
+// CreateVerification202JSONResponseBodyStatus defines parameters for CreateVerification.
+type CreateVerification202JSONResponseBodyStatus string
+
+// CreateVerification202JSONResponseBody defines parameters for CreateVerification.
+type CreateVerification202JSONResponseBody struct {
+	Status CreateVerification202JSONResponseBodyStatus `json:"status"`
+
+	// VerificationId ver_…
+	VerificationId string `json:"verificationId"`
+}
+
 // ListWebhookEndpoints200JSONResponseBody defines parameters for ListWebhookEndpoints.
 type ListWebhookEndpoints200JSONResponseBody struct {
 	Data []Endpoint `json:"data"`
@@ -2611,6 +2972,12 @@ type StartHandoffUploadJSONRequestBody = HandoffStartRequest
 
 // CreateUploadJSONRequestBody defines body for CreateUpload for application/json ContentType.
 type CreateUploadJSONRequestBody = UploadRequest
+
+// CreateVerificationJSONRequestBody defines body for CreateVerification for application/json ContentType.
+type CreateVerificationJSONRequestBody = VerificationRequest
+
+// CreateVerificationMultipartRequestBody defines body for CreateVerification for multipart/form-data ContentType.
+type CreateVerificationMultipartRequestBody CreateVerificationMultipartBody
 
 // CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
 type CreateWebhookEndpointJSONRequestBody = EndpointRequest
@@ -3568,6 +3935,36 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
 	GetCurrentUser(ctx context.Context, params *GetCurrentUserParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// ListVerifications List the caller's verifications, newest first
+	//
+	// As GET /v1/extractions (DESIGN "Lists"): one mode at a time, filters combine, a page may hold fewer than `limit` with a nextCursor when decision filters it.
+	//
+	// Corresponds with GET /v1/verifications (the `ListVerifications` operationId).
+	ListVerifications(ctx context.Context, params *ListVerificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateVerificationWithBody Verify a person from an identity document and a selfie (KYC decision)
+	//
+	// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+	CreateVerificationWithBody(ctx context.Context, params *CreateVerificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// CreateVerification Verify a person from an identity document and a selfie (KYC decision)
+	//
+	// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+	CreateVerification(ctx context.Context, params *CreateVerificationParams, body CreateVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// GetVerification A verification, its decision, reasons and checks
+	//
+	// Corresponds with GET /v1/verifications/{verificationId} (the `GetVerification` operationId).
+	GetVerification(ctx context.Context, verificationId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// ListWebhookEndpoints The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 	//
@@ -4739,6 +5136,76 @@ func (c *Client) CreateUpload(ctx context.Context, params *CreateUploadParams, b
 // Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
 func (c *Client) GetCurrentUser(ctx context.Context, params *GetCurrentUserParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetCurrentUserRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// ListVerifications List the caller's verifications, newest first
+//
+// As GET /v1/extractions (DESIGN "Lists"): one mode at a time, filters combine, a page may hold fewer than `limit` with a nextCursor when decision filters it.
+//
+// Corresponds with GET /v1/verifications (the `ListVerifications` operationId).
+func (c *Client) ListVerifications(ctx context.Context, params *ListVerificationsParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewListVerificationsRequest(c.Server, params)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateVerificationWithBody Verify a person from an identity document and a selfie (KYC decision)
+//
+// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+func (c *Client) CreateVerificationWithBody(ctx context.Context, params *CreateVerificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVerificationRequestWithBody(c.Server, params, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// CreateVerification Verify a person from an identity document and a selfie (KYC decision)
+//
+// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+func (c *Client) CreateVerification(ctx context.Context, params *CreateVerificationParams, body CreateVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewCreateVerificationRequest(c.Server, params, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// GetVerification A verification, its decision, reasons and checks
+//
+// Corresponds with GET /v1/verifications/{verificationId} (the `GetVerification` operationId).
+func (c *Client) GetVerification(ctx context.Context, verificationId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetVerificationRequest(c.Server, verificationId)
 	if err != nil {
 		return nil, err
 	}
@@ -7119,6 +7586,232 @@ func NewGetCurrentUserRequest(server string, params *GetCurrentUserParams) (*htt
 	return req, nil
 }
 
+// NewListVerificationsRequest constructs an http.Request for the ListVerifications method
+func NewListVerificationsRequest(server string, params *ListVerificationsParams) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/verifications")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Mode != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "mode", *params.Mode, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Status != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "status", *params.Status, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Decision != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "decision", *params.Decision, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CreatedAfter != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "createdAfter", *params.CreatedAfter, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.CreatedBefore != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "createdBefore", *params.CreatedBefore, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: "date-time"}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Cursor != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "cursor", *params.Cursor, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
+// NewCreateVerificationRequest calls the generic CreateVerification builder with application/json body
+func NewCreateVerificationRequest(server string, params *CreateVerificationParams, body CreateVerificationJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewCreateVerificationRequestWithBody(server, params, "application/json", bodyReader)
+}
+
+// NewCreateVerificationRequestWithBody constructs an http.Request for the CreateVerification method, with any body, and a specified content type
+func NewCreateVerificationRequestWithBody(server string, params *CreateVerificationParams, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/verifications")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	if params != nil {
+
+		if params.XConsumeToken != nil {
+			var headerParam0 string
+
+			headerParam0, err = runtime.StyleParamWithOptions("simple", false, "X-Consume-Token", *params.XConsumeToken, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("X-Consume-Token", headerParam0)
+		}
+
+		if params.IdempotencyKey != nil {
+			var headerParam1 string
+
+			headerParam1, err = runtime.StyleParamWithOptions("simple", false, "Idempotency-Key", *params.IdempotencyKey, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationHeader, Type: "string", Format: ""})
+			if err != nil {
+				return nil, err
+			}
+
+			req.Header.Set("Idempotency-Key", headerParam1)
+		}
+
+	}
+
+	return req, nil
+}
+
+// NewGetVerificationRequest constructs an http.Request for the GetVerification method
+func NewGetVerificationRequest(server string, verificationId string) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "verificationId", verificationId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/v1/verifications/%s", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewListWebhookEndpointsRequest constructs an http.Request for the ListWebhookEndpoints method
 func NewListWebhookEndpointsRequest(server string) (*http.Request, error) {
 	var err error
@@ -8068,6 +8761,40 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /v1/users/me (the `GetCurrentUser` operationId).
 	GetCurrentUserWithResponse(ctx context.Context, params *GetCurrentUserParams, reqEditors ...RequestEditorFn) (*GetCurrentUserResponse, error)
+
+	// ListVerificationsWithResponse List the caller's verifications, newest first
+	//
+	// As GET /v1/extractions (DESIGN "Lists"): one mode at a time, filters combine, a page may hold fewer than `limit` with a nextCursor when decision filters it.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/verifications (the `ListVerifications` operationId).
+	ListVerificationsWithResponse(ctx context.Context, params *ListVerificationsParams, reqEditors ...RequestEditorFn) (*ListVerificationsResponse, error)
+
+	// CreateVerificationWithBodyWithResponse Verify a person from an identity document and a selfie (KYC decision)
+	//
+	// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+	CreateVerificationWithBodyWithResponse(ctx context.Context, params *CreateVerificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVerificationResponse, error)
+
+	// CreateVerificationWithResponse Verify a person from an identity document and a selfie (KYC decision)
+	//
+	// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+	CreateVerificationWithResponse(ctx context.Context, params *CreateVerificationParams, body CreateVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVerificationResponse, error)
+
+	// GetVerificationWithResponse A verification, its decision, reasons and checks
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /v1/verifications/{verificationId} (the `GetVerification` operationId).
+	GetVerificationWithResponse(ctx context.Context, verificationId string, reqEditors ...RequestEditorFn) (*GetVerificationResponse, error)
 
 	// ListWebhookEndpointsWithResponse The user's webhook endpoints (never their secrets); an API key sees those of its own mode
 	//
@@ -11986,6 +12713,256 @@ func (r GetCurrentUserResponse) ContentType() string {
 	return ""
 }
 
+// ListVerificationsResponse200Headers the declared response headers of an HTTP 200 response for ListVerifications
+type ListVerificationsResponse200Headers struct {
+	Link        *string
+	XNextCursor *string
+}
+
+type ListVerificationsResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ListVerifications200JSONResponseBody
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// Headers200 the parsed response headers for an HTTP 200 response
+	Headers200 *ListVerificationsResponse200Headers
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListVerificationsResponse) GetJSON200() *ListVerifications200JSONResponseBody {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r ListVerificationsResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r ListVerificationsResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r ListVerificationsResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetBody returns the raw response body bytes
+func (r ListVerificationsResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r ListVerificationsResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r ListVerificationsResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r ListVerificationsResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+// CreateVerificationResponse429Headers the declared response headers of an HTTP 429 response for CreateVerification
+type CreateVerificationResponse429Headers struct {
+	RetryAfter int
+}
+
+type CreateVerificationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON202 the response for an HTTP 202 `application/json` response
+	JSON202 *CreateVerification202JSONResponseBody
+	// ApplicationproblemJSON400 the response for an HTTP 400 `application/problem+json` response
+	ApplicationproblemJSON400 *Problem
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON402 the response for an HTTP 402 `application/problem+json` response
+	ApplicationproblemJSON402 *InsufficientCredits
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *HandoffForbidden
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON409 the response for an HTTP 409 `application/problem+json` response
+	ApplicationproblemJSON409 *Problem
+	// ApplicationproblemJSON410 the response for an HTTP 410 `application/problem+json` response
+	ApplicationproblemJSON410 *HandoffExpired
+	// ApplicationproblemJSON413 the response for an HTTP 413 `application/problem+json` response
+	ApplicationproblemJSON413 *TooLarge
+	// ApplicationproblemJSON415 the response for an HTTP 415 `application/problem+json` response
+	ApplicationproblemJSON415 *Problem
+	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
+	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *CreateVerificationResponse429Headers
+}
+
+// GetJSON202 returns the response for an HTTP 202 `application/json` response
+func (r CreateVerificationResponse) GetJSON202() *CreateVerification202JSONResponseBody {
+	return r.JSON202
+}
+
+// GetApplicationproblemJSON400 returns the response for an HTTP 400 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON400() *Problem {
+	return r.ApplicationproblemJSON400
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON402 returns the response for an HTTP 402 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON402() *InsufficientCredits {
+	return r.ApplicationproblemJSON402
+}
+
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON403() *HandoffForbidden {
+	return r.ApplicationproblemJSON403
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON409 returns the response for an HTTP 409 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON409() *Problem {
+	return r.ApplicationproblemJSON409
+}
+
+// GetApplicationproblemJSON410 returns the response for an HTTP 410 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON410() *HandoffExpired {
+	return r.ApplicationproblemJSON410
+}
+
+// GetApplicationproblemJSON413 returns the response for an HTTP 413 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON413() *TooLarge {
+	return r.ApplicationproblemJSON413
+}
+
+// GetApplicationproblemJSON415 returns the response for an HTTP 415 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON415() *Problem {
+	return r.ApplicationproblemJSON415
+}
+
+// GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON422() *Problem {
+	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r CreateVerificationResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
+}
+
+// GetBody returns the raw response body bytes
+func (r CreateVerificationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r CreateVerificationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r CreateVerificationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r CreateVerificationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type GetVerificationResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *Verification
+	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
+	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
+	ApplicationproblemJSON404 *Problem
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetVerificationResponse) GetJSON200() *Verification {
+	return r.JSON200
+}
+
+// GetApplicationproblemJSON401 returns the response for an HTTP 401 `application/problem+json` response
+func (r GetVerificationResponse) GetApplicationproblemJSON401() *Problem {
+	return r.ApplicationproblemJSON401
+}
+
+// GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
+func (r GetVerificationResponse) GetApplicationproblemJSON404() *Problem {
+	return r.ApplicationproblemJSON404
+}
+
+// GetBody returns the raw response body bytes
+func (r GetVerificationResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetVerificationResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetVerificationResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetVerificationResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 // ListWebhookEndpointsResponse429Headers the declared response headers of an HTTP 429 response for ListWebhookEndpoints
 type ListWebhookEndpointsResponse429Headers struct {
 	RetryAfter int
@@ -13585,6 +14562,64 @@ func (c *ClientWithResponses) GetCurrentUserWithResponse(ctx context.Context, pa
 		return nil, err
 	}
 	return ParseGetCurrentUserResponse(rsp)
+}
+
+// ListVerificationsWithResponse List the caller's verifications, newest first
+//
+// As GET /v1/extractions (DESIGN "Lists"): one mode at a time, filters combine, a page may hold fewer than `limit` with a nextCursor when decision filters it.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/verifications (the `ListVerifications` operationId).
+func (c *ClientWithResponses) ListVerificationsWithResponse(ctx context.Context, params *ListVerificationsParams, reqEditors ...RequestEditorFn) (*ListVerificationsResponse, error) {
+	rsp, err := c.ListVerifications(ctx, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseListVerificationsResponse(rsp)
+}
+
+// CreateVerificationWithBodyWithResponse Verify a person from an identity document and a selfie (KYC decision)
+//
+// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+func (c *ClientWithResponses) CreateVerificationWithBodyWithResponse(ctx context.Context, params *CreateVerificationParams, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*CreateVerificationResponse, error) {
+	rsp, err := c.CreateVerificationWithBody(ctx, params, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateVerificationResponse(rsp)
+}
+
+// CreateVerificationWithResponse Verify a person from an identity document and a selfie (KYC decision)
+//
+// One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /v1/verifications (the `CreateVerification` operationId).
+func (c *ClientWithResponses) CreateVerificationWithResponse(ctx context.Context, params *CreateVerificationParams, body CreateVerificationJSONRequestBody, reqEditors ...RequestEditorFn) (*CreateVerificationResponse, error) {
+	rsp, err := c.CreateVerification(ctx, params, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseCreateVerificationResponse(rsp)
+}
+
+// GetVerificationWithResponse A verification, its decision, reasons and checks
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /v1/verifications/{verificationId} (the `GetVerification` operationId).
+func (c *ClientWithResponses) GetVerificationWithResponse(ctx context.Context, verificationId string, reqEditors ...RequestEditorFn) (*GetVerificationResponse, error) {
+	rsp, err := c.GetVerification(ctx, verificationId, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetVerificationResponse(rsp)
 }
 
 // ListWebhookEndpointsWithResponse The user's webhook endpoints (never their secrets); an API key sees those of its own mode
@@ -17180,6 +18215,229 @@ func ParseGetCurrentUserResponse(rsp *http.Response) (*GetCurrentUserResponse, e
 			headers.RetryAfter = value
 		}
 		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseListVerificationsResponse parses an HTTP response from a ListVerificationsWithResponse call
+func ParseListVerificationsResponse(rsp *http.Response) (*ListVerificationsResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &ListVerificationsResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ListVerifications200JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 200:
+		var headers ListVerificationsResponse200Headers
+		if values := rsp.Header.Values("Link"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "Link", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.Link = &value
+		}
+		if values := rsp.Header.Values("X-Next-Cursor"); len(values) > 0 {
+			var value string
+			if err := runtime.BindStyledParameterWithOptions("simple", "X-Next-Cursor", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: false, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.XNextCursor = &value
+		}
+		response.Headers200 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseCreateVerificationResponse parses an HTTP response from a CreateVerificationWithResponse call
+func ParseCreateVerificationResponse(rsp *http.Response) (*CreateVerificationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &CreateVerificationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 202:
+		var dest CreateVerification202JSONResponseBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON202 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 402:
+		var dest InsufficientCredits
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON402 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest HandoffForbidden
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 409:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON409 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 410:
+		var dest HandoffExpired
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON410 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 413:
+		var dest TooLarge
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON413 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 415:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON415 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers CreateVerificationResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
+	}
+
+	return response, nil
+}
+
+// ParseGetVerificationResponse parses an HTTP response from a GetVerificationWithResponse call
+func ParseGetVerificationResponse(rsp *http.Response) (*GetVerificationResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetVerificationResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest Verification
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON404 = &dest
+
 	}
 
 	return response, nil

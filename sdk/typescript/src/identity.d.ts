@@ -815,6 +815,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's verifications, newest first
+         * @description As GET /v1/extractions (DESIGN "Lists"): one mode at a time, filters combine, a page may hold fewer than `limit` with a nextCursor when decision filters it.
+         */
+        get: operations["listVerifications"];
+        put?: never;
+        /**
+         * Verify a person from an identity document and a selfie (KYC decision)
+         * @description One request with a document (required), usually a selfie, and what you know of the person (`applicant`) gives a decision: approved, review, declined or resubmit, with stable reason codes and every check's evidence (docs/verifications.md: the checks and the decision table per policy). The document is read as an extraction is (MRZ and printed zone), the selfie's liveness checked and its face matched with the document's portrait. Processing is asynchronous on the extraction queue, with its retries and refunds: poll GET /v1/verifications/{verificationId} or subscribe an endpoint to verification.completed. Charged at acceptance (CREDIT_PRICES verification, 3 by default; test keys take one operation of the daily test quota instead), refunded when it cannot be processed. The document as multipart `document`, or JSON `document.uploadId`, `document.handoffSessionId` or `document.extractionId` (a completed extraction of the caller in the same mode: its reading is reused); the selfie as multipart `selfie` or JSON `selfie.uploadId` / `selfie.handoffSessionId`. Another user's or mode's extraction, upload or session is 404. Images, results and the request follow the extraction's retention (RESULT_RETENTION).
+         */
+        post: operations["createVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/verifications/{verificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A verification, its decision, reasons and checks */
+        get: operations["getVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/document-types": {
         parameters: {
             query?: never;
@@ -1132,8 +1173,77 @@ export interface components {
             /** Format: date-time */
             revokedAt: string | null;
         };
+        /**
+         * @description the decision table's policy (docs/verifications.md)
+         * @default standard
+         * @enum {string}
+         */
+        VerificationPolicy: "lenient" | "standard" | "strict";
         /** @enum {string} */
-        WebhookEvent: "extraction.completed" | "extraction.failed" | "webhook.test";
+        VerificationDecision: "approved" | "review" | "declined" | "resubmit";
+        /** @description what you know of the person; the fields given are compared with the document */
+        VerificationApplicant: {
+            givenNames?: string;
+            surname?: string;
+            /** Format: date */
+            dateOfBirth?: string;
+            documentNumber?: string;
+            /** @description ICAO code, or as printed */
+            nationality?: string;
+        };
+        VerificationRequest: {
+            /** @description exactly one of uploadId, handoffSessionId and extractionId */
+            document: {
+                uploadId?: string;
+                handoffSessionId?: string;
+                extractionId?: string;
+                documentType?: components["schemas"]["DocumentType"];
+            };
+            /** @description exactly one of uploadId and handoffSessionId */
+            selfie?: {
+                uploadId?: string;
+                handoffSessionId?: string;
+            };
+            applicant?: components["schemas"]["VerificationApplicant"];
+            minimumAge?: number;
+            referenceId?: string;
+            policy?: components["schemas"]["VerificationPolicy"];
+        };
+        VerificationCheck: {
+            /** @enum {string} */
+            group: "document.validation" | "document.consistency" | "document.comparison" | "document.image" | "document.authenticity" | "document.reuse" | "face.liveness" | "face.match" | "age";
+            /** @description names the check within its group (stable) */
+            code: string;
+            /** @enum {string} */
+            result: "pass" | "fail" | "inconclusive" | "not_applicable";
+            /** @description what was found, in a sentence */
+            detail: string;
+        };
+        Verification: {
+            /** @description ver_… */
+            id: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+            decision?: components["schemas"]["VerificationDecision"];
+            /** @description stable codes of what moved the decision (docs/verifications.md); empty when approved */
+            reasons?: string[];
+            checks?: components["schemas"]["VerificationCheck"][];
+            document?: components["schemas"]["ExtractedData"];
+            consistency?: components["schemas"]["ZoneAgreement"][];
+            applicant?: components["schemas"]["VerificationApplicant"];
+            minimumAge?: number;
+            policy: components["schemas"]["VerificationPolicy"];
+            creditsUsed: number;
+            livemode: boolean;
+            referenceId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            completedAt?: string;
+            error?: components["schemas"]["ExtractionError"];
+        };
+        /** @enum {string} */
+        WebhookEvent: "extraction.completed" | "extraction.failed" | "verification.completed" | "verification.failed" | "webhook.test";
         EndpointRequest: {
             /** @description https on an allowed port (WEBHOOK_ALLOWED_PORTS, 443 and 8443 by default), resolving to public addresses only */
             url: string;
@@ -3903,6 +4013,174 @@ export interface operations {
                 };
             };
             429: components["responses"]["RateLimited"];
+        };
+    };
+    listVerifications: {
+        parameters: {
+            query?: {
+                /** @description the mode listed: an API key's own (another is 422); a login session's choice, live by default */
+                mode?: components["parameters"]["ListMode"];
+                status?: "processing" | "completed" | "failed";
+                decision?: components["schemas"]["VerificationDecision"];
+                /** @description at or after this time (RFC 3339) */
+                createdAfter?: string;
+                /** @description before this time (RFC 3339) */
+                createdBefore?: string;
+                limit?: components["parameters"]["Limit"];
+                /** @description nextCursor of the previous page of the same list (another is 422) */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    "X-Next-Cursor": components["headers"]["X-Next-Cursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Verification"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
+            /** @description an unknown filter value, a limit out of range, a date that is not RFC 3339, another mode than the key's, or a cursor not of this list */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createVerification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The consumeToken (hct_…) of a mobile handoff session opened without a credential, from its creation response; several, comma-separated, for a batch naming several such sessions. */
+                "X-Consume-Token"?: components["parameters"]["ConsumeToken"];
+                /** @description UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description the document page: JPEG, PNG, WebP or PDF (by content)
+                     */
+                    document: string;
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG or WebP (by content)
+                     */
+                    selfie?: string;
+                    /** @description a JSON object as text: the VerificationApplicant */
+                    applicant?: string;
+                    /** @description years, 0 to 130 */
+                    minimumAge?: string;
+                    referenceId?: string;
+                    policy?: components["schemas"]["VerificationPolicy"];
+                    documentType?: components["schemas"]["DocumentType"];
+                };
+                "application/json": components["schemas"]["VerificationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ver_… */
+                        verificationId: string;
+                        /** @enum {string} */
+                        status: "processing";
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            401: components["responses"]["Problem"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["HandoffForbidden"];
+            /** @description not_found: an unknown extractionId, uploadId or handoff session, or another user's or mode's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description the extraction is not completed, or nothing was uploaded to the slot; idempotency_key_reused, idempotency_request_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            410: components["responses"]["HandoffExpired"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["Problem"];
+            /** @description validation_failed: no document, both or neither of a document's references, an applicant that is not a JSON object or a dateOfBirth that is no date, a minimumAge out of range, an unknown policy; image_too_costly */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                verificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Verification"];
+                };
+            };
+            401: components["responses"]["Problem"];
+            /** @description not_found: unknown, another user's or the other mode's (for an API key), or past its retention */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listDocumentTypes: {

@@ -31,29 +31,33 @@ var (
 func NewExtractionRepo(db Store) *ExtractionRepo { return &ExtractionRepo{db: db} }
 
 type extractionItem struct {
-	PK           string       `dynamodbav:"pk"`
-	SK           string       `dynamodbav:"sk"`
-	GSI1PK       string       `dynamodbav:"gsi1pk,omitempty"` // BATCH#id for a batch's documents
-	GSI1SK       string       `dynamodbav:"gsi1sk,omitempty"`
-	GSI2PK       string       `dynamodbav:"gsi2pk,omitempty"` // unfinished: in the sweep's due index
-	GSI2SK       string       `dynamodbav:"gsi2sk,omitempty"`
-	GSI3PK       string       `dynamodbav:"gsi3pk,omitempty"` // the owner's list of this mode
-	GSI3SK       string       `dynamodbav:"gsi3sk,omitempty"`
-	GSI4PK       string       `dynamodbav:"gsi4pk,omitempty"` // the owner's list of this mode and status
-	GSI4SK       string       `dynamodbav:"gsi4sk,omitempty"`
-	GSI5PK       string       `dynamodbav:"gsi5pk,omitempty"` // the owner's list of this mode and document type
-	GSI5SK       string       `dynamodbav:"gsi5sk,omitempty"`
-	ID           string       `dynamodbav:"id"`
-	OwnerID      string       `dynamodbav:"ownerId"`
-	Live         bool         `dynamodbav:"live"`
-	BatchID      string       `dynamodbav:"batchId,omitempty"`
-	ReferenceID  string       `dynamodbav:"referenceId,omitempty"`
-	DocumentType string       `dynamodbav:"documentType"`
-	Status       string       `dynamodbav:"status"`
-	ObjectKey    string       `dynamodbav:"objectKey"`
-	MIME         string       `dynamodbav:"mime"`
-	Size         int64        `dynamodbav:"size"`
-	Result       string       `dynamodbav:"result,omitempty"` // JSON of extraction.Result
+	PK           string `dynamodbav:"pk"`
+	SK           string `dynamodbav:"sk"`
+	GSI1PK       string `dynamodbav:"gsi1pk,omitempty"` // BATCH#id for a batch's documents
+	GSI1SK       string `dynamodbav:"gsi1sk,omitempty"`
+	GSI2PK       string `dynamodbav:"gsi2pk,omitempty"` // unfinished: in the sweep's due index
+	GSI2SK       string `dynamodbav:"gsi2sk,omitempty"`
+	GSI3PK       string `dynamodbav:"gsi3pk,omitempty"` // the owner's list of this mode
+	GSI3SK       string `dynamodbav:"gsi3sk,omitempty"`
+	GSI4PK       string `dynamodbav:"gsi4pk,omitempty"` // the owner's list of this mode and status
+	GSI4SK       string `dynamodbav:"gsi4sk,omitempty"`
+	GSI5PK       string `dynamodbav:"gsi5pk,omitempty"` // the owner's list of this mode and document type
+	GSI5SK       string `dynamodbav:"gsi5sk,omitempty"`
+	ID           string `dynamodbav:"id"`
+	OwnerID      string `dynamodbav:"ownerId"`
+	Live         bool   `dynamodbav:"live"`
+	BatchID      string `dynamodbav:"batchId,omitempty"`
+	ReferenceID  string `dynamodbav:"referenceId,omitempty"`
+	DocumentType string `dynamodbav:"documentType"`
+	Status       string `dynamodbav:"status"`
+	ObjectKey    string `dynamodbav:"objectKey"`
+	MIME         string `dynamodbav:"mime"`
+	Size         int64  `dynamodbav:"size"`
+	Result       string `dynamodbav:"result,omitempty"` // JSON of extraction.Result
+	// Verification is a verification's request (JSON of extraction.VerificationRequest), Decision
+	// its verdict's decision once finished (a list's filter).
+	Verification string       `dynamodbav:"verification,omitempty"`
+	Decision     string       `dynamodbav:"decision,omitempty"`
 	CreditsUsed  int          `dynamodbav:"creditsUsed"`
 	Error        *failureItem `dynamodbav:"error,omitempty"`
 	Attempts     int          `dynamodbav:"attempts"`
@@ -121,22 +125,26 @@ func modeName(live bool) string {
 
 // extractionsPK is the partition of an owner's extractions of one mode (gsi3); the lists by status
 // (gsi4) and by document type (gsi5) extend it.
-func extractionsPK(ownerID string, live bool) string {
+func extractionsPK(ownerID string, live, verifications bool) string {
+	if verifications {
+		// A verification's record is an extraction's, listed apart.
+		return "VERIFICATIONS#" + ownerID + "#" + modeName(live)
+	}
 	return "EXTRACTIONS#" + ownerID + "#" + modeName(live)
 }
 
 // extractionStatusPK is the partition of an owner's extractions of one mode in one state: queued
 // and processing share "pending", so that a claim (which knows only the id) moves no key; the list
 // of either one reads the owner's unfinished extractions alone.
-func extractionStatusPK(ownerID string, live bool, s extraction.Status) string {
+func extractionStatusPK(ownerID string, live, verifications bool, s extraction.Status) string {
 	if !s.Done() {
 		s = "pending"
 	}
-	return extractionsPK(ownerID, live) + "#STATUS#" + string(s)
+	return extractionsPK(ownerID, live, verifications) + "#STATUS#" + string(s)
 }
 
 func extractionTypePK(ownerID string, live bool, documentType string) string {
-	return extractionsPK(ownerID, live) + "#TYPE#" + documentType
+	return extractionsPK(ownerID, live, false) + "#TYPE#" + documentType
 }
 
 func batchesPK(ownerID string, live bool) string { return "BATCHES#" + ownerID + "#" + modeName(live) }
@@ -175,9 +183,18 @@ func newExtractionItem(e extraction.Extraction, index int) (extractionItem, erro
 		it.GSI1PK, it.GSI1SK = batchPK(e.BatchID), fmt.Sprintf("%04d", index)
 	}
 	at := listKey(e.CreatedAt, e.ID)
-	it.GSI3PK, it.GSI3SK = extractionsPK(e.OwnerID, e.Live), at
-	it.GSI4PK, it.GSI4SK = extractionStatusPK(e.OwnerID, e.Live, e.Status), at
-	it.GSI5PK, it.GSI5SK = extractionTypePK(e.OwnerID, e.Live, e.DocumentType), at
+	verifying := e.Verification != nil
+	it.GSI3PK, it.GSI3SK = extractionsPK(e.OwnerID, e.Live, verifying), at
+	it.GSI4PK, it.GSI4SK = extractionStatusPK(e.OwnerID, e.Live, verifying, e.Status), at
+	if verifying {
+		b, err := json.Marshal(e.Verification)
+		if err != nil {
+			return it, err
+		}
+		it.Verification = string(b)
+	} else {
+		it.GSI5PK, it.GSI5SK = extractionTypePK(e.OwnerID, e.Live, e.DocumentType), at
+	}
 	if e.Result != nil {
 		b, err := json.Marshal(e.Result)
 		if err != nil {
@@ -208,6 +225,12 @@ func (it extractionItem) extraction() (extraction.Extraction, error) {
 	}
 	if it.Error != nil {
 		e.Error = &extraction.Failure{Code: it.Error.Code, Message: it.Error.Message}
+	}
+	if it.Verification != "" {
+		e.Verification = &extraction.VerificationRequest{}
+		if err := json.Unmarshal([]byte(it.Verification), e.Verification); err != nil {
+			return e, fmt.Errorf("dynamo: decode verification: %w", err)
+		}
 	}
 	if it.Result != "" {
 		e.Result = &extraction.Result{}
@@ -387,13 +410,17 @@ func (r *ExtractionRepo) FinishExtraction(
 		":to":         str(string(e.Status)),
 		":processing": str(string(extraction.StatusProcessing)),
 		":credits":    num(int64(e.CreditsUsed)),
-		":list":       str(extractionStatusPK(e.OwnerID, e.Live, e.Status)),
+		":list":       str(extractionStatusPK(e.OwnerID, e.Live, e.Verification != nil, e.Status)),
 	}
 	values[":at"], _ = attributevalue.Marshal(e.UpdatedAt)
 	values[":done"], _ = attributevalue.Marshal(e.CompletedAt)
 	// The list by status moves with the status (an item written before the lists has no gsi4sk,
 	// so stays out of the index).
 	set := "SET #s = :to, updatedAt = :at, completedAt = :done, creditsUsed = :credits, gsi4pk = :list"
+	if e.Result != nil && e.Result.Verdict != nil {
+		set += ", decision = :decision"
+		values[":decision"] = str(e.Result.Verdict.Decision)
+	}
 	if e.Result != nil {
 		b, err := json.Marshal(e.Result)
 		if err != nil {
@@ -512,7 +539,7 @@ func (r *ExtractionRepo) Extractions(
 ) (extraction.Page[extraction.Extraction], error) {
 	l := listing{
 		index:  "gsi3",
-		pk:     extractionsPK(ownerID, f.Live),
+		pk:     extractionsPK(ownerID, f.Live, f.Verifications),
 		after:  f.CreatedAfter,
 		before: f.CreatedBefore,
 		limit:  f.Limit,
@@ -543,15 +570,18 @@ func (r *ExtractionRepo) Extractions(
 			filters = append(filters, "createdAt < :before")
 		}
 	case f.Status != "":
-		l.index, l.pk = "gsi4", extractionStatusPK(ownerID, f.Live, f.Status)
-		if !f.Status.Done() {
+		l.index, l.pk = "gsi4", extractionStatusPK(ownerID, f.Live, f.Verifications, f.Status)
+		if !f.Status.Done() && !f.Verifications {
 			match("status", string(f.Status))
 		}
 		if f.DocumentType != "" {
 			match("documentType", f.DocumentType)
 		}
-	case f.DocumentType != "":
+	case f.DocumentType != "" && !f.Verifications:
 		l.index, l.pk = "gsi5", extractionTypePK(ownerID, f.Live, f.DocumentType)
+	}
+	if f.Decision != "" {
+		match("decision", f.Decision)
 	}
 	if len(filters) > 0 {
 		l.filter = joinAnd(filters)

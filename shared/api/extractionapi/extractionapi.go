@@ -37,6 +37,9 @@ func (a API) Routes() []httpapi.Route {
 		{Pattern: "GET /v1/batches", Handler: a.Guard.Require(access.Users, a.listBatches)},
 		{Pattern: "GET /v1/batches/{id}", Handler: a.Guard.Require(access.Users, a.getBatch)},
 		{Pattern: "GET /v1/document-types", Handler: a.Guard.Require(access.Users, a.documentTypes)},
+		{Pattern: "POST /v1/verifications", Handler: a.Guard.Require(access.Users, a.Idempotency.Wrap(a.verify))},
+		{Pattern: "GET /v1/verifications", Handler: a.Guard.Require(access.Users, a.listVerifications)},
+		{Pattern: "GET /v1/verifications/{verificationId}", Handler: a.Guard.Require(access.Users, a.getVerification)},
 	}
 }
 
@@ -81,7 +84,11 @@ func (a API) createBatch(w http.ResponseWriter, r *http.Request, p access.Princi
 }
 
 func (a API) get(w http.ResponseWriter, r *http.Request, p access.Principal) error {
-	e, err := a.Extractions.Get(r.Context(), caller(p), r.PathValue("extractionId"))
+	id := r.PathValue("extractionId")
+	if extraction.IsVerification(id) {
+		return fault.Newf(fault.NotFound, "No extraction %s: a verification is read at /v1/verifications/%s.", id, id)
+	}
+	e, err := a.Extractions.Get(r.Context(), caller(p), id)
 	if err != nil {
 		return err
 	}
@@ -193,6 +200,15 @@ var Forms = map[string][]httpapi.Part{
 		{Name: "file", File: true},
 		{Name: "documentType", MaxLength: 32},
 		{Name: "referenceId", MaxLength: 128},
+	},
+	"POST /v1/verifications": {
+		{Name: "document", File: true},
+		{Name: "selfie", File: true},
+		{Name: "applicant", MaxLength: 2048},
+		{Name: "minimumAge", MaxLength: 3},
+		{Name: "referenceId", MaxLength: 128},
+		{Name: "policy", MaxLength: 16},
+		{Name: "documentType", MaxLength: 32},
 	},
 	"POST /v1/batches": {
 		{Name: "file", File: true, MaxItems: extraction.MaxBatch},

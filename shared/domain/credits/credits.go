@@ -26,8 +26,10 @@ const (
 	ReasonBatch      = "batch"      // a batch of documents, charged at once
 	ReasonRefund     = "refund"     // a charge given back: the work failed or could not be kept
 	ReasonLiveness   = "liveness"
-	ReasonFaceMatch  = "face_match"
-	ReasonInvoice    = "invoice" // a plan's credits, granted when its invoice is paid
+	// ReasonVerification is a verification: its document, selfie and checks.
+	ReasonVerification = "verification"
+	ReasonFaceMatch    = "face_match"
+	ReasonInvoice      = "invoice" // a plan's credits, granted when its invoice is paid
 )
 
 // Movement is one change of a user's balance and its ledger entry.

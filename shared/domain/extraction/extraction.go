@@ -98,6 +98,9 @@ type Extraction struct {
 	// ExpiresAt ends the record and what was read: extracted data is personal data, kept for the
 	// retention period and then deleted (the store's TTL; reads treat it as gone at once).
 	ExpiresAt time.Time
+	// Verification is set on the extraction of a verification (POST /v1/verifications): once its
+	// document is read, the checks run and their verdict is part of the result.
+	Verification *VerificationRequest
 }
 
 // Batch is a set of extractions submitted together. Read with its extractions (GetBatch), its
@@ -207,6 +210,11 @@ type Result struct {
 	// Consistency lists each field read in both the MRZ and the printed zone, and whether they
 	// agree; a disagreement is also one of the MRZ's warnings.
 	Consistency []Agreement `json:"consistency,omitempty"`
+	// Verdict is a verification's decision, set on a verification's extraction only.
+	Verdict *Verdict `json:"verdict,omitempty"`
+	// PageText is the printed zone's lines as read, for the checks that run right after the
+	// reading (a specimen's words); never stored.
+	PageText []string `json:"-"`
 }
 
 // ExtractedData is the document's fields, read from its machine-readable zone and its printed
@@ -268,4 +276,33 @@ type Check struct {
 type Engine struct {
 	Name    string `json:"name"`
 	Version string `json:"version"`
+}
+
+// VerificationRequest is what a verification asks beyond reading its document: the selfie to
+// compare with the document's portrait, what the partner knows of the person, the minimum age and
+// the policy that decides.
+type VerificationRequest struct {
+	Selfie     *Object           `json:"selfie,omitempty"`
+	Applicant  map[string]string `json:"applicant,omitempty"`
+	MinimumAge int               `json:"minimumAge,omitempty"`
+	Policy     string            `json:"policy"`
+	// FromExtraction is the completed extraction whose reading the verification reuses, when the
+	// request named one rather than a file.
+	FromExtraction string `json:"fromExtraction,omitempty"`
+}
+
+// Verdict is a verification's decision, its reasons (stable codes) and every check's evidence.
+type Verdict struct {
+	Decision string         `json:"decision"`
+	Reasons  []string       `json:"reasons"`
+	Checks   []VerdictCheck `json:"checks"`
+}
+
+// VerdictCheck is one check of a verdict: its group and code name it, Result is pass, fail,
+// inconclusive or not_applicable, Detail says what was found.
+type VerdictCheck struct {
+	Group  string `json:"group"`
+	Code   string `json:"code"`
+	Result string `json:"result"`
+	Detail string `json:"detail"`
 }

@@ -11,10 +11,13 @@ import (
 
 // Filter selects a page of one owner's extractions of one mode, newest first.
 type Filter struct {
-	Live          bool
-	Status        Status // "" for any
-	DocumentType  string // "" for any
-	BatchID       string // "" for any
+	Live         bool
+	Status       Status // "" for any
+	DocumentType string // "" for any
+	BatchID      string // "" for any
+	// Verifications lists verifications rather than extractions; Decision filters them.
+	Verifications bool
+	Decision      string
 	CreatedAfter  time.Time
 	CreatedBefore time.Time
 	Limit         int

@@ -150,11 +150,15 @@ type Service struct {
 	Alarms    Alarms   // nil: none
 	Refusals  Refusals // nil: no bound on refused and refunded decodings
 
-	Retention   time.Duration // how long an extraction and its result are kept; 0: for ever
-	Price       int           // credits per extraction
-	MaxBytes    int64         // largest accepted file
-	MaxPixels   int64         // largest accepted image (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels
-	MaxAttempts int           // deliveries of one job before it is failed; the queue's maxReceiveCount
+	Retention time.Duration // how long an extraction and its result are kept; 0: for ever
+	Price     int           // credits per extraction
+	// VerificationPrice is the credits of a verification (its document's reading included).
+	VerificationPrice int
+	// Verifier decides verifications; nil where none are processed.
+	Verifier    Verifier
+	MaxBytes    int64 // largest accepted file
+	MaxPixels   int64 // largest accepted image (MAX_IMAGE_MEGAPIXELS); zero is imagefile.MaxPixels
+	MaxAttempts int   // deliveries of one job before it is failed; the queue's maxReceiveCount
 	Now         func() time.Time
 }
 
@@ -645,6 +649,9 @@ func (s *Service) Process(ctx context.Context, id string) error {
 	if err != nil {
 		return s.retry(ctx, e, err)
 	}
+	if e.Verification != nil {
+		return s.processVerification(ctx, e, data)
+	}
 	res, err := s.Reader.Read(ctx, data, e.Object.MIME, e.DocumentType)
 	if err != nil {
 		f := fault.As(err)
@@ -728,7 +735,14 @@ func (s *Service) finish(ctx context.Context, e Extraction, res *Result, fail *F
 		e.Status, event, refund = StatusFailed, EventFailed, credits.Refund(e.OwnerID, e.CreditsUsed, e.ID, now)
 		e.CreditsUsed = 0
 	}
-	err := s.Events.Emit(ctx, e.OwnerID, e.Live, event, e.ID, EventData(e), func(ds []webhook.Delivery) error {
+	data := EventData(e)
+	if e.Verification != nil {
+		event, data = EventVerificationCompleted, verificationEventData(e)
+		if fail != nil {
+			event = EventVerificationFailed
+		}
+	}
+	err := s.Events.Emit(ctx, e.OwnerID, e.Live, event, e.ID, data, func(ds []webhook.Delivery) error {
 		return s.Store.FinishExtraction(ctx, e, refund, ds)
 	})
 	if fault.Is(err, fault.Conflict) {

@@ -10,6 +10,7 @@ import (
 	"github.com/trustline/platform/shared/vision/fieldvalue"
 	"github.com/trustline/platform/shared/vision/imagefile"
 	"github.com/trustline/platform/shared/vision/mrz"
+	"github.com/trustline/platform/shared/vision/ocr"
 	"github.com/trustline/platform/shared/vision/printed"
 )
 
@@ -56,7 +57,17 @@ func (r MRZReader) readPrintedZone(ctx context.Context, res *Result, found *zone
 		return err
 	}
 	res.Consistency = merge(&res.ExtractedData, printed.Read(lines, anchorsOf(res.ExtractedData), r.now()))
+	res.PageText = texts(lines)
 	return nil
+}
+
+// texts are the lines' texts.
+func texts(lines []ocr.Line) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.Text
+	}
+	return out
 }
 
 // anchorsOf is what the MRZ says that the printed zone repeats.
@@ -194,7 +205,9 @@ func (r MRZReader) readLicence(ctx context.Context, img image.Image) (Result, bo
 		}
 
 		if p, ok := printed.ReadLicence(lines, now); ok {
-			return licenceResult(p, rot, Engine{Name: r.Printed.Name(), Version: r.Printed.Version()}, now), true, nil
+			res := licenceResult(p, rot, Engine{Name: r.Printed.Name(), Version: r.Printed.Version()}, now)
+			res.PageText = texts(lines)
+			return res, true, nil
 		}
 	}
 	return Result{}, false, nil

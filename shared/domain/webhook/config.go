@@ -140,15 +140,19 @@ type ConfigStore interface {
 
 // Identity API events an endpoint can subscribe to.
 const (
-	EventExtractionCompleted = "extraction.completed"
-	EventExtractionFailed    = "extraction.failed"
-	EventTest                = "webhook.test"
+	EventExtractionCompleted   = "extraction.completed"
+	EventExtractionFailed      = "extraction.failed"
+	EventVerificationCompleted = "verification.completed"
+	EventVerificationFailed    = "verification.failed"
+	EventTest                  = "webhook.test"
 )
 
 // APIVersion is the apiVersion of identity API payloads.
 const APIVersion = "2026-11-01"
 
-var identityEvents = []string{EventExtractionCompleted, EventExtractionFailed, EventTest}
+var identityEvents = []string{
+	EventExtractionCompleted, EventExtractionFailed, EventVerificationCompleted, EventVerificationFailed, EventTest,
+}
 
 // Directory is the webhook configuration in force, as both the Service (which changes it) and the
 // Engine (which sends by it, through Target) read it: a partner's webhook as its keys' standing

@@ -15,7 +15,9 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/facematch"
+	"github.com/trustline/platform/shared/domain/liveness"
 	"github.com/trustline/platform/shared/domain/refusals"
+	"github.com/trustline/platform/shared/domain/verification"
 	"github.com/trustline/platform/shared/foundation/metrics"
 	"github.com/trustline/platform/shared/vision/ocr"
 	"github.com/trustline/platform/shared/vision/ocr/tesseract"
@@ -31,23 +33,25 @@ func extractionsFor(d deps, reader extraction.Reader) (*extraction.Service, queu
 	jobs := queue.Queue{API: d.aws.SQS, URL: d.cfg.ExtractionQueueURL, Now: d.now}
 	repo := dynamo.NewExtractionRepo(d.store)
 	return &extraction.Service{
-		Store:       repo,
-		Lists:       repo,
-		Blobs:       blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
-		Jobs:        jobs,
-		Events:      hooks.service,
-		Reader:      reader,
-		Alarms:      metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout},
-		Handoffs:    handoffsFor(d),
-		Uploads:     uploadsFor(d),
-		TestQuota:   testQuota(d),
-		Refusals:    refusalBound(d),
-		Price:       d.cfg.CreditPrices["extraction"],
-		MaxBytes:    d.cfg.MaxDocumentBytes,
-		MaxPixels:   d.cfg.MaxImagePixels,
-		Retention:   d.cfg.ResultRetention,
-		MaxAttempts: d.cfg.ExtractionMaxAttempts,
-		Now:         d.now,
+		Store:     repo,
+		Lists:     repo,
+		Blobs:     blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+		Jobs:      jobs,
+		Events:    hooks.service,
+		Reader:    reader,
+		Alarms:    metrics.EMF{Stage: d.cfg.Stage, Out: os.Stdout},
+		Handoffs:  handoffsFor(d),
+		Uploads:   uploadsFor(d),
+		TestQuota: testQuota(d),
+		Refusals:  refusalBound(d),
+		Price:     d.cfg.CreditPrices["extraction"],
+		// A verification reads its document, checks its selfie's liveness and matches its face.
+		VerificationPrice: d.cfg.CreditPrices["verification"],
+		MaxBytes:          d.cfg.MaxDocumentBytes,
+		MaxPixels:         d.cfg.MaxImagePixels,
+		Retention:         d.cfg.ResultRetention,
+		MaxAttempts:       d.cfg.ExtractionMaxAttempts,
+		Now:               d.now,
 	}, jobs, nil
 }
 
@@ -104,6 +108,13 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 	)
 	if err != nil {
 		return nil, err
+	}
+	// A verification's selfie: the models load on the first verification, not at the cold start
+	// every extraction pays.
+	svc.Verifier = verification.Verifier{
+		Liveness: liveness.NewLazy(d.cfg.ModelsDir, liveness.WithThreshold(d.cfg.LivenessThreshold),
+			liveness.WithMaxPixels(d.cfg.MaxImagePixels)),
+		FaceMatch: facematch.NewLazy(d.cfg.ModelsDir, facematch.WithMaxPixels(d.cfg.MaxImagePixels)),
 	}
 	return queue.Batch(d.log, 2, jobs, func(ctx context.Context, m events.SQSMessage) error {
 		job, err := extraction.ParseJob(m.Body)

@@ -211,7 +211,7 @@ var Settings = []Setting{
 	},
 	{
 		"CREDIT_PRICES",
-		"extraction=1,liveness=1,face_match=1",
+		"extraction=1,liveness=1,face_match=1,verification=3",
 		"Credits each operation costs. Test-mode keys (sk_test_) are never charged.",
 		false,
 	},

@@ -30,6 +30,9 @@ from .create_liveness_check_response_200_attack_type import (
 from .create_liveness_check_response_200_face_match import (
     CreateLivenessCheckResponse200FaceMatch,
 )
+from .create_verification_files_body import CreateVerificationFilesBody
+from .create_verification_response_202 import CreateVerificationResponse202
+from .create_verification_response_202_status import CreateVerificationResponse202Status
 from .credentials import Credentials
 from .date_field import DateField
 from .delivery import Delivery
@@ -118,6 +121,9 @@ from .list_extractions_status import ListExtractionsStatus
 from .list_invoices_status import ListInvoicesStatus
 from .list_liveness_checks_mode import ListLivenessChecksMode
 from .list_sessions_response_200 import ListSessionsResponse200
+from .list_verifications_mode import ListVerificationsMode
+from .list_verifications_response_200 import ListVerificationsResponse200
+from .list_verifications_status import ListVerificationsStatus
 from .list_webhook_deliveries_status import ListWebhookDeliveriesStatus
 from .list_webhook_endpoints_response_200 import ListWebhookEndpointsResponse200
 from .liveness_check import LivenessCheck
@@ -165,6 +171,17 @@ from .upload_headers import UploadHeaders
 from .upload_method import UploadMethod
 from .upload_request import UploadRequest
 from .user import User
+from .verification import Verification
+from .verification_applicant import VerificationApplicant
+from .verification_check import VerificationCheck
+from .verification_check_group import VerificationCheckGroup
+from .verification_check_result import VerificationCheckResult
+from .verification_decision import VerificationDecision
+from .verification_policy import VerificationPolicy
+from .verification_request import VerificationRequest
+from .verification_request_document import VerificationRequestDocument
+from .verification_request_selfie import VerificationRequestSelfie
+from .verification_status import VerificationStatus
 from .verify_email_body import VerifyEmailBody
 from .webhook_event import WebhookEvent
 from .zone_agreement import ZoneAgreement
@@ -197,6 +214,9 @@ __all__ = (
     "CreateLivenessCheckResponse200",
     "CreateLivenessCheckResponse200AttackType",
     "CreateLivenessCheckResponse200FaceMatch",
+    "CreateVerificationFilesBody",
+    "CreateVerificationResponse202",
+    "CreateVerificationResponse202Status",
     "Credentials",
     "DateField",
     "Delivery",
@@ -277,6 +297,9 @@ __all__ = (
     "ListInvoicesStatus",
     "ListLivenessChecksMode",
     "ListSessionsResponse200",
+    "ListVerificationsMode",
+    "ListVerificationsResponse200",
+    "ListVerificationsStatus",
     "ListWebhookDeliveriesStatus",
     "ListWebhookEndpointsResponse200",
     "LivenessCheck",
@@ -317,6 +340,17 @@ __all__ = (
     "UploadMethod",
     "UploadRequest",
     "User",
+    "Verification",
+    "VerificationApplicant",
+    "VerificationCheck",
+    "VerificationCheckGroup",
+    "VerificationCheckResult",
+    "VerificationDecision",
+    "VerificationPolicy",
+    "VerificationRequest",
+    "VerificationRequestDocument",
+    "VerificationRequestSelfie",
+    "VerificationStatus",
     "VerifyEmailBody",
     "WebhookEvent",
     "ZoneAgreement",

@@ -1,0 +1,169 @@
+package emulate
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// verificationView is GET /v1/verifications/{id}'s answer.
+type verificationView struct {
+	ID, Status, Decision, Policy, ReferenceID string
+	Reasons                                   []string
+	Checks                                    []struct{ Group, Code, Result, Detail string }
+	Document                                  map[string]json.RawMessage
+	CreditsUsed                               int
+	Livemode                                  bool
+}
+
+func (v verificationView) check(group, code string) string {
+	for _, c := range v.Checks {
+		if c.Group == group && c.Code == code {
+			return c.Result
+		}
+	}
+	return ""
+}
+
+func pollVerification(t *testing.T, c client, cred []string, id string) verificationView {
+	t.Helper()
+	var v verificationView
+	waitFor(t, 60*time.Second, "verification "+id+" to finish", func() bool {
+		r := c.do("GET", "/v1/verifications/"+id, nil, cred...)
+		expect(t, "poll", r, 200, "")
+		r.json(t, &v)
+		return v.Status == "completed" || v.Status == "failed"
+	})
+	return v
+}
+
+// TestVerification drives a KYC verification over HTTP as a partner would: the ICAO specimen
+// passport with a real photo printed on its portrait and the same photo as the selfie, the
+// applicant's name and birth date, a minimum age. The page is a specimen (state UTO) and expired
+// in 2012: declined, for those reasons, while the face, the name and the age hold. A second
+// verification reuses the page's extraction with another name; another user's extraction is
+// 404; the webhook tells each decision; the list filters by decision; a verification is charged
+// three credits, and is no extraction to GET /v1/extractions.
+func TestVerification(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox,
+		"RATE_LIMITS": unlimited, "WEBHOOK_ALLOW_LOOPBACK": "true"})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "kyc-verify@example.com")
+	cred := key(live)
+	grantCredits(t, local, c, jwt, 7)
+
+	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
+	expect(t, "endpoint", c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/hooks",
+		"events": []string{"verification.completed"}}, bearer(jwt)...), 201, "")
+
+	page := portraitPage(t, "one-face.jpg")
+	submit := form{
+		formFile("document", "passport.png", page), formFile("selfie", "selfie.jpg", face(t, "one-face.jpg")),
+		formField("applicant", `{"surname": "Eriksson", "givenNames": "Anna Maria", "dateOfBirth": "1974-08-12"}`),
+		formField("minimumAge", "18"), formField("referenceId", "applicant-42"),
+	}
+	r := c.do("POST", "/v1/verifications", submit, cred...)
+	expect(t, "verify", r, 202, "")
+	var accepted struct{ VerificationID, Status string }
+	r.json(t, &accepted)
+	if !strings.HasPrefix(accepted.VerificationID, "ver_") || accepted.Status != "processing" {
+		t.Fatalf("accepted = %s", r.body)
+	}
+	if got := credits(t, c, jwt); got != 4 {
+		t.Errorf("credits after a verification = %v, want 4 (7 less 3)", got)
+	}
+	v := pollVerification(t, c, cred, accepted.VerificationID)
+	if v.Status != "completed" || v.Decision != "declined" || v.ReferenceID != "applicant-42" || v.CreditsUsed != 3 {
+		t.Fatalf("verification = %+v", v)
+	}
+	for _, reason := range []string{"document_expired", "specimen_document"} {
+		if !slices.Contains(v.Reasons, reason) {
+			t.Errorf("reasons %v lack %s", v.Reasons, reason)
+		}
+	}
+	for _, c := range []struct{ group, code, want string }{
+		{"document.validation", "expiry", "fail"},
+		{"document.validation", "mrz_check_digits", "pass"},
+		{"document.authenticity", "specimen_state", "fail"},
+		{"document.comparison", "name", "pass"},
+		{"document.comparison", "date_of_birth", "pass"},
+		{"face.match", "same_person", "pass"},
+		{"age", "minimum_age", "pass"},
+	} {
+		if got := v.check(c.group, c.code); got != c.want {
+			t.Errorf("%s %s = %q, want %s (checks %+v)", c.group, c.code, got, c.want, v.Checks)
+		}
+	}
+	if v.check("face.liveness", "live") == "not_applicable" {
+		t.Error("a selfie was sent: its liveness is a check")
+	}
+	if _, ok := v.Document["surname"]; !ok {
+		t.Errorf("the verification shows no document fields: %+v", v.Document)
+	}
+	expect(t, "a verification is no extraction", c.do("GET", "/v1/extractions/"+v.ID, nil, cred...), 404, "")
+
+	// The page's own extraction, reused by a second verification that names another person.
+	r = c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"),
+		formFile("file", "passport.png", page)}, cred...)
+	expect(t, "extract", r, 202, "")
+	var ext struct{ ExtractionID string }
+	r.json(t, &ext)
+	if e := poll(t, c, cred, ext.ExtractionID); e.Status != "completed" {
+		t.Fatalf("extraction = %+v", e)
+	}
+	r = c.do("POST", "/v1/verifications", map[string]any{"document": map[string]any{"extractionId": ext.ExtractionID},
+		"applicant": map[string]any{"surname": "Smith", "givenNames": "John"}, "policy": "strict"}, cred...)
+	expect(t, "verify an extraction", r, 202, "")
+	r.json(t, &accepted)
+	second := pollVerification(t, c, cred, accepted.VerificationID)
+	if second.Decision != "declined" || second.Policy != "strict" || !slices.Contains(second.Reasons, "name_mismatch") ||
+		second.check("face.match", "same_person") != "not_applicable" {
+		t.Errorf("second verification = %+v", second)
+	}
+
+	// Another user's extraction is unknown to this one.
+	jwt2, other := newLiveUser(t, c, outbox, "kyc-other@example.com")
+	grantCredits(t, local, c, jwt2, 3)
+	expect(t, "another user's extraction", c.do("POST", "/v1/verifications",
+		map[string]any{"document": map[string]any{"extractionId": ext.ExtractionID}}, key(other)...), 404, "")
+	expect(t, "no document", c.do("POST", "/v1/verifications", map[string]any{"applicant": map[string]any{}},
+		cred...), 422, "validation_failed")
+	expect(t, "an unknown policy", c.do("POST", "/v1/verifications", map[string]any{
+		"document": map[string]any{"extractionId": ext.ExtractionID}, "policy": "loose"}, cred...), 422, "")
+
+	// The list, filtered by decision; the extractions' list holds no verification.
+	var list struct{ Data []verificationView }
+	c.do("GET", "/v1/verifications?decision=declined", nil, cred...).json(t, &list)
+	if len(list.Data) != 2 {
+		t.Errorf("declined verifications listed: %d, want 2", len(list.Data))
+	}
+	c.do("GET", "/v1/verifications?decision=approved", nil, cred...).json(t, &list)
+	if len(list.Data) != 0 {
+		t.Errorf("approved verifications listed: %d, want 0", len(list.Data))
+	}
+	var exts struct {
+		Data []struct{ ExtractionID string }
+	}
+	c.do("GET", "/v1/extractions", nil, cred...).json(t, &exts)
+	for _, e := range exts.Data {
+		if strings.HasPrefix(e.ExtractionID, "ver_") {
+			t.Errorf("the extractions' list holds verification %s", e.ExtractionID)
+		}
+	}
+
+	// Each decision reached the endpoint subscribed to verification.completed.
+	waitFor(t, 20*time.Second, "two verification.completed deliveries", func() bool {
+		n := 0
+		for _, d := range rc.got() {
+			if strings.Contains(string(d.body), `"verification.completed"`) &&
+				strings.Contains(string(d.body), `"decision":"declined"`) {
+				n++
+			}
+		}
+		return n >= 2
+	})
+}

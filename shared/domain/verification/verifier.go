@@ -1,0 +1,86 @@
+package verification
+
+import (
+	"context"
+	"errors"
+
+	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/domain/facematch"
+	"github.com/trustline/platform/shared/domain/liveness"
+)
+
+// Verifier decides verifications once their documents are read: it runs the selfie through the
+// liveness and face-match models, every check (Run) and the policy's table (Decide). It is the
+// extraction service's extraction.Verifier.
+type Verifier struct {
+	Liveness interface {
+		Check(ctx context.Context, data []byte) (liveness.Result, error)
+	}
+	FaceMatch interface {
+		Compare(ctx context.Context, document, selfie []byte) (facematch.Result, error)
+	}
+}
+
+var _ extraction.Verifier = Verifier{}
+
+// Verify implements extraction.Verifier. An error of the models themselves (not loaded, closed,
+// the context ended) is returned, for the job to be retried; what a selfie or a page makes the
+// models say (no face, two faces, an unreadable image) is evidence the checks weigh.
+func (v Verifier) Verify(ctx context.Context, in extraction.VerifyInput) (*extraction.Verdict, error) {
+	req := in.Extraction.Verification
+	inp := Input{
+		Now: in.Now, Document: in.Result, File: in.Document, MinimumAge: req.MinimumAge,
+		Selfie: in.Selfie != nil,
+		Applicant: Applicant{
+			GivenNames: req.Applicant["givenNames"], Surname: req.Applicant["surname"],
+			DateOfBirth: req.Applicant["dateOfBirth"], DocumentNumber: req.Applicant["documentNumber"],
+			Nationality: req.Applicant["nationality"],
+		},
+	}
+	if in.Result != nil {
+		inp.PageWords = in.Result.PageText
+	}
+	if in.Selfie != nil {
+		lr, err := v.Liveness.Check(ctx, in.Selfie)
+		switch {
+		case err == nil:
+			inp.Liveness = &lr
+		case selfieProblem(err):
+			inp.LivenessErr = err
+		default:
+			return nil, err
+		}
+		fm, err := v.FaceMatch.Compare(ctx, in.Document, in.Selfie)
+		var imageErr *facematch.ImageError
+		switch {
+		case err == nil:
+			inp.FaceMatch = &fm
+		case errors.As(err, &imageErr):
+			inp.FaceMatchErr = err
+		default:
+			return nil, err
+		}
+	}
+	checks := Run(inp)
+	decision, reasons := Decide(Policy(req.Policy), checks)
+	out := &extraction.Verdict{Decision: string(decision), Reasons: reasons,
+		Checks: make([]extraction.VerdictCheck, len(checks))}
+	if out.Reasons == nil {
+		out.Reasons = []string{}
+	}
+	for i, c := range checks {
+		out.Checks[i] = extraction.VerdictCheck{Group: c.Group, Code: c.Code, Result: string(c.Result), Detail: c.Detail}
+	}
+	return out, nil
+}
+
+// selfieProblem reports a liveness error about the selfie itself, rather than the models.
+func selfieProblem(err error) bool {
+	for _, e := range []error{liveness.ErrNoFace, liveness.ErrMultipleFaces, liveness.ErrUnsupported,
+		liveness.ErrCorrupt, liveness.ErrTooLarge} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
