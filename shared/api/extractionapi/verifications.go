@@ -117,7 +117,8 @@ func verificationOf(r *http.Request) (extraction.Verification, error) {
 			return v, invalid("Name the document by exactly one of uploadId, handoffSessionId and extractionId.",
 				"document: exactly one of uploadId, handoffSessionId, extractionId")
 		}
-		v.Document = extraction.Document{Type: d.DocumentType, UploadID: d.UploadID, HandoffSessionID: d.HandoffSessionID}
+		v.Document = extraction.Document{Type: d.DocumentType, UploadID: d.UploadID}
+		v.Document.HandoffSessionID = d.HandoffSessionID
 		v.ExtractionID = d.ExtractionID
 		if s := in.Selfie; s != nil {
 			if btoi(s.UploadID != "")+btoi(s.HandoffSessionID != "") != 1 {

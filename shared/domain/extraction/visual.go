@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 	"time"
 
@@ -175,14 +176,19 @@ func merge(d *ExtractedData, p printed.Page) []Agreement {
 func same(name printed.Name, mrzValue, visual string) (agree, compared bool) {
 	switch name {
 	case printed.Surname, printed.GivenNames:
-		return fieldvalue.SameName(visual, mrzValue) || fieldvalue.SameName(visual, misread(mrzValue)), true
+		if fieldvalue.SameName(visual, mrzValue) || fieldvalue.SameName(visual, misread(mrzValue)) {
+			return true, true
+		}
+		// A name read in part (ANIK for ANIKO, INGRID of AASA INGRID) is a partial reading, not
+		// another name: it is left out of the table.
+		return false, !partOf(visual, mrzValue)
 	case printed.DocumentNumber, printed.PersonalNumber:
 		return fieldvalue.SameNumber(visual, mrzValue), true
 	case printed.Nationality:
 		// A code, or a word the table of printed nationalities knows (FRANÇAISE, DEUTSCH): a word
 		// it does not know is no disagreement.
 		agree := fieldvalue.SameCode(visual, mrzValue)
-		return agree, agree || len([]rune(visual)) == 3
+		return agree, agree || mrz.KnownCountry(strings.ToUpper(visual))
 	case printed.DateOfBirth, printed.IssueDate, printed.ExpiryDate:
 		// A month of issue (YYYY-MM, the French card's MRZ) agrees with any day of it.
 		return fieldvalue.SameDate(visual, mrzValue), true
@@ -252,4 +258,27 @@ func licenceResult(p printed.Page, rotation int, engine Engine, now time.Time) R
 // name that reads as one is no disagreement.
 func misread(mrzName string) string {
 	return strings.NewReplacer("AE", "A", "OE", "O", "UE", "U", "SS", "B").Replace(mrzName)
+}
+
+// partOf reports a printed name whose every word begins a word of the MRZ's name, transliterated
+// (or is too short to compare): what OCR reads of a name it cannot read whole.
+func partOf(printedName, mrzName string) bool {
+	words := strings.Fields(fieldvalue.Fold(printedName))
+	if len(strings.Join(words, "")) < 3 {
+		return true
+	}
+	for _, variant := range fieldvalue.Transliterate(printedName) {
+		whole := strings.Fields(mrzName)
+		ok := true
+		for _, w := range strings.Fields(variant) {
+			if !slices.ContainsFunc(whole, func(m string) bool { return strings.HasPrefix(m, w) }) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }

@@ -69,7 +69,8 @@ func (v Verifier) Verify(ctx context.Context, in extraction.VerifyInput) (*extra
 		out.Reasons = []string{}
 	}
 	for i, c := range checks {
-		out.Checks[i] = extraction.VerdictCheck{Group: c.Group, Code: c.Code, Result: string(c.Result), Detail: c.Detail}
+		out.Checks[i] = extraction.VerdictCheck{Group: c.Group, Code: c.Code, Result: string(c.Result)}
+		out.Checks[i].Detail = c.Detail
 	}
 	return out, nil
 }
