@@ -93,6 +93,7 @@ func TestVerification(t *testing.T) {
 		{"document.comparison", "date_of_birth", "pass"},
 		{"face.match", "same_person", "pass"},
 		{"age", "minimum_age", "pass"},
+		{"document.reuse", "same_document", "pass"}, // first seen in this account
 	} {
 		if got := v.check(c.group, c.code); got != c.want {
 			t.Errorf("%s %s = %q, want %s (checks %+v)", c.group, c.code, got, c.want, v.Checks)
@@ -121,7 +122,8 @@ func TestVerification(t *testing.T) {
 	r.json(t, &accepted)
 	second := pollVerification(t, c, cred, accepted.VerificationID)
 	if second.Decision != "declined" || second.Policy != "strict" || !slices.Contains(second.Reasons, "name_mismatch") ||
-		second.check("face.match", "same_person") != "not_applicable" {
+		second.check("face.match", "same_person") != "not_applicable" ||
+		second.check("document.reuse", "same_document") != "pass" { // the same document, the same holder
 		t.Errorf("second verification = %+v", second)
 	}
 

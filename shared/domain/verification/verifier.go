@@ -19,6 +19,10 @@ type Verifier struct {
 	FaceMatch interface {
 		Compare(ctx context.Context, document, selfie []byte) (facematch.Result, error)
 	}
+	// Reuse finds a document verified before in the same account, by keyed hashes derived from Key
+	// (REUSE_INDEX_KEY). Nil: the reuse check is not made.
+	Reuse ReuseIndex
+	Key   []byte
 }
 
 var _ extraction.Verifier = Verifier{}
@@ -61,8 +65,21 @@ func (v Verifier) Verify(ctx context.Context, in extraction.VerifyInput) (*extra
 			return nil, err
 		}
 	}
+	lookup, key, holder, err := v.lookUp(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	inp.Reuse = lookup
 	checks := Run(inp)
 	decision, reasons := Decide(Policy(req.Policy), checks)
+	if key != "" {
+		// Remembered before the verdict is stored: a crash between the two leaves the document
+		// known with its first holder, which the retry finds as itself.
+		if err := v.Reuse.Remember(ctx, in.Extraction.OwnerID, key, in.Extraction.ID, holder,
+			in.Extraction.ExpiresAt); err != nil {
+			return nil, err
+		}
+	}
 	out := &extraction.Verdict{Decision: string(decision), Reasons: reasons,
 		Checks: make([]extraction.VerdictCheck, len(checks))}
 	if out.Reasons == nil {

@@ -115,6 +115,8 @@ func ExtractionWorker(ctx context.Context, getenv Getenv) (queue.BatchHandler, e
 		Liveness: liveness.NewLazy(d.cfg.ModelsDir, liveness.WithThreshold(d.cfg.LivenessThreshold),
 			liveness.WithMaxPixels(d.cfg.MaxImagePixels)),
 		FaceMatch: facematch.NewLazy(d.cfg.ModelsDir, facematch.WithMaxPixels(d.cfg.MaxImagePixels)),
+		Reuse:     dynamo.NewReuseRepo(d.store),
+		Key:       d.cfg.ReuseIndexKey,
 	}
 	return queue.Batch(d.log, 2, jobs, func(ctx context.Context, m events.SQSMessage) error {
 		job, err := extraction.ParseJob(m.Body)

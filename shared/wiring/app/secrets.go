@@ -28,6 +28,7 @@ var functionSecrets = map[string][]string{
 	"liveness":           {config.JWTSecret},
 	"billing":            {config.JWTSecret, config.PaymentSigningKey, config.PaymentGatewayKey},
 	"webhook-dispatcher": {config.DataEncryptionKey},
+	"extraction-worker":  {config.ReuseIndexKey},
 	"maintenance":        {config.PaymentGatewayKey},
 	// Operator tools (infra/admin, tests) act with a function's environment and the operator's
 	// own right to read the secrets.

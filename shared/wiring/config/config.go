@@ -64,6 +64,7 @@ type Config struct {
 	// and lets the API trust it.
 	ConsoleForwardingKey []byte
 	DataEncryptionKey    []byte // seals webhook secrets before they are stored
+	ReuseIndexKey        []byte // keys the verifications' reuse index
 	IdempotencyWindow    time.Duration
 	PaymentSigningKey    []byte // signs and verifies payment notifications
 	PaymentsActive       bool   // a payment signing key is configured (the function need not read it)
@@ -235,6 +236,12 @@ var Settings = []Setting{
 		false,
 	},
 	{
+		"REUSE_INDEX_KEY",
+		"",
+		"Secret. Keys the verifications' reuse index (at least 32 characters): per account, an HMAC of each verified document's issuing state and number and of its holder, never either in clear. The template generates it in Secrets Manager (ReuseIndexSecret); make run makes one per run. Without it a verification's reuse check is not made (inconclusive).",
+		false,
+	},
+	{
 		"DATA_ENCRYPTION_KEY",
 		"",
 		"Secret. Key material (at least 32 characters) sealing webhook secrets with AES-256-GCM before they are stored. The template generates it in Secrets Manager (DataEncryptionSecret); make run makes one per run.",
@@ -318,11 +325,14 @@ const (
 	// ConsoleForwardingKey is shared by the console, which signs the browser's address on its calls,
 	// and the functions whose per-address limits count it (accounts).
 	ConsoleForwardingKey = "CONSOLE_FORWARDING_KEY"
+	// ReuseIndexKey keys the hashes of the verifications' reuse index (per account, of a document's
+	// state and number, and of its holder): the extraction worker alone reads it.
+	ReuseIndexKey = "REUSE_INDEX_KEY"
 )
 
 // Secrets lists the secret settings.
 var Secrets = []string{JWTSecret, DataEncryptionKey, PaymentSigningKey, PaymentGatewayKey, CoreInsuranceKey,
-	ConsoleForwardingKey}
+	ConsoleForwardingKey, ReuseIndexKey}
 
 // SecretARN is the environment variable naming the Secrets Manager secret that holds a secret
 // setting.
@@ -372,6 +382,9 @@ func Load(getenv func(string) string, uses ...string) (Config, error) {
 	}
 	if slices.Contains(uses, ConsoleForwardingKey) {
 		c.ConsoleForwardingKey = l.secret(ConsoleForwardingKey, 32)
+	}
+	if slices.Contains(uses, ReuseIndexKey) {
+		c.ReuseIndexKey = l.secret(ReuseIndexKey, 32)
 	}
 	if key := l.optional(PaymentSigningKey); key != "" {
 		c.PaymentSigningKey = []byte(key)
