@@ -22,7 +22,7 @@ func TestPrintedZoneIsCalibrated(t *testing.T) {
 		t.Skip(err)
 	}
 	var below []string
-	tally := evaluate(r, 2, 36, -1, false, nil, func(truth printedtest.Truth, res extraction.Result) {
+	tally := evaluate(r, 2, 30, -1, false, nil, func(truth printedtest.Truth, res extraction.Result) {
 		for name, v := range resultValues(res.ExtractedData) {
 			if v.source == extraction.SourceVisual && v.confidence < printed.Floor {
 				below = append(below, truth.ID+" "+name)
