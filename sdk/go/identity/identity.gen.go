@@ -1323,6 +1323,27 @@ func (e ListVerificationsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for CreateVerificationMultipartBodyPolicy.
+const (
+	CreateVerificationMultipartBodyPolicyLenient  CreateVerificationMultipartBodyPolicy = "lenient"
+	CreateVerificationMultipartBodyPolicyStandard CreateVerificationMultipartBodyPolicy = "standard"
+	CreateVerificationMultipartBodyPolicyStrict   CreateVerificationMultipartBodyPolicy = "strict"
+)
+
+// Valid indicates whether the value is a known member of the CreateVerificationMultipartBodyPolicy enum.
+func (e CreateVerificationMultipartBodyPolicy) Valid() bool {
+	switch e {
+	case CreateVerificationMultipartBodyPolicyLenient:
+		return true
+	case CreateVerificationMultipartBodyPolicyStandard:
+		return true
+	case CreateVerificationMultipartBodyPolicyStrict:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CreateVerification202JSONResponseBodyStatus.
 const (
 	CreateVerification202JSONResponseBodyStatusProcessing CreateVerification202JSONResponseBodyStatus = "processing"
@@ -2843,9 +2864,9 @@ type CreateVerificationMultipartBody struct {
 	// MinimumAge years, 0 to 130
 	MinimumAge *string `json:"minimumAge,omitempty"`
 
-	// Policy the decision table's policy (docs/verifications.md)
-	Policy      *VerificationPolicy `json:"policy,omitempty"`
-	ReferenceId *string             `json:"referenceId,omitempty"`
+	// Policy standard when absent
+	Policy      *CreateVerificationMultipartBodyPolicy `json:"policy,omitempty"`
+	ReferenceId *string                                `json:"referenceId,omitempty"`
 
 	// Selfie JPEG, PNG or WebP (by content)
 	Selfie *openapi_types.File `json:"selfie,omitempty"`
@@ -2859,6 +2880,9 @@ type CreateVerificationParams struct {
 	// IdempotencyKey UUID v4, unique per business attempt (the SDKs send one on every call that creates or charges, and the same one on its retries). A replay (same method, path and body, a JSON body compared as JSON: spacing and key order do not matter; a multipart form part by part, whatever its boundary) returns the stored response, 2xx or 4xx, with idempotent-replayed true; another body with the same key is 409 idempotency_key_reused, whose extensions.firstRequest {method, path, at} says what the key was first used for. While the first request runs, the key answers 409 idempotency_request_in_progress with Retry-After; a request that never finished (a crash, a timeout) holds its key no longer than its deadline (the function's timeout, 30 s at most), after which the same request runs again and answers what the first one made (the same resource, charged once) rather than making it twice. A 5xx or 429 answer is not stored: the same request may be sent again with the key (a 429 after its Retry-After). Keys are the caller's (its partner or user), kept 24 hours (IDEMPOTENCY_WINDOW).
 	IdempotencyKey *IdempotencyKey `json:"Idempotency-Key,omitempty"`
 }
+
+// CreateVerificationMultipartBodyPolicy defines parameters for CreateVerification.
+type CreateVerificationMultipartBodyPolicy string
 
 // CreateVerification202JSONResponseBodyStatus defines parameters for CreateVerification.
 type CreateVerification202JSONResponseBodyStatus string
@@ -12719,6 +12743,11 @@ type ListVerificationsResponse200Headers struct {
 	XNextCursor *string
 }
 
+// ListVerificationsResponse429Headers the declared response headers of an HTTP 429 response for ListVerifications
+type ListVerificationsResponse429Headers struct {
+	RetryAfter int
+}
+
 type ListVerificationsResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12730,8 +12759,12 @@ type ListVerificationsResponse struct {
 	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON422 the response for an HTTP 422 `application/problem+json` response
 	ApplicationproblemJSON422 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
 	// Headers200 the parsed response headers for an HTTP 200 response
 	Headers200 *ListVerificationsResponse200Headers
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *ListVerificationsResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -12752,6 +12785,11 @@ func (r ListVerificationsResponse) GetApplicationproblemJSON403() *Problem {
 // GetApplicationproblemJSON422 returns the response for an HTTP 422 `application/problem+json` response
 func (r ListVerificationsResponse) GetApplicationproblemJSON422() *Problem {
 	return r.ApplicationproblemJSON422
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r ListVerificationsResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
@@ -12908,6 +12946,11 @@ func (r CreateVerificationResponse) ContentType() string {
 	return ""
 }
 
+// GetVerificationResponse429Headers the declared response headers of an HTTP 429 response for GetVerification
+type GetVerificationResponse429Headers struct {
+	RetryAfter int
+}
+
 type GetVerificationResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12915,8 +12958,14 @@ type GetVerificationResponse struct {
 	JSON200 *Verification
 	// ApplicationproblemJSON401 the response for an HTTP 401 `application/problem+json` response
 	ApplicationproblemJSON401 *Problem
+	// ApplicationproblemJSON403 the response for an HTTP 403 `application/problem+json` response
+	ApplicationproblemJSON403 *Problem
 	// ApplicationproblemJSON404 the response for an HTTP 404 `application/problem+json` response
 	ApplicationproblemJSON404 *Problem
+	// ApplicationproblemJSON429 the response for an HTTP 429 `application/problem+json` response
+	ApplicationproblemJSON429 *RateLimited
+	// Headers429 the parsed response headers for an HTTP 429 response
+	Headers429 *GetVerificationResponse429Headers
 }
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
@@ -12929,9 +12978,19 @@ func (r GetVerificationResponse) GetApplicationproblemJSON401() *Problem {
 	return r.ApplicationproblemJSON401
 }
 
+// GetApplicationproblemJSON403 returns the response for an HTTP 403 `application/problem+json` response
+func (r GetVerificationResponse) GetApplicationproblemJSON403() *Problem {
+	return r.ApplicationproblemJSON403
+}
+
 // GetApplicationproblemJSON404 returns the response for an HTTP 404 `application/problem+json` response
 func (r GetVerificationResponse) GetApplicationproblemJSON404() *Problem {
 	return r.ApplicationproblemJSON404
+}
+
+// GetApplicationproblemJSON429 returns the response for an HTTP 429 `application/problem+json` response
+func (r GetVerificationResponse) GetApplicationproblemJSON429() *RateLimited {
+	return r.ApplicationproblemJSON429
 }
 
 // GetBody returns the raw response body bytes
@@ -18262,6 +18321,13 @@ func ParseListVerificationsResponse(rsp *http.Response) (*ListVerificationsRespo
 		}
 		response.ApplicationproblemJSON422 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
 	}
 
 	switch {
@@ -18282,6 +18348,16 @@ func ParseListVerificationsResponse(rsp *http.Response) (*ListVerificationsRespo
 			headers.XNextCursor = &value
 		}
 		response.Headers200 = &headers
+	case rsp.StatusCode == 429:
+		var headers ListVerificationsResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil
@@ -18431,6 +18507,13 @@ func ParseGetVerificationResponse(rsp *http.Response) (*GetVerificationResponse,
 		}
 		response.ApplicationproblemJSON401 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest Problem
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON403 = &dest
+
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
 		var dest Problem
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
@@ -18438,6 +18521,26 @@ func ParseGetVerificationResponse(rsp *http.Response) (*GetVerificationResponse,
 		}
 		response.ApplicationproblemJSON404 = &dest
 
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest RateLimited
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.ApplicationproblemJSON429 = &dest
+
+	}
+
+	switch {
+	case rsp.StatusCode == 429:
+		var headers GetVerificationResponse429Headers
+		if values := rsp.Header.Values("Retry-After"); len(values) > 0 {
+			var value int
+			if err := runtime.BindStyledParameterWithOptions("simple", "Retry-After", values[0], &value, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationHeader, Explode: false, Required: true, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			}
+			headers.RetryAfter = value
+		}
+		response.Headers429 = &headers
 	}
 
 	return response, nil

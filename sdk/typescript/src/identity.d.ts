@@ -4061,6 +4061,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     createVerification: {
@@ -4093,7 +4094,11 @@ export interface operations {
                     /** @description years, 0 to 130 */
                     minimumAge?: string;
                     referenceId?: string;
-                    policy?: components["schemas"]["VerificationPolicy"];
+                    /**
+                     * @description standard when absent
+                     * @enum {string}
+                     */
+                    policy?: "lenient" | "standard" | "strict";
                     documentType?: components["schemas"]["DocumentType"];
                 };
                 "application/json": components["schemas"]["VerificationRequest"];
@@ -4172,6 +4177,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Problem"];
+            403: components["responses"]["Problem"];
             /** @description not_found: unknown, another user's or the other mode's (for an API key), or past its retention */
             404: {
                 headers: {
@@ -4181,6 +4187,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            429: components["responses"]["RateLimited"];
         };
     };
     listDocumentTypes: {

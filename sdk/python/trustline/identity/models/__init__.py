@@ -31,6 +31,7 @@ from .create_liveness_check_response_200_face_match import (
     CreateLivenessCheckResponse200FaceMatch,
 )
 from .create_verification_files_body import CreateVerificationFilesBody
+from .create_verification_files_body_policy import CreateVerificationFilesBodyPolicy
 from .create_verification_response_202 import CreateVerificationResponse202
 from .create_verification_response_202_status import CreateVerificationResponse202Status
 from .credentials import Credentials
@@ -215,6 +216,7 @@ __all__ = (
     "CreateLivenessCheckResponse200AttackType",
     "CreateLivenessCheckResponse200FaceMatch",
     "CreateVerificationFilesBody",
+    "CreateVerificationFilesBodyPolicy",
     "CreateVerificationResponse202",
     "CreateVerificationResponse202Status",
     "Credentials",

@@ -8,8 +8,10 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from .. import types
+from ..models.create_verification_files_body_policy import (
+    CreateVerificationFilesBodyPolicy,
+)
 from ..models.document_type import DocumentType
-from ..models.verification_policy import VerificationPolicy
 from ..types import UNSET, File, FileTypes, Unset
 
 T = TypeVar("T", bound="CreateVerificationFilesBody")
@@ -24,7 +26,7 @@ class CreateVerificationFilesBody:
         applicant (str | Unset): a JSON object as text: the VerificationApplicant
         minimum_age (str | Unset): years, 0 to 130
         reference_id (str | Unset):
-        policy (VerificationPolicy | Unset): the decision table's policy (docs/verifications.md)
+        policy (CreateVerificationFilesBodyPolicy | Unset): standard when absent
         document_type (DocumentType | Unset): auto: the type is told from the document's zone
     """
 
@@ -33,7 +35,7 @@ class CreateVerificationFilesBody:
     applicant: str | Unset = UNSET
     minimum_age: str | Unset = UNSET
     reference_id: str | Unset = UNSET
-    policy: VerificationPolicy | Unset = UNSET
+    policy: CreateVerificationFilesBodyPolicy | Unset = UNSET
     document_type: DocumentType | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -140,11 +142,11 @@ class CreateVerificationFilesBody:
         reference_id = d.pop("referenceId", UNSET)
 
         _policy = d.pop("policy", UNSET)
-        policy: VerificationPolicy | Unset
+        policy: CreateVerificationFilesBodyPolicy | Unset
         if isinstance(_policy, Unset):
             policy = UNSET
         else:
-            policy = VerificationPolicy(_policy)
+            policy = CreateVerificationFilesBodyPolicy(_policy)
 
         _document_type = d.pop("documentType", UNSET)
         document_type: DocumentType | Unset
