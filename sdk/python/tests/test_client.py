@@ -50,6 +50,7 @@ def contract(reference: str) -> dict:
     }
     return {
         "reference": reference,
+        "partnerId": "prt_1",
         "product": "auto",
         "contractStatus": "PENDING_PAYMENT",
         "pricing": pricing,
@@ -58,6 +59,7 @@ def contract(reference: str) -> dict:
         "createdAt": "2026-11-23T08:00:00Z",
         "updatedAt": "2026-11-23T08:00:00Z",
         "paidAt": None,
+        "history": [{"step": "requested", "at": "2026-11-23T08:00:00Z"}],
     }
 
 

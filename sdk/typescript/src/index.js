@@ -128,6 +128,7 @@ export const IDEMPOTENT_WRITES = Object.freeze([
   "POST /v1/mobile-handoff/session",
   "POST /v1/api-keys",
   "POST /v1/webhooks",
+  "POST /v1/admin/users/{userId}/credits",
   "POST /api/v1/partner/contracts/auto/classic",
   "POST /api/v1/partner/contracts/voyage/classic",
   "POST /api/v1/contracts/auto/classic",
