@@ -29,7 +29,7 @@ func Replayed(resp *http.Response) bool { return idempotent.Replayed(resp) }
 // idempotentWrites are the operations of openapi/identity.yaml that take an Idempotency-Key:
 // every request that creates or charges. They match the end of the path, so that a base URL with
 // a path prefix works too.
-var idempotentWrites = regexp.MustCompile(`/v1/(extract/async|batches|uploads|liveness/check|face-match|` +
+var idempotentWrites = regexp.MustCompile(`/v1/(extract/async|batches|uploads|liveness/check|face-match|verifications|` +
 	`mobile-handoff/session|api-keys|webhooks|admin/users/[^/]+/credits)$`)
 
 // AutoIdempotencyKeys gives a write that takes an Idempotency-Key and has none (neither from its

@@ -125,6 +125,7 @@ export const IDEMPOTENT_WRITES = Object.freeze([
   "POST /v1/uploads",
   "POST /v1/liveness/check",
   "POST /v1/face-match",
+  "POST /v1/verifications",
   "POST /v1/mobile-handoff/session",
   "POST /v1/api-keys",
   "POST /v1/webhooks",
