@@ -118,7 +118,10 @@ run: venv deps models $(if $(filter localstack,$(EMULATOR)),localstack) ## run t
 # is concurrent: there they run beside the bootstrap builds, while in the second pass they slowed the
 # end-to-end suite, its longest test (measured from nothing, loaded: that pass 366 s without them,
 # about 500 s with them).
-NORACE := /infra/local/emulate$$|/shared/vision/(imagefile|ocr|ocr/tesseract|imagequality|onnx)$$|/shared/domain/(liveness|facematch|extraction)$$
+# The printed zone's calibration (evalvisual, Tesseract over 30 pages), the recapture detector's
+# rates (35 s of FFTs), the generated pages and the verification's colour calibration are image
+# work of one goroutine: -race would multiply them several times and find nothing.
+NORACE := /infra/local/emulate$$|/infra/evalvisual$$|/shared/vision/(imagefile|ocr|ocr/tesseract|imagequality|onnx|recapture|recapture/recapturetest|printed/printedtest)$$|/shared/domain/(liveness|facematch|extraction|verification)$$
 RACE_TESTS := TestConcurrentReads|TestReadAfterCloseAndCancel|TestConcurrentRuns|TestCheckConsistent
 LOCALSTACK_TESTS ?= $(CI)
 # The LocalStack pass runs what exercises the emulator. These ask nothing of it that moto's pass did
