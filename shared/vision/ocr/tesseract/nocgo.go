@@ -17,6 +17,9 @@ var _ ocr.Engine = (*Engine)(nil)
 // New returns ErrNoCgo: this binary was built without cgo, so without libtesseract.
 func New(modelsDir string, opts ...Option) (*Engine, error) { return nil, ErrNoCgo }
 
+// NewPrinted returns ErrNoCgo: this binary was built without cgo, so without libtesseract.
+func NewPrinted(dir string, opts ...Option) (*Engine, error) { return nil, ErrNoCgo }
+
 // Name returns "tesseract".
 func (*Engine) Name() string { return "tesseract" }
 

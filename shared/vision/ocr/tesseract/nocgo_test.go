@@ -29,3 +29,9 @@ func TestNewWithoutCgo(t *testing.T) {
 		t.Fatalf("New = %v, want ErrNoCgo", err)
 	}
 }
+
+func TestNewPrintedWithoutCgo(t *testing.T) {
+	if _, err := tesseract.NewPrinted(""); !errors.Is(err, tesseract.ErrNoCgo) {
+		t.Fatalf("NewPrinted = %v, want ErrNoCgo", err)
+	}
+}
