@@ -272,7 +272,14 @@ var bundledModels = map[string][]string{
 		"yunet-2023mar-int8bq.onnx",
 		"sface-2021dec-int8bq.onnx",
 	},
-	"ExtractionWorkerFunction": {"yunet-2023mar-int8bq.onnx"},
+	// YuNet for the portrait; for a verification's selfie, the liveness and face-match models.
+	"ExtractionWorkerFunction": {
+		"ultraface-rfb-320.onnx",
+		"minifasnet-v2-scale2.7.onnx",
+		"minifasnet-v1se-scale4.0.onnx",
+		"yunet-2023mar-int8bq.onnx",
+		"sface-2021dec-int8bq.onnx",
+	},
 }
 
 // lambdaArch is the functions' architecture (Architectures in template.yaml).
