@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/domain/credits"
+	"github.com/trustline/platform/shared/domain/idempotency"
 	"github.com/trustline/platform/shared/domain/refusals"
 	"github.com/trustline/platform/shared/domain/uploads"
 	"github.com/trustline/platform/shared/foundation/fault"
@@ -60,14 +61,17 @@ type Verification struct {
 // or handoff session is NotFound; an extraction not completed yet is a Conflict.
 func (s *Service) SubmitVerification(ctx context.Context, c Caller, v Verification) (Extraction, error) {
 	id := newID(ctx, "ver", "verification")
-	if e, err := s.Store.Extraction(ctx, id); err == nil {
-		// An earlier run of the request under the same idempotency key recorded it.
-		if e.OwnerID != c.OwnerID {
-			return Extraction{}, fmt.Errorf("extraction: the id of the key is another owner's")
+	if _, keyed := idempotency.AttemptOf(ctx); keyed {
+		// An earlier run of the request under the same idempotency key may have recorded it; without
+		// a key the id is new, and there is nothing to read.
+		if e, err := s.Store.Extraction(ctx, id); err == nil {
+			if e.OwnerID != c.OwnerID {
+				return Extraction{}, fmt.Errorf("extraction: the id of the key is another owner's")
+			}
+			return e, nil
+		} else if !fault.Is(err, fault.NotFound) {
+			return Extraction{}, err
 		}
-		return e, nil
-	} else if !fault.Is(err, fault.NotFound) {
-		return Extraction{}, err
 	}
 	if s.Refusals != nil {
 		if err := s.Refusals.Admit(ctx, c.OwnerID); err != nil {
