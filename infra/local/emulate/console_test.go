@@ -559,6 +559,29 @@ func TestConsoleInABrowser(t *testing.T) {
 		if got := b.text("#verdict"); !strings.Contains(got, "live") {
 			t.Errorf("the check's page says %q, want its verdict", got)
 		}
+		// A verification has its page: the decision, its reasons in words, every check by group.
+		r = c.do("POST", "/v1/verifications", form{formFile("document", "passport.png",
+			testdocument(t, "icao-td3-clean.png"))}, key(creds.User.APIKey)...)
+		expect(t, "verification", r, 202, "")
+		var ver struct{ VerificationID string }
+		r.json(t, &ver)
+		waitFor(t, 60*time.Second, "the verification in the list, decided", func() bool {
+			b.open("/console/verifications?decision=declined", "Verifications")
+			return strings.Contains(b.text("main"), ver.VerificationID)
+		})
+		b.click("a[href='/console/verifications/" + ver.VerificationID + "']")
+		b.check("Verification " + ver.VerificationID)
+		if got := b.text("#decision"); !strings.Contains(got, "Declined") {
+			t.Errorf("the verification's page says %q, want its decision", got)
+		}
+		if got := b.text("#reasons"); !strings.Contains(got, "specimen_document") ||
+			!strings.Contains(got, "Utopia") {
+			t.Errorf("the reasons read %q, want the specimen's with why", got)
+		}
+		if got := b.text("[id='group-document.authenticity'] tr[data-code='specimen_state']"); !strings.Contains(got,
+			"fail") {
+			t.Errorf("the specimen state's row reads %q", got)
+		}
 		b.open("/console/billing", "Billing")
 
 		// Signing out ends the session at the API: its token is refused wherever it was copied.

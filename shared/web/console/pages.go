@@ -33,9 +33,20 @@ func parsePages() (map[string]*template.Template, error) {
 var funcs = template.FuncMap{
 	// when is an API time as people read it, in UTC ("" for none).
 	"when": func(v any) string {
-		t, err := time.Parse(time.RFC3339Nano, fmt.Sprint(v))
-		if err != nil {
-			return ""
+		var t time.Time
+		switch x := v.(type) {
+		case time.Time:
+			t = x
+		case *time.Time:
+			if x == nil {
+				return ""
+			}
+			t = *x
+		default:
+			var err error
+			if t, err = time.Parse(time.RFC3339Nano, fmt.Sprint(v)); err != nil {
+				return ""
+			}
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
 	},
@@ -46,11 +57,13 @@ var funcs = template.FuncMap{
 	},
 	// percent is a confidence from 0 to 1 as a percentage.
 	"percent": func(v any) string {
-		f, ok := v.(float64)
-		if !ok {
-			return ""
+		switch f := v.(type) {
+		case float64:
+			return fmt.Sprintf("%.0f %%", f*100)
+		case float32:
+			return fmt.Sprintf("%.0f %%", f*100)
 		}
-		return fmt.Sprintf("%.0f %%", f*100)
+		return ""
 	},
 	// text is a JSON value as text: strings as they are, numbers without a fraction when whole.
 	"text": func(v any) string {

@@ -16,6 +16,8 @@ func (c *Console) userRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /console/extractions/{id}", c.page(only(c.extraction, "user")))
 	mux.HandleFunc("GET /console/batches", c.page(only(c.batches, "user")))
 	mux.HandleFunc("GET /console/batches/{id}", c.page(only(c.batch, "user")))
+	mux.HandleFunc("GET /console/verifications", c.page(only(c.verifications, "user")))
+	mux.HandleFunc("GET /console/verifications/{id}", c.page(only(c.verification, "user")))
 	mux.HandleFunc("GET /console/liveness", c.page(only(c.livenessChecks, "user")))
 	mux.HandleFunc("GET /console/liveness/{id}", c.page(only(c.livenessCheck, "user")))
 	mux.HandleFunc("GET /console/keys", c.page(only(c.keys, "user")))
