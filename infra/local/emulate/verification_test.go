@@ -1,11 +1,18 @@
 package emulate
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"image"
+	"image/jpeg"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/trustline/platform/shared/vision/printed/printedtest"
+	"github.com/trustline/platform/shared/vision/recapture/recapturetest"
 )
 
 // verificationView is GET /v1/verifications/{id}'s answer.
@@ -168,4 +175,124 @@ func TestVerification(t *testing.T) {
 		}
 		return n >= 2
 	})
+}
+
+// genuinePassport is a generated passport page that nothing should decline on the day: issued by
+// a real state, its zones agreeing, valid for another year, an adult's; its portrait is photo.
+// The first such page from seed 40 on, and its index.
+func genuinePassport(t *testing.T, photo image.Image, opts ...printedtest.Option) (printedtest.Page, int) {
+	t.Helper()
+	opts = append([]printedtest.Option{printedtest.Kinds(printedtest.Passport), printedtest.Clean(),
+		printedtest.Photo(photo)}, opts...)
+	year := time.Now().UTC().AddDate(1, 0, 0).Format(time.DateOnly)
+	adult := time.Now().UTC().AddDate(-19, 0, 0).Format(time.DateOnly)
+	for i := range 40 {
+		p := printedtest.At(40, i, opts...)
+		f := p.Truth.Fields
+		if len(p.Truth.Disagreements) == 0 && f.ExpiryDate > year && f.DateOfBirth < adult {
+			return p, i
+		}
+	}
+	t.Fatal("no genuine passport among 40 pages")
+	return printedtest.Page{}, 0
+}
+
+func encoded(t *testing.T, p printedtest.Page) []byte {
+	t.Helper()
+	_, data, err := p.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestVerificationDecides drives the other decisions end to end over HTTP, on generated pages: a
+// genuine passport whose portrait is the selfie's face, with the applicant's own name and birth
+// date, is approved; the same page photographed off a screen is not; a second page of the same
+// state with the same number and another holder is declined as a reused document.
+func TestVerificationDecides(t *testing.T) {
+	t.Parallel()
+	outbox := t.TempDir()
+	local := startLocal(t, map[string]string{"JWT_SECRET": testJWTSecret, "MAIL_OUTBOX_DIR": outbox,
+		"RATE_LIMITS": unlimited})
+	c := client{t: t, base: local.URL}
+	jwt, live := newLiveUser(t, c, outbox, "kyc-decides@example.com")
+	cred := key(live)
+	grantCredits(t, local, c, jwt, 9)
+
+	selfie := face(t, "one-face.jpg")
+	photo, err := jpeg.Decode(bytes.NewReader(selfie))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, index := genuinePassport(t, photo)
+	f := page.Truth.Fields
+	applicant := fmt.Sprintf(`{"surname": %q, "givenNames": %q, "dateOfBirth": %q}`, f.Surname, f.GivenNames,
+		f.DateOfBirth)
+	verify := func(what string, document []byte, parts ...formPart) verificationView {
+		t.Helper()
+		r := c.do("POST", "/v1/verifications", append(form{formFile("document", "passport.png", document)},
+			parts...), cred...)
+		expect(t, what, r, 202, "")
+		var accepted struct{ VerificationID string }
+		r.json(t, &accepted)
+		return pollVerification(t, c, cred, accepted.VerificationID)
+	}
+
+	v := verify("a genuine passport", encoded(t, page), formFile("selfie", "selfie.jpg", selfie),
+		formField("applicant", applicant), formField("minimumAge", "18"))
+	if v.Decision != "approved" || len(v.Reasons) != 0 {
+		t.Fatalf("genuine page %s: decision %s, reasons %v, checks %+v", page.Truth.ID, v.Decision, v.Reasons,
+			v.Checks)
+	}
+	for _, c := range []struct{ group, code string }{{"document.authenticity", "portrait"},
+		{"document.authenticity", "recapture"}, {"document.authenticity", "specimen_state"},
+		{"face.liveness", "live"}, {"face.match", "same_person"}, {"document.consistency", "mrz_printed"},
+		{"document.validation", "expiry"}, {"age", "minimum_age"}} {
+		if got := v.check(c.group, c.code); got != "pass" {
+			t.Errorf("genuine page: %s %s = %q, want pass", c.group, c.code, got)
+		}
+	}
+
+	// The same page shown on a screen and photographed: the screen's grid is found.
+	shot := recapturetest.Screen(page.Image, 7)
+	var screen bytes.Buffer
+	if err := jpeg.Encode(&screen, shot.Img, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	v = verify("a recaptured screen", screen.Bytes())
+	if v.check("document.authenticity", "recapture") != "fail" || !slices.Contains(v.Reasons, "recaptured_image") ||
+		v.Decision == "approved" {
+		t.Errorf("screen %s: decision %s, reasons %v, recapture %q", shot.Name, v.Decision, v.Reasons,
+			v.check("document.authenticity", "recapture"))
+	}
+
+	// Another holder's page of the same state with the same number.
+	var other printedtest.Page
+	for i := index + 1; i < index+200 && other.Image == nil; i++ {
+		p := printedtest.At(40, i, printedtest.Kinds(printedtest.Passport), printedtest.Clean(),
+			printedtest.Number(f.DocumentNumber), printedtest.Photo(photo))
+		if p.Truth.Issuer == page.Truth.Issuer && p.Truth.Fields.Surname != f.Surname &&
+			len(p.Truth.Disagreements) == 0 {
+			other = p
+		}
+	}
+	if other.Image == nil {
+		t.Fatalf("no other %s passport", page.Truth.Issuer)
+	}
+	v = verify("the number again, another holder", encoded(t, other))
+	if v.Decision != "declined" || !slices.Contains(v.Reasons, "document_reused_other_holder") ||
+		!strings.Contains(detail(v, "document.reuse", "same_document"), "ver_") {
+		t.Errorf("reused number: decision %s, reasons %v, checks %+v", v.Decision, v.Reasons, v.Checks)
+	}
+}
+
+// detail is a check's evidence.
+func detail(v verificationView, group, code string) string {
+	for _, c := range v.Checks {
+		if c.Group == group && c.Code == code {
+			return c.Detail
+		}
+	}
+	return ""
 }

@@ -16,6 +16,8 @@ type canvas struct {
 	ppm   float64 // pixels per millimetre
 	faces map[faceKey]font.Face
 	lines []drawn
+	// portraitAt is the portrait's area in pixels, once drawn (empty on a page without one).
+	portraitAt image.Rectangle
 }
 
 // drawn is a printed line and its ink box in the canvas's pixels, [x0, y0, x1, y1].

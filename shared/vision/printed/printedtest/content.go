@@ -156,6 +156,18 @@ func newDoc(r *rng, kind Kind) *doc {
 	return d
 }
 
+// renumber gives the document number n in both zones.
+func (d *doc) renumber(n string) {
+	d.number, d.mrzNumber = n, n
+	switch d.kind {
+	case Passport:
+		d.mrz = td3(d)
+	case DrivingLicence:
+	default:
+		d.mrz = td1(d)
+	}
+}
+
 // categories draws the categories a licence holder has: always B, often more.
 func categories(r *rng) []string {
 	has := map[string]bool{"B": true}

@@ -1,8 +1,11 @@
 package printedtest
 
 import (
+	"image"
 	"image/color"
 	"math"
+
+	xdraw "golang.org/x/image/draw"
 )
 
 // The security printing and pictures of a page: a tinted paper with guilloche (dense sine bands
@@ -129,6 +132,7 @@ func (c *canvas) portrait(r *rng, area box) {
 	headY := r.between(0.36, 0.44)
 	back, shade := r.between(185, 225), r.between(90, 130)
 	cx := float64(w) * r.between(0.46, 0.54)
+	c.portraitAt = image.Rect(x0, y0, x0+w, y0+h)
 	for y := range h {
 		for x := range w {
 			v := back - 40*float64(y)/float64(h)
@@ -145,6 +149,23 @@ func (c *canvas) portrait(r *rng, area box) {
 			c.img.Pix[o], c.img.Pix[o+1], c.img.Pix[o+2] = g, g, g
 		}
 	}
+}
+
+// photograph prints photo on the portrait's area instead of the placeholder, cropped to the
+// area's proportions about its centre, as a passport photo is cut.
+func (c *canvas) photograph(photo image.Image) {
+	at := c.portraitAt
+	if at.Empty() {
+		return
+	}
+	b := photo.Bounds()
+	// The largest part of the photo with the area's proportions, about its centre.
+	w, h := b.Dx(), b.Dx()*at.Dy()/at.Dx()
+	if h > b.Dy() {
+		w, h = b.Dy()*at.Dx()/at.Dy(), b.Dy()
+	}
+	x0, y0 := b.Min.X+(b.Dx()-w)/2, b.Min.Y+(b.Dy()-h)/2
+	xdraw.CatmullRom.Scale(c.img, at, photo, image.Rect(x0, y0, x0+w, y0+h), xdraw.Src, nil)
 }
 
 // penInks are the inks a holder signs with.

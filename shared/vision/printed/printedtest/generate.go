@@ -2,6 +2,7 @@ package printedtest
 
 import (
 	"fmt"
+	"image"
 	"runtime"
 	"strings"
 	"sync"
@@ -12,8 +13,10 @@ import (
 type Option func(*options)
 
 type options struct {
-	kinds []Kind
-	clean bool
+	kinds  []Kind
+	clean  bool
+	photo  image.Image
+	number string
 }
 
 // Kinds draws pages of the given kinds only, in their usual proportions.
@@ -21,6 +24,15 @@ func Kinds(k ...Kind) Option { return func(o *options) { o.kinds = k } }
 
 // Clean leaves every page clean: the same documents, drawn the same way, with no degradation.
 func Clean() Option { return func(o *options) { o.clean = true } }
+
+// Photo prints photo as the holder's portrait (cropped to its proportions) instead of the grey
+// placeholder: a page whose portrait a face detector finds and a face matcher compares. The
+// documents and their layout stay those of the same seed and index without it.
+func Photo(photo image.Image) Option { return func(o *options) { o.photo = photo } }
+
+// Number gives the document this number, in both zones, instead of the one drawn: two pages of
+// one issuer with one number and two holders are a document used twice.
+func Number(n string) Option { return func(o *options) { o.number = n } }
 
 // Generate returns n pages drawn from seed: At(seed, i, opts...) for i from 0 to n-1, generated
 // in parallel. A page takes 3 to 7 MB (an RGBA image of up to 1.7 million pixels): for large sets
@@ -76,6 +88,9 @@ func At(seed int64, i int, opts ...Option) Page {
 	kind := kinds[newRNG(seed, i, streamKind).weighted(weights...)]
 
 	d := newDoc(newRNG(seed, i, streamContent), kind)
+	if o.number != "" {
+		d.renumber(o.number)
+	}
 	sr := newRNG(seed, i, streamStyle)
 	st := newStyle(sr, d)
 	st.fonts = newRNG(seed, i, streamFont)
@@ -87,6 +102,9 @@ func At(seed int64, i int, opts ...Option) Page {
 		c = drawLicence(sr, d, st)
 	default:
 		c = drawCard(sr, d, st)
+	}
+	if o.photo != nil {
+		c.photograph(o.photo)
 	}
 	s := degrade(newRNG(seed, i, streamCondition), c, o.clean)
 

@@ -91,6 +91,43 @@ func TestKindsDrawsOneKind(t *testing.T) {
 	}
 }
 
+// Photo prints a photo as the portrait and changes nothing else; Number gives the document its
+// number in both zones, the MRZ's check digits computed again.
+func TestPhotoAndNumber(t *testing.T) {
+	red := image.NewRGBA(image.Rect(0, 0, 60, 80))
+	for i := range len(red.Pix) / 4 {
+		red.Pix[4*i], red.Pix[4*i+3] = 220, 255
+	}
+	kinds := []printedtest.Option{printedtest.Kinds(printedtest.Passport), printedtest.Clean()}
+	plain := printedtest.At(3, 0, kinds...)
+	photo := printedtest.At(3, 0, append(kinds, printedtest.Photo(red))...)
+	if !reflect.DeepEqual(plain.Truth, photo.Truth) {
+		t.Errorf("Photo changed the document: %+v", photo.Truth)
+	}
+	reds := 0
+	b := photo.Image.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, g, _, _ := photo.Image.At(x, y).RGBA(); r>>8 > 200 && g>>8 < 30 {
+				reds++
+			}
+		}
+	}
+	if area := b.Dx() * b.Dy(); reds < area/40 {
+		t.Errorf("%d red pixels of %d: the photo is not on the page", reds, area)
+	}
+
+	renumbered := printedtest.At(3, 0, append(kinds, printedtest.Number("L898902C3"))...)
+	tr := renumbered.Truth
+	if tr.Fields.DocumentNumber != "L898902C3" || !strings.HasPrefix(tr.MRZ[1], "L898902C3") ||
+		tr.Fields.Surname != plain.Truth.Fields.Surname {
+		t.Errorf("renumbered: number %q, MRZ %q", tr.Fields.DocumentNumber, tr.MRZ)
+	}
+	if tr.MRZ[1][9] != '6' { // ICAO 9303's own example number's check digit
+		t.Errorf("the number's check digit is %c, want 6", tr.MRZ[1][9])
+	}
+}
+
 // Encode gives a JPEG for the photo conditions (decoding to Image's very pixels) and a PNG
 // otherwise; the truth encodes with the documented names.
 func TestEncode(t *testing.T) {
