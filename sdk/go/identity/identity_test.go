@@ -270,3 +270,24 @@ func TestExtractFile(t *testing.T) {
 		t.Fatalf("ExtractFile = %+v, %v", a, err)
 	}
 }
+
+// WaitForVerification polls the verification until it has its decision.
+func TestWaitForVerification(t *testing.T) {
+	var polls atomic.Int32
+	c := server(t, func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/verifications/ver_1" {
+			t.Errorf("polled %s", r.URL.Path)
+		}
+		status, decision := "processing", ""
+		if polls.Add(1) == 3 {
+			status, decision = "completed", `"decision": "approved", "reasons": [], `
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"id": "ver_1", "status": %q, %s"policy": "standard", "createdAt": "2026-11-29T08:00:00Z",
+			"creditsUsed": 3, "livemode": true}`, status, decision)
+	})
+	v, err := c.WaitForVerification(context.Background(), "ver_1", &WaitOptions{Initial: time.Millisecond})
+	if err != nil || v.Decision == nil || *v.Decision != VerificationDecisionApproved || polls.Load() != 3 {
+		t.Fatalf("WaitForVerification = %+v, %v after %d polls", v, err, polls.Load())
+	}
+}

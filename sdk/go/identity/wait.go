@@ -8,17 +8,17 @@ import (
 	"time"
 )
 
-// WaitOptions tunes WaitForExtraction. Zero fields take the defaults: a first poll after 500 ms,
-// each wait then twice the last up to 5 s, and 2 minutes in all.
+// WaitOptions tunes WaitForExtraction and WaitForVerification. Zero fields take the defaults: a
+// first poll after 500 ms, each wait then twice the last up to 5 s, and 2 minutes in all.
 type WaitOptions struct {
 	Initial time.Duration // the wait before the second poll (the first is at once)
 	Max     time.Duration // the longest wait between two polls, Retry-After aside
 	Timeout time.Duration // how long to wait in all, within the context's own deadline
 }
 
-// ErrWaitTimeout is wrapped by the error of a WaitForExtraction that ran out of time while the
-// extraction was still queued or processing.
-var ErrWaitTimeout = errors.New("identity: the extraction did not finish in time")
+// ErrWaitTimeout is wrapped by the error of a WaitForExtraction or WaitForVerification that ran
+// out of time while the work was still queued or processing.
+var ErrWaitTimeout = errors.New("identity: the work did not finish in time")
 
 // WaitForExtraction polls GET /v1/extractions/{id} until the extraction is completed or failed
 // and answers it in that state: a failed extraction is not an error (its Error says why). The
@@ -31,6 +31,47 @@ func (c *ClientWithResponses) WaitForExtraction(
 	o *WaitOptions,
 	reqEditors ...RequestEditorFn,
 ) (*Extraction, error) {
+	get := func(ctx context.Context) (*http.Response, []byte, *Extraction, error) {
+		resp, err := c.GetExtractionWithResponse(ctx, id, reqEditors...)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return resp.HTTPResponse, resp.Body, resp.JSON200, nil
+	}
+	return waitUntil(ctx, id, o, get, func(e *Extraction) (bool, string) {
+		return e.Status == ExtractionStatusCompleted || e.Status == ExtractionStatusFailed, string(e.Status)
+	})
+}
+
+// WaitForVerification polls GET /v1/verifications/{id} until the verification is completed (its
+// Decision set) or failed, as WaitForExtraction does.
+func (c *ClientWithResponses) WaitForVerification(
+	ctx context.Context,
+	id string,
+	o *WaitOptions,
+	reqEditors ...RequestEditorFn,
+) (*Verification, error) {
+	get := func(ctx context.Context) (*http.Response, []byte, *Verification, error) {
+		resp, err := c.GetVerificationWithResponse(ctx, id, reqEditors...)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return resp.HTTPResponse, resp.Body, resp.JSON200, nil
+	}
+	return waitUntil(ctx, id, o, get, func(v *Verification) (bool, string) {
+		return v.Status == VerificationStatusCompleted || v.Status == VerificationStatusFailed, string(v.Status)
+	})
+}
+
+// waitUntil polls get until done says the answer is final; done also gives the status to report
+// when time runs out.
+func waitUntil[T any](
+	ctx context.Context,
+	id string,
+	o *WaitOptions,
+	get func(context.Context) (*http.Response, []byte, *T, error),
+	done func(*T) (bool, string),
+) (*T, error) {
 	var opts WaitOptions
 	if o != nil {
 		opts = *o
@@ -56,7 +97,7 @@ func (c *ClientWithResponses) WaitForExtraction(
 		return fmt.Errorf("%w: %s still %s after %s", ErrWaitTimeout, id, last, timeout)
 	}
 	for {
-		resp, err := c.GetExtractionWithResponse(ctx, id, reqEditors...)
+		resp, body, answer, err := get(ctx)
 		if err != nil && ctx.Err() != nil {
 			return nil, ended()
 		}
@@ -64,15 +105,15 @@ func (c *ClientWithResponses) WaitForExtraction(
 			return nil, err
 		}
 		pause := wait
-		switch err := check(resp.HTTPResponse, resp.Body, http.StatusOK); {
+		switch err := check(resp, body, http.StatusOK); {
 		case err == nil:
-			e := resp.JSON200
-			if e.Status == ExtractionStatusCompleted || e.Status == ExtractionStatusFailed {
-				return e, nil
+			final, status := done(answer)
+			if final {
+				return answer, nil
 			}
-			last = string(e.Status)
+			last = status
 			wait = min(wait*2, ceiling)
-		case retryable(resp.StatusCode()):
+		case retryable(resp.StatusCode):
 			if ra := err.(*APIError).RetryAfter; ra > 0 {
 				pause = ra
 			} else {

@@ -250,6 +250,29 @@ class WaitTest(unittest.TestCase):
         self.assertEqual(clock.slept, [1, 2, 4, 3])  # the last wait ends at the deadline, then one last poll
         self.assertEqual(len(server.requests), 5)
 
+    def test_verification_until_decided(self):
+        processing = {
+            "id": "ver_1",
+            "status": "processing",
+            "policy": "standard",
+            "creditsUsed": 3,
+            "livemode": True,
+            "createdAt": "2026-11-29T08:00:00Z",
+        }
+        decided = processing | {
+            "status": "completed",
+            "decision": "declined",
+            "reasons": ["document_expired"],
+        }
+        server = Server((200, processing, {}), (200, decided, {}))
+        client = server.identity()
+        clock = server.clock
+        got = trustline.wait_for_verification(client, "ver_1", sleep=clock.sleep, clock=clock)
+        self.assertEqual(
+            (got.status, got.decision, got.reasons), ("completed", "declined", ["document_expired"])
+        )
+        self.assertEqual(server.requests[0].url.path, "/v1/verifications/ver_1")
+
     def test_not_found_raises(self):
         server = Server((404, PROBLEM | {"status": 404, "type": "http://api.test/errors/not_found"}, {}))
         client = server.identity()

@@ -9,7 +9,8 @@ model); the modules beside them are written by hand for what generation cannot g
   sent again after a lost answer, a 429, 502, 503 or 504, a short Retry-After waited out);
 - calls: call, send (a 2xx answer or ApiError);
 - lists: iterate and iter_* (every item of a list, following its cursors);
-- extractions: submit_extraction, wait_for_extraction (polling with backoff and a deadline);
+- extractions: submit_extraction, wait_for_extraction, wait_for_verification (polling with
+  backoff and a deadline);
 - idempotency: create_auto_contract, create_voyage_contract, configure_webhook, idempotent (an
   idempotency key per call, kept on the client's retries);
 - webhooks: verify_insurance, verify_service, verify_standard (standard library only).
@@ -17,7 +18,7 @@ model); the modules beside them are written by hand for what generation cannot g
 
 from .auth import identity_client, partner_client
 from .calls import ApiError, call, send
-from .extractions import ExtractionTimeout, submit_extraction, wait_for_extraction
+from .extractions import ExtractionTimeout, submit_extraction, wait_for_extraction, wait_for_verification
 from .idempotency import (
     configure_webhook,
     create_auto_contract,
@@ -70,4 +71,5 @@ __all__ = [
     "verify_service",
     "verify_standard",
     "wait_for_extraction",
+    "wait_for_verification",
 ]

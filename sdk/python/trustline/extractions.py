@@ -13,8 +13,16 @@ from typing import IO, Any
 
 from .calls import check, send_with_key
 from .identity.api.extraction import create_extraction, get_extraction
+from .identity.api.verification import get_verification
 from .identity.client import AuthenticatedClient as IdentityClient
-from .identity.models import DocumentType, ExtractAccepted, Extraction, ExtractionStatus
+from .identity.models import (
+    DocumentType,
+    ExtractAccepted,
+    Extraction,
+    ExtractionStatus,
+    Verification,
+    VerificationStatus,
+)
 from .identity.models.create_extraction_files_body import CreateExtractionFilesBody
 from .identity.types import File
 from .retries import deadline, retry_after
@@ -23,13 +31,14 @@ DONE = (ExtractionStatus.COMPLETED, ExtractionStatus.FAILED)
 
 
 class ExtractionTimeout(TimeoutError):
-    """ExtractionTimeout is raised by wait_for_extraction when the extraction is still queued or
-    processing at the deadline; status is the last one read (None if none could be read)."""
+    """ExtractionTimeout is raised by wait_for_extraction and wait_for_verification when the work
+    is still queued or processing at the deadline; status is the last one read (None if none
+    could be read), extraction_id the extraction's or the verification's id."""
 
-    def __init__(self, extraction_id: str, status: ExtractionStatus | None, timeout: float):
+    def __init__(self, extraction_id: str, status: Any, timeout: float):
         self.extraction_id = extraction_id
         self.status = status
-        super().__init__(f"extraction {extraction_id} still {status or 'unread'} after {timeout:g} s")
+        super().__init__(f"{extraction_id} still {status or 'unread'} after {timeout:g} s")
 
 
 def submit_extraction(
@@ -104,22 +113,72 @@ def wait_for_extraction(
     polls starts at first_delay and doubles up to max_delay; a 429 waits its Retry-After instead.
     After timeout seconds in all it raises ExtractionTimeout; an error answer raises ApiError. The
     client's own retries of a poll wait no longer than the deadline either."""
+    return _wait(
+        lambda: get_extraction.sync_detailed(extraction_id, client=client),
+        lambda x: x.status in DONE,
+        lambda status: ExtractionTimeout(extraction_id, status, timeout),
+        timeout=timeout,
+        first_delay=first_delay,
+        max_delay=max_delay,
+        sleep=sleep,
+        clock=clock,
+    )
+
+
+def wait_for_verification(
+    client: IdentityClient,
+    verification_id: str,
+    *,
+    timeout: float = 120.0,
+    first_delay: float = 0.5,
+    max_delay: float = 8.0,
+    sleep: Callable[[float], None] = time.sleep,
+    clock: Callable[[], float] = time.monotonic,
+) -> Verification:
+    """wait_for_verification polls GET /v1/verifications/{verificationId} until the verification
+    is completed (its decision set) or failed, as wait_for_extraction does; running out of time
+    raises ExtractionTimeout (a verification runs on the extraction pipeline) with its id."""
+    return _wait(
+        lambda: get_verification.sync_detailed(verification_id, client=client),
+        lambda v: v.status in (VerificationStatus.COMPLETED, VerificationStatus.FAILED),
+        lambda status: ExtractionTimeout(verification_id, status, timeout),
+        timeout=timeout,
+        first_delay=first_delay,
+        max_delay=max_delay,
+        sleep=sleep,
+        clock=clock,
+    )
+
+
+def _wait(
+    get: Callable[[], Any],
+    done: Callable[[Any], bool],
+    timed_out: Callable[[Any], Exception],
+    *,
+    timeout: float,
+    first_delay: float,
+    max_delay: float,
+    sleep: Callable[[float], None],
+    clock: Callable[[], float],
+) -> Any:
+    """_wait polls get until done says its answer is final, backing off as wait_for_extraction
+    says; timed_out makes the error of a wait that ran out of time from the last status read."""
     end = clock() + timeout
     delay = first_delay
     status = None
     while True:
         with deadline(end):
-            response = get_extraction.sync_detailed(extraction_id, client=client)
+            response = get()
         if response.status_code == 429:
             wait = retry_after(response.headers) or delay
         else:
-            extraction = check(response).parsed
-            status = extraction.status
-            if status in DONE:
-                return extraction
+            answer = check(response).parsed
+            status = answer.status
+            if done(answer):
+                return answer
             wait = delay
             delay = min(delay * 2, max_delay)
         remaining = end - clock()
         if remaining <= 0:
-            raise ExtractionTimeout(extraction_id, status, timeout)
+            raise timed_out(status)
         sleep(min(wait, remaining))

@@ -11,6 +11,7 @@ export type { IdentityPaths, IdentityComponents, IdentityOperations, PartnerPath
 export type IdentityClient = Client<IdentityPaths>;
 export type PartnerClient = Client<PartnerPaths>;
 export type Extraction = IdentityComponents["schemas"]["Extraction"];
+export type Verification = IdentityComponents["schemas"]["Verification"];
 export type Problem = IdentityComponents["schemas"]["Problem"] | PartnerComponents["schemas"]["Problem"];
 
 export interface ClientOptions {
@@ -87,6 +88,9 @@ export interface WaitOptions {
 
 /** Polls the extraction until completed or failed, with backoff and Retry-After. */
 export declare function waitForExtraction(client: IdentityClient, extractionId: string, options?: WaitOptions): Promise<Extraction>;
+
+/** Polls the verification until completed (its decision set) or failed, as waitForExtraction. */
+export declare function waitForVerification(client: IdentityClient, verificationId: string, options?: WaitOptions): Promise<Verification>;
 
 type ListPaths<P> = {
   [K in keyof P]: P[K] extends { get: { responses: { 200: { content: { "application/json": { data: unknown[]; nextCursor: unknown } } } } } } ? K : never;

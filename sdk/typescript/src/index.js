@@ -241,6 +241,37 @@ export async function extractFile(client, { file, filename, documentType, refere
  * @param {{ initialMs?: number, maxMs?: number, timeoutMs?: number, signal?: AbortSignal }} [options]
  */
 export async function waitForExtraction(client, extractionId, options = {}) {
+  return waitUntil(
+    (signal) => client.GET("/v1/extractions/{extractionId}", { params: { path: { extractionId } }, signal }),
+    `extraction ${extractionId}`,
+    options,
+  );
+}
+
+/**
+ * Polls GET /v1/verifications/{id} until the verification is completed (its decision set) or
+ * failed, as waitForExtraction does.
+ * @param {ReturnType<typeof createIdentityClient>} client
+ * @param {string} verificationId
+ * @param {{ initialMs?: number, maxMs?: number, timeoutMs?: number, signal?: AbortSignal }} [options]
+ */
+export async function waitForVerification(client, verificationId, options = {}) {
+  return waitUntil(
+    (signal) => client.GET("/v1/verifications/{verificationId}", { params: { path: { verificationId } }, signal }),
+    `verification ${verificationId}`,
+    options,
+  );
+}
+
+/**
+ * Polls get until its answer's status is completed or failed.
+ * @template {{ status: string }} T
+ * @param {(signal: AbortSignal) => Promise<{ data?: T, error?: unknown, response: Response }>} get
+ * @param {string} what
+ * @param {{ initialMs?: number, maxMs?: number, timeoutMs?: number, signal?: AbortSignal }} options
+ * @returns {Promise<T>}
+ */
+async function waitUntil(get, what, options) {
   let wait = options.initialMs ?? 500;
   const ceiling = options.maxMs ?? 5000;
   const timeoutMs = options.timeoutMs ?? 120000;
@@ -250,14 +281,14 @@ export async function waitForExtraction(client, extractionId, options = {}) {
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let last = "not read";
   const timedOut = () => {
-    const e = new Error(`extraction ${extractionId} still ${last} after ${timeoutMs} ms`);
+    const e = new Error(`${what} still ${last} after ${timeoutMs} ms`);
     e.name = "TimeoutError";
     return e;
   };
   for (;;) {
     let result;
     try {
-      result = await client.GET("/v1/extractions/{extractionId}", { params: { path: { extractionId } }, signal });
+      result = await get(signal);
     } catch (err) {
       throw timeout.aborted && !options.signal?.aborted ? timedOut() : err;
     }

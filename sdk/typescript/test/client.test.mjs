@@ -2,7 +2,7 @@
 // extraction, following list cursors.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { APIError, IDEMPOTENT_WRITES, createIdentityClient, createPartnerClient, extractFile, listAll, replayed, waitForExtraction } from "../src/index.js";
+import { APIError, IDEMPOTENT_WRITES, createIdentityClient, createPartnerClient, extractFile, listAll, replayed, waitForExtraction, waitForVerification } from "../src/index.js";
 import { readFileSync } from "node:fs";
 
 /**
@@ -48,6 +48,16 @@ test("waitForExtraction: backs off until completed", async () => {
   const e = await waitForExtraction(c, "ext_1", { initialMs: 1, maxMs: 4 });
   assert.equal(e.status, "completed");
   assert.equal(requests.length, 4);
+});
+
+test("waitForVerification: polls until decided", async () => {
+  const { fetch, requests } = fakeFetch((_, n) =>
+    json({ id: "ver_1", status: n < 3 ? "processing" : "completed", ...(n < 3 ? {} : { decision: "approved", reasons: [] }),
+      policy: "standard", creditsUsed: 3, livemode: true, createdAt: "2026-11-29T08:00:00Z" }));
+  const v = await waitForVerification(createIdentityClient({ baseUrl: "http://x", fetch }), "ver_1", { initialMs: 1 });
+  assert.equal(v.decision, "approved");
+  assert.equal(requests.length, 3);
+  assert.equal(new URL(requests[0].url).pathname, "/v1/verifications/ver_1");
 });
 
 test("waitForExtraction: a failed extraction is an answer", async () => {
