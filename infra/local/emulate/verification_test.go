@@ -209,7 +209,8 @@ func encoded(t *testing.T, p printedtest.Page) []byte {
 // TestVerificationDecides drives the other decisions end to end over HTTP, on generated pages: a
 // genuine passport whose portrait is the selfie's face, with the applicant's own name and birth
 // date, is approved; the same page photographed off a screen is not; a second page of the same
-// state with the same number and another holder is declined as a reused document.
+// state with the same number and another holder is declined as a reused document, and so is the
+// first page with its holder's name and another person's face.
 func TestVerificationDecides(t *testing.T) {
 	t.Parallel()
 	outbox := t.TempDir()
@@ -218,7 +219,7 @@ func TestVerificationDecides(t *testing.T) {
 	c := client{t: t, base: local.URL}
 	jwt, live := newLiveUser(t, c, outbox, "kyc-decides@example.com")
 	cred := key(live)
-	grantCredits(t, local, c, jwt, 9)
+	grantCredits(t, local, c, jwt, 12)
 
 	selfie := face(t, "one-face.jpg")
 	photo, err := jpeg.Decode(bytes.NewReader(selfie))
@@ -284,6 +285,27 @@ func TestVerificationDecides(t *testing.T) {
 	if v.Decision != "declined" || !slices.Contains(v.Reasons, "document_reused_other_holder") ||
 		!strings.Contains(detail(v, "document.reuse", "same_document"), "ver_") {
 		t.Errorf("reused number: decision %s, reasons %v, checks %+v", v.Decision, v.Reasons, v.Checks)
+	}
+
+	// The genuine page again, with its holder's name and birth date, and another person's selfie
+	// (the right-hand face of two-faces.jpg): a stolen document.
+	pair, err := jpeg.Decode(bytes.NewReader(face(t, "two-faces.jpg")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stranger bytes.Buffer
+	crop := pair.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(image.Rect(250, 40, 450, 260))
+	if err := jpeg.Encode(&stranger, crop, &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	v = verify("another face", encoded(t, page), formFile("selfie", "selfie.jpg", stranger.Bytes()),
+		formField("applicant", applicant))
+	if v.Decision != "declined" || !slices.Contains(v.Reasons, "document_reused_other_holder") ||
+		!strings.Contains(detail(v, "document.reuse", "same_document"), "another face") ||
+		v.check("face.match", "same_person") != "fail" {
+		t.Errorf("another face: decision %s, reasons %v, checks %+v", v.Decision, v.Reasons, v.Checks)
 	}
 }
 

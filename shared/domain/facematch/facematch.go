@@ -86,6 +86,9 @@ type Result struct {
 	Document     Face
 	Selfie       Face
 	ProcessingMs int64
+	// SelfieEmbedding is the selfie's face as SFace embeds it (unit length): what a later
+	// comparison of the same person needs, never an image. Not part of any answer.
+	SelfieEmbedding []float32 `json:"-"`
 }
 
 // Runner runs one model: an *onnx.Net, or another runtime's session on the same model (the
@@ -228,7 +231,8 @@ func (m *Models) Compare(ctx context.Context, document, selfie []byte) (Result, 
 	}
 	sim := cosine(embs[0], embs[1])
 	return Result{IsMatch: sim >= m.cfg.threshold, Similarity: sim, Threshold: m.cfg.threshold,
-		Document: faces[0], Selfie: faces[1], ProcessingMs: time.Since(start).Milliseconds()}, nil
+		Document: faces[0], Selfie: faces[1], ProcessingMs: time.Since(start).Milliseconds(),
+		SelfieEmbedding: embs[1]}, nil
 }
 
 // faceOf is one image's side of a comparison (name is ImageDocument or ImageSelfie): decoded,

@@ -225,6 +225,15 @@ func (m *Models) embed(p *sampler, f Face, sc *scratch) ([]float32, error) {
 }
 
 // cosine is the dot product of two normalised embeddings.
+// Similarity is the cosine of two embeddings (unit length) of the same model, compared with a
+// Result's Threshold; 0 when their lengths differ.
+func Similarity(a, b []float32) float64 {
+	if len(a) != len(b) {
+		return 0
+	}
+	return cosine(a, b)
+}
+
 func cosine(a, b []float32) float64 {
 	var s float64
 	for i := range a {

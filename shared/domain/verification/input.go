@@ -60,8 +60,11 @@ type ReuseLookup struct {
 	// Earlier is the id of the earlier verification of the same document; empty when there is
 	// none.
 	Earlier string
-	// SameNameAndBirthDate and SameFace tell whether the earlier verification's holder is this
-	// one: the same name and date of birth, or the same face. Either makes the holder the same.
+	// SameNameAndBirthDate tells whether the earlier verification's holder had this one's name
+	// and date of birth. FaceCompared tells whether both verifications had a selfie whose face
+	// was embedded, and SameFace whether those faces match. The holder is the same when the name
+	// and birth date are and, where the faces were compared, the face is.
 	SameNameAndBirthDate bool
+	FaceCompared         bool
 	SameFace             bool
 }

@@ -59,13 +59,13 @@ func (r *run) sameDocument() outcome {
 		return notApplicable("the document was not looked up among the account's verifications")
 	case l.Earlier == "":
 		return pass("first verification of this document in the account")
-	case l.SameNameAndBirthDate && l.SameFace:
+	case l.FaceCompared && !l.SameFace:
+		return fail("verified before in " + l.Earlier + " for another holder: another face")
+	case !l.SameNameAndBirthDate:
+		return fail("verified before in " + l.Earlier + " for another holder: another name or date of birth")
+	case l.FaceCompared:
 		return pass("verified before in " + l.Earlier + " for the same holder: name, date of birth and face")
-	case l.SameNameAndBirthDate:
-		return pass("verified before in " + l.Earlier + " for the same holder: name and date of birth")
-	case l.SameFace:
-		return pass("verified before in " + l.Earlier + " for the same holder: face")
 	}
-	return fail("verified before in " + l.Earlier + " for another holder: another name or date of birth, " +
-		"and not the same face")
+	return pass("verified before in " + l.Earlier + " for the same holder: name and date of birth " +
+		"(no face to compare)")
 }

@@ -47,9 +47,13 @@ func TestSameDocument(t *testing.T) {
 	runCases(t, GroupReuse, codeSameDocument, []outcomeCase{
 		{"first seen", looked(&ReuseLookup{}), Pass, "first verification"},
 		{"the same holder", looked(&ReuseLookup{Earlier: "ver_1", SameNameAndBirthDate: true}), Pass,
-			"verified before in ver_1 for the same holder: name and date of birth"},
-		{"the same face, a new name", looked(&ReuseLookup{Earlier: "ver_1", SameFace: true}), Pass,
-			"ver_1 for the same holder: face"},
+			"verified before in ver_1 for the same holder: name and date of birth (no face"},
+		{"the same holder and face", looked(&ReuseLookup{Earlier: "ver_1", SameNameAndBirthDate: true,
+			FaceCompared: true, SameFace: true}), Pass, "ver_1 for the same holder: name, date of birth and face"},
+		{"the same name, another face", looked(&ReuseLookup{Earlier: "ver_1", SameNameAndBirthDate: true,
+			FaceCompared: true}), Fail, "ver_1 for another holder: another face"},
+		{"the same face, another name", looked(&ReuseLookup{Earlier: "ver_1", FaceCompared: true, SameFace: true}),
+			Fail, "ver_1 for another holder: another name or date of birth"},
 		{"another holder", looked(&ReuseLookup{Earlier: "ver_1"}), Fail, "verified before in ver_1 for another holder"},
 		{"not looked up", looked(nil), NotApplicable, "not looked up"},
 		{"no number", Input{Reuse: &ReuseLookup{}, Document: with(func(r *extraction.Result) {

@@ -65,7 +65,7 @@ func (v Verifier) Verify(ctx context.Context, in extraction.VerifyInput) (*extra
 			return nil, err
 		}
 	}
-	lookup, key, holder, err := v.lookUp(ctx, in)
+	lookup, key, holder, err := v.lookUp(ctx, in, inp.FaceMatch)
 	if err != nil {
 		return nil, err
 	}
