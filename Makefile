@@ -33,7 +33,7 @@ export AWS_REGION ?= eu-west-1
 export AWS_DEFAULT_REGION ?= $(AWS_REGION)
 export SAM_CLI_TELEMETRY := 0
 
-.PHONY: help run test test-setup chaos validate build deploy lint venv deps models faces onnxruntime browser-deps localstack eval-extraction eval-visual sdk sdk-python sdk-typescript
+.PHONY: help run test check test-setup chaos validate build deploy lint venv deps models faces onnxruntime browser-deps localstack eval-extraction eval-visual sdk sdk-python sdk-typescript
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -157,6 +157,20 @@ test: ## make lint, unit and integration tests (moto started for them; under CI=
 	GOARCH=arm64 go test -trimpath -count=1 -skip TestOnnxruntimeOracle -exec qemu-aarch64-static ./shared/vision/onnx/...
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m -skip '$(LOCALSTACK_SKIP)' ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
+
+# The inner loop, on the toolchains alone (no emulator, browser or venv): the packages whose Go
+# files changed since BASE (main's merge base by default; every package when none changed) are
+# gofmt'd, vetted and staticchecked, and every unit test runs in short mode (the calibration and
+# rate measurements, the emulator's integration tests skip: make test runs them all).
+BASE ?= $(shell git merge-base HEAD main 2>/dev/null || echo HEAD)
+CHANGED_GO = $(shell { git diff --name-only $(BASE) -- '*.go'; git ls-files --others --exclude-standard -- '*.go'; } | sort -u)
+CHANGED_PKGS = $(sort $(foreach f,$(filter-out sdk/%,$(CHANGED_GO)),./$(patsubst %/,%,$(dir $(f)))))
+check: ## the fast inner loop: gofmt, vet and staticcheck on changed packages, unit tests in short mode (no emulator)
+	@test -z "$$(gofmt -l $(filter-out sdk/%,$(CHANGED_GO)) /dev/null)" || { gofmt -l $(CHANGED_GO); echo "gofmt: files above need formatting"; exit 1; }
+	go vet $(or $(CHANGED_PKGS),./...)
+	go run $(STATICCHECK) $(or $(CHANGED_PKGS),./...)
+	env -u CI -u AWS_ENDPOINT_URL go test -short -count=1 $$(go list ./... | grep -v /infra/local/emulate)
+	cd sdk/go && go vet ./... && go test -short -count=1 ./...
 
 # The fault campaign (infra/local/emulate/chaos_test.go) at ten times make test's size: committed
 # writes whose process dies, messages delivered twice, clients retrying with the same key; then

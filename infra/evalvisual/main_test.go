@@ -14,6 +14,9 @@ import (
 // right, none is returned below the floor, and the fields a travel contract needs are read on
 // most pages. docs/visual-zone.md gives the figures of the larger set (make eval-visual).
 func TestPrintedZoneIsCalibrated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a minute of OCR: make test runs it, make check does not")
+	}
 	r, err := newReaders(modelsDir(), os.Getenv("TESSDATA_DIR"))
 	if err != nil {
 		if os.Getenv("CI") == "true" {

@@ -102,6 +102,9 @@ func lumaOf(path string) func() (recapturetest.Capture, error) {
 // recaptures at Threshold, and holds them to their targets. The set is made with fixed seeds:
 // the figures are the same from run to run (docs/recapture.md reports them).
 func TestRates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("half a minute over the measured set: make test runs it, make check does not")
+	}
 	set := measuredSet(t)
 	verdicts := make([]recapture.Verdict, len(set))
 	made := make([]string, len(set)) // how each image was made
