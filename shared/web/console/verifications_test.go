@@ -2,6 +2,7 @@ package console
 
 import (
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,26 @@ func TestVerificationPageShowsEveryCheck(t *testing.T) {
 		"status-fail", "similarity 0.82", "ZENITH", "printed zone", "2026-11-29 01:00:02 UTC", "applicant-42"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %q:\n%s", want, html)
+		}
+	}
+}
+
+// The list's filters come back as sent, the dates through the shared part.
+func TestVerificationsListKeepsItsFilters(t *testing.T) {
+	pages, err := parsePages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := url.Values{"decision": {"review"}, "createdAfter": {"2026-11-01"}}
+	var b strings.Builder
+	data := map[string]any{"items": verificationList{}.Data, "next": "", "q": q}
+	if err := pages["verifications"].ExecuteTemplate(&b, "content", view{Data: data}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<option value="review" selected>`, `name="createdAfter" value="2026-11-01"`,
+		`name="createdBefore" value=""`, "No verification matches"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the list lacks %q:\n%s", want, b.String())
 		}
 	}
 }
