@@ -40,22 +40,16 @@ func Batch(log *slog.Logger, concurrency int, q Queue, h Handler) BatchHandler {
 			wg.Go(func() {
 				defer func() { <-sem }()
 				mlog := log.With("messageId", m.MessageId, "queue", queueName(m.EventSourceARN))
-				if err := handleOne(logs.With(ctx, mlog), q, h, m); err != nil {
-					mlog.WarnContext(
-						ctx,
-						"message failed",
-						"error",
-						err,
-						"receiveCount",
-						m.Attributes["ApproximateReceiveCount"],
-					)
-					mu.Lock()
-					resp.BatchItemFailures = append(
-						resp.BatchItemFailures,
-						events.SQSBatchItemFailure{ItemIdentifier: m.MessageId},
-					)
-					mu.Unlock()
+				err := handleOne(logs.With(ctx, mlog), q, h, m)
+				if err == nil {
+					return
 				}
+				receives := m.Attributes["ApproximateReceiveCount"]
+				mlog.WarnContext(ctx, "message failed", "error", err, "receiveCount", receives)
+				failed := events.SQSBatchItemFailure{ItemIdentifier: m.MessageId}
+				mu.Lock()
+				resp.BatchItemFailures = append(resp.BatchItemFailures, failed)
+				mu.Unlock()
 			})
 		}
 		wg.Wait()

@@ -3,8 +3,8 @@ package access
 import (
 	"context"
 	"crypto/subtle"
+	"fmt"
 	"net/netip"
-	"strconv"
 	"time"
 
 	"github.com/trustline/platform/shared/foundation/fault"
@@ -101,12 +101,8 @@ func (a *Authenticator) Limit(ctx context.Context, subject string, perMinute int
 	}
 	now := a.now()
 	retry := int(now.Truncate(time.Minute).Add(time.Minute).Sub(now).Seconds()) + 1
-	return &fault.Error{Kind: fault.RateLimited, RetryAfter: retry,
-		Detail: "Rate limit of " + strconv.Itoa(
-			perMinute,
-		) + " requests per minute reached; retry after " + strconv.Itoa(
-			retry,
-		) + " s."}
+	detail := fmt.Sprintf("Rate limit of %d requests per minute reached; retry after %d s.", perMinute, retry)
+	return &fault.Error{Kind: fault.RateLimited, RetryAfter: retry, Detail: detail}
 }
 
 // session authenticates a JWT: its signature and expiry, then its session, one DynamoDB read. A
@@ -145,12 +141,8 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 		return Principal{}, err
 	}
 	if f.Stage != "" && f.Stage != a.Stage {
-		return Principal{}, fault.Newf(
-			fault.Unauthorized,
-			"This key belongs to the %s environment, not %s.",
-			f.Stage,
-			a.Stage,
-		)
+		return Principal{}, fault.Newf(fault.Unauthorized, "This key belongs to the %s environment, not %s.",
+			f.Stage, a.Stage)
 	}
 	hash := HashKey(key)
 	rec, err := a.Keys.KeyByHash(ctx, hash)
