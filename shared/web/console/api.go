@@ -104,6 +104,23 @@ type list struct {
 	NextCursor string           `json:"nextCursor"`
 }
 
+// listPage is a list page's data: one page of the API's items, the page's filters as sent, and
+// the link to its next page.
+type listPage[T any] struct {
+	Items []T
+	Q     url.Values
+	Next  string
+}
+
+// newListPage is the list page of items, whose next page the API's cursor names (nil on the last).
+func newListPage[T any](r *http.Request, items []T, cursor *string) listPage[T] {
+	p := listPage[T]{Items: items, Q: r.URL.Query()}
+	if cursor != nil {
+		p.Next = nextPage(r, *cursor)
+	}
+	return p
+}
+
 // query is the list query of a page: the filters the page's form sent (only those named; a date
 // input's day as the start of that day in UTC), the cursor, and the mode of s, when given, for
 // the lists that take one.

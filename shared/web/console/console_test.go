@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/trustline/platform/sdk/go/identity"
 )
 
 // A redirect after sign-in or a switch never leaves the console, whatever ?next= or Referer says.
@@ -169,5 +171,32 @@ func TestRefusedFormKeepsItsValues(t *testing.T) {
 	}
 	if _, _, ok := refusedForm(r, &problem{Status: 403}); ok {
 		t.Error("a 403 was taken for a refused form")
+	}
+}
+
+// An API value reads as text whatever its Go type: through a pointer, a named string, a list.
+func TestTextOfTypedValues(t *testing.T) {
+	ref, status, confidence := "applicant-42", identity.ExtractionStatusCompleted, float32(0.5)
+	for _, c := range []struct {
+		name string
+		in   any
+		want string
+	}{
+		{"nil", nil, ""},
+		{"a nil pointer", (*string)(nil), ""},
+		{"a pointer", &ref, "applicant-42"},
+		{"a named string", status, "completed"},
+		{"a boolean", true, "yes"},
+		{"a whole number", 3.0, "3"},
+		{"a fraction", confidence, "0.5"},
+		{"an int", 402, "402"},
+		{"a list", []identity.WebhookEvent{"extraction.completed", "extraction.failed"},
+			"extraction.completed, extraction.failed"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := text(c.in); got != c.want {
+				t.Errorf("text(%#v) = %q, want %q", c.in, got, c.want)
+			}
+		})
 	}
 }

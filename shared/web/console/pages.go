@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
+	"math"
+	"reflect"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -55,43 +58,18 @@ var funcs = template.FuncMap{
 		b, _ := json.MarshalIndent(v, "", "  ")
 		return string(b)
 	},
-	// percent is a confidence from 0 to 1 as a percentage.
+	// percent is a confidence from 0 to 1 as a percentage ("" for none).
 	"percent": func(v any) string {
-		switch f := v.(type) {
-		case float64:
-			return fmt.Sprintf("%.0f %%", f*100)
-		case float32:
-			return fmt.Sprintf("%.0f %%", f*100)
-		}
-		return ""
-	},
-	// text is a JSON value as text: strings as they are, numbers without a fraction when whole.
-	"text": func(v any) string {
-		switch x := v.(type) {
-		case nil:
+		f, ok := number(v)
+		if !ok {
 			return ""
-		case string:
-			return x
-		case float64:
-			if x == float64(int64(x)) {
-				return fmt.Sprint(int64(x))
-			}
-			return fmt.Sprint(x)
-		case bool:
-			if x {
-				return "yes"
-			}
-			return "no"
-		case []any:
-			parts := make([]string, len(x))
-			for i, e := range x {
-				parts[i] = fmt.Sprint(e)
-			}
-			return strings.Join(parts, ", ")
 		}
-		b, _ := json.Marshal(v)
-		return string(b)
+		return fmt.Sprintf("%.0f %%", f*100)
 	},
+	// text is an API value as text: strings as they are, a pointer as what it points to ("" for
+	// none), a boolean as yes or no, numbers without a fraction when whole, a list's elements
+	// separated by commas.
+	"text": text,
 	// field is m[key] of a JSON object (nil when m is not one).
 	"field": func(m any, key string) any {
 		if o, ok := m.(map[string]any); ok {
@@ -111,7 +89,7 @@ var funcs = template.FuncMap{
 	},
 	// source says which zone of the document a value was read in.
 	"source": func(v any) string {
-		switch v {
+		switch text(v) {
 		case "mrz":
 			return "machine-readable zone"
 		case "visual":
@@ -139,6 +117,57 @@ var funcs = template.FuncMap{
 		}
 		return m
 	},
+}
+
+// text is v as text (the template function of that name).
+func text(v any) string {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+		if rv.IsNil() {
+			return ""
+		}
+		rv = rv.Elem()
+	}
+	switch rv.Kind() {
+	case reflect.Invalid:
+		return ""
+	case reflect.String:
+		return rv.String()
+	case reflect.Bool:
+		if rv.Bool() {
+			return "yes"
+		}
+		return "no"
+	case reflect.Float32, reflect.Float64:
+		f := rv.Float()
+		if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+			return strconv.FormatInt(int64(f), 10)
+		}
+		return strconv.FormatFloat(f, 'g', -1, rv.Type().Bits())
+	case reflect.Slice, reflect.Array:
+		parts := make([]string, rv.Len())
+		for i := range parts {
+			parts[i] = text(rv.Index(i).Interface())
+		}
+		return strings.Join(parts, ", ")
+	}
+	return fmt.Sprint(rv.Interface())
+}
+
+// number is v as a float64, through a pointer; false when v is none or no number.
+func number(v any) (float64, bool) {
+	rv := reflect.ValueOf(v)
+	for rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return 0, false
+		}
+		rv = rv.Elem()
+	}
+	switch rv.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return rv.Float(), true
+	}
+	return 0, false
 }
 
 // label is an API name in words: its entry in fieldLabels, else the name's own words.

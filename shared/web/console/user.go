@@ -136,7 +136,7 @@ func (c *Console) extractions(w http.ResponseWriter, r *http.Request, s *session
 
 // listView is a list page's data: its items, its filters as sent, and the link to its next page.
 func listView(r *http.Request, page list) map[string]any {
-	return map[string]any{"items": page.Data, "next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
+	return map[string]any{"items": page.Data, "Next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
 }
 
 func (c *Console) extraction(w http.ResponseWriter, r *http.Request, s *session) error {

@@ -20,12 +20,8 @@ func (c *Console) verifications(w http.ResponseWriter, r *http.Request, s *sessi
 		"createdAfter", "createdBefore"), nil, &page); err != nil {
 		return err
 	}
-	next := ""
-	if page.NextCursor != nil {
-		next = nextPage(r, *page.NextCursor)
-	}
 	c.render(w, r, http.StatusOK, "verifications", view{Title: "Verifications", Session: s,
-		Data: map[string]any{"items": page.Data, "next": next, "q": r.URL.Query()}})
+		Data: newListPage(r, page.Data, page.NextCursor)})
 	return nil
 }
 

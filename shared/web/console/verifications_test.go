@@ -2,7 +2,7 @@ package console
 
 import (
 	"encoding/json"
-	"net/url"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -51,20 +51,26 @@ func TestVerificationPageShowsEveryCheck(t *testing.T) {
 	}
 }
 
-// The list's filters come back as sent, the dates through the shared part.
+// The list's filters come back as sent, the dates through the shared part, and the API's cursor
+// leads to the next page with the same filters.
 func TestVerificationsListKeepsItsFilters(t *testing.T) {
 	pages, err := parsePages()
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := url.Values{"decision": {"review"}, "createdAfter": {"2026-11-01"}}
+	r := httptest.NewRequest("GET", "/console/verifications?decision=review&createdAfter=2026-11-01", nil)
+	var page verificationList
+	if err := json.Unmarshal([]byte(`{"data": [], "nextCursor": "c2"}`), &page); err != nil {
+		t.Fatal(err)
+	}
 	var b strings.Builder
-	data := map[string]any{"items": verificationList{}.Data, "next": "", "q": q}
+	data := newListPage(r, page.Data, page.NextCursor)
 	if err := pages["verifications"].ExecuteTemplate(&b, "content", view{Data: data}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{`<option value="review" selected>`, `name="createdAfter" value="2026-11-01"`,
-		`name="createdBefore" value=""`, "No verification matches"} {
+		`name="createdBefore" value=""`, "No verification matches",
+		`href="/console/verifications?createdAfter=2026-11-01&amp;cursor=c2&amp;decision=review" rel="next"`} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the list lacks %q:\n%s", want, b.String())
 		}
