@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/trustline/platform/sdk/go/identity"
 )
@@ -78,40 +77,6 @@ func TestLabelsAreWords(t *testing.T) {
 		if got := label(in); got != want {
 			t.Errorf("label(%q) = %q, want %q", in, got, want)
 		}
-	}
-}
-
-// A reading names what lowered its confidence, and a document past its expiry date is flagged
-// even when it was valid the day it was read.
-func TestReadingExplained(t *testing.T) {
-	today := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
-	result := map[string]any{
-		"globalConfidence": 0.41,
-		"quality":          map[string]any{"status": "usable", "reasons": []any{"blurred"}},
-		"consistency":      []any{map[string]any{"field": "surname", "mrz": "ERIKSSON", "visual": "ERIKSON", "agree": false}},
-		"extractedData": map[string]any{
-			"surname":             map[string]any{"value": "ERIKSSON", "confidence": 0.55},
-			"expiryDate":          map[string]any{"value": "2026-11-27", "confidence": 0.9},
-			"unknownCountryCodes": []any{"UTO"},
-			"mrz": map[string]any{
-				"checks":      map[string]any{"dateOfBirth": map[string]any{"valid": false, "expected": "1", "found": "7"}},
-				"corrections": []any{map[string]any{}},
-			},
-		},
-	}
-	got := strings.Join(lowered(result), "\n")
-	for _, want := range []string{"check digit of date of birth does not hold", "UTO", "One character", "usable",
-		"blurred", "printed surname (ERIKSON)", "Surname was read with 55 % confidence"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("lowered lacks %q:\n%s", want, got)
-		}
-	}
-	data := result["extractedData"].(map[string]any)
-	if on := expiredOn(data, today); on != "2026-11-27" {
-		t.Errorf("expiredOn = %q, want the day before today", on)
-	}
-	if on := expiredOn(data, today.AddDate(0, 0, -2)); on != "" {
-		t.Errorf("expiredOn before the expiry = %q, want none", on)
 	}
 }
 

@@ -1,10 +1,14 @@
 package console
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/trustline/platform/sdk/go/identity"
 )
 
 // What the extraction page says about a reading beyond its fields: whether the document has
@@ -13,11 +17,17 @@ import (
 // expiredOn is the expiry date of a document past it on today (UTC), or "" when it has not expired
 // or says no date: the API's expired flag was computed when it was read, and a document may have
 // expired since.
-func expiredOn(data map[string]any, today time.Time) string {
-	expiry, _ := fieldOf(data, "expiryDate")["value"].(string)
+func expiredOn(d *identity.ExtractedData, today time.Time) string {
+	if d == nil {
+		return ""
+	}
+	expiry := ""
+	if d.ExpiryDate != nil {
+		expiry = d.ExpiryDate.Value
+	}
 	date, err := time.Parse(time.DateOnly, expiry)
 	if err != nil {
-		if flagged, _ := data["expired"].(bool); flagged {
+		if d.Expired != nil && *d.Expired {
 			return "a date before it was read"
 		}
 		return ""
@@ -36,85 +46,68 @@ const lowFieldConfidence = 0.8
 // Confidence): failed check digits, country codes outside ISO 3166 and ICAO's, corrected
 // characters, the image's quality, printed values that differ from the zone's, the parser's
 // warnings, and the fields read with a low confidence.
-func lowered(result map[string]any) []string {
-	data, _ := result["extractedData"].(map[string]any)
+func lowered(result identity.ExtractionResult) []string {
+	d := result.ExtractedData
+	if d == nil {
+		d = &identity.ExtractedData{}
+	}
+	mrz := d.Mrz
+	if mrz == nil {
+		mrz = &identity.MRZ{}
+	}
 	var why []string
-	mrz, _ := data["mrz"].(map[string]any)
-	if checks, ok := mrz["checks"].(map[string]any); ok {
-		for _, name := range sortedKeys(checks) {
-			if c, _ := checks[name].(map[string]any); c != nil && c["valid"] == false {
-				why = append(why, fmt.Sprintf("The check digit of %s does not hold (expected %v, found %v): the "+
-					"global confidence is halved.", strings.ToLower(label(name)), c["expected"], c["found"]))
-			}
+	for _, name := range slices.Sorted(maps.Keys(mrz.Checks)) {
+		if c := mrz.Checks[name]; !c.Valid {
+			why = append(why, fmt.Sprintf("The check digit of %s does not hold (expected %s, found %s): the "+
+				"global confidence is halved.", strings.ToLower(label(name)), c.Expected, c.Found))
 		}
 	}
-	if codes, _ := data["unknownCountryCodes"].([]any); len(codes) > 0 {
+	if codes := d.UnknownCountryCodes; codes != nil && len(*codes) > 0 {
 		why = append(why, fmt.Sprintf("Country code %s is neither ISO 3166 nor ICAO's (a specimen's, or a "+
-			"misread): its field's confidence is halved.", joinAny(codes)))
+			"misread): its field's confidence is halved.", strings.Join(*codes, ", ")))
 	}
-	if corrections, _ := mrz["corrections"].([]any); len(corrections) > 0 {
-		n := fmt.Sprintf("%d characters of the zone were", len(corrections))
-		if len(corrections) == 1 {
-			n = "One character of the zone was"
+	if n := len(mrz.Corrections); n > 0 {
+		corrected := fmt.Sprintf("%d characters of the zone were", n)
+		if n == 1 {
+			corrected = "One character of the zone was"
 		}
-		why = append(why, n+" corrected to fit its rules: each correction costs 10 % of its field's confidence.")
+		why = append(why, corrected+" corrected to fit its rules: each correction costs 10 % of its field's "+
+			"confidence.")
 	}
-	if q, _ := result["quality"].(map[string]any); q != nil && q["status"] != "good" && q["status"] != nil {
-		reasons, _ := q["reasons"].([]any)
-		why = append(why, fmt.Sprintf("The image is %v for reading%s.", q["status"], because(reasons)))
+	if q := result.Quality; q != nil && q.Status != "good" && q.Status != "" {
+		why = append(why, fmt.Sprintf("The image is %s for reading%s.", q.Status, because(q.Reasons)))
 	}
-	if agreements, _ := result["consistency"].([]any); len(agreements) > 0 {
-		for _, a := range agreements {
-			if a, _ := a.(map[string]any); a != nil && a["agree"] == false {
-				why = append(why, fmt.Sprintf("The printed %s (%v) differs from the zone's (%v).",
-					strings.ToLower(label(a["field"])), a["visual"], a["mrz"]))
+	if result.Consistency != nil {
+		for _, a := range *result.Consistency {
+			if !a.Agree {
+				why = append(why, fmt.Sprintf("The printed %s (%s) differs from the zone's (%s).",
+					strings.ToLower(label(a.Field)), a.Visual, a.Mrz))
 			}
 		}
 	}
-	if warnings, _ := mrz["warnings"].([]any); len(warnings) > 0 {
-		for _, w := range warnings {
-			why = append(why, fmt.Sprint(w)+".")
+	if mrz.Warnings != nil {
+		for _, w := range *mrz.Warnings {
+			why = append(why, w+".")
 		}
 	}
-	for _, name := range sortedKeys(data) {
-		f, _ := data[name].(map[string]any)
-		if c, ok := f["confidence"].(float64); ok && c < lowFieldConfidence {
-			why = append(why, fmt.Sprintf("%s was read with %.0f %% confidence.", label(name), c*100))
+	fields := extractionFields(d)
+	slices.SortStableFunc(fields, func(a, b fieldRow) int { return cmp.Compare(a.Name, b.Name) })
+	for _, f := range fields {
+		if float64(f.Confidence) < lowFieldConfidence {
+			why = append(why, fmt.Sprintf("%s was read with %.0f %% confidence.", label(f.Name), f.Confidence*100))
 		}
 	}
 	return why
 }
 
 // because is ": blurred, glare" for an image's quality reasons, in words.
-func because(reasons []any) string {
+func because(reasons []identity.ImageQualityReasons) string {
 	if len(reasons) == 0 {
 		return ""
 	}
 	words := make([]string, len(reasons))
 	for i, r := range reasons {
-		words[i] = strings.ReplaceAll(fmt.Sprint(r), "_", " ")
+		words[i] = strings.ReplaceAll(string(r), "_", " ")
 	}
 	return ": " + strings.Join(words, ", ")
-}
-
-func fieldOf(data map[string]any, name string) map[string]any {
-	f, _ := data[name].(map[string]any)
-	return f
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
-func joinAny(vs []any) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = fmt.Sprint(v)
-	}
-	return strings.Join(s, ", ")
 }

@@ -124,47 +124,9 @@ func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) e
 	return nil
 }
 
-func (c *Console) extractions(w http.ResponseWriter, r *http.Request, s *session) error {
-	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/extractions"+query(r, s, "status", "documentType", "batchId",
-		"createdAfter", "createdBefore"), nil, &page); err != nil {
-		return err
-	}
-	c.render(w, r, http.StatusOK, "extractions", view{Title: "Extractions", Session: s, Data: listView(r, page)})
-	return nil
-}
-
 // listView is a list page's data: its items, its filters as sent, and the link to its next page.
 func listView(r *http.Request, page list) map[string]any {
 	return map[string]any{"items": page.Data, "Next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
-}
-
-func (c *Console) extraction(w http.ResponseWriter, r *http.Request, s *session) error {
-	id := url.PathEscape(r.PathValue("id"))
-	var x map[string]any
-	if err := c.call(r, s, http.MethodGet, "/v1/extractions/"+id, nil, &x); err != nil {
-		return err
-	}
-	// The document itself, through a presigned link of a few minutes, when storage still has it.
-	var doc struct {
-		URL string `json:"url"`
-	}
-	v := view{Title: "Extraction " + r.PathValue("id"), Session: s}
-	if err := c.call(r, s, http.MethodGet, "/v1/extractions/"+id+"/document", nil, &doc); err == nil && doc.URL != "" {
-		if u, err := url.Parse(doc.URL); err == nil && (u.Scheme == "https" || u.Scheme == "http") {
-			v.imgFrom = u.Scheme + "://" + u.Host
-		} else {
-			doc.URL = ""
-		}
-	}
-	data := map[string]any{"x": x, "image": doc.URL}
-	if result, ok := x["result"].(map[string]any); ok {
-		fields, _ := result["extractedData"].(map[string]any)
-		data["expiredOn"], data["lowered"] = expiredOn(fields, c.now()), lowered(result)
-	}
-	v.Data = data
-	c.render(w, r, http.StatusOK, "extraction", v)
-	return nil
 }
 
 func (c *Console) batches(w http.ResponseWriter, r *http.Request, s *session) error {
