@@ -129,47 +129,6 @@ func listView(r *http.Request, page list) map[string]any {
 	return map[string]any{"items": page.Data, "Next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
 }
 
-func (c *Console) batches(w http.ResponseWriter, r *http.Request, s *session) error {
-	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/batches"+query(r, s, "status", "createdAfter", "createdBefore"), nil,
-		&page); err != nil {
-		return err
-	}
-	c.render(w, r, http.StatusOK, "batches", view{Title: "Batches", Session: s, Data: listView(r, page)})
-	return nil
-}
-
-func (c *Console) batch(w http.ResponseWriter, r *http.Request, s *session) error {
-	var b map[string]any
-	if err := c.call(r, s, http.MethodGet, "/v1/batches/"+url.PathEscape(r.PathValue("id")), nil, &b); err != nil {
-		return err
-	}
-	c.render(w, r, http.StatusOK, "batch", view{Title: "Batch " + r.PathValue("id"), Session: s, Data: b})
-	return nil
-}
-
-func (c *Console) livenessChecks(w http.ResponseWriter, r *http.Request, s *session) error {
-	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/liveness/checks"+query(r, s), nil, &page); err != nil {
-		return err
-	}
-	c.render(w, r, http.StatusOK, "liveness", view{Title: "Liveness checks", Session: s, Data: listView(r, page)})
-	return nil
-}
-
-// livenessCheck is one check's page: its verdict, both models' scores, and its face match when
-// it compared the selfie with a document.
-func (c *Console) livenessCheck(w http.ResponseWriter, r *http.Request, s *session) error {
-	var check map[string]any
-	if err := c.call(r, s, http.MethodGet, "/v1/liveness/checks/"+url.PathEscape(r.PathValue("id")), nil,
-		&check); err != nil {
-		return err
-	}
-	c.render(w, r, http.StatusOK, "livenesscheck",
-		view{Title: "Liveness check " + r.PathValue("id"), Session: s, Data: check})
-	return nil
-}
-
 func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error {
 	return c.keysPage(w, r, s, http.StatusOK)
 }
