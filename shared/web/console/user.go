@@ -45,85 +45,6 @@ func (c *Console) userRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /console/billing", c.page(only(c.billing, "user")))
 }
 
-// usageDays is how far back the overview's chart reads the ledger.
-const usageDays = 30
-
-// day is one bar of the usage chart.
-type day struct {
-	Date   string
-	Used   int
-	Height int // of the bar, in the chart's units (0 to 100)
-	X      int
-}
-
-// me is the user's profile as the session's mode reads it: in test mode, test mode's allowance
-// (testMode: used today, the daily bound) rather than the live balance, as a test key reads it.
-func (c *Console) me(r *http.Request, s *session) (map[string]any, error) {
-	var me map[string]any
-	err := c.call(r, s, http.MethodGet, "/v1/users/me?mode="+s.Mode, nil, &me)
-	return me, err
-}
-
-func (c *Console) overview(w http.ResponseWriter, r *http.Request, s *session) error {
-	me, err := c.me(r, s)
-	if err != nil {
-		return err
-	}
-	if !s.Live() {
-		// The live ledger is no test-mode news: the page shows the day's test allowance instead.
-		c.render(w, r, http.StatusOK, "overview", view{Title: "Overview", Session: s, Data: map[string]any{"me": me}})
-		return nil
-	}
-	// The chart: credits used per day over the last 30 days, from the ledger (newest first, so the
-	// pages stop at the first entry older than the window; at most 10 pages of 100).
-	now := time.Now().UTC()
-	start := now.Truncate(24*time.Hour).AddDate(0, 0, -(usageDays - 1))
-	used := map[string]int{}
-	cursor := ""
-	for range 10 {
-		var page list
-		path := "/v1/billing/credits?limit=100"
-		if cursor != "" {
-			path += "&cursor=" + url.QueryEscape(cursor)
-		}
-		if err := c.call(r, s, http.MethodGet, path, nil, &page); err != nil {
-			return err
-		}
-		older := false
-		for _, e := range page.Data {
-			at, _ := time.Parse(time.RFC3339Nano, str(e["createdAt"]))
-			if at.Before(start) {
-				older = true
-				break
-			}
-			if n, _ := e["amount"].(float64); n < 0 {
-				used[at.UTC().Format(time.DateOnly)] += int(-n)
-			}
-		}
-		if older || page.NextCursor == "" {
-			break
-		}
-		cursor = page.NextCursor
-	}
-	days, most, total := make([]day, usageDays), 0, 0
-	for i := range days {
-		d := start.AddDate(0, 0, i).Format(time.DateOnly)
-		days[i] = day{Date: d, Used: used[d], X: i * 10}
-		most, total = max(most, used[d]), total+used[d]
-	}
-	for i := range days {
-		days[i].Height = days[i].Used * 100 / max(most, 1)
-	}
-	c.render(
-		w,
-		r,
-		http.StatusOK,
-		"overview",
-		view{Title: "Overview", Session: s, Data: map[string]any{"me": me, "days": days, "total": total, "most": most}},
-	)
-	return nil
-}
-
 // listView is a list page's data: its items, its filters as sent, and the link to its next page.
 func listView(r *http.Request, page list) map[string]any {
 	return map[string]any{"items": page.Data, "Next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
@@ -404,30 +325,6 @@ func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) er
 		"uploadUrl": c.Identity + "/v1/mobile-handoff/upload/" + id,
 	}
 	c.render(w, r, http.StatusOK, "handoffsession", view{Title: "Phone handoff", Session: s, Data: data})
-	return nil
-}
-
-func (c *Console) billing(w http.ResponseWriter, r *http.Request, s *session) error {
-	me, err := c.me(r, s)
-	if err != nil {
-		return err
-	}
-	if !s.Live() {
-		// Test mode is free: no ledger and no invoice, only the day's allowance.
-		c.render(w, r, http.StatusOK, "billing", view{Title: "Billing", Session: s, Data: map[string]any{"me": me}})
-		return nil
-	}
-	var ledger list
-	if err := c.call(r, s, http.MethodGet, "/v1/billing/credits"+query(r, nil), nil, &ledger); err != nil {
-		return err
-	}
-	var invoices []map[string]any
-	if err := c.call(r, s, http.MethodGet, "/v1/billing/invoices", nil, &invoices); err != nil {
-		return err
-	}
-	data := listView(r, ledger)
-	data["me"], data["invoices"] = me, invoices
-	c.render(w, r, http.StatusOK, "billing", view{Title: "Billing", Session: s, Data: data})
 	return nil
 }
 
