@@ -145,3 +145,32 @@ func onceCipher(s *session) (cipher.AEAD, error) {
 	}
 	return cipher.NewGCM(block)
 }
+
+// fieldsOf splits a text field of values separated by commas, spaces or lines.
+func fieldsOf(v string) []string {
+	return strings.FieldsFunc(
+		v,
+		func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' || r == '\t' },
+	)
+}
+
+// dateTime turns a date input's value (2026-12-31) into the API's RFC 3339 time, the start of that
+// day in UTC; anything else is passed on for the API to judge.
+func dateTime(v string) string {
+	if _, err := time.Parse(time.DateOnly, v); err == nil {
+		return v + "T00:00:00Z"
+	}
+	return v
+}
+
+// formDate is the date typed in the field name (a date input's 2026-12-31) as the start of that
+// day in UTC, for a request body whose field is a time: a value that is no date is refused with
+// the form, detail saying what was refused, as the API refuses its own invalid fields.
+func formDate(r *http.Request, name, detail string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339, dateTime(strings.TrimSpace(r.PostFormValue(name))))
+	if err != nil {
+		return time.Time{}, &problem{Status: http.StatusUnprocessableEntity, Title: "Validation failed",
+			Detail: detail, InvalidParams: []string{name + ": a date, as 2026-12-31"}}
+	}
+	return t, nil
+}

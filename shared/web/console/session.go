@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/trustline/platform/sdk/go/identity"
 )
 
 // session is the signed-in person, as the console knows them: the login token it sends as bearer,
@@ -115,10 +117,7 @@ func (c *Console) loginPage(w http.ResponseWriter, r *http.Request) {
 // client) and keeps the token in the session cookie, until the token's own expiry.
 func (c *Console) login(w http.ResponseWriter, r *http.Request) {
 	form := loginForm{Email: r.PostFormValue("email"), Next: localPath(r.PostFormValue("next"), "")}
-	var token struct {
-		Token     string    `json:"token"`
-		ExpiresAt time.Time `json:"expiresAt"`
-	}
+	var token identity.Token
 	err := c.call(
 		r,
 		nil,
@@ -153,12 +152,12 @@ func (c *Console) login(w http.ResponseWriter, r *http.Request) {
 // one answers 402 until the account has credits) and where the demo user's data is. The switch in
 // the header changes it for the rest of the session.
 func (c *Console) firstMode(r *http.Request, s *session) string {
-	var keys list
+	var keys identity.KeyList
 	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &keys); err != nil {
 		return "live" // as before sign-in chose: the page will say what the API refuses
 	}
 	for _, k := range keys.Data {
-		if k["mode"] == "live" && k["status"] == "active" {
+		if k.Mode == identity.KeyModeLive && k.Status == identity.KeyStatusActive {
 			return "live"
 		}
 	}

@@ -5,8 +5,6 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
-	"strings"
-	"time"
 )
 
 // userRoutes are an identity API user's pages: the developer dashboard.
@@ -48,98 +46,6 @@ func (c *Console) userRoutes(mux *http.ServeMux) {
 // listView is a list page's data: its items, its filters as sent, and the link to its next page.
 func listView(r *http.Request, page list) map[string]any {
 	return map[string]any{"items": page.Data, "Next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
-}
-
-func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.keysPage(w, r, s, http.StatusOK)
-}
-
-// keysPage shows the keys and the form that creates one (a refused form as it was sent).
-func (c *Console) keysPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
-	var keys []map[string]any
-	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &page); err != nil {
-		return err
-	}
-	keys = page.Data
-	// A new key is a test key unless the account can pay for live calls: with no live credit, a
-	// live key's every call answers 402.
-	var live map[string]any
-	if err := c.call(r, s, http.MethodGet, "/v1/users/me?mode=live", nil, &live); err != nil {
-		return err
-	}
-	credits, _ := live["credits"].(float64)
-	c.render(w, r, status, "keys", view{Title: "API keys", Session: s, Data: map[string]any{
-		"keys": keys, "testFirst": !s.Live() || credits <= 0, "liveCredits": int(credits),
-	}})
-	return nil
-}
-
-func (c *Console) createKey(w http.ResponseWriter, r *http.Request, s *session) error {
-	body := map[string]any{"name": r.PostFormValue("name"), "mode": r.PostFormValue("mode")}
-	if ips := fieldsOf(r.PostFormValue("allowedIps")); len(ips) > 0 {
-		body["allowedIps"] = ips
-	}
-	if d := r.PostFormValue("expiresAt"); d != "" {
-		body["expiresAt"] = dateTime(d)
-	}
-	var key map[string]any
-	if err := c.call(r, s, http.MethodPost, "/v1/api-keys", body, &key); err != nil {
-		if r, status, ok := refusedForm(r, err); ok {
-			return c.keysPage(w, r, s, status)
-		}
-		return err
-	}
-	if err := setOnce(w, r, s, "/console/keys", shownOnce{Label: "Key " + str(key["name"]) + " created.",
-		What: "The key's secret", Value: str(key["key"])}); err != nil {
-		return err
-	}
-	return done(w, r, "/console/keys", "created")
-}
-
-// askRevokeKey names the key a revocation would end, and what ends with it.
-func (c *Console) askRevokeKey(r *http.Request, s *session) (confirmation, error) {
-	var page list
-	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &page); err != nil {
-		return confirmation{}, err
-	}
-	for _, k := range page.Data {
-		if k["id"] == r.PathValue("id") {
-			return confirmation{
-				Question: "Revoke the key " + str(k["name"]) + " (" + str(k["display"]) + ")?",
-				Consequence: "Every call made with it answers 401 from now on, and the webhook endpoints it " +
-					"created are deleted with it. A revoked key cannot be restored: a new key has a new secret.",
-				Button: "Revoke the key " + str(k["name"]),
-				Back:   "/console/keys",
-			}, nil
-		}
-	}
-	return confirmation{}, &problem{Status: http.StatusNotFound, Title: "Not found",
-		Detail: "You have no API key " + r.PathValue("id") + "."}
-}
-
-func (c *Console) revokeKey(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := c.call(r, s, http.MethodDelete, "/v1/api-keys/"+url.PathEscape(r.PathValue("id")), nil, nil); err != nil {
-		return err
-	}
-	return done(w, r, "/console/keys", "revoked")
-}
-
-// fieldsOf splits a text field of values separated by commas, spaces or lines.
-func fieldsOf(v string) []string {
-	return strings.FieldsFunc(
-		v,
-		func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' || r == '\t' },
-	)
-}
-
-// dateTime turns a date input's value (2026-12-31) into the API's RFC 3339 time, the start of that
-// day in UTC; anything else is passed on for the API to judge.
-func dateTime(v string) string {
-	if _, err := time.Parse(time.DateOnly, v); err == nil {
-		return v + "T00:00:00Z"
-	}
-	return v
 }
 
 func (c *Console) webhooks(w http.ResponseWriter, r *http.Request, s *session) error {
