@@ -104,6 +104,9 @@ type list struct {
 	NextCursor string           `json:"nextCursor"`
 }
 
+// noFields is the body of an action whose request has none: an empty JSON object.
+var noFields = struct{}{}
+
 // listPage is a list page's data: one page of the API's items, the page's filters as sent, and
 // the link to its next page.
 type listPage[T any] struct {

@@ -4,11 +4,34 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strings"
+
+	"github.com/trustline/platform/sdk/go/identity"
 )
 
 // eventsShown is how many of the newest deliveries the events page shows, across endpoints.
 const eventsShown = 50
+
+// sentDelivery is a delivery of the events page, with the endpoint it went to.
+type sentDelivery struct {
+	identity.Delivery
+	EndpointId, EndpointUrl string
+}
+
+// LastAttempt is the delivery's latest attempt, nil before the first.
+func (d sentDelivery) LastAttempt() *identity.Attempt {
+	if len(d.Attempts) == 0 {
+		return nil
+	}
+	return &d.Attempts[len(d.Attempts)-1]
+}
+
+// eventsPage is the events page: the newest deliveries, the page's filter, and how many endpoints
+// the user has (none: the page says to add one).
+type eventsPage struct {
+	Items     []sentDelivery
+	Q         url.Values
+	Endpoints int
+}
 
 // events is the user's message log, as Stripe's events and Svix's message log show it: what was
 // sent to whom, newest first, across the endpoints of the session's mode, each delivery with its
@@ -16,35 +39,31 @@ const eventsShown = 50
 // endpoint's newest deliveries (GET /v1/webhooks/{id}/deliveries, with the page's status filter)
 // and merges them; an endpoint's own page has its whole history.
 func (c *Console) events(w http.ResponseWriter, r *http.Request, s *session) error {
-	var endpoints list
+	var endpoints endpointList
 	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &endpoints); err != nil {
 		return err
 	}
 	status := r.URL.Query().Get("status")
-	var sent []map[string]any
+	p := eventsPage{Q: r.URL.Query(), Endpoints: len(endpoints.Data)}
 	for _, e := range endpoints.Data {
-		if live, _ := e["livemode"].(bool); live != s.Live() {
+		if e.Livemode != s.Live() {
 			continue
 		}
 		q := url.Values{"limit": {"20"}}
 		if status != "" {
 			q.Set("status", status)
 		}
-		var page list
-		if err := c.call(r, s, http.MethodGet, "/v1/webhooks/"+url.PathEscape(str(e["id"]))+"/deliveries?"+
+		var page deliveryList
+		if err := c.call(r, s, http.MethodGet, "/v1/webhooks/"+url.PathEscape(e.Id)+"/deliveries?"+
 			q.Encode(), nil, &page); err != nil {
 			return err
 		}
 		for _, d := range page.Data {
-			d["endpointId"], d["endpointUrl"] = e["id"], e["url"]
-			sent = append(sent, d)
+			p.Items = append(p.Items, sentDelivery{Delivery: d, EndpointId: e.Id, EndpointUrl: e.Url})
 		}
 	}
-	slices.SortStableFunc(sent, func(a, b map[string]any) int {
-		return strings.Compare(str(b["createdAt"]), str(a["createdAt"]))
-	})
-	sent = sent[:min(len(sent), eventsShown)]
-	c.render(w, r, http.StatusOK, "events", view{Title: "Events", Session: s, Data: map[string]any{
-		"items": sent, "q": r.URL.Query(), "endpoints": len(endpoints.Data)}})
+	slices.SortStableFunc(p.Items, func(a, b sentDelivery) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	p.Items = p.Items[:min(len(p.Items), eventsShown)]
+	c.render(w, r, http.StatusOK, "events", view{Title: "Events", Session: s, Data: p})
 	return nil
 }

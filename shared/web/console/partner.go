@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"net/http"
 	"net/url"
+
+	"github.com/trustline/platform/sdk/go/partner"
 )
 
 // partnerRoutes are an insurance partner's pages: the partner space.
@@ -43,7 +45,7 @@ func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) e
 	}
 	data := map[string]any{"k": k}
 	if s.Role == "partner" {
-		var deliveries list
+		var deliveries partner.DeliveryPage
 		if err := c.call(r, s, http.MethodGet,
 			"/api/v1/partners/me/webhook/deliveries?reference="+url.QueryEscape(r.PathValue("reference")), nil,
 			&deliveries); err != nil {
@@ -114,32 +116,31 @@ func (c *Console) partnerDeliveries(w http.ResponseWriter, r *http.Request, s *s
 
 // partnerDeliveriesPage lists the webhook's deliveries, with the recovery form.
 func (c *Console) partnerDeliveriesPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
-	var page list
+	var page partner.DeliveryPage
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries"+query(r, nil, "status",
 		"reference"), nil, &page); err != nil {
 		return err
 	}
-	c.render(
-		w,
-		r,
-		status,
-		"partnerdeliveries",
-		view{Title: "Webhook deliveries", Session: s, Data: listView(r, page)},
-	)
+	c.render(w, r, status, "partnerdeliveries", view{Title: "Webhook deliveries", Session: s,
+		Data: newListPage(r, page.Data, page.NextCursor)})
 	return nil
 }
 
 func (c *Console) partnerRedeliver(w http.ResponseWriter, r *http.Request, s *session) error {
 	path := "/api/v1/partners/me/webhook/deliveries/" + url.PathEscape(r.PathValue("id")) + "/redeliver"
-	if err := c.call(r, s, http.MethodPost, path, map[string]any{}, nil); err != nil {
+	if err := c.call(r, s, http.MethodPost, path, noFields, nil); err != nil {
 		return err
 	}
 	return done(w, r, "/console/partner/deliveries", "redelivered")
 }
 
 func (c *Console) partnerRecover(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/webhook/recover",
-		map[string]any{"since": dateTime(r.PostFormValue("since"))}, nil); err != nil {
+	since, err := formDate(r, "since", "The recovery is invalid.")
+	if err == nil {
+		err = c.call(r, s, http.MethodPost, "/api/v1/partners/me/webhook/recover",
+			partner.RecoverWebhookDeliveriesJSONBody{Since: since}, nil)
+	}
+	if err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
 			return c.partnerDeliveriesPage(w, r, s, status)
 		}
