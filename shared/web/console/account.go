@@ -2,6 +2,8 @@ package console
 
 import (
 	"net/http"
+
+	"github.com/trustline/platform/sdk/go/identity"
 )
 
 // accountRoutes are the pages of a person not signed in: creating an account, confirming its
@@ -68,28 +70,34 @@ func (c *Console) anonymous(w http.ResponseWriter, r *http.Request, page, title,
 	c.render(w, r, status, page, view{Title: title, Data: f})
 }
 
+// emailBody is the body of a call that names an address (registering, asking for a reset, signing
+// in): the SDK's type for it would check the address as it is encoded, refusing in the console,
+// with no reason by the field, an address the API should judge, and turning "Name <a@b.c>" into
+// a@b.c, which the API refuses. The API's rules stay the API's.
+type emailBody = map[string]string
+
 func (c *Console) register(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Email: r.PostFormValue("email")}
 	c.anonymous(w, r, "register", "Create an account", "/v1/auth/register",
-		map[string]string{"email": f.Email, "password": r.PostFormValue("password")}, f,
+		emailBody{"email": f.Email, "password": r.PostFormValue("password")}, f,
 		"/console/register", "registered")
 }
 
 func (c *Console) verify(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Token: r.PostFormValue("token")}
-	c.anonymous(w, r, "verify", "Confirm your address", "/v1/auth/verify-email", map[string]string{"token": f.Token},
-		f, "/console/verify", "verified")
+	c.anonymous(w, r, "verify", "Confirm your address", "/v1/auth/verify-email",
+		identity.VerifyEmailJSONRequestBody{Token: f.Token}, f, "/console/verify", "verified")
 }
 
 func (c *Console) forgot(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Email: r.PostFormValue("email")}
 	c.anonymous(w, r, "forgot", "Forgotten password", "/v1/auth/password/reset-request",
-		map[string]string{"email": f.Email}, f, "/console/forgot", "resetsent")
+		emailBody{"email": f.Email}, f, "/console/forgot", "resetsent")
 }
 
 func (c *Console) reset(w http.ResponseWriter, r *http.Request) {
 	f := accountForm{Token: r.PostFormValue("token")}
 	c.anonymous(w, r, "reset", "Choose a new password", "/v1/auth/password/reset",
-		map[string]string{"token": f.Token, "newPassword": r.PostFormValue("newPassword")}, f,
+		identity.ResetPasswordJSONRequestBody{Token: f.Token, NewPassword: r.PostFormValue("newPassword")}, f,
 		"/console/login", "passwordset")
 }

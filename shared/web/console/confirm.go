@@ -12,6 +12,12 @@ type confirmation struct {
 	Back        string // where Cancel leads
 }
 
+// confirmPage is a confirmation page: the question, and the action's path the form posts to.
+type confirmPage struct {
+	Q      confirmation
+	Action string
+}
+
 // confirmed runs act for a form that was confirmed on its confirmation page; any other request to
 // the action's path (the page's GET, a post without the confirmation) shows that page, made by ask.
 // The action's route and its page's are the same path: GET asks, POST acts.
@@ -24,8 +30,8 @@ func (c *Console) confirmed(ask func(*http.Request, *session) (confirmation, err
 		if err != nil {
 			return err
 		}
-		data := map[string]any{"q": q, "action": r.URL.Path}
-		c.render(w, r, http.StatusOK, "confirm", view{Title: "Confirm", Session: s, Data: data})
+		c.render(w, r, http.StatusOK, "confirm", view{Title: "Confirm", Session: s,
+			Data: confirmPage{Q: q, Action: r.URL.Path}})
 		return nil
 	}
 }

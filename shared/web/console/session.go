@@ -123,7 +123,7 @@ func (c *Console) login(w http.ResponseWriter, r *http.Request) {
 		nil,
 		http.MethodPost,
 		"/v1/auth/login",
-		map[string]string{"email": form.Email, "password": r.PostFormValue("password")},
+		emailBody{"email": form.Email, "password": r.PostFormValue("password")},
 		&token,
 	)
 	s, ok := parseToken(token.Token)

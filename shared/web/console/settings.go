@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"net/url"
 	"time"
+
+	"github.com/trustline/platform/sdk/go/identity"
 )
 
 // settingsRoutes are every signed-in person's account settings: the password, and the login
@@ -22,26 +24,27 @@ func (c *Console) settings(w http.ResponseWriter, r *http.Request, s *session) e
 	return c.settingsPage(w, r, s, http.StatusOK)
 }
 
+// settingsPage is the account settings' page: the login sessions, this one marked current.
+type settingsPage struct {
+	Sessions []identity.Session
+}
+
 // settingsPage shows the password form and the sessions, this one marked.
 func (c *Console) settingsPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
-	var sessions list
+	var sessions identity.ListSessions200JSONResponseBody
 	if err := c.call(r, s, http.MethodGet, "/v1/auth/sessions", nil, &sessions); err != nil {
 		return err
 	}
-	c.render(w, r, status, "account", view{Title: "Account", Session: s, Data: map[string]any{
-		"sessions": sessions.Data}})
+	c.render(w, r, status, "account", view{Title: "Account", Session: s, Data: settingsPage{Sessions: sessions.Data}})
 	return nil
 }
 
 // changePassword sets a new password. The API signs every session out, this one included, and
 // answers a new login: the console keeps it, so the person stays signed in here only.
 func (c *Console) changePassword(w http.ResponseWriter, r *http.Request, s *session) error {
-	var login struct {
-		Token     string    `json:"token"`
-		ExpiresAt time.Time `json:"expiresAt"`
-	}
-	body := map[string]string{"currentPassword": r.PostFormValue("currentPassword"),
-		"newPassword": r.PostFormValue("newPassword")}
+	var login identity.Token
+	body := identity.ChangePasswordJSONRequestBody{CurrentPassword: r.PostFormValue("currentPassword"),
+		NewPassword: r.PostFormValue("newPassword")}
 	if err := c.call(r, s, http.MethodPost, "/v1/auth/password", body, &login); err != nil {
 		if r, status, ok := refusedForm(r, err, "currentPassword", "newPassword"); ok {
 			return c.settingsPage(w, r, s, status)

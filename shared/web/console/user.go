@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"net/http"
 	"net/url"
+
+	"github.com/trustline/platform/sdk/go/identity"
 )
 
 // userRoutes are an identity API user's pages: the developer dashboard.
@@ -55,20 +57,25 @@ func (c *Console) handoffPage(w http.ResponseWriter, r *http.Request, s *session
 
 // createHandoff opens a mobile handoff session as the user, and shows its QR code for a phone.
 func (c *Console) createHandoff(w http.ResponseWriter, r *http.Request, s *session) error {
-	var created struct {
-		SessionID string `json:"sessionId"`
-	}
-	if err := c.call(r, s, http.MethodPost, "/v1/mobile-handoff/session", map[string]any{}, &created); err != nil {
+	var created identity.HandoffSession
+	if err := c.call(r, s, http.MethodPost, "/v1/mobile-handoff/session", noFields, &created); err != nil {
 		return err
 	}
-	return done(w, r, "/console/handoff/"+url.PathEscape(created.SessionID), "")
+	return done(w, r, "/console/handoff/"+url.PathEscape(created.SessionId), "")
+}
+
+// handoffPage is a handoff session's page: its state, its QR code, and the upload page it leads to.
+type handoffPage struct {
+	State     identity.HandoffStatus
+	QR        template.URL
+	UploadURL string
 }
 
 // handoff shows a session's state and its QR code (the API's SVG, inlined as an image: an SVG in
 // an img element runs nothing).
 func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := url.PathEscape(r.PathValue("id"))
-	var st map[string]any
+	var st identity.HandoffStatus
 	if err := c.call(r, s, http.MethodGet, "/v1/mobile-handoff/session/"+id, nil, &st); err != nil {
 		return err
 	}
@@ -77,12 +84,11 @@ func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) er
 		return err
 	}
 	// template.URL: html/template would refuse a data: URL in src; this one is the API's SVG, base64.
-	data := map[string]any{
-		"session":   st,
-		"qr":        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)),
-		"uploadUrl": c.Identity + "/v1/mobile-handoff/upload/" + id,
-	}
-	c.render(w, r, http.StatusOK, "handoffsession", view{Title: "Phone handoff", Session: s, Data: data})
+	c.render(w, r, http.StatusOK, "handoffsession", view{Title: "Phone handoff", Session: s, Data: handoffPage{
+		State:     st,
+		QR:        template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)),
+		UploadURL: c.Identity + "/v1/mobile-handoff/upload/" + id,
+	}})
 	return nil
 }
 
