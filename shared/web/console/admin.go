@@ -3,11 +3,12 @@ package console
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/trustline/platform/sdk/go/partner"
 )
 
 // adminRoutes are the administrators' pages: partners, the attention queue, users (plan, credits).
@@ -36,12 +37,13 @@ func (c *Console) adminRoutes(mux *http.ServeMux) {
 // queue is the attention queue (requests to replay or refund), or every partner's requests in a
 // status, or one partner's.
 func (c *Console) queue(w http.ResponseWriter, r *http.Request, s *session) error {
-	var page list
+	var page contractList
 	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/contracts/requests"+query(r, nil, "contractStatus",
 		"partnerId"), nil, &page); err != nil {
 		return err
 	}
-	c.render(w, r, http.StatusOK, "queue", view{Title: "Attention queue", Session: s, Data: listView(r, page)})
+	c.render(w, r, http.StatusOK, "queue", view{Title: "Attention queue", Session: s,
+		Data: newListPage(r, page.Data, page.NextCursor)})
 	return nil
 }
 
@@ -57,15 +59,14 @@ func (c *Console) replay(w http.ResponseWriter, r *http.Request, s *session) err
 // askRefund says what a refund gives back, and to whom.
 func (c *Console) askRefund(r *http.Request, s *session) (confirmation, error) {
 	ref := r.PathValue("reference")
-	var k map[string]any
+	var k partner.ContractStatus
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests/"+url.PathEscape(ref), nil,
 		&k); err != nil {
 		return confirmation{}, err
 	}
-	pricing, _ := k["pricing"].(map[string]any)
 	return confirmation{
-		Question: "Refund " + ref + " (" + fmt.Sprint(pricing["total"]) + " " + str(pricing["currency"]) + ") of " +
-			cmp.Or(str(k["partnerName"]), str(k["partnerId"])) + "?",
+		Question: "Refund " + ref + " (" + strconv.Itoa(k.Pricing.Total) + " " + k.Pricing.Currency + ") of " +
+			cmp.Or(text(k.PartnerName), k.PartnerId) + "?",
 		Consequence: "The payment goes back to the payer and the request ends REFUNDED: no contract will be " +
 			"issued for it, and it cannot be replayed after.",
 		Button: "Refund " + ref,

@@ -27,23 +27,51 @@ func (c *Console) partnerRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /console/partner/keys/{id}/revoke", revoke)
 }
 
+// contractList is one page of a list of contract requests, a partner's or every partner's.
+type contractList = partner.ContractPage
+
 func (c *Console) contracts(w http.ResponseWriter, r *http.Request, s *session) error {
-	var page list
+	var page contractList
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests"+query(r, nil, "contractStatus",
 		"product", "createdAfter"), nil, &page); err != nil {
 		return err
 	}
-	c.render(w, r, http.StatusOK, "contracts", view{Title: "Contract requests", Session: s, Data: listView(r, page)})
+	c.render(w, r, http.StatusOK, "contracts", view{Title: "Contract requests", Session: s,
+		Data: newListPage(r, page.Data, page.NextCursor)})
 	return nil
+}
+
+// contractPage is a contract request's page: the request, the documents its issuance made, and,
+// for its partner, the webhook deliveries about it.
+type contractPage struct {
+	K          partner.ContractStatus
+	Documents  []documentLink
+	Deliveries []partner.Delivery
+}
+
+// documentLink is a document an issuance made: its name in the API (a label on the page) and link.
+type documentLink struct{ Name, URL string }
+
+func newContractPage(k partner.ContractStatus) contractPage {
+	p := contractPage{K: k}
+	if i := k.Issuance; i != nil && i.Liens != nil {
+		for _, l := range []documentLink{{"linkAttestation", text(i.Liens.LinkAttestation)},
+			{"linkCarteBrune", text(i.Liens.LinkCarteBrune)}} {
+			if l.URL != "" {
+				p.Documents = append(p.Documents, l)
+			}
+		}
+	}
+	return p
 }
 
 func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) error {
 	ref := url.PathEscape(r.PathValue("reference"))
-	var k map[string]any
+	var k partner.ContractStatus
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partner/contracts/requests/"+ref, nil, &k); err != nil {
 		return err
 	}
-	data := map[string]any{"k": k}
+	p := newContractPage(k)
 	if s.Role == "partner" {
 		var deliveries partner.DeliveryPage
 		if err := c.call(r, s, http.MethodGet,
@@ -51,15 +79,10 @@ func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) e
 			&deliveries); err != nil {
 			return err
 		}
-		data["deliveries"] = deliveries.Data
+		p.Deliveries = deliveries.Data
 	}
-	c.render(
-		w,
-		r,
-		http.StatusOK,
-		"contract",
-		view{Title: "Contract request " + r.PathValue("reference"), Session: s, Data: data},
-	)
+	c.render(w, r, http.StatusOK, "contract",
+		view{Title: "Contract request " + r.PathValue("reference"), Session: s, Data: p})
 	return nil
 }
 
