@@ -130,26 +130,26 @@ func (c *Console) createPartner(w http.ResponseWriter, r *http.Request, s *sessi
 
 func (c *Console) adminPartner(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := r.PathValue("id")
-	var page list
+	var keys partner.KeyList
 	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners/"+url.PathEscape(id)+"/keys", nil,
-		&page); err != nil {
+		&keys); err != nil {
 		return err
 	}
 	c.render(w, r, http.StatusOK, "partner",
-		view{Title: "Partner " + id, Session: s, Data: map[string]any{"id": id, "keys": page.Data}})
+		view{Title: "Partner " + id, Session: s, Data: partnerKeysPage{PartnerID: id, Keys: keys.Data}})
 	return nil
 }
 
 func (c *Console) adminRotateKey(w http.ResponseWriter, r *http.Request, s *session) error {
-	var key map[string]any
+	var key partner.NewKey
 	id := url.PathEscape(r.PathValue("id"))
-	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/partners/"+id+"/keys/rotate",
-		map[string]any{}, &key); err != nil {
+	if err := c.call(r, s, http.MethodPost, "/api/v1/admin/partners/"+id+"/keys/rotate", noFields,
+		&key); err != nil {
 		return err
 	}
 	page := "/console/admin/partners/" + id
 	if err := setOnce(w, r, s, page, shownOnce{Label: "New key issued.", What: "The new key",
-		Value: cmp.Or(str(key["key"]), str(key["apiKey"]))}); err != nil {
+		Value: text(key.Key)}); err != nil {
 		return err
 	}
 	return done(w, r, page, "created")

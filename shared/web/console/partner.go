@@ -1,7 +1,6 @@
 package console
 
 import (
-	"cmp"
 	"net/http"
 	"net/url"
 
@@ -90,22 +89,24 @@ func (c *Console) partnerWebhook(w http.ResponseWriter, r *http.Request, s *sess
 	return c.partnerWebhookPage(w, r, s, http.StatusOK)
 }
 
+// partnerWebhookPage is the partner's webhook page: its configuration and its changes.
+type partnerWebhookPage struct {
+	Config  partner.WebhookConfig
+	Changes []partner.ListWebhookChanges200JSONResponseBody_Data
+}
+
 // partnerWebhookPage shows the webhook's configuration, its form and its changes.
 func (c *Console) partnerWebhookPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
-	var config, changes map[string]any
-	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook", nil, &config); err != nil {
+	var p partnerWebhookPage
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook", nil, &p.Config); err != nil {
 		return err
 	}
+	var changes partner.ListWebhookChanges200JSONResponseBody
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/changes", nil, &changes); err != nil {
 		return err
 	}
-	c.render(
-		w,
-		r,
-		status,
-		"partnerwebhook",
-		view{Title: "Webhook", Session: s, Data: map[string]any{"config": config, "changes": changes["data"]}},
-	)
+	p.Changes = changes.Data
+	c.render(w, r, status, "partnerwebhook", view{Title: "Webhook", Session: s, Data: p})
 	return nil
 }
 
@@ -114,14 +115,14 @@ func (c *Console) partnerWebhookPage(w http.ResponseWriter, r *http.Request, s *
 // typed (write-only, never shown back). A URL the person left as shown is not sent again: a key's
 // URL stays the key's, ending with it, rather than becoming the signed-in person's unseen choice.
 func (c *Console) setPartnerWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
-	body := map[string]any{}
+	var body partner.WebhookUpdate
 	if u := r.PostFormValue("webhookUrl"); u != r.PostFormValue("shownUrl") || r.PostFormValue("ownUrl") == "on" {
-		body["webhookUrl"] = u
+		body.WebhookUrl = &u
 	}
 	if secret := r.PostFormValue("webhookSecret"); secret != "" {
-		body["webhookSecret"] = secret
+		body.WebhookSecret = &secret
 	}
-	if len(body) == 0 {
+	if body.WebhookUrl == nil && body.WebhookSecret == nil {
 		return done(w, r, "/console/partner/webhook", "unchanged")
 	}
 	if err := c.call(r, s, http.MethodPatch, "/api/v1/partners/me/webhook", body, nil); err != nil {
@@ -172,24 +173,29 @@ func (c *Console) partnerRecover(w http.ResponseWriter, r *http.Request, s *sess
 	return done(w, r, "/console/partner/deliveries", "recovered")
 }
 
+// partnerKeysPage is a partner's keys, on its own page or on an administrator's page of it.
+type partnerKeysPage struct {
+	PartnerID string // on an administrator's page
+	Keys      []partner.Key
+}
+
 func (c *Console) partnerKeys(w http.ResponseWriter, r *http.Request, s *session) error {
-	var page list
-	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/keys", nil, &page); err != nil {
+	var keys partner.KeyList
+	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/keys", nil, &keys); err != nil {
 		return err
 	}
 	c.render(w, r, http.StatusOK, "partnerkeys", view{Title: "API keys", Session: s,
-		Data: map[string]any{"keys": page.Data}})
+		Data: partnerKeysPage{Keys: keys.Data}})
 	return nil
 }
 
 func (c *Console) rotatePartnerKey(w http.ResponseWriter, r *http.Request, s *session) error {
-	var key map[string]any
-	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/keys/rotate", map[string]any{}, &key); err != nil {
+	var key partner.NewKey
+	if err := c.call(r, s, http.MethodPost, "/api/v1/partners/me/keys/rotate", noFields, &key); err != nil {
 		return err
 	}
 	if err := setOnce(w, r, s, "/console/partner/keys", shownOnce{Label: "New key issued. Your other keys keep " +
-		"working for the rotation grace period.", What: "The new key", Value: cmp.Or(str(key["key"]),
-		str(key["apiKey"]))}); err != nil {
+		"working for the rotation grace period.", What: "The new key", Value: text(key.Key)}); err != nil {
 		return err
 	}
 	return done(w, r, "/console/partner/keys", "created")
@@ -206,17 +212,17 @@ func (c *Console) askRevokeKeyOf(r *http.Request, s *session, path, back string)
 	if id == "" {
 		id = r.PathValue("id")
 	}
-	var page list
-	if err := c.call(r, s, http.MethodGet, path, nil, &page); err != nil {
+	var keys partner.KeyList
+	if err := c.call(r, s, http.MethodGet, path, nil, &keys); err != nil {
 		return confirmation{}, err
 	}
-	for _, k := range page.Data {
-		if k["id"] == id {
+	for _, k := range keys.Data {
+		if k.Id == id {
 			return confirmation{
-				Question: "Revoke the key " + str(k["display"]) + "?",
+				Question: "Revoke the key " + k.Display + "?",
 				Consequence: "Every call made with it answers 401 from now on, without the grace period a " +
 					"rotation gives; a webhook URL or secret it set ends with it. A revoked key cannot be restored.",
-				Button: "Revoke " + str(k["display"]),
+				Button: "Revoke " + k.Display,
 				Back:   back,
 			}, nil
 		}
