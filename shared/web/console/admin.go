@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/trustline/platform/sdk/go/identity"
 	"github.com/trustline/platform/sdk/go/partner"
 )
 
@@ -49,7 +50,7 @@ func (c *Console) queue(w http.ResponseWriter, r *http.Request, s *session) erro
 
 func (c *Console) replay(w http.ResponseWriter, r *http.Request, s *session) error {
 	if err := c.call(r, s, http.MethodPost,
-		"/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/replay-issuance", map[string]any{},
+		"/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/replay-issuance", noFields,
 		nil); err != nil {
 		return err
 	}
@@ -76,7 +77,7 @@ func (c *Console) askRefund(r *http.Request, s *session) (confirmation, error) {
 
 func (c *Console) refund(w http.ResponseWriter, r *http.Request, s *session) error {
 	if err := c.call(r, s, http.MethodPost,
-		"/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/refund", map[string]any{},
+		"/api/v1/admin/contracts/"+url.PathEscape(r.PathValue("reference"))+"/refund", noFields,
 		nil); err != nil {
 		return err
 	}
@@ -89,16 +90,17 @@ func (c *Console) adminPartners(w http.ResponseWriter, r *http.Request, s *sessi
 
 // partnersPage lists the partners, with the form that creates one.
 func (c *Console) partnersPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
-	var page list
+	var page partner.PartnerPage
 	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners"+query(r, nil), nil, &page); err != nil {
 		return err
 	}
-	c.render(w, r, status, "partners", view{Title: "Partners", Session: s, Data: listView(r, page)})
+	c.render(w, r, status, "partners", view{Title: "Partners", Session: s,
+		Data: newListPage(r, page.Data, page.NextCursor)})
 	return nil
 }
 
 func (c *Console) createPartner(w http.ResponseWriter, r *http.Request, s *session) error {
-	body := map[string]any{"name": r.PostFormValue("name")}
+	body := partner.CreatePartnerJSONBody{Name: r.PostFormValue("name")}
 	var err error
 	if v := r.PostFormValue("rateLimit"); v != "" {
 		n, convErr := strconv.Atoi(v)
@@ -107,9 +109,9 @@ func (c *Console) createPartner(w http.ResponseWriter, r *http.Request, s *sessi
 				Detail:        "The partner request is invalid.",
 				InvalidParams: []string{"rateLimit: a whole number of requests per minute"}}
 		}
-		body["rateLimit"] = n
+		body.RateLimit = &n
 	}
-	var created map[string]any
+	var created partner.Partner
 	if err == nil {
 		err = c.call(r, s, http.MethodPost, "/api/v1/admin/partners", body, &created)
 	}
@@ -119,10 +121,13 @@ func (c *Console) createPartner(w http.ResponseWriter, r *http.Request, s *sessi
 		}
 		return err
 	}
-	apiKey, _ := created["apiKey"].(map[string]any)
+	first := ""
+	if created.ApiKey != nil {
+		first = text(created.ApiKey.Key)
+	}
 	if err := setOnce(w, r, s, "/console/admin/partners", shownOnce{
-		Label: "Partner " + str(created["name"]) + " created (" + str(created["partnerId"]) + ").",
-		What:  "Its first API key", Value: str(apiKey["key"])}); err != nil {
+		Label: "Partner " + created.Name + " created (" + created.PartnerId + ").",
+		What:  "Its first API key", Value: first}); err != nil {
 		return err
 	}
 	return done(w, r, "/console/admin/partners", "created")
@@ -170,22 +175,31 @@ func (c *Console) adminRevokeKey(w http.ResponseWriter, r *http.Request, s *sess
 	return done(w, r, "/console/admin/partners/"+id, "revoked")
 }
 
+// usersPage is the users' search: the address searched, what the API refused of it, and the users
+// found.
+type usersPage struct {
+	Email    string
+	Problem  string
+	Found    []identity.AdminUser
+	Searched bool
+}
+
 // users finds users by address: each found is a link to its page.
 func (c *Console) users(w http.ResponseWriter, r *http.Request, s *session) error {
-	data := map[string]any{"email": r.URL.Query().Get("email")}
-	if email := strings.TrimSpace(r.URL.Query().Get("email")); email != "" {
-		var found list
+	p := usersPage{Email: r.URL.Query().Get("email")}
+	if email := strings.TrimSpace(p.Email); email != "" {
+		var found identity.FindUsers200JSONResponseBody
 		if err := c.call(r, s, http.MethodGet, "/v1/admin/users?email="+url.QueryEscape(email), nil,
 			&found); err != nil {
-			var p *problem
-			if !errors.As(err, &p) || p.Status != http.StatusUnprocessableEntity {
+			var refused *problem
+			if !errors.As(err, &refused) || refused.Status != http.StatusUnprocessableEntity {
 				return err
 			}
-			data["problem"] = p.Detail + " " + strings.Join(p.InvalidParams, "; ")
+			p.Problem = refused.Detail + " " + strings.Join(refused.InvalidParams, "; ")
 		}
-		data["found"], data["searched"] = found.Data, true
+		p.Found, p.Searched = found.Data, true
 	}
-	c.render(w, r, http.StatusOK, "users", view{Title: "Users", Session: s, Data: data})
+	c.render(w, r, http.StatusOK, "users", view{Title: "Users", Session: s, Data: p})
 	return nil
 }
 
@@ -196,12 +210,12 @@ func (c *Console) user(w http.ResponseWriter, r *http.Request, s *session) error
 }
 
 func (c *Console) userPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
-	var u map[string]any
+	var u identity.AdminUser
 	if err := c.call(r, s, http.MethodGet, "/v1/admin/users/"+url.PathEscape(r.PathValue("id")), nil,
 		&u); err != nil {
 		return err
 	}
-	c.render(w, r, status, "user", view{Title: "User " + str(u["email"]), Session: s, Data: u})
+	c.render(w, r, status, "user", view{Title: "User " + u.Email, Session: s, Data: u})
 	return nil
 }
 
@@ -209,7 +223,7 @@ func (c *Console) userPage(w http.ResponseWriter, r *http.Request, s *session, s
 func (c *Console) setPlan(w http.ResponseWriter, r *http.Request, s *session) error {
 	id := url.PathEscape(r.PathValue("id"))
 	if err := c.call(r, s, http.MethodPost, "/v1/admin/users/"+id+"/plan",
-		map[string]any{"plan": r.PostFormValue("plan")}, nil); err != nil {
+		identity.ChangeUserPlanJSONRequestBody{Plan: r.PostFormValue("plan")}, nil); err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
 			return c.userPage(w, r, s, status)
 		}
@@ -225,7 +239,8 @@ func (c *Console) grant(w http.ResponseWriter, r *http.Request, s *session) erro
 	err := error(&problem{Status: http.StatusUnprocessableEntity, Title: "Validation failed",
 		Detail: "The grant is invalid.", InvalidParams: []string{"credits: a whole number from 1 to 1000000"}})
 	if convErr == nil {
-		err = c.call(r, s, http.MethodPost, "/v1/admin/users/"+id+"/credits", map[string]any{"credits": n}, nil)
+		err = c.call(r, s, http.MethodPost, "/v1/admin/users/"+id+"/credits",
+			identity.GrantCreditsJSONRequestBody{Credits: n}, nil)
 	}
 	if err != nil {
 		if r, status, ok := refusedForm(r, err); ok {

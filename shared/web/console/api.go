@@ -98,12 +98,6 @@ func (c *Console) exchange(r *http.Request, s *session, method, path string, bod
 	return resp.Header, nil
 }
 
-// list is one page of an API list.
-type list struct {
-	Data       []map[string]any `json:"data"`
-	NextCursor string           `json:"nextCursor"`
-}
-
 // noFields is the body of an action whose request has none: an empty JSON object.
 var noFields = struct{}{}
 

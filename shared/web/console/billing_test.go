@@ -21,17 +21,22 @@ var (
 // In test mode the overview and the billing page show the day's test allowance, not a balance.
 func TestTestModeShowsTheAllowance(t *testing.T) {
 	me := answer[identity.Profile](t, profileInTestMode)
-	for page, data := range map[string]any{"overview": overviewPage{Me: me}, "billing": billingPage{Me: me}} {
-		html := render(t, page, testUser, data)
-		for _, want := range []string{"dev@example.com", "Test operations used today</dt><dd>1 of 100",
-			"Left today</dt><dd>99", "2026-11-29 00:00:00 UTC"} {
-			if !strings.Contains(html, want) {
-				t.Errorf("%s lacks %q:\n%s", page, want, html)
+	for _, page := range []struct {
+		name string
+		data any
+	}{{"overview", overviewPage{Me: me}}, {"billing", billingPage{Me: me}}} {
+		t.Run(page.name, func(t *testing.T) {
+			html := render(t, page.name, testUser, page.data)
+			for _, want := range []string{"dev@example.com", "Test operations used today</dt><dd>1 of 100",
+				"Left today</dt><dd>99", "2026-11-29 00:00:00 UTC"} {
+				if !strings.Contains(html, want) {
+					t.Errorf("the page lacks %q:\n%s", want, html)
+				}
 			}
-		}
-		if strings.Contains(html, "Credit balance") {
-			t.Errorf("%s shows a live balance in test mode", page)
-		}
+			if strings.Contains(html, "Credit balance") {
+				t.Error("the page shows a live balance in test mode")
+			}
+		})
 	}
 }
 

@@ -1,7 +1,6 @@
 package console
 
 import (
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -46,17 +45,9 @@ var funcs = template.FuncMap{
 			}
 			t = *x
 		default:
-			var err error
-			if t, err = time.Parse(time.RFC3339Nano, fmt.Sprint(v)); err != nil {
-				return ""
-			}
+			return ""
 		}
 		return t.UTC().Format("2006-01-02 15:04:05 UTC")
-	},
-	// pretty is v as indented JSON.
-	"pretty": func(v any) string {
-		b, _ := json.MarshalIndent(v, "", "  ")
-		return string(b)
 	},
 	// percent is a confidence from 0 to 1 as a percentage ("" for none).
 	"percent": func(v any) string {
@@ -70,13 +61,6 @@ var funcs = template.FuncMap{
 	// none), a boolean as yes or no, numbers without a fraction when whole, a list's elements
 	// separated by commas.
 	"text": text,
-	// field is m[key] of a JSON object (nil when m is not one).
-	"field": func(m any, key string) any {
-		if o, ok := m.(map[string]any); ok {
-			return o[key]
-		}
-		return nil
-	},
 	// label is an API name (an extraction field, a check digit, a document link) as people read
 	// it: its label, or else its words ("issuingAuthority" reads "Issuing authority").
 	"label": label,
@@ -101,14 +85,7 @@ var funcs = template.FuncMap{
 	},
 	"sub":       func(a, b int) int { return a - b },
 	"hasPrefix": strings.HasPrefix,
-	// last is a JSON array's last element (nil when it is empty or no array).
-	"last": func(v any) any {
-		if a, ok := v.([]any); ok && len(a) > 0 {
-			return a[len(a)-1]
-		}
-		return nil
-	},
-	"list": func(v ...string) []string { return v },
+	"list":      func(v ...string) []string { return v },
 	// dict passes several values to a shared part: dict "name" value "name" value...
 	"dict": func(kv ...any) map[string]any {
 		m := map[string]any{}

@@ -45,11 +45,6 @@ func (c *Console) userRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /console/billing", c.page(only(c.billing, "user")))
 }
 
-// listView is a list page's data: its items, its filters as sent, and the link to its next page.
-func listView(r *http.Request, page list) map[string]any {
-	return map[string]any{"items": page.Data, "Next": nextPage(r, page.NextCursor), "q": r.URL.Query()}
-}
-
 func (c *Console) handoffPage(w http.ResponseWriter, r *http.Request, s *session) error {
 	c.render(w, r, http.StatusOK, "handoff", view{Title: "Phone handoff", Session: s})
 	return nil
@@ -90,10 +85,4 @@ func (c *Console) handoff(w http.ResponseWriter, r *http.Request, s *session) er
 		UploadURL: c.Identity + "/v1/mobile-handoff/upload/" + id,
 	}})
 	return nil
-}
-
-// str is v as a string ("" when it is not one).
-func str(v any) string {
-	s, _ := v.(string)
-	return s
 }
