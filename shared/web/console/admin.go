@@ -85,11 +85,11 @@ func (c *Console) refund(w http.ResponseWriter, r *http.Request, s *session) err
 }
 
 func (c *Console) adminPartners(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.partnersPage(w, r, s, http.StatusOK)
+	return c.showPartners(w, r, s, http.StatusOK)
 }
 
-// partnersPage lists the partners, with the form that creates one.
-func (c *Console) partnersPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+// showPartners lists the partners, with the form that creates one.
+func (c *Console) showPartners(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var page partner.PartnerPage
 	if err := c.call(r, s, http.MethodGet, "/api/v1/admin/partners"+query(r, nil), nil, &page); err != nil {
 		return err
@@ -117,7 +117,7 @@ func (c *Console) createPartner(w http.ResponseWriter, r *http.Request, s *sessi
 	}
 	if err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
-			return c.partnersPage(w, r, s, status)
+			return c.showPartners(w, r, s, status)
 		}
 		return err
 	}
@@ -206,10 +206,10 @@ func (c *Console) users(w http.ResponseWriter, r *http.Request, s *session) erro
 // user is a user's page: account, plan and live balance, then the forms that change the plan and
 // grant credits, so that what is changed is read first.
 func (c *Console) user(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.userPage(w, r, s, http.StatusOK)
+	return c.showUser(w, r, s, http.StatusOK)
 }
 
-func (c *Console) userPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+func (c *Console) showUser(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var u identity.AdminUser
 	if err := c.call(r, s, http.MethodGet, "/v1/admin/users/"+url.PathEscape(r.PathValue("id")), nil,
 		&u); err != nil {
@@ -225,7 +225,7 @@ func (c *Console) setPlan(w http.ResponseWriter, r *http.Request, s *session) er
 	if err := c.call(r, s, http.MethodPost, "/v1/admin/users/"+id+"/plan",
 		identity.ChangeUserPlanJSONRequestBody{Plan: r.PostFormValue("plan")}, nil); err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
-			return c.userPage(w, r, s, status)
+			return c.showUser(w, r, s, status)
 		}
 		return err
 	}
@@ -244,7 +244,7 @@ func (c *Console) grant(w http.ResponseWriter, r *http.Request, s *session) erro
 	}
 	if err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
-			return c.userPage(w, r, s, status)
+			return c.showUser(w, r, s, status)
 		}
 		return err
 	}

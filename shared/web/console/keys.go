@@ -11,7 +11,7 @@ import (
 // A user's API keys, read and made through the SDK's types.
 
 func (c *Console) keys(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.keysPage(w, r, s, http.StatusOK)
+	return c.showKeys(w, r, s, http.StatusOK)
 }
 
 // keysPage is the keys page: the keys, and what the form that creates one offers first.
@@ -23,8 +23,8 @@ type keysPage struct {
 	LiveCredits int
 }
 
-// keysPage shows the keys and the form that creates one (a refused form as it was sent).
-func (c *Console) keysPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+// showKeys shows the keys and the form that creates one (a refused form as it was sent).
+func (c *Console) showKeys(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var keys identity.KeyList
 	if err := c.call(r, s, http.MethodGet, "/v1/api-keys", nil, &keys); err != nil {
 		return err
@@ -56,7 +56,7 @@ func (c *Console) createKey(w http.ResponseWriter, r *http.Request, s *session) 
 	}
 	if err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
-			return c.keysPage(w, r, s, status)
+			return c.showKeys(w, r, s, status)
 		}
 		return err
 	}

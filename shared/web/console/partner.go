@@ -86,7 +86,7 @@ func (c *Console) contract(w http.ResponseWriter, r *http.Request, s *session) e
 }
 
 func (c *Console) partnerWebhook(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.partnerWebhookPage(w, r, s, http.StatusOK)
+	return c.showPartnerWebhook(w, r, s, http.StatusOK)
 }
 
 // partnerWebhookPage is the partner's webhook page: its configuration and its changes.
@@ -95,8 +95,8 @@ type partnerWebhookPage struct {
 	Changes []partner.ListWebhookChanges200JSONResponseBody_Data
 }
 
-// partnerWebhookPage shows the webhook's configuration, its form and its changes.
-func (c *Console) partnerWebhookPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+// showPartnerWebhook shows the webhook's configuration, its form and its changes.
+func (c *Console) showPartnerWebhook(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var p partnerWebhookPage
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook", nil, &p.Config); err != nil {
 		return err
@@ -127,7 +127,7 @@ func (c *Console) setPartnerWebhook(w http.ResponseWriter, r *http.Request, s *s
 	}
 	if err := c.call(r, s, http.MethodPatch, "/api/v1/partners/me/webhook", body, nil); err != nil {
 		if r, status, ok := refusedForm(r, err, "webhookSecret"); ok {
-			return c.partnerWebhookPage(w, r, s, status)
+			return c.showPartnerWebhook(w, r, s, status)
 		}
 		return err
 	}
@@ -135,11 +135,11 @@ func (c *Console) setPartnerWebhook(w http.ResponseWriter, r *http.Request, s *s
 }
 
 func (c *Console) partnerDeliveries(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.partnerDeliveriesPage(w, r, s, http.StatusOK)
+	return c.showPartnerDeliveries(w, r, s, http.StatusOK)
 }
 
-// partnerDeliveriesPage lists the webhook's deliveries, with the recovery form.
-func (c *Console) partnerDeliveriesPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+// showPartnerDeliveries lists the webhook's deliveries, with the recovery form.
+func (c *Console) showPartnerDeliveries(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var page partner.DeliveryPage
 	if err := c.call(r, s, http.MethodGet, "/api/v1/partners/me/webhook/deliveries"+query(r, nil, "status",
 		"reference"), nil, &page); err != nil {
@@ -166,7 +166,7 @@ func (c *Console) partnerRecover(w http.ResponseWriter, r *http.Request, s *sess
 	}
 	if err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
-			return c.partnerDeliveriesPage(w, r, s, status)
+			return c.showPartnerDeliveries(w, r, s, status)
 		}
 		return err
 	}

@@ -21,7 +21,7 @@ func (c *Console) settingsRoutes(mux *http.ServeMux) {
 }
 
 func (c *Console) settings(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.settingsPage(w, r, s, http.StatusOK)
+	return c.showSettings(w, r, s, http.StatusOK)
 }
 
 // settingsPage is the account settings' page: the login sessions, this one marked current.
@@ -29,8 +29,8 @@ type settingsPage struct {
 	Sessions []identity.Session
 }
 
-// settingsPage shows the password form and the sessions, this one marked.
-func (c *Console) settingsPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+// showSettings shows the password form and the sessions, this one marked.
+func (c *Console) showSettings(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var sessions identity.ListSessions200JSONResponseBody
 	if err := c.call(r, s, http.MethodGet, "/v1/auth/sessions", nil, &sessions); err != nil {
 		return err
@@ -47,7 +47,7 @@ func (c *Console) changePassword(w http.ResponseWriter, r *http.Request, s *sess
 		NewPassword: r.PostFormValue("newPassword")}
 	if err := c.call(r, s, http.MethodPost, "/v1/auth/password", body, &login); err != nil {
 		if r, status, ok := refusedForm(r, err, "currentPassword", "newPassword"); ok {
-			return c.settingsPage(w, r, s, status)
+			return c.showSettings(w, r, s, status)
 		}
 		return err
 	}

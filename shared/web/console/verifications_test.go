@@ -1,8 +1,6 @@
 package console
 
 import (
-	"encoding/json"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -10,7 +8,7 @@ import (
 // A verification's page reads the API's answer through the SDK's types: the decision, each reason
 // with the decision table's words, every check under its group in the API's order, and the fields.
 func TestVerificationPageShowsEveryCheck(t *testing.T) {
-	answer := `{"id": "ver_1", "status": "completed", "decision": "declined", "policy": "standard",
+	ver := `{"id": "ver_1", "status": "completed", "decision": "declined", "policy": "standard",
 		"reasons": ["document_expired", "specimen_document"], "createdAt": "2026-11-29T01:00:00Z",
 		"completedAt": "2026-11-29T01:00:02Z", "creditsUsed": 3, "livemode": true, "referenceId": "applicant-42",
 		"checks": [
@@ -21,10 +19,7 @@ func TestVerificationPageShowsEveryCheck(t *testing.T) {
 			"surname": {"value": "ERIKSSON", "confidence": 0.98, "source": "both"},
 			"placeOfBirth": {"value": "ZENITH", "confidence": 0.91, "source": "visual"}},
 		"consistency": [{"field": "surname", "mrz": "ERIKSSON", "visual": "ERIKSSON", "agree": true}]}`
-	var v verificationList
-	if err := json.Unmarshal([]byte(`{"data": [`+answer+`]}`), &v); err != nil {
-		t.Fatal(err)
-	}
+	v := answer[verificationList](t, `{"data": [`+ver+`]}`)
 	p := newVerificationPage(v.Data[0])
 	if len(p.Groups) != 2 || p.Groups[0].Name != "document.validation" || len(p.Groups[0].Checks) != 2 {
 		t.Errorf("groups = %+v, want validation's two checks then face.match's", p.Groups)
@@ -33,15 +28,7 @@ func TestVerificationPageShowsEveryCheck(t *testing.T) {
 		t.Errorf("reasons = %+v, want each with the table's why", p.Reasons)
 	}
 
-	pages, err := parsePages()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	if err := pages["verification"].ExecuteTemplate(&b, "content", view{Data: p}); err != nil {
-		t.Fatal(err)
-	}
-	html := b.String()
+	html := render(t, "verification", nil, p)
 	for _, want := range []string{`id="decision"`, "Declined under the standard policy", "document_expired",
 		"expired on the day of the verification", `id="group-document.validation"`, "expired on 2012-08-27",
 		"status-fail", "similarity 0.82", "ZENITH", "printed zone", "2026-11-29 01:00:02 UTC", "applicant-42"} {
@@ -54,25 +41,14 @@ func TestVerificationPageShowsEveryCheck(t *testing.T) {
 // The list's filters come back as sent, the dates through the shared part, and the API's cursor
 // leads to the next page with the same filters.
 func TestVerificationsListKeepsItsFilters(t *testing.T) {
-	pages, err := parsePages()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := httptest.NewRequest("GET", "/console/verifications?decision=review&createdAfter=2026-11-01", nil)
-	var page verificationList
-	if err := json.Unmarshal([]byte(`{"data": [], "nextCursor": "c2"}`), &page); err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	data := newListPage(r, page.Data, page.NextCursor)
-	if err := pages["verifications"].ExecuteTemplate(&b, "content", view{Data: data}); err != nil {
-		t.Fatal(err)
-	}
+	r := getRequest("/console/verifications?decision=review&createdAfter=2026-11-01")
+	page := answer[verificationList](t, `{"data": [], "nextCursor": "c2"}`)
+	html := render(t, "verifications", nil, newListPage(r, page.Data, page.NextCursor))
 	for _, want := range []string{`<option value="review" selected>`, `name="createdAfter" value="2026-11-01"`,
 		`name="createdBefore" value=""`, "No verification matches",
 		`href="/console/verifications?createdAfter=2026-11-01&amp;cursor=c2&amp;decision=review" rel="next"`} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("the list lacks %q:\n%s", want, b.String())
+		if !strings.Contains(html, want) {
+			t.Errorf("the list lacks %q:\n%s", want, html)
 		}
 	}
 }

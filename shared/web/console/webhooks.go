@@ -16,7 +16,7 @@ type (
 )
 
 func (c *Console) webhooks(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.webhooksPage(w, r, s, http.StatusOK)
+	return c.showWebhooks(w, r, s, http.StatusOK)
 }
 
 // webhooksPage is the webhooks page: the endpoints of the session's mode.
@@ -24,8 +24,8 @@ type webhooksPage struct {
 	Endpoints []identity.Endpoint
 }
 
-// webhooksPage lists the endpoints of the session's mode, and the form that adds one.
-func (c *Console) webhooksPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+// showWebhooks lists the endpoints of the session's mode, and the form that adds one.
+func (c *Console) showWebhooks(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	var endpoints endpointList
 	if err := c.call(r, s, http.MethodGet, "/v1/webhooks", nil, &endpoints); err != nil {
 		return err
@@ -49,7 +49,7 @@ func (c *Console) createWebhook(w http.ResponseWriter, r *http.Request, s *sessi
 	var created identity.Endpoint
 	if err := c.call(r, s, http.MethodPost, "/v1/webhooks", body, &created); err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
-			return c.webhooksPage(w, r, s, status)
+			return c.showWebhooks(w, r, s, status)
 		}
 		return err
 	}
@@ -61,7 +61,7 @@ func (c *Console) createWebhook(w http.ResponseWriter, r *http.Request, s *sessi
 }
 
 func (c *Console) webhook(w http.ResponseWriter, r *http.Request, s *session) error {
-	return c.webhookPage(w, r, s, http.StatusOK)
+	return c.showWebhook(w, r, s, http.StatusOK)
 }
 
 // webhookPage is one endpoint's page: the endpoint, and a page of its deliveries.
@@ -70,8 +70,8 @@ type webhookPage struct {
 	Deliveries listPage[identity.Delivery]
 }
 
-// webhookPage shows one endpoint with its delivery history.
-func (c *Console) webhookPage(w http.ResponseWriter, r *http.Request, s *session, status int) error {
+// showWebhook shows one endpoint with its delivery history.
+func (c *Console) showWebhook(w http.ResponseWriter, r *http.Request, s *session, status int) error {
 	id := url.PathEscape(r.PathValue("id"))
 	endpoint, err := c.endpoint(r, s)
 	if err != nil {
@@ -133,7 +133,7 @@ func (c *Console) recoverWebhook(w http.ResponseWriter, r *http.Request, s *sess
 	}
 	if err != nil {
 		if r, status, ok := refusedForm(r, err); ok {
-			return c.webhookPage(w, r, s, status)
+			return c.showWebhook(w, r, s, status)
 		}
 		return err
 	}

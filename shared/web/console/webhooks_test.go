@@ -59,7 +59,7 @@ func TestWebhooksListTheSessionsMode(t *testing.T) {
 	c := fakeAPI(t, func(w http.ResponseWriter, r *http.Request) { _, _ = w.Write([]byte(endpoints)) })
 	for _, s := range []*session{liveUser, testUser} {
 		w := httptest.NewRecorder()
-		if err := c.webhooksPage(w, getRequest("/console/webhooks"), s, http.StatusOK); err != nil {
+		if err := c.showWebhooks(w, getRequest("/console/webhooks"), s, http.StatusOK); err != nil {
 			t.Fatal(err)
 		}
 		mine, other := "https://hooks.example/live", "https://hooks.example/test"
