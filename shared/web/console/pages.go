@@ -86,7 +86,8 @@ var funcs = template.FuncMap{
 	"sub":       func(a, b int) int { return a - b },
 	"hasPrefix": strings.HasPrefix,
 	"list":      func(v ...string) []string { return v },
-	// dict passes several values to a shared part: dict "name" value "name" value...
+	// dict passes several values to a shared part: dict "name" value "name" value... The map is
+	// the templates' own arguments (a form, a path, a page's items), never an API's answer.
 	"dict": func(kv ...any) map[string]any {
 		m := map[string]any{}
 		for i := 0; i+1 < len(kv); i += 2 {
