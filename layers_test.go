@@ -24,6 +24,9 @@ var forbidden = map[string][]string{
 	"web":        {"github.com/aws/aws-sdk-go-v2"},
 }
 
+// testOnly are packages only tests import, so that no binary links them.
+var testOnly = []string{module + "/internal/benchtest"}
+
 // lambdaRuntime is imported by one package, the one that starts a function.
 const (
 	lambdaRuntime = "github.com/aws/aws-lambda-go/lambda"
@@ -60,6 +63,9 @@ func violations(pkgs []goPackage) []string {
 			if imp == lambdaRuntime && p.ImportPath != lambdaRunner {
 				out = append(out, p.ImportPath+" imports "+imp+": only "+lambdaRunner+" starts functions")
 			}
+			if slices.Contains(testOnly, imp) {
+				out = append(out, p.ImportPath+" imports "+imp+": only tests import it")
+			}
 		}
 		layer := layerOf(p.ImportPath)
 		if layer == "" {
@@ -88,8 +94,8 @@ func violations(pkgs []goPackage) []string {
 }
 
 // The layers hold in the import graph: every package of shared/ sits in a known layer, imports
-// nothing of a higher one and nothing its layer forbids, and only lambdarun imports the Lambda
-// runtime.
+// nothing of a higher one and nothing its layer forbids, only lambdarun imports the Lambda
+// runtime, and only tests import the test-only packages.
 func TestLayers(t *testing.T) {
 	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", "./...").Output()
 	if err != nil {
@@ -129,6 +135,7 @@ func TestLayerViolationsNameTheRule(t *testing.T) {
 		{s + "adapters/queue", lambdaRuntime, "only " + lambdaRunner + " starts functions"},
 		{module + "/functions/health", lambdaRuntime, "only " + lambdaRunner + " starts functions"},
 		{s + "misc/thing", "fmt", s + "misc/thing is in no layer"},
+		{s + "foundation/metrics", module + "/internal/benchtest", "internal/benchtest: only tests import it"},
 	} {
 		got := violations([]goPackage{{ImportPath: tt.pkg, Imports: []string{tt.imp}}})
 		if len(got) == 0 || !strings.Contains(strings.Join(got, "\n"), tt.want) {

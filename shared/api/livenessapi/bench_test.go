@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/trustline/platform/internal/benchtest"
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/liveness"
-	"github.com/trustline/platform/shared/foundation/benchtime"
 )
 
 // The API path of a check against the models' own time, in one run: BenchmarkCheckOverHTTP sends
@@ -45,7 +45,7 @@ func BenchmarkCheckOverHTTP(b *testing.B) {
 		}})
 	contentType, body := selfieForm(b, selfie)
 	form := body.Bytes()
-	benchtime.Report(b, func() error {
+	benchtest.Report(b, func() error {
 		r := httptest.NewRequest("POST", "/v1/liveness/check", bytes.NewReader(form))
 		r.Header.Set("Content-Type", contentType)
 		w := httptest.NewRecorder()
@@ -60,7 +60,7 @@ func BenchmarkCheckOverHTTP(b *testing.B) {
 func BenchmarkCheckModels(b *testing.B) {
 	models, selfie := benchModels(b)
 	ctx := context.Background()
-	benchtime.Report(b, func() error { _, err := models.Check(ctx, selfie); return err })
+	benchtest.Report(b, func() error { _, err := models.Check(ctx, selfie); return err })
 }
 
 // benchModels loads the liveness models from MODELS_DIR and reads the reference selfie, checked

@@ -10,7 +10,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
-	"github.com/trustline/platform/shared/foundation/benchtime"
+	"github.com/trustline/platform/internal/benchtest"
 )
 
 var loadedDetector struct {
@@ -100,7 +100,7 @@ func BenchmarkFindPortrait(b *testing.B) {
 		page *image.Gray
 	}{{"scan 1000x630", page}, {"phone 4000x2520", grey(enlarged(page, 4))}} {
 		b.Run(bc.name, func(b *testing.B) {
-			benchtime.Report(b, func() error {
+			benchtest.Report(b, func() error {
 				if _, ok, err := d.FindPortrait(context.Background(), bc.page); err != nil || !ok {
 					return fmt.Errorf("found %v: %v", ok, err)
 				}

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/image/draw"
 
-	"github.com/trustline/platform/shared/foundation/benchtime"
+	"github.com/trustline/platform/internal/benchtest"
 	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
@@ -42,7 +42,7 @@ func BenchmarkCheckPhoneSelfie(b *testing.B) {
 	if _, err := m.Check(ctx, data); err != nil {
 		b.Fatal(err)
 	}
-	benchtime.Report(b, func() error { _, err := m.Check(ctx, data); return err })
+	benchtest.Report(b, func() error { _, err := m.Check(ctx, data); return err })
 }
 
 // phoneSelfie is one-face.jpg enlarged to 3024×4032 and stored a quarter turn off with EXIF
@@ -77,13 +77,13 @@ func BenchmarkLoad(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	cpu0 := benchtime.CPU()
+	cpu0 := benchtest.CPU()
 	for b.Loop() {
 		if _, err := Load(dir); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64((benchtime.CPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((benchtest.CPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 func benchmarkCheck(b *testing.B, m *Models) {
@@ -92,7 +92,7 @@ func benchmarkCheck(b *testing.B, m *Models) {
 	if _, err := m.Check(ctx, data); err != nil { // the first check allocates the scratch memory
 		b.Fatal(err)
 	}
-	benchtime.Report(b, func() error { _, err := m.Check(ctx, data); return err })
+	benchtest.Report(b, func() error { _, err := m.Check(ctx, data); return err })
 	// After the loop: b.Loop's first call deletes metrics reported before it.
 	if rss, ok := residentMB(); ok {
 		b.ReportMetric(rss, "MB-RSS")

@@ -23,7 +23,7 @@ import (
 
 	ort "github.com/yalue/onnxruntime_go"
 
-	"github.com/trustline/platform/shared/foundation/benchtime"
+	"github.com/trustline/platform/internal/benchtest"
 	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
@@ -390,7 +390,7 @@ func BenchmarkCheckOnnxruntime(b *testing.B) {
 // BenchmarkCheckVsOnnxruntime measures the route (Check with the pure-Go models: decoding,
 // detection, both classifiers, what a check's processingMs covers) against onnxruntime's inference
 // alone, one thread, of the three models on the very inputs the route gives them, in turn, pair
-// by pair (benchtime.Versus: the median ratios of CPU and wall time), for one-face.jpg (selfie)
+// by pair (benchtest.Versus: the median ratios of CPU and wall time), for one-face.jpg (selfie)
 // and for it as a phone's 12-megapixel photo (phone, as BenchmarkCheckPhoneSelfie). Run it on one
 // core:
 //
@@ -409,7 +409,7 @@ func BenchmarkCheckVsOnnxruntime(b *testing.B) {
 			data := s.data(b)
 			ctx := context.Background()
 			check := func() error { _, err := route.Check(ctx, data); return err }
-			benchtime.Versus(b, "route", check, "onnxruntime", recordRuns(b, o, data))
+			benchtest.Versus(b, "route", check, "onnxruntime", recordRuns(b, o, data))
 		})
 	}
 }

@@ -16,8 +16,8 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"github.com/trustline/platform/internal/benchtest"
 	"github.com/trustline/platform/shared/domain/facematch"
-	"github.com/trustline/platform/shared/foundation/benchtime"
 	"github.com/trustline/platform/shared/vision/imagefile"
 	"github.com/trustline/platform/shared/vision/onnx"
 )
@@ -34,7 +34,7 @@ import (
 //   - onnxruntime-models: onnxruntime's inference alone, YuNet twice and SFace twice, on the very
 //     inputs the route gives the models: the floor the route is measured against;
 //   - route-vs-onnxruntime: go and onnxruntime-models in turn, pair by pair, reporting the median
-//     ratios of their CPU and wall times (benchtime.Versus).
+//     ratios of their CPU and wall times (benchtest.Versus).
 //
 // Each reports p50 and p95 latency and CPU time per match. Run it on one core:
 //
@@ -84,11 +84,11 @@ func BenchmarkFaceMatch(b *testing.B) {
 				return recordRuns(b, onnx.NewOrtSession(b, detData, det.Input(), det.Outputs()),
 					onnx.NewOrtSession(b, recData, rec.Input(), rec.Outputs()), document, s.data)
 			}
-			b.Run("onnxruntime-models", func(b *testing.B) { benchtime.Report(b, models(b)) })
+			b.Run("onnxruntime-models", func(b *testing.B) { benchtest.Report(b, models(b)) })
 			b.Run("route-vs-onnxruntime", func(b *testing.B) {
 				ctx := context.Background()
 				match := func() error { _, err := route.Compare(ctx, document, s.data); return err }
-				benchtime.Versus(b, "route", match, "onnxruntime", models(b))
+				benchtest.Versus(b, "route", match, "onnxruntime", models(b))
 			})
 		})
 	}
@@ -164,7 +164,7 @@ func benchmarkMatch(b *testing.B, m *facematch.Models, document, selfie []byte) 
 	if err != nil || !r.IsMatch {
 		b.Fatalf("match %+v, %v: want a match", r, err)
 	}
-	benchtime.Report(b, func() error { _, err := m.Compare(ctx, document, selfie); return err })
+	benchtest.Report(b, func() error { _, err := m.Compare(ctx, document, selfie); return err })
 	b.ReportMetric(r.Similarity, "similarity")
 }
 

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/trustline/platform/internal/benchtest"
 	"github.com/trustline/platform/shared/domain/extraction"
-	"github.com/trustline/platform/shared/foundation/benchtime"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/vision/imagefile"
 	"github.com/trustline/platform/shared/vision/mrz"
@@ -181,10 +181,10 @@ func TestReaderLatency(t *testing.T) {
 	add := func(tm *timing, w, c time.Duration) { tm.wall, tm.cpu = append(tm.wall, w), append(tm.cpu, c) }
 	wrong := 0
 	for _, c := range cases {
-		cpu0 := benchtime.CPU()
+		cpu0 := benchtest.CPU()
 		start := time.Now()
 		_, err := r.Read(context.Background(), c.png, "image/png", "auto")
-		w, cpu := time.Since(start), benchtime.CPU()-cpu0
+		w, cpu := time.Since(start), benchtest.CPU()-cpu0
 		if (err == nil) != c.mrz {
 			wrong++
 			t.Logf("%s: read %v, zone expected %v", c.name, err, c.mrz)

@@ -1,4 +1,4 @@
-package benchtime
+package benchtest
 
 import (
 	"slices"

@@ -1,7 +1,7 @@
-// Package benchtime measures benchmarks the way this project reports them: wall time at the median
+// Package benchtest measures benchmarks the way this project reports them: wall time at the median
 // and the 95th percentile of each operation, and the process's CPU time per operation (on a shared
 // machine CPU time moves less than wall time). Only tests import it.
-package benchtime
+package benchtest
 
 import (
 	"slices"
