@@ -12,7 +12,6 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/extraction"
-	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/domain/uploads"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -50,7 +49,7 @@ func caller(p access.Principal) extraction.Caller {
 // submitter is the caller of a submission, with the consume tokens of the handoff sessions it names.
 func submitter(r *http.Request, p access.Principal) extraction.Caller {
 	c := caller(p)
-	c.ConsumeTokens = handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))
+	c.ConsumeTokens = guard.ConsumeTokens(r.Header)
 	return c
 }
 

@@ -204,7 +204,7 @@ func (a API) consume(w http.ResponseWriter, r *http.Request, p access.Principal)
 	s, url, until, err := a.Handoffs.Consume(
 		r.Context(),
 		r.PathValue("sessionId"),
-		handoff.Consumer{UserID: p.UserID, Tokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader))},
+		handoff.Consumer{UserID: p.UserID, Tokens: guard.ConsumeTokens(r.Header)},
 	)
 	if err != nil {
 		return err

@@ -12,7 +12,6 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/facematch"
-	"github.com/trustline/platform/shared/domain/handoff"
 	"github.com/trustline/platform/shared/domain/liveness"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -42,7 +41,7 @@ func (a API) check(w http.ResponseWriter, r *http.Request, p access.Principal) e
 	c := liveness.Caller{
 		UserID:        p.UserID,
 		Live:          p.Live,
-		ConsumeTokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader)),
+		ConsumeTokens: guard.ConsumeTokens(r.Header),
 	}
 	var out liveness.Checked
 	var match *facematch.Result
@@ -86,7 +85,7 @@ func (a API) match(w http.ResponseWriter, r *http.Request, p access.Principal) e
 	c := liveness.Caller{
 		UserID:        p.UserID,
 		Live:          p.Live,
-		ConsumeTokens: handoff.SplitTokens(r.Header.Values(handoff.TokenHeader)),
+		ConsumeTokens: guard.ConsumeTokens(r.Header),
 	}
 	selfie := liveness.Source{
 		Data:             selfieFile.Data,

@@ -228,23 +228,6 @@ func HashToken(token string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// TokenHeader is the request header that carries consume tokens.
-const TokenHeader = "X-Consume-Token"
-
-// SplitTokens reads X-Consume-Token header values: one token each, or several separated by commas
-// (a batch naming several sessions created without a credential).
-func SplitTokens(values []string) []string {
-	var out []string
-	for _, v := range values {
-		for t := range strings.SplitSeq(v, ",") {
-			if t = strings.TrimSpace(t); t != "" {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
 // presign signs a form POST for one attempt, valid for the upload window only: a policy kept past
 // it (in a phone's history, a log, a shared screenshot) no longer lets anyone write.
 func (s *Service) presign(ctx context.Context, sess Session, attempt string, now time.Time) (Upload, error) {

@@ -317,13 +317,6 @@ func TestUploadAttemptsAreBounded(t *testing.T) {
 	}
 }
 
-func TestSplitTokens(t *testing.T) {
-	got := handoff.SplitTokens([]string{"hct_a, hct_b", "", " hct_c "})
-	if !slices.Equal(got, []string{"hct_a", "hct_b", "hct_c"}) {
-		t.Errorf("SplitTokens = %q", got)
-	}
-}
-
 func TestSessionOf(t *testing.T) {
 	for key, want := range map[string][2]string{
 		"handoff/hs_a/att": {"hs_a", "att"}, "handoff/hs_a": {}, "handoff/hs_a/": {}, "handoff-ready/hs_a/x": {},
