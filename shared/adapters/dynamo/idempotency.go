@@ -50,9 +50,7 @@ func (it idempotencyItem) record() idempotency.Record {
 		Path:        it.Path,
 		Seed:        it.Seed,
 		Done:        it.Done,
-		Status:      it.Status,
-		ContentType: it.ContentType,
-		Body:        it.Body,
+		Answer:      idempotency.Answer{Code: it.Status, Format: it.ContentType, Body: it.Body},
 	}
 	if it.CreatedAt != 0 {
 		rec.CreatedAt = time.Unix(it.CreatedAt, 0).UTC()
@@ -161,8 +159,8 @@ func (r *IdempotencyRepo) takeOver(
 	return old.record(), true, nil
 }
 
-// Finish stores the response.
-func (r *IdempotencyRepo) Finish(ctx context.Context, scope, k string, rec idempotency.Record) error {
+// Finish stores the answer, its parts under the names they always had (status, contentType, body).
+func (r *IdempotencyRepo) Finish(ctx context.Context, scope, k string, a idempotency.Answer) error {
 	_, err := r.db.API.UpdateItem(
 		ctx,
 		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: idemKey(scope, k),
@@ -170,9 +168,9 @@ func (r *IdempotencyRepo) Finish(ctx context.Context, scope, k string, rec idemp
 			ExpressionAttributeNames: map[string]string{"#s": "status"},
 			ExpressionAttributeValues: map[string]types.AttributeValue{
 				":t": &types.AttributeValueMemberBOOL{Value: true},
-				":s": num(int64(rec.Status)),
-				":c": &types.AttributeValueMemberS{Value: rec.ContentType},
-				":b": &types.AttributeValueMemberB{Value: append([]byte{}, rec.Body...)},
+				":s": num(int64(a.Code)),
+				":c": &types.AttributeValueMemberS{Value: a.Format},
+				":b": &types.AttributeValueMemberB{Value: append([]byte{}, a.Body...)},
 			}},
 	)
 	if err != nil {

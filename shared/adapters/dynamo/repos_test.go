@@ -56,12 +56,12 @@ func TestIdempotencyRepo(t *testing.T) {
 	if _, ok, _ := repo.Begin(ctx, "prt_1", "k", first, now, now.Add(time.Hour)); !ok {
 		t.Error("a released key does not run its request again")
 	}
-	if err := repo.Finish(ctx, "prt_1", "k", idempotency.Record{Status: 201, ContentType: "application/json",
-		Body: []byte(`{}`)}); err != nil {
+	answer := idempotency.Answer{Code: 201, Format: "application/json", Body: []byte(`{}`)}
+	if err := repo.Finish(ctx, "prt_1", "k", answer); err != nil {
 		t.Fatal(err)
 	}
-	if got, _, _ := repo.Begin(ctx, "prt_1", "k", first, now, now.Add(time.Hour)); !got.Done || got.Status != 201 ||
-		string(got.Body) != "{}" {
+	if got, _, _ := repo.Begin(ctx, "prt_1", "k", first, now, now.Add(time.Hour)); !got.Done ||
+		got.Answer.Code != 201 || string(got.Answer.Body) != "{}" {
 		t.Errorf("after Finish: %+v", got)
 	}
 	if _, ok, _ := repo.Begin(ctx, "prt_2", "k", first, now, now.Add(time.Hour)); !ok {

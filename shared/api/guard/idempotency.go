@@ -92,15 +92,7 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 			e.RetryAfter = max(1, int(rec.LeaseUntil.Sub(now).Seconds()+0.999))
 			return e
 		case !started:
-			stored, err := lock.Open(rec.Body)
-			if err != nil {
-				return err
-			}
-			w.Header().Set("Content-Type", rec.ContentType)
-			w.Header().Set("Idempotent-Replayed", "true")
-			w.WriteHeader(rec.Status)
-			_, _ = w.Write(stored)
-			return nil
+			return replay(w, rec.Answer, lock)
 		}
 		seed, err := lock.Open(rec.Seed)
 		if err != nil {
@@ -116,9 +108,7 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 		ctx := context.WithoutCancel(r.Context())
 		if res.StatusCode >= 500 || res.StatusCode == http.StatusTooManyRequests {
 			_ = k.Store.Release(ctx, scope, lock.Name(), rec.LeaseUntil)
-		} else if err := k.Store.Finish(ctx, scope, lock.Name(), idempotency.Record{RequestHash: hash, Done: true,
-			Status:      res.StatusCode,
-			ContentType: res.Header.Get("Content-Type"), Body: lock.Seal(rw.Body.Bytes())}); err != nil {
+		} else if err := k.Store.Finish(ctx, scope, lock.Name(), answerOf(res, rw.Body.Bytes(), lock)); err != nil {
 			return err
 		}
 		for name, values := range rw.Header() {
@@ -128,6 +118,25 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 		_, _ = w.Write(rw.Body.Bytes())
 		return nil
 	}
+}
+
+// answerOf is what is kept of a response to replay it: its status, its content type and its body,
+// sealed by lock.
+func answerOf(res *http.Response, body []byte, lock idempotency.Lock) idempotency.Answer {
+	return idempotency.Answer{Code: res.StatusCode, Format: res.Header.Get("Content-Type"), Body: lock.Seal(body)}
+}
+
+// replay writes a kept answer again, marked idempotent-replayed: true.
+func replay(w http.ResponseWriter, a idempotency.Answer, lock idempotency.Lock) error {
+	body, err := lock.Open(a.Body)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", a.Format)
+	w.Header().Set("Idempotent-Replayed", "true")
+	w.WriteHeader(a.Code)
+	_, _ = w.Write(body)
+	return nil
 }
 
 // leaseUntil is when a run starting at now (on the service's clock) ends at the latest: its

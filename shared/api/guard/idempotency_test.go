@@ -343,9 +343,9 @@ func TestWrapSealsWhatItStores(t *testing.T) {
 	}
 	name := idempotency.LockOf(scope, key).Name()
 	rec, ok := store.Record(scope, name)
-	if !ok || strings.Contains(name, key) || bytes.Contains(rec.Body, []byte("sk_live")) || len(rec.Seed) == 0 {
+	if !ok || strings.Contains(name, key) || bytes.Contains(rec.Answer.Body, []byte("sk_live")) || len(rec.Seed) == 0 {
 		t.Errorf("stored under %q: %q (seed %d bytes), want a name and a body that do not show the key or secret",
-			name, rec.Body, len(rec.Seed))
+			name, rec.Answer.Body, len(rec.Seed))
 	}
 	if w, err := send(t, wrapped, partner, "POST", "/v1/api-keys", key, `{}`); err != nil ||
 		w.Body.String() != `{"secret":"sk_live_shown_once"}` {

@@ -32,7 +32,7 @@ import (
 // Header is the request header carrying the key.
 const Header = "Idempotency-Key"
 
-// Record is a stored request and, once done, its response.
+// Record is a stored request and, once done, its answer.
 type Record struct {
 	RequestHash string
 	Method      string    // of the first request, to tell a caller who reuses the key
@@ -43,11 +43,19 @@ type Record struct {
 	Seed []byte
 	// LeaseUntil is, while the record is not done, when the run holding the key ends at the latest
 	// (its request's deadline); zero when no run holds it (released after a server error).
-	LeaseUntil  time.Time
-	Done        bool
-	Status      int
-	ContentType string
-	Body        []byte
+	LeaseUntil time.Time
+	Done       bool
+	Answer     Answer // once Done
+}
+
+// Answer is what a finished request answered, kept to be given as it is to each replay. It is its
+// caller's: the store keeps it as given, and this package never reads it (guard.Idempotency keeps
+// an HTTP response there, its status as Code, its content type as Format, its body sealed by the
+// key's Lock).
+type Answer struct {
+	Code   int
+	Format string
+	Body   []byte
 }
 
 // Store keeps records until they expire. Times are compared to the millisecond.
@@ -59,8 +67,8 @@ type Store interface {
 	// CreatedAt, and true; of concurrent takers one wins. Any other record is returned as it is,
 	// with false.
 	Begin(ctx context.Context, scope, key string, first Record, now, expires time.Time) (Record, bool, error)
-	// Finish stores the response of a begun request.
-	Finish(ctx context.Context, scope, key string, r Record) error
+	// Finish stores the answer of a begun request: its record is done from then on.
+	Finish(ctx context.Context, scope, key string, a Answer) error
 	// Release ends the lease that ends at lease of a record in progress, so that its request may
 	// run again at once (after a server error); the record, its request and its seed stay, so the
 	// key stays that request's. A finished record, or one another run holds, is left as it is.

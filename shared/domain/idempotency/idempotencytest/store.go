@@ -63,12 +63,13 @@ func (s *Store) Begin(
 	return clone(rec), true, nil
 }
 
-// Finish stores the response of a begun request, keeping what Begin stored of the request.
-func (s *Store) Finish(_ context.Context, scope, key string, r idempotency.Record) error {
+// Finish stores the answer of a begun request, keeping what Begin stored of the request.
+func (s *Store) Finish(_ context.Context, scope, key string, a idempotency.Answer) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	old := s.records[id(scope, key)]
-	old.Done, old.Status, old.ContentType, old.Body = true, r.Status, r.ContentType, slices.Clone(r.Body)
+	a.Body = slices.Clone(a.Body)
+	old.Done, old.Answer = true, a
 	s.records[id(scope, key)] = old
 	return nil
 }
@@ -109,7 +110,7 @@ func (s *Store) Len() int {
 }
 
 func clone(r idempotency.Record) idempotency.Record {
-	r.Body, r.Seed = slices.Clone(r.Body), slices.Clone(r.Seed)
+	r.Answer.Body, r.Seed = slices.Clone(r.Answer.Body), slices.Clone(r.Seed)
 	return r
 }
 

@@ -92,12 +92,12 @@ func finished(t *testing.T, s idempotency.Store) {
 	now := start()
 	f := first(now)
 	begin(t, s, "partner#p1", "k", f, now)
-	if err := s.Finish(ctx, "partner#p1", "k", idempotency.Record{RequestHash: "h1", Done: true, Status: 201,
-		ContentType: "application/json", Body: []byte(`{"id":"x"}`)}); err != nil {
+	answer := idempotency.Answer{Code: 201, Format: "application/json", Body: []byte(`{"id":"x"}`)}
+	if err := s.Finish(ctx, "partner#p1", "k", answer); err != nil {
 		t.Fatal(err)
 	}
 	want := f
-	want.Done, want.Status, want.ContentType, want.Body = true, 201, "application/json", []byte(`{"id":"x"}`)
+	want.Done, want.Answer = true, answer
 	// Long after the lease: a finished record is never taken over.
 	later := now.Add(time.Hour)
 	if got, ok := begin(t, s, "partner#p1", "k", first(later), later); ok || !reflect.DeepEqual(got, want) {
@@ -108,11 +108,11 @@ func finished(t *testing.T, s idempotency.Store) {
 func emptyResponse(t *testing.T, s idempotency.Store) {
 	now := start()
 	begin(t, s, "user#u1", "k", first(now), now)
-	if err := s.Finish(context.Background(), "user#u1", "k", idempotency.Record{Done: true, Status: 204}); err != nil {
+	if err := s.Finish(context.Background(), "user#u1", "k", idempotency.Answer{Code: 204}); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := begin(t, s, "user#u1", "k", first(now), now); ok || !got.Done || got.Status != 204 ||
-		len(got.Body) != 0 || got.ContentType != "" {
+	if got, ok := begin(t, s, "user#u1", "k", first(now), now); ok || !got.Done || got.Answer.Code != 204 ||
+		len(got.Answer.Body) != 0 || got.Answer.Format != "" {
 		t.Errorf("Begin after an empty response = %+v, %v", got, ok)
 	}
 }
@@ -231,7 +231,7 @@ func releaseOwnOnly(t *testing.T, s idempotency.Store) {
 	if _, ok := begin(t, s, "partner#p1", "k", retry, after.Add(time.Second)); ok {
 		t.Error("the first run's Release ended the lease of the run that took over")
 	}
-	if err := s.Finish(ctx, "partner#p1", "k", idempotency.Record{Done: true, Status: 201}); err != nil {
+	if err := s.Finish(ctx, "partner#p1", "k", idempotency.Answer{Code: 201}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Release(ctx, "partner#p1", "k", retry.LeaseUntil); err != nil {
@@ -252,7 +252,7 @@ func expired(t *testing.T, s idempotency.Store) {
 			t.Fatal(err)
 		}
 	}
-	if err := s.Finish(ctx, "partner#p1", "done", idempotency.Record{Done: true, Status: 200}); err != nil {
+	if err := s.Finish(ctx, "partner#p1", "done", idempotency.Answer{Code: 200}); err != nil {
 		t.Fatal(err)
 	}
 	later := now.Add(time.Hour + time.Second)
