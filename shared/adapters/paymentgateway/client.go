@@ -16,7 +16,7 @@ import (
 //	{"reference", "amount", "currency", "returnUrl", "cancelUrl", "notifyUrl", "expiresAt"}
 //	→ 2xx {"id", "url", "expiresAt"}
 //
-// The gateway then posts signed notifications (payment.Notification, read by ReadNotification) to
+// The gateway then posts signed notifications (payment.Notification, read by guard.PaymentNotification) to
 // notifyUrl.
 type Client struct {
 	Provider  provider.Client

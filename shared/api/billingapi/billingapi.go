@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/trustline/platform/shared/adapters/paymentgateway"
 	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
@@ -98,7 +97,7 @@ func (a API) returned(w http.ResponseWriter, r *http.Request) error {
 // webhook receives the payment gateway's notification about an invoice, signed like its contract
 // notifications: x-webhook-signature, hex HMAC-SHA256 of the raw body with the gateway's key.
 func (a API) webhook(w http.ResponseWriter, r *http.Request) error {
-	n, err := paymentgateway.ReadNotification(r, a.SigningKey)
+	n, err := guard.PaymentNotification(r, a.SigningKey)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/trustline/platform/shared/adapters/paymentgateway"
 	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
@@ -259,7 +258,7 @@ func TestSandboxCheckout(t *testing.T) {
 	receiverStatus := http.StatusOK
 	var received []payment.Notification
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n, err := paymentgateway.ReadNotification(r, key)
+		n, err := guard.PaymentNotification(r, key)
 		if err != nil {
 			t.Errorf("notification: %v", err)
 		}

@@ -3,7 +3,7 @@ package contractsapi
 import (
 	"net/http"
 
-	"github.com/trustline/platform/shared/adapters/paymentgateway"
+	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/contracts"
 	"github.com/trustline/platform/shared/domain/payment"
@@ -27,7 +27,7 @@ func (n Notifications) Routes() []httpapi.Route {
 // so is a payment taken for a failed request (the gateway has nothing to retry), which the service
 // records, logs and counts for a refund.
 func (n Notifications) payment(w http.ResponseWriter, r *http.Request) error {
-	note, err := paymentgateway.ReadNotification(r, n.SigningKey)
+	note, err := guard.PaymentNotification(r, n.SigningKey)
 	if err != nil {
 		return err
 	}

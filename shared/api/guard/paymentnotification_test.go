@@ -1,11 +1,11 @@
-package paymentgateway_test
+package guard_test
 
 import (
 	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"github.com/trustline/platform/shared/adapters/paymentgateway"
+	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/domain/payment"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -14,7 +14,7 @@ var signingKey = []byte("payment-signing-key-0123456789-abcdef")
 
 const note = `{"eventId":"evt_1","type":"payment.succeeded","paymentId":"pay_1","reference":"AUT-1","amount":100,"currency":"XOF","occurredAt":"2026-11-23T08:00:00Z"}`
 
-func TestReadNotificationSignature(t *testing.T) {
+func TestPaymentNotificationSignature(t *testing.T) {
 	sig := payment.Sign(signingKey, []byte(note))
 	tests := []struct {
 		name   string
@@ -42,10 +42,10 @@ func TestReadNotificationSignature(t *testing.T) {
 			for _, v := range tt.values {
 				r.Header.Add("X-Webhook-Signature", v)
 			}
-			n, err := paymentgateway.ReadNotification(r, signingKey)
+			n, err := guard.PaymentNotification(r, signingKey)
 			if tt.ok {
 				if err != nil || n.PaymentID != "pay_1" {
-					t.Fatalf("ReadNotification = %+v, %v", n, err)
+					t.Fatalf("PaymentNotification = %+v, %v", n, err)
 				}
 				return
 			}
