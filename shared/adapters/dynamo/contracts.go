@@ -268,10 +268,10 @@ func (r *ContractRepo) Update(
 func (r *ContractRepo) ApplyPayment(
 	ctx context.Context,
 	c contracts.Contract,
-	e contracts.PaymentEvent,
+	n payment.Notification,
 	change contracts.Change,
 ) (contracts.Contract, error) {
-	put, err := r.db.paymentEvent(e.EventID, e.Reference, e.PaymentID, e.Paid, e.Amount, e.At)
+	put, err := r.db.paymentEvent(n.EventID, n.Reference, n.PaymentID, n.Paid(), n.Amount, n.OccurredAt)
 	if err != nil {
 		return c, err
 	}

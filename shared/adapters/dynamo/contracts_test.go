@@ -85,15 +85,15 @@ func TestContractAndLinkItemsKeepTheirShape(t *testing.T) {
 	}
 }
 
-func paidEvent(ref, id string) contracts.PaymentEvent {
-	return contracts.PaymentEvent{
-		EventID:   id,
-		Paid:      true,
-		PaymentID: "pay_1",
-		Reference: ref,
-		Amount:    10,
-		Currency:  "XOF",
-		At:        at.Add(time.Minute),
+func paidEvent(ref, id string) payment.Notification {
+	return payment.Notification{
+		EventID:    id,
+		Type:       payment.Succeeded,
+		PaymentID:  "pay_1",
+		Reference:  ref,
+		Amount:     10,
+		Currency:   "XOF",
+		OccurredAt: at.Add(time.Minute),
 	}
 }
 
@@ -243,7 +243,7 @@ func TestContractRepoRecordsAnEventOnAMovedRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	cancel := paidEvent(c.Reference, "evt_cancel")
-	cancel.Paid = false
+	cancel.Type = payment.Cancelled
 	cancelled := expired // a cancellation fails a pending request, and leaves a failed one as it is
 	if got, err := repo.ApplyPayment(ctx, c, cancel, cancelled); err != nil ||
 		got.Status != contracts.StatusPaymentFailed {

@@ -6,7 +6,6 @@ import (
 	"github.com/trustline/platform/shared/api/guard"
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/contracts"
-	"github.com/trustline/platform/shared/domain/payment"
 	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/foundation/logs"
 )
@@ -31,12 +30,7 @@ func (n Notifications) payment(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	err = n.Contracts.HandlePayment(
-		r.Context(),
-		contracts.PaymentEvent{EventID: note.EventID, Paid: note.Type == payment.Succeeded,
-			PaymentID: note.PaymentID, Reference: note.Reference, Amount: note.Amount, Currency: note.Currency,
-			At: note.OccurredAt},
-	)
+	err = n.Contracts.HandlePayment(r.Context(), note)
 	if fault.Is(err, fault.Invalid) {
 		logs.From(r.Context()).
 			WarnContext(r.Context(), "payment notification refused", "eventId", note.EventID, "reference",

@@ -221,7 +221,7 @@ func (s *Service) Settle(ctx context.Context, n payment.Notification) error {
 		return err
 	}
 	to := StatusFailed
-	if n.Type == payment.Succeeded {
+	if n.Paid() {
 		to = StatusPaid
 	}
 	moved, err := s.Store.SettleInvoice(ctx, inv, n, to, s.now())

@@ -72,15 +72,19 @@ type flow struct {
 // expiry and the sweep runs).
 func (f *flow) step(action string) error {
 	ctx := context.Background()
-	event := func(paid bool, at time.Time) contracts.PaymentEvent {
-		return contracts.PaymentEvent{
-			EventID:   "evt_" + f.ref + "_" + string(rune('0'+f.events)),
-			Paid:      paid,
-			PaymentID: "pay_" + f.ref,
-			Reference: f.ref,
-			Amount:    1000,
-			Currency:  "XOF",
-			At:        at,
+	event := func(paid bool, at time.Time) payment.Notification {
+		typ := payment.Cancelled
+		if paid {
+			typ = payment.Succeeded
+		}
+		return payment.Notification{
+			EventID:    "evt_" + f.ref + "_" + string(rune('0'+f.events)),
+			Type:       typ,
+			PaymentID:  "pay_" + f.ref,
+			Reference:  f.ref,
+			Amount:     1000,
+			Currency:   "XOF",
+			OccurredAt: at,
 		}
 	}
 	switch action {

@@ -14,17 +14,6 @@ import (
 	"github.com/trustline/platform/shared/foundation/logs"
 )
 
-// PaymentEvent is a verified payment notification.
-type PaymentEvent struct {
-	EventID   string
-	Paid      bool // false: cancelled or failed
-	PaymentID string
-	Reference string
-	Amount    int64
-	Currency  string
-	At        time.Time
-}
-
 // PaymentOutcome is what applying a payment event did to its request.
 type PaymentOutcome int
 
@@ -58,10 +47,10 @@ type Store interface {
 	// may change is written. Entering ISSUANCE_IN_PROGRESS marks the request due for issuance;
 	// leaving a status takes it out of its due index and ends any issuance lease.
 	Update(ctx context.Context, c Contract, change Change) (Contract, error)
-	// ApplyPayment is Update that records the payment event in the same write, once: an event
-	// recorded before writes nothing and returns ErrReplayed. The event is recorded even when
-	// change leaves the request as it is.
-	ApplyPayment(ctx context.Context, c Contract, e PaymentEvent, change Change) (Contract, error)
+	// ApplyPayment is Update that records the payment notification's event in the same write,
+	// once: an event recorded before writes nothing and returns ErrReplayed. The event is recorded
+	// even when change leaves the request as it is.
+	ApplyPayment(ctx context.Context, c Contract, n payment.Notification, change Change) (Contract, error)
 	// ClaimIssuance leases an ISSUANCE_IN_PROGRESS request to one worker until the given time (a
 	// lease is held up to its end, to the millisecond); Conflict when another worker holds the
 	// lease or the request is no longer being issued (or unknown).
@@ -231,24 +220,18 @@ func (s *Service) Get(ctx context.Context, partnerID, reference string) (Contrac
 // and changes nothing (payment.Notification.Match, the rule invoices follow too). Money confirmed for a request that
 // had already failed is recorded on it, logged and
 // counted, so that an operator refunds it.
-func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
-	c, err := s.Store.Contract(ctx, e.Reference)
+func (s *Service) HandlePayment(ctx context.Context, n payment.Notification) error {
+	c, err := s.Store.Contract(ctx, n.Reference)
 	if err != nil {
 		return err
 	}
-	notified := payment.Notification{
-		PaymentID: e.PaymentID,
-		Reference: e.Reference,
-		Amount:    e.Amount,
-		Currency:  e.Currency,
-	}
-	if err := notified.Match(c.Payment.ID, c.Pricing.Total, c.Pricing.Currency); err != nil {
+	if err := n.Match(c.Payment.ID, c.Pricing.Total, c.Pricing.Currency); err != nil {
 		return err
 	}
 	var outcome PaymentOutcome
 	now := s.now()
-	_, err = s.Store.ApplyPayment(ctx, c, e, func(c Contract) (Contract, error) {
-		c, outcome = c.applyPayment(e, now)
+	_, err = s.Store.ApplyPayment(ctx, c, n, func(c Contract) (Contract, error) {
+		c, outcome = c.applyPayment(n, now)
 		return c, nil
 	})
 	if errors.Is(err, ErrReplayed) {
@@ -262,12 +245,12 @@ func (s *Service) HandlePayment(ctx context.Context, e PaymentEvent) error {
 		logs.From(ctx).
 			WarnContext(ctx,
 				"payment received for a request that had failed: the client paid and has no contract; refund it",
-				"reference", e.Reference, "eventId", e.EventID, "paymentId", e.PaymentID, "amount", e.Amount,
+				"reference", n.Reference, "eventId", n.EventID, "paymentId", n.PaymentID, "amount", n.Amount,
 				"currency", c.Pricing.Currency,
-				"refund", "POST /api/v1/admin/contracts/"+e.Reference+"/refund")
-		s.Metrics.PaidAfterFailure(ctx, e.Reference)
-	case outcome == PaymentMoved && e.Paid:
-		return s.Jobs.Send(ctx, IssuanceJob{Reference: e.Reference}.Encode(), s.now())
+				"refund", "POST /api/v1/admin/contracts/"+n.Reference+"/refund")
+		s.Metrics.PaidAfterFailure(ctx, n.Reference)
+	case outcome == PaymentMoved && n.Paid():
+		return s.Jobs.Send(ctx, IssuanceJob{Reference: n.Reference}.Encode(), s.now())
 	}
 	return nil
 }

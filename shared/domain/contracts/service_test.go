@@ -47,21 +47,21 @@ func request(ref string, status contracts.Status, paid bool) contracts.Contract 
 }
 
 func TestHandlePayment(t *testing.T) {
-	paid := func(ref string) contracts.PaymentEvent {
-		return contracts.PaymentEvent{
-			EventID:   "evt_" + ref,
-			Paid:      true,
-			PaymentID: "pay_" + ref,
-			Reference: ref,
-			Amount:    1000,
-			Currency:  "XOF",
-			At:        time.Now(),
+	paid := func(ref string) payment.Notification {
+		return payment.Notification{
+			EventID:    "evt_" + ref,
+			Type:       payment.Succeeded,
+			PaymentID:  "pay_" + ref,
+			Reference:  ref,
+			Amount:     1000,
+			Currency:   "XOF",
+			OccurredAt: time.Now(),
 		}
 	}
 	tests := []struct {
 		name          string
 		start         contracts.Contract
-		event         func(contracts.PaymentEvent) contracts.PaymentEvent
+		event         func(payment.Notification) payment.Notification
 		code          string // the refusal's fault code; empty when accepted
 		status        contracts.Status
 		paymentStatus string
@@ -80,7 +80,7 @@ func TestHandlePayment(t *testing.T) {
 		{
 			"cancelled",
 			request("A", contracts.StatusPendingPayment, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
+			func(e payment.Notification) payment.Notification { e.Type = payment.Cancelled; return e },
 			"",
 			contracts.StatusPaymentFailed,
 			"failed",
@@ -88,13 +88,13 @@ func TestHandlePayment(t *testing.T) {
 			0,
 		},
 		{"another request's payment", request("A", contracts.StatusPendingPayment, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = "pay_B"; return e },
+			func(e payment.Notification) payment.Notification { e.PaymentID = "pay_B"; return e },
 			"payment_mismatch", contracts.StatusPendingPayment, "pending", 0, 0},
 		{"no payment named", request("A", contracts.StatusPendingPayment, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.PaymentID = ""; return e }, "payment_mismatch",
+			func(e payment.Notification) payment.Notification { e.PaymentID = ""; return e }, "payment_mismatch",
 			contracts.StatusPendingPayment, "pending", 0, 0},
 		{"another amount", request("A", contracts.StatusPendingPayment, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Amount = 1; return e }, "amount_mismatch",
+			func(e payment.Notification) payment.Notification { e.Amount = 1; return e }, "amount_mismatch",
 			contracts.StatusPendingPayment, "pending", 0, 0},
 		{
 			"paid after a failure",
@@ -109,7 +109,7 @@ func TestHandlePayment(t *testing.T) {
 		{
 			"cancelled after a failure",
 			request("A", contracts.StatusPaymentFailed, false),
-			func(e contracts.PaymentEvent) contracts.PaymentEvent { e.Paid = false; return e },
+			func(e payment.Notification) payment.Notification { e.Type = payment.Cancelled; return e },
 			"",
 			contracts.StatusPaymentFailed,
 			"failed",

@@ -16,24 +16,24 @@ type Change func(Contract) (Contract, error)
 // ErrReplayed is what Store.ApplyPayment returns for an event it recorded before: nothing written.
 var ErrReplayed = payment.ErrReplayed
 
-// applyPayment is what a verified payment event does to the request. A request whose link expired
-// before the event is failed first (reads show it failed already), so money taken after the
-// expiry is recorded as paid after the failure, not issued.
-func (c Contract) applyPayment(e PaymentEvent, now time.Time) (Contract, PaymentOutcome) {
-	if c.linkExpired(now) && !e.At.Before(c.Payment.ExpiresAt) {
+// applyPayment is what a verified payment notification does to the request. A request whose link
+// expired before the payment occurred is failed first (reads show it failed already), so money
+// taken after the expiry is recorded as paid after the failure, not issued.
+func (c Contract) applyPayment(n payment.Notification, now time.Time) (Contract, PaymentOutcome) {
+	if c.linkExpired(now) && !n.OccurredAt.Before(c.Payment.ExpiresAt) {
 		c.Status, c.UpdatedAt = StatusPaymentFailed, now
 		c = c.step(StepPaymentExpired, c.Payment.ExpiresAt, "")
 	}
-	at := e.At
+	at := n.OccurredAt
 	switch {
-	case c.Status == StatusPendingPayment && e.Paid:
+	case c.Status == StatusPendingPayment && n.Paid():
 		c.Status, c.UpdatedAt, c.PaidAt = StatusIssuanceInProgress, at, &at
 		c.IssuanceRun++
 		return c.step(StepPaid, at, ""), PaymentMoved
 	case c.Status == StatusPendingPayment:
 		c.Status, c.UpdatedAt = StatusPaymentFailed, at
 		return c.step(StepPaymentFailed, at, ""), PaymentMoved
-	case e.Paid && c.Status == StatusPaymentFailed && c.PaidAt == nil:
+	case n.Paid() && c.Status == StatusPaymentFailed && c.PaidAt == nil:
 		// The status stays, so that nothing else (issuance, the expiry sweep) acts on it.
 		c.PaidAt, c.UpdatedAt = &at, at
 		return c.step(StepPaidAfterFailure, at, ""), PaymentAfterFailure

@@ -38,6 +38,9 @@ type Notification struct {
 	OccurredAt time.Time `json:"occurredAt"`
 }
 
+// Paid reports whether the notification confirms the payment; a cancellation or a failure does not.
+func (n Notification) Paid() bool { return n.Type == Succeeded }
+
 // ErrReplayed is what a store returns for a notification whose event it recorded before: nothing
 // was written. The gateway's event ids are its own and unique across everything it notifies
 // (contract payments and invoices alike), so one record of them serves both.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/payment"
 	"github.com/trustline/platform/shared/domain/webhook"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -20,7 +21,7 @@ import (
 type Store struct {
 	mu         sync.Mutex
 	contracts  map[string]contracts.Contract
-	events     map[string]contracts.PaymentEvent
+	events     map[string]payment.Notification
 	deliveries []webhook.Delivery
 	leases     map[string]time.Time
 	attempts   map[string]int
@@ -37,7 +38,7 @@ var _ contracts.Store = (*Store)(nil)
 // New is a store holding cs, each as if the changes that led to its status had been written: one
 // ISSUANCE_IN_PROGRESS is due for issuance since its UpdatedAt.
 func New(cs ...contracts.Contract) *Store {
-	s := &Store{contracts: map[string]contracts.Contract{}, events: map[string]contracts.PaymentEvent{},
+	s := &Store{contracts: map[string]contracts.Contract{}, events: map[string]payment.Notification{},
 		leases: map[string]time.Time{}, attempts: map[string]int{}, issuing: map[string]time.Time{}}
 	for _, c := range cs {
 		s.contracts[c.Reference] = c
@@ -83,18 +84,18 @@ func (s *Store) Update(_ context.Context, c contracts.Contract, change contracts
 	return s.apply(c, change, nil)
 }
 
-// ApplyPayment records e once, with the change it makes.
+// ApplyPayment records n's event once, with the change it makes.
 func (s *Store) ApplyPayment(
 	_ context.Context,
 	c contracts.Contract,
-	e contracts.PaymentEvent,
+	n payment.Notification,
 	change contracts.Change,
 ) (contracts.Contract, error) {
 	return s.apply(c, change, func(bool) error {
-		if _, ok := s.events[e.EventID]; ok {
+		if _, ok := s.events[n.EventID]; ok {
 			return contracts.ErrReplayed
 		}
-		s.events[e.EventID] = e
+		s.events[n.EventID] = n
 		return nil
 	})
 }

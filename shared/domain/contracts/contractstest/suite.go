@@ -110,15 +110,15 @@ func paid(at time.Time) contracts.Change {
 	}
 }
 
-func event(ref, id string) contracts.PaymentEvent {
-	return contracts.PaymentEvent{
-		EventID:   id,
-		Paid:      true,
-		PaymentID: "pay_" + ref,
-		Reference: ref,
-		Amount:    1000,
-		Currency:  "XOF",
-		At:        base.Add(time.Minute),
+func event(ref, id string) payment.Notification {
+	return payment.Notification{
+		EventID:    id,
+		Type:       payment.Succeeded,
+		PaymentID:  "pay_" + ref,
+		Reference:  ref,
+		Amount:     1000,
+		Currency:   "XOF",
+		OccurredAt: base.Add(time.Minute),
 	}
 }
 
@@ -472,7 +472,7 @@ func paymentEventOnce(t *testing.T, s contracts.Store) {
 	ctx := context.Background()
 	c := put(t, s, pending("AUT-PAY"))
 	e := event(c.Reference, "evt_pay")
-	after, err := s.ApplyPayment(ctx, c, e, paid(e.At))
+	after, err := s.ApplyPayment(ctx, c, e, paid(e.OccurredAt))
 	if err != nil || after.Status != contracts.StatusIssuanceInProgress || after.PaidAt == nil ||
 		after.IssuanceRun != 1 {
 		t.Fatalf("ApplyPayment = %+v, %v", after, err)
@@ -487,7 +487,7 @@ func paymentEventOnce(t *testing.T, s contracts.Store) {
 	}
 	// Event ids are the gateway's, unique across requests.
 	other := put(t, s, pending("AUT-PAY2"))
-	if _, err := s.ApplyPayment(ctx, other, e, paid(e.At)); !errors.Is(err, contracts.ErrReplayed) {
+	if _, err := s.ApplyPayment(ctx, other, e, paid(e.OccurredAt)); !errors.Is(err, contracts.ErrReplayed) {
 		t.Errorf("the event on another request: %v, want ErrReplayed", err)
 	}
 	if got := read(t, s, c.Reference); !reflect.DeepEqual(got, after) {
@@ -508,10 +508,10 @@ func paymentEventUnchanged(t *testing.T, s contracts.Store) {
 		t.Fatal(err)
 	}
 	cancel := event(c.Reference, "evt_cancel")
-	cancel.Paid = false
+	cancel.Type = payment.Cancelled
 	cancelled := func(c contracts.Contract) (contracts.Contract, error) {
 		if c.Status == contracts.StatusPendingPayment {
-			c.Status, c.UpdatedAt = contracts.StatusPaymentFailed, cancel.At
+			c.Status, c.UpdatedAt = contracts.StatusPaymentFailed, cancel.OccurredAt
 		}
 		return c, nil
 	}
@@ -552,12 +552,12 @@ func paymentEventRefused(t *testing.T, s contracts.Store) {
 	) {
 		t.Fatalf("ApplyPayment = %v, want the change's error", err)
 	}
-	if _, err := s.ApplyPayment(ctx, c, e, paid(e.At)); err != nil {
+	if _, err := s.ApplyPayment(ctx, c, e, paid(e.OccurredAt)); err != nil {
 		t.Errorf("the event after its change refused it: %v, want it applied", err)
 	}
-	_, err := s.ApplyPayment(ctx, pending("AUT-NONE"), event("AUT-NONE", "evt_none"), paid(e.At))
+	_, err := s.ApplyPayment(ctx, pending("AUT-NONE"), event("AUT-NONE", "evt_none"), paid(e.OccurredAt))
 	wantKind(t, "a payment of an unknown request", err, fault.NotFound)
-	if _, err := s.ApplyPayment(ctx, c, event("AUT-NONE", "evt_none"), paid(e.At)); err != nil {
+	if _, err := s.ApplyPayment(ctx, c, event("AUT-NONE", "evt_none"), paid(e.OccurredAt)); err != nil {
 		t.Errorf("the event after its request was not found: %v, want it applied", err)
 	}
 }
