@@ -234,8 +234,6 @@ func (r *ContractRepo) Contract(ctx context.Context, reference string) (contract
 	return it.contract(), nil
 }
 
-func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
-
 // contractTries bounds the reads and writes of one change of a request that keeps moving.
 const contractTries = 3
 

@@ -13,6 +13,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -66,6 +67,14 @@ func key(pk, sk string) map[string]types.AttributeValue {
 		"pk": &types.AttributeValueMemberS{Value: pk},
 		"sk": &types.AttributeValueMemberS{Value: sk},
 	}
+}
+
+// str is a string attribute value.
+func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
+
+// num is a number attribute value.
+func num(n int64) *types.AttributeValueMemberN {
+	return &types.AttributeValueMemberN{Value: strconv.FormatInt(n, 10)}
 }
 
 // get reads one item into out; NotFound when it does not exist.

@@ -223,3 +223,12 @@ func (s Store) shardedPage(
 		map[string]types.AttributeValue{pkAttr: str(prefix), skAttr: str(sortKey(all[len(all)-1]))},
 	), nil
 }
+
+// joinAnd is the conjunction of a listing's filter conditions (at least one).
+func joinAnd(parts []string) string {
+	s := parts[0]
+	for _, p := range parts[1:] {
+		s += " AND " + p
+	}
+	return s
+}
