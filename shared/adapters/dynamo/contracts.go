@@ -383,11 +383,46 @@ func (r *ContractRepo) apply(
 	}
 }
 
+// indexEntry is one index key attribute that a change of a request writes: set to value, or
+// removed when value is empty.
+type indexEntry struct {
+	attr  string // gsi2pk, gsi2sk, gsi3pk or gsi4pk
+	value string
+}
+
+// indexEntries are the index keys that move with a request from prior to next, in the order the
+// update writes them. The lists by status (gsi3, the administrators' across partners, sharded; gsi4,
+// the partner's) follow the status: an item stored before the lists has no gsi3sk or gsi4sk, so
+// stays out of them. gsi2 holds what someone must act on, a sweep (due) or an administrator
+// (attention): a request being issued is due for issuance from its entry into that status, a
+// pending one at its link's expiry, a refundable one waits in the attention queue, and any other
+// leaves the index.
+func indexEntries(prior, next contracts.Contract) []indexEntry {
+	var entries []indexEntry
+	if next.Status != prior.Status {
+		entries = append(entries,
+			indexEntry{"gsi3pk", dueShard(statusListPrefix(next.Status), next.Reference)},
+			indexEntry{"gsi4pk", partnerStatusPK(next.PartnerID, next.Status)})
+	}
+	if next.Status == prior.Status && next.Refundable() == prior.Refundable() {
+		return entries
+	}
+	var pk, sk string
+	switch {
+	case next.Status == contracts.StatusIssuanceInProgress:
+		pk, sk = dueShard(issuanceDuePK, next.Reference), dueKey(next.UpdatedAt, next.Reference)
+	case next.Status == contracts.StatusPendingPayment:
+		pk, sk = dueShard(paymentDuePK, next.Reference), dueKey(next.Payment.ExpiresAt, next.Reference)
+	case next.Refundable():
+		pk, sk = dueShard(attentionPK, next.Reference), listKey(next.CreatedAt, next.Reference)
+	}
+	return append(entries, indexEntry{"gsi2pk", pk}, indexEntry{"gsi2sk", sk})
+}
+
 // updateOf is the conditional update that turns the stored request from prior into next; nil
 // when nothing changes. The condition is on what a Change may read: the status, and whether a
-// payment was taken (PaidAt, once set, is never cleared). The due index follows the status: a
-// request being issued is due for issuance from its entry into that status; a request leaving
-// one leaves its index, and ends any worker's lease.
+// payment was taken (PaidAt, once set, is never cleared). The index keys are indexEntries'; a
+// request leaving the status of issuance also ends any worker's lease.
 func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, error) {
 	names := map[string]string{"#s": "status"}
 	values := map[string]types.AttributeValue{":prior": str(string(prior.Status))}
@@ -428,45 +463,17 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 		values[":steps"], values[":nosteps"] = steps, &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
 	}
 	if next.Status != prior.Status {
-		// The lists by status follow it (an item stored before the lists has no gsi3sk or gsi4sk,
-		// so stays out of them).
-		set, values[":to"] = append(set, "#s = :to", "gsi3pk = :adminlist", "gsi4pk = :list"), str(string(next.Status))
-		values[":adminlist"], values[":list"] = str(
-			dueShard(statusListPrefix(next.Status), next.Reference),
-		), str(
-			partnerStatusPK(next.PartnerID, next.Status),
-		)
+		set, values[":to"] = append(set, "#s = :to"), str(string(next.Status))
 		if prior.Status == contracts.StatusIssuanceInProgress {
 			remove = append(remove, "issuingUntil")
 		}
 	}
-	if next.Status != prior.Status || next.Refundable() != prior.Refundable() {
-		// gsi2 holds what someone must act on: a sweep (due) or an administrator (attention).
-		switch {
-		case next.Status == contracts.StatusIssuanceInProgress:
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(
-				dueShard(issuanceDuePK, next.Reference),
-			), str(
-				dueKey(next.UpdatedAt, next.Reference),
-			)
-		case next.Status == contracts.StatusPendingPayment:
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(
-				dueShard(paymentDuePK, next.Reference),
-			), str(
-				dueKey(next.Payment.ExpiresAt, next.Reference),
-			)
-		case next.Refundable():
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(
-				dueShard(attentionPK, next.Reference),
-			), str(
-				listKey(next.CreatedAt, next.Reference),
-			)
-		default:
-			remove = append(remove, "gsi2pk", "gsi2sk")
+	for _, e := range indexEntries(prior, next) {
+		if e.value == "" {
+			remove = append(remove, e.attr)
+			continue
 		}
+		set, values[":"+e.attr] = append(set, e.attr+" = :"+e.attr), str(e.value)
 	}
 	if purge := next.PurgeAt(); !purge.Equal(prior.PurgeAt()) {
 		names["#ttl"] = "ttl"
