@@ -3,12 +3,12 @@ package dynamo
 import (
 	"context"
 	"fmt"
-	"github.com/trustline/platform/shared/domain/credits"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/foundation/fault"
 )

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/foundation/fault"
 )
 
 // newTable is a table of the template's shape (pk, sk, gsi1 to gsi5) on the emulator, for this test
@@ -117,4 +118,12 @@ func (r *recorder) TransactWriteItems(
 		}
 	}
 	return &dynamodb.TransactWriteItemsOutput{}, nil
+}
+
+// conflict fails the test unless err is a Conflict fault.
+func conflict(t *testing.T, what string, err error) {
+	t.Helper()
+	if f := fault.As(err); err == nil || f.Kind != fault.Conflict {
+		t.Errorf("%s: %v, want a Conflict", what, err)
+	}
 }
