@@ -33,8 +33,8 @@ import (
 var keyAttrs = []string{"pk", "sk", "gsi1pk", "gsi1sk", "gsi2pk", "gsi2sk", "gsi3pk", "gsi3sk", "gsi4pk", "gsi4sk",
 	"gsi5pk", "gsi5sk"}
 
-// written are the keys of the items the tests left in their tables: for each item, its key
-// attributes and their values.
+// written are the keys of the items the tests wrote to their tables (keyRecorder, recordLeft): for
+// each item, its key attributes and their values.
 var written struct {
 	sync.Mutex
 	items []map[string]string
