@@ -2,7 +2,6 @@ package dynamo
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -33,193 +32,6 @@ var (
 // NewContractRepo is the repository of contract requests on db's table.
 func NewContractRepo(db Store) *ContractRepo { return &ContractRepo{db: db} }
 
-// contractItem is a stored request. Its attribute names, and those of pricingItem and
-// issuanceItem (Go field names: they were once marshalled from the domain's structs), are the
-// stored data's: never rename one.
-type contractItem struct {
-	PK               string        `dynamodbav:"pk"`
-	SK               string        `dynamodbav:"sk"`
-	GSI1PK           string        `dynamodbav:"gsi1pk"`
-	GSI1SK           string        `dynamodbav:"gsi1sk"`
-	GSI2PK           string        `dynamodbav:"gsi2pk,omitempty"`
-	GSI2SK           string        `dynamodbav:"gsi2sk,omitempty"`
-	GSI3PK           string        `dynamodbav:"gsi3pk,omitempty"` // administrators' list by status, sharded
-	GSI3SK           string        `dynamodbav:"gsi3sk,omitempty"`
-	GSI4PK           string        `dynamodbav:"gsi4pk,omitempty"` // the partner's list by status
-	GSI4SK           string        `dynamodbav:"gsi4sk,omitempty"`
-	GSI5PK           string        `dynamodbav:"gsi5pk,omitempty"` // the partner's list by product
-	GSI5SK           string        `dynamodbav:"gsi5sk,omitempty"`
-	Reference        string        `dynamodbav:"reference"`
-	PartnerID        string        `dynamodbav:"partnerId"`
-	Product          string        `dynamodbav:"product"`
-	Status           string        `dynamodbav:"status"`
-	ReturnURL        string        `dynamodbav:"returnUrl"`
-	CancelURL        string        `dynamodbav:"cancelUrl"`
-	Data             string        `dynamodbav:"data"`
-	Subject          string        `dynamodbav:"subject"`
-	Pricing          pricingItem   `dynamodbav:"pricing"`
-	PaymentID        string        `dynamodbav:"paymentId"`
-	PaymentURL       string        `dynamodbav:"paymentUrl"`
-	PaymentExpiresAt time.Time     `dynamodbav:"paymentExpiresAt"`
-	Issuance         *issuanceItem `dynamodbav:"issuance,omitempty"`
-	CreatedAt        time.Time     `dynamodbav:"createdAt"`
-	UpdatedAt        time.Time     `dynamodbav:"updatedAt"`
-	PaidAt           *time.Time    `dynamodbav:"paidAt,omitempty"`
-	IssuanceRuns     int           `dynamodbav:"issuanceRuns,omitempty"`
-	TTL              int64         `dynamodbav:"ttl,omitempty"` // contracts.Contract.PurgeAt
-	History          []stepItem    `dynamodbav:"history,omitempty"`
-}
-
-// stepItem is a step of a request's history (contracts.Step).
-type stepItem struct {
-	What   string    `dynamodbav:"what"`
-	At     time.Time `dynamodbav:"at"`
-	Detail string    `dynamodbav:"detail,omitempty"`
-}
-
-func toStepItems(steps []contracts.Step) []stepItem {
-	items := make([]stepItem, len(steps))
-	for i, st := range steps {
-		items[i] = stepItem(st)
-	}
-	return items
-}
-
-func (it contractItem) history() []contracts.Step {
-	if len(it.History) == 0 {
-		return nil
-	}
-	steps := make([]contracts.Step, len(it.History))
-	for i, st := range it.History {
-		steps[i] = contracts.Step(st)
-	}
-	return steps
-}
-
-type pricingItem struct {
-	NetPremium    int64  `dynamodbav:"NetPremium"`
-	Accessories   int64  `dynamodbav:"Accessories"`
-	Taxes         int64  `dynamodbav:"Taxes"`
-	GuaranteeFund int64  `dynamodbav:"GuaranteeFund"`
-	Total         int64  `dynamodbav:"Total"`
-	Currency      string `dynamodbav:"Currency"`
-}
-
-type issuanceItem struct {
-	ContractID      string `dynamodbav:"ContractID"`
-	NumeroPolice    string `dynamodbav:"NumeroPolice"`
-	NumeroFacture   string `dynamodbav:"NumeroFacture"`
-	LinkAttestation string `dynamodbav:"LinkAttestation"`
-	LinkCarteBrune  string `dynamodbav:"LinkCarteBrune"`
-	ErrorCode       string `dynamodbav:"ErrorCode"`
-	Error           string `dynamodbav:"Error"`
-}
-
-// paymentEventItem is an applied gateway event, kept 90 days so that a replay changes nothing.
-type paymentEventItem struct {
-	PK        string    `dynamodbav:"pk"`
-	SK        string    `dynamodbav:"sk"`
-	Reference string    `dynamodbav:"reference"`
-	PaymentID string    `dynamodbav:"paymentId"`
-	Paid      bool      `dynamodbav:"paid"`
-	Amount    int64     `dynamodbav:"amount"`
-	At        time.Time `dynamodbav:"at"`
-	TTL       int64     `dynamodbav:"ttl"`
-}
-
-// paymentEvent is the conditional put that records a gateway event once, for contracts and
-// invoices alike: the gateway's event ids are unique across all it notifies.
-func (s Store) paymentEvent(
-	eventID, reference, paymentID string,
-	paid bool,
-	amount int64,
-	at time.Time,
-) (types.Put, error) {
-	item, err := attributevalue.MarshalMap(
-		paymentEventItem{PK: "PAYMENT_EVENT#" + eventID, SK: "EVENT", Reference: reference,
-			PaymentID: paymentID, Paid: paid, Amount: amount, At: at, TTL: at.Add(90 * 24 * time.Hour).Unix()},
-	)
-	if err != nil {
-		return types.Put{}, err
-	}
-	return types.Put{
-		TableName:           aws.String(s.Table),
-		Item:                item,
-		ConditionExpression: aws.String("attribute_not_exists(pk)"),
-	}, nil
-}
-
-const (
-	attentionPK   = "ATTENTION" // requests an administrator must act on (contracts.Contract.Refundable)
-	statusListPK  = "CONTRACT_STATUS"
-	issuanceDuePK = "ISSUANCE_DUE"
-	paymentDuePK  = "PAYMENT_DUE" // pending requests, by link expiry
-)
-
-func contractPK(ref string) string { return "CONTRACT#" + ref }
-
-func partnerContractsPK(partnerID string) string { return "CONTRACTS#" + partnerID }
-
-func partnerStatusPK(partnerID string, s contracts.Status) string {
-	return partnerContractsPK(partnerID) + "#STATUS#" + string(s)
-}
-
-func partnerProductPK(partnerID string, p contracts.Product) string {
-	return partnerContractsPK(partnerID) + "#PRODUCT#" + string(p)
-}
-
-// statusListPrefix is the administrators' list of one status across partners: written by every
-// partner's traffic, so sharded by the reference (<prefix>#<shard>).
-func statusListPrefix(s contracts.Status) string { return statusListPK + "#" + string(s) }
-
-func toContractItem(c contracts.Contract) contractItem {
-	at := listKey(c.CreatedAt, c.Reference)
-	it := contractItem{PK: contractPK(c.Reference), SK: "CONTRACT", GSI1PK: partnerContractsPK(c.PartnerID), GSI1SK: at,
-		GSI3PK: dueShard(
-			statusListPrefix(c.Status),
-			c.Reference,
-		), GSI3SK: at, GSI4PK: partnerStatusPK(c.PartnerID, c.Status), GSI4SK: at,
-		GSI5PK: partnerProductPK(c.PartnerID, c.Product), GSI5SK: at, Reference: c.Reference, PartnerID: c.PartnerID,
-		Product: string(
-			c.Product,
-		), Status: string(c.Status), ReturnURL: c.ReturnURL, CancelURL: c.CancelURL, Data: string(c.Data),
-		Subject: c.Subject, Pricing: pricingItem(c.Pricing), PaymentID: c.Payment.ID, PaymentURL: c.Payment.URL,
-		PaymentExpiresAt: c.Payment.ExpiresAt, Issuance: toIssuanceItem(c.Issuance), CreatedAt: c.CreatedAt,
-		UpdatedAt: c.UpdatedAt,
-		PaidAt:    c.PaidAt, IssuanceRuns: c.IssuanceRun, TTL: ttlOf(c.PurgeAt())}
-	if len(c.History) > 0 {
-		it.History = toStepItems(c.History)
-	}
-	if c.Status == contracts.StatusPendingPayment {
-		it.GSI2PK, it.GSI2SK = dueShard(paymentDuePK, c.Reference), dueKey(c.Payment.ExpiresAt, c.Reference)
-	}
-	return it
-}
-
-func toIssuanceItem(i *contracts.Issuance) *issuanceItem {
-	if i == nil {
-		return nil
-	}
-	it := issuanceItem(*i)
-	return &it
-}
-
-func (it contractItem) contract() contracts.Contract {
-	c := contracts.Contract{Reference: it.Reference, PartnerID: it.PartnerID, Product: contracts.Product(it.Product),
-		Status: contracts.Status(
-			it.Status,
-		), ReturnURL: it.ReturnURL, CancelURL: it.CancelURL, Data: json.RawMessage(it.Data),
-		Subject: it.Subject, Pricing: contracts.Pricing(it.Pricing),
-		Payment:     payment.Checkout{ID: it.PaymentID, URL: it.PaymentURL, ExpiresAt: it.PaymentExpiresAt},
-		IssuanceRun: it.IssuanceRuns, CreatedAt: it.CreatedAt, UpdatedAt: it.UpdatedAt, PaidAt: it.PaidAt,
-		History: it.history()}
-	if it.Issuance != nil {
-		i := contracts.Issuance(*it.Issuance)
-		c.Issuance = &i
-	}
-	return c
-}
-
 // PutContract stores a new request.
 func (r *ContractRepo) PutContract(ctx context.Context, c contracts.Contract) error {
 	return r.db.putOnce(ctx, toContractItem(c), "contract")
@@ -233,8 +45,6 @@ func (r *ContractRepo) Contract(ctx context.Context, reference string) (contract
 	}
 	return it.contract(), nil
 }
-
-func str(v string) *types.AttributeValueMemberS { return &types.AttributeValueMemberS{Value: v} }
 
 // contractTries bounds the reads and writes of one change of a request that keeps moving.
 const contractTries = 3
@@ -385,11 +195,46 @@ func (r *ContractRepo) apply(
 	}
 }
 
+// indexEntry is one index key attribute that a change of a request writes: set to value, or
+// removed when value is empty.
+type indexEntry struct {
+	attr  string // gsi2pk, gsi2sk, gsi3pk or gsi4pk
+	value string
+}
+
+// indexEntries are the index keys that move with a request from prior to next, in the order the
+// update writes them. The lists by status (gsi3, the administrators' across partners, sharded; gsi4,
+// the partner's) follow the status: an item stored before the lists has no gsi3sk or gsi4sk, so
+// stays out of them. gsi2 holds what someone must act on, a sweep (due) or an administrator
+// (attention): a request being issued is due for issuance from its entry into that status, a
+// pending one at its link's expiry, a refundable one waits in the attention queue, and any other
+// leaves the index.
+func indexEntries(prior, next contracts.Contract) []indexEntry {
+	var entries []indexEntry
+	if next.Status != prior.Status {
+		entries = append(entries,
+			indexEntry{"gsi3pk", dueShard(statusListPrefix(next.Status), next.Reference)},
+			indexEntry{"gsi4pk", partnerStatusPK(next.PartnerID, next.Status)})
+	}
+	if next.Status == prior.Status && next.Refundable() == prior.Refundable() {
+		return entries
+	}
+	var pk, sk string
+	switch {
+	case next.Status == contracts.StatusIssuanceInProgress:
+		pk, sk = dueShard(issuanceDuePK, next.Reference), dueKey(next.UpdatedAt, next.Reference)
+	case next.Status == contracts.StatusPendingPayment:
+		pk, sk = dueShard(paymentDuePK, next.Reference), dueKey(next.Payment.ExpiresAt, next.Reference)
+	case next.Refundable():
+		pk, sk = dueShard(attentionPK, next.Reference), listKey(next.CreatedAt, next.Reference)
+	}
+	return append(entries, indexEntry{"gsi2pk", pk}, indexEntry{"gsi2sk", sk})
+}
+
 // updateOf is the conditional update that turns the stored request from prior into next; nil
 // when nothing changes. The condition is on what a Change may read: the status, and whether a
-// payment was taken (PaidAt, once set, is never cleared). The due index follows the status: a
-// request being issued is due for issuance from its entry into that status; a request leaving
-// one leaves its index, and ends any worker's lease.
+// payment was taken (PaidAt, once set, is never cleared). The index keys are indexEntries'; a
+// request leaving the status of issuance also ends any worker's lease.
 func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, error) {
 	names := map[string]string{"#s": "status"}
 	values := map[string]types.AttributeValue{":prior": str(string(prior.Status))}
@@ -430,45 +275,17 @@ func (r *ContractRepo) updateOf(prior, next contracts.Contract) (*types.Update, 
 		values[":steps"], values[":nosteps"] = steps, &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
 	}
 	if next.Status != prior.Status {
-		// The lists by status follow it (an item stored before the lists has no gsi3sk or gsi4sk,
-		// so stays out of them).
-		set, values[":to"] = append(set, "#s = :to", "gsi3pk = :adminlist", "gsi4pk = :list"), str(string(next.Status))
-		values[":adminlist"], values[":list"] = str(
-			dueShard(statusListPrefix(next.Status), next.Reference),
-		), str(
-			partnerStatusPK(next.PartnerID, next.Status),
-		)
+		set, values[":to"] = append(set, "#s = :to"), str(string(next.Status))
 		if prior.Status == contracts.StatusIssuanceInProgress {
 			remove = append(remove, "issuingUntil")
 		}
 	}
-	if next.Status != prior.Status || next.Refundable() != prior.Refundable() {
-		// gsi2 holds what someone must act on: a sweep (due) or an administrator (attention).
-		switch {
-		case next.Status == contracts.StatusIssuanceInProgress:
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(
-				dueShard(issuanceDuePK, next.Reference),
-			), str(
-				dueKey(next.UpdatedAt, next.Reference),
-			)
-		case next.Status == contracts.StatusPendingPayment:
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(
-				dueShard(paymentDuePK, next.Reference),
-			), str(
-				dueKey(next.Payment.ExpiresAt, next.Reference),
-			)
-		case next.Refundable():
-			set = append(set, "gsi2pk = :due", "gsi2sk = :duekey")
-			values[":due"], values[":duekey"] = str(
-				dueShard(attentionPK, next.Reference),
-			), str(
-				listKey(next.CreatedAt, next.Reference),
-			)
-		default:
-			remove = append(remove, "gsi2pk", "gsi2sk")
+	for _, e := range indexEntries(prior, next) {
+		if e.value == "" {
+			remove = append(remove, e.attr)
+			continue
 		}
+		set, values[":"+e.attr] = append(set, e.attr+" = :"+e.attr), str(e.value)
 	}
 	if purge := next.PurgeAt(); !purge.Equal(prior.PurgeAt()) {
 		names["#ttl"] = "ttl"
@@ -635,104 +452,4 @@ func (r *ContractRepo) Contracts(ctx context.Context, f contracts.Filter) (contr
 		p.Items[i] = it.contract()
 	}
 	return p, nil
-}
-
-// LinkRepo stores the sandbox gateway's payment links (PAYMENT#).
-type LinkRepo struct{ db Store }
-
-var _ payment.Store = (*LinkRepo)(nil)
-
-// NewLinkRepo is the repository of sandbox payment links on db's table.
-func NewLinkRepo(db Store) *LinkRepo { return &LinkRepo{db: db} }
-
-type linkItem struct {
-	PK        string    `dynamodbav:"pk"`
-	SK        string    `dynamodbav:"sk"`
-	ID        string    `dynamodbav:"id"`
-	Reference string    `dynamodbav:"reference"`
-	Amount    int64     `dynamodbav:"amount"`
-	Currency  string    `dynamodbav:"currency"`
-	Purpose   string    `dynamodbav:"purpose,omitempty"`
-	ReturnURL string    `dynamodbav:"returnUrl"`
-	CancelURL string    `dynamodbav:"cancelUrl"`
-	NotifyURL string    `dynamodbav:"notifyUrl,omitempty"`
-	ExpiresAt time.Time `dynamodbav:"expiresAt"`
-	Outcome   string    `dynamodbav:"outcome,omitempty"`
-}
-
-// linkOfItem names a reference's link (PAYMENT#REF#<reference>, under the links' own prefix): the
-// sandbox opens one link per reference, as a real gateway one payment per Idempotency-Key.
-type linkOfItem struct {
-	PK     string `dynamodbav:"pk"`
-	SK     string `dynamodbav:"sk"`
-	LinkID string `dynamodbav:"linkId"`
-}
-
-func linkOfPK(reference string) string { return "PAYMENT#REF#" + reference }
-
-// PutLink stores a sandbox payment link and names it its reference's, in one transaction;
-// Conflict when the reference has a link.
-func (r *LinkRepo) PutLink(ctx context.Context, l payment.Link) error {
-	link, err := r.db.putNew(linkItem{PK: "PAYMENT#" + l.ID, SK: "PAYMENT", ID: l.ID, Reference: l.Reference,
-		Amount: l.Amount, Currency: l.Currency, Purpose: l.Purpose, ReturnURL: l.ReturnURL, CancelURL: l.CancelURL,
-		NotifyURL: l.NotifyURL, ExpiresAt: l.ExpiresAt})
-	if err != nil {
-		return err
-	}
-	of, err := r.db.putNew(linkOfItem{PK: linkOfPK(l.Reference), SK: "REFERENCE", LinkID: l.ID})
-	if err != nil {
-		return err
-	}
-	return r.db.transact(ctx, []types.TransactWriteItem{link, of},
-		fault.New(fault.Conflict, "The reference has a payment link."))
-}
-
-// LinkOf reads the link of a reference.
-func (r *LinkRepo) LinkOf(ctx context.Context, reference string) (payment.Link, error) {
-	var of linkOfItem
-	if err := r.db.get(ctx, linkOfPK(reference), "REFERENCE", &of, "payment link"); err != nil {
-		return payment.Link{}, err
-	}
-	return r.Link(ctx, of.LinkID)
-}
-
-// Link reads a sandbox payment link.
-func (r *LinkRepo) Link(ctx context.Context, id string) (payment.Link, error) {
-	var it linkItem
-	if err := r.db.get(ctx, "PAYMENT#"+id, "PAYMENT", &it, "payment link"); err != nil {
-		return payment.Link{}, err
-	}
-	return payment.Link{
-		ID:        it.ID,
-		Reference: it.Reference,
-		Amount:    it.Amount,
-		Currency:  it.Currency,
-		Purpose:   it.Purpose,
-		ReturnURL: it.ReturnURL,
-		CancelURL: it.CancelURL,
-		NotifyURL: it.NotifyURL,
-		ExpiresAt: it.ExpiresAt,
-		Outcome:   it.Outcome,
-	}, nil
-}
-
-// DecideLink records a link's outcome, once; the same outcome again is allowed, so that a
-// notification that could not be sent can be sent again.
-func (r *LinkRepo) DecideLink(ctx context.Context, id, outcome string) error {
-	_, err := r.db.API.UpdateItem(
-		ctx,
-		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key("PAYMENT#"+id, "PAYMENT"),
-			UpdateExpression: aws.String(
-				"SET outcome = :o",
-			),
-			ConditionExpression:       aws.String("attribute_exists(pk) AND (attribute_not_exists(outcome) OR outcome = :o)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{":o": str(outcome)}},
-	)
-	if isConditionFailed(err) {
-		return fault.New(fault.Conflict, "This payment is closed already.")
-	}
-	if err != nil {
-		return fmt.Errorf("dynamo: decide link: %w", err)
-	}
-	return nil
 }

@@ -350,28 +350,56 @@ func TestContractRepoExpiredLinks(t *testing.T) {
 	}
 }
 
-// A reference has one sandbox link: a second is refused with nothing stored, and the reference
-// names the first.
-func TestLinkRepoOneLinkPerReference(t *testing.T) {
-	ctx := context.Background()
-	repo := NewLinkRepo(newTable(t))
-	first := payment.Link{ID: "pay_1", Reference: "AUT-1", Amount: 10, Currency: "XOF", ExpiresAt: at}
-	if err := repo.PutLink(ctx, first); err != nil {
-		t.Fatal(err)
+// The index keys a change moves, chosen without the update that writes them: the lists by status
+// follow the status, and gsi2 holds the request while a sweep or an administrator must act on it.
+// AUT-1 is in shard 51.
+func TestIndexEntries(t *testing.T) {
+	paidAt := at.Add(5 * time.Minute)
+	with := func(s contracts.Status, paid bool, updated time.Time) contracts.Contract {
+		c := pendingContract("AUT-1")
+		c.Status, c.UpdatedAt = s, updated
+		if paid {
+			c.PaidAt = &paidAt
+		}
+		return c
 	}
-	second := first
-	second.ID = "pay_2"
-	conflict(t, "a second link of the reference", repo.PutLink(ctx, second))
-	if _, err := repo.Link(ctx, "pay_2"); !fault.Is(err, fault.NotFound) {
-		t.Errorf("the refused link was stored: %v", err)
+	pending := with(contracts.StatusPendingPayment, false, at)
+	issuing := with(contracts.StatusIssuanceInProgress, true, paidAt)
+	lists := func(s string) []indexEntry {
+		return []indexEntry{{"gsi3pk", "CONTRACT_STATUS#" + s + "#51"}, {"gsi4pk", "CONTRACTS#prt_1#STATUS#" + s}}
 	}
-	if l, err := repo.LinkOf(ctx, "AUT-1"); err != nil || l.ID != "pay_1" || l.Amount != 10 {
-		t.Errorf("LinkOf = %+v, %v, want pay_1", l, err)
+	leaves := []indexEntry{{"gsi2pk", ""}, {"gsi2sk", ""}}
+	tests := []struct {
+		name        string
+		prior, next contracts.Contract
+		want        []indexEntry
+	}{
+		{"no change of status or refund moves nothing", pending, with(contracts.StatusPendingPayment, false, paidAt),
+			nil},
+		{"paid: due for issuance from its entry into the status", pending, issuing,
+			append(lists("ISSUANCE_IN_PROGRESS"),
+				indexEntry{"gsi2pk", "ISSUANCE_DUE#51"}, indexEntry{"gsi2sk", "1795421100123#AUT-1"})},
+		{"back to pending: due at the link's expiry", with(contracts.StatusPaymentFailed, false, at), pending,
+			append(lists("PENDING_PAYMENT"),
+				indexEntry{"gsi2pk", "PAYMENT_DUE#51"}, indexEntry{"gsi2sk", "1795424400123#AUT-1"})},
+		{"issued: leaves gsi2", issuing, with(contracts.StatusActive, true, paidAt),
+			append(lists("ACTIVE"), leaves...)},
+		{"unpaid failure: leaves gsi2", pending, with(contracts.StatusPaymentFailed, false, at),
+			append(lists("PAYMENT_FAILED"), leaves...)},
+		{"issuance failed: the attention queue, by creation", issuing, with(contracts.StatusIssuanceFailed, true, paidAt),
+			append(lists("ISSUANCE_FAILED"),
+				indexEntry{"gsi2pk", "ATTENTION#51"}, indexEntry{"gsi2sk", "2026-11-23T08:00:00.123000000Z#AUT-1"})},
+		{"paid after its failure: the attention queue, the status lists unmoved",
+			with(contracts.StatusPaymentFailed, false, at), with(contracts.StatusPaymentFailed, true, paidAt),
+			[]indexEntry{{"gsi2pk", "ATTENTION#51"}, {"gsi2sk", "2026-11-23T08:00:00.123000000Z#AUT-1"}}},
+		{"refunded: leaves the attention queue", with(contracts.StatusIssuanceFailed, true, paidAt),
+			with(contracts.StatusRefunded, true, paidAt), append(lists("REFUNDED"), leaves...)},
 	}
-	if _, err := repo.LinkOf(ctx, "AUT-2"); !fault.Is(err, fault.NotFound) {
-		t.Errorf("LinkOf of a reference without a link: %v, want NotFound", err)
-	}
-	if _, err := repo.Link(ctx, "REF#AUT-1"); !fault.Is(err, fault.NotFound) {
-		t.Errorf("the reference's item read as a link: %v", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := indexEntries(tt.prior, tt.next); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("indexEntries = %q\nwant %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -158,44 +157,29 @@ func (s Store) shardedPage(
 	}
 	pages := make([][]map[string]types.AttributeValue, Shards)
 	more := make([]bool, Shards)
-	errs := make([]error, Shards)
-	sem := make(chan struct{}, sweepConcurrency)
-	var wg sync.WaitGroup
-	for i := range Shards {
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			values := map[string]types.AttributeValue{":p": str(prefix + "#" + strconv.Itoa(i))}
-			cond := pkAttr + " = :p"
-			if below != "" {
-				cond += " AND " + skAttr + " < :c"
-				values[":c"] = str(below)
-			}
-			res, err := s.API.Query(
-				ctx,
-				&dynamodb.QueryInput{
-					TableName:        aws.String(s.Table),
-					IndexName:        aws.String(index),
-					ScanIndexForward: aws.Bool(false),
-					KeyConditionExpression: aws.String(
-						cond,
-					),
-					ExpressionAttributeValues: values,
-					Limit:                     aws.Int32(int32(limit)),
-				},
-			)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			pages[i], more[i] = res.Items, res.LastEvaluatedKey != nil
-		})
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, "", fmt.Errorf("dynamo: list %s: %w", prefix, err)
+	err := fanOut(Shards, func(i int) error {
+		values := map[string]types.AttributeValue{":p": str(prefix + "#" + strconv.Itoa(i))}
+		cond := pkAttr + " = :p"
+		if below != "" {
+			cond += " AND " + skAttr + " < :c"
+			values[":c"] = str(below)
 		}
+		res, err := s.API.Query(ctx, &dynamodb.QueryInput{
+			TableName:                 aws.String(s.Table),
+			IndexName:                 aws.String(index),
+			ScanIndexForward:          aws.Bool(false),
+			KeyConditionExpression:    aws.String(cond),
+			ExpressionAttributeValues: values,
+			Limit:                     aws.Int32(int32(limit)),
+		})
+		if err != nil {
+			return err
+		}
+		pages[i], more[i] = res.Items, res.LastEvaluatedKey != nil
+		return nil
+	})
+	if err != nil {
+		return nil, "", fmt.Errorf("dynamo: list %s: %w", prefix, err)
 	}
 	var all []map[string]types.AttributeValue
 	for _, p := range pages {
@@ -222,4 +206,13 @@ func (s Store) shardedPage(
 	return all, encodeCursor(
 		map[string]types.AttributeValue{pkAttr: str(prefix), skAttr: str(sortKey(all[len(all)-1]))},
 	), nil
+}
+
+// joinAnd is the conjunction of a listing's filter conditions (at least one).
+func joinAnd(parts []string) string {
+	s := parts[0]
+	for _, p := range parts[1:] {
+		s += " AND " + p
+	}
+	return s
 }

@@ -3,12 +3,12 @@ package dynamo
 import (
 	"context"
 	"fmt"
-	"github.com/trustline/platform/shared/domain/credits"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/contracts"
+	"github.com/trustline/platform/shared/domain/credits"
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
@@ -164,6 +164,44 @@ func TestExtractionLists(t *testing.T) {
 	}
 	if bs, err := repo.Batches(ctx, "usr_a", false, 10, ""); err != nil || len(bs.Items) != 0 {
 		t.Errorf("test-mode Batches = %+v, %v", bs, err)
+	}
+}
+
+// A verification's record is an extraction's listed apart: in the owner's verifications, all and
+// by status, and in none of its extractions.
+func TestVerificationLists(t *testing.T) {
+	ctx := context.Background()
+	repo := NewExtractionRepo(newTable(t))
+	at := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
+	for _, e := range []extraction.Extraction{
+		{ID: "ver_1", Verification: &extraction.VerificationRequest{}},
+		{ID: "ext_1"},
+	} {
+		e.OwnerID, e.Live, e.DocumentType, e.Status = "usr_a", true, "passport", extraction.StatusQueued
+		e.CreatedAt, e.UpdatedAt, e.SweepAt = at, at, at
+		if err := repo.CreateExtractions(ctx, credits.Movement{}, nil, []extraction.Extraction{e}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		f    extraction.Filter
+		want []string
+	}{
+		{"verifications", extraction.Filter{Live: true, Verifications: true}, []string{"ver_1"}},
+		{"pending verifications", extraction.Filter{Live: true, Verifications: true, Status: extraction.StatusQueued},
+			[]string{"ver_1"}},
+		{"extractions", extraction.Filter{Live: true}, []string{"ext_1"}},
+	} {
+		tt.f.Limit = 10
+		p, err := repo.Extractions(ctx, "usr_a", tt.f)
+		var got []string
+		for _, e := range p.Items {
+			got = append(got, e.ID)
+		}
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, %v; want %v", tt.name, got, err, tt.want)
+		}
 	}
 }
 

@@ -54,6 +54,29 @@ func duePartitions(index string) []string {
 	return append(parts, index)
 }
 
+// fanOut runs read(i) for each of n partitions, sweepConcurrency at a time, and waits for them
+// all: the error is the first partition's, in order, that failed. The sweeps and the sharded
+// listings read their shards this way.
+func fanOut(n int, read func(i int) error) error {
+	errs := make([]error, n)
+	sem := make(chan struct{}, sweepConcurrency)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			errs[i] = read(i)
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // dueCursor is one partition of a sweep: the page read and where the next begins.
 type dueCursor struct {
 	pk    string
@@ -74,22 +97,12 @@ func (s Store) due(ctx context.Context, index string, before time.Time, limit in
 	parts := duePartitions(index)
 	page := int32(min(limit, max(10, 2*limit/len(parts)+1)))
 	cursors := make([]*dueCursor, len(parts))
-	errs := make([]error, len(parts))
-	sem := make(chan struct{}, sweepConcurrency)
-	var wg sync.WaitGroup
 	for i, pk := range parts {
 		cursors[i] = &dueCursor{pk: pk}
-		wg.Go(func() {
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			errs[i] = s.duePage(ctx, cursors[i], before, page, nil)
-		})
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return fmt.Errorf("dynamo: due %s: %w", index, err)
-		}
+	err := fanOut(len(parts), func(i int) error { return s.duePage(ctx, cursors[i], before, page, nil) })
+	if err != nil {
+		return fmt.Errorf("dynamo: due %s: %w", index, err)
 	}
 	var merged []map[string]types.AttributeValue
 	for len(merged) < limit {

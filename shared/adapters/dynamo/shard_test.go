@@ -183,3 +183,35 @@ func (f *fakeIndex) skOf(id string) string {
 	}
 	return ""
 }
+
+// fanOut reads every partition, never more than sweepConcurrency at once, and reports the failure
+// of the first failing partition in order, whichever failed first in time.
+func TestFanOut(t *testing.T) {
+	var mu sync.Mutex
+	running, most := 0, 0
+	read := make([]bool, Shards)
+	err := fanOut(Shards, func(i int) error {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		read[i] = true
+		mu.Unlock()
+		time.Sleep(time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+		if i == 7 || i == 40 {
+			return fmt.Errorf("shard %d", i)
+		}
+		return nil
+	})
+	if err == nil || err.Error() != "shard 7" {
+		t.Errorf("fanOut = %v, want shard 7's error", err)
+	}
+	if slices.Contains(read, false) {
+		t.Error("a partition was not read")
+	}
+	if most > sweepConcurrency {
+		t.Errorf("%d reads at once, want at most %d", most, sweepConcurrency)
+	}
+}

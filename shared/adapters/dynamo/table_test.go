@@ -12,11 +12,23 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/trustline/platform/shared/adapters/awstest"
+	"github.com/trustline/platform/shared/foundation/fault"
 )
 
 // newTable is a table of the template's shape (pk, sk, gsi1 to gsi5) on the emulator, for this test
-// alone; it skips without an emulator as awstest does.
+// alone; it skips without an emulator as awstest does. The keys of the items written to it are
+// recorded, for the check of schema.md (schema_test.go).
 func newTable(t *testing.T) Store {
+	s := newUnrecordedTable(t)
+	client := s.API.(*dynamodb.Client)
+	// Cleanups run last registered first: what is left is read before the table is deleted.
+	t.Cleanup(func() { recordLeft(t, client, s.Table) })
+	return Store{API: keyRecorder{Client: client, table: s.Table}, Table: s.Table}
+}
+
+// newUnrecordedTable is newTable without the record of its keys, for a test whose items are not a
+// repository's.
+func newUnrecordedTable(t *testing.T) Store {
 	t.Helper()
 	ctx := context.Background()
 	api := awstest.Clients(t).DynamoDB
@@ -106,4 +118,12 @@ func (r *recorder) TransactWriteItems(
 		}
 	}
 	return &dynamodb.TransactWriteItemsOutput{}, nil
+}
+
+// conflict fails the test unless err is a Conflict fault.
+func conflict(t *testing.T, what string, err error) {
+	t.Helper()
+	if f := fault.As(err); err == nil || f.Kind != fault.Conflict {
+		t.Errorf("%s: %v, want a Conflict", what, err)
+	}
 }

@@ -70,3 +70,21 @@ func TestRefusalBoundRaces(t *testing.T) {
 		t.Errorf("Admit past the bound: %v, want 429", err)
 	}
 }
+
+// A counter counts per window; the quota reserves up to its bound and no further.
+func TestRateRepo(t *testing.T) {
+	ctx := context.Background()
+	repo := NewRateRepo(newTable(t))
+	window := time.Now().Truncate(time.Minute)
+	for want := 1; want <= 2; want++ {
+		if n, err := repo.Hit(ctx, "prt_1", window, window.Add(2*time.Minute)); n != want || err != nil {
+			t.Fatalf("Hit = %d, %v; want %d", n, err, want)
+		}
+	}
+	if ok, err := repo.Reserve(ctx, "testquota#usr_1#2026-11-23", 3, 4, window.Add(time.Hour)); !ok || err != nil {
+		t.Fatalf("Reserve 3 of 4 = %v, %v", ok, err)
+	}
+	if ok, err := repo.Reserve(ctx, "testquota#usr_1#2026-11-23", 2, 4, window.Add(time.Hour)); ok || err != nil {
+		t.Errorf("Reserve 2 more of 4 = %v, %v; want refused", ok, err)
+	}
+}
