@@ -10,13 +10,18 @@ import (
 	"github.com/trustline/platform/shared/foundation/logs"
 )
 
+// DefaultRetrySchedule is the retries of a delivery unless configured otherwise (the setting
+// WEBHOOK_RETRY_SCHEDULE, in whose form it is written): 2, 4, 8, 16 and 32 minutes after the first
+// attempt, as the partner specification asks.
+const DefaultRetrySchedule = "2m,4m,8m,16m,32m"
+
 // Engine enqueues and delivers webhooks.
 type Engine struct {
 	Store    Store
 	Targets  Targets
 	Wake     Waker
 	Sender   Sender
-	Schedule []time.Duration // retry offsets from the first attempt
+	Schedule []time.Duration // retry offsets from the first attempt (DefaultRetrySchedule)
 	// Timeout bounds an attempt, from resolving its target to the receiver's answer; an attempt is
 	// claimed for Timeout and 30 s more.
 	Timeout time.Duration
@@ -49,10 +54,10 @@ func (e *Engine) Emit(ctx context.Context, ds []Delivery, commit func([]Delivery
 	if err := commit(ds); err != nil {
 		return nil, err
 	}
+	log := logs.From(ctx)
 	for _, d := range ds {
 		if err := e.wake(ctx, d.ID, 1, now); err != nil {
-			logs.From(ctx).
-				WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
+			log.WarnContext(ctx, "webhook wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error", err)
 		}
 	}
 	return ds, nil
@@ -77,14 +82,14 @@ func (e *Engine) wake(ctx context.Context, id string, attempt int, due time.Time
 // is never POSTed twice; an error leaves the message for the queue to retry. A wake-up that names no
 // delivery or no attempt is dropped, as no retry would make it valid.
 func (e *Engine) Handle(ctx context.Context, w WakeUp) error {
+	log := logs.From(ctx)
 	if !w.valid() {
-		logs.From(ctx).
-			ErrorContext(ctx, "malformed webhook wake-up dropped", "deliveryId", w.DeliveryID, "attempt", w.Attempt)
+		log.ErrorContext(ctx, "malformed webhook wake-up dropped", "deliveryId", w.DeliveryID, "attempt", w.Attempt)
 		return nil
 	}
 	d, err := e.Store.Delivery(ctx, w.DeliveryID)
 	if fault.Is(err, fault.NotFound) {
-		logs.From(ctx).ErrorContext(ctx, "wake-up for an unknown delivery dropped", "deliveryId", w.DeliveryID)
+		log.ErrorContext(ctx, "wake-up for an unknown delivery dropped", "deliveryId", w.DeliveryID)
 		return nil
 	}
 	if err != nil {
@@ -137,13 +142,12 @@ func (e *Engine) Handle(ctx context.Context, w WakeUp) error {
 	if err := e.Store.RecordAttempt(ctx, d.ID, a, status, next); err != nil {
 		return err
 	}
-	logs.From(ctx).InfoContext(ctx, "webhook attempt", "deliveryId", d.ID, "event", d.Event, "attempt", a.N,
+	log.InfoContext(ctx, "webhook attempt", "deliveryId", d.ID, "event", d.Event, "attempt", a.N,
 		"statusCode", a.StatusCode, "durationMs", a.DurationMs, "error", a.Error, "status", status)
 	if status == StatusPending {
 		if err := e.wake(ctx, d.ID, w.Attempt+1, next); err != nil {
-			logs.From(ctx).
-				WarnContext(ctx, "webhook retry wake-up not sent; the sweep will send it", "deliveryId", d.ID, "error",
-					err)
+			log.WarnContext(ctx, "webhook retry wake-up not sent; the sweep will send it", "deliveryId", d.ID,
+				"error", err)
 		}
 	}
 	return nil

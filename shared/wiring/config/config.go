@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/trustline/platform/shared/domain/webhook"
 )
 
 // Stages a deployment can run in.
@@ -123,7 +125,7 @@ var Settings = []Setting{
 	{"UPLOAD_EVENTS_QUEUE_URL", "", "SQS queue of S3's object-created events for handoff uploads.", true},
 	{
 		"WEBHOOK_RETRY_SCHEDULE",
-		"2m,4m,8m,16m,32m",
+		webhook.DefaultRetrySchedule,
 		"Retry offsets of a webhook delivery, counted from the first attempt, increasing.",
 		false,
 	},
