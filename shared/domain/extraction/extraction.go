@@ -56,6 +56,15 @@ func KnownType(code string) bool {
 	return slices.ContainsFunc(DocumentTypes, func(t DocumentType) bool { return t.Code == code })
 }
 
+// typeCodes lists the codes of DocumentTypes, in order, for the problems that name them.
+func typeCodes() []string {
+	out := make([]string, len(DocumentTypes))
+	for i, t := range DocumentTypes {
+		out[i] = t.Code
+	}
+	return out
+}
+
 // Accepted file types, recognised by their content.
 var AcceptedMIME = []string{"image/jpeg", "image/png", "image/webp", "application/pdf"}
 
