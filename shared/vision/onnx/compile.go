@@ -331,53 +331,6 @@ func constFloats(v *val, what string) ([]float32, error) {
 	return v.c.f32, nil
 }
 
-// attrInt returns an integer attribute or def.
-func attrInt(n node, name string, def int64) (int64, error) {
-	a, ok := n.attrs[name]
-	if !ok {
-		return def, nil
-	}
-	if a.typ != attrTypeInt {
-		return 0, fmt.Errorf("attribute %s: type %d, want an integer", name, a.typ)
-	}
-	return a.i, nil
-}
-
-// attrInts returns an integer-list attribute, or nil when it is absent.
-func attrInts(n node, name string) ([]int64, bool, error) {
-	a, ok := n.attrs[name]
-	if !ok {
-		return nil, false, nil
-	}
-	if a.typ != attrTypeInts {
-		return nil, false, fmt.Errorf("attribute %s: type %d, want integers", name, a.typ)
-	}
-	return a.ints, true, nil
-}
-
-// attrFloat returns a float attribute or def.
-func attrFloat(n node, name string, def float32) (float32, error) {
-	a, ok := n.attrs[name]
-	if !ok {
-		return def, nil
-	}
-	if a.typ != attrTypeFloat {
-		return 0, fmt.Errorf("attribute %s: type %d, want a float", name, a.typ)
-	}
-	return a.f, nil
-}
-
-// axisOf normalises a possibly negative axis of a rank-r tensor.
-func axisOf(axis int64, r int) (int, error) {
-	if axis < 0 {
-		axis += int64(r)
-	}
-	if axis < 0 || axis >= int64(r) {
-		return 0, fmt.Errorf("axis %d is out of range for rank %d", axis, r)
-	}
-	return int(axis), nil
-}
-
 // onlyReader reports whether v is a runtime value that the layer producing it can change: v is
 // read by this node alone (not by another node, nor as a graph output).
 func (c *compiler) onlyReader(n node, v *val) *layer {

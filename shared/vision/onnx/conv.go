@@ -42,47 +42,24 @@ func (c *compiler) conv(n node, ins []*val) ([]*val, error) {
 	if len(wv.shape) != 4 {
 		return nil, fmt.Errorf("weights of shape %v are not 2-D kernels", wv.shape)
 	}
-	if a, ok := n.attrs["auto_pad"]; ok && (a.typ != attrTypeString || a.s != "NOTSET") {
-		return nil, fmt.Errorf("auto_pad %q is not supported (explicit pads are)", a.s)
+	if err := explicitPads(n); err != nil {
+		return nil, err
 	}
 	group, err := attrInt(n, "group", 1)
 	if err != nil {
 		return nil, err
 	}
-	pair := func(name string, def int) ([]int, error) {
-		v, ok, err := attrInts(n, name)
-		if err != nil || !ok {
-			return []int{def, def}, err
-		}
-		if len(v) != 2 {
-			return nil, fmt.Errorf("attribute %s %v: want 2 values", name, v)
-		}
-		if v[0] < 1 || v[1] < 1 || v[0] > 1<<16 || v[1] > 1<<16 {
-			return nil, fmt.Errorf("attribute %s %v", name, v)
-		}
-		return []int{int(v[0]), int(v[1])}, nil
-	}
-	strides, err := pair("strides", 1)
+	strides, err := attrSizesOr(n, "strides", 2, 1, 1)
 	if err != nil {
 		return nil, err
 	}
-	dilations, err := pair("dilations", 1)
+	dilations, err := attrSizesOr(n, "dilations", 2, 1, 1)
 	if err != nil {
 		return nil, err
 	}
-	pads := []int{0, 0, 0, 0}
-	if p, ok, err := attrInts(n, "pads"); err != nil {
+	pads, err := attrSizesOr(n, "pads", 4, 0, 0) // top, left, bottom, right
+	if err != nil {
 		return nil, err
-	} else if ok {
-		if len(p) != 4 {
-			return nil, fmt.Errorf("pads %v: want 4 values", p)
-		}
-		for i, v := range p {
-			if v < 0 || v > 1<<16 {
-				return nil, fmt.Errorf("pads %v", p)
-			}
-			pads[i] = int(v)
-		}
 	}
 	l := &convLayer{
 		cin: x.shape[1], h: x.shape[2], w: x.shape[3],

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // maxPool compiles MaxPool over the two spatial axes of an [N, C, H, W] input, with explicit pads
@@ -19,8 +20,8 @@ func (c *compiler) maxPool(n node, ins []*val) ([]*val, error) {
 	if len(x) != 4 {
 		return nil, fmt.Errorf("input of shape %v is not supported ([N, C, H, W] is)", x)
 	}
-	if a, ok := n.attrs["auto_pad"]; ok && (a.typ != attrTypeString || a.s != "NOTSET") {
-		return nil, fmt.Errorf("auto_pad %q is not supported (explicit pads are)", a.s)
+	if err := explicitPads(n); err != nil {
+		return nil, err
 	}
 	if ceil, err := attrInt(n, "ceil_mode", 0); err != nil || ceil != 0 {
 		return nil, errors.Join(err, errors.New("ceil_mode=1 is not supported"))
@@ -28,51 +29,23 @@ func (c *compiler) maxPool(n node, ins []*val) ([]*val, error) {
 	if order, err := attrInt(n, "storage_order", 0); err != nil || order != 0 {
 		return nil, errors.Join(err, errors.New("storage_order=1 is not supported"))
 	}
-	ints := func(name string, count int, def int64) ([]int, error) {
-		v, ok, err := attrInts(n, name)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]int, count)
-		for i := range out {
-			out[i] = int(def)
-		}
-		if !ok {
-			return out, nil
-		}
-		if len(v) != count {
-			return nil, fmt.Errorf("attribute %s %v: want %d values", name, v, count)
-		}
-		for i, d := range v {
-			if d < 0 || d > 1<<16 {
-				return nil, fmt.Errorf("attribute %s %v", name, v)
-			}
-			out[i] = int(d)
-		}
-		return out, nil
+	kernelShape, ok, err := attrSizes(n, "kernel_shape", 2, 1)
+	if err != nil || !ok {
+		return nil, errors.Join(err, errors.New("kernel_shape: two positive sizes are needed"))
 	}
-	kernelShape, ok, err := attrInts(n, "kernel_shape")
-	if err != nil || !ok || len(kernelShape) != 2 || kernelShape[0] < 1 || kernelShape[1] < 1 ||
-		kernelShape[0] > 1<<16 ||
-		kernelShape[1] > 1<<16 {
-		return nil, errors.Join(err, fmt.Errorf("kernel_shape %v: two positive sizes are needed", kernelShape))
-	}
-	kh, kw := int(kernelShape[0]), int(kernelShape[1])
-	dil, err := ints("dilations", 2, 1)
+	kh, kw := kernelShape[0], kernelShape[1]
+	dil, err := attrSizesOr(n, "dilations", 2, 0, 1)
 	if err != nil {
 		return nil, err
 	}
 	if dil[0] != 1 || dil[1] != 1 {
 		return nil, fmt.Errorf("dilations %v are not supported (1 is)", dil)
 	}
-	st, err := ints("strides", 2, 1)
+	st, err := attrSizesOr(n, "strides", 2, 1, 1)
 	if err != nil {
 		return nil, err
 	}
-	if st[0] < 1 || st[1] < 1 {
-		return nil, fmt.Errorf("strides %v", st)
-	}
-	pads, err := ints("pads", 4, 0) // top, left, bottom, right
+	pads, err := attrSizesOr(n, "pads", 4, 0, 0) // top, left, bottom, right
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +82,8 @@ func (c *compiler) maxPool(n node, ins []*val) ([]*val, error) {
 			}
 		}
 	}
-	if kh == 2 && kw == 2 && st[0] == 2 && st[1] == 2 && pads[0] == 0 && pads[1] == 0 && pads[2] == 0 && pads[3] == 0 {
+	unpadded := slices.Equal(pads, []int{0, 0, 0, 0})
+	if kh == 2 && kw == 2 && st[0] == 2 && st[1] == 2 && unpadded {
 		// YuNet's halving: the general loop's bounds and slices per output cost eight times the
 		// comparisons. max is commutative and associative for floats (NaN wins, +0 over −0), so
 		// the order changes nothing.

@@ -16,28 +16,18 @@ var resizeAttrs = []string{"antialias", "axes", "coordinate_transformation_mode"
 // coordinate_transformation_mode says, in float32 as onnxruntime does, then rounded as
 // nearest_mode says and clamped to the input.
 func (c *compiler) resize(n node, ins []*val) ([]*val, error) {
-	str := func(name, def string) (string, error) {
-		a, ok := n.attrs[name]
-		if !ok {
-			return def, nil
-		}
-		if a.typ != attrTypeString {
-			return "", fmt.Errorf("attribute %s: type %d, want a string", name, a.typ)
-		}
-		return a.s, nil
-	}
-	mode, err := str("mode", "nearest")
+	mode, err := attrString(n, "mode", "nearest")
 	if err != nil {
 		return nil, err
 	}
 	if mode != "nearest" {
 		return nil, fmt.Errorf("mode %q is not supported (nearest is)", mode)
 	}
-	coord, err := str("coordinate_transformation_mode", "half_pixel")
+	coord, err := attrString(n, "coordinate_transformation_mode", "half_pixel")
 	if err != nil {
 		return nil, err
 	}
-	rounding, err := str("nearest_mode", "round_prefer_floor")
+	rounding, err := attrString(n, "nearest_mode", "round_prefer_floor")
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +39,7 @@ func (c *compiler) resize(n node, ins []*val) ([]*val, error) {
 	if _, ok := n.attrs["axes"]; ok {
 		return nil, errors.New("attribute axes is not supported")
 	}
-	if p, err := str("keep_aspect_ratio_policy", "stretch"); err != nil || p != "stretch" {
+	if p, err := attrString(n, "keep_aspect_ratio_policy", "stretch"); err != nil || p != "stretch" {
 		return nil, errors.Join(err, fmt.Errorf("keep_aspect_ratio_policy %q is not supported", p))
 	}
 	// Inputs: X, roi, scales, sizes from operator set 11; X, scales before.
