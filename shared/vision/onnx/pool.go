@@ -104,3 +104,28 @@ func (c *compiler) maxPool(n node, ins []*val) ([]*val, error) {
 	v, err := c.layerOf("MaxPool", ins, shape, run, 0)
 	return []*val{v}, err
 }
+
+func (c *compiler) globalAveragePool(_ node, ins []*val) ([]*val, error) {
+	if err := need(ins, 1, 1); err != nil {
+		return nil, err
+	}
+	in := ins[0].shape
+	if len(in) < 3 {
+		return nil, fmt.Errorf("input of rank %d", len(in))
+	}
+	shape := slices.Clone(in)
+	for i := 2; i < len(shape); i++ {
+		shape[i] = 1
+	}
+	area := numel(in[2:])
+	v, err := c.layerOf("GlobalAveragePool", ins, shape, func(ins [][]float32, out, _ []float32) {
+		for i := range out {
+			var s float64
+			for _, x := range ins[0][i*area : (i+1)*area] {
+				s += float64(x)
+			}
+			out[i] = float32(s / float64(area))
+		}
+	}, 0)
+	return []*val{v}, err
+}
