@@ -153,3 +153,37 @@ func InkLevels(g *image.Gray) *image.Gray {
 	}
 	return g
 }
+
+func histogram(g *image.Gray) *[256]int {
+	var hist [256]int
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()] {
+			hist[v]++
+		}
+	}
+	return &hist
+}
+
+// otsu returns the threshold that best separates ink from paper, and the difference between the
+// two classes' mean grey levels.
+func otsu(hist *[256]int, n int) (threshold, contrast int) {
+	total := 0
+	for v, c := range hist {
+		total += v * c
+	}
+	best := -1.0
+	sumB, wB := 0, 0
+	for v, c := range hist {
+		wB += c
+		sumB += v * c
+		wF := n - wB
+		if wB == 0 || wF == 0 {
+			continue
+		}
+		mB, mF := float64(sumB)/float64(wB), float64(total-sumB)/float64(wF)
+		if between := float64(wB) * float64(wF) * (mF - mB) * (mF - mB); between > best {
+			best, threshold, contrast = between, v, int(mF-mB)
+		}
+	}
+	return threshold, contrast
+}
