@@ -324,3 +324,10 @@ func globalConfidence(d ExtractedData, valid bool) float64 {
 	}
 	return float64(int(g*1000+0.5)) / 1000
 }
+
+func (r MRZReader) now() time.Time {
+	if r.Now != nil {
+		return r.Now()
+	}
+	return time.Now()
+}

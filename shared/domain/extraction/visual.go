@@ -38,13 +38,6 @@ func printedHeight(format string) float64 {
 // a card across it has characters of 30 pixels and more.
 const licenceSide = 1800
 
-func (r MRZReader) now() time.Time {
-	if r.Now != nil {
-		return r.Now()
-	}
-	return time.Now()
-}
-
 // readPrintedZone reads the printed zone of a page whose MRZ was read, above the zone's band (the
 // whole page when the zone was read from it), and adds its fields to res.
 func (r MRZReader) readPrintedZone(ctx context.Context, res *Result, found *zoneFound) error {
