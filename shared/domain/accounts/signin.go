@@ -7,6 +7,7 @@ import (
 
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/foundation/fault"
+	"golang.org/x/crypto/bcrypt"
 )
 
 // Failed logins are counted per address (the account, or the address that has none: an unknown
@@ -138,12 +139,12 @@ func (s *Service) loginFailed(ctx context.Context, subject string, f LoginFailur
 	return lockedOut(until.Sub(s.now()))
 }
 
+// lockedOut is the problem of an address locked out for wait, in whole seconds (one at least).
 func lockedOut(wait time.Duration) error {
-	secs := int((wait + time.Second - 1) / time.Second)
-	return &fault.Error{Kind: fault.RateLimited, Code: "login_locked", RetryAfter: max(secs, 1),
-		Detail: "Too many failed logins for this address; retry after " + strconv.Itoa(
-			max(secs, 1),
-		) + " s, or reset the password by mail."}
+	secs := max(int((wait+time.Second-1)/time.Second), 1)
+	detail := "Too many failed logins for this address; retry after " + strconv.Itoa(secs) +
+		" s, or reset the password by mail."
+	return &fault.Error{Kind: fault.RateLimited, Code: "login_locked", RetryAfter: secs, Detail: detail}
 }
 
 // startSession stores a new session of u and issues its token.
@@ -159,11 +160,9 @@ func (s *Service) startSession(ctx context.Context, u User) (Login, error) {
 	if err != nil {
 		return Login{}, err
 	}
-	err = s.Store.CreateSession(
-		ctx,
-		Session{ID: p.SessionID, UserID: u.ID, CreatedAt: s.now(), ExpiresAt: exp, TokenHash: access.HashKey(token)},
-		u.PasswordHash,
-	)
+	session := Session{ID: p.SessionID, UserID: u.ID, CreatedAt: s.now(), ExpiresAt: exp,
+		TokenHash: access.HashKey(token)}
+	err = s.Store.CreateSession(ctx, session, u.PasswordHash)
 	if fault.Is(err, fault.Conflict) {
 		return Login{}, fault.New(fault.Unauthorized, "The password changed during the login; log in again.")
 	}
@@ -197,4 +196,40 @@ func (s *Service) Logout(ctx context.Context, userID, sessionID string) error {
 // they stay valid until revoked.
 func (s *Service) LogoutAll(ctx context.Context, userID string) error {
 	return s.Store.DeleteSessions(ctx, userID)
+}
+
+// Login checks the password of a verified user, stores a session and issues its JWT. Failed logins
+// are counted per address, with a lockout that grows (see LoginFailures); a locked address is
+// refused before its password is checked.
+func (s *Service) Login(ctx context.Context, email, password string) (Login, error) {
+	wrong := fault.New(fault.Unauthorized, "The e-mail address or the password is wrong.")
+	email, err := normalEmail(email)
+	if err != nil {
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		return Login{}, wrong
+	}
+	subject := loginSubject(email)
+	attempt, err := s.reserveLogin(ctx, subject)
+	if err != nil {
+		return Login{}, err
+	}
+	u, err := s.Store.UserByEmail(ctx, email)
+	if fault.Is(err, fault.NotFound) || (err == nil && u.Expired(s.now())) {
+		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
+		return Login{}, s.loginFailed(ctx, subject, attempt, wrong)
+	}
+	if err != nil {
+		return Login{}, err
+	}
+	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil {
+		return Login{}, s.loginFailed(ctx, subject, attempt, wrong)
+	}
+	if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
+		return Login{}, err
+	}
+	if !u.Verified {
+		return Login{}, &fault.Error{Kind: fault.Forbidden, Code: "email_not_verified",
+			Detail: "Confirm your e-mail address with the link we sent before logging in."}
+	}
+	return s.startSession(ctx, u)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
-	"github.com/trustline/platform/shared/domain/credits"
 	"net/mail"
 	"net/url"
 	"strings"
@@ -200,129 +199,12 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (User, error) {
 	return u, nil
 }
 
-// Login checks the password of a verified user, stores a session and issues its JWT. Failed logins
-// are counted per address, with a lockout that grows (see LoginFailures); a locked address is
-// refused before its password is checked.
-func (s *Service) Login(ctx context.Context, email, password string) (Login, error) {
-	wrong := fault.New(fault.Unauthorized, "The e-mail address or the password is wrong.")
-	email, err := normalEmail(email)
-	if err != nil {
-		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
-		return Login{}, wrong
-	}
-	subject := loginSubject(email)
-	attempt, err := s.reserveLogin(ctx, subject)
-	if err != nil {
-		return Login{}, err
-	}
-	u, err := s.Store.UserByEmail(ctx, email)
-	if fault.Is(err, fault.NotFound) || (err == nil && u.Expired(s.now())) {
-		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(password))
-		return Login{}, s.loginFailed(ctx, subject, attempt, wrong)
-	}
-	if err != nil {
-		return Login{}, err
-	}
-	if bcrypt.CompareHashAndPassword([]byte(u.PasswordHash), []byte(password)) != nil {
-		return Login{}, s.loginFailed(ctx, subject, attempt, wrong)
-	}
-	if err := s.Store.ClearLoginFailures(ctx, subject); err != nil {
-		return Login{}, err
-	}
-	if !u.Verified {
-		return Login{}, &fault.Error{Kind: fault.Forbidden, Code: "email_not_verified",
-			Detail: "Confirm your e-mail address with the link we sent before logging in."}
-	}
-	return s.startSession(ctx, u)
-}
-
+// limitOf is the requests a minute of u's credentials: by plan for a user, by role otherwise.
 func (s *Service) limitOf(u User) int {
 	if u.Role == access.RoleUser {
 		return s.RateLimits[u.Plan]
 	}
 	return s.RateLimits[string(u.Role)]
-}
-
-// CreateAdmin creates a verified administrator and its first ak_ key (operators only: infra/admin).
-func (s *Service) CreateAdmin(ctx context.Context, email, password string) (User, NewKey, error) {
-	return s.createVerified(ctx, email, password, access.RoleAdmin, "")
-}
-
-// CreateAdminKey issues another ak_ key of this stage to an administrator (operators only: the
-// local runner, when a restart no longer knows the secret of the key it made). NotFound when no
-// administrator has the ID.
-func (s *Service) CreateAdminKey(ctx context.Context, adminID string) (NewKey, error) {
-	u, err := s.Store.User(ctx, adminID)
-	if err == nil && u.Role != access.RoleAdmin {
-		err = fault.New(fault.NotFound, "No administrator has this ID.")
-	}
-	if err != nil {
-		return NewKey{}, err
-	}
-	k := s.newKey(access.AdminKeyFormat(s.Stage), u.ID, "admin", s.RateLimits["admin"])
-	return k, s.Store.PutKey(ctx, k.Record)
-}
-
-// CreateVerifiedUser creates an identity API user whose address is known good (operators only): no
-// verification mail is sent.
-func (s *Service) CreateVerifiedUser(ctx context.Context, email, password string) (User, error) {
-	u, _, err := s.createVerified(ctx, email, password, access.RoleUser, "")
-	return u, err
-}
-
-// CreatePartnerUser creates a verified back-office user bound to a partner (operators only).
-func (s *Service) CreatePartnerUser(ctx context.Context, email, password, partnerID string) (User, error) {
-	if _, err := s.Store.Partner(ctx, partnerID); err != nil {
-		return User{}, err
-	}
-	u, _, err := s.createVerified(ctx, email, password, access.RolePartner, partnerID)
-	if err != nil {
-		return User{}, err
-	}
-	return u, s.Store.SetPartnerContact(ctx, partnerID, u.Email)
-}
-
-func (s *Service) createVerified(
-	ctx context.Context,
-	email, password string,
-	role access.Role,
-	partnerID string,
-) (User, NewKey, error) {
-	email, err := normalEmail(email)
-	if err != nil || len(password) < minPassword || len(password) > maxPassword {
-		return User{}, NewKey{}, fault.Newf(
-			fault.Invalid,
-			"an e-mail address and a password of %d to %d bytes are required",
-			minPassword,
-			maxPassword,
-		)
-	}
-	u, err := s.newUser(email, password, role, partnerID)
-	if err != nil {
-		return User{}, NewKey{}, err
-	}
-	u.Verified = true
-	if err := s.Store.CreateUser(ctx, u); err != nil {
-		return User{}, NewKey{}, err
-	}
-	if role != access.RoleAdmin {
-		return u, NewKey{}, nil
-	}
-	k := s.newKey(access.AdminKeyFormat(s.Stage), u.ID, "admin", s.RateLimits["admin"])
-	return u, k, s.Store.PutKey(ctx, k.Record)
-}
-
-// VerifyUser marks a user verified without the mail (operators only).
-func (s *Service) VerifyUser(ctx context.Context, email string) (User, error) {
-	u, err := s.UserByEmail(ctx, email)
-	if err != nil {
-		return User{}, err
-	}
-	if err := s.Store.SetVerified(ctx, u); err != nil {
-		return User{}, err
-	}
-	u.Verified, u.ExpiresAt = true, nil
-	return u, nil
 }
 
 // UserByEmail finds a user by address.
@@ -332,14 +214,6 @@ func (s *Service) UserByEmail(ctx context.Context, email string) (User, error) {
 		return User{}, fault.New(fault.Invalid, "not an e-mail address")
 	}
 	return s.Store.UserByEmail(ctx, email)
-}
-
-// GrantCredits adds credits to a user's balance (operators only), recorded in the ledger.
-func (s *Service) GrantCredits(ctx context.Context, userID string, n int) error {
-	if n <= 0 {
-		return fault.New(fault.Invalid, "credits must be positive")
-	}
-	return s.Store.Move(ctx, credits.Grant(userID, n, credits.ReasonGrant, "", s.now()))
 }
 
 // What RFC 5321 carries (section 4.5.3.1): 64 octets before the @, and a path of 256 octets with
