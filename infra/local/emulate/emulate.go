@@ -13,22 +13,15 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/aws/aws-lambda-go/events"
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
-
 	platform "github.com/trustline/platform"
 	"github.com/trustline/platform/infra/local/iamcheck"
 	"github.com/trustline/platform/shared/adapters/awsclient"
-	"github.com/trustline/platform/shared/adapters/queue"
 	"github.com/trustline/platform/shared/api/httpapi"
-	"github.com/trustline/platform/shared/foundation/fault"
 	"github.com/trustline/platform/shared/wiring/app"
 	"github.com/trustline/platform/shared/wiring/config"
 	"github.com/trustline/platform/shared/wiring/lambdarun"
@@ -202,10 +195,8 @@ func Start(ctx context.Context, o Options) (*Local, error) {
 					return nil, fmt.Errorf("%s: %w", fn.ID, err)
 				}
 				h = observeSchedule(ctx, fn.ID, lambdarun.LimitSchedule(limits.function(fn), h))
-				workers = append(
-					workers,
-					func(ctx context.Context) { schedule(ctx, time.Duration(every)*time.Second, h, log) },
-				)
+				period := time.Duration(every) * time.Second
+				workers = append(workers, func(ctx context.Context) { schedule(ctx, period, h, log) })
 			}
 		}
 	}
@@ -303,87 +294,6 @@ func (l *Local) environment(functionID string) (map[string]string, error) {
 	return env, nil
 }
 
-// secretARNs maps each secret setting to the ARN the functions' environments give it.
-func (l *Local) secretARNs() (map[string]string, error) {
-	fns, err := l.Stack.Template.Functions()
-	if err != nil {
-		return nil, err
-	}
-	arns := map[string]string{}
-	for _, fn := range fns {
-		env, err := l.Stack.Environment(fn.ID)
-		if err != nil {
-			return nil, err
-		}
-		for _, name := range config.Secrets {
-			if arn := env[config.SecretARN(name)]; arn != "" {
-				arns[name] = arn
-			}
-		}
-	}
-	return arns, nil
-}
-
-// setSecrets writes the caller's values of secret settings into the secrets the template holds
-// them in, so that tests can choose them (to forge an expired token, say).
-func (l *Local) setSecrets(ctx context.Context) error {
-	for name, value := range l.options.Env {
-		if !slices.Contains(config.Secrets, name) {
-			continue
-		}
-		if err := l.SetSecret(ctx, name, value); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// secretARN is the ARN of the secret the template holds a secret setting in.
-func (l *Local) secretARN(name string) (string, error) {
-	arns, err := l.secretARNs()
-	if err != nil {
-		return "", err
-	}
-	arn, ok := arns[name]
-	if !ok {
-		return "", fmt.Errorf("%s: no function of the template reads it from Secrets Manager", name)
-	}
-	return arn, nil
-}
-
-// SetSecret stores a new value of a secret setting in the emulator's Secrets Manager, as an operator
-// rotating it does: an operator command run from then on reads the new value, and the stack's
-// functions read it when they would on AWS (they started already: DATA_ENCRYPTION_KEY as
-// secretbox.Keyring reads it again, the others never).
-func (l *Local) SetSecret(ctx context.Context, name, value string) error {
-	arn, err := l.secretARN(name)
-	if err != nil {
-		return err
-	}
-	if _, err := l.options.AWS.Secrets.PutSecretValue(ctx, &secretsmanager.PutSecretValueInput{
-		SecretId: aws.String(arn), SecretString: aws.String(value)}); err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return nil
-}
-
-// Secret reads the value of a secret setting from the emulator's Secrets Manager, as the
-// functions that use it do: for tests and operator tools that must sign or verify as they do.
-func (l *Local) Secret(ctx context.Context, name string) (string, error) {
-	arn, err := l.secretARN(name)
-	if err != nil {
-		return "", err
-	}
-	out, err := l.options.AWS.Secrets.GetSecretValue(
-		ctx,
-		&secretsmanager.GetSecretValueInput{SecretId: aws.String(arn)},
-	)
-	if err != nil {
-		return "", err
-	}
-	return aws.ToString(out.SecretString), nil
-}
-
 // StartEphemeral starts the project's template under a fresh random stack name on a free port of
 // 127.0.0.1, as tests need: many can share one emulator.
 func StartEphemeral(
@@ -442,182 +352,3 @@ func (l *Local) WriteEnvFiles(dir string) error {
 
 // Wait blocks until the stack has stopped.
 func (l *Local) Wait() error { return <-l.done }
-
-var pathParam = regexp.MustCompile(`\{([^}+]+)\+?\}`)
-
-// route invokes one function for one HttpApi route, as API Gateway does.
-func route(g *lambdarun.Gateway, ev samtemplate.Event, log *slog.Logger) http.Handler {
-	routeKey := ev.Method + " " + ev.Path
-	if ev.Path == "$default" {
-		routeKey = "$default"
-	}
-	var names []string
-	for _, m := range pathParam.FindAllStringSubmatch(ev.Path, -1) {
-		names = append(names, m[1])
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var params map[string]string
-		if len(names) > 0 {
-			params = map[string]string{}
-			for _, n := range names {
-				params[n] = r.PathValue(n)
-			}
-		}
-		// The function sees the gateway's request id, so both log lines carry the same one.
-		r.Header.Set("X-Request-Id", httpapi.RequestID(r.Context()))
-		err := g.Invoke(r.Context(), w, r, routeKey, params)
-		switch {
-		case err == nil:
-		case errors.Is(err, lambdarun.ErrPayloadTooLarge):
-			httpapi.WriteError(w, r, tooLarge(r))
-		default:
-			invocationProblem(w, r, g, err, log)
-		}
-	})
-}
-
-// maxRequestLineAndHeaders is API Gateway's quota on an HTTP API request's "total combined size of
-// request line and header values" (not adjustable).
-const maxRequestLineAndHeaders = 10240
-
-// headerLimit refuses, as API Gateway does, a request whose request line and header values are over
-// its quota, with a problem: Go's own limit (http.DefaultMaxHeaderBytes, 1 MB) is far above the
-// gateway's and answers plain text.
-func headerLimit(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		size := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto)
-		for _, vs := range r.Header {
-			for _, v := range vs {
-				size += len(v)
-			}
-		}
-		if size > maxRequestLineAndHeaders {
-			httpapi.WriteError(w, r, fault.Newf(
-				fault.HeadersTooLarge,
-				"The request line and header values are %d bytes; API Gateway accepts at most %d.",
-				size,
-				maxRequestLineAndHeaders,
-			))
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-// tooLarge says what a caller over Lambda's request limit can do instead. A file (raw or in a
-// multipart form) reaches the function base64-encoded, four bytes for three, so the figure that
-// matters to the caller is about 4.5 MB of file, not the 6 MB of the payload. The phone uploading
-// to a handoff session has no credential for POST /v1/uploads: its way is the session's own
-// presigned upload, {uploadUrl}/start.
-func tooLarge(r *http.Request) error {
-	limit := "Request bodies are limited to 6 MB by AWS Lambda. "
-	if lambdarun.Base64Encoded(r.Header.Get("Content-Type")) {
-		limit = fmt.Sprintf("A file sent in the request is limited to about %.1f MB: API Gateway base64-encodes it "+
-			"(four bytes for three) into AWS Lambda's 6 MB request payload. ", float64(lambdarun.MaxFileBody)/(1<<20))
-	}
-	if id := r.PathValue("sessionId"); id != "" && strings.HasPrefix(r.URL.Path, "/v1/mobile-handoff/upload/") {
-		start := "/v1/mobile-handoff/upload/" + id + "/start"
-		return &fault.Error{
-			Kind: fault.TooLarge,
-			Detail: limit + "Send the file through the session's presigned upload: POST {uploadUrl}/start (" +
-				start + "), then send the file where its answer says.",
-			Extensions: map[string]any{"startUrl": start},
-		}
-	}
-	return fault.New(
-		fault.TooLarge,
-		limit+"Upload larger files to S3 with POST /v1/uploads and pass the uploadId instead.",
-	)
-}
-
-func mapping(o Options, ev samtemplate.Event, h queue.BatchHandler, log *slog.Logger) (queue.Mapping, error) {
-	url, err := o.Stack.String(map[string]any{"Ref": ev.Queue})
-	if err != nil {
-		return queue.Mapping{}, err
-	}
-	arn, err := o.Stack.String(map[string]any{"Fn::GetAtt": []any{ev.Queue, "Arn"}})
-	if err != nil {
-		return queue.Mapping{}, err
-	}
-	return queue.Mapping{
-		API: o.AWS.SQS, QueueURL: url, QueueARN: arn, Region: o.Stack.Region,
-		BatchSize: ev.BatchSize, ReportBatchItemFailures: ev.ReportBatchItemFailures,
-		Handler: h, Log: log,
-	}, nil
-}
-
-func schedule(ctx context.Context, every time.Duration, h lambdarun.ScheduleHandler, log *slog.Logger) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case now := <-t.C:
-			ev := events.EventBridgeEvent{
-				Version:    "0",
-				DetailType: "Scheduled Event",
-				Source:     "aws.scheduler",
-				Time:       now.UTC(),
-			}
-			if err := h(ctx, ev); err != nil {
-				log.ErrorContext(ctx, "scheduled run failed", "error", err)
-			}
-		}
-	}
-}
-
-// InvocationHook is called as the local runner invokes a function: for one HTTP request, one batch
-// of a queue mapping, or one scheduled run. The context it returns is the invocation's (the
-// function's SDK calls carry it), and done is called when the invocation returns. Tests count
-// invocations with it and attribute SDK calls to the function that made them.
-type InvocationHook func(ctx context.Context, functionID string) (invocation context.Context, done func())
-
-type invocationHookKey struct{}
-
-// WithInvocationHook returns ctx carrying hook: Start, given that context, calls it around every
-// invocation of every function. The make run runner never sets one.
-func WithInvocationHook(ctx context.Context, hook InvocationHook) context.Context {
-	return context.WithValue(ctx, invocationHookKey{}, hook)
-}
-
-func hookOf(ctx context.Context) InvocationHook {
-	hook, _ := ctx.Value(invocationHookKey{}).(InvocationHook)
-	return hook
-}
-
-func observeHTTP(ctx context.Context, functionID string, h http.Handler) http.Handler {
-	hook := hookOf(ctx)
-	if hook == nil {
-		return h
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ictx, done := hook(r.Context(), functionID)
-		defer done()
-		h.ServeHTTP(w, r.WithContext(ictx))
-	})
-}
-
-func observeBatch(ctx context.Context, functionID string, h queue.BatchHandler) queue.BatchHandler {
-	hook := hookOf(ctx)
-	if hook == nil {
-		return h
-	}
-	return func(ctx context.Context, e events.SQSEvent) (events.SQSEventResponse, error) {
-		ictx, done := hook(ctx, functionID)
-		defer done()
-		return h(ictx, e)
-	}
-}
-
-func observeSchedule(ctx context.Context, functionID string, h lambdarun.ScheduleHandler) lambdarun.ScheduleHandler {
-	hook := hookOf(ctx)
-	if hook == nil {
-		return h
-	}
-	return func(ctx context.Context, e events.EventBridgeEvent) error {
-		ictx, done := hook(ctx, functionID)
-		defer done()
-		return h(ictx, e)
-	}
-}
