@@ -36,13 +36,8 @@ func LoadDetector(modelsDir string, opts ...Option) (*Detector, error) {
 	if err != nil {
 		return nil, fmt.Errorf("facematch: %w", err)
 	}
-	if s := det.Input().Shape; !slices.Equal(s, []int{1, 3, detectorSide, detectorSide}) || len(det.Outputs()) != 12 {
-		return nil, fmt.Errorf(
-			"facematch: %s takes %v and gives %d outputs, want [1 3 640 640] and 12",
-			DetectorFile,
-			s,
-			len(det.Outputs()),
-		)
+	if err := checkDetector(det); err != nil {
+		return nil, err
 	}
 	d := &Detector{cfg: newModels(nil, nil, opts...).cfg, net: det}
 	d.scratch.New = newScratch

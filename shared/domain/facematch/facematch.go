@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"math"
 	"slices"
-	"sort"
 	"sync"
 	"time"
 
@@ -149,23 +147,14 @@ func Load(modelsDir string, opts ...Option) (*Models, error) {
 	if err := errors.Join(derr, rerr); err != nil {
 		return nil, fmt.Errorf("facematch: %w", err)
 	}
-	if s := det.Input().Shape; !slices.Equal(s, []int{1, 3, detectorSide, detectorSide}) || len(det.Outputs()) != 12 {
-		return nil, fmt.Errorf(
-			"facematch: %s takes %v and gives %d outputs, want [1 3 640 640] and 12",
-			DetectorFile,
-			s,
-			len(det.Outputs()),
-		)
+	if err := checkDetector(det); err != nil {
+		return nil, err
 	}
-	if s, o := rec.Input().Shape, rec.Outputs(); !slices.Equal(s, []int{1, 3, alignedSide, alignedSide}) ||
-		len(o) != 1 ||
-		numel(o[0].Shape) != embeddingSize {
-		return nil, fmt.Errorf(
-			"facematch: %s takes %v and gives %v, want [1 3 112 112] and 128 values",
-			RecognizerFile,
-			s,
-			o,
-		)
+	s, o := rec.Input().Shape, rec.Outputs()
+	sface := slices.Equal(s, []int{1, 3, alignedSide, alignedSide}) && len(o) == 1 && numel(o[0].Shape) == embeddingSize
+	if !sface {
+		return nil, fmt.Errorf("facematch: %s takes %v and gives %v, want [1 3 112 112] and 128 values",
+			RecognizerFile, s, o)
 	}
 	return newModels(det, rec, opts...), nil
 }
@@ -282,74 +271,3 @@ func (m *Models) detect(p liveness.Upright) ([]Face, error) {
 }
 
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
-
-// detectFaces runs YuNet on the image fitted into its 640×640 input, in sc's memory, and returns
-// the faces and the sampler of the image that the alignment reads.
-func detectFaces(detector Runner, cfg config, p liveness.Upright, sc *scratch) ([]Face, sampler, error) {
-	scale, src := detectorInput(p, sc)
-	if err := detector.Run(sc.detIn, sc.detOuts...); err != nil {
-		return nil, src, fmt.Errorf("facematch: face detector: %w", err)
-	}
-	faces := decodeFaces(sc.detOuts, cfg.faceScore)
-	var kept []Face
-	for _, r := range faces {
-		f := r.face(1/scale, p.W, p.H)
-		if f.Box.Dx() < cfg.minFace || f.Box.Dy() < cfg.minFace {
-			continue
-		}
-		kept = append(kept, f)
-	}
-	return kept, src, nil
-}
-
-var strides = [3]int{8, 16, 32}
-
-// rawFace is a detection in the detector's input pixels, before rounding.
-type rawFace struct {
-	x0, y0, x1, y1 float64
-	score          float64
-	lm             [5][2]float64
-}
-
-// decodeFaces reads YuNet's outputs (cls, obj, bbox, kps per stride 8, 16, 32, in that order) as
-// OpenCV's FaceDetectorYN does and merges overlapping faces.
-func decodeFaces(outs [][]float32, threshold float64) []rawFace {
-	var found []rawFace
-	for si, stride := range strides {
-		cols := detectorSide / stride
-		cls, obj, box, kps := outs[si], outs[3+si], outs[6+si], outs[9+si]
-		s := float64(stride)
-		for idx := range cls {
-			score := math.Sqrt(min(1, max(0, float64(cls[idx]))) * min(1, max(0, float64(obj[idx]))))
-			if score < threshold {
-				continue
-			}
-			r, c := float64(idx/cols), float64(idx%cols)
-			cx, cy := (c+float64(box[4*idx]))*s, (r+float64(box[4*idx+1]))*s
-			w, h := math.Exp(float64(box[4*idx+2]))*s, math.Exp(float64(box[4*idx+3]))*s
-			f := rawFace{x0: cx - w/2, y0: cy - h/2, x1: cx + w/2, y1: cy + h/2, score: score}
-			for n := range 5 {
-				f.lm[n] = [2]float64{(float64(kps[10*idx+2*n]) + c) * s, (float64(kps[10*idx+2*n+1]) + r) * s}
-			}
-			found = append(found, f)
-		}
-	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].score > found[j].score })
-	var kept []rawFace
-	for _, f := range found {
-		if !slices.ContainsFunc(kept, func(k rawFace) bool { return iou(f, k) > nmsIoU }) {
-			kept = append(kept, f)
-		}
-	}
-	return kept
-}
-
-func iou(a, b rawFace) float64 {
-	iw := min(a.x1, b.x1) - max(a.x0, b.x0)
-	ih := min(a.y1, b.y1) - max(a.y0, b.y0)
-	if iw <= 0 || ih <= 0 {
-		return 0
-	}
-	inter := iw * ih
-	return inter / ((a.x1-a.x0)*(a.y1-a.y0) + (b.x1-b.x0)*(b.y1-b.y0) - inter)
-}

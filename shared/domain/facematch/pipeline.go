@@ -2,26 +2,10 @@ package facematch
 
 import (
 	"fmt"
-	"image"
 	"math"
 
 	"github.com/trustline/platform/shared/domain/liveness"
 )
-
-// face maps a detection back to the image's pixels (pixel centres scaled by k) and clips its box
-// to w×h.
-func (r rawFace) face(k float64, w, h int) Face {
-	back := func(v float64) float64 { return (v+0.5)*k - 0.5 }
-	f := Face{Score: r.score,
-		Box: image.Rect(int(math.Round(back(r.x0))), int(math.Round(back(r.y0))), int(math.Round(back(r.x1))),
-			int(math.Round(back(r.y1)))).
-			Intersect(image.Rect(0, 0, w, h)),
-	}
-	for i, l := range r.lm {
-		f.Landmarks[i] = [2]float64{back(l[0]), back(l[1])}
-	}
-	return f
-}
 
 // scratch is the memory one image of a match needs, reused from match to match (a sync.Pool per
 // Models or Detector): YuNet's input (4.9 MB) and outputs, SFace's input, and the upright pixels
