@@ -9,19 +9,15 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/trustline/platform/shared/domain/extraction"
@@ -166,17 +162,9 @@ func run(ctx context.Context, out io.Writer, dir, models, peer, python string) e
 		}
 	}
 	report(out, m, samples, ours, theirs)
-	fmt.Fprintf(
-		out,
-		"\nours: %d files in %v, %.1f per second (engine %s %s, one at a time)\n",
-		len(
-			samples,
-		),
-		elapsed.Round(time.Millisecond),
-		float64(len(samples))/elapsed.Seconds(),
-		engine.Name(),
-		engine.Version(),
-	)
+	rate := float64(len(samples)) / elapsed.Seconds()
+	fmt.Fprintf(out, "\nours: %d files in %v, %.1f per second (engine %s %s, one at a time)\n",
+		len(samples), elapsed.Round(time.Millisecond), rate, engine.Name(), engine.Version())
 	return nil
 }
 
@@ -204,206 +192,6 @@ func (o *outcome) score(expected, got map[string]string, yymmdd bool) {
 	}
 }
 
-func report(out io.Writer, m manifest, samples []sample, ours, theirs []outcome) {
-	byCond := map[string][2]*tally{}
-	var conds []string
-	all, negatives := [2]*tally{newTally(), newTally()}, [2]*tally{newTally(), newTally()}
-	for i, s := range samples {
-		t, ok := byCond[s.condition]
-		if !ok {
-			t = [2]*tally{newTally(), newTally()}
-			byCond[s.condition] = t
-			conds = append(conds, s.condition)
-		}
-		for k, outs := range [][]outcome{ours, theirs} {
-			if outs == nil {
-				continue
-			}
-			t[k].add(outs[i])
-			all[k].add(outs[i])
-			if s.doc < 0 {
-				negatives[k].add(outs[i])
-			}
-		}
-	}
-	slices.Sort(conds)
-	var docConds, negConds []string
-	for _, c := range conds {
-		if samplesOf(samples, c)[0].doc >= 0 {
-			docConds = append(docConds, c)
-		} else {
-			negConds = append(negConds, c)
-		}
-	}
-
-	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	head := "condition\tfiles\tvalid\tfields right\tp50\tp95\t"
-	if theirs != nil {
-		head += "PE valid\tPE fields right\tPE p50\tPE p95\t"
-	}
-	fmt.Fprintln(w, head)
-	row := func(name string, t [2]*tally) {
-		fmt.Fprintf(w, "%s\t%d\t%d\t%s\t%v\t%v\t", name, t[0].docs, t[0].valid, pct(t[0].fieldsRight, t[0].fieldsAll),
-			percentile(t[0].times, 50), percentile(t[0].times, 95))
-		if theirs != nil {
-			fmt.Fprintf(w, "%d\t%s\t%v\t%v\t", t[1].valid, pct(t[1].fieldsRight, t[1].fieldsAll),
-				percentile(t[1].times, 50), percentile(t[1].times, 95))
-		}
-		fmt.Fprintln(w)
-	}
-	for _, c := range docConds {
-		row(c, byCond[c])
-	}
-	fmt.Fprintln(w)
-	head = "without MRZ\tfiles\tfalse positives\t\tp50\tp95\t"
-	if theirs != nil {
-		head += "PE false positives\t\tPE p50\tPE p95\t"
-	}
-	fmt.Fprintln(w, head)
-	negRow := func(name string, t [2]*tally) {
-		fmt.Fprintf(
-			w,
-			"%s\t%d\t%d\t\t%v\t%v\t",
-			name,
-			t[0].docs,
-			t[0].read,
-			percentile(t[0].times, 50),
-			percentile(t[0].times, 95),
-		)
-		if theirs != nil {
-			fmt.Fprintf(w, "%d\t\t%v\t%v\t", t[1].read, percentile(t[1].times, 50), percentile(t[1].times, 95))
-		}
-		fmt.Fprintln(w)
-	}
-	for _, c := range negConds {
-		negRow(c, byCond[c])
-	}
-	negRow("all", negatives)
-	fmt.Fprintln(w)
-	head = "everything\tfiles\tvalid\tfields right\tp50\tp95\t"
-	if theirs != nil {
-		head += "PE valid\tPE fields right\tPE p50\tPE p95\t"
-	}
-	fmt.Fprintln(w, head)
-	row("all, misses included", all)
-	w.Flush()
-
-	// Per field, over every document.
-	fmt.Fprintln(out)
-	w = tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(w, "field\tright (ours)\t\n")
-	perField := map[string][2]int{}
-	for _, o := range ours {
-		for name, right := range o.right {
-			pf := perField[name]
-			pf[1]++
-			if right {
-				pf[0]++
-			}
-			perField[name] = pf
-		}
-	}
-	for _, name := range fields {
-		pf := perField[name]
-		fmt.Fprintf(w, "%s\t%s\t\n", name, pct(pf[0], pf[1]))
-	}
-	w.Flush()
-
-	var misses []string
-	for i, s := range samples {
-		o := ours[i]
-		switch {
-		case s.doc < 0 && o.read:
-			misses = append(misses, s.file+": read an MRZ where there is none")
-		case s.doc >= 0 && !o.read:
-			misses = append(misses, s.file+": nothing read")
-		case s.doc >= 0 && len(o.wrong) > 0:
-			misses = append(misses, s.file+": "+strings.Join(o.wrong, ", "))
-		}
-	}
-	if len(misses) > 0 {
-		fmt.Fprintf(out, "\nNot right (ours):\n  %s\n", strings.Join(misses, "\n  "))
-	}
-}
-
-func samplesOf(samples []sample, cond string) []sample {
-	var out []sample
-	for _, s := range samples {
-		if s.condition == cond {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// runPassportEye feeds every sample's path to peer_passporteye.py and scores its answers.
-func runPassportEye(ctx context.Context, python, dir string, samples []sample, m manifest) ([]outcome, error) {
-	if _, err := os.Stat(python); err != nil {
-		return nil, fmt.Errorf("PassportEye's venv: %w (make eval-extraction PEER=passporteye installs it)", err)
-	}
-	var in bytes.Buffer
-	for _, s := range samples {
-		fmt.Fprintln(&in, filepath.Join(dir, s.file))
-	}
-	cmd := exec.CommandContext(
-		ctx,
-		python,
-		"-W",
-		"ignore",
-		filepath.Join("infra", "evalextraction", "peer_passporteye.py"),
-	)
-	cmd.Stdin, cmd.Stderr = &in, os.Stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	type answer struct {
-		File    string
-		Seconds float64
-		Read    map[string]any
-	}
-	answers := map[string]answer{}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var a answer
-		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			return nil, fmt.Errorf("PassportEye said %q: %w", sc.Text(), err)
-		}
-		answers[a.File] = a
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
-	}
-	if err := cmd.Wait(); err != nil {
-		return nil, fmt.Errorf("PassportEye: %w", err)
-	}
-	out := make([]outcome, len(samples))
-	for i, s := range samples {
-		a, ok := answers[filepath.Join(dir, s.file)]
-		if !ok {
-			return nil, fmt.Errorf("PassportEye gave no answer for %s", s.file)
-		}
-		o := outcome{took: time.Duration(a.Seconds * float64(time.Second))}
-		got := map[string]string{}
-		if a.Read != nil {
-			o.read = true
-			o.valid, _ = a.Read["valid"].(bool)
-			for _, name := range fields {
-				got[name], _ = a.Read[name].(string)
-			}
-		}
-		if s.doc >= 0 {
-			o.score(m.Documents[s.doc].Expected, got, true)
-		}
-		out[i] = o
-	}
-	return out, nil
-}
-
 // values flattens a result's fields to the manifest's names. TD3's optional field is the
 // personal number; the French card's office code is reported as optional data.
 func values(r extraction.Result) map[string]string {
@@ -429,20 +217,4 @@ func firstOf(fs ...*extraction.Field) *extraction.Field {
 		}
 	}
 	return nil
-}
-
-func pct(n, of int) string {
-	if of == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%d/%d (%.0f%%)", n, of, 100*float64(n)/float64(of))
-}
-
-func percentile(ds []time.Duration, p int) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[min(len(s)-1, len(s)*p/100)].Round(time.Millisecond)
 }
