@@ -23,7 +23,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strconv"
@@ -66,17 +65,11 @@ func main() {
 func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:3000", "address of the HTTP API")
-	emulatorAddr := fs.String(
-		"emulator-addr",
-		defaultEmulatorAddr(),
-		"address the emulator listens on (EMULATOR_ADDR); port 0 picks a free one",
-	)
+	emulatorAddr := fs.String("emulator-addr", defaultEmulatorAddr(),
+		"address the emulator listens on (EMULATOR_ADDR); port 0 picks a free one")
 	emulator := fs.String("emulator", "moto", "the emulator to start: moto or localstack")
-	external := fs.Bool(
-		"external",
-		false,
-		"use the emulator at AWS_ENDPOINT_URL (e.g. LocalStack) instead of starting moto",
-	)
+	external := fs.Bool("external", false,
+		"use the emulator at AWS_ENDPOINT_URL (e.g. LocalStack) instead of starting moto")
 	stackName := fs.String("stack", "trustline-local", "stack name, the prefix of every resource name")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -134,10 +127,9 @@ func run(ctx context.Context, start time.Time, args []string, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	local, err := emulate.Start(
-		ctx,
-		emulate.Options{Stack: stack, AWS: clients, Listener: listener, Env: passthrough(), Log: log, DemoSeed: seed},
-	)
+	options := emulate.Options{Stack: stack, AWS: clients, Listener: listener, Env: passthrough(), Log: log,
+		DemoSeed: seed}
+	local, err := emulate.Start(ctx, options)
 	if err != nil {
 		return startError(err)
 	}
@@ -198,18 +190,9 @@ func readyLine(took time.Duration, api, emulator, endpoint string, external bool
 	if external {
 		data, demo = "external, not started by this runner: its data is kept", "kept or made"
 	}
-	return fmt.Sprintf(
-		"local: ready in %s: %s, the console at %s/console/ (AWS emulator: %s on %s, %s; the demo accounts and keys in "+
-			"%s/credentials.json are %s, the same as last run). Ctrl-C stops.",
-		took.Round(time.Millisecond),
-		api,
-		api,
-		emulator,
-		endpoint,
-		data,
-		stateDir,
-		demo,
-	)
+	return fmt.Sprintf("local: ready in %s: %s, the console at %s/console/ (AWS emulator: %s on %s, %s; "+
+		"the demo accounts and keys in %s/credentials.json are %s, the same as last run). Ctrl-C stops.",
+		took.Round(time.Millisecond), api, api, emulator, endpoint, data, stateDir, demo)
 }
 
 // startError says why the stack did not start. Only an error creating its resources can come from
@@ -244,22 +227,16 @@ func passthrough() map[string]string {
 	return env
 }
 
+// alreadyRunning says why the API's address could not be taken: an earlier run, or another program.
 func alreadyRunning(addr string, listenErr error) error {
 	if b, err := os.ReadFile(filepath.Join(stateDir, "run.pid")); err == nil {
 		if pid, err := strconv.Atoi(string(b)); err == nil && syscall.Kill(pid, 0) == nil {
-			return fmt.Errorf(
-				"make run is already running (pid %d) on %s: use it, or stop it with Ctrl-C in its terminal or `kill %d`",
-				pid,
-				addr,
-				pid,
-			)
+			return fmt.Errorf("make run is already running (pid %d) on %s: "+
+				"use it, or stop it with Ctrl-C in its terminal or `kill %d`", pid, addr, pid)
 		}
 	}
-	return fmt.Errorf(
-		"cannot listen on %s (%v): another program holds the port; stop it or pass ADDR=127.0.0.1:<port> to make run",
-		addr,
-		listenErr,
-	)
+	return fmt.Errorf("cannot listen on %s (%v): another program holds the port; "+
+		"stop it or pass ADDR=127.0.0.1:<port> to make run", addr, listenErr)
 }
 
 // lastCredentials is what the last run wrote to .local/credentials.json: the secrets of the demo
@@ -302,49 +279,6 @@ func useEmulator(endpoint string) {
 	os.Setenv("AWS_SECRET_ACCESS_KEY", "test")
 	os.Unsetenv("AWS_SESSION_TOKEN")
 	os.Unsetenv("AWS_PROFILE")
-}
-
-// execWithEmulator starts a fresh emulator (moto unless -emulator says localstack), runs the command with the SDK
-// pointed at it, and returns
-// the command's exit code.
-func execWithEmulator(ctx context.Context, args []string) (int, error) {
-	fs := flag.NewFlagSet("local exec", flag.ContinueOnError)
-	emulatorAddr := fs.String(
-		"emulator-addr",
-		"127.0.0.1:0",
-		"address the emulator listens on; port 0 picks a free one",
-	)
-	emulator := fs.String("emulator", "moto", "the emulator to start: moto or localstack")
-	if err := fs.Parse(args); err != nil {
-		return 0, err
-	}
-	if fs.NArg() == 0 {
-		return 0, errors.New(
-			"usage: local exec [-emulator moto|localstack] [-emulator-addr host:port] -- command [args...]",
-		)
-	}
-	if err := os.MkdirAll(stateDir, 0o700); err != nil {
-		return 0, err
-	}
-	addr, err := freeAddr(*emulatorAddr)
-	if err != nil {
-		return 0, err
-	}
-	emu, err := startEmulator(ctx, *emulator, addr)
-	if err != nil {
-		return 0, err
-	}
-	defer emu.stop()
-	useEmulator("http://" + addr)
-	defaultEnv("AWS_REGION", "eu-west-1")
-	cmd := exec.CommandContext(ctx, fs.Arg(0), fs.Args()[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err = cmd.Run()
-	var exit *exec.ExitError
-	if errors.As(err, &exit) {
-		return exit.ExitCode(), nil
-	}
-	return 0, err
 }
 
 // slogLevel is LOG_LEVEL, info when unset or unreadable.
