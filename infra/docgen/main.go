@@ -16,17 +16,12 @@ import (
 	"flag"
 	"fmt"
 	"image"
-	"image/color"
-	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
-
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/opentype"
 
 	"github.com/trustline/platform/shared/vision/imagefile"
 )
@@ -275,87 +270,4 @@ func encode(base string, v variant) (string, []byte, error) {
 	}
 	err := (&png.Encoder{CompressionLevel: png.BestCompression}).Encode(&b, v.img)
 	return base + ".png", b.Bytes(), err
-}
-
-// recompress is one JPEG round trip at quality q, as an app that re-encodes what it forwards.
-func recompress(img *image.RGBA, q int) *image.RGBA {
-	var b bytes.Buffer
-	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: q}); err != nil {
-		panic(err) // encoding to memory fails only on a broken image
-	}
-	dec, err := jpeg.Decode(&b)
-	if err != nil {
-		panic(err)
-	}
-	out := image.NewRGBA(dec.Bounds())
-	draw.Draw(out, out.Rect, dec, dec.Bounds().Min, draw.Src)
-	return out
-}
-
-// pdfOf embeds a quality-90 JPEG of the clean rendering in an A4 page and computes where the MRZ
-// lands when the page is rendered at pdfRenderDPI.
-func pdfOf(d document, img *image.RGBA, mrz image.Rectangle) (file, []byte, error) {
-	var j bytes.Buffer
-	if err := jpeg.Encode(&j, img, &jpeg.Options{Quality: 90}); err != nil {
-		return file{}, nil, err
-	}
-	g := geometries[d.Format]
-	data := writePDF(j.Bytes(), img.Rect.Dx(), img.Rect.Dy(), g.wMM, g.hMM)
-	toPage := func(px int, floor bool) int {
-		v := (pdfMarginMM + float64(px)/g.pxPerMM) * pdfRenderDPI / 25.4
-		if floor {
-			return int(math.Floor(v))
-		}
-		return int(math.Ceil(v))
-	}
-	pageW := int(math.Ceil(a4W / 72 * pdfRenderDPI))
-	pageH := int(math.Ceil(a4H / 72 * pdfRenderDPI))
-	return file{
-		File: d.ID + "-pdf.pdf", Width: pageW, Height: pageH,
-		MRZBox: box{
-			toPage(mrz.Min.X, true),
-			toPage(mrz.Min.Y, true),
-			toPage(mrz.Max.X, false),
-			toPage(mrz.Max.Y, false),
-		},
-	}, data, nil
-}
-
-// unreadable draws a holiday-photo-like image: sky gradient, blurred discs, a caption.
-func unreadable(f *fonts) ([]byte, error) {
-	img := image.NewRGBA(image.Rect(0, 0, 1000, 700))
-	for y := 0; y < 700; y++ {
-		t := float64(y) / 700
-		c := color.RGBA{uint8(90 + 150*t), uint8(140 + 60*t), uint8(220 - 120*t), 255}
-		draw.Draw(img, image.Rect(0, y, 1000, y+1), image.NewUniform(c), image.Point{}, draw.Src)
-	}
-	discs := []struct{ x, y, r float64 }{{220, 420, 140}, {610, 300, 90}, {820, 520, 170}, {420, 610, 60}}
-	for _, d := range discs {
-		for y := int(d.y - d.r); y < int(d.y+d.r); y++ {
-			for x := int(d.x - d.r); x < int(d.x+d.r); x++ {
-				if !(image.Point{x, y}.In(img.Rect)) {
-					continue
-				}
-				dist := math.Hypot(float64(x)-d.x, float64(y)-d.y) / d.r
-				if dist >= 1 {
-					continue
-				}
-				a := 0.45 * (1 - dist*dist)
-				o := img.PixOffset(x, y)
-				for k, target := range []float64{250, 235, 200} {
-					img.Pix[o+k] = uint8(float64(img.Pix[o+k])*(1-a) + target*a)
-				}
-			}
-		}
-	}
-	bold, err := opentype.Parse(gobold.TTF)
-	if err != nil {
-		return nil, err
-	}
-	p := &page{img: img, ppm: 1, fonts: f}
-	p.text(bold, 44, 40, 90, "Summer 2024 - Lake Zenith", color.RGBA{30, 30, 40, 255})
-	p.text(f.regular, 26, 40, 660, "IMG_2048.JPG  f/2.8  1/250 s  ISO 100", color.RGBA{250, 250, 250, 255})
-	var b bytes.Buffer
-	err = jpeg.Encode(&b, img, &jpeg.Options{Quality: 80})
-	return b.Bytes(), err
 }

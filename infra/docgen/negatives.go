@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
+	"image/jpeg"
 	"math"
 
+	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/opentype"
 
@@ -154,4 +157,43 @@ func rect(p *page, x0, y0, x1, y1 float64, c color.RGBA) {
 func fill(p *page, x0, y0, x1, y1 float64, c color.RGBA) {
 	r := image.Rect(int(p.px(x0)), int(p.px(y0)), int(math.Ceil(p.px(x1))), int(math.Ceil(p.px(y1))))
 	draw.Draw(p.img, r, image.NewUniform(c), image.Point{}, draw.Src)
+}
+
+// unreadable draws a holiday-photo-like image: sky gradient, blurred discs, a caption.
+func unreadable(f *fonts) ([]byte, error) {
+	img := image.NewRGBA(image.Rect(0, 0, 1000, 700))
+	for y := 0; y < 700; y++ {
+		t := float64(y) / 700
+		c := color.RGBA{uint8(90 + 150*t), uint8(140 + 60*t), uint8(220 - 120*t), 255}
+		draw.Draw(img, image.Rect(0, y, 1000, y+1), image.NewUniform(c), image.Point{}, draw.Src)
+	}
+	discs := []struct{ x, y, r float64 }{{220, 420, 140}, {610, 300, 90}, {820, 520, 170}, {420, 610, 60}}
+	for _, d := range discs {
+		for y := int(d.y - d.r); y < int(d.y+d.r); y++ {
+			for x := int(d.x - d.r); x < int(d.x+d.r); x++ {
+				if !(image.Point{x, y}.In(img.Rect)) {
+					continue
+				}
+				dist := math.Hypot(float64(x)-d.x, float64(y)-d.y) / d.r
+				if dist >= 1 {
+					continue
+				}
+				a := 0.45 * (1 - dist*dist)
+				o := img.PixOffset(x, y)
+				for k, target := range []float64{250, 235, 200} {
+					img.Pix[o+k] = uint8(float64(img.Pix[o+k])*(1-a) + target*a)
+				}
+			}
+		}
+	}
+	bold, err := opentype.Parse(gobold.TTF)
+	if err != nil {
+		return nil, err
+	}
+	p := &page{img: img, ppm: 1, fonts: f}
+	p.text(bold, 44, 40, 90, "Summer 2024 - Lake Zenith", color.RGBA{30, 30, 40, 255})
+	p.text(f.regular, 26, 40, 660, "IMG_2048.JPG  f/2.8  1/250 s  ISO 100", color.RGBA{250, 250, 250, 255})
+	var b bytes.Buffer
+	err = jpeg.Encode(&b, img, &jpeg.Options{Quality: 80})
+	return b.Bytes(), err
 }

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"image"
+	"image/jpeg"
+	"math"
 
 	"github.com/trustline/platform/shared/foundation/pdf"
 )
@@ -31,4 +35,33 @@ func writePDF(jpegData []byte, pxW, pxH int, wMM, hMM float64) []byte {
 	f.Object(fmt.Sprintf("<< /Length %d >>", len(content)), []byte(content))
 
 	return f.Bytes(0)
+}
+
+// pdfOf embeds a quality-90 JPEG of the clean rendering in an A4 page and computes where the MRZ
+// lands when the page is rendered at pdfRenderDPI.
+func pdfOf(d document, img *image.RGBA, mrz image.Rectangle) (file, []byte, error) {
+	var j bytes.Buffer
+	if err := jpeg.Encode(&j, img, &jpeg.Options{Quality: 90}); err != nil {
+		return file{}, nil, err
+	}
+	g := geometries[d.Format]
+	data := writePDF(j.Bytes(), img.Rect.Dx(), img.Rect.Dy(), g.wMM, g.hMM)
+	toPage := func(px int, floor bool) int {
+		v := (pdfMarginMM + float64(px)/g.pxPerMM) * pdfRenderDPI / 25.4
+		if floor {
+			return int(math.Floor(v))
+		}
+		return int(math.Ceil(v))
+	}
+	pageW := int(math.Ceil(a4W / 72 * pdfRenderDPI))
+	pageH := int(math.Ceil(a4H / 72 * pdfRenderDPI))
+	return file{
+		File: d.ID + "-pdf.pdf", Width: pageW, Height: pageH,
+		MRZBox: box{
+			toPage(mrz.Min.X, true),
+			toPage(mrz.Min.Y, true),
+			toPage(mrz.Max.X, false),
+			toPage(mrz.Max.Y, false),
+		},
+	}, data, nil
 }

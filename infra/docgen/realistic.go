@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
+	"image/jpeg"
 	"math"
 	"math/rand/v2"
 
@@ -276,5 +279,20 @@ func scaleRect(r image.Rectangle, s float64) image.Rectangle {
 func cloneRGBA(img *image.RGBA) *image.RGBA {
 	out := image.NewRGBA(img.Rect)
 	copy(out.Pix, img.Pix)
+	return out
+}
+
+// recompress is one JPEG round trip at quality q, as an app that re-encodes what it forwards.
+func recompress(img *image.RGBA, q int) *image.RGBA {
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: q}); err != nil {
+		panic(err) // encoding to memory fails only on a broken image
+	}
+	dec, err := jpeg.Decode(&b)
+	if err != nil {
+		panic(err)
+	}
+	out := image.NewRGBA(dec.Bounds())
+	draw.Draw(out, out.Rect, dec, dec.Bounds().Min, draw.Src)
 	return out
 }
