@@ -163,10 +163,11 @@ test: ## make lint, unit and integration tests (moto started for them; under CI=
 # gofmt'd, vetted and staticchecked, and every unit test runs in short mode (the calibration and
 # rate measurements, the emulator's integration tests skip: make test runs them all).
 BASE ?= $(shell git merge-base HEAD main 2>/dev/null || echo HEAD)
-CHANGED_GO = $(shell { git diff --name-only $(BASE) -- '*.go'; git ls-files --others --exclude-standard -- '*.go'; } | sort -u)
+CHANGED_GO = $(shell { git diff --name-only --diff-filter=d $(BASE) -- '*.go'; git ls-files --others --exclude-standard -- '*.go'; } | sort -u)
 CHANGED_PKGS = $(sort $(foreach f,$(filter-out sdk/%,$(CHANGED_GO)),./$(patsubst %/,%,$(dir $(f)))))
 check: ## the fast inner loop: gofmt, vet and staticcheck on changed packages, unit tests in short mode (no emulator)
-	@test -z "$$(gofmt -l $(filter-out sdk/%,$(CHANGED_GO)) /dev/null)" || { gofmt -l $(CHANGED_GO); echo "gofmt: files above need formatting"; exit 1; }
+	@files="$(filter-out sdk/%,$(CHANGED_GO))"; test -z "$$files" || test -z "$$(gofmt -l $$files)" || \
+		{ gofmt -l $$files; echo "gofmt: files above need formatting"; exit 1; }
 	go vet $(or $(CHANGED_PKGS),./...)
 	go run $(STATICCHECK) $(or $(CHANGED_PKGS),./...)
 	env -u CI -u AWS_ENDPOINT_URL go test -short -count=1 $$(go list ./... | grep -v /infra/local/emulate)
