@@ -165,14 +165,10 @@ func command(
 			return nil, err
 		}
 		return map[string]any{
-				"userId":      u.ID,
-				"pendingPlan": *plan,
-				"effective":   "at the next billing period",
-			}, plans.ChangePlan(
-				ctx,
-				u.ID,
-				*plan,
-			)
+			"userId":      u.ID,
+			"pendingPlan": *plan,
+			"effective":   "at the next billing period",
+		}, plans.ChangePlan(ctx, u.ID, *plan)
 	case "reseal-secrets":
 		return app.ResealWebhookSecrets(ctx, getenv)
 	case "verify-user":

@@ -138,9 +138,7 @@ func TestUnauthenticatedFunctionsReachOnlyTheirItems(t *testing.T) {
 					_, err := db.UpdateItem(
 						ctx,
 						&dynamodb.UpdateItemInput{TableName: table, Key: keyOf("USER#"+creds.User.ID, "PROFILE"),
-							UpdateExpression: aws.String(
-								"SET credits = :n",
-							),
+							UpdateExpression: aws.String("SET credits = :n"),
 							ExpressionAttributeValues: map[string]ddbtypes.AttributeValue{
 								":n": &ddbtypes.AttributeValueMemberN{Value: "1000000"},
 							}},

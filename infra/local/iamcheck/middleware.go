@@ -37,38 +37,15 @@ func (c Check) handle(
 	service, op := awsmiddleware.GetServiceID(ctx), awsmiddleware.GetOperationName(ctx)
 	reqs, err := c.Target.Requests(service, op, in.Parameters)
 	if err != nil {
-		c.Log.WarnContext(
-			ctx,
-			"IAM check: call cannot be checked, denied",
-			"function",
-			c.Function,
-			"operation",
-			service+"."+op,
-			"reason",
-			err,
-		)
-		return middleware.InitializeOutput{}, middleware.Metadata{}, accessDenied(
-			service,
-			c.Function,
-			Request{Action: strings.ToLower(service) + ":" + op, Resource: "?"},
-		)
+		c.Log.WarnContext(ctx, "IAM check: call cannot be checked, denied",
+			"function", c.Function, "operation", service+"."+op, "reason", err)
+		unknown := Request{Action: strings.ToLower(service) + ":" + op, Resource: "?"}
+		return middleware.InitializeOutput{}, middleware.Metadata{}, accessDenied(service, c.Function, unknown)
 	}
 	for _, r := range reqs {
 		if d := c.Policy.Decide(r); !d.Allowed {
-			c.Log.WarnContext(
-				ctx,
-				"IAM policy denies the call",
-				"function",
-				c.Function,
-				"action",
-				r.Action,
-				"resource",
-				redacted(r.Resource),
-				"keyPrefix",
-				keyPrefix(r),
-				"explicitDeny",
-				d.Explicit,
-			)
+			c.Log.WarnContext(ctx, "IAM policy denies the call", "function", c.Function, "action", r.Action,
+				"resource", redacted(r.Resource), "keyPrefix", keyPrefix(r), "explicitDeny", d.Explicit)
 			return middleware.InitializeOutput{}, middleware.Metadata{}, accessDenied(service, c.Function, r)
 		}
 	}

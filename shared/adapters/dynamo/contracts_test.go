@@ -283,9 +283,7 @@ func TestContractRepoFinishIssuance(t *testing.T) {
 	issue := func(c contracts.Contract) (contracts.Contract, error) {
 		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{
 			ContractID: "CT-1",
-		}, at.Add(
-			time.Hour,
-		)
+		}, at.Add(time.Hour)
 		return c, nil
 	}
 	d := webhook.Delivery{

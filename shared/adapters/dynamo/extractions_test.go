@@ -44,9 +44,7 @@ func TestExtractionRepo(t *testing.T) {
 		ExpiresAt:   now.Add(time.Hour),
 	}
 	if err := repo.CreateExtractions(ctx, credits.Charge("usr_1", 1, credits.ReasonExtraction, "ext_1", now), nil,
-		[]extraction.Extraction{e}); fault.As(
-		err,
-	).Kind != fault.PaymentRequired {
+		[]extraction.Extraction{e}); fault.As(err).Kind != fault.PaymentRequired {
 		t.Fatalf("an extraction without credits: %v, want PaymentRequired", err)
 	}
 	if _, err := repo.Extraction(ctx, "ext_1"); fault.As(err).Kind != fault.NotFound {

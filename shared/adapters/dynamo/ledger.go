@@ -63,9 +63,7 @@ func (s Store) move(m credits.Movement) ([]types.TransactWriteItem, error) {
 	}
 	u := &types.Update{TableName: aws.String(s.Table), Key: key(userPK(m.UserID), profile)}
 	if m.Amount < 0 {
-		u.UpdateExpression, u.ConditionExpression = aws.String(
-			"SET credits = credits - :n",
-		), aws.String(
+		u.UpdateExpression, u.ConditionExpression = aws.String("SET credits = credits - :n"), aws.String(
 			"credits >= :n",
 		)
 		u.ExpressionAttributeValues = map[string]types.AttributeValue{":n": num(int64(-m.Amount))}

@@ -98,9 +98,7 @@ func (r *LinkRepo) DecideLink(ctx context.Context, id, outcome string) error {
 	_, err := r.db.API.UpdateItem(
 		ctx,
 		&dynamodb.UpdateItemInput{TableName: aws.String(r.db.Table), Key: key("PAYMENT#"+id, "PAYMENT"),
-			UpdateExpression: aws.String(
-				"SET outcome = :o",
-			),
+			UpdateExpression:          aws.String("SET outcome = :o"),
 			ConditionExpression:       aws.String("attribute_exists(pk) AND (attribute_not_exists(outcome) OR outcome = :o)"),
 			ExpressionAttributeValues: map[string]types.AttributeValue{":o": str(outcome)}},
 	)

@@ -85,11 +85,9 @@ func (c Client) Post(ctx context.Context, path, key string, in, out any) error {
 
 // upstream is the fault of a provider that failed; err is logged, never shown.
 func (c Client) upstream(status int, err error) error {
+	name := strings.ReplaceAll(c.Name, "-", " ")
 	return &fault.Error{Kind: fault.Upstream, Err: fmt.Errorf("%s: %w", c.Name, err),
-		Detail: fmt.Sprintf(
-			"The %s did not answer as expected. Try again later.",
-			strings.ReplaceAll(c.Name, "-", " "),
-		),
+		Detail:     "The " + name + " did not answer as expected. Try again later.",
 		Extensions: map[string]any{"provider": c.Name, "upstreamStatus": status}}
 }
 

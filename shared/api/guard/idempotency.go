@@ -51,12 +51,8 @@ func (k Idempotency) Wrap(h HandlerFunc) HandlerFunc {
 			return h(w, r, p)
 		}
 		if len(key) > maxIdempotencyKey {
-			return fault.Newf(
-				fault.BadRequest,
-				"The %s header is longer than %d characters.",
-				idempotency.Header,
-				maxIdempotencyKey,
-			)
+			return fault.Newf(fault.BadRequest, "The %s header is longer than %d characters.",
+				idempotency.Header, maxIdempotencyKey)
 		}
 		body, err := io.ReadAll(httpapi.Body(r))
 		if err != nil {

@@ -96,14 +96,9 @@ func Unrouted(patterns []string) HandlerFunc {
 		if _, matched := paths.Handler(r); matched != "" {
 			methods := allow[matched]
 			slices.Sort(methods)
-			w.Header().Set("Allow", strings.Join(methods, ", "))
-			return fault.Newf(
-				fault.MethodNotAllowed,
-				"%s does not accept %s; allowed: %s.",
-				r.URL.Path,
-				r.Method,
-				strings.Join(methods, ", "),
-			)
+			allow := strings.Join(methods, ", ")
+			w.Header().Set("Allow", allow)
+			return fault.Newf(fault.MethodNotAllowed, "%s does not accept %s; allowed: %s.", r.URL.Path, r.Method, allow)
 		}
 		return fault.Newf(fault.NotFound, "No endpoint at %s.", r.URL.Path)
 	}

@@ -102,13 +102,11 @@ func (a API) match(w http.ResponseWriter, r *http.Request, p access.Principal) e
 		w,
 		http.StatusOK,
 		map[string]any{
-			"matchId":    out.ID,
-			"isMatch":    res.IsMatch,
-			"similarity": round(res.Similarity),
-			"threshold":  res.Threshold,
-			"document": faceJSON(
-				res.Document,
-			),
+			"matchId":      out.ID,
+			"isMatch":      res.IsMatch,
+			"similarity":   round(res.Similarity),
+			"threshold":    res.Threshold,
+			"document":     faceJSON(res.Document),
 			"selfie":       faceJSON(res.Selfie),
 			"processingMs": res.ProcessingMs,
 			"creditsUsed":  out.CreditsUsed,

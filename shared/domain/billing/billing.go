@@ -159,13 +159,9 @@ func (s *Service) issue(ctx context.Context, sub Subscription, now time.Time) er
 		PeriodEnd:   end,
 		IssuedAt:    now,
 	}
-	purpose := fmt.Sprintf(
-		"%s plan from %s to %s: %s",
-		name,
-		start.Format("2 January 2006"),
-		end.Format("2 January 2006"),
-		credits.Count(plan.Credits),
-	)
+	const day = "2 January 2006"
+	purpose := fmt.Sprintf("%s plan from %s to %s: %s", name, start.Format(day), end.Format(day),
+		credits.Count(plan.Credits))
 	link, err := s.Gateway.Open(
 		ctx,
 		payment.Charge{Reference: inv.Reference, Amount: inv.Amount, Currency: inv.Currency, Purpose: purpose,
@@ -196,16 +192,8 @@ func (s *Service) next(start time.Time) time.Time {
 	}
 	y, m, d := start.Date()
 	last := time.Date(y, m+2, 0, 0, 0, 0, 0, start.Location()).Day() // of the next month
-	return time.Date(
-		y,
-		m+1,
-		min(d, last),
-		start.Hour(),
-		start.Minute(),
-		start.Second(),
-		start.Nanosecond(),
-		start.Location(),
-	)
+	hour, minute, second := start.Clock()
+	return time.Date(y, m+1, min(d, last), hour, minute, second, start.Nanosecond(), start.Location())
 }
 
 // Settle applies the gateway's verified notification: paid grants the period's credits once, a

@@ -92,14 +92,8 @@ func loadNet(name string, data []byte) (*onnx.Net, error) {
 		)
 	}
 	if !same([]onnx.Tensor{n.Input()}, want.in) || !same(n.Outputs(), want.out) {
-		return nil, fmt.Errorf(
-			"liveness: %s takes %v and gives %v, want %v and %v",
-			name,
-			n.Input(),
-			n.Outputs(),
-			want.in,
-			want.out,
-		)
+		return nil, fmt.Errorf("liveness: %s takes %v and gives %v, want %v and %v",
+			name, n.Input(), n.Outputs(), want.in, want.out)
 	}
 	return n, nil
 }

@@ -346,11 +346,7 @@ func TestUpright(t *testing.T) {
 	// the same turn made by imagefile.Rotate (and a mirror for the mirrored orientations).
 	stored := image.NewRGBA(image.Rect(0, 0, 3, 2))
 	for i := range 6 {
-		stored.Pix[4*i], stored.Pix[4*i+1], stored.Pix[4*i+2], stored.Pix[4*i+3] = uint8(
-			10*i,
-		), uint8(
-			100+i,
-		), uint8(
+		stored.Pix[4*i], stored.Pix[4*i+1], stored.Pix[4*i+2], stored.Pix[4*i+3] = uint8(10*i), uint8(100+i), uint8(
 			200-i,
 		), 255
 	}

@@ -110,11 +110,8 @@ func (s *Service) Create(
 		}
 	}
 	if size > s.MaxBytes {
-		return Slot{}, "", nil, fault.Newf(
-			fault.TooLarge,
-			"The file is over the %d MB limit of one document.",
-			s.MaxBytes>>20,
-		)
+		return Slot{}, "", nil, fault.Newf(fault.TooLarge, "The file is over the %d MB limit of one document.",
+			s.MaxBytes>>20)
 	}
 	now := time.Now
 	if s.Now != nil {
@@ -181,13 +178,8 @@ func (s *Service) reserve(ctx context.Context, ownerID string, live bool, size i
 	}
 	day := now.Truncate(24 * time.Hour)
 	next := day.Add(24 * time.Hour)
-	ok, err := s.Storage.Reserve(
-		ctx,
-		"uploadbytes#"+ownerID+"#"+day.Format(time.DateOnly),
-		int(size),
-		int(s.DailyBytes),
-		next.Add(24*time.Hour),
-	)
+	counter := "uploadbytes#" + ownerID + "#" + day.Format(time.DateOnly)
+	ok, err := s.Storage.Reserve(ctx, counter, int(size), int(s.DailyBytes), next.Add(24*time.Hour))
 	if err != nil || ok {
 		return err
 	}

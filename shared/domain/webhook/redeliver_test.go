@@ -61,9 +61,7 @@ func TestRedeliver(t *testing.T) {
 			d := tt.stored
 			d.ID, d.Status, d.CreatedAt, d.NextAt, d.Body = webhook.NewID(), webhook.StatusFailed, now.Add(
 				-time.Hour,
-			), now.Add(
-				-time.Hour,
-			), []byte(
+			), now.Add(-time.Hour), []byte(
 				`{"n":1}`,
 			)
 			if tt.delivered {

@@ -22,11 +22,8 @@ func JSONProblem(prefix string, err error) (entry string, ok bool) {
 	// and encoding/json does not say which field it was.
 	var layout *time.ParseError
 	if errors.As(err, &layout) {
-		return path(
-			prefix,
-			"",
-			"a date-time of the body",
-		) + ": must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z", true
+		where := path(prefix, "", "a date-time of the body")
+		return where + ": must be an RFC 3339 date-time, such as 2026-12-31T23:59:59Z", true
 	}
 	// encoding/json has no type for this one: `json: unknown field "x"`.
 	if name, found := strings.CutPrefix(err.Error(), "json: unknown field "); found {

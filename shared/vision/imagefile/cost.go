@@ -101,12 +101,8 @@ func (h Header) Within(b Budget) error {
 			kind, h.Width, h.Height, mb(h.Cost.Memory), mb(b.Memory))}
 	case h.Cost.ScanBlocks > b.ScanBlocks:
 		return &CostError{
-			Reason: fmt.Sprintf(
-				"the JPEG's %d scans decode %d blocks; the limit is %d",
-				h.Cost.Scans,
-				h.Cost.ScanBlocks,
-				b.ScanBlocks,
-			),
+			Reason: fmt.Sprintf("the JPEG's %d scans decode %d blocks; the limit is %d",
+				h.Cost.Scans, h.Cost.ScanBlocks, b.ScanBlocks),
 		}
 	}
 	return nil

@@ -133,11 +133,8 @@ func Read(dir string, names ...string) (map[string][]byte, func(), error) {
 		want, ok := sums[name]
 		if !ok {
 			release()
-			return nil, nil, fmt.Errorf(
-				"%s has no entry for %s: cannot verify the model",
-				filepath.Join(dir, "SHA256SUMS"),
-				name,
-			)
+			sums := filepath.Join(dir, "SHA256SUMS")
+			return nil, nil, fmt.Errorf("%s has no entry for %s: cannot verify the model", sums, name)
 		}
 		if sum := sha256.Sum256(data); hex.EncodeToString(sum[:]) != want {
 			release()

@@ -20,21 +20,17 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	models, err := liveness.Load(
-		d.cfg.ModelsDir,
-		liveness.WithThreshold(d.cfg.LivenessThreshold),
-		liveness.WithMaxPixels(d.cfg.MaxImagePixels),
-	)
+	cfg := d.cfg
+	models, err := liveness.Load(cfg.ModelsDir, liveness.WithThreshold(cfg.LivenessThreshold),
+		liveness.WithMaxPixels(cfg.MaxImagePixels))
 	if err != nil {
 		return nil, err
 	}
 	svc := &liveness.Service{
-		Checker: models,
-		Credits: dynamo.NewLedgerRepo(d.store),
-		Files:   blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
-		Uploads: uploadsFor(
-			d,
-		),
+		Checker:   models,
+		Credits:   dynamo.NewLedgerRepo(d.store),
+		Files:     blobstore.Store{API: d.aws.S3, Bucket: d.cfg.DocumentsBucket},
+		Uploads:   uploadsFor(d),
 		Handoffs:  handoffsFor(d),
 		TestQuota: testQuota(d),
 		Refusals:  refusalBound(d),

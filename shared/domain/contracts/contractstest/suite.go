@@ -219,9 +219,7 @@ func changeWritten(t *testing.T, s contracts.Store) {
 		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusIssuanceFailed, &contracts.Issuance{
 			ErrorCode: "REFUSED",
 			Error:     "no",
-		}, base.Add(
-			time.Hour,
-		)
+		}, base.Add(time.Hour)
 		return c, nil
 	}
 	after, err := s.Update(context.Background(), c, finish)
@@ -572,9 +570,7 @@ func finishIssuance(t *testing.T, s contracts.Store) {
 		c.Status, c.Issuance, c.UpdatedAt = contracts.StatusActive, &contracts.Issuance{
 			ContractID:   "CT-1",
 			NumeroPolice: "P-1",
-		}, base.Add(
-			time.Hour,
-		)
+		}, base.Add(time.Hour)
 		return c, nil
 	}
 	after, err := s.FinishIssuance(ctx, c, issue, delivery("dlv_fin", c.Reference))
