@@ -2,11 +2,12 @@ package access_test
 
 import (
 	"context"
-	"github.com/trustline/platform/shared/domain/access/accesstest"
 	"net/netip"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/trustline/platform/shared/domain/access/accesstest"
 
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/foundation/fault"

@@ -3,7 +3,6 @@ package access
 import (
 	"context"
 	"crypto/subtle"
-	"fmt"
 	"net/netip"
 	"time"
 
@@ -31,13 +30,6 @@ type SessionStore interface {
 	// user's session is stored ("" for a session stored without one), NotFound when it was signed
 	// out (or never existed).
 	SessionActive(ctx context.Context, userID, sessionID string) (tokenHash string, err error)
-}
-
-// RateCounter counts requests in fixed windows.
-type RateCounter interface {
-	// Hit adds one to subject's counter for the window starting at window, kept until expires,
-	// and returns the new count: one write.
-	Hit(ctx context.Context, subject string, window, expires time.Time) (int, error)
 }
 
 // Authenticator turns a credential into a principal, and counts principals against their rate
@@ -77,32 +69,6 @@ func (a *Authenticator) Authenticate(ctx context.Context, c Credential, source n
 		return a.key(ctx, c.APIKey, source)
 	}
 	return p, nil
-}
-
-// Admit counts one request of p against its owner's rate limit (one DynamoDB write, none when p
-// has no limit) and refuses it with RateLimited, Retry-After set, when the owner is over it.
-func (a *Authenticator) Admit(ctx context.Context, p Principal) error {
-	if p.RateLimit <= 0 {
-		return nil
-	}
-	return a.Limit(ctx, p.Owner(), p.RateLimit)
-}
-
-// Limit counts one request of subject in the current one-minute window (one DynamoDB write) and
-// refuses it with RateLimited, Retry-After set, past perMinute requests; perMinute 0 counts
-// without limiting.
-func (a *Authenticator) Limit(ctx context.Context, subject string, perMinute int) error {
-	n, err := a.hit(ctx, subject)
-	if err != nil {
-		return err
-	}
-	if perMinute <= 0 || n <= perMinute {
-		return nil
-	}
-	now := a.now()
-	retry := int(now.Truncate(time.Minute).Add(time.Minute).Sub(now).Seconds()) + 1
-	detail := fmt.Sprintf("Rate limit of %d requests per minute reached; retry after %d s.", perMinute, retry)
-	return &fault.Error{Kind: fault.RateLimited, RetryAfter: retry, Detail: detail}
 }
 
 // session authenticates a JWT: its signature and expiry, then its session, one DynamoDB read. A
@@ -183,40 +149,6 @@ func (a *Authenticator) key(ctx context.Context, key string, source netip.Addr) 
 		}
 	}
 	return p, nil
-}
-
-// limitOf is a key's requests per minute. An identity key carries its owner's plan (rewritten on
-// the owner's keys when the plan changes) and an administrator's key its role, and the limit of
-// either is the configuration's for it now: the key item authentication reads anyway says which
-// limit applies, so a plan change or a new RATE_LIMITS reaches keys already issued without
-// another read per request. A partner's key keeps the partner's own limit, stored with it; a key
-// issued before keys carried a plan keeps the limit it was issued with.
-func (a *Authenticator) limitOf(rec KeyRecord) int {
-	switch {
-	case rec.Role == RoleUser && rec.Plan != "":
-		return a.RateLimits[rec.Plan]
-	case rec.Role == RoleAdmin && a.RateLimits != nil:
-		return a.RateLimits[string(RoleAdmin)]
-	}
-	return rec.RateLimit
-}
-
-func allowed(prefixes []netip.Prefix, ip netip.Addr) bool {
-	if !ip.IsValid() {
-		return false
-	}
-	for _, p := range prefixes {
-		if p.Contains(ip) {
-			return true
-		}
-	}
-	return false
-}
-
-// hit counts one request of subject in the current one-minute window: one DynamoDB write.
-func (a *Authenticator) hit(ctx context.Context, subject string) (int, error) {
-	window := a.now().Truncate(time.Minute)
-	return a.Counter.Hit(ctx, subject, window, window.Add(2*time.Minute))
 }
 
 func (a *Authenticator) now() time.Time {

@@ -2,9 +2,10 @@ package access_test
 
 import (
 	"context"
-	"github.com/trustline/platform/shared/domain/access/accesstest"
 	"testing"
 	"time"
+
+	"github.com/trustline/platform/shared/domain/access/accesstest"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
