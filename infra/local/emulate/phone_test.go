@@ -61,8 +61,9 @@ func TestConsoleOnAPhone(t *testing.T) {
 	creds := mustSeed(t, local)
 	c := client{t: t, base: local.URL}
 
-	// What the pages show: an extraction, a batch, a liveness check, a webhook endpoint with a
-	// delivery, a handoff session, a live key; a partner's request whose issuance failed.
+	// What the pages show: an extraction, a batch, a liveness check, a verification of the
+	// extraction's document, a webhook endpoint with a delivery, a handoff session, a live key; a
+	// partner's request whose issuance failed.
 	user := key(creds.User.APIKey)
 	r := c.do("POST", "/v1/extract/async", form{formField("documentType", "passport"),
 		formFile("file", "passport.png", testdocument(t, "icao-td3-clean.png"))}, user...)
@@ -79,6 +80,12 @@ func TestConsoleOnAPhone(t *testing.T) {
 	expect(t, "liveness", r, 200, "")
 	var check struct{ CheckID string }
 	r.json(t, &check)
+	r = c.do("POST", "/v1/verifications", map[string]any{"document": map[string]any{"extractionId": ext.ExtractionID},
+		"applicant": map[string]any{"surname": "Eriksson", "givenNames": "Anna Maria"}}, user...)
+	expect(t, "verification", r, 202, "")
+	var ver struct{ VerificationID string }
+	r.json(t, &ver)
+	pollVerification(t, c, user, ver.VerificationID)
 	jwt := loginToken(t, c, creds.User.Email, creds.User.Password)
 	rc := newReceiver(t, func(int) (int, time.Duration) { return 200, 0 })
 	r = c.do("POST", "/v1/webhooks", map[string]any{"url": rc.URL + "/a-rather-long-path/for-a-narrow-screen",
@@ -142,6 +149,8 @@ func TestConsoleOnAPhone(t *testing.T) {
 	open("/console/extractions/"+ext.ExtractionID, "Extraction "+ext.ExtractionID)
 	open("/console/batches", "Batches")
 	open("/console/batches/"+batch.Batch.BatchID, "Batch "+batch.Batch.BatchID)
+	open("/console/verifications", "Verifications")
+	open("/console/verifications/"+ver.VerificationID, "Verification "+ver.VerificationID)
 	open("/console/liveness", "Liveness checks")
 	open("/console/liveness/"+check.CheckID, "Liveness check "+check.CheckID)
 	open("/console/handoff", "Phone handoff")
