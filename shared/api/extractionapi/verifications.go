@@ -12,11 +12,9 @@ import (
 	"github.com/trustline/platform/shared/api/httpapi"
 	"github.com/trustline/platform/shared/domain/access"
 	"github.com/trustline/platform/shared/domain/extraction"
+	"github.com/trustline/platform/shared/domain/verification"
 	"github.com/trustline/platform/shared/foundation/fault"
 )
-
-// policies are the decision policies a verification may name (verification.Policies).
-var policies = []string{"lenient", "standard", "strict"}
 
 // decisions are a verification's decisions, for the list's filter.
 var decisions = []string{"approved", "review", "declined", "resubmit"}
@@ -144,10 +142,14 @@ func verificationOf(r *http.Request) (extraction.Verification, error) {
 		v.Request.MinimumAge = n
 	}
 	if policy == "" {
-		policy = "standard"
+		policy = string(verification.DefaultPolicy)
 	}
-	if !slices.Contains(policies, policy) {
-		bad = append(bad, "policy: "+strings.Join(policies, ", "))
+	if !verification.Policy(policy).Valid() {
+		var names []string
+		for _, p := range verification.Policies() {
+			names = append(names, string(p))
+		}
+		bad = append(bad, "policy: "+strings.Join(names, ", "))
 	}
 	if dob := ap.DateOfBirth; dob != "" {
 		if _, err := time.Parse(time.DateOnly, dob); err != nil {

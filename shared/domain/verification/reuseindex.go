@@ -55,9 +55,10 @@ func HolderKey(accountSecret []byte, d extraction.ExtractedData) string {
 }
 
 // lookUp finds the document's first verification in the account, as Run reads it, and the key
-// and holder to remember this one by; nil when the document has no state and number to look it
-// up by. fm is the selfie's face match (nil without one): its embedding is compared with the
-// first holder's at its threshold.
+// and holder to remember this one by: an empty key when the index knows the document already
+// (the first holder stays; a retry finds itself), and a nil lookup when the document has no state
+// and number to look it up by. fm is the selfie's face match (nil without one): its embedding is
+// compared with the first holder's at its threshold.
 func (v Verifier) lookUp(ctx context.Context, in extraction.VerifyInput, fm *facematch.Result) (
 	*ReuseLookup, string, Holder, error,
 ) {
@@ -82,12 +83,15 @@ func (v Verifier) lookUp(ctx context.Context, in extraction.VerifyInput, fm *fac
 		return nil, "", Holder{}, err
 	}
 	lookup := &ReuseLookup{}
-	if found && first != in.Extraction.ID { // a retry of this very verification finds itself
+	if !found {
+		return lookup, key, holder, nil
+	}
+	if first != in.Extraction.ID { // a retry of this very verification finds itself
 		lookup.Earlier, lookup.SameNameAndBirthDate = first, firstHolder.Key == holder.Key
 		if len(holder.Face) > 0 && len(firstHolder.Face) == len(holder.Face) {
 			lookup.FaceCompared = true
 			lookup.SameFace = facematch.Similarity(firstHolder.Face, holder.Face) >= fm.Threshold
 		}
 	}
-	return lookup, key, holder, nil
+	return lookup, "", holder, nil
 }

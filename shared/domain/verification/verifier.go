@@ -54,14 +54,14 @@ func (v Verifier) Verify(ctx context.Context, in extraction.VerifyInput) (*extra
 		default:
 			return nil, err
 		}
-		fm, err := v.FaceMatch.Compare(ctx, in.Document, in.Selfie)
-		var imageErr *facematch.ImageError
-		switch {
-		case err == nil:
+		if undecodable(err) {
+			// The face match would decode the same bytes and fail the same way.
+			inp.FaceMatchErr = &facematch.ImageError{Image: facematch.ImageSelfie, Err: err}
+		} else if fm, err := v.FaceMatch.Compare(ctx, in.Document, in.Selfie); err == nil {
 			inp.FaceMatch = &fm
-		case errors.As(err, &imageErr):
+		} else if imageErr := (*facematch.ImageError)(nil); errors.As(err, &imageErr) {
 			inp.FaceMatchErr = err
-		default:
+		} else {
 			return nil, err
 		}
 	}
@@ -73,8 +73,8 @@ func (v Verifier) Verify(ctx context.Context, in extraction.VerifyInput) (*extra
 	checks := Run(inp)
 	decision, reasons := Decide(Policy(req.Policy), checks)
 	if key != "" {
-		// Remembered before the verdict is stored: a crash between the two leaves the document
-		// known with its first holder, which the retry finds as itself.
+		// A document first seen: remembered before the verdict is stored, so that a crash between
+		// the two leaves it known with its first holder, which the retry finds as itself.
 		if err := v.Reuse.Remember(ctx, in.Extraction.OwnerID, key, in.Extraction.ID, holder,
 			in.Extraction.ExpiresAt); err != nil {
 			return nil, err
@@ -86,10 +86,16 @@ func (v Verifier) Verify(ctx context.Context, in extraction.VerifyInput) (*extra
 		out.Reasons = []string{}
 	}
 	for i, c := range checks {
-		out.Checks[i] = extraction.VerdictCheck{Group: c.Group, Code: c.Code, Result: string(c.Result)}
-		out.Checks[i].Detail = c.Detail
+		out.Checks[i] = extraction.VerdictCheck{Group: c.Group, Code: c.Code, Result: string(c.Result),
+			Detail: c.Detail}
 	}
 	return out, nil
+}
+
+// undecodable reports a liveness error that says the selfie's bytes are no image to read.
+func undecodable(err error) bool {
+	return errors.Is(err, liveness.ErrUnsupported) || errors.Is(err, liveness.ErrCorrupt) ||
+		errors.Is(err, liveness.ErrTooLarge)
 }
 
 // selfieProblem reports a liveness error about the selfie itself, rather than the models.
