@@ -75,8 +75,8 @@ func detectorInput(p liveness.Upright, sc *scratch) (float64, sampler) {
 	return float64(w) / float64(p.W), src
 }
 
-// enlarge resamples the W×H RGB image rgb to w×h as bilinear does with clamping, with the same
-// arithmetic in the same order, its taps and weights computed once per column and row.
+// enlarge resamples the W×H RGB image rgb to w×h bilinearly, taps outside the image clamped to
+// its nearest edge pixel, its taps and weights computed once per column and row.
 func enlarge(rgb []uint8, W, H, w, h int, put func(x, y int, r, g, b float32)) {
 	type tap struct {
 		i0, i1 int // offsets of the left and right pixels, edges clamped
@@ -117,9 +117,9 @@ func enlarge(rgb []uint8, W, H, w, h int, put func(x, y int, r, g, b float32)) {
 	}
 }
 
-// bilinear samples the image at (x, y): outside it, black (as OpenCV's warpAffine's constant
-// border) or, when clamp is set, the nearest edge pixel.
-func bilinear(p *sampler, x, y float64, clamp bool) (float32, float32, float32) {
+// bilinear samples the image at (x, y), black outside it (as OpenCV's warpAffine's constant
+// border).
+func bilinear(p *sampler, x, y float64) (float32, float32, float32) {
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
 	fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
 	var out [3]float32
@@ -128,9 +128,7 @@ func bilinear(p *sampler, x, y float64, clamp bool) (float32, float32, float32) 
 		w      float32
 	}{{0, 0, (1 - fx) * (1 - fy)}, {1, 0, fx * (1 - fy)}, {0, 1, (1 - fx) * fy}, {1, 1, fx * fy}} {
 		xx, yy := x0+t.dx, y0+t.dy
-		if clamp {
-			xx, yy = max(0, min(p.w-1, xx)), max(0, min(p.h-1, yy))
-		} else if xx < 0 || yy < 0 || xx >= p.w || yy >= p.h {
+		if xx < 0 || yy < 0 || xx >= p.w || yy >= p.h {
 			continue
 		}
 		r, g, b := p.pixel(xx, yy)
@@ -182,7 +180,7 @@ func alignedInput(p *sampler, f Face, sc *scratch) []float32 {
 		for u := range alignedSide {
 			du, dv := float64(u)-m[2], float64(v)-m[5]
 			x, y := (a*du+b*dv)/d, (-b*du+a*dv)/d
-			r, g, bl := bilinear(p, x, y, false)
+			r, g, bl := bilinear(p, x, y)
 			i := v*alignedSide + u
 			in[i], in[plane+i], in[2*plane+i] = r, g, bl
 		}
@@ -208,7 +206,6 @@ func (m *Models) embed(p *sampler, f Face, sc *scratch) ([]float32, error) {
 	return out, nil
 }
 
-// cosine is the dot product of two normalised embeddings.
 // Similarity is the cosine of two embeddings (unit length) of the same model, compared with a
 // Result's Threshold; 0 when their lengths differ.
 func Similarity(a, b []float32) float64 {
@@ -218,6 +215,7 @@ func Similarity(a, b []float32) float64 {
 	return cosine(a, b)
 }
 
+// cosine is the dot product of two normalised embeddings.
 func cosine(a, b []float32) float64 {
 	var s float64
 	for i := range a {

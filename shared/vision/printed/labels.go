@@ -317,9 +317,11 @@ func inlineLabel(text string) (name Name, score float64, value string, ok bool) 
 	for i, w := range raw {
 		folded[i] = foldLabel(w)
 	}
-	// head is the first n words folded, those that fold to nothing (punctuation) left out.
-	head := func(n int) string {
-		return strings.Join(slices.DeleteFunc(slices.Clone(folded[:n]), func(s string) bool { return s == "" }), " ")
+	// heads[n] is the first n words folded, those that fold to nothing (punctuation) left out:
+	// made once, not for each of the dictionary's labels.
+	heads := make([]string, len(raw))
+	for n := 1; n < len(raw); n++ {
+		heads[n] = strings.Join(slices.DeleteFunc(slices.Clone(folded[:n]), func(s string) bool { return s == "" }), " ")
 	}
 	for field, words := range labels {
 		for _, w := range words {
@@ -327,7 +329,7 @@ func inlineLabel(text string) (name Name, score float64, value string, ok bool) 
 			if n >= len(raw) {
 				continue
 			}
-			if sc := similarity(head(n), w); sc > score || sc == score && sc > 0 && field < name {
+			if sc := similarity(heads[n], w); sc > score || sc == score && sc > 0 && field < name {
 				name, score, value = field, sc, strings.Join(raw[n:], " ")
 			}
 		}

@@ -127,16 +127,16 @@ func ReadLicence(lines []ocr.Line, now time.Time) (Page, bool) {
 				continue
 			}
 			dob = d
-			p.add(DateOfBirth, Field{Value: d.Format(time.DateOnly), Confidence: conf, Box: f.seg.Box})
+			p.add(DateOfBirth, Field{Value: d.Format(time.DateOnly), Confidence: conf})
 			if place != "" {
 				if pf, ok := parse(PlaceOfBirth, place, Anchors{}, now); ok {
-					p.add(PlaceOfBirth, Field{Value: pf.Value, Confidence: conf, Box: f.seg.Box})
+					p.add(PlaceOfBirth, Field{Value: pf.Value, Confidence: conf})
 				}
 			}
 		case Categories:
 			p.Categories = categories(f.text)
 			if len(p.Categories) > 0 {
-				p.add(Categories, Field{Value: strings.Join(p.Categories, " "), Confidence: conf, Box: f.seg.Box})
+				p.add(Categories, Field{Value: strings.Join(p.Categories, " "), Confidence: conf})
 			}
 		case ExpiryDate, IssueDate:
 			a := Anchors{DateOfBirth: dob}
@@ -145,17 +145,17 @@ func ReadLicence(lines []ocr.Line, now time.Time) (Page, bool) {
 				a.ExpiryDate = now
 			}
 			if v, ok := parse(name, f.text, a, now); ok {
-				p.add(name, Field{Value: v.Value, Confidence: conf * v.Confidence, Box: f.seg.Box})
+				p.add(name, Field{Value: v.Value, Confidence: conf * v.Confidence})
 			}
 		case DocumentNumber:
 			// Licence numbers are printed with spaces (UK: "MORGA753116SM9IJ 35"); kept as printed.
 			v := strings.Join(strings.Fields(f.text), " ")
 			if len(v) >= 5 && strings.ContainsAny(v, "0123456789") {
-				p.add(name, Field{Value: strings.ToUpper(v), Confidence: conf, Box: f.seg.Box})
+				p.add(name, Field{Value: strings.ToUpper(v), Confidence: conf})
 			}
 		default:
 			if v, ok := parse(name, f.text, Anchors{}, now); ok {
-				p.add(name, Field{Value: v.Value, Confidence: conf * v.Confidence, Box: f.seg.Box})
+				p.add(name, Field{Value: v.Value, Confidence: conf * v.Confidence})
 			}
 		}
 	}

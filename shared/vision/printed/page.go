@@ -2,7 +2,6 @@ package printed
 
 import (
 	"cmp"
-	"image"
 	"slices"
 	"strings"
 	"time"
@@ -16,8 +15,6 @@ import (
 type Field struct {
 	Value      string
 	Confidence float64
-	// Box is where the value is printed, in the pixels of the image read.
-	Box image.Rectangle
 }
 
 // Page is what a document's printed zone says.
@@ -72,7 +69,6 @@ func Read(lines []ocr.Line, a Anchors, now time.Time) Page {
 			continue
 		}
 		f.Confidence *= pr.value.Confidence * pr.label.score * pr.closeness
-		f.Box = pr.value.Box
 		if pr.value != pr.label {
 			pr.value.used = true
 		}
@@ -234,7 +230,6 @@ func anchored(segs []*segment, a Anchors, now time.Time, p *Page) {
 			}
 			if f, ok := parse(name, s.Text, a, now); ok && repeats(name, f.Value, a) {
 				f.Confidence *= s.Confidence * anchoredFactor
-				f.Box = s.Box
 				p.add(name, f)
 				s.used = true
 				break
@@ -278,7 +273,7 @@ func addDate(p *Page, name Name, d time.Time, s *segment) {
 	if _, done := p.Fields[name]; done {
 		return
 	}
-	p.add(name, Field{Value: d.Format(time.DateOnly), Confidence: s.Confidence * anchoredFactor, Box: s.Box})
+	p.add(name, Field{Value: d.Format(time.DateOnly), Confidence: s.Confidence * anchoredFactor})
 }
 
 // repeats reports a printed value that is the MRZ's own.
