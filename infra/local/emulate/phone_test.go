@@ -227,5 +227,8 @@ func consoleGETRoutes(t *testing.T) []string {
 			}
 		}
 	}
+	if len(routes) == 0 {
+		t.Fatal("no GET /console route found in the console's source: the pattern no longer matches")
+	}
 	return routes
 }

@@ -25,13 +25,18 @@ type verificationView struct {
 	Livemode                                  bool
 }
 
-func (v verificationView) check(group, code string) string {
+// check is a check's result, and detail its evidence ("" for a check the verification lacks).
+func (v verificationView) check(group, code string) string { r, _ := v.find(group, code); return r }
+
+func (v verificationView) detail(group, code string) string { _, d := v.find(group, code); return d }
+
+func (v verificationView) find(group, code string) (result, detail string) {
 	for _, c := range v.Checks {
 		if c.Group == group && c.Code == code {
-			return c.Result
+			return c.Result, c.Detail
 		}
 	}
-	return ""
+	return "", ""
 }
 
 func pollVerification(t *testing.T, c client, cred []string, id string) verificationView {
@@ -157,7 +162,12 @@ func TestVerification(t *testing.T) {
 	var exts struct {
 		Data []struct{ ExtractionID string }
 	}
-	c.do("GET", "/v1/extractions", nil, cred...).json(t, &exts)
+	r = c.do("GET", "/v1/extractions", nil, cred...)
+	expect(t, "extractions", r, 200, "")
+	r.json(t, &exts)
+	if len(exts.Data) == 0 {
+		t.Error("the extractions' list lacks the page's own extraction")
+	}
 	for _, e := range exts.Data {
 		if strings.HasPrefix(e.ExtractionID, "ver_") {
 			t.Errorf("the extractions' list holds verification %s", e.ExtractionID)
@@ -177,19 +187,24 @@ func TestVerification(t *testing.T) {
 	})
 }
 
+// validToday are the options of a clean generated passport whose portrait is photo and which
+// expires in five years from today, whatever year the test runs in (the set is drawn as of
+// printedtest.Reference).
+func validToday(photo image.Image) []printedtest.Option {
+	fiveYears := time.Now().UTC().Truncate(24*time.Hour).AddDate(5, 0, 0)
+	return []printedtest.Option{printedtest.Kinds(printedtest.Passport), printedtest.Clean(),
+		printedtest.Photo(photo), printedtest.ExpiresOn(fiveYears)}
+}
+
 // genuinePassport is a generated passport page that nothing should decline on the day: issued by
-// a real state, its zones agreeing, valid for another year, an adult's; its portrait is photo.
+// a real state, its zones agreeing, valid for five more years, an adult's; its portrait is photo.
 // The first such page from seed 40 on, and its index.
-func genuinePassport(t *testing.T, photo image.Image, opts ...printedtest.Option) (printedtest.Page, int) {
+func genuinePassport(t *testing.T, photo image.Image) (printedtest.Page, int) {
 	t.Helper()
-	opts = append([]printedtest.Option{printedtest.Kinds(printedtest.Passport), printedtest.Clean(),
-		printedtest.Photo(photo)}, opts...)
-	year := time.Now().UTC().AddDate(1, 0, 0).Format(time.DateOnly)
 	adult := time.Now().UTC().AddDate(-19, 0, 0).Format(time.DateOnly)
 	for i := range 40 {
-		p := printedtest.At(40, i, opts...)
-		f := p.Truth.Fields
-		if len(p.Truth.Disagreements) == 0 && f.ExpiryDate > year && f.DateOfBirth < adult {
+		p := printedtest.At(40, i, validToday(photo)...)
+		if len(p.Truth.Disagreements) == 0 && p.Truth.Fields.DateOfBirth < adult {
 			return p, i
 		}
 	}
@@ -271,8 +286,7 @@ func TestVerificationDecides(t *testing.T) {
 	// Another holder's page of the same state with the same number.
 	var other printedtest.Page
 	for i := index + 1; i < index+200 && other.Image == nil; i++ {
-		p := printedtest.At(40, i, printedtest.Kinds(printedtest.Passport), printedtest.Clean(),
-			printedtest.Number(f.DocumentNumber), printedtest.Photo(photo))
+		p := printedtest.At(40, i, append(validToday(photo), printedtest.Number(f.DocumentNumber))...)
 		if p.Truth.Issuer == page.Truth.Issuer && p.Truth.Fields.Surname != f.Surname &&
 			len(p.Truth.Disagreements) == 0 {
 			other = p
@@ -283,7 +297,7 @@ func TestVerificationDecides(t *testing.T) {
 	}
 	v = verify("the number again, another holder", encoded(t, other))
 	if v.Decision != "declined" || !slices.Contains(v.Reasons, "document_reused_other_holder") ||
-		!strings.Contains(detail(v, "document.reuse", "same_document"), "ver_") {
+		!strings.Contains(v.detail("document.reuse", "same_document"), "ver_") {
 		t.Errorf("reused number: decision %s, reasons %v, checks %+v", v.Decision, v.Reasons, v.Checks)
 	}
 
@@ -303,18 +317,8 @@ func TestVerificationDecides(t *testing.T) {
 	v = verify("another face", encoded(t, page), formFile("selfie", "selfie.jpg", stranger.Bytes()),
 		formField("applicant", applicant))
 	if v.Decision != "declined" || !slices.Contains(v.Reasons, "document_reused_other_holder") ||
-		!strings.Contains(detail(v, "document.reuse", "same_document"), "another face") ||
+		!strings.Contains(v.detail("document.reuse", "same_document"), "another face") ||
 		v.check("face.match", "same_person") != "fail" {
 		t.Errorf("another face: decision %s, reasons %v, checks %+v", v.Decision, v.Reasons, v.Checks)
 	}
-}
-
-// detail is a check's evidence.
-func detail(v verificationView, group, code string) string {
-	for _, c := range v.Checks {
-		if c.Group == group && c.Code == code {
-			return c.Detail
-		}
-	}
-	return ""
 }

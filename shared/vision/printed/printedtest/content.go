@@ -156,9 +156,17 @@ func newDoc(r *rng, kind Kind) *doc {
 	return d
 }
 
-// renumber gives the document number n in both zones.
-func (d *doc) renumber(n string) {
-	d.number, d.mrzNumber = n, n
+// override gives the document the number and expiry date of o, when set, in both zones.
+func (d *doc) override(o options) {
+	if o.number == "" && o.expiry.IsZero() {
+		return
+	}
+	if o.number != "" {
+		d.number, d.mrzNumber = o.number, o.number
+	}
+	if !o.expiry.IsZero() {
+		d.expiry, d.mrzExpiry = o.expiry, o.expiry
+	}
 	switch d.kind {
 	case Passport:
 		d.mrz = td3(d)

@@ -17,6 +17,7 @@ type options struct {
 	clean  bool
 	photo  image.Image
 	number string
+	expiry time.Time
 }
 
 // Kinds draws pages of the given kinds only, in their usual proportions.
@@ -33,6 +34,10 @@ func Photo(photo image.Image) Option { return func(o *options) { o.photo = photo
 // Number gives the document this number, in both zones, instead of the one drawn: two pages of
 // one issuer with one number and two holders are a document used twice.
 func Number(n string) Option { return func(o *options) { o.number = n } }
+
+// ExpiresOn gives the document this expiry date, in both zones, instead of the one drawn: a test
+// that judges pages on today's date, not on Reference's, keeps valid documents every year.
+func ExpiresOn(t time.Time) Option { return func(o *options) { o.expiry = t } }
 
 // Generate returns n pages drawn from seed: At(seed, i, opts...) for i from 0 to n-1, generated
 // in parallel. A page takes 3 to 7 MB (an RGBA image of up to 1.7 million pixels): for large sets
@@ -88,9 +93,7 @@ func At(seed int64, i int, opts ...Option) Page {
 	kind := kinds[newRNG(seed, i, streamKind).weighted(weights...)]
 
 	d := newDoc(newRNG(seed, i, streamContent), kind)
-	if o.number != "" {
-		d.renumber(o.number)
-	}
+	d.override(o)
 	sr := newRNG(seed, i, streamStyle)
 	st := newStyle(sr, d)
 	st.fonts = newRNG(seed, i, streamFont)

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/trustline/platform/shared/vision/printed/printedtest"
 )
@@ -91,8 +92,8 @@ func TestKindsDrawsOneKind(t *testing.T) {
 	}
 }
 
-// Photo prints a photo as the portrait and changes nothing else; Number gives the document its
-// number in both zones, the MRZ's check digits computed again.
+// Photo prints a photo as the portrait and changes nothing else; Number and ExpiresOn give the
+// document its number and expiry date in both zones, the MRZ's check digits computed again.
 func TestPhotoAndNumber(t *testing.T) {
 	red := image.NewRGBA(image.Rect(0, 0, 60, 80))
 	for i := range len(red.Pix) / 4 {
@@ -122,6 +123,12 @@ func TestPhotoAndNumber(t *testing.T) {
 	if tr.Fields.DocumentNumber != "L898902C3" || !strings.HasPrefix(tr.MRZ[1], "L898902C3") ||
 		tr.Fields.Surname != plain.Truth.Fields.Surname {
 		t.Errorf("renumbered: number %q, MRZ %q", tr.Fields.DocumentNumber, tr.MRZ)
+	}
+	in2041 := printedtest.ExpiresOn(time.Date(2041, 3, 9, 0, 0, 0, 0, time.UTC))
+	expires := printedtest.At(3, 0, append(kinds, in2041)...)
+	if e := expires.Truth; e.Fields.ExpiryDate != "2041-03-09" || e.MRZ[1][21:27] != "410309" ||
+		e.Fields.Surname != plain.Truth.Fields.Surname {
+		t.Errorf("expiring 2041-03-09: expiry %q, MRZ %q", e.Fields.ExpiryDate, e.MRZ)
 	}
 	if tr.MRZ[1][9] != '6' { // ICAO 9303's own example number's check digit
 		t.Errorf("the number's check digit is %c, want 6", tr.MRZ[1][9])
