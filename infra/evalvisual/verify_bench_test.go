@@ -1,23 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"image"
-	"image/draw"
-	"image/jpeg"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
-	xdraw "golang.org/x/image/draw"
-
 	"github.com/trustline/platform/shared/domain/extraction"
 	"github.com/trustline/platform/shared/domain/facematch"
 	"github.com/trustline/platform/shared/domain/liveness"
 	"github.com/trustline/platform/shared/domain/verification"
+	"github.com/trustline/platform/shared/vision/printed/printedtest"
 )
 
 // BenchmarkVerification is a verification's processing on one core, as the extraction worker
@@ -89,21 +83,9 @@ func portraitPage(b *testing.B, photoJPEG []byte) []byte {
 	if err != nil {
 		b.Fatal(err)
 	}
-	page, err := png.Decode(bytes.NewReader(data))
+	page, err := printedtest.OnSpecimen(data, photoJPEG)
 	if err != nil {
 		b.Fatal(err)
 	}
-	photo, err := jpeg.Decode(bytes.NewReader(photoJPEG))
-	if err != nil {
-		b.Fatal(err)
-	}
-	out := image.NewRGBA(page.Bounds())
-	draw.Draw(out, out.Bounds(), page, image.Point{}, draw.Src)
-	pb := photo.Bounds()
-	xdraw.CatmullRom.Scale(out, image.Rect(46, 104, 346, 104+300*pb.Dy()/pb.Dx()), photo, pb, draw.Src, nil)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, out); err != nil {
-		b.Fatal(err)
-	}
-	return buf.Bytes()
+	return page
 }

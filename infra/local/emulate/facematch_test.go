@@ -3,42 +3,21 @@ package emulate
 import (
 	"bytes"
 	"context"
-	"image"
-	"image/draw"
-	"image/jpeg"
 	"image/png"
 	"testing"
 
-	xdraw "golang.org/x/image/draw"
-
 	"github.com/trustline/platform/shared/vision/imagefile"
+	"github.com/trustline/platform/shared/vision/printed/printedtest"
 )
 
-// portraitPage is a generated passport page (testdata/extraction/icao-td3-clean.png) with the
-// photo of name printed over its grey portrait placeholder: a page the extraction reads and the
-// face match finds a face on.
+// portraitPage is the ICAO specimen page with the test photo name printed on its portrait.
 func portraitPage(t *testing.T, name string) []byte {
 	t.Helper()
-	page, err := png.Decode(bytes.NewReader(testdocument(t, "icao-td3-clean.png")))
+	page, err := printedtest.OnSpecimen(testdocument(t, "icao-td3-clean.png"), face(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	photo, err := jpeg.Decode(bytes.NewReader(face(t, name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := image.NewRGBA(page.Bounds())
-	draw.Draw(out, out.Bounds(), page, image.Point{}, draw.Src)
-	// The placeholder of a TD3 page (1250×880, 10 px/mm) starts at 4 mm from the left and about
-	// 10 mm from the top, 31 mm wide: the photo goes inside it, its aspect kept.
-	b := photo.Bounds()
-	at := image.Rect(46, 104, 46+300, 104+300*b.Dy()/b.Dx())
-	xdraw.CatmullRom.Scale(out, at, photo, b, draw.Src, nil)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, out); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return page
 }
 
 // faceMatchView is POST /v1/face-match's answer.

@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/draw"
 	"image/jpeg"
-	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,6 +19,7 @@ import (
 	"github.com/trustline/platform/shared/domain/facematch"
 	"github.com/trustline/platform/shared/vision/imagefile"
 	"github.com/trustline/platform/shared/vision/onnx"
+	"github.com/trustline/platform/shared/vision/printed/printedtest"
 )
 
 // BenchmarkFaceMatch measures one whole face match (decoding both images, YuNet on each, the
@@ -168,24 +168,11 @@ func benchmarkMatch(b *testing.B, m *facematch.Models, document, selfie []byte) 
 	b.ReportMetric(r.Similarity, "similarity")
 }
 
-// portraitPage prints the photo over the portrait placeholder of a generated TD3 passport page
-// (1250×880, the placeholder at 4 mm from the left, 10 mm from the top, 31 mm wide, 10 px/mm).
+// portraitPage prints the photo over the portrait placeholder of the generated TD3 passport page.
 func portraitPage(b *testing.B, pageData, photoData []byte) []byte {
-	page, err := png.Decode(bytes.NewReader(pageData))
+	page, err := printedtest.OnSpecimen(pageData, photoData)
 	if err != nil {
 		b.Fatal(err)
 	}
-	photo, err := jpeg.Decode(bytes.NewReader(photoData))
-	if err != nil {
-		b.Fatal(err)
-	}
-	out := image.NewRGBA(page.Bounds())
-	draw.Draw(out, out.Bounds(), page, image.Point{}, draw.Src)
-	pb := photo.Bounds()
-	xdraw.CatmullRom.Scale(out, image.Rect(46, 104, 346, 104+300*pb.Dy()/pb.Dx()), photo, pb, draw.Src, nil)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, out); err != nil {
-		b.Fatal(err)
-	}
-	return buf.Bytes()
+	return page
 }
