@@ -158,20 +158,21 @@ test: ## make lint, unit and integration tests (moto started for them; under CI=
 	$(if $(filter true,$(LOCALSTACK_TESTS)),go run ./infra/local exec -emulator localstack -- go test -count=1 -timeout 30m -skip '$(LOCALSTACK_SKIP)' ./infra/local/emulate)
 	$(MAKE) --no-print-directory validate
 
-# The inner loop, on the toolchains alone (no emulator, browser or venv): the packages whose Go
-# files changed since BASE (main's merge base by default; every package when none changed) are
-# gofmt'd, vetted and staticchecked, and every unit test runs in short mode (the calibration and
-# rate measurements, the emulator's integration tests skip: make test runs them all).
+# The inner loop, on the toolchains alone (no emulator, browser or venv): the Go files changed
+# since BASE (main's merge base by default) are gofmt'd and their packages vetted and
+# staticchecked (every package when none changed; the Go SDK always, as make lint does), then
+# every unit test runs in short mode without the emulator's package (the calibration and rate
+# measurements skip in short mode, integration tests without an emulator: make test runs them all).
 BASE ?= $(shell git merge-base HEAD main 2>/dev/null || echo HEAD)
 CHANGED_GO = $(shell { git diff --name-only --diff-filter=d $(BASE) -- '*.go'; git ls-files --others --exclude-standard -- '*.go'; } | sort -u)
 CHANGED_PKGS = $(sort $(foreach f,$(filter-out sdk/%,$(CHANGED_GO)),./$(patsubst %/,%,$(dir $(f)))))
 check: ## the fast inner loop: gofmt, vet and staticcheck on changed packages, unit tests in short mode (no emulator)
-	@files="$(filter-out sdk/%,$(CHANGED_GO))"; test -z "$$files" || test -z "$$(gofmt -l $$files)" || \
+	@files="$(CHANGED_GO)"; test -z "$$files" || test -z "$$(gofmt -l $$files)" || \
 		{ gofmt -l $$files; echo "gofmt: files above need formatting"; exit 1; }
 	go vet $(or $(CHANGED_PKGS),./...)
 	go run $(STATICCHECK) $(or $(CHANGED_PKGS),./...)
 	env -u CI -u AWS_ENDPOINT_URL go test -short -count=1 $$(go list ./... | grep -v /infra/local/emulate)
-	cd sdk/go && go vet ./... && go test -short -count=1 ./...
+	cd sdk/go && go vet ./... && go run $(STATICCHECK) ./... && go test -short -count=1 ./...
 
 # The fault campaign (infra/local/emulate/chaos_test.go) at ten times make test's size: committed
 # writes whose process dies, messages delivered twice, clients retrying with the same key; then

@@ -35,10 +35,10 @@ class ExtractionTimeout(TimeoutError):
     is still queued or processing at the deadline; status is the last one read (None if none
     could be read), extraction_id the extraction's or the verification's id."""
 
-    def __init__(self, extraction_id: str, status: Any, timeout: float):
+    def __init__(self, extraction_id: str, status: Any, timeout: float, what: str = "extraction"):
         self.extraction_id = extraction_id
         self.status = status
-        super().__init__(f"{extraction_id} still {status or 'unread'} after {timeout:g} s")
+        super().__init__(f"{what} {extraction_id} still {status or 'unread'} after {timeout:g} s")
 
 
 def submit_extraction(
@@ -141,7 +141,7 @@ def wait_for_verification(
     return _wait(
         lambda: get_verification.sync_detailed(verification_id, client=client),
         lambda v: v.status in (VerificationStatus.COMPLETED, VerificationStatus.FAILED),
-        lambda status: ExtractionTimeout(verification_id, status, timeout),
+        lambda status: ExtractionTimeout(verification_id, status, timeout, "verification"),
         timeout=timeout,
         first_delay=first_delay,
         max_delay=max_delay,
