@@ -146,11 +146,8 @@ func (s *Service) submitted(ctx context.Context, c Caller, asBatch bool) (*Batch
 		}
 		b, items = &batch, made
 	} else {
-		e, err := s.Store.Extraction(ctx, newID(ctx, "ext", "extraction#0"))
-		if fault.Is(err, fault.NotFound) {
-			return nil, nil, false, nil
-		}
-		if err != nil {
+		e, found, err := s.recorded(ctx, c, newID(ctx, "ext", "extraction#0"))
+		if err != nil || !found {
 			return nil, nil, false, err
 		}
 		items = []Extraction{e}
@@ -159,6 +156,21 @@ func (s *Service) submitted(ctx context.Context, c Caller, asBatch bool) (*Batch
 		return nil, nil, false, fmt.Errorf("extraction: the ids of the key are another submission's")
 	}
 	return b, items, true, nil
+}
+
+// recorded is the record an earlier run of the request made under id (the idempotency key's):
+// found is false when there is none, and a record of another owner under it is an error.
+func (s *Service) recorded(ctx context.Context, c Caller, id string) (e Extraction, found bool, err error) {
+	e, err = s.Store.Extraction(ctx, id)
+	switch {
+	case fault.Is(err, fault.NotFound):
+		return Extraction{}, false, nil
+	case err != nil:
+		return Extraction{}, false, err
+	case e.OwnerID != c.OwnerID:
+		return Extraction{}, false, fmt.Errorf("extraction: the id of the key is another owner's")
+	}
+	return e, true, nil
 }
 
 // object checks a document's file (size, type by content, the image's dimensions and depth by its

@@ -64,13 +64,8 @@ func (s *Service) SubmitVerification(ctx context.Context, c Caller, v Verificati
 	if _, keyed := idempotency.AttemptOf(ctx); keyed {
 		// An earlier run of the request under the same idempotency key may have recorded it; without
 		// a key the id is new, and there is nothing to read.
-		if e, err := s.Store.Extraction(ctx, id); err == nil {
-			if e.OwnerID != c.OwnerID {
-				return Extraction{}, fmt.Errorf("extraction: the id of the key is another owner's")
-			}
-			return e, nil
-		} else if !fault.Is(err, fault.NotFound) {
-			return Extraction{}, err
+		if e, found, err := s.recorded(ctx, c, id); err != nil || found {
+			return e, err
 		}
 	}
 	if s.Refusals != nil {
@@ -134,7 +129,8 @@ func (s *Service) SubmitVerification(ctx context.Context, c Caller, v Verificati
 	charge := credits.Charge(c.OwnerID, e.CreditsUsed, credits.ReasonVerification, e.ID, now)
 	if err := s.Store.CreateExtractions(ctx, charge, nil, []Extraction{e}); err != nil {
 		if fault.Is(err, fault.Conflict) {
-			if made, gerr := s.Store.Extraction(ctx, id); gerr == nil && made.OwnerID == c.OwnerID {
+			// Another run of the request recorded it meanwhile (one that outlived its lease).
+			if made, found, _ := s.recorded(ctx, c, id); found {
 				return made, nil
 			}
 		}
