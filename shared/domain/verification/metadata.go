@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"unicode"
+
+	"github.com/trustline/platform/shared/vision/imagefile"
 )
 
 // metadataField is one text of a file's metadata that names software: where it was found and
@@ -36,12 +38,12 @@ const (
 // anything else or for metadata it cannot read. It reads what the file's own structure points
 // to, never the image data, and never fails: a broken file has what could be read.
 func readMetadata(data []byte) []metadataField {
-	switch {
-	case len(data) >= 2 && data[0] == 0xFF && data[1] == 0xD8:
+	switch mime, _ := imagefile.Sniff(data); mime {
+	case imagefile.MIMEJPEG:
 		return jpegMetadata(data)
-	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+	case imagefile.MIMEPNG:
 		return pngMetadata(data)
-	case len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP":
+	case imagefile.MIMEWebP:
 		return webpMetadata(data)
 	}
 	return nil
