@@ -20,9 +20,8 @@ func Liveness(ctx context.Context, getenv Getenv) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := d.cfg
-	models, err := liveness.Load(cfg.ModelsDir, liveness.WithThreshold(cfg.LivenessThreshold),
-		liveness.WithMaxPixels(cfg.MaxImagePixels))
+	models, err := liveness.Load(d.cfg.ModelsDir, liveness.WithThreshold(d.cfg.LivenessThreshold),
+		liveness.WithMaxPixels(d.cfg.MaxImagePixels))
 	if err != nil {
 		return nil, err
 	}
