@@ -180,11 +180,8 @@ func (b Band) Crop(img image.Image) *image.Gray {
 	dst := image.NewGray(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		dy := float64(y) + 0.5 - float64(h)/2
-		row := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		for x := range row {
-			dx := float64(x) + 0.5 - float64(w)/2
-			row[x] = bilinear(src, cx+dx*cos-dy*sin-0.5, cy+dx*sin+dy*cos-0.5, paper)
-		}
+		dx := 0.5 - float64(w)/2
+		bilinearRow(src, dst.Pix[y*dst.Stride:y*dst.Stride+w], cx+dx*cos-dy*sin-0.5, cy+dx*sin+dy*cos-0.5, cos, sin, paper)
 	}
 	return dst
 }
@@ -202,20 +199,6 @@ func subImage(img image.Image, r image.Rectangle) image.Image {
 		}
 	}
 	return dst
-}
-
-// bilinear samples g at (x, y), outside g returning fill.
-func bilinear(g *image.Gray, x, y float64, fill uint8) uint8 {
-	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
-	if x0 < 0 || y0 < 0 || x0+1 >= g.Rect.Dx() || y0+1 >= g.Rect.Dy() {
-		return fill
-	}
-	fx, fy := x-float64(x0), y-float64(y0)
-	p := g.Pix[y0*g.Stride+x0:]
-	q := g.Pix[(y0+1)*g.Stride+x0:]
-	top := float64(p[0])*(1-fx) + float64(p[1])*fx
-	bottom := float64(q[0])*(1-fx) + float64(q[1])*fx
-	return uint8(top*(1-fy) + bottom*fy + 0.5)
 }
 
 // Above returns the part of the document printed above the zone, levelled like Crop: a
@@ -260,11 +243,35 @@ func (b Band) Above(img image.Image, heightRatio, scale float64) *image.Gray {
 	dst := image.NewGray(image.Rect(0, 0, outW, outH))
 	for y := 0; y < outH; y++ {
 		dy := (float64(y) + 0.5 - float64(outH)/2) * step
-		row := dst.Pix[y*dst.Stride : y*dst.Stride+outW]
-		for x := range row {
-			dx := (float64(x) + 0.5 - float64(outW)/2) * step
-			row[x] = bilinear(src, ox+dx*cos-dy*sin-0.5, oy+dx*sin+dy*cos-0.5, paper)
-		}
+		dx := (0.5 - float64(outW)/2) * step
+		// The row's first sample, and the step along it, in src's pixels.
+		sx, sy := ox+dx*cos-dy*sin-0.5, oy+dx*sin+dy*cos-0.5
+		bilinearRow(src, dst.Pix[y*dst.Stride:y*dst.Stride+outW], sx, sy, step*cos, step*sin, paper)
 	}
 	return dst
+}
+
+// bilinearRow fills row with bilinear samples of g from (x, y) in steps of (dx, dy), outside g
+// with fill: bilinear's weights in 8-bit fixed point, the position advanced rather than computed
+// for each pixel (a region is a million samples).
+func bilinearRow(g *image.Gray, row []uint8, x, y, dx, dy float64, fill uint8) {
+	const one = 1 << 16
+	fxp, fyp := int64(math.Round(x*one)), int64(math.Round(y*one))
+	sx, sy := int64(math.Round(dx*one)), int64(math.Round(dy*one))
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	for i := range row {
+		x0, y0 := int(fxp>>16), int(fyp>>16)
+		if fxp < 0 || fyp < 0 || x0+1 >= w || y0+1 >= h {
+			row[i] = fill
+		} else {
+			ax, ay := uint32(fxp>>8)&0xff, uint32(fyp>>8)&0xff
+			p := g.Pix[y0*g.Stride+x0:]
+			q := g.Pix[(y0+1)*g.Stride+x0:]
+			top := uint32(p[0])*(256-ax) + uint32(p[1])*ax
+			bottom := uint32(q[0])*(256-ax) + uint32(q[1])*ax
+			row[i] = uint8((top*(256-ay) + bottom*ay + 1<<15) >> 16)
+		}
+		fxp += sx
+		fyp += sy
+	}
 }

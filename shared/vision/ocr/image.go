@@ -154,14 +154,28 @@ func InkLevels(g *image.Gray) *image.Gray {
 	return g
 }
 
+// histogram counts g's grey levels. Four counts are kept and summed at the end: neighbouring
+// pixels are mostly the same grey, and one count would have each increment wait for the last.
 func histogram(g *image.Gray) *[256]int {
-	var hist [256]int
+	var h [4][256]int
+	w := g.Rect.Dx()
 	for y := 0; y < g.Rect.Dy(); y++ {
-		for _, v := range g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()] {
-			hist[v]++
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		i := 0
+		for ; i+4 <= len(row); i += 4 {
+			h[0][row[i]]++
+			h[1][row[i+1]]++
+			h[2][row[i+2]]++
+			h[3][row[i+3]]++
+		}
+		for ; i < len(row); i++ {
+			h[0][row[i]]++
 		}
 	}
-	return &hist
+	for v := range h[0] {
+		h[0][v] += h[1][v] + h[2][v] + h[3][v]
+	}
+	return &h[0]
 }
 
 // otsu returns the threshold that best separates ink from paper, and the difference between the
