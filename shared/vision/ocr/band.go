@@ -181,7 +181,8 @@ func (b Band) Crop(img image.Image) *image.Gray {
 	for y := 0; y < h; y++ {
 		dy := float64(y) + 0.5 - float64(h)/2
 		dx := 0.5 - float64(w)/2
-		bilinearRow(src, dst.Pix[y*dst.Stride:y*dst.Stride+w], cx+dx*cos-dy*sin-0.5, cy+dx*sin+dy*cos-0.5, cos, sin, paper)
+		sx, sy := cx+dx*cos-dy*sin-0.5, cy+dx*sin+dy*cos-0.5
+		bilinearRow(src, dst.Pix[y*dst.Stride:y*dst.Stride+w], sx, sy, cos, sin, paper)
 	}
 	return dst
 }

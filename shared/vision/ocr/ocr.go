@@ -12,6 +12,8 @@ type Line struct {
 	// Box is where the line is in the image read, in its pixels; empty when the engine does not
 	// say (a PDF read whole).
 	Box image.Rectangle
+	// Head: only the line's first characters were read (a label cut to its head, PrintedLine.Cut).
+	Head bool
 }
 
 // Engine recognises printed text.
@@ -24,4 +26,13 @@ type Engine interface {
 	// It returns ctx.Err() when ctx ends before the work starts, and a wrapped error when the engine
 	// fails; it does not classify images it cannot read as errors.
 	Read(ctx context.Context, img image.Image) ([]Line, error)
+}
+
+// LineReader recognises lines a text detector found (FindPrintedLines), without an engine's own
+// layout analysis: only what is asked for is read.
+type LineReader interface {
+	// ReadLines returns one Line for each box of img, in order: its text (empty when nothing was
+	// recognised in it), its confidence, and the box of the words read in img's pixels (the box
+	// asked for when none was read).
+	ReadLines(ctx context.Context, img image.Image, boxes []image.Rectangle) ([]Line, error)
 }

@@ -142,6 +142,62 @@ func labelOf(text string) (Name, float64, bool) {
 	return best, bestScore, bestScore > 0
 }
 
+// minHead is the shortest last part of a label's head matched as the start of a label: shorter
+// beginnings ("DAT", "LUO") start labels of several fields.
+const minHead = 5
+
+// headLabel says which field a label's head names (ocr.Line.Head: only its first characters were
+// read, "Luogo di nas", "Cognome / Sur", "Authority Aut" of "Authority / Autorité"): its whole
+// parts as labelOf reads them, its last part without its last word (likely cut through), and its
+// last part as the beginning of a label when it begins labels of one field only. Spaces are
+// ignored in the beginning ("Placeof birth").
+func headLabel(text string) (Name, float64, bool) {
+	parts := labelParts(text)
+	if len(parts) == 0 {
+		return "", 0, false
+	}
+	last := parts[len(parts)-1]
+	whole := parts[:len(parts)-1]
+	if i := strings.LastIndexByte(last, ' '); i > 0 {
+		whole = append(whole, last[:i])
+	}
+	name, score, ok := labelOf(strings.Join(whole, "/"))
+	// The last part, and the whole head when a comma or slash was read inside one language's
+	// label ("Place-of, birth").
+	for _, begun := range []string{last, strings.Join(parts, "")} {
+		if n, sc, found := labelStart(strings.ReplaceAll(begun, " ", "")); found && sc > score {
+			name, score, ok = n, sc, true
+		}
+	}
+	return name, score, ok
+}
+
+// labelStart says which field's labels begin with folded text, spaces removed, when those of one
+// field only do.
+func labelStart(begun string) (Name, float64, bool) {
+	if len(begun) < minHead {
+		return "", 0, false
+	}
+	var best Name
+	bestScore, ambiguous := 0.0, false
+	for field, words := range labels {
+		for _, w := range words {
+			w = strings.ReplaceAll(w, " ", "")
+			sc := similarity(begun, w[:min(len(w), len(begun))])
+			if len(w) < len(begun) {
+				sc = similarity(begun, w)
+			}
+			switch {
+			case sc > bestScore:
+				best, bestScore, ambiguous = field, sc, false
+			case sc == bestScore && sc > 0 && field != best:
+				ambiguous = true
+			}
+		}
+	}
+	return best, bestScore, bestScore > 0 && !ambiguous
+}
+
 // labelParts splits a label's text at slashes, commas and vertical bars, drops the zone numbers
 // printed before it ("1.", "(4)", "04", "4a.") and folds each part.
 func labelParts(text string) []string {

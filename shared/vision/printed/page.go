@@ -35,6 +35,9 @@ type Page struct {
 type Anchors struct {
 	Surname, GivenNames, DocumentNumber, Sex string
 	DateOfBirth, ExpiryDate                  time.Time // zero when the zone has none
+	// Nationality, IssuingState and DocumentCode are the zone's codes (ITA, ITA, P): a printed
+	// nationality is found by them ("ITALIANA"), and a page's type and code need no label.
+	Nationality, IssuingState, DocumentCode string
 }
 
 // Floor is the lowest confidence a field is returned with: below it, on the labelled set of
@@ -104,6 +107,14 @@ func prepare(lines []ocr.Line) []*segment {
 		if s.folded == "" {
 			continue
 		}
+		if l.Head {
+			// Only a label's beginning was read: a label or nothing, never a value.
+			if name, score, ok := headLabel(l.Text); ok {
+				s.label, s.score = name, score
+				segs = append(segs, s)
+			}
+			continue
+		}
 		if name, score, ok := labelOf(l.Text); ok {
 			s.label, s.score = name, score
 		}
@@ -158,7 +169,7 @@ func pairs(segs []*segment) []pair {
 			continue
 		}
 		for _, v := range segs {
-			if v.label != "" && v.score >= labelAsValue {
+			if v.Head || v.label != "" && v.score >= labelAsValue {
 				continue
 			}
 			if d, c, ok := below(l, v); ok {
@@ -234,6 +245,17 @@ func anchored(segs []*segment, a Anchors, now time.Time, p *Page) {
 				s.used = true
 				break
 			}
+		}
+		if _, done := p.Fields[Nationality]; !done && !s.used && nationalityOf(s.Text, a) {
+			if f, ok := parse(Nationality, s.Text, a, now); ok {
+				f.Confidence *= s.Confidence * anchoredFactor
+				p.add(Nationality, f)
+				s.used = true
+			}
+		}
+		if _, done := p.Fields[Sex]; !done && !s.used && sexOf(s.Text, a) {
+			p.add(Sex, Field{Value: a.Sex, Confidence: s.Confidence * anchoredFactor})
+			s.used = true
 		}
 		if s.used {
 			continue

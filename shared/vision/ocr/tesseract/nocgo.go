@@ -31,3 +31,8 @@ func (*Engine) Read(context.Context, image.Image) ([]ocr.Line, error) { return n
 
 // Close does nothing.
 func (*Engine) Close() error { return nil }
+
+// ReadLines returns ErrNoCgo.
+func (*Engine) ReadLines(context.Context, image.Image, []image.Rectangle) ([]ocr.Line, error) {
+	return nil, ErrNoCgo
+}
