@@ -60,7 +60,8 @@ func named(text string, a Anchors) bool {
 	if sexOf(text, a) || nationalityOf(text, a) {
 		return true
 	}
-	if code := strings.ToUpper(strings.TrimSpace(text)); code != "" && (code == a.DocumentCode || code == a.IssuingState) {
+	code := strings.ToUpper(strings.TrimSpace(text))
+	if code != "" && (code == a.DocumentCode || code == a.IssuingState) {
 		return true // the page's type and code: no field of ours
 	}
 	for _, d := range []time.Time{a.DateOfBirth, a.ExpiryDate} {
@@ -74,7 +75,8 @@ func named(text string, a Anchors) bool {
 // sexOf reports a value that is the MRZ's sex alone ("F", "F/F", "M."): a letter is too little to
 // be found by anything but its place and the MRZ.
 func sexOf(text string, a Anchors) bool {
-	return a.Sex != "" && strings.Trim(strings.ToUpper(text), " ./"+a.Sex) == "" && strings.Contains(strings.ToUpper(text), a.Sex)
+	upper := strings.ToUpper(text)
+	return a.Sex != "" && strings.Trim(upper, " ./"+a.Sex) == "" && strings.Contains(upper, a.Sex)
 }
 
 // nationalityOf reports a value that is the MRZ's nationality as a word ("ITALIANA",

@@ -4,6 +4,7 @@ package tesseract
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"image/draw"
 	"math"
@@ -18,7 +19,7 @@ import (
 
 var _ ocr.LineReader = (*Engine)(nil)
 
-// stripMargin is the white left of each line in a strip, in pixels.
+// stripMargin is the paper left of each line in a strip, in pixels.
 const stripMargin = 8
 
 // ReadLines reads the given lines of img (boxes, usually from ocr.FindPrintedLines): each is cut
@@ -50,7 +51,7 @@ func (e *Engine) ReadLines(ctx context.Context, img image.Image, boxes []image.R
 	}
 	words, err := client.GetBoundingBoxesVerbose()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("tesseract: %w", err)
 	}
 	byLine := make([][]gosseract.BoundingBox, len(boxes))
 	for _, w := range words {
@@ -91,7 +92,8 @@ type cut struct {
 }
 
 // stack copies the boxes of g (whose origin is origin in the caller's pixels) one under the other
-// into a white strip, each with a quarter of its height around it and half its height below.
+// into a strip of their paper's grey, each with a quarter of its height around it and half its
+// height below.
 func stack(g *image.Gray, origin image.Point, boxes []image.Rectangle) (*image.Gray, []cut) {
 	var cuts []cut
 	width, y := 0, 0
@@ -101,7 +103,8 @@ func stack(g *image.Gray, origin image.Point, boxes []image.Rectangle) (*image.G
 		if from.Empty() {
 			continue
 		}
-		cuts = append(cuts, cut{line: i, from: from.Add(origin), at: image.Rect(stripMargin, y, stripMargin+from.Dx(), y+from.Dy())})
+		at := image.Rect(stripMargin, y, stripMargin+from.Dx(), y+from.Dy())
+		cuts = append(cuts, cut{line: i, from: from.Add(origin), at: at})
 		width = max(width, stripMargin+from.Dx()+stripMargin)
 		y += from.Dy() + b.Dy()/2
 	}
