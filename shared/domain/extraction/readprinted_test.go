@@ -60,8 +60,7 @@ func rect(b [4]int) image.Rectangle { return image.Rect(b[0], b[1], b[2], b[3]) 
 // TestReadPrintedAsksForValuesThenTheLabelsTheMRZLacks reads a clean generated passport page
 // line by line: one pass over its values, one over the labels of the values no MRZ anchor names
 // (none of the names', the number's, the birth or expiry date's), and the page's fields come out
-// of the two. A card's page, and a passport's with an engine that reads no given lines, are read
-// whole.
+// of the two. With an engine that reads no given lines, the page is read whole.
 func TestReadPrintedAsksForValuesThenTheLabelsTheMRZLacks(t *testing.T) {
 	p := printedtest.At(11, 0, printedtest.Clean(), printedtest.Kinds(printedtest.Passport))
 	f := p.Truth.Fields
@@ -73,7 +72,7 @@ func TestReadPrintedAsksForValuesThenTheLabelsTheMRZLacks(t *testing.T) {
 	}
 	e := &truthEngine{lines: p.Truth.Lines}
 	r := MRZReader{Printed: e}
-	lines, err := r.readPrinted(context.Background(), p.Image, a, true)
+	lines, err := r.readPrinted(context.Background(), p.Image, a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,23 +109,14 @@ func TestReadPrintedAsksForValuesThenTheLabelsTheMRZLacks(t *testing.T) {
 
 	t.Logf("labels asked for: %v", labelsOf)
 
-	for _, c := range []struct {
-		name           string
-		byLine, wholly bool // wholly: the engine reads whole pages only
-	}{
-		{"a card's page", false, false},
-		{"an engine that reads no given lines", true, true},
-	} {
-		e := &truthEngine{lines: p.Truth.Lines}
-		var engine ocr.Engine = e
-		if c.wholly {
-			engine = struct{ ocr.Engine }{e}
-		}
-		if _, err := (MRZReader{Printed: engine}).readPrinted(context.Background(), p.Image, a, c.byLine); err != nil {
-			t.Fatal(err)
-		}
-		if e.whole != 1 || len(e.asked) != 0 {
-			t.Errorf("%s: read whole %d times, asked for lines %d times: want 1 and 0", c.name, e.whole, len(e.asked))
-		}
+	// An engine that reads whole pages only.
+	e = &truthEngine{lines: p.Truth.Lines}
+	whole := MRZReader{Printed: struct{ ocr.Engine }{e}}
+	if _, err := whole.readPrinted(context.Background(), p.Image, a); err != nil {
+		t.Fatal(err)
+	}
+	if e.whole != 1 || len(e.asked) != 0 {
+		t.Errorf("an engine without ReadLines: read whole %d times, asked for lines %d times: want 1 and 0",
+			e.whole, len(e.asked))
 	}
 }

@@ -14,6 +14,15 @@ type Line struct {
 	Box image.Rectangle
 	// Head: only the line's first characters were read (a label cut to its head, PrintedLine.Cut).
 	Head bool
+	// Words are the line's words, in order, with the engine's confidence in each, when the engine
+	// says (Text is then the words joined by single spaces). Confidence is the least of theirs.
+	Words []Word
+}
+
+// Word is one word of a line and the engine's confidence in it, in [0,1].
+type Word struct {
+	Text       string
+	Confidence float64
 }
 
 // Engine recognises printed text.

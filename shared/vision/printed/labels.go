@@ -163,10 +163,14 @@ func headLabel(text string) (Name, float64, bool) {
 	}
 	name, score, ok := labelOf(strings.Join(whole, "/"))
 	// The last part, and the whole head when a comma or slash was read inside one language's
-	// label ("Place-of, birth").
+	// label ("Place-of, birth"); each also without its last letter, which the cut may have gone
+	// through ("Efternai" of "Efternavn").
 	for _, begun := range []string{last, strings.Join(parts, "")} {
-		if n, sc, found := labelStart(strings.ReplaceAll(begun, " ", "")); found && sc > score {
-			name, score, ok = n, sc, true
+		begun = strings.ReplaceAll(begun, " ", "")
+		for _, b := range []string{begun, begun[:max(0, len(begun)-1)]} {
+			if n, sc, found := labelStart(b); found && sc > score {
+				name, score, ok = n, sc, true
+			}
 		}
 	}
 	return name, score, ok

@@ -103,6 +103,14 @@ func prepare(lines []ocr.Line) []*segment {
 		if l.Text == "" || l.Box.Empty() || mrzLike(l.Text) {
 			continue
 		}
+		if len(l.Words) > 1 && zoneNumbered(l.Text) {
+			// A zone number printed before the value ("09 13 OCT 2019", "o6 STOKE-ON-TRENT") is no
+			// part of it, and the OCR's doubt about it no doubt about the value.
+			l.Confidence = 1
+			for _, w := range l.Words[1:] {
+				l.Confidence = min(l.Confidence, w.Confidence)
+			}
+		}
 		s := &segment{Line: l, folded: foldLabel(l.Text)}
 		if s.folded == "" {
 			continue

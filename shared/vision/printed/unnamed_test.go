@@ -3,6 +3,7 @@ package printed_test
 import (
 	"image"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/trustline/platform/shared/vision/ocr"
@@ -53,11 +54,12 @@ func TestReadTakesLabelsFromTheirHeads(t *testing.T) {
 		head("Authority Aut", 800, 100), at("COMUNE DI MILANO", 800, 120, 22),
 		head("Data di", 300, 160), at("14 NOV 2022", 300, 180, 22),
 		head("MILANO", 800, 160),
+		head("2. Efternai", 300, 220), at("ROSSI", 300, 240, 22), // the cut went through the v of Efternavn
 	}
 	p := printed.Read(lines, printed.Anchors{DateOfBirth: date("1980-01-04"), ExpiryDate: date("2023-11-14")}, now)
 	for name, v := range map[printed.Name]string{
 		printed.PlaceOfBirth: "CASTELNUOVO DI PORTO", printed.IssueDate: "2012-11-15",
-		printed.IssuingAuthority: "COMUNE DI MILANO",
+		printed.IssuingAuthority: "COMUNE DI MILANO", printed.Surname: "ROSSI",
 	} {
 		if f := p.Fields[name]; f.Value != v {
 			t.Errorf("%s = %q, want %q", name, f.Value, v)
@@ -67,5 +69,37 @@ func TestReadTakesLabelsFromTheirHeads(t *testing.T) {
 	// MRZ's date instead, less surely.
 	if f, ok := p.Fields[printed.ExpiryDate]; ok && f.Confidence > 0.9 {
 		t.Errorf("expiryDate %+v taken from an ambiguous head", f)
+	}
+}
+
+// TestReadZoneNumbersDoNotLowerTheirValue reads values printed after a zone number the OCR doubts
+// ("09" read at 0.5): the value's confidence is its own words', and a date whose first word is
+// its day ("13 OCT 2019") keeps its day's doubt.
+func TestReadZoneNumbersDoNotLowerTheirValue(t *testing.T) {
+	words := func(l ocr.Line, confidences ...float64) ocr.Line {
+		l.Words = nil
+		l.Confidence = 1
+		for i, w := range strings.Fields(l.Text) {
+			l.Words = append(l.Words, ocr.Word{Text: w, Confidence: confidences[i]})
+			l.Confidence = min(l.Confidence, confidences[i])
+		}
+		return l
+	}
+	a := printed.Anchors{DateOfBirth: date("1980-01-04"), ExpiryDate: date("2019-10-13")}
+	numbered := printed.Read([]ocr.Line{
+		at("Date of expiry", 300, 40, 14), words(at("09 13 OCT 2019", 300, 60, 22), 0.5, 0.96, 0.96, 0.96),
+		at("Place of birth", 300, 100, 14), words(at("o6 STOKE-ON-TRENT", 300, 120, 22), 0.4, 0.95),
+	}, a, now)
+	if f := numbered.Fields[printed.ExpiryDate]; f.Confidence < 0.9 {
+		t.Errorf("expiryDate %+v: the zone number's doubt counted", f)
+	}
+	if f := numbered.Fields[printed.PlaceOfBirth]; f.Value != "STOKE-ON-TRENT" || f.Confidence < 0.9 {
+		t.Errorf("placeOfBirth %+v: want STOKE-ON-TRENT, its own confidence", f)
+	}
+	bare := printed.Read([]ocr.Line{
+		at("Date of expiry", 300, 40, 14), words(at("13 OCT 2019", 300, 60, 22), 0.5, 0.96, 0.96),
+	}, a, now)
+	if f, ok := bare.Fields[printed.ExpiryDate]; ok && f.Confidence > 0.5 {
+		t.Errorf("expiryDate %+v: a doubted day is no zone number", f)
 	}
 }

@@ -135,6 +135,20 @@ func dropZoneNumber(text string) string {
 	return text
 }
 
+// zoneNumbered reports a line whose first word is a zone number before its value: before a date
+// that starts at the second word ("09 13 OCT 2019", where "13 OCT 2019" alone is a date whole), or
+// as dropZoneNumber finds one before a value that is no date.
+func zoneNumbered(text string) bool {
+	first, _, ok := strings.Cut(text, " ")
+	if !ok {
+		return false
+	}
+	if ds := fieldvalue.FindDates(text, fieldvalue.Anchor{}); len(ds) > 0 {
+		return ds[0].Start == len(first)+1 && dropZoneNumber(first+" X") == "X"
+	}
+	return dropZoneNumber(text) != text
+}
+
 // longestWithDigit is text's longest word that has a digit, "" when none has.
 func longestWithDigit(text string) string {
 	best := ""

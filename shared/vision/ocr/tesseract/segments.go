@@ -59,9 +59,10 @@ func segments(words []gosseract.BoundingBox) []ocr.Line {
 // join makes one line of consecutive words.
 func join(ws []gosseract.BoundingBox) ocr.Line {
 	texts := make([]string, len(ws))
-	l := ocr.Line{Confidence: 1, Box: ws[0].Box}
+	l := ocr.Line{Confidence: 1, Box: ws[0].Box, Words: make([]ocr.Word, len(ws))}
 	for i, w := range ws {
 		texts[i] = strings.TrimSpace(w.Word)
+		l.Words[i] = ocr.Word{Text: texts[i], Confidence: unit(w.Confidence)}
 		l.Confidence = math.Min(l.Confidence, unit(w.Confidence))
 		l.Box = l.Box.Union(w.Box)
 	}
