@@ -1,9 +1,14 @@
 package dynamo
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/trustline/platform/shared/foundation/fault"
@@ -75,4 +80,38 @@ func decodeCursor(c string) (map[string]types.AttributeValue, error) {
 		k[name] = &types.AttributeValueMemberS{Value: v}
 	}
 	return k, nil
+}
+
+// newestFirst reads one page, newest first, of the items of partition pk whose sort keys begin
+// with prefix (a user's ledger, a partner's webhook changes): limit items (1 to 100), from a cursor
+// an earlier page of the same partition gave; next is "" after the last page. what names the list
+// in errors.
+func newestFirst[T any](
+	ctx context.Context, db Store, pk, prefix string, limit int, cursor, what string,
+) (items []T, next string, err error) {
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(db.Table),
+		ScanIndexForward:          aws.Bool(false),
+		Limit:                     aws.Int32(int32(min(max(limit, 1), 100))),
+		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :s)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(pk), ":s": str(prefix)},
+	}
+	if cursor != "" {
+		start, err := ownedCursor(cursor, tableCursor, "pk", pk)
+		if err != nil {
+			return nil, "", err
+		}
+		in.ExclusiveStartKey = start
+	}
+	page, err := db.API.Query(ctx, in)
+	if err != nil {
+		return nil, "", fmt.Errorf("dynamo: %s: %w", what, err)
+	}
+	if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
+		return nil, "", err
+	}
+	if page.LastEvaluatedKey != nil {
+		next = encodeCursor(page.LastEvaluatedKey)
+	}
+	return items, next, nil
 }

@@ -5,13 +5,11 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base32"
-	"fmt"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/trustline/platform/shared/domain/credits"
@@ -94,35 +92,13 @@ func (r *LedgerRepo) Entries(
 	limit int,
 	cursor string,
 ) ([]credits.Entry, string, error) {
-	in := &dynamodb.QueryInput{
-		TableName:                 aws.String(r.db.Table),
-		ScanIndexForward:          aws.Bool(false),
-		Limit:                     aws.Int32(int32(min(max(limit, 1), 100))),
-		KeyConditionExpression:    aws.String("pk = :p AND begins_with(sk, :l)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":p": str(userPK(userID)), ":l": str(ledgerPrefix)},
-	}
-	if cursor != "" {
-		start, err := ownedCursor(cursor, tableCursor, "pk", userPK(userID))
-		if err != nil {
-			return nil, "", err
-		}
-		in.ExclusiveStartKey = start
-	}
-	page, err := r.db.API.Query(ctx, in)
+	items, next, err := newestFirst[ledgerItem](ctx, r.db, userPK(userID), ledgerPrefix, limit, cursor, "ledger")
 	if err != nil {
-		return nil, "", fmt.Errorf("dynamo: ledger: %w", err)
-	}
-	var items []ledgerItem
-	if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
 		return nil, "", err
 	}
 	out := make([]credits.Entry, len(items))
 	for i, it := range items {
 		out[i] = credits.Entry{ID: it.ID, Amount: it.Amount, Reason: it.Reason, Reference: it.Reference, At: it.At}
-	}
-	next := ""
-	if page.LastEvaluatedKey != nil {
-		next = encodeCursor(page.LastEvaluatedKey)
 	}
 	return out, next, nil
 }

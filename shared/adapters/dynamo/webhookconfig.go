@@ -223,29 +223,9 @@ func (r *WebhookRepo) PartnerChanges(
 	limit int,
 	cursor string,
 ) ([]webhook.PartnerChange, string, error) {
-	in := &dynamodb.QueryInput{
-		TableName:              aws.String(r.db.Table),
-		ScanIndexForward:       aws.Bool(false),
-		Limit:                  aws.Int32(int32(min(max(limit, 1), 100))),
-		KeyConditionExpression: aws.String("pk = :p AND begins_with(sk, :c)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":p": str(partnerPK(partnerID)),
-			":c": str(partnerChangePrefix),
-		},
-	}
-	if cursor != "" {
-		start, err := ownedCursor(cursor, tableCursor, "pk", partnerPK(partnerID))
-		if err != nil {
-			return nil, "", err
-		}
-		in.ExclusiveStartKey = start
-	}
-	page, err := r.db.API.Query(ctx, in)
+	items, next, err := newestFirst[partnerChangeItem](
+		ctx, r.db, partnerPK(partnerID), partnerChangePrefix, limit, cursor, "partner webhook changes")
 	if err != nil {
-		return nil, "", fmt.Errorf("dynamo: partner webhook changes: %w", err)
-	}
-	var items []partnerChangeItem
-	if err := attributevalue.UnmarshalListOfMaps(page.Items, &items); err != nil {
 		return nil, "", err
 	}
 	out := make([]webhook.PartnerChange, len(items))
@@ -256,10 +236,6 @@ func (r *WebhookRepo) PartnerChanges(
 			Config:        it.config(),
 			SecretChanged: it.SecretChanged,
 		}
-	}
-	next := ""
-	if page.LastEvaluatedKey != nil {
-		next = encodeCursor(page.LastEvaluatedKey)
 	}
 	return out, next, nil
 }
