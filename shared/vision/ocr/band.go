@@ -176,7 +176,7 @@ func (b Band) Crop(img image.Image) *image.Gray {
 	origin := r.Inset(-pad).Intersect(img.Bounds()).Min
 	// Centre of the zone in src's coordinates.
 	cx, cy := centreX-float64(origin.X), centreY-float64(origin.Y)
-	paper := uint8(percentile(histogram(src), src.Rect.Dx()*src.Rect.Dy()*9/10))
+	paper := paperGrey(src)
 	dst := image.NewGray(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		dy := float64(y) + 0.5 - float64(h)/2
@@ -240,7 +240,7 @@ func (b Band) Above(img image.Image, heightRatio, scale float64) *image.Gray {
 	ox := (rcx - float64(box.Min.X)) * float64(src.Rect.Dx()) / float64(box.Dx())
 	oy := (rcy - float64(box.Min.Y)) * float64(src.Rect.Dy()) / float64(box.Dy())
 	step := s / scale
-	paper := uint8(percentile(histogram(src), src.Rect.Dx()*src.Rect.Dy()*9/10))
+	paper := paperGrey(src)
 	dst := image.NewGray(image.Rect(0, 0, outW, outH))
 	for y := 0; y < outH; y++ {
 		dy := (float64(y) + 0.5 - float64(outH)/2) * step

@@ -44,6 +44,12 @@ func NormalizeContrast(g *image.Gray) *image.Gray {
 	return dst
 }
 
+// paperGrey is g's paper grey: its 90th percentile, lighter than the ink and the photo on any page
+// that is mostly paper, and darker than glare.
+func paperGrey(g *image.Gray) uint8 {
+	return uint8(percentile(histogram(g), g.Rect.Dx()*g.Rect.Dy()*9/10))
+}
+
 // percentile returns the grey level of the k-th darkest pixel (k from 0).
 func percentile(hist *[256]int, k int) int {
 	sum := 0
