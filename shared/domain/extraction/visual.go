@@ -96,16 +96,11 @@ func (r MRZReader) readPrinted(ctx context.Context, region image.Image, a printe
 	if len(found) < minPrintedLines {
 		return r.Printed.Read(ctx, region)
 	}
-	// The page's title is above its first label; a page of one size of print has no label found,
-	// and every line is read whole (labels too, as values are).
-	top := region.Bounds().Max.Y
-	for _, l := range found {
-		if l.Label {
-			top = min(top, l.Box.Min.Y)
-		}
-	}
-	if top == region.Bounds().Max.Y {
-		top = region.Bounds().Min.Y
+	// The page's title is above its first label (found is top to bottom); a page of one size of
+	// print has no label found, and every line is read whole (labels too, as values are).
+	top := region.Bounds().Min.Y
+	if i := slices.IndexFunc(found, func(l ocr.PrintedLine) bool { return l.Label }); i >= 0 {
+		top = found[i].Box.Min.Y
 	}
 	var valueBoxes, labelBoxes []image.Rectangle
 	var heads []bool

@@ -116,7 +116,8 @@ func prepare(lines []ocr.Line) []*segment {
 			continue
 		}
 		if l.Head {
-			// Only a label's beginning was read: a label or nothing, never a value.
+			// Only a label's beginning was read: a label or nothing, never a value (a head that names
+			// a label scores at least 5/6, so pairs never takes it for one).
 			if name, score, ok := headLabel(l.Text); ok {
 				s.label, s.score = name, score
 				segs = append(segs, s)
@@ -177,7 +178,7 @@ func pairs(segs []*segment) []pair {
 			continue
 		}
 		for _, v := range segs {
-			if v.Head || v.label != "" && v.score >= labelAsValue {
+			if v.label != "" && v.score >= labelAsValue {
 				continue
 			}
 			if d, c, ok := below(l, v); ok {

@@ -70,6 +70,11 @@ func TestReadTakesLabelsFromTheirHeads(t *testing.T) {
 	if f, ok := p.Fields[printed.ExpiryDate]; ok && f.Confidence > 0.9 {
 		t.Errorf("expiryDate %+v taken from an ambiguous head", f)
 	}
+	// A head that reads like a value under a label is still no value.
+	alone := printed.Read([]ocr.Line{at("Place of birth", 300, 40, 14), head("SEVILLA", 300, 60)}, printed.Anchors{}, now)
+	if f, ok := alone.Fields[printed.PlaceOfBirth]; ok {
+		t.Errorf("placeOfBirth %+v read from a label's head", f)
+	}
 }
 
 // TestReadZoneNumbersDoNotLowerTheirValue reads values printed after a zone number the OCR doubts
