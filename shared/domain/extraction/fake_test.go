@@ -298,6 +298,11 @@ func (r *reader) Read(_ context.Context, data []byte, _, _ string) (extraction.R
 
 const pngSig = "\x89PNG\r\n\x1a\n"
 
+// passportPNG is a passport document whose file starts as a PNG and goes on with body.
+func passportPNG(body string) extraction.Document {
+	return extraction.Document{Type: "passport", Data: []byte(pngSig + body)}
+}
+
 func service(m *memory, r *reader, now *time.Time) *extraction.Service {
 	return &extraction.Service{Store: m, Blobs: m, Jobs: m, Events: m, Reader: r, Price: 1, MaxBytes: 1 << 20,
 		TestQuota: testmode.Quota{Counter: m, PerDay: 3, Now: func() time.Time { return *now }},

@@ -20,7 +20,7 @@ func TestDocumentLink(t *testing.T) {
 	_, items, err := s.Submit(
 		context.Background(),
 		live,
-		[]extraction.Document{{Type: "passport", Data: []byte(pngSig + "a")}},
+		[]extraction.Document{passportPNG("a")},
 		false,
 	)
 	if err != nil {

@@ -23,10 +23,8 @@ func TestSubmitChargesLiveCallersAtomically(t *testing.T) {
 	s := service(m, &reader{}, &now)
 	m.credits["u1"] = 2
 	live := extraction.Caller{OwnerID: "u1", Live: true}
-	doc := func(b string) extraction.Document {
-		return extraction.Document{Type: "passport", Data: []byte(pngSig + b)}
-	}
-	_, _, err := s.Submit(context.Background(), live, []extraction.Document{doc("a"), doc("b"), doc("c")}, true)
+	three := []extraction.Document{passportPNG("a"), passportPNG("b"), passportPNG("c")}
+	_, _, err := s.Submit(context.Background(), live, three, true)
 	if f := fault.As(err); f.Code != "insufficient_credits" || m.credits["u1"] != 2 || len(m.items) != 0 ||
 		len(m.jobs) != 0 {
 		t.Fatalf(
@@ -37,13 +35,13 @@ func TestSubmitChargesLiveCallersAtomically(t *testing.T) {
 			len(m.jobs),
 		)
 	}
-	b, items, err := s.Submit(context.Background(), live, []extraction.Document{doc("a"), doc("b")}, true)
+	b, items, err := s.Submit(context.Background(), live, three[:2], true)
 	if err != nil || b == nil || len(items) != 2 || m.credits["u1"] != 0 || len(m.jobs) != 2 ||
 		items[0].CreditsUsed != 1 {
 		t.Fatalf("2 documents: %v %+v, credits %d", err, items, m.credits["u1"])
 	}
 	if _, items, err := s.Submit(context.Background(), extraction.Caller{OwnerID: "u1"},
-		[]extraction.Document{doc("a")}, false); err != nil ||
+		[]extraction.Document{passportPNG("a")}, false); err != nil ||
 		items[0].CreditsUsed != 0 {
 		t.Fatalf("a test key is not charged: %v", err)
 	}
@@ -57,26 +55,23 @@ func TestSubmitUnderAKeyChargesOnce(t *testing.T) {
 	s := service(m, &reader{}, &now)
 	m.credits["u1"] = 5
 	live := extraction.Caller{OwnerID: "u1", Live: true}
-	doc := func(b string) extraction.Document {
-		return extraction.Document{Type: "passport", Data: []byte(pngSig + b)}
-	}
 	key := func(seed string) context.Context {
 		return idempotency.WithAttempt(context.Background(), idempotency.Attempt{Seed: []byte(seed), Started: now})
 	}
-	_, first, err := s.Submit(key("one"), live, []extraction.Document{doc("a")}, false)
+	_, first, err := s.Submit(key("one"), live, []extraction.Document{passportPNG("a")}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, again, err := s.Submit(key("one"), live, []extraction.Document{doc("a")}, false)
+	_, again, err := s.Submit(key("one"), live, []extraction.Document{passportPNG("a")}, false)
 	if err != nil || again[0].ID != first[0].ID || m.credits["u1"] != 4 || len(m.jobs) != 1 || len(m.items) != 1 {
 		t.Fatalf("the submission run again: %v %s (first %s), credits %d, jobs %d, items %d; want the first, "+
 			"charged once", err, again[0].ID, first[0].ID, m.credits["u1"], len(m.jobs), len(m.items))
 	}
-	b, items, err := s.Submit(key("two"), live, []extraction.Document{doc("a"), doc("b")}, true)
+	b, items, err := s.Submit(key("two"), live, []extraction.Document{passportPNG("a"), passportPNG("b")}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b2, items2, err := s.Submit(key("two"), live, []extraction.Document{doc("a"), doc("b")}, true)
+	b2, items2, err := s.Submit(key("two"), live, []extraction.Document{passportPNG("a"), passportPNG("b")}, true)
 	if err != nil || b2.ID != b.ID || len(items2) != 2 || m.credits["u1"] != 2 || len(m.items) != 3 {
 		t.Fatalf("the batch run again: %v %+v, credits %d, items %d; want the first batch, charged once", err, b2,
 			m.credits["u1"], len(m.items))
@@ -86,7 +81,7 @@ func TestSubmitUnderAKeyChargesOnce(t *testing.T) {
 	}
 	test := extraction.Caller{OwnerID: "u2"}
 	for range 3 {
-		if _, _, err := s.Submit(key("three"), test, []extraction.Document{doc("a")}, false); err != nil {
+		if _, _, err := s.Submit(key("three"), test, []extraction.Document{passportPNG("a")}, false); err != nil {
 			t.Fatalf("a test submission run again: %v", err)
 		}
 	}
@@ -113,7 +108,7 @@ func TestTestModeQuota(t *testing.T) {
 	m, now := newMemory(), time.Date(2026, 3, 1, 18, 0, 0, 0, time.UTC)
 	s := service(m, &reader{}, &now)
 	test := extraction.Caller{OwnerID: "u1"}
-	doc := extraction.Document{Type: "passport", Data: []byte(pngSig + "a")}
+	doc := passportPNG("a")
 	if _, _, err := s.Submit(context.Background(), test, []extraction.Document{doc, doc}, true); err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +225,7 @@ func TestSubmitRefusesImagesOverTheBound(t *testing.T) {
 	m.blobs["handoff/hs_deep"] = deep.Bytes()
 	s.Handoffs = handoffs{"hs_deep": {Key: "handoff/hs_deep", MIME: "image/png", Size: int64(deep.Len())}}
 	stored := len(m.blobs)
-	ok := extraction.Document{Type: "passport", Data: []byte(pngSig + "ok")}
+	ok := passportPNG("ok")
 	for _, tc := range []struct {
 		name  string
 		docs  []extraction.Document
