@@ -25,6 +25,7 @@ var _ webhook.Store = (*DeliveryRepo)(nil)
 // NewDeliveryRepo is the repository of webhook deliveries on db's table.
 func NewDeliveryRepo(db Store) *DeliveryRepo { return &DeliveryRepo{db: db} }
 
+// attemptItem is a webhook.Attempt as stored: the same fields, so that each converts to the other.
 type attemptItem struct {
 	N          int       `dynamodbav:"n"`
 	At         time.Time `dynamodbav:"at"`
@@ -90,17 +91,7 @@ func (it deliveryItem) delivery() webhook.Delivery {
 			Until: time.UnixMilli(it.ClaimedUntil).UTC()}
 	}
 	for _, a := range it.Attempts {
-		d.Attempts = append(
-			d.Attempts,
-			webhook.Attempt{
-				N:          a.N,
-				At:         a.At,
-				StatusCode: a.StatusCode,
-				DurationMs: a.DurationMs,
-				ErrorClass: a.ErrorClass,
-				Error:      a.Error,
-			},
-		)
+		d.Attempts = append(d.Attempts, webhook.Attempt(a))
 	}
 	return d
 }
@@ -198,16 +189,7 @@ func (r *DeliveryRepo) RecordAttempt(
 	status webhook.Status,
 	next time.Time,
 ) error {
-	att, err := attributevalue.Marshal(
-		attemptItem{
-			N:          a.N,
-			At:         a.At,
-			StatusCode: a.StatusCode,
-			DurationMs: a.DurationMs,
-			ErrorClass: a.ErrorClass,
-			Error:      a.Error,
-		},
-	)
+	att, err := attributevalue.Marshal(attemptItem(a))
 	if err != nil {
 		return err
 	}
